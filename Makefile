@@ -1,0 +1,20 @@
+# The two commands that matter: `make run` and `make test`. See README.md.
+.PHONY: run stop test services-up services-down build
+
+run:
+	bash scripts/run.sh start
+
+stop:
+	bash scripts/run.sh stop
+
+test:
+	bash scripts/test.sh
+
+build:
+	./mvnw -B -q -DskipTests package
+
+services-up:
+	bash scripts/services.sh up
+
+services-down:
+	bash scripts/services.sh down

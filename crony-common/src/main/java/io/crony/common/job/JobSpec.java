@@ -1,0 +1,33 @@
+package io.crony.common.job;
+
+/**
+ * A job as the agent needs it to fire: what to run, when, and under which policies. This
+ * is the value the web leader publishes under an agent's assignment key, and the shape
+ * the REST API stores as the job's definition.
+ *
+ * @param id job id (database key)
+ * @param name unique job name
+ * @param description free text
+ * @param schedule schedule expression in any supported dialect (see
+ * {@code io.crony.common.schedule})
+ * @param timeZone IANA zone id the schedule is read in
+ * @param target what to invoke
+ * @param timeoutSeconds per-attempt timeout
+ * @param retry retry policy for failed attempts
+ * @param misfirePolicy what to do with fire times missed while nobody held the job
+ * @param overlapPolicy what to do when a run is due while the previous one still runs
+ * @param assignment placement preferences
+ * @param enabled whether the job fires
+ * @param version definition version, increased by every change
+ */
+public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+		AssignmentSpec assignment, boolean enabled, long version) {
+
+	public JobSpec withIdAndVersion(long newId, long newVersion) {
+		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				newVersion);
+	}
+
+}

@@ -1,0 +1,29 @@
+package io.crony.common.job;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a run invokes.
+ *
+ * @param type HTTP, GRPC or SHELL
+ * @param method HTTP method (HTTP only)
+ * @param url {@code http(s)://}, {@code lb://service/path}, {@code static://host:port} or
+ * {@code discovery:///service}
+ * @param headers request headers (HTTP only)
+ * @param body body template; {@code ${executionId}}, {@code ${scheduledAt}} and
+ * {@code ${params}} are replaced per run
+ * @param mode SYNC: the call's answer is the result; ASYNC: the result is reported later
+ * @param command command line (SHELL only)
+ * @param successCodes HTTP status codes that count as success; empty means any 2xx
+ */
+public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
+		TargetMode mode, String command, List<Integer> successCodes) {
+
+	public TargetSpec {
+		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
+		successCodes = (successCodes != null) ? List.copyOf(successCodes) : List.of();
+		mode = (mode != null) ? mode : TargetMode.SYNC;
+	}
+
+}

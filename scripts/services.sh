@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Owns Crony's local services: etcd and MariaDB on loopback.
+#
+#   services.sh install             install the Debian packages that are missing
+#   services.sh up   [etcd|db|all]  start what is not running yet, wait until healthy
+#   services.sh down [etcd|db|all]  stop what this state dir started (by pid, never by name)
+#   services.sh status              print what runs, and where
+#   services.sh env                 print the connection settings as KEY=value lines
+#
+# Every instance lives in one state dir, so several can run side by side (make run uses
+# .crony/run; each integration-test JVM gets its own dir and free ports). Settings:
+#   CRONY_STATE_DIR      (default <repo>/.crony/run)
+#   CRONY_ETCD_PORT      (default 23790)   CRONY_ETCD_PEER_PORT (default 23800)
+#   CRONY_DB_PORT        (default 13306)   CRONY_DB_NAME        (default crony)
+#   CRONY_DB_USER        (default crony)   CRONY_DB_PASSWORD    (default crony)
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+state=${CRONY_STATE_DIR:-$repo/.crony/run}
+etcd_port=${CRONY_ETCD_PORT:-23790}
+etcd_peer_port=${CRONY_ETCD_PEER_PORT:-23800}
+db_port=${CRONY_DB_PORT:-13306}
+db_name=${CRONY_DB_NAME:-crony}
+db_user=${CRONY_DB_USER:-crony}
+db_password=${CRONY_DB_PASSWORD:-crony}
+wait_seconds=${CRONY_WAIT_SECONDS:-60}
+
+log() { echo "[services] $*" >&2; }
+die() { log "$*"; exit 1; }
+
+# A Unix socket path may not pass 107 bytes; a deep state dir gets one under /tmp instead.
+db_socket() {
+	local s="$state/db.sock"
+	if [ ${#s} -gt 100 ]; then
+		s="/tmp/crony-$(echo -n "$state" | sha1sum | cut -c1-16).sock"
+	fi
+	echo "$s"
+}
+
+install() {
+	local need=()
+	command -v etcd >/dev/null || need+=(etcd-server)
+	command -v etcdctl >/dev/null || need+=(etcd-client)
+	command -v mariadbd >/dev/null || need+=(mariadb-server)
+	command -v curl >/dev/null || need+=(curl)
+	[ ${#need[@]} -eq 0 ] && return 0
+	log "installing ${need[*]}"
+	local sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+}
+
+# The pid in a pid file counts only while that process still is the one we started
+# (its command line names our state dir), so a recycled pid is never signalled.
+running_pid() {
+	local file=$1 pid
+	[ -f "$file" ] || return 1
+	pid=$(cat "$file")
+	[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
+	tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$state" || return 1
+	echo "$pid"
+}
+
+wait_until() {
+	local what=$1
+	shift
+	local deadline=$((SECONDS + wait_seconds))
+	until "$@" >/dev/null 2>&1; do
+		[ $SECONDS -lt $deadline ] || return 1
+		sleep 0.1
+	done
+	log "$what is up"
+}
+
+etcd_healthy() { curl -fsS "http://127.0.0.1:$etcd_port/health" | grep -q '"health":"true"'; }
+
+up_etcd() {
+	if running_pid "$state/etcd.pid" >/dev/null; then
+		wait_until "etcd on 127.0.0.1:$etcd_port" etcd_healthy || die "etcd did not become healthy, see $state/etcd.log"
+		return
+	fi
+	mkdir -p "$state/etcd"
+	setsid etcd --name crony --data-dir "$state/etcd" \
+		--listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
+		--listen-peer-urls "http://127.0.0.1:$etcd_peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$etcd_peer_port" \
+		--initial-cluster "crony=http://127.0.0.1:$etcd_peer_port" >>"$state/etcd.log" 2>&1 </dev/null &
+	echo $! >"$state/etcd.pid"
+	wait_until "etcd on 127.0.0.1:$etcd_port" etcd_healthy || die "etcd did not become healthy, see $state/etcd.log"
+}
+
+db_root() { mariadb --no-defaults --socket="$(db_socket)" -uroot "$@"; }
+db_alive() { mariadb-admin --no-defaults --socket="$(db_socket)" -uroot ping; }
+
+up_db() {
+	local me datadir="$state/mariadb"
+	me=$(id -un)
+	if ! running_pid "$state/mariadb.pid" >/dev/null; then
+		if [ ! -d "$datadir/mysql" ]; then
+			rm -rf "$datadir"
+			mkdir -p "$datadir"
+			mariadb-install-db --no-defaults --user="$me" --datadir="$datadir" --skip-test-db \
+				--auth-root-authentication-method=socket >>"$state/mariadb.log" 2>&1 ||
+				die "mariadb-install-db failed, see $state/mariadb.log"
+		fi
+		# UTC and utf8mb4 so that stored times and names mean the same on every machine.
+		setsid mariadbd --no-defaults --user="$me" --datadir="$datadir" --socket="$(db_socket)" \
+			--port="$db_port" --bind-address=127.0.0.1 --pid-file="$state/mariadbd.pid" \
+			--log-error="$state/mariadb.log" --skip-name-resolve --default-time-zone=+00:00 \
+			--character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
+			--max-connections=1000 --innodb-buffer-pool-size=256M ${CRONY_DB_EXTRA_ARGS:-} \
+			>>"$state/mariadb.log" 2>&1 </dev/null &
+		echo $! >"$state/mariadb.pid"
+	fi
+	wait_until "MariaDB on 127.0.0.1:$db_port" db_alive || die "MariaDB did not come up, see $state/mariadb.log"
+	db_root <<-SQL
+		CREATE USER IF NOT EXISTS '$db_user'@'127.0.0.1' IDENTIFIED BY '$db_password';
+		CREATE USER IF NOT EXISTS '$db_user'@'localhost' IDENTIFIED BY '$db_password';
+		GRANT ALL PRIVILEGES ON *.* TO '$db_user'@'127.0.0.1' WITH GRANT OPTION;
+		GRANT ALL PRIVILEGES ON *.* TO '$db_user'@'localhost' WITH GRANT OPTION;
+		CREATE DATABASE IF NOT EXISTS \`$db_name\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+	SQL
+}
+
+stop_pid_file() {
+	local file=$1 name=$2 pid
+	if pid=$(running_pid "$file"); then
+		kill -TERM "$pid" 2>/dev/null || true
+		local deadline=$((SECONDS + 30))
+		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+		[ -d "/proc/$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+		log "$name stopped (pid $pid)"
+	fi
+	rm -f "$file"
+}
+
+print_env() {
+	cat <<-ENV
+		CRONY_ETCD_ENDPOINTS=http://127.0.0.1:$etcd_port
+		CRONY_DB_URL=jdbc:mysql://127.0.0.1:$db_port/$db_name
+		CRONY_DB_USER=$db_user
+		CRONY_DB_PASSWORD=$db_password
+	ENV
+}
+
+status() {
+	local pid
+	if pid=$(running_pid "$state/etcd.pid"); then echo "etcd     running pid $pid, http://127.0.0.1:$etcd_port"; else echo "etcd     stopped"; fi
+	if pid=$(running_pid "$state/mariadb.pid"); then echo "mariadb  running pid $pid, 127.0.0.1:$db_port"; else echo "mariadb  stopped"; fi
+}
+
+cmd=${1:-status}
+what=${2:-all}
+case "$cmd" in
+install) install ;;
+up)
+	install
+	mkdir -p "$state"
+	case "$what" in etcd) up_etcd ;; db) up_db ;; all) up_etcd && up_db ;; *) die "up takes etcd, db or all" ;; esac
+	print_env
+	;;
+down)
+	case "$what" in
+	etcd) stop_pid_file "$state/etcd.pid" etcd ;;
+	db) stop_pid_file "$state/mariadb.pid" MariaDB ;;
+	all) stop_pid_file "$state/etcd.pid" etcd && stop_pid_file "$state/mariadb.pid" MariaDB ;;
+	*) die "down takes etcd, db or all" ;;
+	esac
+	;;
+status) status ;;
+env) print_env ;;
+*) die "usage: services.sh install|up|down|status|env [etcd|db|all]" ;;
+esac
