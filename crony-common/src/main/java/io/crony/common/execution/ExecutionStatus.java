@@ -1,0 +1,17 @@
+package io.crony.common.execution;
+
+/**
+ * Where a run is:
+ * {@code PENDING -> RUNNING -> SUCCEEDED | FAILED | TIMED_OUT | CANCELLED}, or SKIPPED.
+ */
+public enum ExecutionStatus {
+
+	PENDING, RUNNING, SUCCEEDED, FAILED, TIMED_OUT, CANCELLED,
+	/** Not run, by the overlap or misfire policy. */
+	SKIPPED;
+
+	public boolean isFinal() {
+		return this != PENDING && this != RUNNING;
+	}
+
+}
