@@ -21,6 +21,12 @@ final class CronSchedule implements Schedule {
 	/** Each step moves to the next transition; more than this means no match. */
 	private static final int MAX_SEGMENTS = 1000;
 
+	/** 1900-01-01T00:00Z: earlier starts are moved here (far before any real job). */
+	private static final long SEARCH_START = -2208988800L;
+
+	/** 2200-01-01T00:00Z: the matcher stops after year 2199. */
+	private static final long SEARCH_END = 7258118400L;
+
 	private final String expression;
 
 	private final ZoneId zone;
@@ -43,6 +49,10 @@ final class CronSchedule implements Schedule {
 	public Optional<Instant> nextFireAfter(Instant after) {
 		// Whole seconds strictly after `after`, whether or not it has a sub-second part.
 		long from = after.getEpochSecond() + 1;
+		if (from >= SEARCH_END) {
+			return Optional.empty();
+		}
+		from = Math.max(from, SEARCH_START);
 		if (this.rules.isFixedOffset()) {
 			int offset = this.rules.getOffset(after).getTotalSeconds();
 			return found(this.local.next(from + offset), offset);

@@ -150,4 +150,12 @@ class CronMatchingTest {
 				"2026-03-31T00:00:00Z", "2026-05-31T00:00:00Z", "2026-07-31T00:00:00Z", "2026-08-31T00:00:00Z");
 	}
 
+	@Test
+	void searchRangeEndsAfter2199() {
+		Schedule daily = Schedules.parse("0 0 0 * * ?", "Europe/Berlin");
+		assertThat(daily.nextFireAfter(Instant.MAX)).isEmpty();
+		assertThat(daily.nextFireAfter(Instant.parse("2199-12-31T00:00:00Z"))).isEmpty();
+		assertThat(daily.nextFireAfter(Instant.MIN)).contains(Instant.parse("1900-01-01T23:00:00Z"));
+	}
+
 }
