@@ -118,8 +118,9 @@ func (c *Client) post(ctx context.Context, op string, exec Execution, what strin
 	endpoint := c.baseURL + "/api/v1/executions/" + strconv.FormatInt(exec.ID, 10) + "/" + what
 	for attempt := 1; ; attempt++ {
 		resp, status, respBody, err := c.send(ctx, endpoint, exec.Token, payload)
-		retryable := err != nil || status == http.StatusBadGateway || status == http.StatusServiceUnavailable ||
-			status == http.StatusGatewayTimeout
+		// status 0: no answer at all (a network error); an undecodable 2xx is not retried.
+		retryable := (err != nil && status == 0) || status == http.StatusBadGateway ||
+			status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
 		if !retryable || attempt >= c.maxAttempts || ctx.Err() != nil {
 			return c.outcome(op, exec, attempt, resp, status, respBody, err)
 		}
@@ -132,7 +133,8 @@ func (c *Client) post(ctx context.Context, op string, exec Execution, what strin
 	}
 }
 
-// send makes one request; err is set only when no HTTP answer was read.
+// send makes one request. err is set when no usable answer came back; status is 0
+// when no answer came back at all.
 func (c *Client) send(ctx context.Context, endpoint, token string, payload []byte) (*ReportResponse, int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(payload))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -314,4 +315,22 @@ func equalAPIError(a, b crony.APIError) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return string(ja) == string(jb)
+}
+
+func TestUndecodableSuccessAnswerIsAnErrorAndNotRetried(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		_, _ = io.WriteString(w, "<html>login page</html>")
+	}))
+	defer srv.Close()
+
+	_, err := newClient(t, srv.URL).ReportResult(context.Background(), crony.Execution{ID: 1}, crony.Succeeded(""))
+	var reqErr *crony.RequestError
+	if !errors.As(err, &reqErr) || !strings.Contains(err.Error(), "login page") {
+		t.Fatalf("err = %v", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
 }

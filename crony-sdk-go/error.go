@@ -19,9 +19,10 @@ var (
 	// INVALID_ARGUMENT), or caught before sending (progress outside 0..100, a result
 	// that is neither SUCCEEDED nor FAILED).
 	ErrInvalidReport = errors.New("crony: invalid report")
-	// ErrAlreadyFinished: the run had already finished when the report arrived. The
-	// Client does not return it: such a report answers Applied=false; see
-	// [ReportResponse.Err].
+	// ErrAlreadyFinished: the run had already finished when the report arrived.
+	// Reporters do not return it for that case: crony-web answers Applied=false, which
+	// [ReportResponse.Err] turns into this error for callers who want one. A refusal with
+	// HTTP 409 or gRPC FAILED_PRECONDITION matches it too.
 	ErrAlreadyFinished = errors.New("crony: execution already finished")
 	// ErrNoReporter: a [Job] was asked to report, but its [Mux] has no [Reporter]
 	// (see [WithReporter]).

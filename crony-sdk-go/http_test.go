@@ -1,14 +1,17 @@
 package crony_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -231,4 +234,62 @@ func TestJobWithoutReporterRefusesToReport(t *testing.T) {
 	if err := <-errs; !errors.Is(err, crony.ErrNoReporter) {
 		t.Errorf("err = %v", err)
 	}
+}
+
+func TestHTTPHandlerAnswersFailedForAnOutcomeTheContractDoesNotKnow(t *testing.T) {
+	mux := crony.NewMux()
+	mux.Register("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		return crony.Result{Outcome: "DONE"}, nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+
+	status, res := callTarget(t, srv.URL+"/crony/jobs/job", nil, "")
+	if status != http.StatusOK || res != crony.Failed(`crony: handler answered unknown outcome "DONE"`) {
+		t.Fatalf("answer = %d %+v", status, res)
+	}
+}
+
+func TestAsyncResultThatCannotBeReportedIsLoggedWithTheRunsIDs(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, err := crony.NewClient(fake.URL, crony.WithRetry(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	mux := crony.NewMux(crony.WithReporter(client), crony.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	mux.RegisterAsync("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		return crony.Succeeded("done"), nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+	exec := fake.NewExecution()
+
+	status, _ := callTarget(t, srv.URL+"/crony/jobs/job", map[string]string{
+		crony.HeaderExecutionID: strconv.FormatInt(exec.ID, 10), crony.HeaderJobID: "7", crony.HeaderToken: "forged"}, "")
+	mux.Wait()
+	line := logs.String()
+	if status != http.StatusAccepted || !strings.Contains(line, "jobId=7") ||
+		!strings.Contains(line, "executionId="+strconv.FormatInt(exec.ID, 10)) || !strings.Contains(line, "wrong execution token") {
+		t.Errorf("status %d, log = %q", status, line)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to write from the async goroutine and read from the test.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

@@ -40,7 +40,8 @@ func (r Result) WithOutput(output string) Result {
 }
 
 // resultOf turns a handler's return values into the answer sent to the agent: an error
-// makes the run FAILED with the error as message; no outcome means SUCCEEDED.
+// makes the run FAILED with the error as message; no outcome means SUCCEEDED; an
+// outcome the contract does not know is a FAILED run rather than a puzzle for the agent.
 func resultOf(r Result, err error) Result {
 	if err != nil {
 		msg := err.Error()
@@ -49,8 +50,12 @@ func resultOf(r Result, err error) Result {
 		}
 		return Result{Outcome: OutcomeFailed, Message: msg, Output: r.Output}
 	}
-	if r.Outcome == "" {
+	switch r.Outcome {
+	case "":
 		r.Outcome = OutcomeSucceeded
+	case OutcomeSucceeded, OutcomeFailed, OutcomeAccepted:
+	default:
+		return Result{Outcome: OutcomeFailed, Message: fmt.Sprintf("crony: handler answered unknown outcome %q", r.Outcome), Output: r.Output}
 	}
 	return r
 }
