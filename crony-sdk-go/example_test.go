@@ -179,3 +179,27 @@ func ExampleRegisterJobTarget() {
 	fmt.Println(resp.GetOutcome(), resp.GetMessage())
 	// Output: SUCCEEDED attempt 2 settled
 }
+
+// Testing a handler that reports by itself: give the job a client on a fake crony-web
+// and look at what the fake was told.
+func ExampleNewFakeServer() {
+	exportOrders := func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		if _, err := job.ReportProgress(ctx, crony.Progress{Percent: 50, Message: "half way"}); err != nil {
+			return crony.Result{}, err
+		}
+		return crony.Succeeded("exported"), nil
+	}
+
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, _ := crony.NewClient(fake.URL)
+	exec := fake.NewExecution()
+	job := &crony.Job{Execution: exec, Handler: "export-orders", Attempt: 1, Reporter: client}
+
+	res, err := exportOrders(context.Background(), job)
+	fmt.Println(res.Outcome, err)
+	fmt.Println(fake.ProgressReports(exec.ID)[0].Message)
+	// Output:
+	// SUCCEEDED <nil>
+	// half way
+}

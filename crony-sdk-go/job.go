@@ -26,8 +26,10 @@ type Job struct {
 	// Deadline is when the run times out; zero when it has none. The handler's ctx
 	// carries it too.
 	Deadline time.Time
-
-	reporter Reporter
+	// Reporter is where [Job.ReportResult] and [Job.ReportProgress] report: the Mux's
+	// (see [WithReporter]), nil when it has none. Tests that call a handler directly can
+	// set it, to a [Client] on a [FakeServer] say.
+	Reporter Reporter
 }
 
 // BindParams decodes the JSON params into v; empty params leave v untouched.
@@ -40,22 +42,19 @@ func (j *Job) BindParams(v any) error {
 
 // ReportResult reports this run's result through the [Mux]'s [Reporter].
 func (j *Job) ReportResult(ctx context.Context, result Result) (*ReportResponse, error) {
-	if j.reporter == nil {
+	if j.Reporter == nil {
 		return nil, ErrNoReporter
 	}
-	return j.reporter.ReportResult(ctx, j.Execution, result)
+	return j.Reporter.ReportResult(ctx, j.Execution, result)
 }
 
 // ReportProgress reports this run's progress through the [Mux]'s [Reporter].
 func (j *Job) ReportProgress(ctx context.Context, progress Progress) (*ReportResponse, error) {
-	if j.reporter == nil {
+	if j.Reporter == nil {
 		return nil, ErrNoReporter
 	}
-	return j.reporter.ReportProgress(ctx, j.Execution, progress)
+	return j.Reporter.ReportProgress(ctx, j.Execution, progress)
 }
-
-// Reporter is the [Reporter] this job reports through, nil when the Mux has none.
-func (j *Job) Reporter() Reporter { return j.reporter }
 
 // withDeadline bounds ctx by the job's deadline, if it has one.
 func (j *Job) withDeadline(ctx context.Context) (context.Context, context.CancelFunc) {

@@ -127,7 +127,9 @@ func (m *Mux) execute(ctx context.Context, job *Job) (result Result, ok bool) {
 	if !ok {
 		return Result{}, false
 	}
-	job.reporter = m.reporter
+	if job.Reporter == nil {
+		job.Reporter = m.reporter
+	}
 	ctx, cancel := job.withDeadline(ctx)
 	defer cancel()
 	return m.call(ctx, h, job), true

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -64,12 +66,20 @@ func rebuildIndex(ctx context.Context, job *crony.Job, step time.Duration) (cron
 			return crony.Result{}, fmt.Errorf("stopped at shard %d: %w", shard, ctx.Err())
 		case <-t.C:
 		}
-		if _, err := job.ReportProgress(ctx, crony.Progress{
+		resp, err := job.ReportProgress(ctx, crony.Progress{
 			Percent:       (shard + 1) * 100 / shards,
 			ResumePayload: strconv.Itoa(shard + 1),
 			Message:       fmt.Sprintf("shard %d of %d rebuilt", shard+1, shards),
-		}); err != nil {
-			return crony.Result{}, fmt.Errorf("reporting progress: %w", err)
+		})
+		switch {
+		case errors.Is(err, crony.ErrUnauthorized), errors.Is(err, crony.ErrNotFound):
+			return crony.Result{}, fmt.Errorf("crony-web refused progress: %w", err)
+		case err != nil:
+			// Progress is best effort: crony-web being briefly away is no reason to stop.
+			slog.Warn("rebuild-index progress not reported", "executionId", job.Execution.ID, "error", err)
+		case !resp.Applied:
+			// The run is over (timed out, cancelled): stop working for nobody.
+			return crony.Failed("run already " + resp.Status + " at shard " + strconv.Itoa(shard+1)), nil
 		}
 	}
 	return crony.Succeeded(fmt.Sprintf("rebuilt shards %d..%d", start+1, shards)), nil

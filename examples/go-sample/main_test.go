@@ -107,3 +107,20 @@ func TestConfigComesFromFlagsThenEnvironment(t *testing.T) {
 		t.Errorf("config = %+v", cfg)
 	}
 }
+
+func TestRebuildIndexStopsWhenTheRunIsAlreadyOver(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	fake.SetStatus(exec.ID, "CANCELLED")
+	client, err := crony.NewClient(fake.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := &crony.Job{Execution: exec, Handler: "rebuild-index", Reporter: client}
+
+	res, err := rebuildIndex(context.Background(), job, time.Millisecond)
+	if err != nil || res != crony.Failed("run already CANCELLED at shard 1") {
+		t.Errorf("result = %+v, %v", res, err)
+	}
+}
