@@ -30,8 +30,12 @@ func settleOrders(ctx context.Context, job *crony.Job) (crony.Result, error) {
 	if err := job.BindParams(&p); err != nil {
 		return crony.Result{}, fmt.Errorf("params: %w", err)
 	}
-	if p.Day == "" {
-		p.Day = job.ScheduledAt.Format(time.DateOnly)
+	if p.Day == "" { // no params: settle the day the run was scheduled for
+		day := job.ScheduledAt
+		if day.IsZero() {
+			day = time.Now()
+		}
+		p.Day = day.Format(time.DateOnly)
 	}
 	total := 0.0
 	for _, amount := range p.Orders {
