@@ -64,8 +64,8 @@ class AgentTable {
 	Map<String, Override> overrides() {
 		Map<String, Override> overrides = new HashMap<>();
 		this.jdbc.query("SELECT id, weight_override, drained FROM agent", (java.sql.ResultSet rs) -> {
-			int weight = rs.getInt("weight_override");
-			overrides.put(rs.getString("id"), new Override(rs.wasNull() ? null : weight, rs.getBoolean("drained")));
+			Integer weight = rs.getObject("weight_override", Integer.class);
+			overrides.put(rs.getString("id"), new Override(weight, rs.getBoolean("drained")));
 		});
 		return overrides;
 	}

@@ -190,6 +190,9 @@ final class LeaderLoop implements Runnable {
 			s.agentTable.offlineExcept(live.keySet());
 		}
 		boolean changed = !agents.equals(s.agents);
+		if (changed) {
+			log.info("Leader epoch {} agents now {}", s.term.epoch(), agents.values());
+		}
 		s.agents = agents;
 		s.placer.forgetAgentsExcept(agents.keySet());
 		return changed;
