@@ -29,10 +29,24 @@ final class EtcdAssignments {
 
 	/** Job id to the agents holding it. */
 	Map<Long, List<String>> byJob() {
+		return snapshot().byJob();
+	}
+
+	/** Job id to the agents holding it, and the revision they were read at. */
+	Snapshot snapshot() {
 		Map<Long, List<String>> jobs = new TreeMap<>();
-		forEach((assignment, kv) -> jobs.computeIfAbsent(assignment.jobId(), (id) -> new ArrayList<>())
+		long revision = forEach((assignment, kv) -> jobs.computeIfAbsent(assignment.jobId(), (id) -> new ArrayList<>())
 			.add(assignment.agentId()));
-		return jobs;
+		return new Snapshot(jobs, revision);
+	}
+
+	/** How many assignment keys one agent holds (a cheap count-only read). */
+	long count(Client client, String agentId) throws Exception {
+		return client.getKVClient()
+			.get(EtcdBytes.bytes(this.keys.jobs(agentId)),
+					io.etcd.jetcd.options.GetOption.builder().isPrefix(true).withCountOnly(true).build())
+			.get(10, java.util.concurrent.TimeUnit.SECONDS)
+			.getCount();
 	}
 
 	/** Agent id to how many jobs it holds. */
@@ -52,9 +66,9 @@ final class EtcdAssignments {
 		return found.get(agentId);
 	}
 
-	private void forEach(java.util.function.BiConsumer<NodeKey.Assignment, KeyValue> sink) {
+	private long forEach(java.util.function.BiConsumer<NodeKey.Assignment, KeyValue> sink) {
 		try {
-			this.scanner.scan(this.keys.nodes(), 0,
+			return this.scanner.scan(this.keys.nodes(), 0,
 					(kv) -> this.keys.parseNodeKey(string(kv.getKey()))
 						.filter(NodeKey.Assignment.class::isInstance)
 						.ifPresent((key) -> sink.accept((NodeKey.Assignment) key, kv)));
@@ -63,6 +77,10 @@ final class EtcdAssignments {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	record Snapshot(Map<Long, List<String>> byJob, long revision) {
+
 	}
 
 }

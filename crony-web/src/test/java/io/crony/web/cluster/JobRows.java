@@ -65,6 +65,28 @@ final class JobRows {
 		return id;
 	}
 
+	/**
+	 * Creates many enabled jobs at once, with ids after the highest one; returns their
+	 * ids.
+	 */
+	java.util.List<Long> createMany(String prefix, int count) {
+		long first = this.jdbc.queryForObject("SELECT COALESCE(MAX(id), 0) + 1 FROM job", Long.class);
+		java.util.List<Object[]> rows = new java.util.ArrayList<>();
+		java.util.List<Long> ids = new java.util.ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			long id = first + i;
+			JobSpec spec = spec(prefix + "-" + id, null, Map.of()).withIdAndVersion(id, 1);
+			rows.add(new Object[] { id, spec.name(), spec.schedule(), spec.timeZone(), CronyJson.toJson(spec) });
+			ids.add(id);
+		}
+		this.jdbc.batchUpdate(
+				"""
+						INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at)
+						VALUES (?, ?, ?, ?, 'HTTP', ?, 1, 1, NOW(3), NOW(3))""",
+				rows);
+		return ids;
+	}
+
 	void update(long id, UnaryOperator<JobSpec> change) {
 		JobSpec current = current(id);
 		JobSpec changed = change.apply(current);
