@@ -88,7 +88,7 @@ abstract class ClusterItSupport {
 	}
 
 	static ConditionFactory await() {
-		return Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50));
+		return Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).pollInSameThread();
 	}
 
 	/** Every job in the list is on exactly one agent, and on one of the given ones. */
