@@ -32,7 +32,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("crony.web.cluster")
 public record ClusterProperties(@DefaultValue("true") boolean enabled, String instanceId,
 		@DefaultValue("10s") Duration leaderLeaseTtl, @DefaultValue("WEIGHTED_ROUND_ROBIN") AssignmentStrategy strategy,
-		@DefaultValue("500ms") Duration pollInterval, @DefaultValue("60s") Duration fullReconcileInterval,
+		@DefaultValue("500ms") Duration pollInterval, @DefaultValue("120s") Duration fullReconcileInterval,
 		@DefaultValue("5s") Duration changeWindow, @DefaultValue("32") int maxInFlight,
 		@DefaultValue("126") int batchSize, @DefaultValue("1000") int pageSize,
 		@DefaultValue("24h") Duration offlineRetention) {

@@ -102,10 +102,12 @@ final class Reconciler {
 		if (stamp.equals(s.stamp)) {
 			return false;
 		}
+		long started = System.nanoTime();
 		Timestamp since = (s.stamp == null || s.stamp.maxUpdated() == null) ? new Timestamp(0)
 				: new Timestamp(s.stamp.maxUpdated().getTime() - s.properties.changeWindow().toMillis());
 		List<JobRow> creates = new ArrayList<>();
-		for (JobRow row : s.jobTable.changedSince(since)) {
+		List<JobRow> changed = s.jobTable.changedSince(since);
+		for (JobRow row : changed) {
 			JobState job = row.state();
 			s.jobs.put(row.id(), job);
 			Placement placement = s.view.get(row.id());
@@ -138,8 +140,12 @@ final class Reconciler {
 			}
 		}
 		s.writer.drain();
+		long written = System.nanoTime();
 		s.flushMirror();
 		s.stamp = stamp;
+		log.info("Leader epoch {} reconciled {} changed jobs ({} new) in {} ms, mirrored in {} ms", s.term.epoch(),
+				changed.size(), creates.size(), (written - started) / 1_000_000,
+				(System.nanoTime() - written) / 1_000_000);
 		return true;
 	}
 
@@ -188,7 +194,14 @@ final class Reconciler {
 		Map<String, List<NewAssignment>> batches = new HashMap<>();
 		int unplaced = 0;
 		for (JobRow row : rows) {
-			Optional<String> target = s.pick(row.state(), null);
+			JobState job;
+			try {
+				job = row.state();
+			}
+			catch (RuntimeException ex) {
+				continue;
+			}
+			Optional<String> target = s.pick(job, null);
 			if (target.isEmpty()) {
 				unplaced++;
 				continue;
@@ -196,6 +209,7 @@ final class Reconciler {
 			NewAssignment assignment;
 			try {
 				assignment = new NewAssignment(row.id(), row.version(), s.writer.value(row.jobSpec()));
+				row.forget();
 			}
 			catch (RuntimeException ex) {
 				log.warn("Job {} has an unreadable spec, not assigned: {}", row.id(), ex.getMessage());

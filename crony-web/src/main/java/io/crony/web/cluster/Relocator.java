@@ -37,6 +37,7 @@ final class Relocator {
 	 */
 	Outcome evacuate(String agentId, String reason) throws InterruptedException {
 		LeaderSession s = this.session;
+		long started = System.nanoTime();
 		List<KeyValue> kvs = new ArrayList<>();
 		s.scanner.scan(s.keys.jobs(agentId), 0, kvs::add);
 		List<CompletableFuture<Boolean>> moves = new ArrayList<>(kvs.size());
@@ -69,7 +70,8 @@ final class Relocator {
 		s.writer.drain();
 		s.flushMirror();
 		if (moved > 0 || stuck > 0) {
-			log.info("Agent {} {}: {} jobs moved, {} found no other agent", agentId, reason, moved, stuck);
+			log.info("Agent {} {}: {} jobs moved, {} found no other agent, in {} ms", agentId, reason, moved, stuck,
+					(System.nanoTime() - started) / 1_000_000);
 		}
 		return new Outcome(moved, stuck);
 	}
