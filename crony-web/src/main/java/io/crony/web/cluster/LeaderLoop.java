@@ -72,6 +72,12 @@ final class LeaderLoop implements Runnable {
 		log.info("Leader epoch {} starts", s.term.epoch());
 		while (isActive()) {
 			try {
+				if (!this.registry.isLoaded()) {
+					// Until the registry has read the agents, every agent would look
+					// dead.
+					this.wake.tryAcquire(100, TimeUnit.MILLISECONDS);
+					continue;
+				}
 				boolean agentsChanged = refreshAgents();
 				if (Instant.now().isAfter(this.nextFull)) {
 					this.nextFull = Instant.now().plus(s.properties.fullReconcileInterval());
