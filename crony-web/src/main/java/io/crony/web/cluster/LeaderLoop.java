@@ -120,8 +120,11 @@ final class LeaderLoop implements Runnable {
 		Map<String, Integer> lost = new HashMap<>();
 		for (String agentId : s.view.held().keySet()) {
 			if (!s.agents.containsKey(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
+				boolean retry = this.stalled.contains(agentId);
 				Relocator.Outcome outcome = this.relocator.evacuate(agentId, "failover");
-				lost.put(agentId, outcome.moved());
+				if (!retry || outcome.moved() > 0) {
+					lost.put(agentId, outcome.moved());
+				}
 				stall(agentId, outcome);
 			}
 		}
@@ -189,6 +192,11 @@ final class LeaderLoop implements Runnable {
 			if (!live.containsKey(gone)) {
 				this.known.remove(gone);
 				s.agentTable.offline(gone);
+				if (s.view.held(gone) == 0) {
+					// An agent holding jobs gets its LOST event with the count once they
+					// moved.
+					s.agentTable.event(gone, AgentEvent.LOST, 0, null);
+				}
 				log.warn("Agent {} lost, holding {} jobs", gone, s.view.held(gone));
 			}
 		}
