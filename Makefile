@@ -18,3 +18,8 @@ services-up:
 
 services-down:
 	bash scripts/services.sh down
+
+# Benchmarks (not part of make test): cluster assignment and failover, see docs/benchmarks.md.
+.PHONY: bench
+bench:
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java

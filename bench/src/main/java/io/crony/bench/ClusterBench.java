@@ -1,0 +1,153 @@
+package io.crony.bench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.test.LocalServices;
+import io.etcd.jetcd.Client;
+
+/**
+ * Measures the web leader against real etcd and MariaDB (its own, from
+ * {@link LocalServices#dedicated()}), with crony-web running as its own process from its
+ * executable jar: (a) 100,000 enabled job rows committed in MySQL until every one has its
+ * assignment key in etcd, over 10 agents; (b) one agent holding 10,000 of them loses its
+ * lease until every one of its jobs is on a survivor.
+ *
+ * <p>
+ * System properties: {@code crony.bench.jobs} (100000), {@code crony.bench.agents} (10).
+ */
+public final class ClusterBench {
+
+	private static final String SCHEMA = "crony_bench";
+
+	private ClusterBench() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int jobCount = Integer.getInteger("crony.bench.jobs", 100_000);
+		int agentCount = Integer.getInteger("crony.bench.agents", 10);
+		Path jar = webJar();
+		System.out.printf("crony cluster bench: %d jobs, %d agents, %d cores, web jar %s%n", jobCount, agentCount,
+				Runtime.getRuntime().availableProcessors(), jar);
+		try (LocalServices services = LocalServices.dedicated()) {
+			services.createSchema(SCHEMA);
+			CronyKeys keys = new CronyKeys("/crony-bench");
+			String jdbcUrl = services.jdbcUrl(SCHEMA);
+			try (WebProcess web = WebProcess.start(jar, services.etcdEndpoint(), jdbcUrl, keys.prefix(), freePort());
+					Client client = Client.builder().endpoints(services.etcdEndpoint()).build();
+					Connection db = DriverManager.getConnection(jdbcUrl, LocalServices.DB_USER,
+							LocalServices.DB_PASSWORD)) {
+				EtcdCounts etcd = new EtcdCounts(client, keys);
+				waitFor("web leader elected", Duration.ofMinutes(2), () -> etcd.leaders() == 1 && web.alive());
+				List<BenchAgent> agents = new ArrayList<>();
+				for (int i = 0; i < agentCount; i++) {
+					agents.add(BenchAgent.start(client, keys, "agent-" + i));
+				}
+				waitFor("leader saw the agents", Duration.ofMinutes(1),
+						() -> count(db, "SELECT COUNT(*) FROM agent WHERE status = 'ONLINE'") == agentCount);
+
+				long insertStart = System.nanoTime();
+				JobInserter.insert(db, jobCount);
+				long committed = System.nanoTime();
+				System.out.printf("inserted %d job rows in %.1f s (not measured)%n", jobCount,
+						seconds(insertStart, committed));
+				waitFor("all jobs assigned", Duration.ofMinutes(10), () -> etcd.assignments() == jobCount);
+				long assigned = System.nanoTime();
+				waitFor("job.agent_id mirrored", Duration.ofMinutes(5),
+						() -> count(db, "SELECT COUNT(*) FROM job WHERE agent_id IS NOT NULL") == jobCount);
+				long mirrored = System.nanoTime();
+
+				BenchAgent victim = agents.get(0);
+				long held = etcd.assignments(victim.id());
+				long revoke = System.nanoTime();
+				victim.kill();
+				waitFor("failover done", Duration.ofMinutes(10),
+						() -> etcd.assignments(victim.id()) == 0 && etcd.assignments() == jobCount);
+				long failedOver = System.nanoTime();
+				waitFor("failover mirrored", Duration.ofMinutes(5),
+						() -> count(db, "SELECT COUNT(*) FROM job WHERE agent_id = '" + victim.id() + "'") == 0);
+				long failoverMirrored = System.nanoTime();
+				long duplicates = etcd.duplicates();
+
+				System.out.println();
+				System.out.printf(
+						"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
+								+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
+						jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
+						seconds(committed, mirrored));
+				System.out.printf(
+						"(b) fail over agent %s holding %d jobs: %.2f s (lease revoked -> all keys moved), "
+								+ "%.0f jobs/s; mirrored after %.2f s%n",
+						victim.id(), held, seconds(revoke, failedOver), held / seconds(revoke, failedOver),
+						seconds(revoke, failoverMirrored));
+				System.out.printf("jobs on two agents at the end: %d%n", duplicates);
+				for (BenchAgent agent : agents) {
+					agent.close();
+				}
+			}
+		}
+	}
+
+	private static Path webJar() throws IOException {
+		Path dir = Path.of("crony-web/target");
+		if (!Files.isDirectory(dir)) {
+			dir = Path.of("../crony-web/target");
+		}
+		try (var files = Files.list(dir)) {
+			return files.filter((file) -> file.getFileName().toString().matches("crony-web-.*\\.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No crony-web jar: build with -am package first"))
+				.toAbsolutePath();
+		}
+	}
+
+	static long count(Connection db, String sql) {
+		try (PreparedStatement statement = db.prepareStatement(sql); ResultSet rs = statement.executeQuery()) {
+			rs.next();
+			return rs.getLong(1);
+		}
+		catch (SQLException ex) {
+			// The schema is still being migrated.
+			return -1;
+		}
+	}
+
+	static void waitFor(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (!condition.getAsBoolean()) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("Timed out waiting: " + what);
+			}
+			TimeUnit.MILLISECONDS.sleep(20);
+		}
+	}
+
+	private static double seconds(long from, long to) {
+		return (to - from) / 1e9;
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	static Map<String, String> labels() {
+		return Map.of();
+	}
+
+}

@@ -1,0 +1,54 @@
+package io.crony.bench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Map;
+
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
+import io.crony.common.json.CronyJson;
+
+/** Writes job rows as the job API does, all committed in one transaction. */
+final class JobInserter {
+
+	private JobInserter() {
+	}
+
+	static void insert(Connection db, int count) throws SQLException {
+		db.setAutoCommit(false);
+		try (PreparedStatement insert = db.prepareStatement(
+				"""
+						INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at)
+						VALUES (?, ?, ?, ?, 'HTTP', ?, 1, 1, NOW(3), NOW(3))""")) {
+			for (int id = 1; id <= count; id++) {
+				JobSpec spec = new JobSpec(id, "bench-" + id, "benchmark job", "0 */5 * * * ?", "UTC",
+						new TargetSpec(TargetType.HTTP, "POST", "http://127.0.0.1:9000/jobs/" + id,
+								Map.of("X-Env", "bench"), "{\"day\":\"${scheduledAt}\"}", TargetMode.SYNC, null, null),
+						30, new RetryPolicy(3, 5), MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT,
+						true, 1);
+				insert.setLong(1, id);
+				insert.setString(2, spec.name());
+				insert.setString(3, spec.schedule());
+				insert.setString(4, spec.timeZone());
+				insert.setString(5, CronyJson.toJson(spec));
+				insert.addBatch();
+				if (id % 1000 == 0) {
+					insert.executeBatch();
+				}
+			}
+			insert.executeBatch();
+			db.commit();
+		}
+		finally {
+			db.setAutoCommit(true);
+		}
+	}
+
+}

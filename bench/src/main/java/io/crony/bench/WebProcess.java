@@ -1,0 +1,54 @@
+package io.crony.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.test.LocalServices;
+
+/** crony-web started from its executable jar, stopped (by its own pid) when closed. */
+final class WebProcess implements AutoCloseable {
+
+	private final Process process;
+
+	private WebProcess(Process process) {
+		this.process = process;
+	}
+
+	static WebProcess start(Path jar, String etcd, String jdbcUrl, String prefix, int port) throws IOException {
+		Path log = Path.of("bench/target/crony-web-bench.log").toAbsolutePath();
+		Files.createDirectories(log.getParent());
+		List<String> command = new java.util.ArrayList<>(
+				List.of("java", "-jar", jar.toString(), "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl,
+						"--spring.datasource.username=" + LocalServices.DB_USER,
+						"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
+						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader"));
+		// Extra crony-web settings to compare, e.g.
+		// -Dcrony.bench.web-args=--crony.web.cluster.max-in-flight=128
+		String extra = System.getProperty("crony.bench.web-args", "");
+		if (!extra.isBlank()) {
+			command.addAll(List.of(extra.trim().split("\\s+")));
+		}
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		System.out.printf("crony-web pid %d, log %s%n", process.pid(), log);
+		return new WebProcess(process);
+	}
+
+	boolean alive() {
+		if (!this.process.isAlive()) {
+			throw new IllegalStateException("crony-web exited with " + this.process.exitValue());
+		}
+		return true;
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		this.process.destroy();
+		if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly();
+		}
+	}
+
+}

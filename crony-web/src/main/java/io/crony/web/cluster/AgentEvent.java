@@ -1,0 +1,20 @@
+package io.crony.web.cluster;
+
+/** What table {@code agent_event} records. */
+public enum AgentEvent {
+
+	/** The agent's key appeared. */
+	JOINED,
+	/**
+	 * The agent's key went away (lease expired or agent stopped); jobs_moved says how
+	 * many jobs moved off.
+	 */
+	LOST,
+	/** The operator drained the agent and its jobs moved off. */
+	DRAINED,
+	/** The operator undrained the agent. */
+	UNDRAINED,
+	/** A rebalance moved jobs off this agent. */
+	REBALANCED
+
+}

@@ -1,0 +1,83 @@
+package io.crony.web.cluster;
+
+import java.sql.Timestamp;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.crony.common.job.AgentInfo;
+import io.crony.common.json.CronyJson;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The leader's writes of tables {@code agent} and {@code agent_event}, and its read of
+ * the operator's overrides (weight, drained) that any instance may have written.
+ */
+class AgentTable {
+
+	private final JdbcTemplate jdbc;
+
+	AgentTable(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** Records an agent as online with what it says about itself. */
+	void online(AgentInfo info) {
+		this.jdbc.update(
+				"""
+						INSERT INTO agent (id, host, port, weight, labels, version, status, started_at, first_seen_at, last_seen_at)
+						VALUES (?, ?, ?, ?, ?, ?, 'ONLINE', ?, NOW(3), NOW(3))
+						ON DUPLICATE KEY UPDATE host = VALUES(host), port = VALUES(port), weight = VALUES(weight),
+						labels = VALUES(labels), version = VALUES(version), status = 'ONLINE', started_at = VALUES(started_at),
+						last_seen_at = NOW(3)""",
+				info.id(), info.host(), info.port(), info.weight(), CronyJson.toJson(info.labels()), info.version(),
+				(info.startedAt() != null) ? Timestamp.from(info.startedAt()) : null);
+	}
+
+	void offline(String agentId) {
+		this.jdbc.update(
+				"UPDATE agent SET status = 'OFFLINE', last_seen_at = NOW(3) WHERE id = ? AND status <> 'OFFLINE'",
+				agentId);
+	}
+
+	/** Marks every agent not in the live set as offline (after a new leader's load). */
+	void offlineExcept(java.util.Set<String> liveIds) {
+		for (String id : this.jdbc.queryForList("SELECT id FROM agent WHERE status = 'ONLINE'", String.class)) {
+			if (!liveIds.contains(id)) {
+				offline(id);
+			}
+		}
+	}
+
+	void touch(java.util.Collection<String> liveIds) {
+		for (String id : liveIds) {
+			this.jdbc.update("UPDATE agent SET last_seen_at = NOW(3) WHERE id = ?", id);
+		}
+	}
+
+	void event(String agentId, AgentEvent event, Integer jobsMoved, String detail) {
+		this.jdbc.update(
+				"INSERT INTO agent_event (agent_id, event, jobs_moved, detail, created_at) VALUES (?, ?, ?, ?, NOW(3))",
+				agentId, event.name(), jobsMoved, detail);
+	}
+
+	Map<String, Override> overrides() {
+		Map<String, Override> overrides = new HashMap<>();
+		this.jdbc.query("SELECT id, weight_override, drained FROM agent", (java.sql.ResultSet rs) -> {
+			Integer weight = rs.getObject("weight_override", Integer.class);
+			overrides.put(rs.getString("id"), new Override(weight, rs.getBoolean("drained")));
+		});
+		return overrides;
+	}
+
+	/**
+	 * The operator's settings for one agent.
+	 *
+	 * @param weight weight that replaces the agent's own, or null
+	 * @param drained whether the agent takes no jobs
+	 */
+	record Override(Integer weight, boolean drained) {
+
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.crony.web.cluster;
+
+import io.crony.common.etcd.CronyKeys;
+import io.etcd.jetcd.Client;
+
+/**
+ * Runs a {@link LeaderLoop} on its own thread for each term this instance wins, and stops
+ * it before the election campaigns again.
+ */
+class ClusterLeader implements LeadershipListener {
+
+	private final Client client;
+
+	private final CronyKeys keys;
+
+	private final ClusterProperties properties;
+
+	private final AgentRegistry registry;
+
+	private final JobTable jobTable;
+
+	private final AgentTable agentTable;
+
+	private final ClusterRequests requests;
+
+	private final ClusterMetrics metrics;
+
+	private LeaderLoop loop;
+
+	private Thread thread;
+
+	ClusterLeader(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
+			JobTable jobTable, AgentTable agentTable, ClusterRequests requests, ClusterMetrics metrics) {
+		this.client = client;
+		this.keys = keys;
+		this.properties = properties;
+		this.registry = registry;
+		this.jobTable = jobTable;
+		this.agentTable = agentTable;
+		this.requests = requests;
+		this.metrics = metrics;
+		registry.onChange(this::wake);
+	}
+
+	@Override
+	public synchronized void elected(LeaderTerm term) {
+		LeaderSession session = new LeaderSession(term, this.properties, this.keys, this.client.getKVClient(),
+				this.jobTable, this.agentTable, this.metrics);
+		this.loop = new LeaderLoop(session, this.registry, this.requests);
+		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
+		this.thread.setDaemon(true);
+		this.thread.start();
+	}
+
+	@Override
+	public synchronized void revoked(LeaderTerm term) {
+		if (this.loop == null) {
+			return;
+		}
+		this.loop.stop();
+		this.thread.interrupt();
+		try {
+			this.thread.join(10_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.loop = null;
+		this.thread = null;
+	}
+
+	private synchronized void wake() {
+		if (this.loop != null) {
+			this.loop.wake();
+		}
+	}
+
+}

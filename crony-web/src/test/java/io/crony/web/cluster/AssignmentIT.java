@@ -1,0 +1,174 @@
+package io.crony.web.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.AssignmentStrategy;
+import io.crony.common.job.JobAssignment;
+import io.crony.common.job.JobSpec;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@SpringBootTest
+@DirtiesContext
+class AssignmentIT extends ClusterItSupport {
+
+	@Autowired
+	MeterRegistry meters;
+
+	@Test
+	void placesACreatedJobOnOneLiveAgentAndFollowsEveryChange() throws Exception {
+		agent("one-a", 1, Map.of());
+		agent("one-b", 1, Map.of());
+
+		long id = this.jobs.create("follow-me");
+		await().until(() -> this.assignments.byJob().containsKey(id));
+		assertEachOnExactlyOneOf(List.of(id), List.of("one-a", "one-b"));
+		String agentId = this.assignments.byJob().get(id).get(0);
+		await().until(() -> agentId.equals(this.jobs.agentId(id)));
+
+		this.jobs.update(id, (spec) -> JobRows.spec(spec.name(), null, Map.of()).withIdAndVersion(id, 0));
+		await().until(() -> this.assignments.value(agentId, id).job().version() == 2);
+		JobAssignment updated = this.assignments.value(agentId, id);
+		assertThat(updated.job().id()).isEqualTo(id);
+		assertThat(updated.epoch()).isPositive();
+		assertThat(this.assignments.byJob().get(id)).containsExactly(agentId);
+
+		this.jobs.enable(id, false);
+		await().until(() -> !this.assignments.byJob().containsKey(id));
+		await().until(() -> this.jobs.agentId(id) == null);
+
+		this.jobs.enable(id, true);
+		await().until(() -> this.assignments.byJob().containsKey(id));
+		assertEachOnExactlyOneOf(List.of(id), List.of("one-a", "one-b"));
+
+		this.jobs.delete(id);
+		await().until(() -> !this.assignments.byJob().containsKey(id));
+	}
+
+	@Test
+	void spreadsJobsOverAgentsByWeight() throws Exception {
+		agent("w1", 1, Map.of());
+		agent("w2", 2, Map.of());
+		agent("w3", 3, Map.of());
+
+		List<Long> ids = new ArrayList<>();
+		for (int i = 0; i < 600; i++) {
+			ids.add(this.jobs.create("weighted-" + i));
+		}
+
+		await().until(() -> this.assignments.byJob().size() == 600);
+		assertEachOnExactlyOneOf(ids, List.of("w1", "w2", "w3"));
+		Map<String, Integer> counts = this.assignments.countByAgent();
+		assertThat(counts.get("w1")).isBetween(99, 101);
+		assertThat(counts.get("w2")).isBetween(199, 201);
+		assertThat(counts.get("w3")).isBetween(299, 301);
+	}
+
+	@Test
+	void placesJobsOnlyWhereEveryLabelMatchesAndWaitsForAMatchingAgent() throws Exception {
+		agent("zone-a", 1, Map.of("zone", "a"));
+		agent("zone-b", 1, Map.of("zone", "b", "disk", "ssd"));
+		List<Long> inB = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			inB.add(this.jobs.create(JobRows.spec("zone-b-" + i, null, Map.of("zone", "b", "disk", "ssd"))));
+		}
+		long nowhere = this.jobs.create(JobRows.spec("gpu-only", null, Map.of("gpu", "yes")));
+
+		await().until(() -> this.assignments.byJob().keySet().containsAll(inB));
+		assertEachOnExactlyOneOf(inB, List.of("zone-b"));
+		assertThat(this.assignments.byJob()).doesNotContainKey(nowhere);
+		await().until(() -> this.meters.get("crony.cluster.jobs.unassigned").gauge().value() == 1.0);
+
+		agent("gpu-1", 1, Map.of("gpu", "yes"));
+		await().until(() -> this.assignments.byJob().containsKey(nowhere));
+		assertEachOnExactlyOneOf(List.of(nowhere), List.of("gpu-1"));
+	}
+
+	@Test
+	void letsAJobChooseFewestJobsOverTheClusterDefault() throws Exception {
+		agent("busy", 1, Map.of("pool", "x"));
+		agent("idle", 1, Map.of());
+		for (int i = 0; i < 4; i++) {
+			this.jobs.create(JobRows.spec("pinned-" + i, null, Map.of("pool", "x")));
+		}
+		await().until(() -> this.assignments.countByAgent().getOrDefault("busy", 0) == 4);
+
+		List<Long> fewest = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			fewest.add(this.jobs.create(JobRows.spec("fewest-" + i, AssignmentStrategy.FEWEST_JOBS, Map.of())));
+		}
+
+		await().until(() -> this.assignments.byJob().keySet().containsAll(fewest));
+		assertEachOnExactlyOneOf(fewest, List.of("idle"));
+	}
+
+	@Test
+	void drainMovesEveryJobOffAndPlacesNoNewOnes() throws Exception {
+		agent("drain-a", 1, Map.of());
+		agent("drain-b", 1, Map.of());
+		List<Long> ids = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			ids.add(this.jobs.create("drain-" + i));
+		}
+		await().until(() -> this.assignments.byJob().size() == 10);
+		assertThat(this.assignments.countByAgent().get("drain-a")).isPositive();
+
+		this.jdbc.update("UPDATE agent SET drained = 1 WHERE id = 'drain-a'");
+
+		await().until(() -> this.assignments.countByAgent().getOrDefault("drain-a", 0) == 0);
+		assertEachOnExactlyOneOf(ids, List.of("drain-b"));
+		await().until(() -> this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'drain-a' AND event = 'DRAINED' AND jobs_moved > 0",
+				Integer.class) == 1);
+		long later = this.jobs.create("after-drain");
+		await().until(() -> this.assignments.byJob().containsKey(later));
+		assertEachOnExactlyOneOf(List.of(later), List.of("drain-b"));
+	}
+
+	@Test
+	void rebalanceMovesTheFewestJobsToMatchTheWeights() throws Exception {
+		agent("rb-1", 1, Map.of());
+		List<Long> ids = new ArrayList<>();
+		for (int i = 0; i < 12; i++) {
+			ids.add(this.jobs.create("rebalance-" + i));
+		}
+		await().until(() -> this.assignments.countByAgent().getOrDefault("rb-1", 0) == 12);
+		agent("rb-2", 1, Map.of());
+		agent("rb-3", 2, Map.of());
+		assertThat(this.assignments.countByAgent()).containsOnlyKeys("rb-1");
+		double movesBefore = rebalanceMoves();
+
+		this.jdbc.update("INSERT INTO cluster_request (kind, requested_at) VALUES ('REBALANCE', NOW(3))");
+
+		await().until(() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM cluster_request WHERE done_at IS NOT NULL",
+				Integer.class) == 1);
+		assertThat(this.assignments.countByAgent()).containsEntry("rb-1", 3)
+			.containsEntry("rb-2", 3)
+			.containsEntry("rb-3", 6);
+		assertThat(rebalanceMoves() - movesBefore).isEqualTo(9.0);
+		assertEachOnExactlyOneOf(ids, List.of("rb-1", "rb-2", "rb-3"));
+	}
+
+	private double rebalanceMoves() {
+		var counter = this.meters.find("crony.cluster.assignment.moves").tag("reason", "rebalance").counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
+	static JobSpec labelled(String name, Map<String, String> labels) {
+		return JobRows.spec(name, null, labels);
+	}
+
+	static AssignmentSpec any() {
+		return AssignmentSpec.DEFAULT;
+	}
+
+}

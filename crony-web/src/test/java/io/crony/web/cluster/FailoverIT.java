@@ -1,0 +1,66 @@
+package io.crony.web.cluster;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.json.CronyJson;
+import io.etcd.jetcd.ByteSequence;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
+
+import static io.crony.web.cluster.EtcdBytes.bytes;
+import static org.assertj.core.api.Assertions.assertThat;
+
+@SpringBootTest
+@DirtiesContext
+class FailoverIT extends ClusterItSupport {
+
+	@Test
+	void movesEveryJobOfAnExpiredAgentToSurvivorsNeverOnTwoAgents() throws Exception {
+		agent("f1", 1, Map.of(), 2);
+		TestAgent doomed = agent("f2", 1, Map.of(), 2);
+		agent("f3", 1, Map.of(), 2);
+		List<Long> ids = this.jobs.createMany("failover", 300);
+		await().until(() -> this.assignments.byJob().size() == 300);
+		long held = this.assignments.count(this.client, "f2");
+		assertThat(held).isBetween(90L, 110L);
+		long onceJob = this.assignments.byJob()
+			.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().contains("f2"))
+			.findFirst()
+			.orElseThrow()
+			.getKey();
+		OnceRequest once = new OnceRequest(77, onceJob, TriggerType.MANUAL, null, Instant.now(), "test");
+		this.client.getKVClient()
+			.put(bytes(this.keys.once("f2", 77)), ByteSequence.from(CronyJson.toBytes(once)))
+			.get(10, TimeUnit.SECONDS);
+
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			doomed.expire();
+
+			await().until(() -> this.assignments.count(this.client, "f2") == 0);
+			await().until(() -> invariant.events() >= 2 * held);
+			assertThat(invariant.violations()).isEmpty();
+		}
+		assertEachOnExactlyOneOf(ids, List.of("f1", "f3"));
+		String newHolder = this.assignments.byJob().get(onceJob).get(0);
+		assertThat(this.client.getKVClient().get(bytes(this.keys.once(newHolder, 77))).get().getKvs()).hasSize(1);
+		assertThat(this.client.getKVClient().get(bytes(this.keys.once("f2", 77))).get().getKvs()).isEmpty();
+		await().until(() -> this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'f2' AND event = 'LOST' AND jobs_moved = ?",
+				Integer.class, held) == 1);
+		await().until(
+				() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM job WHERE agent_id = 'f2'", Integer.class) == 0);
+		this.client.getKVClient().delete(bytes(this.keys.once(newHolder, 77))).get(10, TimeUnit.SECONDS);
+	}
+
+}

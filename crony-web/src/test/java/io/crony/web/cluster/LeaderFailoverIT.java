@@ -1,0 +1,126 @@
+package io.crony.web.cluster;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.CronyWebApplication;
+import io.etcd.jetcd.Client;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two web instances on one schema and prefix: one leads; when it dies in the middle of a
+ * failover, the other finishes it.
+ */
+class LeaderFailoverIT {
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private ConfigurableApplicationContext first;
+
+	private ConfigurableApplicationContext second;
+
+	private Client client;
+
+	private final java.util.List<TestAgent> agents = new java.util.ArrayList<>();
+
+	@AfterEach
+	void stopEverything() throws Exception {
+		for (TestAgent agent : this.agents) {
+			agent.close();
+		}
+		if (this.second != null) {
+			JdbcTemplate jdbc = this.second.getBean(JdbcTemplate.class);
+			jdbc.update("DELETE FROM job");
+			EtcdAssignments assignments = new EtcdAssignments(this.client, this.second.getBean(CronyKeys.class));
+			Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> assignments.byJob().isEmpty());
+			this.second.close();
+		}
+		if (this.first != null) {
+			this.first.close();
+		}
+	}
+
+	@Test
+	void nextLeaderFinishesAFailoverTheDeadLeaderLeftHalfDone() throws Exception {
+		this.first = start("web-1");
+		LeaderElection firstElection = this.first.getBean(LeaderElection.class);
+		Awaitility.await().atMost(Duration.ofSeconds(30)).until(firstElection::isLeader);
+		this.second = start("web-2");
+		LeaderElection secondElection = this.second.getBean(LeaderElection.class);
+		this.client = this.second.getBean(Client.class);
+		CronyKeys keys = this.second.getBean(CronyKeys.class);
+		assertThat(firstElection.isLeader()).isTrue();
+		assertThat(secondElection.isLeader()).isFalse();
+		assertThat(secondElection.leaderId()).isEqualTo("web-1");
+
+		TestAgent doomed = TestAgent.start(this.client, keys, "doomed", 1, Map.of(), 10);
+		this.agents.add(doomed);
+		JobRows jobs = new JobRows(this.second.getBean(JdbcTemplate.class));
+		EtcdAssignments assignments = new EtcdAssignments(this.client, keys);
+		List<Long> ids = jobs.createMany("half-done", 2000);
+		Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> assignments.count(this.client, "doomed") == 2000);
+		this.agents.add(TestAgent.start(this.client, keys, "survivor-1", 1, Map.of(), 10));
+		this.agents.add(TestAgent.start(this.client, keys, "survivor-2", 1, Map.of(), 10));
+		EtcdAssignments.Snapshot before = assignments.snapshot();
+
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, keys, before.byJob(),
+				before.revision() + 1)) {
+			doomed.kill();
+			AtomicLong left = new AtomicLong();
+			Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5)).until(() -> {
+				left.set(assignments.count(this.client, "doomed"));
+				return left.get() > 0 && left.get() < 1900;
+			});
+			this.first.close();
+			this.first = null;
+			long leftByFirst = assignments.count(this.client, "doomed");
+
+			Awaitility.await().atMost(Duration.ofSeconds(30)).until(secondElection::isLeader);
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(120))
+				.until(() -> assignments.count(this.client, "doomed") == 0);
+			assertThat(leftByFirst).isPositive();
+			assertThat(invariant.violations()).isEmpty();
+		}
+		Map<Long, List<String>> byJob = assignments.byJob();
+		assertThat(byJob).hasSize(2000);
+		for (Long id : ids) {
+			assertThat(byJob.get(id)).hasSize(1);
+			assertThat(byJob.get(id).get(0)).isIn("survivor-1", "survivor-2");
+		}
+	}
+
+	private static ConfigurableApplicationContext start(String instanceId) {
+		Map<String, Object> properties = new HashMap<>(services.properties());
+		properties.put("server.port", "0");
+		properties.put("crony.web.cluster.instance-id", instanceId);
+		properties.put("crony.web.cluster.leader-lease-ttl", "3s");
+		properties.put("crony.web.cluster.poll-interval", "200ms");
+		// One transaction at a time makes the failover slow enough to cut it in the
+		// middle.
+		properties.put("crony.web.cluster.max-in-flight", "1");
+		// Command-line arguments, so they win over application.yml (default properties
+		// would not).
+		String[] args = properties.entrySet()
+			.stream()
+			.map((entry) -> "--" + entry.getKey() + "=" + entry.getValue())
+			.toArray(String[]::new);
+		return new SpringApplicationBuilder(CronyWebApplication.class).run(args);
+	}
+
+}
