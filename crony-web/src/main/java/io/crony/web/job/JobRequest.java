@@ -77,7 +77,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
-			Map<String, String> headers, @Size(max = 65536) String body, TargetMode mode,
+			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
 			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes) {
 
 		String methodOrDefault() {
@@ -110,7 +110,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param strategy placement strategy; absent means the cluster's
 	 * @param labels the agent must carry every one of these labels
 	 */
-	record AssignmentRequest(AssignmentStrategy strategy, Map<String, String> labels) {
+	record AssignmentRequest(AssignmentStrategy strategy, Map<@NotBlank String, @NotNull String> labels) {
 
 		AssignmentSpec toSpec() {
 			return new AssignmentSpec(this.strategy, this.labels);

@@ -153,6 +153,32 @@ class JobValidationIT {
 			.isEqualTo(201);
 	}
 
+	static Stream<Arguments> badValues() {
+		return Stream.of(arguments("timeoutSeconds", "10000000000", "timeoutSeconds"),
+				arguments("timeoutSeconds", "{}", "timeoutSeconds"), arguments("retry", "[]", "retry"),
+				arguments("target", "{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"headers\":{\"X\":null}}",
+						"target.headers"),
+				arguments("target", "{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"headers\":[\"X\"]}", "target.headers"),
+				arguments("assignment", "{\"labels\":{\"zone\":null}}", "assignment.labels"), arguments("target",
+						"{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"successCodes\":[null]}", "target.successCodes"));
+	}
+
+	@ParameterizedTest(name = "{0} = {1}")
+	@MethodSource("badValues")
+	void refusesValuesOfTheWrongShapeNamingTheField(String field, String json, String expectedField) {
+		String body = "{\"name\":\"n\",\"schedule\":\"0 0 1 * * ?\",\"target\":{\"type\":\"HTTP\","
+				+ "\"url\":\"http://h/x\"},\"" + field + "\":" + json + "}";
+		if (field.equals("target")) {
+			body = "{\"name\":\"n\",\"schedule\":\"0 0 1 * * ?\",\"target\":" + json + "}";
+		}
+		Response response = this.api.post("/api/v1/jobs", body);
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(400);
+		assertThat(response.isProblem()).isTrue();
+		assertThat(response.errorFields()).as("%s", response.body())
+			.anySatisfy((bad) -> assertThat(bad).startsWith(expectedField));
+		assertNothingSaved();
+	}
+
 	@Test
 	void reportsEveryBadFieldAtOnce() {
 		Map<String, Object> job = Jobs.with(Jobs.with(Jobs.http("bad"), "timeoutSeconds", 0), "retry.maxAttempts", 20);
