@@ -80,7 +80,11 @@ class RunService {
 	}
 
 	private ExecutionEntity claim(ExecutionMapper.RunnableJob job, String params) {
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		// Whole seconds: agents find the row by (job_id, scheduled_at) through JDBC
+		// Timestamps,
+		// which mysql-connector-j cuts to seconds against MariaDB 10 (see
+		// UtcInstantTypeHandler).
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		ExecutionEntity row = new ExecutionEntity();
 		row.setJobId(job.id);
 		row.setJobName(job.name);
@@ -90,8 +94,9 @@ class RunService {
 		row.setParams(params);
 		row.setUpdatedAt(now);
 		for (int attempt = 0;; attempt++) {
-			// (job_id, scheduled_at) is the fire claim: a taken instant moves on by 1 ms
-			row.setScheduledAt(now.plusMillis(attempt));
+			// (job_id, scheduled_at) is the fire claim: a taken instant moves on by a
+			// second
+			row.setScheduledAt(now.plusSeconds(attempt));
 			try {
 				this.executions.insert(row);
 				return row;

@@ -55,6 +55,8 @@ class RunAndCancelIT {
 		services.properties().forEach((key, value) -> registry.add(key, () -> value));
 	}
 
+	private static final List<String> AGENTS = List.of("agent-1", "agent-2", "agent-dead", "agent-gone");
+
 	@LocalServerPort
 	private int port;
 
@@ -84,7 +86,12 @@ class RunAndCancelIT {
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
-		this.probe.deleteUnder(services.keyPrefix());
+		// leaves the leader election alone: the context's web instance keeps running
+		this.probe.deleteUnder(this.keys.nodes());
+		for (String agent : AGENTS) {
+			this.probe.deleteUnder(this.keys.onces(agent));
+			this.probe.deleteUnder(this.keys.kills(agent));
+		}
 	}
 
 	@Test
@@ -142,14 +149,14 @@ class RunAndCancelIT {
 		assertThat(unassigned.body().get("detail").asText())
 			.isEqualTo("job " + this.jobId + " is not assigned to a live agent");
 		assertThat(executions()).isZero();
-		assertThat(this.probe.keysUnder(services.keyPrefix())).isEmpty();
+		assertThat(this.probe.dataKeys(this.keys)).isEmpty();
 
 		// an assignment left behind by an agent whose lease is gone
 		this.probe.put(this.keys.job("agent-dead", this.jobId), "{}");
 		this.jdbc.update("UPDATE job SET agent_id = 'agent-dead' WHERE id = ?", this.jobId);
 		assertThat(this.api.post("/api/v1/jobs/" + this.jobId + "/run", null).status()).isEqualTo(409);
 		assertThat(executions()).isZero();
-		assertThat(this.probe.keysUnder(services.keyPrefix())).containsExactly(this.keys.job("agent-dead", this.jobId));
+		assertThat(this.probe.keysUnder(this.keys.onces("agent-dead"))).isEmpty();
 	}
 
 	@Test
@@ -240,7 +247,7 @@ class RunAndCancelIT {
 		assertThat(ended.status()).isEqualTo(409);
 		assertThat(ended.body().get("detail").asText()).contains("SUCCEEDED");
 		assertThat(this.api.post("/api/v1/executions/999999/cancel", null).status()).isEqualTo(404);
-		assertThat(this.probe.keysUnder(services.keyPrefix())).isEmpty();
+		assertThat(this.probe.dataKeys(this.keys)).isEmpty();
 	}
 
 	@Test

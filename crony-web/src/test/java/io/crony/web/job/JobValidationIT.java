@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.common.etcd.CronyKeys;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
@@ -47,6 +48,8 @@ class JobValidationIT {
 	static void properties(DynamicPropertyRegistry registry) {
 		services.properties().forEach((key, value) -> registry.add(key, () -> value));
 	}
+
+	private static final CronyKeys KEYS = new CronyKeys(services.keyPrefix());
 
 	@LocalServerPort
 	private int port;
@@ -206,7 +209,7 @@ class JobValidationIT {
 		assertThat(this.jdbc.queryForList("SELECT name FROM job ORDER BY id", String.class)).containsExactly("taken",
 				"other");
 		assertThat(this.api.put("/api/v1/jobs/" + id, Jobs.http("taken")).status()).isEqualTo(200);
-		assertThat(new EtcdProbe(this.etcd).keysUnder(services.keyPrefix())).isEmpty();
+		assertThat(new EtcdProbe(this.etcd).dataKeys(KEYS)).isEmpty();
 	}
 
 	@Test
@@ -224,7 +227,7 @@ class JobValidationIT {
 
 		assertThat(this.api.get("/api/v1/jobs/" + id).body()).isEqualTo(before);
 		assertThat(spec(id)).isEqualTo(specBefore);
-		assertThat(new EtcdProbe(this.etcd).keysUnder(services.keyPrefix())).isEmpty();
+		assertThat(new EtcdProbe(this.etcd).dataKeys(KEYS)).isEmpty();
 	}
 
 	@Test
@@ -268,7 +271,7 @@ class JobValidationIT {
 
 	private void assertNothingSaved() {
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isZero();
-		assertThat(new EtcdProbe(this.etcd).keysUnder(services.keyPrefix())).isEmpty();
+		assertThat(new EtcdProbe(this.etcd).dataKeys(KEYS)).isEmpty();
 	}
 
 	private String spec(long id) {

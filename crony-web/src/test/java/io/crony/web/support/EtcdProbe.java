@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.common.etcd.CronyKeys;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -36,6 +37,14 @@ public final class EtcdProbe {
 
 	public List<String> keysUnder(String prefix) {
 		return under(prefix).stream().map((kv) -> kv.getKey().toString(StandardCharsets.UTF_8)).toList();
+	}
+
+	/**
+	 * The keys of Crony's data under a prefix: everything but the web leader election,
+	 * which a running web instance keeps there.
+	 */
+	public List<String> dataKeys(CronyKeys keys) {
+		return keysUnder(keys.prefix() + "/").stream().filter((key) -> !key.startsWith(keys.webElection())).toList();
 	}
 
 	public KeyValue get(String key) {
