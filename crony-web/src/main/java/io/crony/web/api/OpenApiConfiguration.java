@@ -1,0 +1,27 @@
+package io.crony.web.api;
+
+import io.swagger.v3.oas.annotations.OpenAPIDefinition;
+import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
+import io.swagger.v3.oas.annotations.info.Info;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.security.SecurityScheme;
+
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The OpenAPI document at {@code /v3/api-docs} (Swagger UI at {@code /swagger-ui.html}):
+ * every endpoint takes the bearer token that {@code POST /api/v1/auth/login} returns.
+ */
+@Configuration(proxyBeanMethods = false)
+@OpenAPIDefinition(
+		info = @Info(title = "Crony API", version = "v1",
+				description = "Jobs, executions, users and the cluster of a Crony installation."),
+		security = @SecurityRequirement(name = OpenApiConfiguration.BEARER))
+@SecurityScheme(name = OpenApiConfiguration.BEARER, type = SecuritySchemeType.HTTP, scheme = "bearer",
+		description = "Token from POST /api/v1/auth/login")
+public class OpenApiConfiguration {
+
+	/** Name of the bearer security scheme in the document. */
+	public static final String BEARER = "bearer";
+
+}

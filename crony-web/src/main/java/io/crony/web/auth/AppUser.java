@@ -1,0 +1,88 @@
+package io.crony.web.auth;
+
+import java.time.Instant;
+
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+
+/** A row of {@code app_user}. */
+@TableName("app_user")
+class AppUser {
+
+	@TableId(type = IdType.AUTO)
+	private Long id;
+
+	private String username;
+
+	private String passwordHash;
+
+	private Role role;
+
+	private Boolean enabled;
+
+	private Instant createdAt;
+
+	private Instant updatedAt;
+
+	Long getId() {
+		return this.id;
+	}
+
+	void setId(Long id) {
+		this.id = id;
+	}
+
+	String getUsername() {
+		return this.username;
+	}
+
+	void setUsername(String username) {
+		this.username = username;
+	}
+
+	String getPasswordHash() {
+		return this.passwordHash;
+	}
+
+	void setPasswordHash(String passwordHash) {
+		this.passwordHash = passwordHash;
+	}
+
+	Role getRole() {
+		return this.role;
+	}
+
+	void setRole(Role role) {
+		this.role = role;
+	}
+
+	Boolean getEnabled() {
+		return this.enabled;
+	}
+
+	void setEnabled(Boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	Instant getCreatedAt() {
+		return this.createdAt;
+	}
+
+	void setCreatedAt(Instant createdAt) {
+		this.createdAt = createdAt;
+	}
+
+	Instant getUpdatedAt() {
+		return this.updatedAt;
+	}
+
+	void setUpdatedAt(Instant updatedAt) {
+		this.updatedAt = updatedAt;
+	}
+
+	CronyPrincipal principal() {
+		return new CronyPrincipal(this.id, this.username, this.role);
+	}
+
+}

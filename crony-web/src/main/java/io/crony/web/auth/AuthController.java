@@ -1,0 +1,88 @@
+package io.crony.web.auth;
+
+import java.time.Instant;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirements;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Sign in (user + password for a bearer token), sign out, and who am I. */
+@RestController
+@RequestMapping("/api/v1/auth")
+@Tag(name = "Auth", description = "sign in and out")
+class AuthController {
+
+	private static final Logger log = LoggerFactory.getLogger(AuthController.class);
+
+	private final AuthenticationManager authentication;
+
+	private final AppUserMapper users;
+
+	private final TokenService tokens;
+
+	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens) {
+		this.authentication = authentication;
+		this.users = users;
+		this.tokens = tokens;
+	}
+
+	@PostMapping("/login")
+	@Operation(summary = "Exchange user name and password for a bearer token")
+	@SecurityRequirements
+	LoginResponse login(@Valid @RequestBody LoginRequest request) {
+		try {
+			this.authentication.authenticate(
+					UsernamePasswordAuthenticationToken.unauthenticated(request.username(), request.password()));
+		}
+		catch (AuthenticationException ex) {
+			throw new LoginFailedException();
+		}
+		CronyPrincipal user = this.users.findByUsername(request.username()).principal();
+		TokenService.IssuedToken token = this.tokens.issue(user);
+		log.info("User {} signed in", user.username());
+		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role());
+	}
+
+	@PostMapping("/logout")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Revoke the token of this request")
+	void logout(HttpServletRequest request) {
+		String token = BearerTokenFilter.bearerToken(request);
+		if (token != null) {
+			this.tokens.revoke(token);
+		}
+	}
+
+	@GetMapping("/me")
+	@Operation(summary = "The signed-in user")
+	Me me(@AuthenticationPrincipal CronyPrincipal principal) {
+		return new Me(principal.id(), principal.username(), principal.role());
+	}
+
+	record LoginRequest(@NotBlank String username, @NotBlank String password) {
+	}
+
+	record LoginResponse(String token, Instant expiresAt, String username, Role role) {
+	}
+
+	record Me(long id, String username, Role role) {
+	}
+
+}

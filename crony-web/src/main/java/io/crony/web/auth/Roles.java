@@ -1,0 +1,19 @@
+package io.crony.web.auth;
+
+/**
+ * Role checks for {@code @PreAuthorize}; the hierarchy ADMIN &gt; OPERATOR &gt; VIEWER
+ * applies, so {@code @PreAuthorize(Roles.OPERATOR)} lets admins in too. Without an
+ * annotation, GET under {@code /api/**} needs VIEWER and any other method OPERATOR.
+ */
+public final class Roles {
+
+	public static final String ADMIN = "hasRole('ADMIN')";
+
+	public static final String OPERATOR = "hasRole('OPERATOR')";
+
+	public static final String VIEWER = "hasRole('VIEWER')";
+
+	private Roles() {
+	}
+
+}

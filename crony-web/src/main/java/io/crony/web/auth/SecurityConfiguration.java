@@ -1,0 +1,108 @@
+package io.crony.web.auth;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
+import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+
+/**
+ * Stateless bearer-token security. Under {@code /api/v1}: login is open, GET needs
+ * VIEWER, every other method OPERATOR, users ADMIN; features tighten further with
+ * {@code @PreAuthorize(Roles.ADMIN)}. Health, metrics, the API docs and the dashboard's
+ * static files are open.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableMethodSecurity
+class SecurityConfiguration {
+
+	@Bean
+	SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, ObjectMapper mapper) throws Exception {
+		SecurityProblemHandler problems = new SecurityProblemHandler(mapper);
+		return http.csrf(AbstractHttpConfigurer::disable)
+			.httpBasic(AbstractHttpConfigurer::disable)
+			.formLogin(AbstractHttpConfigurer::disable)
+			.logout(AbstractHttpConfigurer::disable)
+			.requestCache(AbstractHttpConfigurer::disable)
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.addFilterBefore(new BearerTokenFilter(tokens), AuthorizationFilter.class)
+			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
+				.permitAll()
+				.requestMatchers("/api/v1/auth/**")
+				.authenticated()
+				.requestMatchers("/api/v1/users/**")
+				.hasRole(Role.ADMIN.name())
+				.requestMatchers(HttpMethod.GET, "/api/**")
+				.hasRole(Role.VIEWER.name())
+				.requestMatchers(HttpMethod.HEAD, "/api/**")
+				.hasRole(Role.VIEWER.name())
+				.requestMatchers("/api/**")
+				.hasRole(Role.OPERATOR.name())
+				.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus")
+				.permitAll()
+				.requestMatchers("/actuator/**")
+				.hasRole(Role.ADMIN.name())
+				// API docs, Swagger UI, the dashboard's static files and the error page
+				.anyRequest()
+				.permitAll())
+			.build();
+	}
+
+	@Bean
+	static RoleHierarchy roleHierarchy() {
+		return RoleHierarchyImpl.withDefaultRolePrefix()
+			.role(Role.ADMIN.name())
+			.implies(Role.OPERATOR.name())
+			.role(Role.OPERATOR.name())
+			.implies(Role.VIEWER.name())
+			.build();
+	}
+
+	@Bean
+	PasswordEncoder passwordEncoder() {
+		return new BCryptPasswordEncoder();
+	}
+
+	/**
+	 * Also keeps Spring Boot from creating its default user with a generated password.
+	 */
+	@Bean
+	UserDetailsService userDetailsService(AppUserMapper users) {
+		return (username) -> {
+			AppUser user = users.findByUsername(username);
+			if (user == null) {
+				throw new UsernameNotFoundException("No user " + username);
+			}
+			return User.withUsername(user.getUsername())
+				.password(user.getPasswordHash())
+				.disabled(!Boolean.TRUE.equals(user.getEnabled()))
+				.roles(user.getRole().name())
+				.build();
+		};
+	}
+
+	@Bean
+	AuthenticationManager authenticationManager(UserDetailsService users, PasswordEncoder encoder) {
+		DaoAuthenticationProvider provider = new DaoAuthenticationProvider(users);
+		provider.setPasswordEncoder(encoder);
+		return new ProviderManager(provider);
+	}
+
+}

@@ -1,0 +1,38 @@
+package io.crony.web.auth;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+/** Bodies of the users API. */
+final class UserRequests {
+
+	private UserRequests() {
+	}
+
+	/**
+	 * A new user.
+	 *
+	 * @param username 1-64 letters, digits, '.', '_', '-'
+	 * @param password 8-72 characters (BCrypt reads 72 bytes)
+	 * @param role the role
+	 * @param enabled whether the user may sign in; default true
+	 */
+	record Create(
+			@NotBlank @Pattern(regexp = "[A-Za-z0-9._-]{1,64}",
+					message = "must be 1-64 letters, digits, '.', '_' or '-'") String username,
+			@NotBlank @Size(min = 8, max = 72) String password, @NotNull Role role, Boolean enabled) {
+	}
+
+	/**
+	 * Changes to a user; absent fields stay as they are.
+	 *
+	 * @param role new role
+	 * @param enabled whether the user may sign in (false also ends the user's sessions)
+	 * @param password new password (ends the user's sessions)
+	 */
+	record Update(Role role, Boolean enabled, @Size(min = 8, max = 72) String password) {
+	}
+
+}

@@ -1,0 +1,123 @@
+package io.crony.web.auth;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** User management, guarding against locking everyone out. */
+@Service
+class UserService {
+
+	private static final Logger log = LoggerFactory.getLogger(UserService.class);
+
+	private final AppUserMapper users;
+
+	private final PasswordEncoder encoder;
+
+	UserService(AppUserMapper users, PasswordEncoder encoder) {
+		this.users = users;
+		this.encoder = encoder;
+	}
+
+	PageResponse<UserResponse> list(Paging paging) {
+		Page<AppUser> page = this.users.selectPage(Page.of(paging.page(), paging.size()),
+				new LambdaQueryWrapper<AppUser>().orderByDesc(AppUser::getId));
+		List<UserResponse> items = page.getRecords().stream().map(UserResponse::of).toList();
+		return PageResponse.of(items, page.getTotal(), paging);
+	}
+
+	UserResponse get(long id) {
+		return UserResponse.of(load(id));
+	}
+
+	/**
+	 * Creates a user.
+	 * @throws DuplicateUsernameException when the name is taken (also in a race)
+	 */
+	UserResponse create(UserRequests.Create request, String by) {
+		if (this.users.findByUsername(request.username()) != null) {
+			throw new DuplicateUsernameException(request.username());
+		}
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		AppUser user = new AppUser();
+		user.setUsername(request.username());
+		user.setPasswordHash(this.encoder.encode(request.password()));
+		user.setRole(request.role());
+		user.setEnabled(request.enabled() == null || request.enabled());
+		user.setCreatedAt(now);
+		user.setUpdatedAt(now);
+		try {
+			this.users.insert(user);
+		}
+		catch (DuplicateKeyException ex) {
+			throw new DuplicateUsernameException(request.username());
+		}
+		log.info("User {} created with role {} by {}", user.getUsername(), user.getRole(), by);
+		return UserResponse.of(user);
+	}
+
+	@Transactional
+	UserResponse update(long id, UserRequests.Update request, String by) {
+		long admins = this.users.lockEnabledAdmins();
+		AppUser user = load(id);
+		boolean wasActiveAdmin = user.getRole() == Role.ADMIN && user.getEnabled();
+		if (request.role() != null) {
+			user.setRole(request.role());
+		}
+		if (request.enabled() != null) {
+			user.setEnabled(request.enabled());
+		}
+		boolean isActiveAdmin = user.getRole() == Role.ADMIN && user.getEnabled();
+		if (wasActiveAdmin && !isActiveAdmin && admins <= 1) {
+			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled admin");
+		}
+		if (request.password() != null) {
+			user.setPasswordHash(this.encoder.encode(request.password()));
+		}
+		user.setUpdatedAt(Instant.now().truncatedTo(ChronoUnit.MILLIS));
+		this.users.updateById(user);
+		if (request.password() != null || !user.getEnabled()) {
+			// a new password or a disabled account ends every session the user had
+			this.users.deleteTokensOf(id);
+		}
+		log.info("User {} updated by {}: role {}, enabled {}, password {}", user.getUsername(), by, user.getRole(),
+				user.getEnabled(), (request.password() != null) ? "changed" : "kept");
+		return UserResponse.of(user);
+	}
+
+	@Transactional
+	void delete(long id, CronyPrincipal by) {
+		long admins = this.users.lockEnabledAdmins();
+		AppUser user = load(id);
+		if (user.getId() == by.id()) {
+			throw new UserChangeRefusedException("You cannot delete yourself");
+		}
+		if (user.getRole() == Role.ADMIN && user.getEnabled() && admins <= 1) {
+			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled admin");
+		}
+		this.users.deleteTokensOf(id);
+		this.users.deleteById(id);
+		log.info("User {} deleted by {}", user.getUsername(), by.username());
+	}
+
+	private AppUser load(long id) {
+		AppUser user = this.users.selectById(id);
+		if (user == null) {
+			throw new UserNotFoundException(id);
+		}
+		return user;
+	}
+
+}

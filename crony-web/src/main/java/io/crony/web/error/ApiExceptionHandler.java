@@ -1,0 +1,166 @@
+package io.crony.web.error;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.lang.Nullable;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * The one place requests fail: every error is an RFC 7807 problem detail with an
+ * {@code errors} list naming each bad field. Expected failures log one warn line, the
+ * unexpected ones an error with the stack trace.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+	@ExceptionHandler(ApiException.class)
+	ResponseEntity<Object> handleApi(ApiException ex, WebRequest request) {
+		return problem(ex, ex.status(), ex.getMessage(), ex.errors(), request);
+	}
+
+	@ExceptionHandler(AccessDeniedException.class)
+	ResponseEntity<Object> handleAccessDenied(AccessDeniedException ex, WebRequest request) {
+		return problem(ex, HttpStatus.FORBIDDEN, "Your role does not allow this", List.of(), request);
+	}
+
+	@ExceptionHandler(AuthenticationException.class)
+	ResponseEntity<Object> handleAuthentication(AuthenticationException ex, WebRequest request) {
+		return problem(ex, HttpStatus.UNAUTHORIZED, ex.getMessage(), List.of(), request);
+	}
+
+	@ExceptionHandler(Exception.class)
+	ResponseEntity<Object> handleUnexpected(Exception ex, WebRequest request) {
+		log.error("Request {} failed", describe(request), ex);
+		String detail = (ex instanceof DataAccessException) ? "The database could not answer; try again later"
+				: "Unexpected error; the server log has the details";
+		ProblemDetail body = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, detail, List.of());
+		return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(body);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		List<FieldProblem> errors = new ArrayList<>();
+		for (FieldError error : ex.getBindingResult().getFieldErrors()) {
+			errors.add(new FieldProblem(error.getField(), fieldMessage(error)));
+		}
+		ex.getBindingResult()
+			.getGlobalErrors()
+			.forEach((error) -> errors.add(new FieldProblem(error.getObjectName(), error.getDefaultMessage())));
+		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		List<FieldProblem> errors = new ArrayList<>();
+		ex.getParameterValidationResults().forEach((result) -> {
+			String name = result.getMethodParameter().getParameterName();
+			result.getResolvableErrors()
+				.forEach((error) -> errors.add(new FieldProblem(name, error.getDefaultMessage())));
+		});
+		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		List<FieldProblem> errors = JsonProblems.from(ex.getCause());
+		String detail = errors.isEmpty() ? "The request body is missing or unreadable" : invalid(errors);
+		return problem(ex, HttpStatus.BAD_REQUEST, detail, errors, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+			HttpStatusCode status, WebRequest request) {
+		String name = (ex.getPropertyName() != null) ? ex.getPropertyName() : "parameter";
+		List<FieldProblem> errors = List.of(new FieldProblem(name, mismatch(ex.getValue(), ex.getRequiredType())));
+		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		List<FieldProblem> errors = List.of(new FieldProblem(ex.getParameterName(), "is required"));
+		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
+	}
+
+	/**
+	 * Every other Spring MVC failure (405, 406, 415, ...) passes here: log it at warn.
+	 */
+	@Override
+	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
+			HttpStatusCode statusCode, WebRequest request) {
+		if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
+			problem.setProperty("errors", List.of());
+		}
+		logExpected(statusCode, ex.getMessage(), request);
+		return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+	}
+
+	private ResponseEntity<Object> problem(Exception ex, HttpStatusCode status, String detail,
+			List<FieldProblem> errors, WebRequest request) {
+		logExpected(status, detail, request);
+		return ResponseEntity.status(status).body(Problems.of(status, detail, errors));
+	}
+
+	private static void logExpected(HttpStatusCode status, String detail, WebRequest request) {
+		log.warn("Request {} refused with {}: {}", describe(request), status.value(), detail);
+	}
+
+	static String fieldMessage(FieldError error) {
+		if (error.contains(TypeMismatchException.class)) {
+			TypeMismatchException mismatch = error.unwrap(TypeMismatchException.class);
+			return mismatch(error.getRejectedValue(), mismatch.getRequiredType());
+		}
+		return error.getDefaultMessage();
+	}
+
+	private static String mismatch(Object value, Class<?> type) {
+		if (type != null && type.isEnum()) {
+			return "'" + value + "' is not one of " + JsonProblems.allowed(type);
+		}
+		return "'" + value + "' is not " + ((type != null) ? JsonProblems.typeName(type) : "valid");
+	}
+
+	private static String invalid(List<FieldProblem> errors) {
+		if (errors.size() == 1) {
+			return errors.get(0).field() + ": " + errors.get(0).message();
+		}
+		return errors.size() + " fields are invalid";
+	}
+
+	private static String describe(WebRequest request) {
+		if (request instanceof ServletWebRequest servlet) {
+			HttpServletRequest http = servlet.getRequest();
+			return http.getMethod() + " " + http.getRequestURI();
+		}
+		return request.getDescription(false);
+	}
+
+}

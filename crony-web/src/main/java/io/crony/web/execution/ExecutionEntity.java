@@ -1,0 +1,166 @@
+package io.crony.web.execution;
+
+import java.time.Instant;
+
+import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableId;
+import com.baomidou.mybatisplus.annotation.TableName;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+
+/** A row of {@code execution}: one fire of a job. Agents write most of them. */
+@TableName("execution")
+class ExecutionEntity {
+
+	@TableId(type = IdType.AUTO)
+	private Long id;
+
+	private Long jobId;
+
+	private String jobName;
+
+	private String agentId;
+
+	private TriggerType triggerType;
+
+	private ExecutionStatus status;
+
+	private Instant scheduledAt;
+
+	private Instant startedAt;
+
+	private Instant finishedAt;
+
+	private Integer attempt;
+
+	private String params;
+
+	private Integer progress;
+
+	private String output;
+
+	private String error;
+
+	private Instant updatedAt;
+
+	Long getId() {
+		return this.id;
+	}
+
+	void setId(Long id) {
+		this.id = id;
+	}
+
+	Long getJobId() {
+		return this.jobId;
+	}
+
+	void setJobId(Long jobId) {
+		this.jobId = jobId;
+	}
+
+	String getJobName() {
+		return this.jobName;
+	}
+
+	void setJobName(String jobName) {
+		this.jobName = jobName;
+	}
+
+	String getAgentId() {
+		return this.agentId;
+	}
+
+	void setAgentId(String agentId) {
+		this.agentId = agentId;
+	}
+
+	TriggerType getTriggerType() {
+		return this.triggerType;
+	}
+
+	void setTriggerType(TriggerType triggerType) {
+		this.triggerType = triggerType;
+	}
+
+	ExecutionStatus getStatus() {
+		return this.status;
+	}
+
+	void setStatus(ExecutionStatus status) {
+		this.status = status;
+	}
+
+	Instant getScheduledAt() {
+		return this.scheduledAt;
+	}
+
+	void setScheduledAt(Instant scheduledAt) {
+		this.scheduledAt = scheduledAt;
+	}
+
+	Instant getStartedAt() {
+		return this.startedAt;
+	}
+
+	void setStartedAt(Instant startedAt) {
+		this.startedAt = startedAt;
+	}
+
+	Instant getFinishedAt() {
+		return this.finishedAt;
+	}
+
+	void setFinishedAt(Instant finishedAt) {
+		this.finishedAt = finishedAt;
+	}
+
+	Integer getAttempt() {
+		return this.attempt;
+	}
+
+	void setAttempt(Integer attempt) {
+		this.attempt = attempt;
+	}
+
+	String getParams() {
+		return this.params;
+	}
+
+	void setParams(String params) {
+		this.params = params;
+	}
+
+	Integer getProgress() {
+		return this.progress;
+	}
+
+	void setProgress(Integer progress) {
+		this.progress = progress;
+	}
+
+	String getOutput() {
+		return this.output;
+	}
+
+	void setOutput(String output) {
+		this.output = output;
+	}
+
+	String getError() {
+		return this.error;
+	}
+
+	void setError(String error) {
+		this.error = error;
+	}
+
+	Instant getUpdatedAt() {
+		return this.updatedAt;
+	}
+
+	void setUpdatedAt(Instant updatedAt) {
+		this.updatedAt = updatedAt;
+	}
+
+}

@@ -1,0 +1,38 @@
+package io.crony.web.execution;
+
+import java.time.Instant;
+
+import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+/** Executions, and the few job columns a run request needs. */
+@Mapper
+interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
+
+	@Select("SELECT id, name, enabled, agent_id FROM job WHERE id = #{id}")
+	RunnableJob findJob(@Param("id") long id);
+
+	@Update("UPDATE execution SET agent_id = #{agentId} WHERE id = #{id} AND agent_id IS NULL")
+	int placeOn(@Param("id") long id, @Param("agentId") String agentId);
+
+	@Update("UPDATE execution SET status = 'CANCELLED', finished_at = #{now}, updated_at = #{now}"
+			+ " WHERE id = #{id} AND status = 'PENDING'")
+	int cancelPending(@Param("id") long id, @Param("now") Instant now);
+
+	/** The job columns a run request needs. */
+	class RunnableJob {
+
+		Long id;
+
+		String name;
+
+		Boolean enabled;
+
+		String agentId;
+
+	}
+
+}

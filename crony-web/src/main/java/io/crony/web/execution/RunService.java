@@ -1,0 +1,113 @@
+package io.crony.web.execution;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.web.job.JobNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+
+/**
+ * "Run now": claims an execution row, then hands the agent that holds the job a one-shot
+ * request in etcd. When no live agent holds the job the row is removed again, so a
+ * refused run leaves nothing behind.
+ */
+@Service
+class RunService {
+
+	private static final Logger log = LoggerFactory.getLogger(RunService.class);
+
+	/**
+	 * Manual runs a millisecond apart are rare; this bounds the search for a free
+	 * instant.
+	 */
+	private static final int MAX_CLAIM_ATTEMPTS = 1000;
+
+	private final ExecutionMapper executions;
+
+	private final AgentRequests agents;
+
+	RunService(ExecutionMapper executions, AgentRequests agents) {
+		this.executions = executions;
+		this.agents = agents;
+	}
+
+	long run(long jobId, String params, String by) {
+		ExecutionMapper.RunnableJob job = this.executions.findJob(jobId);
+		if (job == null) {
+			throw new JobNotFoundException(jobId);
+		}
+		if (!job.enabled) {
+			throw new JobNotRunnableException("job " + jobId + " is disabled; enable it first");
+		}
+		ExecutionEntity execution = claim(job, params);
+		long executionId = execution.getId();
+		try {
+			OnceRequest request = new OnceRequest(executionId, jobId, TriggerType.MANUAL, params,
+					execution.getScheduledAt(), by);
+			Optional<String> agent = place(job, request);
+			if (agent.isEmpty()) {
+				this.executions.deleteById(executionId);
+				throw new JobNotRunnableException("job " + jobId + " is not assigned to a live agent");
+			}
+			this.executions.placeOn(executionId, agent.get());
+			log.info("Job {} execution {} requested on agent {} by {}", jobId, executionId, agent.get(), by);
+			return executionId;
+		}
+		catch (EtcdUnavailableException ex) {
+			this.executions.deleteById(executionId);
+			throw ex;
+		}
+	}
+
+	/** The job's recorded agent first (one round trip), else whoever holds it in etcd. */
+	private Optional<String> place(ExecutionMapper.RunnableJob job, OnceRequest request) {
+		if (job.agentId != null && this.agents.requestRun(job.agentId, request)) {
+			return Optional.of(job.agentId);
+		}
+		Optional<String> holder = this.agents.findHolder(job.id);
+		if (holder.isPresent() && this.agents.requestRun(holder.get(), request)) {
+			return holder;
+		}
+		return Optional.empty();
+	}
+
+	private ExecutionEntity claim(ExecutionMapper.RunnableJob job, String params) {
+		// Whole seconds: agents find the row by (job_id, scheduled_at) through JDBC
+		// Timestamps,
+		// which mysql-connector-j cuts to seconds against MariaDB 10 (see
+		// UtcInstantTypeHandler).
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		ExecutionEntity row = new ExecutionEntity();
+		row.setJobId(job.id);
+		row.setJobName(job.name);
+		row.setTriggerType(TriggerType.MANUAL);
+		row.setStatus(ExecutionStatus.PENDING);
+		row.setAttempt(1);
+		row.setParams(params);
+		row.setUpdatedAt(now);
+		for (int attempt = 0;; attempt++) {
+			// (job_id, scheduled_at) is the fire claim: a taken instant moves on by a
+			// second
+			row.setScheduledAt(now.plusSeconds(attempt));
+			try {
+				this.executions.insert(row);
+				return row;
+			}
+			catch (DuplicateKeyException ex) {
+				if (attempt >= MAX_CLAIM_ATTEMPTS) {
+					throw ex;
+				}
+				row.setId(null);
+			}
+		}
+	}
+
+}

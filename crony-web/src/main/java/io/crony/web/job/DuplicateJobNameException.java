@@ -1,0 +1,18 @@
+package io.crony.web.job;
+
+import java.util.List;
+
+import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldProblem;
+
+import org.springframework.http.HttpStatus;
+
+/** Another job has this name. */
+public final class DuplicateJobNameException extends ApiException {
+
+	DuplicateJobNameException(String name) {
+		super(HttpStatus.CONFLICT, "A job named '" + name + "' exists already",
+				List.of(new FieldProblem("name", "is taken by another job")));
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.crony.web.job;
+
+import java.time.Instant;
+import java.util.List;
+
+import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
+import io.crony.web.auth.CronyPrincipal;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import org.springdoc.core.annotations.ParameterObject;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Job definitions: CRUD, enable/disable, and the next fire times of a schedule. */
+@RestController
+@RequestMapping("/api/v1/jobs")
+@Tag(name = "Jobs", description = "job definitions")
+class JobController {
+
+	private final JobService jobs;
+
+	JobController(JobService jobs) {
+		this.jobs = jobs;
+	}
+
+	@GetMapping
+	@Operation(summary = "List jobs, newest first")
+	PageResponse<JobResponse> list(@Valid @ParameterObject JobFilter filter, @Valid @ParameterObject Paging paging) {
+		return this.jobs.list(filter, paging);
+	}
+
+	@PostMapping
+	@ResponseStatus(HttpStatus.CREATED)
+	@Operation(summary = "Create a job")
+	JobResponse create(@Valid @RequestBody JobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
+		return this.jobs.create(request, user.username());
+	}
+
+	@GetMapping("/{id}")
+	@Operation(summary = "One job, with where it runs and its latest execution")
+	JobResponse get(@PathVariable long id) {
+		return this.jobs.get(id);
+	}
+
+	@PutMapping("/{id}")
+	@Operation(summary = "Replace a job's definition; pass the version read to refuse lost updates")
+	JobResponse update(@PathVariable long id, @Valid @RequestBody JobRequest request,
+			@AuthenticationPrincipal CronyPrincipal user) {
+		return this.jobs.update(id, request, user.username());
+	}
+
+	@DeleteMapping("/{id}")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Delete a job (its executions stay)")
+	void delete(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
+		this.jobs.delete(id, user.username());
+	}
+
+	@PostMapping("/{id}/enable")
+	@Operation(summary = "Let a job fire")
+	JobResponse enable(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
+		return this.jobs.setEnabled(id, true, user.username());
+	}
+
+	@PostMapping("/{id}/disable")
+	@Operation(summary = "Stop a job from firing")
+	JobResponse disable(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
+		return this.jobs.setEnabled(id, false, user.username());
+	}
+
+	@GetMapping("/{id}/next-fires")
+	@Operation(summary = "The next fire times of a job")
+	NextFires nextFires(@PathVariable long id, @RequestParam(defaultValue = "10") @Min(1) @Max(100) int count) {
+		JobResponse job = this.jobs.get(id);
+		return new NextFires(job.schedule(), job.timeZone(), this.jobs.nextFires(id, count));
+	}
+
+	@GetMapping("/next-fires")
+	@Operation(summary = "The next fire times of a schedule, to check it before saving")
+	NextFires previewFires(@RequestParam @NotBlank String schedule,
+			@RequestParam(defaultValue = JobRequest.DEFAULT_TIME_ZONE) String timeZone,
+			@RequestParam(defaultValue = "10") @Min(1) @Max(100) int count) {
+		return new NextFires(schedule, timeZone, JobSchedules.nextFires(schedule, timeZone, Instant.now(), count));
+	}
+
+	/** Fire times, in UTC. */
+	record NextFires(String schedule, String timeZone, List<Instant> fires) {
+	}
+
+}

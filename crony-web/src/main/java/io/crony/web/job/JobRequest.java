@@ -1,0 +1,121 @@
+package io.crony.web.job;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.AssignmentStrategy;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/**
+ * A job definition as {@code POST /jobs} and {@code PUT /jobs/{id}} take it. Shape rules
+ * are annotations here; rules across fields (schedule, zone, target address) are
+ * {@link JobValidator}'s. Absent optional fields get the documented defaults.
+ *
+ * @param name unique name, at most 128 characters, no '/' nor control characters
+ * @param description free text
+ * @param schedule cron (Quartz with seconds, or Unix), {@code @hourly},
+ * {@code @every 30s} or {@code @at 2026-12-01T10:00:00}
+ * @param timeZone IANA zone the schedule is read in; default UTC
+ * @param target what a run invokes
+ * @param timeoutSeconds per-attempt timeout, 1 to 86400; default 60
+ * @param retry retry policy; default one attempt
+ * @param misfirePolicy default FIRE_NOW
+ * @param overlapPolicy default SKIP
+ * @param assignment placement preferences; default the cluster's strategy, no labels
+ * @param enabled default true on create; on update, absent keeps the current state
+ * @param version on update: the version the client last read (409 when it moved on)
+ */
+record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
+		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
+		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
+		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
+		Long version) {
+
+	static final String DEFAULT_TIME_ZONE = "UTC";
+
+	static final int DEFAULT_TIMEOUT_SECONDS = 60;
+
+	String zone() {
+		return (this.timeZone != null && !this.timeZone.isBlank()) ? this.timeZone : DEFAULT_TIME_ZONE;
+	}
+
+	JobSpec toSpec(long id, long newVersion, boolean enabledNow) {
+		return new JobSpec(id, this.name, this.description, this.schedule.trim(), zone(), this.target.toSpec(),
+				(this.timeoutSeconds != null) ? this.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS,
+				(this.retry != null) ? this.retry.toPolicy() : RetryPolicy.NONE,
+				(this.misfirePolicy != null) ? this.misfirePolicy : MisfirePolicy.FIRE_NOW,
+				(this.overlapPolicy != null) ? this.overlapPolicy : OverlapPolicy.SKIP,
+				(this.assignment != null) ? this.assignment.toSpec() : AssignmentSpec.DEFAULT, enabledNow, newVersion);
+	}
+
+	/**
+	 * What a run invokes.
+	 *
+	 * @param type HTTP, GRPC or SHELL
+	 * @param method HTTP method; default GET
+	 * @param url HTTP: {@code http(s)://} or {@code lb://service/path}; GRPC:
+	 * {@code static://host:port} or {@code discovery:///service}
+	 * @param headers HTTP request headers
+	 * @param body body template with {@code ${executionId}}, {@code ${scheduledAt}},
+	 * {@code ${params}}
+	 * @param mode SYNC (default) or ASYNC
+	 * @param command SHELL: the command line
+	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
+	 */
+	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
+			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
+			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes) {
+
+		String methodOrDefault() {
+			return (this.method != null && !this.method.isBlank()) ? this.method.trim().toUpperCase(Locale.ROOT)
+					: "GET";
+		}
+
+		TargetSpec toSpec() {
+			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
+			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
+					this.successCodes);
+		}
+
+	}
+
+	/**
+	 * @param maxAttempts attempts in all, 1 to 10; default 1
+	 * @param backoffSeconds wait between attempts, 0 to 3600; default 0
+	 */
+	record RetryRequest(@Min(1) @Max(10) Integer maxAttempts, @Min(0) @Max(3600) Integer backoffSeconds) {
+
+		RetryPolicy toPolicy() {
+			return new RetryPolicy((this.maxAttempts != null) ? this.maxAttempts : 1,
+					(this.backoffSeconds != null) ? this.backoffSeconds : 0);
+		}
+
+	}
+
+	/**
+	 * @param strategy placement strategy; absent means the cluster's
+	 * @param labels the agent must carry every one of these labels
+	 */
+	record AssignmentRequest(AssignmentStrategy strategy, Map<@NotBlank String, @NotNull String> labels) {
+
+		AssignmentSpec toSpec() {
+			return new AssignmentSpec(this.strategy, this.labels);
+		}
+
+	}
+
+}

@@ -1,0 +1,39 @@
+package io.crony.web.job;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.json.CronyJson;
+
+/**
+ * A job as the API shows it: the definition, its bookkeeping, where the leader placed it
+ * ({@code agentId}) and its latest execution ({@code lastExecution}, null before the
+ * first run).
+ */
+record JobResponse(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+		AssignmentSpec assignment, boolean enabled, long version, Instant createdAt, Instant updatedAt,
+		String createdBy, @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
+		@JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution) {
+
+	static JobResponse of(JobView row) {
+		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
+		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
+				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
+		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(), spec.target(),
+				spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(), spec.overlapPolicy(), spec.assignment(),
+				spec.enabled(), row.version, row.createdAt, row.updatedAt, row.createdBy, row.agentId, last);
+	}
+
+	/** The job's latest execution, by scheduled time. */
+	record LastExecution(long id, ExecutionStatus status, Instant scheduledAt, Instant finishedAt) {
+	}
+
+}

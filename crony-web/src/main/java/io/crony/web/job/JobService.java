@@ -1,0 +1,174 @@
+package io.crony.web.job;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
+import io.crony.web.error.FieldProblem;
+import io.crony.web.error.InvalidRequestException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The job store. Every write rewrites {@code spec} (the definition with the row's id, new
+ * version and current enabled flag), increases {@code version} and sets
+ * {@code updated_at}: the leader publishes {@code spec} to etcd as it is.
+ */
+@Service
+class JobService {
+
+	private static final Logger log = LoggerFactory.getLogger(JobService.class);
+
+	private final JobMapper jobs;
+
+	JobService(JobMapper jobs) {
+		this.jobs = jobs;
+	}
+
+	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
+		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status());
+		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(null, filter.nameLike(), filter.enabled(),
+				filter.agentId(), filter.status(), paging.size(), paging.offset()) : List.of();
+		return PageResponse.of(rows.stream().map(JobResponse::of).toList(), total, paging);
+	}
+
+	JobResponse get(long id) {
+		List<JobView> rows = this.jobs.find(id, null, null, null, null, 1, 0);
+		if (rows.isEmpty()) {
+			throw new JobNotFoundException(id);
+		}
+		return JobResponse.of(rows.get(0));
+	}
+
+	@Transactional
+	JobResponse create(JobRequest request, String by) {
+		validate(request);
+		checkNameFree(request.name(), 0);
+		Instant now = now();
+		JobEntity job = new JobEntity();
+		boolean enabled = request.enabled() == null || request.enabled();
+		apply(job, request.toSpec(0, 1, enabled), now);
+		job.setCreatedBy(by);
+		job.setCreatedAt(now);
+		job.setVersion(1L);
+		try {
+			this.jobs.insert(job);
+		}
+		catch (DuplicateKeyException ex) {
+			throw new DuplicateJobNameException(request.name());
+		}
+		// the id exists only now; same transaction, so nobody sees the spec without it
+		String spec = CronyJson.toJson(request.toSpec(job.getId(), 1, enabled));
+		this.jobs.update(null,
+				new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, spec).eq(JobEntity::getId, job.getId()));
+		log.info("Job {} '{}' created by {}", job.getId(), job.getName(), by);
+		return get(job.getId());
+	}
+
+	@Transactional
+	JobResponse update(long id, JobRequest request, String by) {
+		validate(request);
+		JobEntity job = load(id);
+		if (request.version() != null && !request.version().equals(job.getVersion())) {
+			throw new JobVersionConflictException(id, request.version(), job.getVersion());
+		}
+		checkNameFree(request.name(), id);
+		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
+		apply(job, request.toSpec(id, job.getVersion() + 1, enabled), now());
+		write(job, request.version());
+		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
+		return get(id);
+	}
+
+	@Transactional
+	JobResponse setEnabled(long id, boolean enabled, String by) {
+		JobEntity job = load(id);
+		if (job.getEnabled() != enabled) {
+			JobSpec old = CronyJson.fromJson(job.getSpec(), JobSpec.class);
+			JobSpec spec = new JobSpec(id, old.name(), old.description(), old.schedule(), old.timeZone(), old.target(),
+					old.timeoutSeconds(), old.retry(), old.misfirePolicy(), old.overlapPolicy(), old.assignment(),
+					enabled, job.getVersion() + 1);
+			job.setSpec(CronyJson.toJson(spec));
+			job.setEnabled(enabled);
+			job.setUpdatedAt(now());
+			write(job, null);
+			log.info("Job {} '{}' {} by {}", id, job.getName(), enabled ? "enabled" : "disabled", by);
+		}
+		return get(id);
+	}
+
+	void delete(long id, String by) {
+		if (this.jobs.deleteById(id) == 0) {
+			throw new JobNotFoundException(id);
+		}
+		log.info("Job {} deleted by {}", id, by);
+	}
+
+	List<Instant> nextFires(long id, int count) {
+		JobSpec spec = CronyJson.fromJson(load(id).getSpec(), JobSpec.class);
+		return JobSchedules.nextFires(spec.schedule(), spec.timeZone(), Instant.now(), count);
+	}
+
+	private static void validate(JobRequest request) {
+		List<FieldProblem> problems = JobValidator.validate(request);
+		if (!problems.isEmpty()) {
+			throw new InvalidRequestException(problems);
+		}
+	}
+
+	private void checkNameFree(String name, long exceptId) {
+		if (this.jobs.countNamed(name, exceptId) > 0) {
+			throw new DuplicateJobNameException(name);
+		}
+	}
+
+	private static void apply(JobEntity job, JobSpec spec, Instant now) {
+		job.setName(spec.name());
+		job.setDescription(spec.description());
+		job.setSchedule(spec.schedule());
+		job.setTimeZone(spec.timeZone());
+		job.setTargetType(spec.target().type().name());
+		job.setEnabled(spec.enabled());
+		job.setSpec(CronyJson.toJson(spec));
+		job.setUpdatedAt(now);
+	}
+
+	/** Optimistic update: the row must still be at the version the job was read at. */
+	private void write(JobEntity job, Long expectedVersion) {
+		long readVersion = job.getVersion();
+		int updated;
+		try {
+			updated = this.jobs.updateById(job);
+		}
+		catch (DuplicateKeyException ex) {
+			throw new DuplicateJobNameException(job.getName());
+		}
+		if (updated == 0) {
+			JobEntity current = load(job.getId());
+			throw new JobVersionConflictException(job.getId(),
+					(expectedVersion != null) ? expectedVersion : readVersion, current.getVersion());
+		}
+	}
+
+	private JobEntity load(long id) {
+		JobEntity job = this.jobs.selectById(id);
+		if (job == null) {
+			throw new JobNotFoundException(id);
+		}
+		return job;
+	}
+
+	private static Instant now() {
+		return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+	}
+
+}

@@ -1,0 +1,116 @@
+package io.crony.web.job;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.crony.common.job.TargetType;
+import io.crony.web.error.FieldProblem;
+
+/**
+ * The rules of a job definition that span fields or need the schedule engine; the
+ * request's annotations have checked its shape already.
+ */
+final class JobValidator {
+
+	static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
+
+	private static final Set<String> HTTP_SCHEMES = Set.of("http", "https", "lb");
+
+	private JobValidator() {
+	}
+
+	/**
+	 * @return every problem found, empty when the job may be saved
+	 */
+	static List<FieldProblem> validate(JobRequest job) {
+		List<FieldProblem> problems = new ArrayList<>();
+		checkName(job.name(), problems);
+		checkSchedule(job, problems);
+		checkTarget(job.target(), problems);
+		return problems;
+	}
+
+	private static void checkName(String name, List<FieldProblem> problems) {
+		if (name.indexOf('/') >= 0) {
+			problems.add(new FieldProblem("name", "must not contain '/'"));
+		}
+		if (name.chars().anyMatch(Character::isISOControl)) {
+			problems.add(new FieldProblem("name", "must not contain control characters"));
+		}
+		if (!name.equals(name.strip())) {
+			problems.add(new FieldProblem("name", "must not start or end with white space"));
+		}
+	}
+
+	private static void checkSchedule(JobRequest job, List<FieldProblem> problems) {
+		FieldProblem problem = JobSchedules.check(job.schedule().trim(), job.zone());
+		if (problem != null) {
+			problems.add(problem);
+		}
+	}
+
+	private static void checkTarget(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		if (target.type() == TargetType.HTTP) {
+			checkHttp(target, problems);
+		}
+		else if (target.type() == TargetType.GRPC) {
+			checkGrpc(target.url(), problems);
+		}
+		else if (target.type() == TargetType.SHELL && isBlank(target.command())) {
+			problems.add(new FieldProblem("target.command", "is required for a SHELL target"));
+		}
+	}
+
+	private static void checkHttp(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		if (!HTTP_METHODS.contains(target.methodOrDefault())) {
+			problems.add(new FieldProblem("target.method", "'" + target.method() + "' is not one of "
+					+ List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")));
+		}
+		if (isBlank(target.url())) {
+			problems.add(new FieldProblem("target.url", "is required for an HTTP target"));
+			return;
+		}
+		URI uri = parse(target.url());
+		if (uri == null || uri.getScheme() == null || !HTTP_SCHEMES.contains(uri.getScheme().toLowerCase())
+				|| isBlank(uri.getHost())) {
+			problems.add(
+					new FieldProblem("target.url", "must be http://host/path, https://host/path or lb://service/path"));
+		}
+	}
+
+	private static void checkGrpc(String url, List<FieldProblem> problems) {
+		if (isBlank(url)) {
+			problems.add(new FieldProblem("target.url", "is required for a GRPC target"));
+			return;
+		}
+		URI uri = parse(url);
+		boolean valid = false;
+		if (uri != null && "static".equals(uri.getScheme())) {
+			valid = !isBlank(uri.getHost()) && uri.getPort() > 0 && uri.getPort() <= 65535 && isBlank(uri.getPath());
+		}
+		else if (uri != null && "discovery".equals(uri.getScheme())) {
+			String path = uri.getPath();
+			valid = uri.getAuthority() == null && path != null && path.matches("/[A-Za-z0-9._-]+");
+		}
+		if (!valid) {
+			problems.add(new FieldProblem("target.url", "must be static://host:port or discovery:///service"));
+		}
+	}
+
+	private static URI parse(String url) {
+		try {
+			return new URI(url.trim());
+		}
+		catch (URISyntaxException ex) {
+			return null;
+		}
+	}
+
+	private static boolean isBlank(String value) {
+		return value == null || value.isBlank();
+	}
+
+}

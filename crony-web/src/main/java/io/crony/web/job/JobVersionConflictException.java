@@ -1,0 +1,20 @@
+package io.crony.web.job;
+
+import java.util.List;
+
+import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldProblem;
+
+import org.springframework.http.HttpStatus;
+
+/** The job changed since the client read it (optimistic lock). */
+public final class JobVersionConflictException extends ApiException {
+
+	JobVersionConflictException(long id, Long expected, long actual) {
+		super(HttpStatus.CONFLICT,
+				"Job " + id + " is at version " + actual + ", not " + expected
+						+ "; reload it and apply the change again",
+				List.of(new FieldProblem("version", "is " + actual + " now")));
+	}
+
+}

@@ -1,0 +1,224 @@
+package io.crony.web.auth;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.Users;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@AutoConfigureObservability
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + AuthIT.ADMIN_PASSWORD)
+class AuthIT {
+
+	static final String ADMIN_PASSWORD = "first-admin-password";
+
+	private static final Map<String, Object> JOB = Map.of("name", "auth-job", "schedule", "0 0 * * * ?", "target",
+			Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/run"));
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private ApiClient anonymous;
+
+	private ApiClient admin;
+
+	@BeforeEach
+	void signIn() {
+		this.anonymous = ApiClient.anonymous(this.port);
+		this.admin = this.anonymous.login("admin", ADMIN_PASSWORD);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM job");
+		this.jdbc.update("DELETE FROM auth_token");
+		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
+	}
+
+	@Test
+	void createsTheFirstAdminWithTheConfiguredPassword() {
+		assertThat(this.jdbc.queryForList("SELECT username, role, enabled FROM app_user"))
+			.containsExactly(Map.of("username", "admin", "role", "ADMIN", "enabled", true));
+		String hash = this.jdbc.queryForObject("SELECT password_hash FROM app_user", String.class);
+		assertThat(hash).startsWith("$2").doesNotContain(ADMIN_PASSWORD);
+		Response me = this.admin.get("/api/v1/auth/me");
+		assertThat(me.status()).isEqualTo(200);
+		assertThat(me.body().get("username").asText()).isEqualTo("admin");
+		assertThat(me.body().get("role").asText()).isEqualTo("ADMIN");
+	}
+
+	@Test
+	void answersLoginWithAnOpaqueTokenStoredOnlyAsItsHash() {
+		Response login = this.anonymous.post("/api/v1/auth/login",
+				Map.of("username", "admin", "password", ADMIN_PASSWORD));
+		assertThat(login.status()).isEqualTo(200);
+		JsonNode body = login.body();
+		String token = body.get("token").asText();
+		assertThat(token).matches("[A-Za-z0-9_-]{43}");
+		assertThat(body.get("username").asText()).isEqualTo("admin");
+		assertThat(body.get("role").asText()).isEqualTo("ADMIN");
+		assertThat(body.get("expiresAt").asText()).isNotBlank();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token WHERE token_hash = ?", Long.class,
+				TokenService.hash(token)))
+			.isEqualTo(1);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token WHERE token_hash = ?", Long.class, token))
+			.isZero();
+	}
+
+	@Test
+	void refusesRequestsWithoutAValidToken() {
+		Response none = this.anonymous.get("/api/v1/jobs");
+		assertThat(none.status()).isEqualTo(401);
+		assertThat(none.isProblem()).isTrue();
+		Response forged = this.anonymous.withToken("not-a-token").get("/api/v1/jobs");
+		assertThat(forged.status()).isEqualTo(401);
+		assertThat(forged.isProblem()).isTrue();
+		assertThat(this.anonymous.post("/api/v1/jobs", JOB).status()).isEqualTo(401);
+		assertThat(this.anonymous.get("/api/v1/auth/me").status()).isEqualTo(401);
+	}
+
+	@Test
+	void refusesAWrongPassword() {
+		Response wrong = this.anonymous.post("/api/v1/auth/login", Map.of("username", "admin", "password", "nope"));
+		assertThat(wrong.status()).isEqualTo(401);
+		assertThat(wrong.isProblem()).isTrue();
+		Response unknown = this.anonymous.post("/api/v1/auth/login", Map.of("username", "nobody", "password", "nope"));
+		assertThat(unknown.status()).isEqualTo(401);
+		assertThat(unknown.body().get("detail")).isEqualTo(wrong.body().get("detail"));
+	}
+
+	@Test
+	void logoutRevokesTheToken() {
+		assertThat(this.admin.post("/api/v1/auth/logout", null).status()).isEqualTo(204);
+		assertThat(this.admin.get("/api/v1/auth/me").status()).isEqualTo(401);
+	}
+
+	@Test
+	void viewerReadsButCannotCreateJobs() {
+		ApiClient viewer = Users.create(this.admin, "vera", "VIEWER");
+		assertThat(viewer.get("/api/v1/jobs").status()).isEqualTo(200);
+		Response create = viewer.post("/api/v1/jobs", JOB);
+		assertThat(create.status()).isEqualTo(403);
+		assertThat(create.isProblem()).isTrue();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isZero();
+	}
+
+	@Test
+	void operatorWritesJobsButCannotManageUsers() {
+		ApiClient operator = Users.create(this.admin, "otto", "OPERATOR");
+		Response created = operator.post("/api/v1/jobs", JOB);
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().get("createdBy").asText()).isEqualTo("otto");
+		assertThat(operator.get("/api/v1/jobs/" + created.id()).status()).isEqualTo(200);
+		Response users = operator.get("/api/v1/users");
+		assertThat(users.status()).isEqualTo(403);
+		assertThat(users.isProblem()).isTrue();
+		assertThat(operator
+			.post("/api/v1/users", Map.of("username", "sneaky", "password", "password-123", "role", "ADMIN"))
+			.status()).isEqualTo(403);
+	}
+
+	@Test
+	void adminManagesUsers() {
+		Response created = this.admin.post("/api/v1/users",
+				Map.of("username", "paula", "password", "password-123", "role", "VIEWER"));
+		assertThat(created.status()).isEqualTo(201);
+		assertThat(created.body().has("passwordHash")).isFalse();
+		assertThat(created.body().has("password")).isFalse();
+		long id = created.id();
+
+		Response list = this.admin.get("/api/v1/users?page=1&size=10");
+		assertThat(list.body().get("total").asLong()).isEqualTo(2);
+		assertThat(list.body().at("/items/0/username").asText()).isEqualTo("paula");
+
+		Response duplicate = this.admin.post("/api/v1/users",
+				Map.of("username", "paula", "password", "password-123", "role", "VIEWER"));
+		assertThat(duplicate.status()).isEqualTo(409);
+		assertThat(duplicate.errorFields()).containsExactly("username");
+
+		Response invalid = this.admin.post("/api/v1/users",
+				Map.of("username", "a b", "password", "short", "role", "ROOT"));
+		assertThat(invalid.status()).isEqualTo(400);
+		assertThat(invalid.errorFields()).containsExactly("role");
+
+		Response promoted = this.admin.put("/api/v1/users/" + id,
+				Map.of("role", "OPERATOR", "password", "new-password-1"));
+		assertThat(promoted.status()).isEqualTo(200);
+		assertThat(promoted.body().get("role").asText()).isEqualTo("OPERATOR");
+		ApiClient paula = this.anonymous.login("paula", "new-password-1");
+		assertThat(paula.get("/api/v1/auth/me").body().get("role").asText()).isEqualTo("OPERATOR");
+
+		assertThat(this.admin.put("/api/v1/users/" + id, Map.of("enabled", false)).status()).isEqualTo(200);
+		assertThat(paula.get("/api/v1/auth/me").status()).isEqualTo(401);
+		assertThat(this.anonymous.post("/api/v1/auth/login", Map.of("username", "paula", "password", "new-password-1"))
+			.status()).isEqualTo(401);
+
+		assertThat(this.admin.delete("/api/v1/users/" + id).status()).isEqualTo(204);
+		assertThat(this.admin.get("/api/v1/users/" + id).status()).isEqualTo(404);
+	}
+
+	@Test
+	void refusesToRemoveTheLastAdminOrYourself() {
+		long adminId = this.jdbc.queryForObject("SELECT id FROM app_user WHERE username = 'admin'", Long.class);
+		Response self = this.admin.delete("/api/v1/users/" + adminId);
+		assertThat(self.status()).isEqualTo(409);
+		assertThat(self.isProblem()).isTrue();
+		Response demote = this.admin.put("/api/v1/users/" + adminId, Map.of("role", "VIEWER"));
+		assertThat(demote.status()).isEqualTo(409);
+		Response disable = this.admin.put("/api/v1/users/" + adminId, Map.of("enabled", false));
+		assertThat(disable.status()).isEqualTo(409);
+		assertThat(this.jdbc.queryForObject("SELECT role FROM app_user WHERE id = ?", String.class, adminId))
+			.isEqualTo("ADMIN");
+
+		String adminHash = this.jdbc.queryForObject("SELECT password_hash FROM app_user WHERE id = ?", String.class,
+				adminId);
+		ApiClient second = Users.create(this.admin, "root2", "ADMIN");
+		assertThat(second.delete("/api/v1/users/" + adminId).status()).isEqualTo(204);
+		long secondId = this.jdbc.queryForObject("SELECT id FROM app_user WHERE username = 'root2'", Long.class);
+		assertThat(second.put("/api/v1/users/" + secondId, Map.of("role", "OPERATOR")).status()).isEqualTo(409);
+		// the configured admin comes back for the other tests
+		this.jdbc.update("UPDATE app_user SET username = 'admin', password_hash = ? WHERE id = ?", adminHash, secondId);
+	}
+
+	@Test
+	void leavesHealthMetricsAndApiDocsOpen() {
+		assertThat(this.anonymous.get("/actuator/health").status()).isEqualTo(200);
+		assertThat(this.anonymous.get("/actuator/prometheus").status()).isEqualTo(200);
+		Response docs = this.anonymous.get("/v3/api-docs");
+		assertThat(docs.status()).isEqualTo(200);
+		assertThat(docs.body().at("/components/securitySchemes/bearer/scheme").asText()).isEqualTo("bearer");
+		assertThat(docs.body().at("/paths").has("/api/v1/jobs")).isTrue();
+		assertThat(docs.body().at("/paths").has("/api/v1/executions/{id}/cancel")).isTrue();
+		assertThat(docs.body().get("tags").findValuesAsText("name")).contains("Jobs", "Executions", "Users", "Auth");
+		assertThat(this.anonymous.get("/swagger-ui/index.html").status()).isEqualTo(200);
+	}
+
+}

@@ -1,0 +1,53 @@
+package io.crony.web.error;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+class JsonProblemsTest {
+
+	private final ObjectMapper mapper = new ObjectMapper();
+
+	@Test
+	void namesTheNestedFieldAndTheAllowedValuesOfAnUnknownEnumValue() {
+		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\":{\"type\":\"FTP\"}}", Job.class));
+		assertThat(JsonProblems.from(failure))
+			.containsExactly(new FieldProblem("target.type", "'FTP' is not one of [HTTP, GRPC]"));
+	}
+
+	@Test
+	void namesAnArrayElementByItsIndex() {
+		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"codes\":[200,\"x\"]}", Job.class));
+		assertThat(JsonProblems.from(failure)).extracting(FieldProblem::field).containsExactly("codes[1]");
+	}
+
+	@Test
+	void reportsMalformedJsonOnTheWholeBody() {
+		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\": ", Job.class));
+		assertThat(JsonProblems.from(failure)).extracting(FieldProblem::field).containsExactly("$");
+	}
+
+	@Test
+	void saysWhichTypeAValueShouldHave() {
+		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\":\"x\"}", Job.class));
+		assertThat(JsonProblems.from(failure)).containsExactly(new FieldProblem("target", "must be an object"));
+	}
+
+	enum Type {
+
+		HTTP, GRPC
+
+	}
+
+	record Target(Type type) {
+	}
+
+	record Job(Target target, List<Integer> codes, Map<String, String> labels) {
+	}
+
+}

@@ -1,0 +1,320 @@
+package io.crony.web.execution;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.execution.KillRequest;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.AgentInfo;
+import io.crony.common.json.CronyJson;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.EtcdProbe;
+import io.crony.web.support.Jobs;
+import io.crony.web.support.Users;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Run now and cancel, against real etcd: the test stands in for the leader (assignment
+ * keys) and for the agent (taking a run request, marking a run RUNNING).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + RunAndCancelIT.ADMIN_PASSWORD)
+class RunAndCancelIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-3";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	private static final List<String> AGENTS = List.of("agent-1", "agent-2", "agent-dead", "agent-gone");
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private Client etcd;
+
+	private final CronyKeys keys = new CronyKeys(services.keyPrefix());
+
+	private EtcdProbe probe;
+
+	private ApiClient api;
+
+	private long jobId;
+
+	@BeforeEach
+	void setUp() {
+		this.probe = new EtcdProbe(this.etcd);
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		this.jobId = this.api.post("/api/v1/jobs", Jobs.http("runnable")).id();
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
+		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
+		// leaves the leader election alone: the context's web instance keeps running
+		this.probe.deleteUnder(this.keys.nodes());
+		for (String agent : AGENTS) {
+			this.probe.deleteUnder(this.keys.onces(agent));
+			this.probe.deleteUnder(this.keys.kills(agent));
+		}
+	}
+
+	@Test
+	void runPutsAOneShotRequestForTheAgentHoldingTheJob() {
+		assign("agent-1", this.jobId);
+		this.jdbc.update("UPDATE job SET agent_id = 'agent-1' WHERE id = ?", this.jobId);
+
+		Response run = this.api.post("/api/v1/jobs/" + this.jobId + "/run", Map.of("params", "{\"day\":1}"));
+		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+		long executionId = run.body().get("executionId").asLong();
+
+		KeyValue once = this.probe.get(this.keys.once("agent-1", executionId));
+		assertThat(once).isNotNull();
+		OnceRequest request = CronyJson.fromBytes(once.getValue().getBytes(), OnceRequest.class);
+		Map<String, Object> row = this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", executionId);
+		assertThat(request.executionId()).isEqualTo(executionId);
+		assertThat(request.jobId()).isEqualTo(this.jobId);
+		assertThat(request.trigger()).isEqualTo(TriggerType.MANUAL);
+		assertThat(request.params()).isEqualTo("{\"day\":1}");
+		assertThat(request.requestedBy()).isEqualTo("admin");
+		assertThat(request.scheduledAt())
+			.isEqualTo(((java.time.LocalDateTime) row.get("scheduled_at")).toInstant(java.time.ZoneOffset.UTC));
+		assertThat(row).containsEntry("status", "PENDING")
+			.containsEntry("trigger_type", "MANUAL")
+			.containsEntry("agent_id", "agent-1")
+			.containsEntry("job_name", "runnable")
+			.containsEntry("params", "{\"day\":1}");
+
+		Response execution = this.api.get("/api/v1/executions/" + executionId);
+		assertThat(execution.status()).isEqualTo(200);
+		assertThat(execution.body().get("status").asText()).isEqualTo("PENDING");
+		assertThat(execution.body().get("trigger").asText()).isEqualTo("MANUAL");
+		Response job = this.api.get("/api/v1/jobs/" + this.jobId);
+		assertThat(job.body().at("/lastExecution/id").asLong()).isEqualTo(executionId);
+	}
+
+	@Test
+	void runFindsTheHolderInEtcdWhenTheRecordedAgentIsStale() {
+		assign("agent-2", this.jobId);
+		this.jdbc.update("UPDATE job SET agent_id = 'agent-gone' WHERE id = ?", this.jobId);
+
+		Response run = this.api.post("/api/v1/jobs/" + this.jobId + "/run", null);
+		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+		long executionId = run.body().get("executionId").asLong();
+		assertThat(this.probe.get(this.keys.once("agent-2", executionId))).isNotNull();
+		assertThat(this.jdbc.queryForObject("SELECT agent_id FROM execution WHERE id = ?", String.class, executionId))
+			.isEqualTo("agent-2");
+	}
+
+	@Test
+	void runIsRefusedWhenNoLiveAgentHoldsTheJob() {
+		Response unassigned = this.api.post("/api/v1/jobs/" + this.jobId + "/run", null);
+		assertThat(unassigned.status()).isEqualTo(409);
+		assertThat(unassigned.isProblem()).isTrue();
+		assertThat(unassigned.body().get("detail").asText())
+			.isEqualTo("job " + this.jobId + " is not assigned to a live agent");
+		assertThat(executions()).isZero();
+		assertThat(this.probe.dataKeys(this.keys)).isEmpty();
+
+		// an assignment left behind by an agent whose lease is gone
+		this.probe.put(this.keys.job("agent-dead", this.jobId), "{}");
+		this.jdbc.update("UPDATE job SET agent_id = 'agent-dead' WHERE id = ?", this.jobId);
+		assertThat(this.api.post("/api/v1/jobs/" + this.jobId + "/run", null).status()).isEqualTo(409);
+		assertThat(executions()).isZero();
+		assertThat(this.probe.keysUnder(this.keys.onces("agent-dead"))).isEmpty();
+	}
+
+	@Test
+	void runIsRefusedForADisabledOrUnknownJob() {
+		assign("agent-1", this.jobId);
+		this.api.post("/api/v1/jobs/" + this.jobId + "/disable", null);
+		Response disabled = this.api.post("/api/v1/jobs/" + this.jobId + "/run", null);
+		assertThat(disabled.status()).isEqualTo(409);
+		assertThat(disabled.body().get("detail").asText()).contains("disabled");
+		assertThat(this.api.post("/api/v1/jobs/999999/run", null).status()).isEqualTo(404);
+		assertThat(executions()).isZero();
+		assertThat(this.probe.keysUnder(this.keys.onces("agent-1"))).isEmpty();
+	}
+
+	@Test
+	void concurrentRunsEachGetTheirOwnScheduledInstant() {
+		assign("agent-1", this.jobId);
+		List<CompletableFuture<Response>> runs = IntStream.range(0, 8)
+			.mapToObj((i) -> CompletableFuture
+				.supplyAsync(() -> this.api.post("/api/v1/jobs/" + this.jobId + "/run", null)))
+			.toList();
+		runs.forEach((run) -> assertThat(run.join().status()).isEqualTo(202));
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(DISTINCT scheduled_at) FROM execution", Long.class))
+			.isEqualTo(8);
+		assertThat(this.probe.keysUnder(this.keys.onces("agent-1"))).hasSize(8);
+	}
+
+	@Test
+	void viewerCannotRunOrCancel() {
+		assign("agent-1", this.jobId);
+		ApiClient viewer = Users.create(this.api, "viewer", "VIEWER");
+		assertThat(viewer.post("/api/v1/jobs/" + this.jobId + "/run", null).status()).isEqualTo(403);
+		assertThat(executions()).isZero();
+		long executionId = run();
+		assertThat(viewer.post("/api/v1/executions/" + executionId + "/cancel", null).status()).isEqualTo(403);
+		assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNotNull();
+	}
+
+	@Test
+	void cancelOfAPendingRunWithdrawsItsRequest() {
+		assign("agent-1", this.jobId);
+		long executionId = run();
+		assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNotNull();
+
+		Response cancel = this.api.post("/api/v1/executions/" + executionId + "/cancel", null);
+		assertThat(cancel.status()).as("%s", cancel.body()).isEqualTo(202);
+		assertThat(cancel.body().get("outcome").asText()).isEqualTo("CANCELLED");
+		assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNull();
+		assertThat(this.probe.keysUnder(this.keys.kills("agent-1"))).isEmpty();
+		Map<String, Object> row = this.jdbc.queryForMap("SELECT status, finished_at FROM execution WHERE id = ?",
+				executionId);
+		assertThat(row.get("status")).isEqualTo("CANCELLED");
+		assertThat(row.get("finished_at")).isNotNull();
+
+		Response again = this.api.post("/api/v1/executions/" + executionId + "/cancel", null);
+		assertThat(again.status()).isEqualTo(409);
+		assertThat(again.isProblem()).isTrue();
+	}
+
+	@Test
+	void cancelOfARunningExecutionAsksItsAgentToKillIt() {
+		assign("agent-1", this.jobId);
+		long executionId = run();
+		// the agent takes the request and starts the run
+		this.probe.deleteUnder(this.keys.once("agent-1", executionId));
+		this.jdbc.update("UPDATE execution SET status = 'RUNNING', started_at = ? WHERE id = ?",
+				Timestamp.from(Instant.now()), executionId);
+
+		Response cancel = this.api.post("/api/v1/executions/" + executionId + "/cancel", null);
+		assertThat(cancel.status()).as("%s", cancel.body()).isEqualTo(202);
+		assertThat(cancel.body().get("outcome").asText()).isEqualTo("KILL_REQUESTED");
+		KeyValue kill = this.probe.get(this.keys.kill("agent-1", executionId));
+		assertThat(kill).isNotNull();
+		KillRequest request = CronyJson.fromBytes(kill.getValue().getBytes(), KillRequest.class);
+		assertThat(request.executionId()).isEqualTo(executionId);
+		assertThat(request.requestedBy()).isEqualTo("admin");
+		assertThat(kill.getLease()).isNotZero();
+		assertThat(this.probe.grantedTtlOfLease(kill.getLease())).isEqualTo(60);
+		assertThat(this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId))
+			.isEqualTo("RUNNING");
+	}
+
+	@Test
+	void cancelIsRefusedForAnEndedOrUnknownExecution() {
+		insertExecution(this.jobId, "agent-1", "SUCCEEDED", "CRON", "2026-01-01T00:00:00Z");
+		long executionId = this.jdbc.queryForObject("SELECT MAX(id) FROM execution", Long.class);
+		Response ended = this.api.post("/api/v1/executions/" + executionId + "/cancel", null);
+		assertThat(ended.status()).isEqualTo(409);
+		assertThat(ended.body().get("detail").asText()).contains("SUCCEEDED");
+		assertThat(this.api.post("/api/v1/executions/999999/cancel", null).status()).isEqualTo(404);
+		assertThat(this.probe.dataKeys(this.keys)).isEmpty();
+	}
+
+	@Test
+	void listsExecutionsWithFiltersNewestFirst() {
+		insertExecution(1, "agent-1", "SUCCEEDED", "CRON", "2026-01-01T00:00:00Z");
+		insertExecution(1, "agent-1", "FAILED", "CRON", "2026-01-02T00:00:00Z");
+		insertExecution(2, "agent-2", "SUCCEEDED", "MANUAL", "2026-01-03T00:00:00Z");
+		insertExecution(2, "agent-2", "RUNNING", "RETRY", "2026-01-04T00:00:00Z");
+
+		assertThat(scheduled("/api/v1/executions")).containsExactly("2026-01-04T00:00:00Z", "2026-01-03T00:00:00Z",
+				"2026-01-02T00:00:00Z", "2026-01-01T00:00:00Z");
+		assertThat(scheduled("/api/v1/executions?jobId=1")).containsExactly("2026-01-02T00:00:00Z",
+				"2026-01-01T00:00:00Z");
+		assertThat(scheduled("/api/v1/executions?agentId=agent-2&status=RUNNING"))
+			.containsExactly("2026-01-04T00:00:00Z");
+		assertThat(scheduled("/api/v1/executions?trigger=MANUAL")).containsExactly("2026-01-03T00:00:00Z");
+		assertThat(scheduled("/api/v1/executions?status=SUCCEEDED")).containsExactly("2026-01-03T00:00:00Z",
+				"2026-01-01T00:00:00Z");
+		assertThat(scheduled("/api/v1/executions?from=2026-01-02T00:00:00Z&to=2026-01-04T00:00:00Z"))
+			.containsExactly("2026-01-03T00:00:00Z", "2026-01-02T00:00:00Z");
+
+		Response page = this.api.get("/api/v1/executions?page=2&size=3");
+		assertThat(page.body().get("total").asLong()).isEqualTo(4);
+		assertThat(page.body().get("items")).hasSize(1);
+
+		Response bad = this.api.get("/api/v1/executions?status=LOST&from=yesterday");
+		assertThat(bad.status()).isEqualTo(400);
+		assertThat(bad.isProblem()).isTrue();
+		assertThat(bad.errorFields()).containsExactlyInAnyOrder("status", "from");
+		assertThat(this.api.get("/api/v1/executions/999999").status()).isEqualTo(404);
+	}
+
+	private long run() {
+		Response run = this.api.post("/api/v1/jobs/" + this.jobId + "/run", null);
+		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+		return run.body().get("executionId").asLong();
+	}
+
+	/**
+	 * What the agent and the leader would have written: the agent's key and the job's
+	 * assignment.
+	 */
+	private void assign(String agentId, long job) {
+		AgentInfo agent = new AgentInfo(agentId, "127.0.0.1", 9100, 1, Map.of(), "test", Instant.now());
+		this.probe.put(this.keys.node(agentId), new String(CronyJson.toBytes(agent), StandardCharsets.UTF_8));
+		this.probe.put(this.keys.job(agentId, job),
+				this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, job));
+	}
+
+	private long executions() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM execution", Long.class);
+	}
+
+	private void insertExecution(long job, String agentId, String status, String trigger, String scheduledAt) {
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, updated_at)"
+						+ " VALUES (?, 'x', ?, ?, ?, ?, ?)",
+				job, agentId, trigger, status, Timestamp.from(Instant.parse(scheduledAt)),
+				Timestamp.from(Instant.now()));
+	}
+
+	private List<String> scheduled(String path) {
+		Response page = this.api.get(path);
+		assertThat(page.status()).as("%s", page.body()).isEqualTo(200);
+		List<String> times = new ArrayList<>();
+		page.body().get("items").forEach((item) -> times.add(item.get("scheduledAt").asText()));
+		return times;
+	}
+
+}

@@ -1,0 +1,107 @@
+package io.crony.web.job;
+
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.job.TargetType;
+import io.crony.web.error.FieldProblem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class JobValidatorTest {
+
+	@Test
+	void acceptsAValidHttpJob() {
+		assertThat(JobValidator.validate(job("settle", "0 0 1 * * ?", "Asia/Shanghai", http("POST", "http://h/x"))))
+			.isEmpty();
+	}
+
+	@Test
+	void rejectsCronWithSixtySecondsOnTheScheduleField() {
+		assertThat(JobValidator.validate(job("j", "61 * * * * ?", "UTC", http(null, "http://h/x"))))
+			.containsExactly(new FieldProblem("schedule", "second 61 out of range 0-59"));
+	}
+
+	@Test
+	void rejectsAnUnknownTimeZone() {
+		assertThat(fields(job("j", "0 0 1 * * ?", "Europe/Atlantis", http(null, "http://h/x"))))
+			.containsExactly("timeZone");
+	}
+
+	@Test
+	void readsAMissingTimeZoneAsUtc() {
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", null, http(null, "http://h/x")))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "a/b", "tab\there", " padded", "padded " })
+	void rejectsNamesWithSlashesControlCharactersOrOuterSpaces(String name) {
+		assertThat(fields(job(name, "0 0 1 * * ?", "UTC", http(null, "http://h/x")))).containsExactly("name");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "http://host/path", "https://host:8443/p?q=1", "lb://billing-service/run" })
+	void acceptsHttpHttpsAndLoadBalancedUrls(String url) {
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", http("get", url)))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "ftp://host/x", "host/path", "http:///nohost", "static://host:80", "::" })
+	void rejectsOtherHttpUrls(String url) {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", http(null, url)))).containsExactly("target.url");
+	}
+
+	@Test
+	void rejectsAnUnknownHttpMethod() {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", http("FETCH", "http://h/x"))))
+			.containsExactly("target.method");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "static://10.0.0.1:9090", "static://grpc-host:50051", "discovery:///billing" })
+	void acceptsStaticAndDiscoveryGrpcAddresses(String url) {
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", target(TargetType.GRPC, url, null)))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "static://host", "static://host:0", "static://host:70000", "static://host:80/path",
+			"discovery://host/billing", "discovery:///", "http://host:9090", "lb://billing" })
+	void rejectsOtherGrpcAddresses(String url) {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", target(TargetType.GRPC, url, null))))
+			.containsExactly("target.url");
+	}
+
+	@Test
+	void requiresACommandForAShellTarget() {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", target(TargetType.SHELL, null, " "))))
+			.containsExactly("target.command");
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", target(TargetType.SHELL, null, "date"))))
+			.isEmpty();
+	}
+
+	@Test
+	void reportsProblemsOfSeveralFieldsTogether() {
+		assertThat(fields(job("a/b", "61 * * * * ?", "UTC", http("FETCH", "ftp://x"))))
+			.containsExactlyInAnyOrder("name", "schedule", "target.method", "target.url");
+	}
+
+	private static List<String> fields(JobRequest job) {
+		return JobValidator.validate(job).stream().map(FieldProblem::field).toList();
+	}
+
+	private static JobRequest job(String name, String schedule, String zone, JobRequest.TargetRequest target) {
+		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null);
+	}
+
+	private static JobRequest.TargetRequest http(String method, String url) {
+		return new JobRequest.TargetRequest(TargetType.HTTP, method, url, Map.of(), null, null, null, null);
+	}
+
+	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {
+		return new JobRequest.TargetRequest(type, null, url, null, null, null, command, null);
+	}
+
+}
