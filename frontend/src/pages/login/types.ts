@@ -1,0 +1,18 @@
+export type Role = 'ADMIN' | 'OPERATOR' | 'VIEWER';
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+export interface Session {
+  token: string;
+  expiresAt: string;
+  username: string;
+  role: Role;
+}
+
+export interface Me {
+  username: string;
+  role: Role;
+}

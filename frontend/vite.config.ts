@@ -1,0 +1,27 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The built dashboard goes straight into crony-web's build output; crony-web/pom.xml
+// adds target/frontend as a resource root, so the jar serves it from classpath:/static.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: '../crony-web/target/frontend/static',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    // Two shared cores: a couple of workers is as fast as it gets and leaves room for others.
+    maxWorkers: 2,
+    testTimeout: 15000,
+  },
+});
