@@ -22,6 +22,9 @@ export default defineConfig({
     css: false,
     // Two shared cores: a couple of workers is as fast as it gets and leaves room for others.
     maxWorkers: 2,
+    // One jsdom per worker instead of per file: setting jsdom up costs more than the tests.
+    // Tests share no state beyond localStorage and stubs, which setup.ts resets after each.
+    isolate: false,
     testTimeout: 15000,
   },
 });

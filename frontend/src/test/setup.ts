@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Two shared, busy cores: give async UI updates room before calling a test failed.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers ask matchMedia, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
@@ -16,9 +19,6 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
-// antd Table measures scrollbars through getComputedStyle with pseudo elements, which jsdom warns about.
-const computed = window.getComputedStyle;
-window.getComputedStyle = (elt: Element) => computed(elt);
 
 afterEach(() => {
   cleanup();
