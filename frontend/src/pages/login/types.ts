@@ -13,6 +13,7 @@ export interface Session {
 }
 
 export interface Me {
+  id?: number;
   username: string;
   role: Role;
 }

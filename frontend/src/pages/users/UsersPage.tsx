@@ -7,20 +7,20 @@ import { useAuth } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
 import type { Role } from '../login/types';
 import { usersApi } from './api';
-import type { User, UserRequest } from './types';
+import type { CreateUserRequest, User } from './types';
 
 const ROLES: Role[] = ['ADMIN', 'OPERATOR', 'VIEWER'];
 
 function UserModal({ user, onClose }: { user: User | 'new'; onClose: () => void }) {
-  const [form] = Form.useForm<UserRequest>();
+  const [form] = Form.useForm<CreateUserRequest>();
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const isNew = user === 'new';
   const save = useMutation({
-    mutationFn: (values: UserRequest) => {
-      const body = { ...values, password: values.password || undefined };
-      return isNew ? usersApi.create(body) : usersApi.update(user.id, body);
-    },
+    mutationFn: (values: CreateUserRequest) =>
+      isNew
+        ? usersApi.create(values)
+        : usersApi.update(user.id, { role: values.role, enabled: values.enabled, password: values.password || undefined }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['users'] });
       onClose();
@@ -43,12 +43,15 @@ function UserModal({ user, onClose }: { user: User | 'new'; onClose: () => void 
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item label="Username" name="username" rules={[{ required: true }]}>
-          <Input autoComplete="off" />
+          <Input autoComplete="off" disabled={!isNew} />
         </Form.Item>
         <Form.Item
           label="Password"
           name="password"
-          rules={isNew ? [{ required: true, message: 'A new user needs a password' }] : []}
+          rules={[
+            ...(isNew ? [{ required: true, message: 'A new user needs a password' }] : []),
+            { min: 8, max: 72, message: '8 to 72 characters' },
+          ]}
           extra={isNew ? undefined : 'Leave blank to keep the current password'}
         >
           <Input.Password autoComplete="new-password" />

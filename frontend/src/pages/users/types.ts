@@ -6,12 +6,20 @@ export interface User {
   role: Role;
   enabled: boolean;
   createdAt?: string;
+  updatedAt?: string;
 }
 
-export interface UserRequest {
+/** POST /users: password 8–72 characters. */
+export interface CreateUserRequest {
   username: string;
-  /** Required on create; on update, blank keeps the current password. */
-  password?: string;
+  password: string;
   role: Role;
   enabled: boolean;
+}
+
+/** PUT /users/{id}: absent fields stay as they are; a new password ends the user's sessions. */
+export interface UpdateUserRequest {
+  role?: Role;
+  enabled?: boolean;
+  password?: string;
 }
