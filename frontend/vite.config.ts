@@ -11,9 +11,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },
+  // `npm run dev` and `vite preview` forward the API to crony-web (CRONY_API_URL to point elsewhere).
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
+      '/api': process.env.CRONY_API_URL ?? 'http://127.0.0.1:8080',
     },
   },
   test: {
@@ -25,6 +26,7 @@ export default defineConfig({
     // One jsdom per worker instead of per file: setting jsdom up costs more than the tests.
     // Tests share no state beyond localStorage and stubs, which setup.ts resets after each.
     isolate: false,
-    testTimeout: 15000,
+    // generous: the machine is shared, and the first antd render in a worker computes every style
+    testTimeout: 30000,
   },
 });

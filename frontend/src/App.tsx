@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider, Result } from 'antd';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ApiError } from './api/http';
 import { AuthProvider, useAuth } from './auth/AuthProvider';
+import { RouteError } from './components/RouteError';
 import { AppLayout } from './layout/AppLayout';
 import LoginPage from './pages/login/LoginPage';
 import { paths } from './paths';
@@ -32,7 +33,7 @@ export const routeObjects: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      ...appRoutes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+      ...appRoutes.map((route) => ({ path: route.path, element: <Guarded route={route} />, errorElement: <RouteError /> })),
       { path: '*', element: <Navigate to={paths.overview} replace /> },
     ],
   },

@@ -34,6 +34,8 @@ export function AppLayout() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         onBreakpoint={(broken) => setCollapsed(broken)}
+        // on phones the menu folds away completely; its toggle sits in the header row
+        zeroWidthTriggerStyle={{ top: 12 }}
         style={{ zIndex: 10 }}
       >
         <div style={{ color: '#fff', fontSize: 20, fontWeight: 600, padding: '16px 24px', whiteSpace: 'nowrap' }}>

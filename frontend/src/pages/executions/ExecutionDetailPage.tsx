@@ -11,7 +11,7 @@ import { executionsApi } from './api';
 import { StatusTag } from './StatusTag';
 import { isActive, type Execution } from './types';
 
-function Block({ text, danger }: { text: string | null; danger?: boolean }) {
+function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <pre

@@ -1,4 +1,4 @@
-import { Progress, Space, Table, Tooltip, Typography } from 'antd';
+import { Progress, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import type { Page } from '../../api/http';
@@ -75,7 +75,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
         pageSize: page?.size ?? 20,
         total: page?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => <Space>{total} runs</Space>,
+        showTotal: (total) => `${total} run${total === 1 ? '' : 's'}`,
         onChange: onPageChange,
       }}
     />

@@ -108,7 +108,7 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
     pageSize: page?.size ?? 20,
     total: page?.total ?? 0,
     showSizeChanger: true,
-    showTotal: (total) => `${total} jobs`,
+    showTotal: (total) => `${total} job${total === 1 ? '' : 's'}`,
     onChange: onPageChange,
   };
   return (

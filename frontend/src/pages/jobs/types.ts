@@ -43,13 +43,13 @@ export interface Job extends JobRequest {
   version: number;
   createdAt: string;
   updatedAt: string;
-  createdBy: string | null;
+  createdBy?: string | null;
   agentId: string | null;
   lastExecution: {
     id: number | string;
     status: ExecutionStatus;
-    scheduledAt: string | null;
-    finishedAt: string | null;
+    scheduledAt?: string | null;
+    finishedAt?: string | null;
   } | null;
 }
 

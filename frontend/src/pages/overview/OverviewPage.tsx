@@ -41,7 +41,11 @@ export default function OverviewPage() {
         <Col xs={12} lg={6}>
           <Card>
             <Link to={paths.agents}>
-              <Statistic title="Agents alive" value={s.agentsAlive} suffix={`/ ${s.agentsTotal}`} />
+              <Statistic
+                title="Agents alive"
+                value={s.agentsAlive ?? '—'}
+                suffix={s.agentsTotal === null ? undefined : `/ ${s.agentsTotal}`}
+              />
             </Link>
           </Card>
         </Col>

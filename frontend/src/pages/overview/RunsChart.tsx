@@ -2,7 +2,8 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// the ESM build: lib/core is CommonJS, and its default export arrives wrapped in a production build
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import dayjs from 'dayjs';
 import { STATUS_COLORS, statusLabel } from '../executions/StatusTag';
 import { EXECUTION_STATUSES } from '../executions/types';

@@ -36,7 +36,8 @@ async function summary(now = Date.now()): Promise<OverviewSummary> {
     sampleSince(from),
     executionsApi.list({ status: 'FAILED', page: 1, size: 5 }),
     executionsApi.list({ status: 'TIMED_OUT', page: 1, size: 5 }),
-    agentsApi.list(),
+    // agents and cluster views may be missing on an older server: the rest still shows
+    agentsApi.list().catch(() => null),
     agentsApi.cluster().catch(() => null),
   ]);
   const totals24h = Object.fromEntries(totals);
@@ -52,8 +53,8 @@ async function summary(now = Date.now()): Promise<OverviewSummary> {
     perHour: bucketize(sample.items, now, HOUR, 24),
     sampled: { used: sample.items.length, total: sample.total },
     recentFailures: [...failed.items, ...timedOut.items].sort(byRecent).slice(0, 5),
-    agentsAlive: cluster?.agentsAlive ?? agents.filter((a) => a.status === 'ONLINE').length,
-    agentsTotal: agents.length,
+    agentsAlive: cluster?.agentsAlive ?? agents?.filter((a) => a.status === 'ONLINE').length ?? null,
+    agentsTotal: agents?.length ?? null,
     jobsAssigned: cluster?.jobsAssigned ?? null,
     jobsUnassigned: cluster?.jobsUnassigned ?? null,
   };

@@ -23,8 +23,9 @@ export interface OverviewSummary {
   /** Runs the charts were drawn from, against how many there were (the list is paged). */
   sampled: { used: number; total: number };
   recentFailures: Execution[];
-  agentsAlive: number;
-  agentsTotal: number;
+  /** null when the server does not answer the agents or cluster views. */
+  agentsAlive: number | null;
+  agentsTotal: number | null;
   jobsAssigned: number | null;
   jobsUnassigned: number | null;
 }
