@@ -4,7 +4,8 @@
 //
 //   CRONY_URL=http://127.0.0.1:8080 CRONY_PASSWORD=... node e2e/smoke.mjs
 //
-// CRONY_USER defaults to admin; E2E_OUT (default e2e/out) receives the screenshots.
+// CRONY_USER defaults to admin; E2E_OUT (default e2e/out) receives the screenshots. The
+// test creates (and deletes) its own job, so any crony-web with that user will do.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ await check('signs in and lands on the overview', async () => {
 });
 
 for (const [path, marker, shot] of [
-  ['/jobs', 'settle-orders', 'jobs'],
+  ['/jobs', 'New job', 'jobs'],
   ['/executions', 'Executions', 'executions'],
   ['/agents', 'Agents alive', 'agents'],
   ['/users', 'New user', 'users'],
@@ -71,6 +72,7 @@ for (const [path, marker, shot] of [
   await check(`opens ${path}`, async () => {
     await page.goto(`${base}${path}`);
     await page.getByText(marker).first().waitFor({ timeout: 20_000 });
+    await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
     await page.screenshot({ path: join(out, `${shot}.png`), fullPage: true });
   });
 }
@@ -86,10 +88,43 @@ await check('checks a schedule live in the job form', async () => {
   await page.screenshot({ path: join(out, 'job-form.png') });
 });
 
+const jobName = `e2e-${Date.now()}`;
+await check('creates a job through the form and opens it', async () => {
+  await page.goto(`${base}/jobs`);
+  await page.getByRole('button', { name: 'New job' }).click();
+  await page.getByRole('textbox', { name: /Name/ }).fill(jobName);
+  await page.getByRole('textbox', { name: /Schedule/ }).fill('@every 30s');
+  await page.getByRole('textbox', { name: /URL/ }).fill('http://127.0.0.1:9/none');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: jobName }).click();
+  await page.getByText('Run history').waitFor({ timeout: 20_000 });
+  await page.getByText('@every 30s').first().waitFor();
+  await page.screenshot({ path: join(out, 'job-detail.png'), fullPage: true });
+});
+
+await check('reports a refused run as a notification', async () => {
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.locator('.ant-modal').getByRole('button', { name: 'Run' }).click();
+  // with no live agent the server refuses (409); with one, the run's page opens
+  await Promise.race([
+    page.locator('.ant-notification-notice').waitFor({ timeout: 20_000 }),
+    page.getByText(/^Execution #/).waitFor({ timeout: 20_000 }),
+  ]);
+  await page.screenshot({ path: join(out, 'run-now.png') });
+});
+
+await check('deletes the job after confirmation', async () => {
+  await page.goto(`${base}/jobs`);
+  await page.getByRole('button', { name: `delete ${jobName}` }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('link', { name: jobName }).waitFor({ state: 'detached', timeout: 20_000 });
+});
+
 await check('is readable on a phone', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/jobs`);
-  await page.getByText('settle-orders').first().waitFor({ timeout: 20_000 });
+  await page.getByText('New job').first().waitFor({ timeout: 20_000 });
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
   await page.screenshot({ path: join(out, 'jobs-phone.png'), fullPage: true });
 });
 

@@ -66,7 +66,7 @@ export default function ExecutionDetailPage() {
         )
       }
     >
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
         <Descriptions.Item label="Job">
           <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
         </Descriptions.Item>

@@ -1,7 +1,12 @@
-import { Progress, Table, Tooltip, Typography } from 'antd';
+import { StopOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Progress, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
+import { useApiErrorHandler } from '../../api/errors';
 import type { Page } from '../../api/http';
+import { useCanOperate } from '../../auth/AuthProvider';
+import { executionsApi } from './api';
 import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from './StatusTag';
@@ -30,7 +35,28 @@ function Outcome({ execution }: { execution: Execution }) {
   );
 }
 
+/** Cancel for pending and running runs, offered to those who may change things. */
+function CancelButton({ execution }: { execution: Execution }) {
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const { message } = App.useApp();
+  const cancel = useMutation({
+    mutationFn: () => executionsApi.cancel(execution.id),
+    onSuccess: () => {
+      message.info(`Cancel of #${execution.id} requested`);
+      void queryClient.invalidateQueries({ queryKey: ['executions'] });
+    },
+    onError: (e) => handleError(e),
+  });
+  return (
+    <Popconfirm title={`Cancel run #${execution.id}?`} okText="Cancel run" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate()}>
+      <Button size="small" danger icon={<StopOutlined />} loading={cancel.isPending} aria-label={`cancel ${execution.id}`} />
+    </Popconfirm>
+  );
+}
+
 export function ExecutionsTable({ page, loading, onPageChange, showJob = true }: Props) {
+  const canOperate = useCanOperate();
   const columns: ColumnsType<Execution> = [
     {
       title: 'Id',
@@ -61,6 +87,9 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
     { title: 'Attempt', dataIndex: 'attempt', responsive: ['md'] },
     { title: 'Agent', dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => a ?? '—' },
     { title: 'Output / error', key: 'outcome', responsive: ['md'], render: (_, e) => <Outcome execution={e} /> },
+    ...(canOperate
+      ? [{ title: '', key: 'cancel', render: (_: unknown, e: Execution) => isActive(e.status) && <CancelButton execution={e} /> }]
+      : []),
   ];
   return (
     <Table<Execution>

@@ -23,7 +23,7 @@ const tags = (map: Record<string, string> | null | undefined) =>
 function Definition({ job }: { job: Job }) {
   const t = job.target;
   return (
-    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+    <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
       <Descriptions.Item label="Schedule">
         <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
       </Descriptions.Item>
@@ -129,10 +129,10 @@ export default function JobDetailPage() {
       >
         {j.description && <Typography.Paragraph type="secondary">{j.description}</Typography.Paragraph>}
         <Row gutter={[16, 16]}>
-          <Col xs={24} xl={17}>
+          <Col xs={24} xxl={17}>
             <Definition job={j} />
           </Col>
-          <Col xs={24} xl={7}>
+          <Col xs={24} xxl={7}>
             <List
               size="small"
               bordered
