@@ -120,6 +120,23 @@ await check('deletes the job after confirmation', async () => {
   await page.getByRole('link', { name: jobName }).waitFor({ state: 'detached', timeout: 20_000 });
 });
 
+await check('adds a user and removes it again', async () => {
+  const name = `e2e-user-${Date.now()}`;
+  await page.goto(`${base}/users`);
+  await page.getByRole('button', { name: 'New user' }).click();
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByLabel('Username').fill(name);
+  await dialog.getByLabel('Password').fill('short');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByText('8 to 72 characters').waitFor({ timeout: 10_000 });
+  await dialog.getByLabel('Password').fill('e2e-password-1');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('cell', { name, exact: true }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: `delete ${name}` }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('cell', { name, exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
+});
+
 await check('is readable on a phone', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/jobs`);
