@@ -145,6 +145,16 @@ await check('is readable on a phone', async () => {
   await page.screenshot({ path: join(out, 'jobs-phone.png'), fullPage: true });
 });
 
+await check('signs out back to the login form', async () => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: new RegExp(user) }).hover();
+  await page.getByText('Sign out').click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 });
+  await page.goto(`${base}/jobs`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 });
+});
+
 await check('raised no page error', async () => {
   if (await page.getByText('This page failed').count()) pageErrors.push('a page showed its error view');
   if (pageErrors.length) throw new Error(pageErrors.join('\n'));
