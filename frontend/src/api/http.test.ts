@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, problem } from '../test/mockApi';
+import { ApiError, buildUrl, http, onUnauthorized, tokenStore } from './http';
+
+describe('http', () => {
+  it('maps a problem document with field errors to a typed ApiError', async () => {
+    mockApi(() =>
+      problem(400, 'Invalid job', 'The job has 2 invalid fields', [
+        { field: 'schedule', message: 'unknown macro @sometimes' },
+        { field: 'retry.maxAttempts', message: 'must be at least 1' },
+      ]),
+    );
+
+    const error = await http.post('/jobs', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    const api = error as ApiError;
+    expect(api.status).toBe(400);
+    expect(api.title).toBe('Invalid job');
+    expect(api.detail).toBe('The job has 2 invalid fields');
+    expect(api.fieldErrors).toEqual([
+      { field: 'schedule', message: 'unknown macro @sometimes' },
+      { field: 'retry.maxAttempts', message: 'must be at least 1' },
+    ]);
+    expect(api.fieldError('retry.maxAttempts')).toBe('must be at least 1');
+    expect(api.message).toBe('The job has 2 invalid fields');
+  });
+
+  it('falls back to the status line when the error body is not JSON', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
+
+    const error = (await http.get('/jobs').catch((e: unknown) => e)) as ApiError;
+
+    expect(error.status).toBe(502);
+    expect(error.title).toBe('Bad Gateway');
+    expect(error.fieldErrors).toEqual([]);
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+
+    const error = (await http.get('/jobs').catch((e: unknown) => e)) as ApiError;
+
+    expect(error.status).toBe(0);
+    expect(error.title).toBe('Cannot reach the Crony server');
+  });
+
+  it('sends the bearer token and drops it on 401', async () => {
+    tokenStore.set('t-123');
+    const expired = vi.fn();
+    onUnauthorized(expired);
+    const calls = mockApi(() => problem(401, 'Unauthorized'));
+
+    await expect(http.get('/jobs')).rejects.toMatchObject({ status: 401 });
+
+    expect(calls[0]?.headers.Authorization).toBe('Bearer t-123');
+    expect(tokenStore.get()).toBeNull();
+    expect(expired).toHaveBeenCalledOnce();
+    onUnauthorized(undefined);
+  });
+
+  it('does not treat a rejected login as an expired session', async () => {
+    tokenStore.set('old');
+    const expired = vi.fn();
+    onUnauthorized(expired);
+    mockApi(() => problem(401, 'Bad credentials'));
+
+    await expect(http.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+
+    expect(expired).not.toHaveBeenCalled();
+    expect(tokenStore.get()).toBe('old');
+    onUnauthorized(undefined);
+  });
+
+  it('leaves blank filters out of the query string', () => {
+    expect(buildUrl('/jobs', { name: '', enabled: false, agentId: undefined, page: 2, size: 20 })).toBe(
+      '/api/v1/jobs?enabled=false&page=2&size=20',
+    );
+  });
+
+  it('answers undefined for 204 No Content', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(http.delete('/jobs/1')).resolves.toBeUndefined();
+  });
+});

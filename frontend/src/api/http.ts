@@ -1,0 +1,152 @@
+/**
+ * The one fetch wrapper every page's api.ts goes through: adds the bearer token,
+ * sends the user back to login on 401, and turns RFC 7807 problem details into ApiError.
+ */
+
+export const API_BASE = '/api/v1';
+
+export interface FieldError {
+  /** JSON path of the offending request field, e.g. `schedule`, `target.type`, `retry.maxAttempts`. */
+  field: string;
+  message: string;
+}
+
+/** An RFC 7807 problem answered by crony-web, or a transport failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly fieldErrors: FieldError[];
+
+  constructor(status: number, title: string, detail?: string, fieldErrors: FieldError[] = []) {
+    super(detail || title);
+    this.name = 'ApiError';
+    this.status = status;
+    this.title = title;
+    this.detail = detail;
+    this.fieldErrors = fieldErrors;
+  }
+
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors.find((e) => e.field === field)?.message;
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+const TOKEN_KEY = 'crony.token';
+let unauthorizedHandler: (() => void) | undefined;
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** Registered by the auth provider: what to do when the server says the token is no good. */
+export function onUnauthorized(handler: (() => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The login call answers 401 for bad credentials: that is a form error, not an expired session. */
+  anonymous?: boolean;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+interface ProblemBody {
+  title?: unknown;
+  status?: unknown;
+  detail?: unknown;
+  errors?: unknown;
+}
+
+function readFieldErrors(errors: unknown): FieldError[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: unknown) => {
+    if (e && typeof e === 'object') {
+      const { field, message } = e as { field?: unknown; message?: unknown };
+      if (typeof message === 'string') return [{ field: typeof field === 'string' ? field : '', message }];
+    }
+    return [];
+  });
+}
+
+/** Maps any non-2xx response to an ApiError, whether or not the body is a problem document. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let problem: ProblemBody = {};
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') problem = parsed as ProblemBody;
+    } catch {
+      // not JSON (a proxy's HTML error page, say): fall back to the status line
+    }
+  }
+  const status = typeof problem.status === 'number' ? problem.status : response.status;
+  const title =
+    typeof problem.title === 'string' && problem.title ? problem.title : response.statusText || `HTTP ${status}`;
+  const detail = typeof problem.detail === 'string' ? problem.detail : undefined;
+  return new ApiError(status, title, detail, readFieldErrors(problem.errors));
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+  const token = tokenStore.get();
+  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'Cannot reach the Crony server', e instanceof Error ? e.message : String(e));
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !options.anonymous) {
+      tokenStore.clear();
+      unauthorizedHandler?.();
+    }
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const http = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T = void>(path: string) => request<T>('DELETE', path),
+};

@@ -1,0 +1,82 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Grid, Layout, Menu, Skeleton, Space, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { paths } from '../paths';
+import { allowed, appRoutes } from '../routes';
+
+/** The signed-in frame: side menu (a drawer-like collapsed bar on phones) and header. */
+export function AppLayout() {
+  const { user, signOut } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const [collapsed, setCollapsed] = useState(false);
+
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+
+  const items = appRoutes
+    .filter((r) => r.menu && allowed(r, user.role))
+    .map((r) => ({ key: r.path, icon: r.menu!.icon, label: r.menu!.label }));
+  const selected =
+    items
+      .map((i) => i.key)
+      .filter((k) => (k === '/' ? location.pathname === '/' : location.pathname.startsWith(k)))
+      .sort((a, b) => b.length - a.length)[0] ?? '/';
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        breakpoint="lg"
+        collapsedWidth={screens.md ? 80 : 0}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        onBreakpoint={(broken) => setCollapsed(broken)}
+        // on phones the menu folds away completely; its toggle sits in the header row
+        zeroWidthTriggerStyle={{ top: 12 }}
+        style={{ zIndex: 10 }}
+      >
+        <div style={{ color: '#fff', fontSize: 20, fontWeight: 600, padding: '16px 24px', whiteSpace: 'nowrap' }}>
+          {collapsed ? 'C' : 'Crony'}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selected]}
+          items={items}
+          onClick={({ key }) => {
+            navigate(key);
+            if (!screens.md) setCollapsed(true);
+          }}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ background: '#fff', padding: '0 16px', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
+        >
+          <Dropdown
+            menu={{
+              items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Sign out' }],
+              onClick: () => void signOut(),
+            }}
+          >
+            <Button type="text">
+              <Space>
+                <UserOutlined />
+                {user.username}
+                <Typography.Text type="secondary">{user.role}</Typography.Text>
+              </Space>
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ padding: screens.md ? 24 : 8 }}>
+          <Suspense fallback={<Skeleton active />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,102 @@
+import { StopOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Popconfirm, Progress, Skeleton, Typography } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { useApiErrorHandler } from '../../api/errors';
+import { useCanOperate } from '../../auth/AuthProvider';
+import { QueryError } from '../../components/QueryError';
+import { formatDuration, formatTime } from '../../format';
+import { paths } from '../../paths';
+import { executionsApi } from './api';
+import { StatusTag } from './StatusTag';
+import { isActive, type Execution } from './types';
+
+function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
+  if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <pre
+      style={{
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        margin: 0,
+        maxHeight: 320,
+        overflow: 'auto',
+        color: danger ? '#cf1322' : undefined,
+      }}
+    >
+      {text}
+    </pre>
+  );
+}
+
+export default function ExecutionDetailPage() {
+  const { id = '' } = useParams();
+  const canOperate = useCanOperate();
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const { message } = App.useApp();
+  const execution = useQuery({
+    queryKey: ['executions', 'one', id],
+    queryFn: () => executionsApi.get(id),
+    refetchInterval: (q) => (q.state.data && isActive(q.state.data.status) ? 2000 : false),
+  });
+  const cancel = useMutation({
+    mutationFn: (e: Execution) => executionsApi.cancel(e.id),
+    onSuccess: () => {
+      message.info('Cancel requested');
+      void queryClient.invalidateQueries({ queryKey: ['executions'] });
+    },
+    onError: (e) => handleError(e),
+  });
+
+  if (execution.isError) return <QueryError error={execution.error} onRetry={() => void execution.refetch()} />;
+  const e = execution.data;
+  if (!e) return <Skeleton active />;
+  return (
+    <Card
+      title={`Execution #${e.id}`}
+      extra={
+        canOperate &&
+        isActive(e.status) && (
+          <Popconfirm title="Cancel this run?" okText="Cancel run" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate(e)}>
+            <Button danger icon={<StopOutlined />} loading={cancel.isPending}>
+              Cancel
+            </Button>
+          </Popconfirm>
+        )
+      }
+    >
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
+        <Descriptions.Item label="Job">
+          <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
+        </Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <StatusTag status={e.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Trigger">{e.trigger}</Descriptions.Item>
+        <Descriptions.Item label="Attempt">{e.attempt}</Descriptions.Item>
+        <Descriptions.Item label="Agent">{e.agentId ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Scheduled">{formatTime(e.scheduledAt)}</Descriptions.Item>
+        <Descriptions.Item label="Started">{formatTime(e.startedAt)}</Descriptions.Item>
+        <Descriptions.Item label="Finished">{formatTime(e.finishedAt)}</Descriptions.Item>
+        <Descriptions.Item label="Duration">{formatDuration(e.startedAt, e.finishedAt)}</Descriptions.Item>
+        <Descriptions.Item label="Progress">
+          {e.progress !== null && e.progress !== undefined ? (
+            <Progress percent={e.progress} size="small" status={isActive(e.status) ? 'active' : undefined} />
+          ) : (
+            '—'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Params" span={2}>
+          <Block text={e.params} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Output" span={2}>
+          <Block text={e.output} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Error" span={2}>
+          <Block text={e.error} danger />
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { StopOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Progress, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import { useApiErrorHandler } from '../../api/errors';
+import type { Page } from '../../api/http';
+import { useCanOperate } from '../../auth/AuthProvider';
+import { executionsApi } from './api';
+import { formatDuration, formatTime } from '../../format';
+import { paths } from '../../paths';
+import { StatusTag } from './StatusTag';
+import { isActive, type Execution } from './types';
+
+interface Props {
+  page: Page<Execution> | undefined;
+  loading: boolean;
+  onPageChange: (page: number, size: number) => void;
+  /** Hide the job column where every row is of one job. */
+  showJob?: boolean;
+}
+
+function Outcome({ execution }: { execution: Execution }) {
+  if (isActive(execution.status) && execution.progress !== null && execution.progress !== undefined) {
+    return <Progress percent={execution.progress} size="small" style={{ minWidth: 120 }} />;
+  }
+  const text = execution.error || execution.output;
+  if (!text) return null;
+  return (
+    <Tooltip title={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</pre>}>
+      <Typography.Text type={execution.error ? 'danger' : 'secondary'} ellipsis style={{ maxWidth: 320 }}>
+        {text}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+/** Cancel for pending and running runs, offered to those who may change things. */
+function CancelButton({ execution }: { execution: Execution }) {
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const { message } = App.useApp();
+  const cancel = useMutation({
+    mutationFn: () => executionsApi.cancel(execution.id),
+    onSuccess: () => {
+      message.info(`Cancel of #${execution.id} requested`);
+      void queryClient.invalidateQueries({ queryKey: ['executions'] });
+    },
+    onError: (e) => handleError(e),
+  });
+  return (
+    <Popconfirm title={`Cancel run #${execution.id}?`} okText="Cancel run" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate()}>
+      <Button size="small" danger icon={<StopOutlined />} loading={cancel.isPending} aria-label={`cancel ${execution.id}`} />
+    </Popconfirm>
+  );
+}
+
+export function ExecutionsTable({ page, loading, onPageChange, showJob = true }: Props) {
+  const canOperate = useCanOperate();
+  const columns: ColumnsType<Execution> = [
+    {
+      title: 'Id',
+      dataIndex: 'id',
+      render: (id: Execution['id']) => <Link to={paths.execution(id)}>#{id}</Link>,
+    },
+    ...(showJob
+      ? [
+          {
+            title: 'Job',
+            dataIndex: 'jobName',
+            render: (name: string, e: Execution) => <Link to={paths.job(e.jobId)}>{name ?? e.jobId}</Link>,
+          },
+        ]
+      : []),
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (_: unknown, e: Execution) => <StatusTag status={e.status} />,
+    },
+    { title: 'Trigger', dataIndex: 'trigger', responsive: ['md'] },
+    { title: 'Scheduled', dataIndex: 'scheduledAt', render: formatTime },
+    {
+      title: 'Duration',
+      key: 'duration',
+      render: (_, e) => formatDuration(e.startedAt, e.finishedAt),
+    },
+    { title: 'Attempt', dataIndex: 'attempt', responsive: ['md'] },
+    { title: 'Agent', dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => a ?? '—' },
+    { title: 'Output / error', key: 'outcome', responsive: ['md'], render: (_, e) => <Outcome execution={e} /> },
+    ...(canOperate
+      ? [{ title: '', key: 'cancel', render: (_: unknown, e: Execution) => isActive(e.status) && <CancelButton execution={e} /> }]
+      : []),
+  ];
+  return (
+    <Table<Execution>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={page?.items ?? []}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: page?.page ?? 1,
+        pageSize: page?.size ?? 20,
+        total: page?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) => `${total} run${total === 1 ? '' : 's'}`,
+        onChange: onPageChange,
+      }}
+    />
+  );
+}
+
+/** Lists with a running or pending run refresh quickly; quiet ones slowly. */
+export function executionsPollMs(page: Page<Execution> | undefined): number {
+  return page?.items.some((e) => isActive(e.status)) ? 2000 : 10_000;
+}

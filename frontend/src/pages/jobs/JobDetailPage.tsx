@@ -1,0 +1,161 @@
+import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Descriptions, List, Popconfirm, Row, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useCanOperate } from '../../auth/AuthProvider';
+import { QueryError } from '../../components/QueryError';
+import { formatInZone, formatTime } from '../../format';
+import { paths } from '../../paths';
+import { executionsApi } from '../executions/api';
+import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
+import { jobsApi } from './api';
+import { JobFormDrawer } from './JobFormDrawer';
+import { RunJobModal } from './RunJobModal';
+import type { Job } from './types';
+import { useJobActions } from './useJobActions';
+
+const tags = (map: Record<string, string> | null | undefined) =>
+  Object.keys(map ?? {}).length === 0
+    ? '—'
+    : Object.entries(map ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>);
+
+function Definition({ job }: { job: Job }) {
+  const t = job.target;
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
+      <Descriptions.Item label="Schedule">
+        <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
+      </Descriptions.Item>
+      <Descriptions.Item label="Assigned agent">{job.agentId ?? <Tag color="warning">unassigned</Tag>}</Descriptions.Item>
+      <Descriptions.Item label="Target">
+        {t.type} {t.mode}
+      </Descriptions.Item>
+      <Descriptions.Item label={t.type === 'SHELL' ? 'Command' : 'Address'}>
+        <Typography.Text code>{t.type === 'SHELL' ? t.command : `${t.method ?? ''} ${t.url ?? ''}`.trim()}</Typography.Text>
+      </Descriptions.Item>
+      {t.type !== 'SHELL' && <Descriptions.Item label="Headers">{tags(t.headers)}</Descriptions.Item>}
+      {t.body && (
+        <Descriptions.Item label="Body">
+          <Typography.Text code>{t.body}</Typography.Text>
+        </Descriptions.Item>
+      )}
+      <Descriptions.Item label="Success codes">{t.successCodes?.length ? t.successCodes.join(', ') : 'default'}</Descriptions.Item>
+      <Descriptions.Item label="Timeout">{job.timeoutSeconds} s</Descriptions.Item>
+      <Descriptions.Item label="Retry">
+        {job.retry.maxAttempts} attempts, {job.retry.backoffSeconds} s apart
+      </Descriptions.Item>
+      <Descriptions.Item label="Misfire / overlap">
+        {job.misfirePolicy} / {job.overlapPolicy}
+      </Descriptions.Item>
+      <Descriptions.Item label="Assignment">
+        {job.assignment?.strategy ?? 'cluster default'} {tags(job.assignment?.labels)}
+      </Descriptions.Item>
+      <Descriptions.Item label="Created">
+        {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}
+      </Descriptions.Item>
+      <Descriptions.Item label="Updated">
+        {formatTime(job.updatedAt)} (v{job.version})
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+export default function JobDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const canOperate = useCanOperate();
+  const [editing, setEditing] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [history, setHistory] = useState({ page: 1, size: 10 });
+  const { setEnabled, remove } = useJobActions();
+
+  const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: () => jobsApi.get(id) });
+  const fires = useQuery({
+    queryKey: ['jobs', 'one', id, 'next-fires'],
+    queryFn: () => jobsApi.nextFiresOf(id, 5),
+    enabled: job.data?.enabled === true,
+  });
+  const runs = useQuery({
+    queryKey: ['executions', { jobId: id, ...history }],
+    queryFn: ({ signal }) => executionsApi.list({ jobId: id, ...history }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => executionsPollMs(q.state.data),
+  });
+
+  if (job.isError) return <QueryError error={job.error} onRetry={() => void job.refetch()} />;
+  const j = job.data;
+  if (!j) return <Skeleton active />;
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space wrap>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {j.name}
+            </Typography.Title>
+            <Switch
+              checked={j.enabled}
+              disabled={!canOperate}
+              checkedChildren="enabled"
+              unCheckedChildren="disabled"
+              onChange={(enabled) => setEnabled.mutate({ job: j, enabled })}
+            />
+          </Space>
+        }
+        extra={
+          canOperate && (
+            <Space wrap>
+              <Button icon={<PlayCircleOutlined />} onClick={() => setRunning(true)}>
+                Run now
+              </Button>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Popconfirm
+                title={`Delete ${j.name}?`}
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutate(j, { onSuccess: () => navigate(paths.jobs) })}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  Delete
+                </Button>
+              </Popconfirm>
+            </Space>
+          )
+        }
+      >
+        {j.description && <Typography.Paragraph type="secondary">{j.description}</Typography.Paragraph>}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xxl={17}>
+            <Definition job={j} />
+          </Col>
+          <Col xs={24} xxl={7}>
+            <List
+              size="small"
+              bordered
+              header={`Next fires (${j.timeZone})`}
+              loading={fires.isLoading}
+              dataSource={j.enabled ? (fires.data ?? []) : []}
+              locale={{ emptyText: j.enabled ? 'No future fire time' : 'Disabled' }}
+              renderItem={(f) => <List.Item>{formatInZone(f, j.timeZone)}</List.Item>}
+            />
+          </Col>
+        </Row>
+      </Card>
+      <Card title="Run history">
+        {runs.isError && <QueryError error={runs.error} />}
+        <ExecutionsTable
+          page={runs.data}
+          loading={runs.isFetching && !runs.data}
+          showJob={false}
+          onPageChange={(page, size) => setHistory({ page, size })}
+        />
+      </Card>
+      {editing && <JobFormDrawer open job={j} onClose={() => setEditing(false)} />}
+      <RunJobModal job={running ? j : null} onClose={() => setRunning(false)} />
+    </Space>
+  );
+}

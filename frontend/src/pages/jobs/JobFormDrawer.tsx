@@ -1,0 +1,243 @@
+/** Create or edit a job in a drawer; server field errors land beside their fields. */
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { useApiErrorHandler } from '../../api/errors';
+import { ApiError } from '../../api/http';
+import { jobsApi } from './api';
+import { newJobValues, toFormValues, toJobRequest, type JobFormValues } from './form';
+import { ScheduleHelper } from './ScheduleHelper';
+import {
+  MISFIRE_POLICIES,
+  OVERLAP_POLICIES,
+  STRATEGIES,
+  TARGET_TYPES,
+  type Job,
+} from './types';
+
+interface Props {
+  open: boolean;
+  /** The job to edit; absent to create one. */
+  job?: Job;
+  onClose: () => void;
+  onSaved?: (job: Job) => void;
+  /** Debounce of the live schedule check (tests shorten it). */
+  scheduleDebounceMs?: number;
+}
+
+const TIME_ZONES: string[] = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+})();
+
+function KeyValueList({ name, label, addText }: { name: (string | number)[]; label: string; addText: string }) {
+  return (
+    <Form.Item label={label}>
+      <Form.List name={name}>
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field) => (
+              <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                <Form.Item name={[field.name, 'key']} rules={[{ required: true, message: 'Key' }]}>
+                  <Input placeholder="key" />
+                </Form.Item>
+                <Form.Item name={[field.name, 'value']}>
+                  <Input placeholder="value" />
+                </Form.Item>
+                <MinusCircleOutlined aria-label="remove" onClick={() => remove(field.name)} />
+              </Space>
+            ))}
+            <Button type="dashed" onClick={() => add({ key: '', value: '' })} icon={<PlusOutlined />}>
+              {addText}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}
+
+export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs }: Props) {
+  const [form] = Form.useForm<JobFormValues>();
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const initialValues = useMemo(() => (job ? toFormValues(job) : newJobValues()), [job]);
+  const schedule = Form.useWatch('schedule', form);
+  const timeZone = Form.useWatch('timeZone', form);
+  const targetType = Form.useWatch(['target', 'type'], form);
+
+  const save = useMutation({
+    mutationFn: (values: JobFormValues) =>
+      job ? jobsApi.update(job.id, toJobRequest(values, job.version)) : jobsApi.create(toJobRequest(values)),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        handleError(
+          new ApiError(409, 'Changed by someone else', 'This job was changed since you opened it. Close and reopen to edit the latest version.'),
+        );
+        return;
+      }
+      handleError(error, form);
+    },
+  });
+
+  const onScheduleChecked = useCallback(
+    (error: string | null) => {
+      form.setFields([{ name: 'schedule', errors: error ? [error] : [] }]);
+    },
+    [form],
+  );
+
+  return (
+    <Drawer
+      title={job ? `Edit ${job.name}` : 'New job'}
+      open={open}
+      onClose={onClose}
+      width="min(720px, 100vw)"
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            Save
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A job needs a name' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Enabled" name="enabled" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="Description" name="description">
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={14}>
+            <Form.Item
+              label="Schedule"
+              name="schedule"
+              rules={[{ required: true, message: 'A job needs a schedule' }]}
+              tooltip="*/5 * * * * (Unix), 0 */5 * * * ? (Quartz, seconds first), @hourly, @every 30s, @at 2026-12-01T10:00:00"
+            >
+              <Input placeholder="*/5 * * * *" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item label="Time zone" name="timeZone" rules={[{ required: true }]}>
+              <Select showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <div style={{ marginTop: -8, marginBottom: 16 }}>
+          <ScheduleHelper
+            schedule={schedule}
+            timeZone={timeZone}
+            onValidated={onScheduleChecked}
+            debounceMs={scheduleDebounceMs}
+          />
+        </div>
+
+        <Divider orientation="left">Target</Divider>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Type" name={['target', 'type']} rules={[{ required: true }]}>
+              <Radio.Group options={[...TARGET_TYPES]} optionType="button" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Mode" name={['target', 'mode']} tooltip="ASYNC: the target accepts, and reports the result later through an SDK">
+              <Radio.Group options={['SYNC', 'ASYNC']} optionType="button" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {targetType === 'SHELL' ? (
+          <Form.Item label="Command" name={['target', 'command']} rules={[{ required: true, message: 'A shell target needs a command' }]}>
+            <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
+        ) : (
+          <>
+            <Row gutter={16}>
+              {targetType === 'HTTP' && (
+                <Col xs={24} md={6}>
+                  <Form.Item label="Method" name={['target', 'method']}>
+                    <Select options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m }))} />
+                  </Form.Item>
+                </Col>
+              )}
+              <Col xs={24} md={targetType === 'HTTP' ? 18 : 24}>
+                <Form.Item
+                  label={targetType === 'GRPC' ? 'Address' : 'URL'}
+                  name={['target', 'url']}
+                  rules={[{ required: true, message: 'Where to call' }]}
+                >
+                  <Input placeholder={targetType === 'GRPC' ? 'static://host:9090/handler or discovery:///service' : 'http://host/path or lb://service/path'} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <KeyValueList name={['target', 'headers']} label="Headers" addText="Add header" />
+            <Form.Item label="Body" name={['target', 'body']} tooltip="Templates: ${executionId}, ${scheduledAt}, ${params}">
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item label="Success codes" name={['target', 'successCodes']} tooltip="Empty: 2xx (HTTP) or exit code 0 (shell)">
+          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. 200, 202" />
+        </Form.Item>
+
+        <Divider orientation="left">Running</Divider>
+        <Row gutter={16}>
+          <Col xs={12} md={8}>
+            <Form.Item label="Timeout (s)" name="timeoutSeconds" rules={[{ required: true }]}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Max attempts" name={['retry', 'maxAttempts']} rules={[{ required: true }]}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Retry backoff (s)" name={['retry', 'backoffSeconds']} rules={[{ required: true }]}>
+              <InputNumber min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Misfire policy" name="misfirePolicy">
+              <Select options={MISFIRE_POLICIES.map((p) => ({ value: p }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Overlap policy" name="overlapPolicy">
+              <Select options={OVERLAP_POLICIES.map((p) => ({ value: p }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Assignment" name={['assignment', 'strategy']}>
+              <Select
+                options={[{ value: 'DEFAULT', label: 'Cluster default' }, ...STRATEGIES.map((s) => ({ value: s }))]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" />
+      </Form>
+    </Drawer>
+  );
+}

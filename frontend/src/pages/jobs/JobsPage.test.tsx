@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aJob } from '../../test/fixtures';
+import { mockApi } from '../../test/mockApi';
+import { renderPage } from '../../test/render';
+import JobsPage from './JobsPage';
+
+const userEvent = userEventLib.setup({ delay: null });
+
+describe('JobsPage', () => {
+  it('renders the page of jobs the server answers, and asks for the next page', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs') {
+        const page = Number(c.query.get('page'));
+        const items =
+          page === 1
+            ? [aJob(), aJob({ id: 8, name: 'rebuild-index', enabled: false, agentId: null, lastExecution: null })]
+            : [aJob({ id: 30, name: 'purge-sessions' })];
+        return { body: { items, total: 45, page, size: 20 } };
+      }
+      return undefined;
+    });
+    renderPage(<JobsPage />);
+
+    const first = await screen.findByRole('link', { name: 'settle-orders' });
+    const row = first.closest('tr') as HTMLElement;
+    expect(within(row).getByText('0 0 1 * * ?')).toBeInTheDocument();
+    expect(within(row).getByText('Succeeded')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'rebuild-index' })).toBeInTheDocument();
+    expect(screen.getByText('45 jobs')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'enable rebuild-index' })).not.toBeChecked();
+
+    await userEvent.click(screen.getByTitle('2'));
+
+    expect(await screen.findByRole('link', { name: 'purge-sessions' })).toBeInTheDocument();
+    const lastList = calls.filter((c) => c.path === '/jobs').at(-1);
+    expect(lastList?.query.get('page')).toBe('2');
+    expect(lastList?.query.get('size')).toBe('20');
+  });
+
+  it('filters by name on the server', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs') return { body: { items: [aJob()], total: 1, page: 1, size: 20 } };
+      return undefined;
+    });
+    renderPage(<JobsPage />);
+    await screen.findByRole('link', { name: 'settle-orders' });
+
+    await userEvent.type(screen.getByPlaceholderText('Search by name'), 'settle{Enter}');
+
+    await waitFor(() => expect(calls.filter((c) => c.path === '/jobs').at(-1)?.query.get('name')).toBe('settle'));
+  });
+
+  it('hides changing actions from viewers', async () => {
+    mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs') return { body: { items: [aJob()], total: 1, page: 1, size: 20 } };
+      return undefined;
+    });
+    renderPage(<JobsPage />, { user: { username: 'vic', role: 'VIEWER' } });
+    await screen.findByRole('link', { name: 'settle-orders' });
+
+    expect(screen.queryByRole('button', { name: /new job/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'run settle-orders' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'disable settle-orders' })).toBeDisabled();
+  });
+});

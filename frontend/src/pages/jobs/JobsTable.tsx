@@ -1,0 +1,125 @@
+import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import { formatTime } from '../../format';
+import { paths } from '../../paths';
+import { StatusTag } from '../executions/StatusTag';
+import type { Page } from '../../api/http';
+import type { Job } from './types';
+
+interface Props {
+  page: Page<Job> | undefined;
+  loading: boolean;
+  canOperate: boolean;
+  onPageChange: (page: number, size: number) => void;
+  onToggle: (job: Job, enabled: boolean) => void;
+  onRun: (job: Job) => void;
+  onEdit: (job: Job) => void;
+  onDelete: (job: Job) => void;
+}
+
+/** One server page of jobs; paging is the server's, the table only asks for another page. */
+export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, onRun, onEdit, onDelete }: Props) {
+  const columns: ColumnsType<Job> = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      render: (name: string, job) => (
+        <Space direction="vertical" size={0}>
+          <Link to={paths.job(job.id)}>{name}</Link>
+          {job.description && (
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280 }}>
+              {job.description}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: 'Schedule',
+      dataIndex: 'schedule',
+      render: (s: string, job) => (
+        <Tooltip title={job.timeZone}>
+          <Typography.Text code>{s}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+    { title: 'Target', key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
+    { title: 'Agent', dataIndex: 'agentId', responsive: ['md'], render: (a: string | null) => a ?? '—' },
+    {
+      title: 'Last run',
+      key: 'last',
+      render: (_, job) =>
+        job.lastExecution ? (
+          <Space direction="vertical" size={0}>
+            <Link to={paths.execution(job.lastExecution.id)}>
+              <StatusTag status={job.lastExecution.status} />
+            </Link>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatTime(job.lastExecution.scheduledAt)}
+            </Typography.Text>
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: 'Enabled',
+      dataIndex: 'enabled',
+      render: (enabled: boolean, job) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          disabled={!canOperate}
+          aria-label={`${enabled ? 'disable' : 'enable'} ${job.name}`}
+          onChange={(checked) => onToggle(job, checked)}
+        />
+      ),
+    },
+  ];
+  if (canOperate) {
+    columns.push({
+      title: 'Actions',
+      key: 'actions',
+      render: (_, job) => (
+        <Space size={4}>
+          <Tooltip title="Run now">
+            <Button size="small" icon={<PlayCircleOutlined />} aria-label={`run ${job.name}`} onClick={() => onRun(job)} />
+          </Tooltip>
+          <Tooltip title="Edit">
+            <Button size="small" icon={<EditOutlined />} aria-label={`edit ${job.name}`} onClick={() => onEdit(job)} />
+          </Tooltip>
+          <Popconfirm
+            title={`Delete ${job.name}?`}
+            description="Its schedule stops; past executions stay."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(job)}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${job.name}`} />
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+  const pagination: TablePaginationConfig = {
+    current: page?.page ?? 1,
+    pageSize: page?.size ?? 20,
+    total: page?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total) => `${total} job${total === 1 ? '' : 's'}`,
+    onChange: onPageChange,
+  };
+  return (
+    <Table<Job>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={page?.items ?? []}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { http, type Page } from '../../api/http';
+import type { Job, JobFilter, JobRequest, RunResponse } from './types';
+
+/** The server may answer next-fires as a bare list or wrapped; both become a list of ISO instants. */
+export function readFires(body: unknown): string[] {
+  if (Array.isArray(body)) return body.map(String);
+  if (body && typeof body === 'object') {
+    for (const key of ['fires', 'nextFires', 'items', 'times']) {
+      const value = (body as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value.map(String);
+    }
+  }
+  return [];
+}
+
+export const jobsApi = {
+  list: (filter: JobFilter, signal?: AbortSignal) => http.get<Page<Job>>('/jobs', { ...filter }, signal),
+  get: (id: Job['id']) => http.get<Job>(`/jobs/${id}`),
+  create: (job: JobRequest) => http.post<Job>('/jobs', job),
+  update: (id: Job['id'], job: JobRequest) => http.put<Job>(`/jobs/${id}`, job),
+  remove: (id: Job['id']) => http.delete(`/jobs/${id}`),
+  enable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/enable`),
+  disable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/disable`),
+  run: (id: Job['id'], params?: string) =>
+    http.post<RunResponse>(`/jobs/${id}/run`, params ? { params } : {}),
+  nextFiresOf: async (id: Job['id'], count = 5) =>
+    readFires(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
+  /** Checks a schedule before saving; a bad one answers 400 with errors[field=schedule]. */
+  previewFires: async (schedule: string, timeZone: string, count = 5, signal?: AbortSignal) =>
+    readFires(await http.get<unknown>('/jobs/next-fires', { schedule, timeZone, count }, signal)),
+};

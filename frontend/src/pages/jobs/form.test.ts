@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { aJob } from '../../test/fixtures';
+import { newJobValues, toFormValues, toJobRequest } from './form';
+
+describe('job form conversion', () => {
+  it('round-trips a job through the form unchanged', () => {
+    const job = aJob();
+    const { id: _id, createdAt: _c, updatedAt: _u, createdBy: _b, agentId: _a, lastExecution: _l, ...request } = job;
+    expect(toJobRequest(toFormValues(job), job.version)).toEqual(request);
+  });
+
+  it('sends a shell target without HTTP fields and the cluster default as null', () => {
+    const values = newJobValues();
+    values.name = ' purge ';
+    values.target = { ...values.target, type: 'SHELL', url: 'ignored', command: 'rm -rf /tmp/cache/*', successCodes: ['0' as unknown as number] };
+    const request = toJobRequest(values);
+    expect(request.name).toBe('purge');
+    expect(request.target).toEqual({
+      type: 'SHELL',
+      method: null,
+      url: null,
+      headers: {},
+      body: null,
+      mode: 'SYNC',
+      command: 'rm -rf /tmp/cache/*',
+      successCodes: [0],
+    });
+    expect(request.assignment.strategy).toBeNull();
+    expect(request).not.toHaveProperty('version');
+  });
+});

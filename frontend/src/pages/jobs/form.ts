@@ -1,0 +1,113 @@
+/** Converts between the API's job and the shape the form edits (maps become key/value rows). */
+import type { Job, JobRequest, MisfirePolicy, OverlapPolicy, Strategy, TargetMode, TargetType } from './types';
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+export interface JobFormValues {
+  name: string;
+  description?: string;
+  schedule: string;
+  timeZone: string;
+  target: {
+    type: TargetType;
+    method?: string;
+    url?: string;
+    headers: KeyValue[];
+    body?: string;
+    mode: TargetMode;
+    command?: string;
+    successCodes: number[];
+  };
+  timeoutSeconds: number;
+  retry: { maxAttempts: number; backoffSeconds: number };
+  misfirePolicy: MisfirePolicy;
+  overlapPolicy: OverlapPolicy;
+  assignment: { strategy: Strategy | 'DEFAULT'; labels: KeyValue[] };
+  enabled: boolean;
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const toRows = (map: Record<string, string> | null | undefined): KeyValue[] =>
+  Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+
+const toMap = (rows: KeyValue[] | undefined): Record<string, string> =>
+  Object.fromEntries((rows ?? []).filter((r) => r?.key).map((r) => [r.key.trim(), r.value ?? '']));
+
+const blankToNull = (s: string | undefined) => (s && s.trim() ? s : null);
+
+export function newJobValues(): JobFormValues {
+  return {
+    name: '',
+    schedule: '*/5 * * * *',
+    timeZone: browserTimeZone(),
+    target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [] },
+    timeoutSeconds: 30,
+    retry: { maxAttempts: 1, backoffSeconds: 5 },
+    misfirePolicy: 'FIRE_NOW',
+    overlapPolicy: 'SKIP',
+    assignment: { strategy: 'DEFAULT', labels: [] },
+    enabled: true,
+  };
+}
+
+export function toFormValues(job: Job): JobFormValues {
+  return {
+    name: job.name,
+    description: job.description ?? undefined,
+    schedule: job.schedule,
+    timeZone: job.timeZone,
+    target: {
+      type: job.target.type,
+      method: job.target.method ?? undefined,
+      url: job.target.url ?? undefined,
+      headers: toRows(job.target.headers),
+      body: job.target.body ?? undefined,
+      mode: job.target.mode,
+      command: job.target.command ?? undefined,
+      successCodes: job.target.successCodes ?? [],
+    },
+    timeoutSeconds: job.timeoutSeconds,
+    retry: { ...job.retry },
+    misfirePolicy: job.misfirePolicy,
+    overlapPolicy: job.overlapPolicy,
+    assignment: { strategy: job.assignment?.strategy ?? 'DEFAULT', labels: toRows(job.assignment?.labels) },
+    enabled: job.enabled,
+  };
+}
+
+export function toJobRequest(values: JobFormValues, version?: number): JobRequest {
+  const t = values.target;
+  const isShell = t.type === 'SHELL';
+  return {
+    name: values.name.trim(),
+    description: blankToNull(values.description),
+    schedule: values.schedule.trim(),
+    timeZone: values.timeZone,
+    target: {
+      type: t.type,
+      method: isShell || t.type === 'GRPC' ? null : (t.method ?? 'POST'),
+      url: isShell ? null : blankToNull(t.url),
+      headers: isShell ? {} : toMap(t.headers),
+      body: isShell ? null : blankToNull(t.body),
+      mode: t.mode,
+      command: isShell ? blankToNull(t.command) : null,
+      successCodes: (t.successCodes ?? []).map(Number).filter((n) => Number.isFinite(n)),
+    },
+    timeoutSeconds: values.timeoutSeconds,
+    retry: { ...values.retry },
+    misfirePolicy: values.misfirePolicy,
+    overlapPolicy: values.overlapPolicy,
+    assignment: {
+      strategy: values.assignment.strategy === 'DEFAULT' ? null : values.assignment.strategy,
+      labels: toMap(values.assignment.labels),
+    },
+    enabled: values.enabled,
+    ...(version !== undefined ? { version } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../api/http';
+import { mockApi, problem } from '../../test/mockApi';
+import { renderPage } from '../../test/render';
+import LoginPage from './LoginPage';
+
+const userEvent = userEventLib.setup({ delay: null });
+
+const renderLogin = () =>
+  renderPage(<LoginPage />, { at: '/login', path: '/login', user: null, extraRoutes: { '/': <p>overview page</p> } });
+
+describe('LoginPage', () => {
+  it('asks for both fields before calling the server', async () => {
+    const calls = mockApi(() => undefined);
+    renderLogin();
+
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+
+    expect(await screen.findByText('Enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs in, keeps the token and goes to the overview', async () => {
+    const calls = mockApi((c) =>
+      c.path === '/auth/login'
+        ? { body: { token: 'tok-1', expiresAt: '2026-11-23T00:00:00Z', username: 'ada', role: 'ADMIN' } }
+        : undefined,
+    );
+    renderLogin();
+
+    await userEvent.type(screen.getByLabelText('Username'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 's3cret');
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+
+    expect(await screen.findByText('overview page')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login', body: { username: 'ada', password: 's3cret' } });
+    expect(tokenStore.get()).toBe('tok-1');
+  });
+
+  it('says so when the credentials are wrong', async () => {
+    mockApi(() => problem(401, 'Unauthorized', 'Bad credentials'));
+    renderLogin();
+
+    await userEvent.type(screen.getByLabelText('Username'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
+    await waitFor(() => expect(tokenStore.get()).toBeNull());
+  });
+});

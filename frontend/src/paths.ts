@@ -1,0 +1,11 @@
+/** Links to the app's pages; the route table in routes.tsx uses the same patterns. */
+export const paths = {
+  login: '/login',
+  overview: '/',
+  jobs: '/jobs',
+  job: (id: string | number) => `/jobs/${id}`,
+  executions: '/executions',
+  execution: (id: string | number) => `/executions/${id}`,
+  agents: '/agents',
+  users: '/users',
+};

@@ -1,0 +1,49 @@
+import { StyleProvider } from '@ant-design/cssinjs';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { tokenStore } from '../api/http';
+import { AuthProvider } from '../auth/AuthProvider';
+import type { Me } from '../pages/login/types';
+
+interface Options {
+  /** Where the router starts. */
+  at?: string;
+  /** Route pattern the element is mounted under (for useParams). */
+  path?: string;
+  /** Signed in as this user; `null` for signed out. */
+  user?: Me | null;
+  /** Other routes, to see where navigation went. */
+  extraRoutes?: Record<string, ReactElement>;
+}
+
+/** Renders a page the way the app does: antd App, react-query, auth and a router. */
+export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { username: 'ada', role: 'ADMIN' }, extraRoutes = {} }: Options = {}) {
+  if (user) {
+    tokenStore.set('test-token');
+    localStorage.setItem('crony.user', JSON.stringify(user));
+  }
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    // mock="server": antd keeps its CSS-in-JS styles in memory instead of injecting them into
+    // jsdom, which would otherwise re-parse every stylesheet on each getComputedStyle call.
+    <StyleProvider mock="server">
+    <AntApp>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[at]}>
+            <Routes>
+              {Object.entries(extraRoutes).map(([p, el]) => (
+                <Route key={p} path={p} element={el} />
+              ))}
+              <Route path={path} element={ui} />
+            </Routes>
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </AntApp>
+    </StyleProvider>,
+  );
+}

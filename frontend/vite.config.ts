@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The built dashboard goes straight into crony-web's build output; crony-web/pom.xml
+// adds target/frontend as a resource root, so the jar serves it from classpath:/static.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: '../crony-web/target/frontend/static',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  // `npm run dev` and `vite preview` forward the API to crony-web (CRONY_API_URL to point elsewhere).
+  server: {
+    proxy: {
+      '/api': process.env.CRONY_API_URL ?? 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    // Two shared cores: a couple of workers is as fast as it gets and leaves room for others.
+    maxWorkers: 2,
+    // One jsdom per worker instead of per file: setting jsdom up costs more than the tests.
+    // Tests share no state beyond localStorage and stubs, which setup.ts resets after each.
+    isolate: false,
+    // generous: the machine is shared, and the first antd render in a worker computes every style
+    testTimeout: 30000,
+  },
+});
