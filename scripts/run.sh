@@ -59,6 +59,7 @@ case "${1:-start}" in
 start)
 	bash scripts/services.sh up >/dev/null
 	log "building (first time takes a few minutes)"
+	bash scripts/build-frontend.sh >/dev/null
 	./mvnw -B -q -DskipTests package
 	web_jar=$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
 	start_java web "$web_jar" --server.port="$web_port"
