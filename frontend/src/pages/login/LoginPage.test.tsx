@@ -19,7 +19,7 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
 
     expect(await screen.findByText('Enter your username')).toBeInTheDocument();
-    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
