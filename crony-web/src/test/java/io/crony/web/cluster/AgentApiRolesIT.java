@@ -4,14 +4,11 @@ import java.util.Map;
 
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Users;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpMethod;
-import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.annotation.DirtiesContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,39 +18,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class AgentApiRolesIT extends ClusterItSupport {
 
-	private static final String ADMIN = "roles-admin";
-
-	private static final String ADMIN_PASSWORD = "admin-password-1";
-
 	@LocalServerPort
 	int port;
-
-	/**
-	 * The cluster test classes share a schema, whose first-start admin has a random
-	 * password: this class brings an admin of its own.
-	 */
-	@BeforeEach
-	void createAdmin() {
-		this.jdbc.update(
-				"INSERT INTO app_user (username, password_hash, role, enabled, created_at, updated_at) "
-						+ "VALUES (?, ?, 'ADMIN', 1, NOW(3), NOW(3))",
-				ADMIN, new BCryptPasswordEncoder().encode(ADMIN_PASSWORD));
-	}
-
-	@AfterEach
-	void removeUsers() {
-		this.jdbc.update(
-				"DELETE FROM auth_token WHERE user_id IN (SELECT id FROM app_user WHERE username IN (?, ?, ?))", ADMIN,
-				"operator-1", "viewer-1");
-		this.jdbc.update("DELETE FROM app_user WHERE username IN (?, ?, ?)", ADMIN, "operator-1", "viewer-1");
-	}
 
 	@Test
 	void onlyAnAdminChangesAgentsAndTheCluster() throws Exception {
 		agent("roles-1", 1, Map.of());
-		ApiClient admin = ApiClient.anonymous(this.port).login(ADMIN, ADMIN_PASSWORD);
-		ApiClient operator = Users.create(admin, "operator-1", "OPERATOR");
-		ApiClient viewer = Users.create(admin, "viewer-1", "VIEWER");
+		ApiClient admin = signedInAdmin(this.port);
+		ApiClient operator = Users.create(admin, "it-operator", "OPERATOR");
+		ApiClient viewer = Users.create(admin, "it-viewer", "VIEWER");
 
 		assertThat(ApiClient.anonymous(this.port).get("/api/v1/agents").status()).isEqualTo(401);
 		assertThat(viewer.get("/api/v1/agents").status()).isEqualTo(200);
@@ -74,7 +47,7 @@ class AgentApiRolesIT extends ClusterItSupport {
 	@Test
 	void aBadWeightNamesTheFieldAndChangesNothing() throws Exception {
 		agent("roles-2", 2, Map.of());
-		ApiClient admin = ApiClient.anonymous(this.port).login(ADMIN, ADMIN_PASSWORD);
+		ApiClient admin = signedInAdmin(this.port);
 
 		ApiClient.Response response = admin.send(HttpMethod.PATCH, "/api/v1/agents/roles-2", Map.of("weight", 0));
 

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.Users;
 import io.etcd.jetcd.Client;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
@@ -16,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -27,6 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves no agent, job or assignment behind.
  */
 abstract class ClusterItSupport {
+
+	static final String TEST_ADMIN = "it-admin";
 
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
@@ -72,6 +77,9 @@ abstract class ClusterItSupport {
 		this.jdbc.update("DELETE FROM agent");
 		this.jdbc.update("DELETE FROM agent_event");
 		this.jdbc.update("DELETE FROM cluster_request");
+		this.jdbc
+			.update("DELETE FROM auth_token WHERE user_id IN (SELECT id FROM app_user WHERE username LIKE 'it-%')");
+		this.jdbc.update("DELETE FROM app_user WHERE username LIKE 'it-%'");
 	}
 
 	TestAgent agent(String id, int weight, Map<String, String> labels) throws Exception {
@@ -85,6 +93,19 @@ abstract class ClusterItSupport {
 		await().until(() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM agent WHERE id = ? AND status = 'ONLINE'",
 				Integer.class, id) == 1);
 		return agent;
+	}
+
+	/**
+	 * Signs in as an admin of this test's own making: the cluster test classes share a
+	 * schema, whose first-start admin has a random password. Users whose names start with
+	 * {@code it-} are removed after each test.
+	 */
+	ApiClient signedInAdmin(int port) {
+		this.jdbc.update(
+				"INSERT IGNORE INTO app_user (username, password_hash, role, enabled, created_at, updated_at) "
+						+ "VALUES (?, ?, 'ADMIN', 1, NOW(3), NOW(3))",
+				TEST_ADMIN, new BCryptPasswordEncoder().encode(Users.PASSWORD));
+		return ApiClient.anonymous(port).login(TEST_ADMIN, Users.PASSWORD);
 	}
 
 	static ConditionFactory await() {

@@ -1,0 +1,55 @@
+package io.crony.web.cluster;
+
+import java.util.List;
+import java.util.Map;
+
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.Jobs;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A job written through the REST API reaches etcd through the leader, end to end. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
+class JobApiToEtcdIT extends ClusterItSupport {
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void aJobCreatedThroughTheApiRunsOnExactlyOneLiveAgentAndFollowsEveryChange() throws Exception {
+		agent("e2e-1", 1, Map.of());
+		agent("e2e-2", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+
+		ApiClient.Response created = admin.post("/api/v1/jobs", Jobs.http("e2e-settle"));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		long id = created.body().get("id").asLong();
+
+		await().until(() -> this.assignments.byJob().containsKey(id));
+		assertEachOnExactlyOneOf(List.of(id), List.of("e2e-1", "e2e-2"));
+		String holder = this.assignments.byJob().get(id).get(0);
+		await().until(() -> holder.equals(admin.get("/api/v1/jobs/" + id).body().path("agentId").asText()));
+
+		ApiClient.Response updated = admin.put("/api/v1/jobs/" + id,
+				Jobs.with(Jobs.http("e2e-settle"), "schedule", "0 30 2 * * ?"));
+		assertThat(updated.status()).as("%s", updated.body()).isEqualTo(200);
+		await().until(() -> "0 30 2 * * ?".equals(this.assignments.value(holder, id).job().schedule()));
+		assertEachOnExactlyOneOf(List.of(id), List.of(holder));
+
+		assertThat(admin.post("/api/v1/jobs/" + id + "/disable", null).status()).isEqualTo(200);
+		await().until(() -> !this.assignments.byJob().containsKey(id));
+		assertThat(admin.post("/api/v1/jobs/" + id + "/enable", null).status()).isEqualTo(200);
+		await().until(() -> this.assignments.byJob().containsKey(id));
+		assertEachOnExactlyOneOf(List.of(id), List.of("e2e-1", "e2e-2"));
+
+		assertThat(admin.delete("/api/v1/jobs/" + id).status()).isEqualTo(204);
+		await().until(() -> this.assignments.byJob().isEmpty());
+	}
+
+}
