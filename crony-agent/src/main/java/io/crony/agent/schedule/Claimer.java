@@ -1,0 +1,134 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+import io.crony.agent.execution.ExecutionRecord;
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.common.execution.ExecutionStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * Claims a batch of fires ahead of their instants: reads which rows exist, inserts the
+ * missing ones in one multi-row {@code INSERT IGNORE}, reads them back and keeps the rows
+ * that now name this agent and did not exist before. A PENDING row of a fire still ahead
+ * that belongs to nobody (released), to this agent's earlier life, or to an agent whose
+ * node key is gone (its lease expired, so it is fenced) is taken over with a
+ * compare-and-set on {@code agent_id}. While the database is unreachable every fire is
+ * this agent's (fencing keeps that safe) and the claim rows go to the spool.
+ */
+final class Claimer {
+
+	private static final Logger logger = LoggerFactory.getLogger(Claimer.class);
+
+	private final ExecutionStore store;
+
+	private final RecordWriter records;
+
+	private final Predicate<String> agentAlive;
+
+	private final String agentId;
+
+	private final Clock clock;
+
+	Claimer(ExecutionStore store, RecordWriter records, Predicate<String> agentAlive, String agentId, Clock clock) {
+		this.store = store;
+		this.records = records;
+		this.agentAlive = agentAlive;
+		this.agentId = agentId;
+		this.clock = clock;
+	}
+
+	/** Returns the fires this agent now owns, with their execution ids where known. */
+	List<Fire> claim(List<Fire> fires) {
+		if (fires.isEmpty()) {
+			return fires;
+		}
+		if (this.records.isSpooling()) {
+			return claimLocally(fires);
+		}
+		try {
+			return claimInDatabase(fires);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Claims cannot reach the database ({}); claiming {} fires locally", ex.getMessage(),
+					fires.size());
+			this.records.databaseDown();
+			return claimLocally(fires);
+		}
+	}
+
+	private List<Fire> claimInDatabase(List<Fire> fires) {
+		Map<FireKey, Fire> byKey = new HashMap<>();
+		fires.forEach((fire) -> byKey.put(fire.key(), fire));
+		Map<FireKey, ExecutionStore.Row> before = this.store.find(byKey.keySet());
+		Instant now = this.clock.instant();
+		List<ExecutionRecord.Claimed> inserts = new ArrayList<>();
+		byKey.forEach((key, fire) -> {
+			if (!before.containsKey(key)) {
+				inserts.add(claimRecord(fire, now));
+			}
+		});
+		if (!inserts.isEmpty()) {
+			this.store.insertClaims(inserts);
+		}
+		Map<FireKey, ExecutionStore.Row> after = this.store.find(byKey.keySet());
+		List<Fire> ours = new ArrayList<>();
+		Map<String, Boolean> alive = new HashMap<>();
+		for (Map.Entry<FireKey, Fire> entry : byKey.entrySet()) {
+			Fire fire = entry.getValue();
+			ExecutionStore.Row row = after.get(entry.getKey());
+			if (row == null) {
+				continue;
+			}
+			boolean inserted = !before.containsKey(entry.getKey()) && this.agentId.equals(row.agentId());
+			if (inserted || mayTakeOver(fire, row, now, alive)) {
+				fire.executionId = row.id();
+				ours.add(fire);
+			}
+			else {
+				Runner.withMdc(fire, () -> logger.debug("Fire of job {} at {} already claimed by {}", fire.job.id(),
+						fire.scheduledAt, row.agentId()));
+			}
+		}
+		return ours;
+	}
+
+	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now, Map<String, Boolean> alive) {
+		if (row.status() != ExecutionStatus.PENDING || !fire.scheduledAt.isAfter(now)) {
+			return false;
+		}
+		String owner = row.agentId();
+		boolean orphan = owner == null || owner.equals(this.agentId)
+				|| !alive.computeIfAbsent(owner, this.agentAlive::test);
+		if (orphan && this.store.takeOver(row.id(), owner, this.agentId)) {
+			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over from {}", fire.job.id(),
+					fire.scheduledAt, Objects.requireNonNullElse(owner, "nobody")));
+			return true;
+		}
+		return false;
+	}
+
+	private List<Fire> claimLocally(List<Fire> fires) {
+		Instant now = this.clock.instant();
+		fires.forEach((fire) -> this.records.submit(claimRecord(fire, now)));
+		return fires;
+	}
+
+	private ExecutionRecord.Claimed claimRecord(Fire fire, Instant now) {
+		return new ExecutionRecord.Claimed(fire.job.id(), fire.job.spec.name(), fire.scheduledAt, this.agentId,
+				fire.trigger, fire.params, now);
+	}
+
+}
