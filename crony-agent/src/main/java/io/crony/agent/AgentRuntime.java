@@ -15,7 +15,6 @@ import io.crony.agent.assignment.AssignmentWatcher;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
-import io.crony.agent.lease.AgentLiveness;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.metrics.AgentMetrics;
@@ -29,7 +28,11 @@ import io.crony.common.etcd.CronyKeys;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -39,6 +42,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class AgentRuntime implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(AgentRuntime.class);
 
 	private final Fence fence;
 
@@ -54,10 +59,13 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final ScheduledExecutorService timer;
 
+	private final JdbcTemplate jdbc;
+
 	private volatile boolean running;
 
 	AgentRuntime(AgentProperties properties, AgentIdentity identity, Client etcd, CronyKeys keys, JdbcTemplate jdbc,
 			MeterRegistry registry, Clock clock) {
+		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval());
@@ -65,11 +73,11 @@ class AgentRuntime implements SmartLifecycle {
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
-		Targets targets = new Targets(List.of(new HttpTarget(this.workers, properties.outputLimit()),
+		Targets targets = new Targets(List.of(new HttpTarget(this.workers, properties.outputLimit(), identity.id()),
 				new ShellTarget(properties.shell(), properties.outputLimit())));
-		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
-				targets, new AgentLiveness(etcd, keys), this.fence, metrics, this.workers, this.timer, clock,
-				properties.claimAhead(), properties.catchUpLimit()));
+		this.engine = FiringEngine
+			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
+					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit()));
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
@@ -78,6 +86,7 @@ class AgentRuntime implements SmartLifecycle {
 
 	@Override
 	public void start() {
+		warmUpDatabase();
 		this.records.start();
 		this.engine.start();
 		this.lease.start();
@@ -98,6 +107,18 @@ class AgentRuntime implements SmartLifecycle {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	// opens the pool now, so the first claims do not pay for it; a database that is down
+	// is fine
+	private void warmUpDatabase() {
+		try {
+			this.jdbc.queryForObject("SELECT 1", Integer.class);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Agent starts without its database ({}); records are spooled until it is back",
+					ex.getMessage());
 		}
 	}
 

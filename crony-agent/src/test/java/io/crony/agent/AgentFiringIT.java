@@ -21,15 +21,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** One agent in this JVM against real etcd and MariaDB, firing at a real HTTP target. */
+@AutoConfigureObservability
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class AgentFiringIT {
 
@@ -93,6 +96,12 @@ class AgentFiringIT {
 				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'SUCCEEDED'",
 						Integer.class, job.id()))
 				.isGreaterThanOrEqualTo(12));
+		String metrics = new RestTemplate().getForObject("http://127.0.0.1:" + this.port + "/actuator/prometheus",
+				String.class);
+		assertThat(metrics).contains("crony_agent_runs_total{status=\"SUCCEEDED\"}")
+			.contains("crony_agent_trigger_lateness_seconds_bucket")
+			.contains("crony_agent_lease_valid 1.0")
+			.contains("crony_agent_jobs");
 	}
 
 	@Test

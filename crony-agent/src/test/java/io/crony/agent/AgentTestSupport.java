@@ -24,6 +24,9 @@ import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.PutOption;
 import org.flywaydb.core.Flyway;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -88,6 +91,43 @@ public final class AgentTestSupport implements AutoCloseable {
 	/** Puts an assignment key, as the web leader would. */
 	public void assign(String agentId, JobSpec job) {
 		put(this.keys.job(agentId, job.id()), CronyJson.toBytes(new JobAssignment(job, 1, Instant.now())));
+	}
+
+	/**
+	 * Moves a job in one transaction (delete old key + put new key), as the leader's
+	 * failover does.
+	 */
+	public void move(String from, String to, JobSpec job) {
+		try {
+			this.etcd.getKVClient()
+				.txn()
+				.Then(Op.delete(bytes(this.keys.job(from, job.id())), DeleteOption.DEFAULT),
+						Op.put(bytes(this.keys.job(to, job.id())),
+								ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now()))),
+								PutOption.DEFAULT))
+				.commit()
+				.get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The lease an agent's node key lives under, or 0 when it is not registered. */
+	public long leaseOf(String agentId) {
+		try {
+			return this.etcd.getKVClient()
+				.get(bytes(this.keys.node(agentId)))
+				.get(5, TimeUnit.SECONDS)
+				.getKvs()
+				.stream()
+				.mapToLong(io.etcd.jetcd.KeyValue::getLease)
+				.findFirst()
+				.orElse(0);
+		}
+		catch (Exception ex) {
+			return 0;
+		}
 	}
 
 	public void unassign(String agentId, long jobId) {

@@ -58,6 +58,8 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private int failures;
 
+	private boolean resyncScheduled;
+
 	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine) {
 		this.etcd = etcd;
 		this.keys = keys;
@@ -75,8 +77,11 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 	 * unreachable.
 	 */
 	public synchronized void resync() {
-		closeWatchers();
+		// a new session first: the old watchers report their closing, which must not
+		// count as an error
 		long mySession = ++this.session;
+		this.resyncScheduled = false;
+		closeWatchers();
 		try {
 			GetResponse jobs = get(this.keys.jobs(this.agentId), 0);
 			long revision = jobs.getHeader().getRevision();
@@ -162,16 +167,18 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private void onError(long mySession, Throwable error) {
 		synchronized (this) {
-			if (mySession != this.session) {
+			if (mySession != this.session || this.resyncScheduled) {
 				return;
 			}
+			this.resyncScheduled = true;
 		}
 		logger.warn("Agent {} lost its assignment watch ({}); reloading", this.agentId,
 				(error != null) ? error.toString() : "closed");
 		scheduleResync();
 	}
 
-	private void scheduleResync() {
+	private synchronized void scheduleResync() {
+		this.resyncScheduled = true;
 		long delay = Math.min(5000, 200L << Math.min(5, this.failures++));
 		this.retry.schedule(() -> {
 			try {

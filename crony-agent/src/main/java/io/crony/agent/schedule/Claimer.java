@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Predicate;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -23,10 +22,12 @@ import org.springframework.dao.DataAccessException;
  * Claims a batch of fires ahead of their instants: reads which rows exist, inserts the
  * missing ones in one multi-row {@code INSERT IGNORE}, reads them back and keeps the rows
  * that now name this agent and did not exist before. A PENDING row of a fire still ahead
- * that belongs to nobody (released), to this agent's earlier life, or to an agent whose
- * node key is gone (its lease expired, so it is fenced) is taken over with a
- * compare-and-set on {@code agent_id}. While the database is unreachable every fire is
- * this agent's (fencing keeps that safe) and the claim rows go to the spool.
+ * that belongs to nobody (its former holder released it when the job moved away) or to
+ * this agent's earlier life is taken over with a compare-and-set on {@code agent_id}. A
+ * row of another agent is never taken just because that agent's node key is gone: a
+ * revoked agent may fire until its next keepalive tells it so, and its claims are exactly
+ * what keeps that fire single. While the database is unreachable every fire is this
+ * agent's (fencing keeps that safe) and the claim rows go to the spool.
  */
 final class Claimer {
 
@@ -36,16 +37,13 @@ final class Claimer {
 
 	private final RecordWriter records;
 
-	private final Predicate<String> agentAlive;
-
 	private final String agentId;
 
 	private final Clock clock;
 
-	Claimer(ExecutionStore store, RecordWriter records, Predicate<String> agentAlive, String agentId, Clock clock) {
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock) {
 		this.store = store;
 		this.records = records;
-		this.agentAlive = agentAlive;
 		this.agentId = agentId;
 		this.clock = clock;
 	}
@@ -85,7 +83,6 @@ final class Claimer {
 		}
 		Map<FireKey, ExecutionStore.Row> after = this.store.find(byKey.keySet());
 		List<Fire> ours = new ArrayList<>();
-		Map<String, Boolean> alive = new HashMap<>();
 		for (Map.Entry<FireKey, Fire> entry : byKey.entrySet()) {
 			Fire fire = entry.getValue();
 			ExecutionStore.Row row = after.get(entry.getKey());
@@ -93,7 +90,7 @@ final class Claimer {
 				continue;
 			}
 			boolean inserted = !before.containsKey(entry.getKey()) && this.agentId.equals(row.agentId());
-			if (inserted || mayTakeOver(fire, row, now, alive)) {
+			if (inserted || mayTakeOver(fire, row, now)) {
 				fire.executionId = row.id();
 				ours.add(fire);
 			}
@@ -105,13 +102,12 @@ final class Claimer {
 		return ours;
 	}
 
-	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now, Map<String, Boolean> alive) {
+	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now) {
 		if (row.status() != ExecutionStatus.PENDING || !fire.scheduledAt.isAfter(now)) {
 			return false;
 		}
 		String owner = row.agentId();
-		boolean orphan = owner == null || owner.equals(this.agentId)
-				|| !alive.computeIfAbsent(owner, this.agentAlive::test);
+		boolean orphan = owner == null || owner.equals(this.agentId);
 		if (orphan && this.store.takeOver(row.id(), owner, this.agentId)) {
 			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over from {}", fire.job.id(),
 					fire.scheduledAt, Objects.requireNonNullElse(owner, "nobody")));

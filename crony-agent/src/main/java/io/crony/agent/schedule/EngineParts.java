@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Predicate;
 
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
@@ -20,7 +19,6 @@ import io.crony.agent.target.Targets;
  * @param store the execution table
  * @param records the record writer
  * @param targets the targets
- * @param agentAlive whether another agent's node key exists
  * @param fence the lease fence
  * @param metrics meters
  * @param workers pool that starts runs
@@ -30,7 +28,7 @@ import io.crony.agent.target.Targets;
  * @param catchUpLimit most missed fires CATCH_UP runs
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
-		Targets targets, Predicate<String> agentAlive, Fence fence, AgentMetrics metrics, ExecutorService workers,
-		ScheduledExecutorService timer, Clock clock, Duration claimAhead, int catchUpLimit) {
+		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
+		Clock clock, Duration claimAhead, int catchUpLimit) {
 
 }

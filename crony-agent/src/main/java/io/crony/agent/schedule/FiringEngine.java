@@ -91,8 +91,7 @@ public final class FiringEngine implements AutoCloseable {
 	public static FiringEngine create(EngineParts parts) {
 		Runner runner = new Runner(parts.targets(), parts.records(), parts.metrics(), parts.timer(), parts.workers(),
 				parts.agentId(), parts.clock());
-		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentAlive(), parts.agentId(),
-				parts.clock());
+		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
 		Misfires misfires = new Misfires(parts.store(), parts.agentId(), parts.catchUpLimit());
 		return new FiringEngine(parts.parser(), claimer, runner, misfires, parts.fence(), parts.metrics(),
 				parts.workers(), parts.clock(), parts.claimAhead());

@@ -19,8 +19,8 @@ import io.crony.common.job.TargetType;
 /**
  * HTTP targets through the JDK's asynchronous client: no thread waits on a call, and one
  * client keeps connections alive across runs. Each call carries {@code X-Crony-Job-Id},
- * {@code X-Crony-Execution-Id}, {@code X-Crony-Scheduled-At} and {@code X-Crony-Attempt}
- * so a target can tell fires and attempts apart.
+ * {@code X-Crony-Execution-Id}, {@code X-Crony-Scheduled-At}, {@code X-Crony-Attempt} and
+ * {@code X-Crony-Agent-Id} so a target can tell fires and attempts apart.
  */
 public final class HttpTarget implements Target {
 
@@ -28,7 +28,10 @@ public final class HttpTarget implements Target {
 
 	private final int outputLimit;
 
-	public HttpTarget(Executor executor, int outputLimit) {
+	private final String agentId;
+
+	public HttpTarget(Executor executor, int outputLimit, String agentId) {
+		this.agentId = agentId;
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
@@ -59,7 +62,8 @@ public final class HttpTarget implements Target {
 			.header("X-Crony-Job-Id", Long.toString(job.id()))
 			.header("X-Crony-Execution-Id", Long.toString(invocation.executionId()))
 			.header("X-Crony-Scheduled-At", invocation.scheduledAt().toString())
-			.header("X-Crony-Attempt", Integer.toString(invocation.attempt()));
+			.header("X-Crony-Attempt", Integer.toString(invocation.attempt()))
+			.header("X-Crony-Agent-Id", this.agentId);
 		target.headers().forEach((name, value) -> request.header(name, invocation.render(value)));
 		CompletableFuture<HttpResponse<byte[]>> call = this.client.sendAsync(request.build(),
 				HttpResponse.BodyHandlers.ofByteArray());

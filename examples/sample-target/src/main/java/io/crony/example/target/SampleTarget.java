@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +39,7 @@ public final class SampleTarget implements AutoCloseable {
 
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
-	private final List<Call> calls = new CopyOnWriteArrayList<>();
+	private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
 
 	private final Map<String, AtomicInteger> attemptsByFire = new ConcurrentHashMap<>();
 
@@ -79,6 +79,13 @@ public final class SampleTarget implements AutoCloseable {
 		return List.copyOf(this.calls);
 	}
 
+	/** Every fire's first-attempt count, as "jobId scheduledAt" to count. */
+	public Map<String, Long> runsByFire() {
+		return this.calls.stream()
+			.filter((call) -> call.attempt() == 1)
+			.collect(Collectors.groupingBy((call) -> call.jobId() + " " + call.scheduledAt(), Collectors.counting()));
+	}
+
 	/** Calls of one job that were first attempts, by scheduled time. */
 	public Map<String, Long> runsByScheduledAt(long jobId) {
 		return this.calls.stream()
@@ -97,7 +104,9 @@ public final class SampleTarget implements AutoCloseable {
 			String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
 			Call call = new Call(longHeader(exchange, "X-Crony-Job-Id"),
 					exchange.getRequestHeaders().getFirst("X-Crony-Scheduled-At"),
-					(int) longHeader(exchange, "X-Crony-Attempt"), uri.getPath(), body, System.currentTimeMillis());
+					(int) longHeader(exchange, "X-Crony-Attempt"),
+					exchange.getRequestHeaders().getFirst("X-Crony-Agent-Id"), uri.getPath(), body,
+					System.currentTimeMillis());
 			if (!uri.getPath().equals("/counts")) {
 				this.calls.add(call);
 			}
@@ -184,11 +193,13 @@ public final class SampleTarget implements AutoCloseable {
 	 * @param jobId the job, from {@code X-Crony-Job-Id}
 	 * @param scheduledAt the fire's scheduled instant, from {@code X-Crony-Scheduled-At}
 	 * @param attempt the attempt number, from {@code X-Crony-Attempt}
+	 * @param agentId the calling agent, from {@code X-Crony-Agent-Id}
 	 * @param path the endpoint called
 	 * @param body the request body
 	 * @param receivedAtMillis when it arrived
 	 */
-	public record Call(long jobId, String scheduledAt, int attempt, String path, String body, long receivedAtMillis) {
+	public record Call(long jobId, String scheduledAt, int attempt, String agentId, String path, String body,
+			long receivedAtMillis) {
 	}
 
 }
