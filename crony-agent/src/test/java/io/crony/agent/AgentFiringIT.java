@@ -1,5 +1,7 @@
 package io.crony.agent;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -11,6 +13,8 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.json.CronyJson;
 import io.crony.example.target.SampleTarget;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -60,6 +65,8 @@ class AgentFiringIT {
 		support = new AgentTestSupport(services);
 		support.agentProperties(AGENT, "target/spool-" + services.schema())
 			.forEach((key, value) -> registry.add(key, () -> value));
+		registry.add("crony.agent.shell.enabled", () -> "true");
+		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo");
 	}
 
 	@AfterEach
@@ -132,6 +139,46 @@ class AgentFiringIT {
 		assertThat(support.row(id)).containsEntry("attempt", 2);
 		assertThat(System.currentTimeMillis() - started).isLessThan(7000);
 		assertThat(target.callsOf(job.id())).hasSize(2);
+	}
+
+	@Test
+	void shellTargetCapturesOutput() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("echo hello from ${params}", 5));
+		long id = awaitHeldThenRun(job, "crony");
+		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat((String) support.row(id).get("output")).contains("hello from crony");
+	}
+
+	@Test
+	void shellTimeoutKillsTheWholeProcessGroup(@TempDir Path dir) throws Exception {
+		awaitRegistered();
+		Path pidFile = dir.resolve("child.pid");
+		Path script = dir.resolve("spawn.sh");
+		Files.writeString(script, "sleep 300 &\necho $! > " + pidFile + "\nwait\n");
+		JobSpec job = assign(shellJob("sh " + script, 1));
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(pidFile) && Files.size(pidFile) > 0);
+		long child = Long.parseLong(Files.readString(pidFile).trim());
+		await().atMost(Duration.ofSeconds(10)).until(() -> "TIMED_OUT".equals(support.status(id)));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> ProcessHandle.of(child).map((process) -> !process.isAlive()).orElse(true));
+	}
+
+	@Test
+	void shellRefusesCommandsOffTheAllowlist() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("rm -rf /tmp/nothing-here", 5));
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(support.status(id)));
+		assertThat((String) support.row(id).get("error")).contains("not allowed");
+	}
+
+	private static JobSpec shellJob(String command, int timeoutSeconds) {
+		JobSpec base = AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON, null);
+		return new JobSpec(base.id(), base.name(), null, base.schedule(), "UTC",
+				new TargetSpec(TargetType.SHELL, null, null, Map.of(), null, null, command, List.of()), timeoutSeconds,
+				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
 	}
 
 	@Test
