@@ -6,6 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$SECONDS
 
 bash scripts/services.sh install
+bash scripts/test-go.sh
 ./mvnw -B verify
 
 echo "make test: all green in $((SECONDS - start)) s"

@@ -1,0 +1,336 @@
+package crony_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	crony "crony-sdk-go"
+)
+
+func newClient(t *testing.T, baseURL string, opts ...crony.Option) *crony.Client {
+	t.Helper()
+	c, err := crony.NewClient(baseURL, append([]crony.Option{crony.WithRetry(3, time.Millisecond)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestReportResultSendsTheContractRequest(t *testing.T) {
+	type seen struct {
+		method, path, token, contentType, userAgent string
+		body                                        map[string]any
+	}
+	got := make(chan seen, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s := seen{method: r.Method, path: r.URL.Path, token: r.Header.Get("X-Crony-Token"),
+			contentType: r.Header.Get("Content-Type"), userAgent: r.Header.Get("User-Agent")}
+		_ = json.NewDecoder(r.Body).Decode(&s.body)
+		got <- s
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"applied":true,"status":"SUCCEEDED","message":"ok"}`)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL+"/crony-web/", crony.WithUserAgent("settle/1.0"))
+
+	resp, err := c.ReportResult(context.Background(), crony.Execution{ID: 42, Token: "tok"},
+		crony.Succeeded("settled 12 orders").WithOutput("12"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *resp != (crony.ReportResponse{Applied: true, Status: "SUCCEEDED", Message: "ok"}) {
+		t.Errorf("response = %+v", resp)
+	}
+	s := <-got
+	want := map[string]any{"outcome": "SUCCEEDED", "message": "settled 12 orders", "output": "12"}
+	if s.method != "POST" || s.path != "/crony-web/api/v1/executions/42/result" || s.token != "tok" ||
+		s.contentType != "application/json" || s.userAgent != "settle/1.0" || !equalJSON(s.body, want) {
+		t.Errorf("request = %+v", s)
+	}
+}
+
+func TestReportProgressSendsTheContractBody(t *testing.T) {
+	got := make(chan map[string]any, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/v1/executions/7/progress" {
+			http.NotFound(w, r)
+			return
+		}
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		got <- body
+		_, _ = io.WriteString(w, `{"applied":true,"status":"RUNNING"}`)
+	}))
+	defer srv.Close()
+
+	_, err := newClient(t, srv.URL).ReportProgress(context.Background(), crony.Execution{ID: 7, Token: "t"},
+		crony.Progress{Percent: 40, ResumePayload: `{"page":4}`, Message: "page 4 of 10"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"progress": float64(40), "resumePayload": `{"page":4}`, "message": "page 4 of 10"}
+	if body := <-got; !equalJSON(body, want) {
+		t.Errorf("body = %v", body)
+	}
+}
+
+func TestReportsAreRecordedByTheFakeServer(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	c := newClient(t, fake.URL)
+	exec := fake.NewExecution()
+	ctx := context.Background()
+
+	if _, err := c.ReportProgress(ctx, exec, crony.Progress{Percent: 50, ResumePayload: "cursor-50"}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.ReportResult(ctx, exec, crony.Failed("bank API down"))
+	if err != nil || !resp.Applied || resp.Status != "FAILED" {
+		t.Fatalf("ReportResult = %+v, %v", resp, err)
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 || p[0].Percent != 50 || p[0].ResumePayload != "cursor-50" {
+		t.Errorf("progress = %+v", p)
+	}
+	if r, ok := fake.Result(exec.ID); !ok || r != crony.Failed("bank API down") {
+		t.Errorf("result = %+v, %v", r, ok)
+	}
+}
+
+func TestReportAfterTheRunFinishedIsNotAppliedAndNotAnError(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	fake.SetStatus(exec.ID, "TIMED_OUT")
+
+	resp, err := newClient(t, fake.URL).ReportResult(context.Background(), exec, crony.Succeeded("late"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Applied || resp.Status != "TIMED_OUT" {
+		t.Errorf("response = %+v", resp)
+	}
+	if !errors.Is(resp.Err(), crony.ErrAlreadyFinished) {
+		t.Errorf("Err() = %v", resp.Err())
+	}
+	if _, ok := fake.Result(exec.ID); ok {
+		t.Error("a late result was recorded")
+	}
+}
+
+func TestRetriesOn503ThenSucceeds(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	fake.FailNext(2, http.StatusServiceUnavailable)
+
+	resp, err := newClient(t, fake.URL).ReportResult(context.Background(), exec, crony.Succeeded("done"))
+	if err != nil || !resp.Applied {
+		t.Fatalf("ReportResult = %+v, %v", resp, err)
+	}
+	if n := fake.Requests(); n != 3 {
+		t.Errorf("requests = %d, want 3", n)
+	}
+}
+
+func TestGivesUpAfterMaxAttemptsWithTheLastAnswer(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	fake.FailNext(5, http.StatusBadGateway)
+
+	_, err := newClient(t, fake.URL).ReportResult(context.Background(), exec, crony.Succeeded("done"))
+	var apiErr *crony.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadGateway {
+		t.Fatalf("err = %v", err)
+	}
+	if n := fake.Requests(); n != 3 {
+		t.Errorf("requests = %d, want 3", n)
+	}
+}
+
+func TestDoesNotRetryAWrongToken(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	exec.Token = "forged"
+
+	_, err := newClient(t, fake.URL).ReportResult(context.Background(), exec, crony.Succeeded("done"))
+	if !errors.Is(err, crony.ErrUnauthorized) {
+		t.Fatalf("err = %v, want ErrUnauthorized", err)
+	}
+	var apiErr *crony.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 401 || apiErr.Detail != "wrong execution token" {
+		t.Errorf("APIError = %+v", apiErr)
+	}
+	if n := fake.Requests(); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+}
+
+func TestUnknownExecutionIsErrNotFound(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+
+	_, err := newClient(t, fake.URL).ReportProgress(context.Background(), crony.Execution{ID: 1, Token: "x"},
+		crony.Progress{Percent: 1})
+	if !errors.Is(err, crony.ErrNotFound) || errors.Is(err, crony.ErrUnauthorized) {
+		t.Fatalf("err = %v, want ErrNotFound", err)
+	}
+}
+
+func TestParsesProblemDetails(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/problem+json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = io.WriteString(w, `{"type":"about:blank","title":"Bad Request","status":400,
+			"detail":"Invalid request content.","instance":"/api/v1/executions/9/progress",
+			"errors":[{"field":"progress","message":"must be less than or equal to 100"},
+			          {"field":"message","message":"size must be between 0 and 2000"}]}`)
+	}))
+	defer srv.Close()
+
+	_, err := newClient(t, srv.URL).ReportProgress(context.Background(), crony.Execution{ID: 9, Token: "t"},
+		crony.Progress{Percent: 100})
+	var apiErr *crony.APIError
+	if !errors.As(err, &apiErr) {
+		t.Fatalf("err = %v", err)
+	}
+	want := crony.APIError{StatusCode: 400, Type: "about:blank", Title: "Bad Request", Detail: "Invalid request content.",
+		Instance: "/api/v1/executions/9/progress", Errors: []crony.FieldError{
+			{Field: "progress", Message: "must be less than or equal to 100"},
+			{Field: "message", Message: "size must be between 0 and 2000"}}}
+	if !equalAPIError(*apiErr, want) {
+		t.Errorf("APIError = %+v", apiErr)
+	}
+	if !errors.Is(err, crony.ErrInvalidReport) {
+		t.Error("a 400 does not match ErrInvalidReport")
+	}
+	const msg = "crony: 400 Bad Request: Invalid request content. (progress: must be less than or equal to 100, " +
+		"message: size must be between 0 and 2000)"
+	if err.Error() != msg {
+		t.Errorf("Error() = %q", err.Error())
+	}
+}
+
+func TestErrorBodyThatIsNotProblemDetailsBecomesTheDetail(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = io.WriteString(w, "<html>denied by proxy</html>\n")
+	}))
+	defer srv.Close()
+
+	_, err := newClient(t, srv.URL).ReportResult(context.Background(), crony.Execution{ID: 1}, crony.Succeeded(""))
+	var apiErr *crony.APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 403 || apiErr.Detail != "<html>denied by proxy</html>" {
+		t.Fatalf("err = %#v", err)
+	}
+	if !errors.Is(err, crony.ErrUnauthorized) {
+		t.Error("a 403 does not match ErrUnauthorized")
+	}
+}
+
+func TestRetriesNetworkErrorsAndWrapsTheCause(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now: every attempt is refused
+
+	_, err = newClient(t, "http://"+addr).ReportResult(context.Background(), crony.Execution{ID: 3, Token: "t"},
+		crony.Succeeded("done"))
+	var reqErr *crony.RequestError
+	if !errors.As(err, &reqErr) || reqErr.Attempts != 3 || reqErr.ExecutionID != 3 || reqErr.Op != "report result" {
+		t.Fatalf("err = %v", err)
+	}
+	var opErr *net.OpError
+	if !errors.As(err, &opErr) {
+		t.Errorf("the cause is not reachable through Unwrap: %v", err)
+	}
+}
+
+func TestBackoffEndsWhenTheContextDoes(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	fake.FailNext(1, http.StatusServiceUnavailable)
+	c := newClient(t, fake.URL, crony.WithRetry(5, time.Hour))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+
+	start := time.Now()
+	_, err := c.ReportResult(ctx, exec, crony.Succeeded("done"))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's deadline", err)
+	}
+	if elapsed := time.Since(start); elapsed > 10*time.Second {
+		t.Errorf("waited %s despite the context", elapsed)
+	}
+	if n := fake.Requests(); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+}
+
+func TestInvalidReportsAreRefusedBeforeSending(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	c := newClient(t, fake.URL)
+	exec := fake.NewExecution()
+
+	if _, err := c.ReportProgress(context.Background(), exec, crony.Progress{Percent: 101}); !errors.Is(err, crony.ErrInvalidReport) {
+		t.Errorf("progress 101: err = %v", err)
+	}
+	if _, err := c.ReportResult(context.Background(), exec, crony.Accepted()); !errors.Is(err, crony.ErrInvalidReport) {
+		t.Errorf("ACCEPTED result: err = %v", err)
+	}
+	if n := fake.Requests(); n != 0 {
+		t.Errorf("requests = %d, want 0", n)
+	}
+}
+
+func TestNewClientRejectsABaseURLWithoutHTTPScheme(t *testing.T) {
+	for _, u := range []string{"", "crony-web:8080", "ftp://crony-web", "http://"} {
+		if _, err := crony.NewClient(u); err == nil || !strings.HasPrefix(err.Error(), "crony: ") {
+			t.Errorf("NewClient(%q) err = %v", u, err)
+		}
+	}
+}
+
+func equalJSON(a, b map[string]any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+func equalAPIError(a, b crony.APIError) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+func TestUndecodableSuccessAnswerIsAnErrorAndNotRetried(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		_, _ = io.WriteString(w, "<html>login page</html>")
+	}))
+	defer srv.Close()
+
+	_, err := newClient(t, srv.URL).ReportResult(context.Background(), crony.Execution{ID: 1}, crony.Succeeded(""))
+	var reqErr *crony.RequestError
+	if !errors.As(err, &reqErr) || !strings.Contains(err.Error(), "login page") {
+		t.Fatalf("err = %v", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+}

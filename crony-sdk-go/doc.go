@@ -1,0 +1,18 @@
+// Package crony lets a Go service run jobs scheduled by Crony and report how they went.
+//
+// Crony's agents fire jobs by calling the service (the job's "target") over HTTP or
+// gRPC. A service registers one handler per job in a [Mux] and serves it with
+// [Mux.HTTPHandler] (POST /crony/jobs/{name}) or [RegisterJobTarget] (the
+// crony.v1.JobTarget gRPC service). A handler returns its [Result] at once (a SYNC
+// target), or answers [Accepted] and reports progress and the result later through a
+// [Reporter] (an ASYNC target): a [Client] talks to crony-web's REST API, a
+// [GRPCReporter] to its ExecutionReports gRPC service. [Mux.RegisterAsync] does the
+// accepting and reporting for you.
+//
+// Errors from crony-web are [*APIError] values that match the sentinel errors
+// ([ErrUnauthorized], [ErrNotFound], [ErrInvalidReport]) with [errors.Is]; failures to
+// reach it are [*RequestError] values wrapping the cause. A report about a run that had
+// already finished is not an error: the [ReportResponse] says Applied=false.
+//
+// [NewFakeServer] stands in for crony-web in tests.
+package crony
