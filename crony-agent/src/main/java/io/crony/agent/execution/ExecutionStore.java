@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 import io.crony.common.execution.ExecutionStatus;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The agent's SQL against the {@code execution} table (plain JDBC: a handful of batched
@@ -34,12 +36,20 @@ public class ExecutionStore {
 
 	private final JdbcTemplate jdbc;
 
+	// one commit per batch: with autocommit every row would pay its own log flush
+	private final TransactionTemplate transaction;
+
 	public ExecutionStore(JdbcTemplate jdbc) {
 		this.jdbc = jdbc;
+		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
 	}
 
-	/** Inserts claim rows; existing keys are left alone. */
+	/** Inserts claim rows in one transaction; existing keys are left alone. */
 	public void insertClaims(List<ExecutionRecord.Claimed> claims) {
+		this.transaction.executeWithoutResult((status) -> insertClaimRows(claims));
+	}
+
+	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
 		this.jdbc.batchUpdate(INSERT_CLAIM, claims, claims.size(), (ps, c) -> {
 			ps.setLong(1, c.jobId());
 			ps.setString(2, c.jobName());
@@ -116,8 +126,14 @@ public class ExecutionStore {
 		return last;
 	}
 
-	/** Writes records in order, batching runs of the same statement. */
+	/**
+	 * Writes records in order in one transaction, batching runs of the same statement.
+	 */
 	public void write(List<ExecutionRecord> records) {
+		this.transaction.executeWithoutResult((status) -> writeInOrder(records));
+	}
+
+	private void writeInOrder(List<ExecutionRecord> records) {
 		int i = 0;
 		while (i < records.size()) {
 			Class<?> type = records.get(i).getClass();
@@ -127,7 +143,7 @@ public class ExecutionStore {
 			}
 			List<ExecutionRecord> run = records.subList(i, j);
 			if (type == ExecutionRecord.Claimed.class) {
-				insertClaims(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
+				insertClaimRows(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
 			}
 			else if (type == ExecutionRecord.Started.class) {
 				this.jdbc.batchUpdate(UPDATE_STARTED, run.stream().map(ExecutionRecord.Started.class::cast).toList(),

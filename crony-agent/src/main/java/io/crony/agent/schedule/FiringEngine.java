@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
 
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
@@ -65,7 +66,11 @@ public final class FiringEngine implements AutoCloseable {
 
 	private final Set<Long> takenOnces = ConcurrentHashMap.newKeySet();
 
+	private final LinkedBlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
+
 	private final Thread claimThread = new Thread(this::claimLoop, "crony-claim");
+
+	private final Thread misfireThread = new Thread(this::misfireLoop, "crony-misfire");
 
 	private final Thread dispatchThread = new Thread(this::dispatchLoop, "crony-dispatch");
 
@@ -83,6 +88,7 @@ public final class FiringEngine implements AutoCloseable {
 		this.clock = clock;
 		this.claimAheadMillis = claimAhead.toMillis();
 		this.claimThread.setDaemon(true);
+		this.misfireThread.setDaemon(true);
 		this.dispatchThread.setDaemon(true);
 		this.dispatchThread.setPriority(Thread.MAX_PRIORITY);
 	}
@@ -100,6 +106,7 @@ public final class FiringEngine implements AutoCloseable {
 	public void start() {
 		this.claimThread.start();
 		this.dispatchThread.start();
+		this.misfireThread.start();
 	}
 
 	public int jobCount() {
@@ -146,14 +153,16 @@ public final class FiringEngine implements AutoCloseable {
 			return;
 		}
 		Instant now = this.clock.instant();
-		Map<Long, Instant> lastFires = this.misfires.lastFires(arrived, now);
 		for (JobState state : arrived) {
-			this.misfires.missedFires(state, lastFires.get(state.id()), now)
-				.forEach((at) -> this.plan
-					.add(new Fire(state, state.generation, at, TriggerType.MISFIRE, null, this.clock.millis())));
 			planNext(state, state.generation, now);
+			this.arrivals.add(new Arrival(state, state.generation, now));
 		}
-		logger.info("Engine holds {} jobs ({} arrived)", this.jobs.size(), arrived.size());
+		if (arrived.size() > 1) {
+			logger.info("Engine holds {} jobs ({} arrived)", this.jobs.size(), arrived.size());
+		}
+		else {
+			logger.debug("Engine holds {} jobs (job {} arrived)", this.jobs.size(), arrived.get(0).id());
+		}
 	}
 
 	/** Drops a job; fires claimed for it are released for its next holder. */
@@ -250,6 +259,43 @@ public final class FiringEngine implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Applies the misfire policy to arrived jobs in batches (one query per 1,000 jobs),
+	 * off the watch thread: an agent taking 100,000 jobs must not query once per job. The
+	 * regular next fire was planned at arrival; missed fires are those up to the arrival.
+	 */
+	private void misfireLoop() {
+		List<Arrival> batch = new ArrayList<>();
+		while (this.running) {
+			try {
+				batch.add(this.arrivals.take());
+				this.arrivals.drainTo(batch, 999);
+				Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
+				Map<Long, Instant> lastFires = this.misfires.lastFires(batch.stream().map(Arrival::job).toList(),
+						until);
+				for (Arrival arrival : batch) {
+					JobState state = arrival.job();
+					if (state.removed || state.generation != arrival.generation()) {
+						continue;
+					}
+					Instant last = lastFires.get(state.id());
+					this.misfires.missedFires(state, last, arrival.at())
+						.forEach((at) -> this.plan.add(new Fire(state, arrival.generation(), at, TriggerType.MISFIRE,
+								null, this.clock.millis())));
+				}
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Engine could not apply misfire policies of {} jobs", batch.size(), ex);
+			}
+			finally {
+				batch.clear();
+			}
+		}
+	}
+
 	private void dispatchLoop() {
 		while (this.running) {
 			try {
@@ -278,11 +324,15 @@ public final class FiringEngine implements AutoCloseable {
 		return !fire.job.removed && fire.generation == fire.job.generation;
 	}
 
+	private record Arrival(JobState job, long generation, Instant at) {
+	}
+
 	@Override
 	public void close() {
 		this.running = false;
 		this.claimThread.interrupt();
 		this.dispatchThread.interrupt();
+		this.misfireThread.interrupt();
 	}
 
 }

@@ -33,7 +33,7 @@ import io.etcd.jetcd.options.DeleteOption;
  *
  * <pre>
  * --etcd http://127.0.0.1:23790 --prefix /crony --agent 127.0.0.1:8081
- * --jobs 100000 --schedule "*&#47;10 * * * * ?" --seconds 60 --port 9100
+ * --jobs 100000 --every 60 --seconds 60 --port 9100
  * </pre>
  */
 public final class AgentLoadBench {
@@ -45,14 +45,15 @@ public final class AgentLoadBench {
 		Map<String, String> options = options(args);
 		String agent = options.getOrDefault("agent", "127.0.0.1:8081");
 		int jobs = Integer.parseInt(options.getOrDefault("jobs", "100000"));
-		String schedule = options.getOrDefault("schedule", "*/10 * * * * ?");
+		// job i fires every N seconds at second offset i % N, so fires spread evenly
+		int every = Integer.parseInt(options.getOrDefault("every", "60"));
 		int seconds = Integer.parseInt(options.getOrDefault("seconds", "60"));
 		CronyKeys keys = new CronyKeys(options.getOrDefault("prefix", "/crony"));
 		try (Client etcd = Client.builder().endpoints(options.getOrDefault("etcd", "http://127.0.0.1:23790")).build();
 				SampleTarget target = SampleTarget.start(Integer.parseInt(options.getOrDefault("port", "0")))) {
 			long start = System.currentTimeMillis();
-			assign(etcd, keys, agent, jobs, schedule, target.url("/ok"));
-			System.out.printf("assigned %d jobs (%s) to %s in %d ms%n", jobs, schedule, agent,
+			assign(etcd, keys, agent, jobs, every, target.url("/ok"));
+			System.out.printf("assigned %d jobs (every %d s) to %s in %d ms%n", jobs, every, agent,
 					System.currentTimeMillis() - start);
 			long from = System.currentTimeMillis() + 5000;
 			long until = from + seconds * 1000L;
@@ -67,10 +68,11 @@ public final class AgentLoadBench {
 		}
 	}
 
-	private static void assign(Client etcd, CronyKeys keys, String agent, int jobs, String schedule, String url)
+	private static void assign(Client etcd, CronyKeys keys, String agent, int jobs, int every, String url)
 			throws InterruptedException {
 		Semaphore inFlight = new Semaphore(512);
 		for (long id = 1; id <= jobs; id++) {
+			String schedule = (id % every) + "/" + every + " * * * * ?";
 			JobSpec job = new JobSpec(id, "bench-" + id, null, schedule, "UTC",
 					new TargetSpec(TargetType.HTTP, "GET", url, Map.of(), null, TargetMode.SYNC, null, List.of()), 10,
 					RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
