@@ -73,7 +73,7 @@ class AgentRuntime implements SmartLifecycle {
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
-		Targets targets = new Targets(List.of(new HttpTarget(this.workers, properties.outputLimit(), identity.id()),
+		Targets targets = new Targets(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
 				new ShellTarget(properties.shell(), properties.outputLimit())));
 		this.engine = FiringEngine
 			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,

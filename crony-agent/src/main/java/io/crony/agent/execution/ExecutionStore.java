@@ -11,8 +11,10 @@ import java.util.stream.Collectors;
 
 import io.crony.common.execution.ExecutionStatus;
 
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -46,7 +48,7 @@ public class ExecutionStore {
 
 	/** Inserts claim rows in one transaction; existing keys are left alone. */
 	public void insertClaims(List<ExecutionRecord.Claimed> claims) {
-		this.transaction.executeWithoutResult((status) -> insertClaimRows(claims));
+		inTransaction(() -> insertClaimRows(claims));
 	}
 
 	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
@@ -71,15 +73,24 @@ public class ExecutionStore {
 		List<FireKey> all = new ArrayList<>(keys);
 		for (int from = 0; from < all.size(); from += 500) {
 			List<FireKey> chunk = all.subList(from, Math.min(all.size(), from + 500));
-			String in = chunk.stream().map((k) -> "(?, ?)").collect(Collectors.joining(", "));
-			Object[] args = chunk.stream()
-				.flatMap((k) -> java.util.stream.Stream.of(k.jobId(), Timestamp.from(k.scheduledAt())))
-				.toArray();
-			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE (job_id, "
-					+ "scheduled_at) IN (" + in + ")", (rs) -> {
-						Row row = new Row(rs.getLong(1), rs.getString(4), ExecutionStatus.valueOf(rs.getString(5)));
-						rows.put(new FireKey(rs.getLong(2), rs.getTimestamp(3).toInstant()), row);
-					}, args);
+			// job ids and a time range, not (job_id, scheduled_at) tuples: a long tuple
+			// list
+			// is not read through the unique index; this is, one range per job
+			List<Long> jobIds = chunk.stream().map(FireKey::jobId).distinct().toList();
+			Instant min = chunk.stream().map(FireKey::scheduledAt).min(Instant::compareTo).get();
+			Instant max = chunk.stream().map(FireKey::scheduledAt).max(Instant::compareTo).get();
+			List<Object> args = new ArrayList<>(jobIds);
+			args.add(Timestamp.from(min));
+			args.add(Timestamp.from(max));
+			String in = jobIds.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE job_id IN (" + in
+					+ ") AND scheduled_at BETWEEN ? AND ?", (rs) -> {
+						FireKey key = new FireKey(rs.getLong(2), rs.getTimestamp(3).toInstant());
+						if (keys.contains(key)) {
+							rows.put(key,
+									new Row(rs.getLong(1), rs.getString(4), ExecutionStatus.valueOf(rs.getString(5))));
+						}
+					}, args.toArray());
 		}
 		return rows;
 	}
@@ -126,11 +137,22 @@ public class ExecutionStore {
 		return last;
 	}
 
+	// an unreachable database must look the same to callers whether it failed the
+	// statement or already the transaction's connection
+	private void inTransaction(Runnable work) {
+		try {
+			this.transaction.executeWithoutResult((status) -> work.run());
+		}
+		catch (TransactionException ex) {
+			throw new DataAccessResourceFailureException(ex.getMessage(), ex);
+		}
+	}
+
 	/**
 	 * Writes records in order in one transaction, batching runs of the same statement.
 	 */
 	public void write(List<ExecutionRecord> records) {
-		this.transaction.executeWithoutResult((status) -> writeInOrder(records));
+		inTransaction(() -> writeInOrder(records));
 	}
 
 	private void writeInOrder(List<ExecutionRecord> records) {

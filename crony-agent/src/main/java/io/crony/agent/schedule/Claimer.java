@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,15 +20,15 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 
 /**
- * Claims a batch of fires ahead of their instants: reads which rows exist, inserts the
- * missing ones in one multi-row {@code INSERT IGNORE}, reads them back and keeps the rows
- * that now name this agent and did not exist before. A PENDING row of a fire still ahead
- * that belongs to nobody (its former holder released it when the job moved away) or to
- * this agent's earlier life is taken over with a compare-and-set on {@code agent_id}. A
- * row of another agent is never taken just because that agent's node key is gone: a
- * revoked agent may fire until its next keepalive tells it so, and its claims are exactly
- * what keeps that fire single. While the database is unreachable every fire is this
- * agent's (fencing keeps that safe) and the claim rows go to the spool.
+ * Claims a batch of fires ahead of their instants: inserts them in one multi-row
+ * {@code INSERT IGNORE}, reads them back and keeps the PENDING rows that name this agent.
+ * A PENDING row of a fire still ahead that belongs to nobody (its former holder released
+ * it when the job moved away) or to this agent's earlier life is taken over with a
+ * compare-and-set on {@code agent_id}. A row of another agent is never taken just because
+ * that agent's node key is gone: a revoked agent may fire until its next keepalive tells
+ * it so, and its claims are exactly what keeps that fire single. While the database is
+ * unreachable every fire is this agent's (fencing keeps that safe) and the claim rows go
+ * to the spool.
  */
 final class Claimer {
 
@@ -70,27 +71,21 @@ final class Claimer {
 	private List<Fire> claimInDatabase(List<Fire> fires) {
 		Map<FireKey, Fire> byKey = new HashMap<>();
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
-		Map<FireKey, ExecutionStore.Row> before = this.store.find(byKey.keySet());
 		Instant now = this.clock.instant();
-		List<ExecutionRecord.Claimed> inserts = new ArrayList<>();
-		byKey.forEach((key, fire) -> {
-			if (!before.containsKey(key)) {
-				inserts.add(claimRecord(fire, now));
-			}
-		});
-		if (!inserts.isEmpty()) {
-			this.store.insertClaims(inserts);
-		}
-		Map<FireKey, ExecutionStore.Row> after = this.store.find(byKey.keySet());
+		// INSERT IGNORE, then read back: a row naming this agent is ours, whether
+		// inserted
+		// now or by this agent's earlier life (which no longer fires it)
+		this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList());
+		Map<FireKey, ExecutionStore.Row> rows = this.store.find(new HashSet<>(byKey.keySet()));
 		List<Fire> ours = new ArrayList<>();
 		for (Map.Entry<FireKey, Fire> entry : byKey.entrySet()) {
 			Fire fire = entry.getValue();
-			ExecutionStore.Row row = after.get(entry.getKey());
+			ExecutionStore.Row row = rows.get(entry.getKey());
 			if (row == null) {
 				continue;
 			}
-			boolean inserted = !before.containsKey(entry.getKey()) && this.agentId.equals(row.agentId());
-			if (inserted || mayTakeOver(fire, row, now)) {
+			boolean mine = this.agentId.equals(row.agentId()) && row.status() == ExecutionStatus.PENDING;
+			if (mine || mayTakeOver(fire, row, now)) {
 				fire.executionId = row.id();
 				ours.add(fire);
 			}
@@ -107,8 +102,7 @@ final class Claimer {
 			return false;
 		}
 		String owner = row.agentId();
-		boolean orphan = owner == null || owner.equals(this.agentId);
-		if (orphan && this.store.takeOver(row.id(), owner, this.agentId)) {
+		if (owner == null && this.store.takeOver(row.id(), null, this.agentId)) {
 			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over from {}", fire.job.id(),
 					fire.scheduledAt, Objects.requireNonNullElse(owner, "nobody")));
 			return true;

@@ -300,7 +300,11 @@ public final class FiringEngine implements AutoCloseable {
 		while (this.running) {
 			try {
 				Fire fire = this.due.take();
-				if (fire.job.removed) {
+				if (!isCurrent(fire)) {
+					// dropped or rescheduled since its claim; a fire the new schedule
+					// shares is
+					// claimed again (the row names this agent) and runs once, from the
+					// new plan
 					continue;
 				}
 				if (!this.fence.mayFire()) {

@@ -176,9 +176,16 @@ final class Runner {
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
 				outcome.status(), Math.max(1, run.attempt), outcome.output(), outcome.error(), now));
 		this.metrics.run(outcome.status());
-		withMdc(fire,
-				() -> logger.info("Run of job {} at {} ended {} after {} attempt(s){}", fire.job.id(), fire.scheduledAt,
-						outcome.status(), run.attempt, (outcome.error() != null) ? ": " + outcome.error() : ""));
+		// a success is the common case: at thousands of runs a second it logs at debug
+		// only
+		if (outcome.succeeded()) {
+			withMdc(fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)", fire.job.id(),
+					fire.scheduledAt, run.attempt));
+		}
+		else {
+			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
+					fire.scheduledAt, outcome.status(), run.attempt, outcome.error()));
+		}
 		if (fire.executionId != 0) {
 			this.byExecutionId.remove(fire.executionId, run);
 		}

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
@@ -30,12 +29,13 @@ public final class HttpTarget implements Target {
 
 	private final String agentId;
 
-	public HttpTarget(Executor executor, int outputLimit, String agentId) {
+	public HttpTarget(int outputLimit, String agentId) {
 		this.agentId = agentId;
+		// the client's own executor: its I/O callbacks must not queue behind runs waiting
+		// to start
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
-			.executor(executor)
 			.build();
 		this.outputLimit = outputLimit;
 	}
