@@ -1,0 +1,57 @@
+package io.crony.agent;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The agent's own settings.
+ *
+ * @param id stable agent id; empty means {@code host:port}, so a restarted agent is the
+ * same node
+ * @param host address the agent announces
+ * @param port port the agent announces; 0 means the management (server) port
+ * @param weight placement weight announced to the leader
+ * @param labels labels job selectors match against
+ * @param leaseTtl TTL of the agent's etcd lease
+ * @param fencingMargin the agent stops firing when its lease was last confirmed more than
+ * {@code leaseTtl - fencingMargin} ago
+ * @param claimAhead how far ahead fires are claimed in the database
+ * @param workerThreads threads that start runs (targets themselves are asynchronous)
+ * @param recordFlushInterval how often execution records are written in one batch
+ * @param spoolDir where records go while the database is unreachable
+ * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
+ * @param outputLimit bytes of a target's answer kept in the execution row
+ * @param shell shell target settings
+ */
+@ConfigurationProperties("crony.agent")
+public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.0.1") String host,
+		@DefaultValue("0") int port, @DefaultValue("1") int weight, Map<String, String> labels,
+		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
+		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
+		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("./crony-spool") Path spoolDir,
+		@DefaultValue("100") int catchUpLimit, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell) {
+
+	public AgentProperties {
+		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
+	}
+
+	/**
+	 * Shell targets: off unless enabled, and then only for allowed commands.
+	 *
+	 * @param enabled whether this agent runs shell targets at all
+	 * @param allowedCommands executables (first word of the command line) that may run
+	 */
+	public record Shell(@DefaultValue("false") boolean enabled, List<String> allowedCommands) {
+
+		public Shell {
+			allowedCommands = (allowedCommands != null) ? List.copyOf(allowedCommands) : List.of();
+		}
+
+	}
+
+}

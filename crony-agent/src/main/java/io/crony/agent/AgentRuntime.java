@@ -1,0 +1,147 @@
+package io.crony.agent;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.crony.agent.assignment.AssignmentWatcher;
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.execution.Spool;
+import io.crony.agent.lease.Fence;
+import io.crony.agent.lease.LeaseKeeper;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.schedule.EngineParts;
+import io.crony.agent.schedule.FiringEngine;
+import io.crony.agent.schedule.ScheduleParser;
+import io.crony.agent.target.HttpTarget;
+import io.crony.agent.target.ShellTarget;
+import io.crony.agent.target.Targets;
+import io.crony.common.etcd.CronyKeys;
+import io.etcd.jetcd.Client;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Assembles the agent's moving parts and starts them in order (records, engine, lease,
+ * which loads the assignment) once the context is up; stops them in reverse.
+ */
+@Component
+class AgentRuntime implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(AgentRuntime.class);
+
+	private final Fence fence;
+
+	private final RecordWriter records;
+
+	private final FiringEngine engine;
+
+	private final LeaseKeeper lease;
+
+	private final AssignmentWatcher watcher;
+
+	private final ExecutorService workers;
+
+	private final ScheduledExecutorService timer;
+
+	private final JdbcTemplate jdbc;
+
+	private volatile boolean running;
+
+	AgentRuntime(AgentProperties properties, AgentIdentity identity, Client etcd, CronyKeys keys, JdbcTemplate jdbc,
+			MeterRegistry registry, Clock clock) {
+		this.jdbc = jdbc;
+		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
+		ExecutionStore store = new ExecutionStore(jdbc);
+		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval());
+		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
+				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
+		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
+		AgentMetrics metrics = new AgentMetrics(registry);
+		Targets targets = new Targets(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
+				new ShellTarget(properties.shell(), properties.outputLimit())));
+		this.engine = FiringEngine
+			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
+					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit()));
+		metrics.bind(this.engine::jobCount, this.fence::mayFire);
+		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
+		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
+		this.lease.addListener(this.watcher);
+	}
+
+	@Override
+	public void start() {
+		warmUpDatabase();
+		this.records.start();
+		this.engine.start();
+		this.lease.start();
+		this.running = true;
+	}
+
+	@Override
+	public void stop() {
+		this.running = false;
+		this.watcher.close();
+		this.lease.close();
+		this.engine.close();
+		this.timer.shutdownNow();
+		this.workers.shutdown();
+		try {
+			this.workers.awaitTermination(5, TimeUnit.SECONDS);
+			this.records.close();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	// opens the pool now, so the first claims do not pay for it; a database that is down
+	// is fine
+	private void warmUpDatabase() {
+		try {
+			this.jdbc.queryForObject("SELECT 1", Integer.class);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Agent starts without its database ({}); records are spooled until it is back",
+					ex.getMessage());
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	FiringEngine engine() {
+		return this.engine;
+	}
+
+	Fence fence() {
+		return this.fence;
+	}
+
+	private static ThreadFactory threads(String prefix) {
+		AtomicInteger count = new AtomicInteger();
+		return (runnable) -> {
+			Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+}

@@ -1,0 +1,217 @@
+package io.crony.agent.assignment;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.agent.lease.LeaseKeeper;
+import io.crony.agent.schedule.FiringEngine;
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.execution.KillRequest;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.job.JobAssignment;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import io.etcd.jetcd.watch.WatchResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the engine's jobs equal to this agent's assignment keys, and takes its once and
+ * kill requests. A resync reads all three prefixes at one revision, makes the engine hold
+ * exactly the assigned jobs, and watches from the next revision, so no change falls
+ * between the read and the watch. It runs when a lease is granted (before the fence
+ * opens) and after any watch error, with backoff.
+ */
+public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(AssignmentWatcher.class);
+
+	private final Client etcd;
+
+	private final CronyKeys keys;
+
+	private final String agentId;
+
+	private final FiringEngine engine;
+
+	private final ScheduledExecutorService retry = Executors.newSingleThreadScheduledExecutor((runnable) -> {
+		Thread thread = new Thread(runnable, "crony-assignment");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	private final List<Watch.Watcher> watchers = new ArrayList<>();
+
+	private long session;
+
+	private int failures;
+
+	private boolean resyncScheduled;
+
+	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine) {
+		this.etcd = etcd;
+		this.keys = keys;
+		this.agentId = agentId;
+		this.engine = engine;
+	}
+
+	@Override
+	public void leaseGranted(long leaseId) {
+		resync();
+	}
+
+	/**
+	 * Reloads everything at one revision and watches from there; throws when etcd is
+	 * unreachable.
+	 */
+	public synchronized void resync() {
+		// a new session first: the old watchers report their closing, which must not
+		// count as an error
+		long mySession = ++this.session;
+		this.resyncScheduled = false;
+		closeWatchers();
+		try {
+			GetResponse jobs = get(this.keys.jobs(this.agentId), 0);
+			long revision = jobs.getHeader().getRevision();
+			List<JobSpec> specs = new ArrayList<>();
+			for (KeyValue kv : jobs.getKvs()) {
+				specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job());
+			}
+			this.engine.holdExactly(specs);
+			GetResponse onces = get(this.keys.onces(this.agentId), revision);
+			onces.getKvs().forEach(this::takeOnce);
+			watch(this.keys.jobs(this.agentId), revision, mySession, this::onJobEvent);
+			watch(this.keys.onces(this.agentId), revision, mySession, this::onOnceEvent);
+			watch(this.keys.kills(this.agentId), revision, mySession, this::onKillEvent);
+			this.failures = 0;
+			logger.info("Agent {} loaded {} jobs at revision {}", this.agentId, specs.size(), revision);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("Agent " + this.agentId + " cannot load its assignment", ex);
+		}
+	}
+
+	private GetResponse get(String prefix, long revision) throws Exception {
+		GetOption.Builder option = GetOption.builder().isPrefix(true);
+		if (revision > 0) {
+			option.withRevision(revision);
+		}
+		return this.etcd.getKVClient().get(bytes(prefix), option.build()).get(10, TimeUnit.SECONDS);
+	}
+
+	private void watch(String prefix, long revision, long mySession, EventHandler handler) {
+		WatchOption option = WatchOption.builder().isPrefix(true).withRevision(revision + 1).build();
+		this.watchers.add(this.etcd.getWatchClient()
+			.watch(bytes(prefix), option, Watch.listener((response) -> onResponse(response, handler),
+					(error) -> onError(mySession, error), () -> onError(mySession, null))));
+	}
+
+	private void onResponse(WatchResponse response, EventHandler handler) {
+		for (WatchEvent event : response.getEvents()) {
+			try {
+				handler.handle(event);
+			}
+			catch (RuntimeException ex) {
+				logger.error("Agent {} could not apply {} of {}", this.agentId, event.getEventType(),
+						event.getKeyValue().getKey(), ex);
+			}
+		}
+	}
+
+	private void onJobEvent(WatchEvent event) {
+		KeyValue kv = event.getKeyValue();
+		this.keys.parseNodeKey(kv.getKey().toString(StandardCharsets.UTF_8)).ifPresent((key) -> {
+			if (key instanceof CronyKeys.NodeKey.Assignment assignment) {
+				if (event.getEventType() == WatchEvent.EventType.PUT) {
+					this.engine.put(List.of(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
+				}
+				else if (event.getEventType() == WatchEvent.EventType.DELETE) {
+					this.engine.remove(assignment.jobId());
+				}
+			}
+		});
+	}
+
+	private void onOnceEvent(WatchEvent event) {
+		if (event.getEventType() == WatchEvent.EventType.PUT) {
+			takeOnce(event.getKeyValue());
+		}
+	}
+
+	private void takeOnce(KeyValue kv) {
+		OnceRequest request = CronyJson.fromBytes(kv.getValue().getBytes(), OnceRequest.class);
+		this.engine.runOnce(request);
+		this.etcd.getKVClient().delete(kv.getKey());
+	}
+
+	private void onKillEvent(WatchEvent event) {
+		if (event.getEventType() == WatchEvent.EventType.PUT) {
+			KillRequest kill = CronyJson.fromBytes(event.getKeyValue().getValue().getBytes(), KillRequest.class);
+			boolean found = this.engine.cancel(kill.executionId(), "Cancelled by " + kill.requestedBy());
+			logger.info("Agent {} kill of execution {} by {}: {}", this.agentId, kill.executionId(), kill.requestedBy(),
+					found ? "cancelled" : "not running here");
+		}
+	}
+
+	private void onError(long mySession, Throwable error) {
+		synchronized (this) {
+			if (mySession != this.session || this.resyncScheduled) {
+				return;
+			}
+			this.resyncScheduled = true;
+		}
+		logger.warn("Agent {} lost its assignment watch ({}); reloading", this.agentId,
+				(error != null) ? error.toString() : "closed");
+		scheduleResync();
+	}
+
+	private synchronized void scheduleResync() {
+		this.resyncScheduled = true;
+		long delay = Math.min(5000, 200L << Math.min(5, this.failures++));
+		this.retry.schedule(() -> {
+			try {
+				resync();
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Agent {} reload failed, trying again: {}", this.agentId, ex.getMessage());
+				scheduleResync();
+			}
+		}, delay, TimeUnit.MILLISECONDS);
+	}
+
+	private void closeWatchers() {
+		this.watchers.forEach(Watch.Watcher::close);
+		this.watchers.clear();
+	}
+
+	@Override
+	public synchronized void close() {
+		this.session++;
+		closeWatchers();
+		this.retry.shutdownNow();
+	}
+
+	private static ByteSequence bytes(String value) {
+		return ByteSequence.from(value, StandardCharsets.UTF_8);
+	}
+
+	@FunctionalInterface
+	private interface EventHandler {
+
+		void handle(WatchEvent event);
+
+	}
+
+}

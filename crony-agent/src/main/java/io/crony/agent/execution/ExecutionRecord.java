@@ -1,0 +1,41 @@
+package io.crony.agent.execution;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+
+/**
+ * A change to one execution row, named by its natural key {@code (jobId, scheduledAt)}
+ * rather than its id, so a record made while the database was unreachable (no id known)
+ * is written the same way as any other. Every record is idempotent: writing it twice
+ * leaves the row as writing it once, which makes spool replay safe.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({ @JsonSubTypes.Type(value = ExecutionRecord.Claimed.class, name = "claimed"),
+		@JsonSubTypes.Type(value = ExecutionRecord.Started.class, name = "started"),
+		@JsonSubTypes.Type(value = ExecutionRecord.Finished.class, name = "finished") })
+public sealed interface ExecutionRecord {
+
+	long jobId();
+
+	Instant scheduledAt();
+
+	/** A fire claimed while the database was unreachable: inserted on replay. */
+	record Claimed(long jobId, String jobName, Instant scheduledAt, String agentId, TriggerType trigger, String params,
+			Instant at) implements ExecutionRecord {
+	}
+
+	/** An attempt began. */
+	record Started(long jobId, Instant scheduledAt, String agentId, int attempt,
+			Instant at) implements ExecutionRecord {
+	}
+
+	/** The run ended (or was skipped). */
+	record Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt, String output,
+			String error, Instant at) implements ExecutionRecord {
+	}
+
+}

@@ -1,0 +1,211 @@
+package io.crony.agent.execution;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import io.crony.common.execution.ExecutionStatus;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The agent's SQL against the {@code execution} table (plain JDBC: a handful of batched
+ * statements that need no mapping layer).
+ */
+public class ExecutionStore {
+
+	private static final String INSERT_CLAIM = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, "
+			+ "status, scheduled_at, attempt, params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
+
+	// Updates only touch a row this agent owns (or nobody does): a row taken over by
+	// another agent is never overwritten by a late record of this one.
+	private static final String UPDATE_STARTED = "UPDATE execution SET status = 'RUNNING', agent_id = ?, attempt = ?, "
+			+ "started_at = COALESCE(started_at, ?), updated_at = ? WHERE job_id = ? AND scheduled_at = ? "
+			+ "AND (agent_id = ? OR agent_id IS NULL) AND status IN ('PENDING', 'RUNNING')";
+
+	private static final String UPDATE_FINISHED = "UPDATE execution SET status = ?, agent_id = ?, attempt = ?, "
+			+ "output = ?, error = ?, finished_at = ?, updated_at = ? WHERE job_id = ? AND scheduled_at = ? "
+			+ "AND (agent_id = ? OR agent_id IS NULL)";
+
+	private final JdbcTemplate jdbc;
+
+	// one commit per batch: with autocommit every row would pay its own log flush
+	private final TransactionTemplate transaction;
+
+	public ExecutionStore(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
+	}
+
+	/** Inserts claim rows in one transaction; existing keys are left alone. */
+	public void insertClaims(List<ExecutionRecord.Claimed> claims) {
+		inTransaction(() -> insertClaimRows(claims));
+	}
+
+	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
+		this.jdbc.batchUpdate(INSERT_CLAIM, claims, claims.size(), (ps, c) -> {
+			ps.setLong(1, c.jobId());
+			ps.setString(2, c.jobName());
+			ps.setString(3, c.agentId());
+			ps.setString(4, c.trigger().name());
+			ps.setTimestamp(5, Timestamp.from(c.scheduledAt()));
+			ps.setString(6, c.params());
+			ps.setTimestamp(7, Timestamp.from(c.at()));
+		});
+	}
+
+	/**
+	 * Reads the rows of the given fires.
+	 * @param keys fires as (jobId, scheduledAt)
+	 * @return the rows found, by key
+	 */
+	public Map<FireKey, Row> find(Collection<FireKey> keys) {
+		Map<FireKey, Row> rows = new HashMap<>();
+		List<FireKey> all = new ArrayList<>(keys);
+		for (int from = 0; from < all.size(); from += 500) {
+			List<FireKey> chunk = all.subList(from, Math.min(all.size(), from + 500));
+			// job ids and a time range, not (job_id, scheduled_at) tuples: a long tuple
+			// list
+			// is not read through the unique index; this is, one range per job
+			List<Long> jobIds = chunk.stream().map(FireKey::jobId).distinct().toList();
+			Instant min = chunk.stream().map(FireKey::scheduledAt).min(Instant::compareTo).get();
+			Instant max = chunk.stream().map(FireKey::scheduledAt).max(Instant::compareTo).get();
+			List<Object> args = new ArrayList<>(jobIds);
+			args.add(Timestamp.from(min));
+			args.add(Timestamp.from(max));
+			String in = jobIds.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE job_id IN (" + in
+					+ ") AND scheduled_at BETWEEN ? AND ?", (rs) -> {
+						FireKey key = new FireKey(rs.getLong(2), rs.getTimestamp(3).toInstant());
+						if (keys.contains(key)) {
+							rows.put(key,
+									new Row(rs.getLong(1), rs.getString(4), ExecutionStatus.valueOf(rs.getString(5))));
+						}
+					}, args.toArray());
+		}
+		return rows;
+	}
+
+	/**
+	 * Takes over a PENDING claim row from its former owner (compare-and-set on agent_id).
+	 * @return whether this agent now owns the row
+	 */
+	public boolean takeOver(long id, String formerOwner, String agentId) {
+		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING' "
+				+ "AND agent_id <=> ?", agentId, Timestamp.from(Instant.now()), id, formerOwner) == 1;
+	}
+
+	/**
+	 * Gives up this agent's PENDING claims of a job it no longer holds, so the next
+	 * holder may take them.
+	 */
+	public void release(long jobId, String agentId) {
+		this.jdbc.update(
+				"UPDATE execution SET agent_id = NULL, updated_at = ? WHERE job_id = ? AND agent_id = ? "
+						+ "AND status = 'PENDING' AND scheduled_at > ?",
+				Timestamp.from(Instant.now()), jobId, agentId, Timestamp.from(Instant.now()));
+	}
+
+	/**
+	 * The latest scheduled fire at or before {@code until} of each job (what already ran
+	 * or was claimed), for the misfire policy.
+	 */
+	public Map<Long, Instant> lastFires(Collection<Long> jobIds, Instant until) {
+		Map<Long, Instant> last = new HashMap<>();
+		List<Long> all = new ArrayList<>(jobIds);
+		for (int from = 0; from < all.size(); from += 1000) {
+			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			List<Object> args = new ArrayList<>(chunk);
+			args.add(Timestamp.from(until));
+			this.jdbc.query(
+					"SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
+							+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? GROUP BY job_id",
+					(rs) -> {
+						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
+					}, args.toArray());
+		}
+		return last;
+	}
+
+	// an unreachable database must look the same to callers whether it failed the
+	// statement or already the transaction's connection
+	private void inTransaction(Runnable work) {
+		try {
+			this.transaction.executeWithoutResult((status) -> work.run());
+		}
+		catch (TransactionException ex) {
+			throw new DataAccessResourceFailureException(ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Writes records in order in one transaction, batching runs of the same statement.
+	 */
+	public void write(List<ExecutionRecord> records) {
+		inTransaction(() -> writeInOrder(records));
+	}
+
+	private void writeInOrder(List<ExecutionRecord> records) {
+		int i = 0;
+		while (i < records.size()) {
+			Class<?> type = records.get(i).getClass();
+			int j = i;
+			while (j < records.size() && records.get(j).getClass() == type) {
+				j++;
+			}
+			List<ExecutionRecord> run = records.subList(i, j);
+			if (type == ExecutionRecord.Claimed.class) {
+				insertClaimRows(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
+			}
+			else if (type == ExecutionRecord.Started.class) {
+				this.jdbc.batchUpdate(UPDATE_STARTED, run.stream().map(ExecutionRecord.Started.class::cast).toList(),
+						run.size(), (ps, s) -> {
+							ps.setString(1, s.agentId());
+							ps.setInt(2, s.attempt());
+							ps.setTimestamp(3, Timestamp.from(s.at()));
+							ps.setTimestamp(4, Timestamp.from(s.at()));
+							ps.setLong(5, s.jobId());
+							ps.setTimestamp(6, Timestamp.from(s.scheduledAt()));
+							ps.setString(7, s.agentId());
+						});
+			}
+			else {
+				this.jdbc.batchUpdate(UPDATE_FINISHED, run.stream().map(ExecutionRecord.Finished.class::cast).toList(),
+						run.size(), (ps, f) -> {
+							ps.setString(1, f.status().name());
+							ps.setString(2, f.agentId());
+							ps.setInt(3, f.attempt());
+							ps.setString(4, f.output());
+							ps.setString(5, f.error());
+							ps.setTimestamp(6, Timestamp.from(f.at()));
+							ps.setTimestamp(7, Timestamp.from(f.at()));
+							ps.setLong(8, f.jobId());
+							ps.setTimestamp(9, Timestamp.from(f.scheduledAt()));
+							ps.setString(10, f.agentId());
+						});
+			}
+			i = j;
+		}
+	}
+
+	/**
+	 * An execution row as the claim sees it.
+	 *
+	 * @param id execution id
+	 * @param agentId owner, null when released
+	 * @param status current status
+	 */
+	public record Row(long id, String agentId, ExecutionStatus status) {
+	}
+
+}

@@ -1,0 +1,62 @@
+package io.crony.agent.lease;
+
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * Decides whether this agent may start new runs: only while its lease was confirmed by
+ * etcd less than {@code ttl - margin} ago. The confirmation time is when the keepalive
+ * request was <em>sent</em>, not answered, so the agent's view of its lease never
+ * outlives the server's. After a lease is lost the fence stays closed until a new lease
+ * is granted and the assignment reloaded under it ({@link #open}).
+ */
+public final class Fence {
+
+	private final long validNanos;
+
+	private final LongSupplier nanoClock;
+
+	private volatile long confirmedAtNanos;
+
+	private volatile boolean open;
+
+	public Fence(Duration ttl, Duration margin, LongSupplier nanoClock) {
+		this.validNanos = ttl.minus(margin).toNanos();
+		this.nanoClock = nanoClock;
+	}
+
+	public Fence(Duration ttl, Duration margin) {
+		this(ttl, margin, System::nanoTime);
+	}
+
+	/** Whether new runs may start now. */
+	public boolean mayFire() {
+		return this.open && this.nanoClock.getAsLong() - this.confirmedAtNanos < this.validNanos;
+	}
+
+	/**
+	 * Records that etcd confirmed the lease at a keepalive sent at the given time.
+	 * @param sentAtNanos {@link System#nanoTime()} when the request left
+	 */
+	public void confirmed(long sentAtNanos) {
+		if (sentAtNanos - this.confirmedAtNanos > 0) {
+			this.confirmedAtNanos = sentAtNanos;
+		}
+	}
+
+	/** Opens the fence (a fresh lease is held and the assignment is loaded under it). */
+	public void open(long grantedAtNanos) {
+		this.confirmedAtNanos = grantedAtNanos;
+		this.open = true;
+	}
+
+	/** Closes the fence until {@link #open} (the lease is gone). */
+	public void close() {
+		this.open = false;
+	}
+
+	public boolean isOpen() {
+		return this.open;
+	}
+
+}

@@ -1,0 +1,73 @@
+package io.crony.agent.metrics;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+/** The agent's meters, named once here. */
+public final class AgentMetrics {
+
+	private final MeterRegistry registry;
+
+	private final Timer lateness;
+
+	private final Counter retries;
+
+	private final Counter timeouts;
+
+	private final Counter fenced;
+
+	public AgentMetrics(MeterRegistry registry) {
+		this.registry = registry;
+		this.lateness = Timer.builder("crony.agent.trigger.lateness")
+			.description("How late a scheduled run started after its scheduled instant")
+			.publishPercentileHistogram()
+			.minimumExpectedValue(Duration.ofMillis(1))
+			.maximumExpectedValue(Duration.ofSeconds(10))
+			.register(registry);
+		this.retries = Counter.builder("crony.agent.retries")
+			.description("Attempts after the first")
+			.register(registry);
+		this.timeouts = Counter.builder("crony.agent.timeouts")
+			.description("Attempts that timed out")
+			.register(registry);
+		this.fenced = Counter.builder("crony.agent.fenced")
+			.description("Due runs not started because the lease was not confirmed")
+			.register(registry);
+	}
+
+	/** Registers the gauges that read the engine and the lease. */
+	public void bind(IntSupplier jobsHeld, BooleanSupplier leaseValid) {
+		Gauge.builder("crony.agent.jobs", jobsHeld::getAsInt).description("Jobs held").register(this.registry);
+		Gauge.builder("crony.agent.lease.valid", () -> leaseValid.getAsBoolean() ? 1 : 0)
+			.description("1 while the lease is confirmed and the agent may fire")
+			.register(this.registry);
+	}
+
+	public void lateness(Duration late) {
+		this.lateness.record(late.isNegative() ? Duration.ZERO : late);
+	}
+
+	public void run(ExecutionStatus status) {
+		this.registry.counter("crony.agent.runs", "status", status.name()).increment();
+	}
+
+	public void timeout() {
+		this.timeouts.increment();
+	}
+
+	public void retry() {
+		this.retries.increment();
+	}
+
+	public void fenced() {
+		this.fenced.increment();
+	}
+
+}

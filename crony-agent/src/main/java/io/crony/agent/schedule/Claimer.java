@@ -1,0 +1,124 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import io.crony.agent.execution.ExecutionRecord;
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.common.execution.ExecutionStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * Claims a batch of fires ahead of their instants: inserts them in one multi-row
+ * {@code INSERT IGNORE}, reads them back and keeps the PENDING rows that name this agent.
+ * A PENDING row of a fire still ahead that belongs to nobody (its former holder released
+ * it when the job moved away) or to this agent's earlier life is taken over with a
+ * compare-and-set on {@code agent_id}. A row of another agent is never taken just because
+ * that agent's node key is gone: a revoked agent may fire until its next keepalive tells
+ * it so, and its claims are exactly what keeps that fire single. While the database is
+ * unreachable every fire is this agent's (fencing keeps that safe) and the claim rows go
+ * to the spool.
+ */
+final class Claimer {
+
+	private static final Logger logger = LoggerFactory.getLogger(Claimer.class);
+
+	private final ExecutionStore store;
+
+	private final RecordWriter records;
+
+	private final String agentId;
+
+	private final Clock clock;
+
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock) {
+		this.store = store;
+		this.records = records;
+		this.agentId = agentId;
+		this.clock = clock;
+	}
+
+	/** Returns the fires this agent now owns, with their execution ids where known. */
+	List<Fire> claim(List<Fire> fires) {
+		if (fires.isEmpty()) {
+			return fires;
+		}
+		if (this.records.isSpooling()) {
+			return claimLocally(fires);
+		}
+		try {
+			return claimInDatabase(fires);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Claims cannot reach the database ({}); claiming {} fires locally", ex.getMessage(),
+					fires.size());
+			this.records.databaseDown();
+			return claimLocally(fires);
+		}
+	}
+
+	private List<Fire> claimInDatabase(List<Fire> fires) {
+		Map<FireKey, Fire> byKey = new HashMap<>();
+		fires.forEach((fire) -> byKey.put(fire.key(), fire));
+		Instant now = this.clock.instant();
+		// INSERT IGNORE, then read back: a row naming this agent is ours, whether
+		// inserted
+		// now or by this agent's earlier life (which no longer fires it)
+		this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList());
+		Map<FireKey, ExecutionStore.Row> rows = this.store.find(new HashSet<>(byKey.keySet()));
+		List<Fire> ours = new ArrayList<>();
+		for (Map.Entry<FireKey, Fire> entry : byKey.entrySet()) {
+			Fire fire = entry.getValue();
+			ExecutionStore.Row row = rows.get(entry.getKey());
+			if (row == null) {
+				continue;
+			}
+			boolean mine = this.agentId.equals(row.agentId()) && row.status() == ExecutionStatus.PENDING;
+			if (mine || mayTakeOver(fire, row, now)) {
+				fire.executionId = row.id();
+				ours.add(fire);
+			}
+			else {
+				Runner.withMdc(fire, () -> logger.debug("Fire of job {} at {} already claimed by {}", fire.job.id(),
+						fire.scheduledAt, row.agentId()));
+			}
+		}
+		return ours;
+	}
+
+	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now) {
+		if (row.status() != ExecutionStatus.PENDING || !fire.scheduledAt.isAfter(now)) {
+			return false;
+		}
+		String owner = row.agentId();
+		if (owner == null && this.store.takeOver(row.id(), null, this.agentId)) {
+			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over from {}", fire.job.id(),
+					fire.scheduledAt, Objects.requireNonNullElse(owner, "nobody")));
+			return true;
+		}
+		return false;
+	}
+
+	private List<Fire> claimLocally(List<Fire> fires) {
+		Instant now = this.clock.instant();
+		fires.forEach((fire) -> this.records.submit(claimRecord(fire, now)));
+		return fires;
+	}
+
+	private ExecutionRecord.Claimed claimRecord(Fire fire, Instant now) {
+		return new ExecutionRecord.Claimed(fire.job.id(), fire.job.spec.name(), fire.scheduledAt, this.agentId,
+				fire.trigger, fire.params, now);
+	}
+
+}

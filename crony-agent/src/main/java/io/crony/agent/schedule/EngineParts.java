@@ -1,0 +1,34 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.lease.Fence;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.Targets;
+
+/**
+ * What the firing engine needs from the rest of the agent.
+ *
+ * @param agentId this agent's id
+ * @param parser reads schedule expressions
+ * @param store the execution table
+ * @param records the record writer
+ * @param targets the targets
+ * @param fence the lease fence
+ * @param metrics meters
+ * @param workers pool that starts runs
+ * @param timer timer for retry backoff
+ * @param clock wall clock
+ * @param claimAhead how far ahead fires are claimed
+ * @param catchUpLimit most missed fires CATCH_UP runs
+ */
+public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
+		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
+		Clock clock, Duration claimAhead, int catchUpLimit) {
+
+}

@@ -1,0 +1,65 @@
+package io.crony.agent.schedule;
+
+import java.time.Instant;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.agent.execution.FireKey;
+import io.crony.common.execution.TriggerType;
+
+/**
+ * One fire of a job on its way through the engine: planned, claimed, then due. It sits in
+ * a {@link java.util.concurrent.DelayQueue} until {@code wakeAt}.
+ */
+final class Fire implements Delayed {
+
+	final JobState job;
+
+	final long generation;
+
+	final Instant scheduledAt;
+
+	final TriggerType trigger;
+
+	final String params;
+
+	final long wakeAtMillis;
+
+	volatile long executionId;
+
+	Fire(JobState job, long generation, Instant scheduledAt, TriggerType trigger, String params, long wakeAtMillis) {
+		this.job = job;
+		this.generation = generation;
+		this.scheduledAt = scheduledAt;
+		this.trigger = trigger;
+		this.params = params;
+		this.wakeAtMillis = wakeAtMillis;
+	}
+
+	/** The same fire, woken at another time (claimed: at its scheduled instant). */
+	Fire wakingAt(long millis) {
+		Fire fire = new Fire(this.job, this.generation, this.scheduledAt, this.trigger, this.params, millis);
+		fire.executionId = this.executionId;
+		return fire;
+	}
+
+	FireKey key() {
+		return new FireKey(this.job.id(), this.scheduledAt);
+	}
+
+	@Override
+	public long getDelay(TimeUnit unit) {
+		return unit.convert(this.wakeAtMillis - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	@Override
+	public int compareTo(Delayed other) {
+		return Long.compare(this.wakeAtMillis, ((Fire) other).wakeAtMillis);
+	}
+
+	@Override
+	public String toString() {
+		return "job " + this.job.id() + " at " + this.scheduledAt;
+	}
+
+}

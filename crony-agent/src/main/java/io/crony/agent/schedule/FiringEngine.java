@@ -1,0 +1,342 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import io.crony.agent.lease.Fence;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.JobSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The firing engine. Each held job has exactly one planned fire in the {@code plan} delay
+ * queue, woken {@code claimAhead} before its instant. The claim thread takes every plan
+ * fire that woke, computes that job's following fire (the only time a schedule is
+ * evaluated, besides a job change), claims the batch in the database and moves the fires
+ * it won into the {@code due} queue, woken at their scheduled instant. The dispatch
+ * thread takes due fires, checks the lease fence and hands them to the worker pool. At
+ * the instant itself no I/O happens, so lateness stays at the timer's resolution.
+ */
+public final class FiringEngine implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(FiringEngine.class);
+
+	private static final int CLAIM_BATCH = 5000;
+
+	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
+
+	private final DelayQueue<Fire> plan = new DelayQueue<>();
+
+	private final DelayQueue<Fire> due = new DelayQueue<>();
+
+	private final ScheduleParser parser;
+
+	private final Claimer claimer;
+
+	private final Runner runner;
+
+	private final Misfires misfires;
+
+	private final Fence fence;
+
+	private final AgentMetrics metrics;
+
+	private final ExecutorService workers;
+
+	private final Clock clock;
+
+	private final long claimAheadMillis;
+
+	private final Set<Long> takenOnces = ConcurrentHashMap.newKeySet();
+
+	private final LinkedBlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
+
+	private final Thread claimThread = new Thread(this::claimLoop, "crony-claim");
+
+	private final Thread misfireThread = new Thread(this::misfireLoop, "crony-misfire");
+
+	private final Thread dispatchThread = new Thread(this::dispatchLoop, "crony-dispatch");
+
+	private volatile boolean running = true;
+
+	FiringEngine(ScheduleParser parser, Claimer claimer, Runner runner, Misfires misfires, Fence fence,
+			AgentMetrics metrics, ExecutorService workers, Clock clock, Duration claimAhead) {
+		this.parser = parser;
+		this.claimer = claimer;
+		this.runner = runner;
+		this.misfires = misfires;
+		this.fence = fence;
+		this.metrics = metrics;
+		this.workers = workers;
+		this.clock = clock;
+		this.claimAheadMillis = claimAhead.toMillis();
+		this.claimThread.setDaemon(true);
+		this.misfireThread.setDaemon(true);
+		this.dispatchThread.setDaemon(true);
+		this.dispatchThread.setPriority(Thread.MAX_PRIORITY);
+	}
+
+	/** Builds an engine and the parts it owns from what the agent provides. */
+	public static FiringEngine create(EngineParts parts) {
+		Runner runner = new Runner(parts.targets(), parts.records(), parts.metrics(), parts.timer(), parts.workers(),
+				parts.agentId(), parts.clock());
+		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
+		Misfires misfires = new Misfires(parts.store(), parts.agentId(), parts.catchUpLimit());
+		return new FiringEngine(parts.parser(), claimer, runner, misfires, parts.fence(), parts.metrics(),
+				parts.workers(), parts.clock(), parts.claimAhead());
+	}
+
+	public void start() {
+		this.claimThread.start();
+		this.dispatchThread.start();
+		this.misfireThread.start();
+	}
+
+	public int jobCount() {
+		return this.jobs.size();
+	}
+
+	public Set<Long> jobIds() {
+		return Set.copyOf(this.jobs.keySet());
+	}
+
+	/**
+	 * Makes the engine hold exactly these jobs: new ones are added (with their misfire
+	 * policy), changed ones updated, missing ones dropped.
+	 */
+	public synchronized void holdExactly(Collection<JobSpec> specs) {
+		Set<Long> wanted = new HashSet<>();
+		specs.forEach((spec) -> wanted.add(spec.id()));
+		for (Long id : List.copyOf(this.jobs.keySet())) {
+			if (!wanted.contains(id)) {
+				remove(id);
+			}
+		}
+		put(specs);
+	}
+
+	/** Adds or updates jobs. */
+	public synchronized void put(Collection<JobSpec> specs) {
+		List<JobState> arrived = new ArrayList<>();
+		for (JobSpec spec : specs) {
+			JobState current = this.jobs.get(spec.id());
+			if (current == null) {
+				FireTimes times = parse(spec);
+				if (times != null) {
+					JobState state = new JobState(spec, times);
+					this.jobs.put(spec.id(), state);
+					arrived.add(state);
+				}
+			}
+			else if (!current.spec.equals(spec)) {
+				update(current, spec);
+			}
+		}
+		if (arrived.isEmpty()) {
+			return;
+		}
+		Instant now = this.clock.instant();
+		for (JobState state : arrived) {
+			planNext(state, state.generation, now);
+			this.arrivals.add(new Arrival(state, state.generation, now));
+		}
+		if (arrived.size() > 1) {
+			logger.info("Engine holds {} jobs ({} arrived)", this.jobs.size(), arrived.size());
+		}
+		else {
+			logger.debug("Engine holds {} jobs (job {} arrived)", this.jobs.size(), arrived.get(0).id());
+		}
+	}
+
+	/** Drops a job; fires claimed for it are released for its next holder. */
+	public synchronized void remove(long jobId) {
+		JobState state = this.jobs.remove(jobId);
+		if (state != null) {
+			state.removed = true;
+			this.misfires.release(jobId);
+			logger.info("Engine dropped job {}", jobId);
+		}
+	}
+
+	/** Runs a one-shot request whose execution row the web already inserted. */
+	public void runOnce(OnceRequest request) {
+		if (!this.takenOnces.add(request.executionId())) {
+			return;
+		}
+		JobState state = this.jobs.get(request.jobId());
+		if (state == null) {
+			logger.warn("Once request {} names job {}, which this agent does not hold", request.executionId(),
+					request.jobId());
+			return;
+		}
+		Fire fire = new Fire(state, state.generation, request.scheduledAt(), request.trigger(), request.params(),
+				this.clock.millis());
+		fire.executionId = request.executionId();
+		this.due.add(fire);
+	}
+
+	/** Cancels a running execution; false when this agent does not run it. */
+	public boolean cancel(long executionId, String reason) {
+		return this.runner.cancel(executionId, reason);
+	}
+
+	private void update(JobState state, JobSpec spec) {
+		boolean rescheduled = !Objects.equals(state.spec.schedule(), spec.schedule())
+				|| !Objects.equals(state.spec.timeZone(), spec.timeZone()) || state.spec.enabled() != spec.enabled();
+		FireTimes times = rescheduled ? parse(spec) : state.fireTimes;
+		state.spec = spec;
+		if (rescheduled && times != null) {
+			state.fireTimes = times;
+			state.generation++;
+			planNext(state, state.generation, this.clock.instant());
+		}
+	}
+
+	private FireTimes parse(JobSpec spec) {
+		try {
+			ZoneId zone = (spec.timeZone() != null) ? ZoneId.of(spec.timeZone()) : ZoneId.of("UTC");
+			FireTimes times = this.parser.parse(spec.schedule(), zone);
+			return spec.enabled() ? times : (after) -> Optional.empty();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Job {} has a schedule this agent cannot read ({}): {}", spec.id(), spec.schedule(),
+					ex.getMessage());
+			return null;
+		}
+	}
+
+	private void planNext(JobState state, long generation, Instant after) {
+		state.fireTimes.nextFireAfter(after)
+			.ifPresent((at) -> this.plan.add(new Fire(state, generation, at, TriggerType.CRON, null,
+					at.toEpochMilli() - this.claimAheadMillis)));
+	}
+
+	private void claimLoop() {
+		List<Fire> woke = new ArrayList<>();
+		while (this.running) {
+			try {
+				woke.add(this.plan.take());
+				this.plan.drainTo(woke, CLAIM_BATCH);
+				List<Fire> live = new ArrayList<>();
+				for (Fire fire : woke) {
+					if (isCurrent(fire)) {
+						live.add(fire);
+						if (fire.trigger == TriggerType.CRON) {
+							planNext(fire.job, fire.generation, fire.scheduledAt);
+						}
+					}
+				}
+				for (Fire fire : this.claimer.claim(live)) {
+					this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
+				}
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Engine could not claim {} fires; they are dropped", woke.size(), ex);
+			}
+			finally {
+				woke.clear();
+			}
+		}
+	}
+
+	/**
+	 * Applies the misfire policy to arrived jobs in batches (one query per 1,000 jobs),
+	 * off the watch thread: an agent taking 100,000 jobs must not query once per job. The
+	 * regular next fire was planned at arrival; missed fires are those up to the arrival.
+	 */
+	private void misfireLoop() {
+		List<Arrival> batch = new ArrayList<>();
+		while (this.running) {
+			try {
+				batch.add(this.arrivals.take());
+				this.arrivals.drainTo(batch, 999);
+				Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
+				Map<Long, Instant> lastFires = this.misfires.lastFires(batch.stream().map(Arrival::job).toList(),
+						until);
+				for (Arrival arrival : batch) {
+					JobState state = arrival.job();
+					if (state.removed || state.generation != arrival.generation()) {
+						continue;
+					}
+					Instant last = lastFires.get(state.id());
+					this.misfires.missedFires(state, last, arrival.at())
+						.forEach((at) -> this.plan.add(new Fire(state, arrival.generation(), at, TriggerType.MISFIRE,
+								null, this.clock.millis())));
+				}
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Engine could not apply misfire policies of {} jobs", batch.size(), ex);
+			}
+			finally {
+				batch.clear();
+			}
+		}
+	}
+
+	private void dispatchLoop() {
+		while (this.running) {
+			try {
+				Fire fire = this.due.take();
+				if (!isCurrent(fire)) {
+					// dropped or rescheduled since its claim; a fire the new schedule
+					// shares is
+					// claimed again (the row names this agent) and runs once, from the
+					// new plan
+					continue;
+				}
+				if (!this.fence.mayFire()) {
+					this.metrics.fenced();
+					Runner.withMdc(fire, () -> logger.warn("Run of job {} at {} not started: lease not confirmed",
+							fire.job.id(), fire.scheduledAt));
+					continue;
+				}
+				this.workers.execute(() -> this.runner.dispatch(fire));
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Engine could not dispatch a fire", ex);
+			}
+		}
+	}
+
+	private boolean isCurrent(Fire fire) {
+		return !fire.job.removed && fire.generation == fire.job.generation;
+	}
+
+	private record Arrival(JobState job, long generation, Instant at) {
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.claimThread.interrupt();
+		this.dispatchThread.interrupt();
+		this.misfireThread.interrupt();
+	}
+
+}

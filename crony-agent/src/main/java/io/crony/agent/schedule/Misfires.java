@@ -1,0 +1,90 @@
+package io.crony.agent.schedule;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.common.job.MisfirePolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * The misfire policy of jobs that arrive on this agent (startup, failover, move). What
+ * already ran is read from the database: the latest CRON/MISFIRE row at or before now,
+ * whatever its status. A PENDING row there counts as "may have run" (its agent died
+ * between firing and recording), so it is never fired again; the instants after it up to
+ * now were missed. FIRE_NOW runs the latest missed instant once (claimed on that instant,
+ * so two agents cannot both do it); CATCH_UP runs the most recent {@code limit} of them;
+ * SKIP runs none.
+ */
+final class Misfires {
+
+	private static final Logger logger = LoggerFactory.getLogger(Misfires.class);
+
+	/** Bound on schedule steps walked per job, so a long outage cannot stall arrival. */
+	private static final int MAX_STEPS = 100_000;
+
+	private final ExecutionStore store;
+
+	private final String agentId;
+
+	private final int catchUpLimit;
+
+	Misfires(ExecutionStore store, String agentId, int catchUpLimit) {
+		this.store = store;
+		this.agentId = agentId;
+		this.catchUpLimit = catchUpLimit;
+	}
+
+	Map<Long, Instant> lastFires(List<JobState> jobs, Instant now) {
+		try {
+			return this.store.lastFires(jobs.stream().map(JobState::id).toList(), now);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Misfires of {} arriving jobs not known: database unreachable ({})", jobs.size(),
+					ex.getMessage());
+			return Map.of();
+		}
+	}
+
+	List<Instant> missedFires(JobState job, Instant lastFire, Instant now) {
+		MisfirePolicy policy = job.spec.misfirePolicy();
+		if (lastFire == null || policy == null || policy == MisfirePolicy.SKIP) {
+			return List.of();
+		}
+		int keep = (policy == MisfirePolicy.FIRE_NOW) ? 1 : this.catchUpLimit;
+		Deque<Instant> missed = new ArrayDeque<>();
+		Instant cursor = lastFire;
+		for (int step = 0; step < MAX_STEPS; step++) {
+			Optional<Instant> next = job.fireTimes.nextFireAfter(cursor);
+			if (next.isEmpty() || next.get().isAfter(now)) {
+				break;
+			}
+			cursor = next.get();
+			missed.addLast(cursor);
+			if (missed.size() > keep) {
+				missed.removeFirst();
+			}
+		}
+		if (!missed.isEmpty()) {
+			logger.info("Job {} missed fires since {}; {} runs {}", job.id(), lastFire, policy, missed.size());
+		}
+		return List.copyOf(missed);
+	}
+
+	void release(long jobId) {
+		try {
+			this.store.release(jobId, this.agentId);
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Job {} claims not released: database unreachable", jobId);
+		}
+	}
+
+}

@@ -1,0 +1,41 @@
+package io.crony.agent.schedule;
+
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.crony.common.job.JobSpec;
+
+/** A run in progress: the fire, the spec it runs with, and how to stop it. */
+final class Run {
+
+	final Fire fire;
+
+	final JobSpec spec;
+
+	final AtomicBoolean finished = new AtomicBoolean();
+
+	volatile int attempt;
+
+	volatile Future<?> pending;
+
+	volatile String cancelReason;
+
+	Run(Fire fire, JobSpec spec) {
+		this.fire = fire;
+		this.spec = spec;
+	}
+
+	/** Stops the current attempt (or the wait before the next one). */
+	void cancel(String reason) {
+		this.cancelReason = reason;
+		Future<?> current = this.pending;
+		if (current != null) {
+			current.cancel(true);
+		}
+	}
+
+	boolean cancelled() {
+		return this.cancelReason != null;
+	}
+
+}

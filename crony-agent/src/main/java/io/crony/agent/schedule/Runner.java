@@ -1,0 +1,215 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.agent.execution.ExecutionRecord;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Outcome;
+import io.crony.agent.target.Targets;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Runs a due fire: applies the overlap policy, invokes the target attempt by attempt with
+ * the job's retry policy (an asynchronous loop: no thread waits through a call or a
+ * backoff), and records each step. A small loop of our own rather than a retry library:
+ * every attempt must be recorded, cancelled from outside and timed per job, which is most
+ * of the code either way.
+ */
+final class Runner {
+
+	private static final Logger logger = LoggerFactory.getLogger(Runner.class);
+
+	private final Targets targets;
+
+	private final RecordWriter records;
+
+	private final AgentMetrics metrics;
+
+	private final ScheduledExecutorService timer;
+
+	private final Executor workers;
+
+	private final String agentId;
+
+	private final Clock clock;
+
+	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
+
+	Runner(Targets targets, RecordWriter records, AgentMetrics metrics, ScheduledExecutorService timer,
+			Executor workers, String agentId, Clock clock) {
+		this.targets = targets;
+		this.records = records;
+		this.metrics = metrics;
+		this.timer = timer;
+		this.workers = workers;
+		this.agentId = agentId;
+		this.clock = clock;
+	}
+
+	/** Starts a fire now, unless its job's overlap policy says otherwise. */
+	void dispatch(Fire fire) {
+		JobState job = fire.job;
+		JobSpec spec = job.spec;
+		Run run;
+		List<Run> replaced = new ArrayList<>();
+		synchronized (job) {
+			OverlapPolicy overlap = (spec.overlapPolicy() != null) ? spec.overlapPolicy() : OverlapPolicy.ALLOW;
+			if (!job.running.isEmpty()) {
+				switch (overlap) {
+					case SKIP -> {
+						skip(fire, "Previous run still going (overlap policy SKIP)");
+						return;
+					}
+					case QUEUE -> {
+						job.queued.add(fire);
+						return;
+					}
+					case REPLACE -> replaced.addAll(job.running);
+					case ALLOW -> {
+					}
+				}
+			}
+			run = new Run(fire, spec);
+			job.running.add(run);
+		}
+		replaced.forEach((old) -> cancel(old, "Replaced by the run of " + fire.scheduledAt));
+		if (fire.executionId != 0) {
+			this.byExecutionId.put(fire.executionId, run);
+		}
+		if (fire.trigger == TriggerType.CRON) {
+			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
+		}
+		attempt(run, 1);
+	}
+
+	/** Cancels a running execution; false when this agent does not run it. */
+	boolean cancel(long executionId, String reason) {
+		Run run = this.byExecutionId.get(executionId);
+		if (run == null) {
+			return false;
+		}
+		cancel(run, reason);
+		return true;
+	}
+
+	// The row says CANCELLED at once; an aborted call or a retry that was waiting ends
+	// quietly.
+	private void cancel(Run run, String reason) {
+		run.cancel(reason);
+		finish(run, new Outcome(ExecutionStatus.CANCELLED, null, reason));
+	}
+
+	void skip(Fire fire, String why) {
+		withMdc(fire, () -> logger.info("Run of job {} at {} skipped: {}", fire.job.id(), fire.scheduledAt, why));
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
+				ExecutionStatus.SKIPPED, 1, null, why, this.clock.instant()));
+		this.metrics.run(ExecutionStatus.SKIPPED);
+	}
+
+	private void attempt(Run run, int attempt) {
+		if (run.cancelled()) {
+			finish(run, new Outcome(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			return;
+		}
+		run.attempt = attempt;
+		Fire fire = run.fire;
+		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
+				this.clock.instant()));
+		withMdc(fire,
+				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
+		CompletableFuture<Outcome> call = this.targets
+			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt));
+		run.pending = call;
+		if (run.cancelled()) {
+			call.cancel(true);
+		}
+		call.whenComplete((outcome, failure) -> attemptEnded(run, attempt, outcome, failure));
+	}
+
+	private void attemptEnded(Run run, int attempt, Outcome outcome, Throwable failure) {
+		if (run.cancelled()) {
+			finish(run, new Outcome(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			return;
+		}
+		Outcome result = (outcome != null) ? outcome : Outcome.failed(String.valueOf(failure));
+		if (result.status() == ExecutionStatus.TIMED_OUT) {
+			this.metrics.timeout();
+		}
+		RetryPolicy retry = (run.spec.retry() != null) ? run.spec.retry() : RetryPolicy.NONE;
+		if (result.succeeded() || attempt >= retry.maxAttempts()) {
+			finish(run, result);
+			return;
+		}
+		this.metrics.retry();
+		withMdc(run.fire,
+				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {}s", run.fire.job.id(),
+						run.fire.scheduledAt, attempt, result.status(), result.error(), retry.backoffSeconds()));
+		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1)),
+				Math.max(0, retry.backoffSeconds()), TimeUnit.SECONDS);
+	}
+
+	private void finish(Run run, Outcome outcome) {
+		if (!run.finished.compareAndSet(false, true)) {
+			return;
+		}
+		Fire fire = run.fire;
+		Instant now = this.clock.instant();
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
+				outcome.status(), Math.max(1, run.attempt), outcome.output(), outcome.error(), now));
+		this.metrics.run(outcome.status());
+		// a success is the common case: at thousands of runs a second it logs at debug
+		// only
+		if (outcome.succeeded()) {
+			withMdc(fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)", fire.job.id(),
+					fire.scheduledAt, run.attempt));
+		}
+		else {
+			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
+					fire.scheduledAt, outcome.status(), run.attempt, outcome.error()));
+		}
+		if (fire.executionId != 0) {
+			this.byExecutionId.remove(fire.executionId, run);
+		}
+		Fire next;
+		JobState job = fire.job;
+		synchronized (job) {
+			job.running.remove(run);
+			next = job.running.isEmpty() ? job.queued.poll() : null;
+		}
+		if (next != null) {
+			this.workers.execute(() -> dispatch(next));
+		}
+	}
+
+	static void withMdc(Fire fire, Runnable log) {
+		MDC.put("jobId", Long.toString(fire.job.id()));
+		MDC.put("executionId", Long.toString(fire.executionId));
+		try {
+			log.run();
+		}
+		finally {
+			MDC.remove("jobId");
+			MDC.remove("executionId");
+		}
+	}
+
+}

@@ -1,0 +1,130 @@
+package io.crony.agent.target;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.agent.AgentProperties;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.TargetType;
+
+/**
+ * Shell targets, off unless {@code crony.agent.shell.enabled}, and then only commands
+ * whose executable is on the allowlist. The command runs under {@code setsid} as the
+ * leader of a new process group, so a timeout or a cancel kills the whole group (children
+ * included). The command line is split on spaces and run without a shell; output is
+ * capped.
+ */
+public final class ShellTarget implements Target {
+
+	private final AgentProperties.Shell settings;
+
+	private final int outputLimit;
+
+	public ShellTarget(AgentProperties.Shell settings, int outputLimit) {
+		this.settings = settings;
+		this.outputLimit = outputLimit;
+	}
+
+	@Override
+	public TargetType type() {
+		return TargetType.SHELL;
+	}
+
+	@Override
+	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+		String command = invocation.render(invocation.job().target().command());
+		if (!this.settings.enabled()) {
+			return CompletableFuture.completedFuture(Outcome.failed("Shell targets are disabled on this agent"));
+		}
+		List<String> words = (command != null) ? List.of(command.trim().split("\\s+")) : List.of();
+		if (words.isEmpty() || !this.settings.allowedCommands().contains(words.get(0))) {
+			return CompletableFuture.completedFuture(
+					Outcome.failed("Command not allowed on this agent: " + words.stream().findFirst().orElse("")));
+		}
+		List<String> argv = new ArrayList<>(List.of("setsid"));
+		argv.addAll(words);
+		Process process;
+		try {
+			process = new ProcessBuilder(argv).redirectErrorStream(true).start();
+		}
+		catch (IOException ex) {
+			return CompletableFuture.completedFuture(Outcome.failed(ex.toString()));
+		}
+		int timeout = Math.max(1, invocation.job().timeoutSeconds());
+		CompletableFuture<Outcome> result = CompletableFuture.supplyAsync(() -> await(process, timeout));
+		result.whenComplete((outcome, failure) -> {
+			if (result.isCancelled()) {
+				killGroup(process);
+			}
+		});
+		return result;
+	}
+
+	private Outcome await(Process process, int timeoutSeconds) {
+		try (InputStream out = process.getInputStream()) {
+			CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(out));
+			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+				killGroup(process);
+				return new Outcome(ExecutionStatus.TIMED_OUT, null, "Timed out after " + timeoutSeconds + "s");
+			}
+			String text = output.get(5, TimeUnit.SECONDS);
+			int exit = process.exitValue();
+			return (exit == 0) ? new Outcome(ExecutionStatus.SUCCEEDED, text, null)
+					: new Outcome(ExecutionStatus.FAILED, text, "Exit code " + exit);
+		}
+		catch (InterruptedException ex) {
+			killGroup(process);
+			Thread.currentThread().interrupt();
+			return new Outcome(ExecutionStatus.CANCELLED, null, "Interrupted");
+		}
+		catch (Exception ex) {
+			killGroup(process);
+			return Outcome.failed(ex.toString());
+		}
+	}
+
+	private String read(InputStream in) {
+		try {
+			byte[] kept = in.readNBytes(this.outputLimit);
+			in.transferTo(OutputDiscard.INSTANCE);
+			return Outcome.cap(new String(kept, StandardCharsets.UTF_8), this.outputLimit);
+		}
+		catch (IOException ex) {
+			return null;
+		}
+	}
+
+	/** setsid made the command's pid its process group id: signal the whole group. */
+	private static void killGroup(Process process) {
+		try {
+			new ProcessBuilder("kill", "-KILL", "--", "-" + process.pid()).start().waitFor(5, TimeUnit.SECONDS);
+		}
+		catch (IOException ex) {
+			process.destroyForcibly();
+		}
+		catch (InterruptedException ex) {
+			process.destroyForcibly();
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static final class OutputDiscard extends java.io.OutputStream {
+
+		static final OutputDiscard INSTANCE = new OutputDiscard();
+
+		@Override
+		public void write(int b) {
+		}
+
+		@Override
+		public void write(byte[] b, int off, int len) {
+		}
+
+	}
+
+}

@@ -1,0 +1,268 @@
+package io.crony.agent;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
+import io.crony.common.execution.KillRequest;
+import io.crony.common.json.CronyJson;
+import io.crony.example.target.SampleTarget;
+import io.crony.test.CronyServicesExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** One agent in this JVM against real etcd and MariaDB, firing at a real HTTP target. */
+@AutoConfigureObservability
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class AgentFiringIT {
+
+	static final String AGENT = "agent-firing";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	static AgentTestSupport support;
+
+	static final SampleTarget target = SampleTarget.start(0);
+
+	static final AtomicLong jobIds = new AtomicLong(100);
+
+	@Autowired
+	AgentRuntime runtime;
+
+	@LocalServerPort
+	int port;
+
+	JobSpec current;
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		support = new AgentTestSupport(services);
+		support.agentProperties(AGENT, "target/spool-" + services.schema())
+			.forEach((key, value) -> registry.add(key, () -> value));
+		registry.add("crony.agent.shell.enabled", () -> "true");
+		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo");
+	}
+
+	@AfterEach
+	void unassign() {
+		if (this.current != null) {
+			support.unassign(AGENT, this.current.id());
+		}
+	}
+
+	@AfterAll
+	static void close() {
+		target.close();
+		support.close();
+	}
+
+	@Test
+	void firesAnEverySecondJobOncePerSecond() {
+		awaitRegistered();
+		JobSpec job = assign(
+				AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.EVERY_SECOND, target.url("/ok")));
+		await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(job.id()).size() >= 12);
+		Map<String, Long> runs = target.runsByScheduledAt(job.id());
+		assertThat(runs.values()).allMatch((count) -> count == 1);
+		List<Instant> seconds = runs.keySet().stream().map(Instant::parse).sorted().toList();
+		Instant first = seconds.get(0);
+		// every second between the first and the 11th run fired: ten in ten seconds
+		assertThat(seconds.stream().filter((s) -> !s.isBefore(first) && s.isBefore(first.plusSeconds(10)))).hasSize(10);
+		List<SampleTarget.Call> calls = target.callsOf(job.id());
+		assertThat(calls)
+			.allSatisfy((call) -> assertThat(call.receivedAtMillis() - Instant.parse(call.scheduledAt()).toEpochMilli())
+				.isBetween(0L, 500L));
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(support.jdbc()
+				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'SUCCEEDED'",
+						Integer.class, job.id()))
+				.isGreaterThanOrEqualTo(12));
+		String metrics = new RestTemplate().getForObject("http://127.0.0.1:" + this.port + "/actuator/prometheus",
+				String.class);
+		assertThat(metrics).contains("crony_agent_runs_total{status=\"SUCCEEDED\"}")
+			.contains("crony_agent_trigger_lateness_seconds_bucket")
+			.contains("crony_agent_lease_valid 1.0")
+			.contains("crony_agent_jobs");
+	}
+
+	@Test
+	void retriesAFailingTargetAsTheRetryPolicySays() {
+		awaitRegistered();
+		JobSpec job = assign(AgentTestSupport.with(
+				AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON,
+						target.url("/flaky?failures=2")),
+				5, new RetryPolicy(3, 1), MisfirePolicy.SKIP, OverlapPolicy.ALLOW));
+		long id = awaitHeldThenRun(job, "{\"day\":1}");
+		await().atMost(Duration.ofSeconds(20)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat(support.row(id)).containsEntry("attempt", 3);
+		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::attempt).containsExactly(1, 2, 3);
+		List<SampleTarget.Call> calls = target.callsOf(job.id());
+		assertThat(calls.get(2).receivedAtMillis() - calls.get(1).receivedAtMillis()).isGreaterThanOrEqualTo(900);
+	}
+
+	@Test
+	void timesOutEachAttemptAndRecordsTimedOut() {
+		awaitRegistered();
+		JobSpec job = assign(AgentTestSupport.with(
+				AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON,
+						target.url("/sleep?ms=4000")),
+				1, new RetryPolicy(2, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW));
+		long started = System.currentTimeMillis();
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(20)).until(() -> "TIMED_OUT".equals(support.status(id)));
+		assertThat(support.row(id)).containsEntry("attempt", 2);
+		assertThat(System.currentTimeMillis() - started).isLessThan(7000);
+		assertThat(target.callsOf(job.id())).hasSize(2);
+	}
+
+	@Test
+	void shellTargetCapturesOutput() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("echo hello from ${params}", 5));
+		long id = awaitHeldThenRun(job, "crony");
+		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat((String) support.row(id).get("output")).contains("hello from crony");
+	}
+
+	@Test
+	void shellTimeoutKillsTheWholeProcessGroup(@TempDir Path dir) throws Exception {
+		awaitRegistered();
+		Path pidFile = dir.resolve("child.pid");
+		Path script = dir.resolve("spawn.sh");
+		Files.writeString(script, "sleep 300 &\necho $! > " + pidFile + "\nwait\n");
+		JobSpec job = assign(shellJob("sh " + script, 1));
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(pidFile) && Files.size(pidFile) > 0);
+		long child = Long.parseLong(Files.readString(pidFile).trim());
+		await().atMost(Duration.ofSeconds(10)).until(() -> "TIMED_OUT".equals(support.status(id)));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> ProcessHandle.of(child).map((process) -> !process.isAlive()).orElse(true));
+	}
+
+	@Test
+	void shellRefusesCommandsOffTheAllowlist() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("rm -rf /tmp/nothing-here", 5));
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(support.status(id)));
+		assertThat((String) support.row(id).get("error")).contains("not allowed");
+	}
+
+	private static JobSpec shellJob(String command, int timeoutSeconds) {
+		JobSpec base = AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON, null);
+		return new JobSpec(base.id(), base.name(), null, base.schedule(), "UTC",
+				new TargetSpec(TargetType.SHELL, null, null, Map.of(), null, null, command, List.of()), timeoutSeconds,
+				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
+	}
+
+	@Test
+	void killCancelsARunningExecution() {
+		awaitRegistered();
+		JobSpec job = assign(
+				AgentTestSupport.with(
+						AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON,
+								target.url("/sleep?ms=30000")),
+						60, RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW));
+		long id = awaitHeldThenRun(job, "p=1");
+		await().atMost(Duration.ofSeconds(10)).until(() -> "RUNNING".equals(support.status(id)));
+		support.put(support.keys().kill(AGENT, id), CronyJson.toBytes(new KillRequest(id, "tester", Instant.now())));
+		await().atMost(Duration.ofSeconds(5)).until(() -> "CANCELLED".equals(support.status(id)));
+		assertThat(target.callsOf(job.id())).singleElement()
+			.satisfies((call) -> assertThat(call.body()).contains("scheduledAt"));
+		assertThat(support.keys().once(AGENT, id)).satisfies(
+				(key) -> assertThat(support.etcd().getKVClient().get(AgentTestSupport.bytes(key)).join().getCount())
+					.isZero());
+	}
+
+	@Test
+	void overlapSkipRecordsSkippedRunsAndNeverRunsTwoAtOnce() {
+		JobSpec job = overlapJob(OverlapPolicy.SKIP);
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> support.statuses(job.id()).contains("SKIPPED") && target.callsOf(job.id()).size() >= 2);
+		assertNoConcurrentCalls(job);
+	}
+
+	@Test
+	void overlapQueueRunsOneAfterAnother() {
+		JobSpec job = overlapJob(OverlapPolicy.QUEUE);
+		await().atMost(Duration.ofSeconds(30)).until(() -> target.callsOf(job.id()).size() >= 3);
+		assertNoConcurrentCalls(job);
+		assertThat(support.statuses(job.id())).doesNotContain("SKIPPED", "CANCELLED");
+	}
+
+	@Test
+	void overlapReplaceCancelsThePreviousRun() {
+		JobSpec job = overlapJob(OverlapPolicy.REPLACE);
+		await().atMost(Duration.ofSeconds(30)).until(() -> support.statuses(job.id()).contains("CANCELLED"));
+		assertThat(support.statuses(job.id())).doesNotContain("SKIPPED");
+	}
+
+	@Test
+	void overlapAllowRunsAlongsideThePreviousRun() {
+		JobSpec job = overlapJob(OverlapPolicy.ALLOW);
+		await().atMost(Duration.ofSeconds(30)).until(() -> target.callsOf(job.id()).size() >= 3);
+		List<SampleTarget.Call> calls = target.callsOf(job.id());
+		// three calls inside one 2.5 s sleep: they overlapped
+		assertThat(calls.get(2).receivedAtMillis() - calls.get(0).receivedAtMillis()).isLessThan(2500);
+	}
+
+	private JobSpec overlapJob(OverlapPolicy overlap) {
+		awaitRegistered();
+		return assign(
+				AgentTestSupport.with(AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.EVERY_SECOND,
+						target.url("/sleep?ms=2500")), 10, RetryPolicy.NONE, MisfirePolicy.SKIP, overlap));
+	}
+
+	private static void assertNoConcurrentCalls(JobSpec job) {
+		List<SampleTarget.Call> calls = target.callsOf(job.id())
+			.stream()
+			.sorted(Comparator.comparingLong(SampleTarget.Call::receivedAtMillis))
+			.toList();
+		for (int i = 1; i < calls.size(); i++) {
+			assertThat(calls.get(i).receivedAtMillis() - calls.get(i - 1).receivedAtMillis())
+				.isGreaterThanOrEqualTo(2400);
+		}
+	}
+
+	private JobSpec assign(JobSpec job) {
+		this.current = job;
+		support.assign(AGENT, job);
+		return job;
+	}
+
+	private long awaitHeldThenRun(JobSpec job, String params) {
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.runtime.engine().jobIds().contains(job.id()));
+		return support.runOnce(AGENT, job, params);
+	}
+
+	private void awaitRegistered() {
+		await().atMost(Duration.ofSeconds(30)).until(() -> support.registered(AGENT) && this.runtime.fence().mayFire());
+	}
+
+}

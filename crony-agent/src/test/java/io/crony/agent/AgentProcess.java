@@ -1,0 +1,70 @@
+package io.crony.agent;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A crony-agent started from the packaged jar as its own JVM, for tests where an agent
+ * must die ({@code kill -9}) or be fenced while it lives on.
+ */
+final class AgentProcess implements AutoCloseable {
+
+	private final String id;
+
+	private final Process process;
+
+	private AgentProcess(String id, Process process) {
+		this.id = id;
+		this.process = process;
+	}
+
+	static AgentProcess start(String id, Map<String, String> properties) {
+		String jar = System.getProperty("crony.agent.jar");
+		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+			throw new IllegalStateException(
+					"No packaged agent jar at " + jar + " (run through Failsafe after package)");
+		}
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m",
+						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar, "--server.port=0"));
+		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+		Path log = Path.of("target", "agent-" + id + "-" + System.currentTimeMillis() + ".log");
+		try {
+			Files.createDirectories(log.getParent());
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
+			return new AgentProcess(id, process);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	String id() {
+		return this.id;
+	}
+
+	/** SIGKILL: the agent gets no chance to revoke its lease or flush anything. */
+	void kill9() throws InterruptedException {
+		this.process.destroyForcibly();
+		this.process.waitFor(10, TimeUnit.SECONDS);
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		if (this.process.isAlive()) {
+			this.process.destroy();
+			if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,205 @@
+package io.crony.agent;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.JobAssignment;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
+import io.crony.common.json.CronyJson;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.PutOption;
+import org.flywaydb.core.Flyway;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * What the agent ITs share: the schema (applied with the web's migrations), an etcd
+ * client standing in for the web leader, and job specs.
+ */
+public final class AgentTestSupport implements AutoCloseable {
+
+	public static final String EVERY_SECOND = "* * * * * ?";
+
+	public static final String NEVER_SOON = "0 0 0 1 1 ?";
+
+	private final CronyServicesExtension services;
+
+	private final Client etcd;
+
+	private final CronyKeys keys;
+
+	private final JdbcTemplate jdbc;
+
+	public AgentTestSupport(CronyServicesExtension services) {
+		this.services = services;
+		Flyway.configure()
+			.dataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
+			.locations("filesystem:../crony-web/src/main/resources/db/migration")
+			.load()
+			.migrate();
+		this.etcd = Client.builder().endpoints(services.etcdEndpoint()).build();
+		this.keys = new CronyKeys(services.keyPrefix());
+		this.jdbc = new JdbcTemplate(
+				new DriverManagerDataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD));
+	}
+
+	public JdbcTemplate jdbc() {
+		return this.jdbc;
+	}
+
+	public Client etcd() {
+		return this.etcd;
+	}
+
+	public CronyKeys keys() {
+		return this.keys;
+	}
+
+	public static JobSpec httpJob(long id, String schedule, String url) {
+		return new JobSpec(id, "job-" + id, null, schedule, "UTC",
+				new TargetSpec(TargetType.HTTP, "POST", url, Map.of(), "{\"scheduledAt\":\"${scheduledAt}\"}",
+						TargetMode.SYNC, null, List.of()),
+				5, RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
+	}
+
+	public static JobSpec with(JobSpec job, int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfire,
+			OverlapPolicy overlap) {
+		return new JobSpec(job.id(), job.name(), job.description(), job.schedule(), job.timeZone(), job.target(),
+				timeoutSeconds, retry, misfire, overlap, job.assignment(), job.enabled(), job.version());
+	}
+
+	/** Puts an assignment key, as the web leader would. */
+	public void assign(String agentId, JobSpec job) {
+		put(this.keys.job(agentId, job.id()), CronyJson.toBytes(new JobAssignment(job, 1, Instant.now())));
+	}
+
+	/**
+	 * Moves a job in one transaction (delete old key + put new key), as the leader's
+	 * failover does.
+	 */
+	public void move(String from, String to, JobSpec job) {
+		try {
+			this.etcd.getKVClient()
+				.txn()
+				.Then(Op.delete(bytes(this.keys.job(from, job.id())), DeleteOption.DEFAULT),
+						Op.put(bytes(this.keys.job(to, job.id())),
+								ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now()))),
+								PutOption.DEFAULT))
+				.commit()
+				.get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The lease an agent's node key lives under, or 0 when it is not registered. */
+	public long leaseOf(String agentId) {
+		try {
+			return this.etcd.getKVClient()
+				.get(bytes(this.keys.node(agentId)))
+				.get(5, TimeUnit.SECONDS)
+				.getKvs()
+				.stream()
+				.mapToLong(io.etcd.jetcd.KeyValue::getLease)
+				.findFirst()
+				.orElse(0);
+		}
+		catch (Exception ex) {
+			return 0;
+		}
+	}
+
+	public void unassign(String agentId, long jobId) {
+		try {
+			this.etcd.getKVClient().delete(bytes(this.keys.job(agentId, jobId))).get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** Inserts the PENDING row and puts the once key, as the web's "run now" does. */
+	public long runOnce(String agentId, JobSpec job, String params) {
+		Instant at = Instant.ofEpochMilli(System.currentTimeMillis());
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+						+ "params, updated_at) VALUES (?, ?, ?, 'MANUAL', 'PENDING', ?, ?, ?)",
+				job.id(), job.name(), agentId, Timestamp.from(at), params, Timestamp.from(at));
+		long id = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
+				job.id(), Timestamp.from(at));
+		put(this.keys.once(agentId, id),
+				CronyJson.toBytes(new OnceRequest(id, job.id(), TriggerType.MANUAL, params, at, "tester")));
+		return id;
+	}
+
+	public boolean registered(String agentId) {
+		try {
+			return this.etcd.getKVClient().get(bytes(this.keys.node(agentId))).get(5, TimeUnit.SECONDS).getCount() > 0;
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
+	public String status(long executionId) {
+		return this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId);
+	}
+
+	public Map<String, Object> row(long executionId) {
+		return this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", executionId);
+	}
+
+	public List<String> statuses(long jobId) {
+		return this.jdbc.queryForList("SELECT status FROM execution WHERE job_id = ? ORDER BY scheduled_at",
+				String.class, jobId);
+	}
+
+	public void put(String key, byte[] value) {
+		try {
+			this.etcd.getKVClient().put(bytes(key), ByteSequence.from(value)).get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	public static ByteSequence bytes(String value) {
+		return ByteSequence.from(value, StandardCharsets.UTF_8);
+	}
+
+	/** Spring properties for an agent with this id against the test's services. */
+	public Map<String, String> agentProperties(String agentId, String spoolDir) {
+		Map<String, String> properties = new java.util.LinkedHashMap<>(this.services.properties());
+		properties.put("crony.agent.id", agentId);
+		properties.put("crony.agent.spool-dir", spoolDir);
+		properties.put("spring.flyway.enabled", "false");
+		return properties;
+	}
+
+	@Override
+	public void close() {
+		this.etcd.close();
+	}
+
+}
