@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
-# Runs Crony on this machine: etcd, MariaDB, crony-web. `run.sh stop` stops what it started.
+# Runs Crony on this machine, end to end: etcd, MariaDB, crony-web (API + dashboard), a
+# sample HTTP target, two agents, and a few sample jobs; waits until runs are recorded and
+# prints where to look. `run.sh stop` stops what it started (by pid). Safe to run twice.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 state=$repo/.crony/run
 pids=$state/pids
 web_port=${CRONY_WEB_PORT:-8080}
+target_port=${CRONY_SAMPLE_TARGET_PORT:-9000}
+agent_ports=(8081 8082)
 mkdir -p "$pids" "$state/logs"
 
 log() { echo "[run] $*" >&2; }
 
-# Counts only while the process is still the one we started (its command line names our jar).
+# A pid counts only while its process is still the one we started (its command line names
+# the file we started, under this repo).
 alive() {
 	local file=$pids/$1.pid pid
 	[ -f "$file" ] || return 1
 	pid=$(cat "$file")
-	[ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$2"
+	[ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$repo"
 }
 
 wait_http() {
-	local url=$1 what=$2 deadline=$((SECONDS + 120))
+	local url=$1 what=$2 deadline=$((SECONDS + 180))
 	until curl -fsS "$url" >/dev/null 2>&1; do
 		if [ $SECONDS -ge $deadline ]; then
 			log "$what did not come up; see $state/logs"
@@ -31,13 +36,13 @@ wait_http() {
 }
 
 start_java() {
-	local name=$1 jar=$2
-	shift 2
-	if alive "$name" "$jar"; then
+	local name=$1
+	shift
+	if alive "$name"; then
 		log "$name already running (pid $(cat "$pids/$name.pid"))"
 		return
 	fi
-	setsid java -jar "$jar" "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
+	setsid java "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
 	echo $! >"$pids/$name.pid"
 }
 
@@ -45,7 +50,7 @@ stop_one() {
 	local name=$1 file=$pids/$1.pid pid
 	[ -f "$file" ] || return 0
 	pid=$(cat "$file")
-	if [ -d "/proc/$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$repo"; then
+	if alive "$name"; then
 		kill -TERM "$pid" 2>/dev/null || true
 		local deadline=$((SECONDS + 30))
 		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
@@ -55,21 +60,88 @@ stop_one() {
 	rm -f "$file"
 }
 
+# The first admin's password: made once, handed to crony-web as configuration (it is used
+# only while no user exists), kept in a file only this user can read.
+admin_password() {
+	local file=$state/admin-password
+	if [ ! -s "$file" ]; then
+		(umask 077 && head -c 18 /dev/urandom | base64 | tr '+/' '-_' >"$file")
+	fi
+	cat "$file"
+}
+
+api() {
+	local method=$1 path=$2 body=${3:-}
+	curl -sS -X "$method" "http://127.0.0.1:$web_port/api/v1$path" -H "Authorization: Bearer $token" \
+		-H 'Content-Type: application/json' ${body:+--data "$body"}
+}
+
+seed_job() {
+	local name=$1 schedule=$2 path=$3 extra=${4:-}
+	local body="{\"name\":\"$name\",\"description\":\"sample job\",\"schedule\":\"$schedule\",\"timeZone\":\"UTC\",
+		\"target\":{\"type\":\"HTTP\",\"method\":\"POST\",\"url\":\"http://127.0.0.1:$target_port$path\",
+		\"body\":\"{\\\"scheduledAt\\\":\\\"\${scheduledAt}\\\"}\"},\"timeoutSeconds\":10 $extra}"
+	local status
+	status=$(curl -sS -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/jobs" \
+		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data "$body")
+	case "$status" in
+	201) log "seeded job $name ($schedule)" ;;
+	409) log "job $name already there" ;;
+	*) log "could not seed job $name: HTTP $status" ;;
+	esac
+}
+
 case "${1:-start}" in
 start)
 	bash scripts/services.sh up >/dev/null
-	log "building (first time takes a few minutes)"
+	log "building (the first time takes a few minutes)"
 	bash scripts/build-frontend.sh >/dev/null
 	./mvnw -B -q -DskipTests package
-	web_jar=$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
-	start_java web "$web_jar" --server.port="$web_port"
+	password=$(admin_password)
+
+	CRONY_ADMIN_PASSWORD=$password start_java web -jar "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
+		--server.port="$web_port"
+	start_java sample-target -jar "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
+	for i in "${!agent_ports[@]}"; do
+		n=$((i + 1))
+		start_java "agent-$n" -jar "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
+			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
+			--crony.agent.spool-dir="$state/agent-$n/spool"
+	done
 	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
-	password=$(grep -ho 'initial admin password: [^ ]*' "$state/logs/web.log" | tail -1 | cut -d' ' -f4 || true)
+	wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port"
+	for port in "${agent_ports[@]}"; do
+		wait_http "http://127.0.0.1:$port/actuator/health" "agent on :$port"
+	done
+
+	token=$(curl -fsS -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
+		--data "{\"username\":\"admin\",\"password\":\"$password\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+	if [ -z "$token" ]; then
+		log "cannot sign in as admin with the password in $state/admin-password (changed in the dashboard?); no jobs seeded"
+	else
+		seed_job sample-every-5s '*/5 * * * * ?' /ok
+		seed_job sample-flaky '*/10 * * * * ?' '/flaky?failures=1' ',"retry":{"maxAttempts":3,"backoffSeconds":1}'
+		seed_job sample-slow '*/15 * * * * ?' '/sleep?ms=3000' ',"overlapPolicy":"SKIP"'
+		seed_job sample-nightly '0 0 1 * * ?' /ok ',"timeZone":"Asia/Shanghai"'
+		log "waiting for the first recorded runs"
+		deadline=$((SECONDS + 60))
+		until api GET '/executions?status=SUCCEEDED&size=1' | grep -q '"total":[1-9]'; do
+			if [ $SECONDS -ge $deadline ]; then
+				log "no successful run recorded within 60 s; see $state/logs"
+				exit 1
+			fi
+			sleep 0.5
+		done
+		log "runs are being recorded: $(api GET '/executions?size=1' | sed -n 's/.*"total":\([0-9]*\).*/\1/p') so far"
+	fi
 	cat <<-MSG
 
 		Crony is running.
-		  dashboard / API   http://127.0.0.1:$web_port   (API docs: /swagger-ui.html)
-		  login             admin / ${password:-"(set earlier; see the first start's log in $state/logs/web.log)"}
+		  dashboard         http://127.0.0.1:$web_port/   (user admin, password: $password)
+		  API docs          http://127.0.0.1:$web_port/swagger-ui.html
+		  executions        http://127.0.0.1:$web_port/api/v1/executions (bearer token from POST /api/v1/auth/login)
+		  agents            agent-1 on :${agent_ports[0]}, agent-2 on :${agent_ports[1]} (metrics: /actuator/prometheus)
+		  sample target     http://127.0.0.1:$target_port/counts (calls per fire)
 		  etcd              http://127.0.0.1:23790
 		  MariaDB           127.0.0.1:13306 (crony / crony)
 		  logs              $state/logs
@@ -77,6 +149,8 @@ start)
 	MSG
 	;;
 stop)
+	for n in 2 1; do stop_one "agent-$n"; done
+	stop_one sample-target
 	stop_one web
 	bash scripts/services.sh down
 	;;

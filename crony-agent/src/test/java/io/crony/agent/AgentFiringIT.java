@@ -94,10 +94,13 @@ class AgentFiringIT {
 		Instant first = seconds.get(0);
 		// every second between the first and the 11th run fired: ten in ten seconds
 		assertThat(seconds.stream().filter((s) -> !s.isBefore(first) && s.isBefore(first.plusSeconds(10)))).hasSize(10);
+		// Never early; late only within a bound a loaded CI machine keeps (lateness
+		// itself
+		// is measured in bench/, not asserted here).
 		List<SampleTarget.Call> calls = target.callsOf(job.id());
 		assertThat(calls)
 			.allSatisfy((call) -> assertThat(call.receivedAtMillis() - Instant.parse(call.scheduledAt()).toEpochMilli())
-				.isBetween(0L, 500L));
+				.isBetween(0L, 2000L));
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(support.jdbc()
 				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'SUCCEEDED'",
