@@ -35,14 +35,18 @@ wait_http() {
 	log "$what is up"
 }
 
+# Each process runs from its own copy of the jar, so a later build never changes a jar
+# under a running JVM (which then fails to load the classes it has not loaded yet).
 start_java() {
-	local name=$1
-	shift
+	local name=$1 jar=$2
+	shift 2
 	if alive "$name"; then
-		log "$name already running (pid $(cat "$pids/$name.pid"))"
+		log "$name already running (pid $(cat "$pids/$name.pid")); make stop first to run a new build"
 		return
 	fi
-	setsid java "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
+	mkdir -p "$state/bin"
+	cp "$jar" "$state/bin/$name.jar"
+	setsid java -jar "$state/bin/$name.jar" "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
 	echo $! >"$pids/$name.pid"
 }
 
@@ -72,7 +76,7 @@ admin_password() {
 
 api() {
 	local method=$1 path=$2 body=${3:-}
-	curl -sS -X "$method" "http://127.0.0.1:$web_port/api/v1$path" -H "Authorization: Bearer $token" \
+	curl -sS -m 30 -X "$method" "http://127.0.0.1:$web_port/api/v1$path" -H "Authorization: Bearer $token" \
 		-H 'Content-Type: application/json' ${body:+--data "$body"}
 }
 
@@ -82,7 +86,7 @@ seed_job() {
 		\"target\":{\"type\":\"HTTP\",\"method\":\"POST\",\"url\":\"http://127.0.0.1:$target_port$path\",
 		\"body\":\"{\\\"scheduledAt\\\":\\\"\${scheduledAt}\\\"}\"},\"timeoutSeconds\":10 $extra}"
 	local status
-	status=$(curl -sS -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/jobs" \
+	status=$(curl -sS -m 30 -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/jobs" \
 		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data "$body")
 	case "$status" in
 	201) log "seeded job $name ($schedule)" ;;
@@ -99,12 +103,12 @@ start)
 	./mvnw -B -q -DskipTests package
 	password=$(admin_password)
 
-	CRONY_ADMIN_PASSWORD=$password start_java web -jar "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
+	CRONY_ADMIN_PASSWORD=$password start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
 		--server.port="$web_port"
-	start_java sample-target -jar "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
+	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
 	for i in "${!agent_ports[@]}"; do
 		n=$((i + 1))
-		start_java "agent-$n" -jar "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
+		start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
 			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
 			--crony.agent.spool-dir="$state/agent-$n/spool"
 	done
@@ -114,7 +118,7 @@ start)
 		wait_http "http://127.0.0.1:$port/actuator/health" "agent on :$port"
 	done
 
-	token=$(curl -fsS -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
+	token=$(curl -fsS -m 30 -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
 		--data "{\"username\":\"admin\",\"password\":\"$password\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
 	if [ -z "$token" ]; then
 		log "cannot sign in as admin with the password in $state/admin-password (changed in the dashboard?); no jobs seeded"
