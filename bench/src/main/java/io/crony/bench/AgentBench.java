@@ -76,16 +76,20 @@ public final class AgentBench {
 	}
 
 	public static void main(String[] args) throws Exception {
-		List<Integer> sizes = new ArrayList<>();
-		for (String size : System.getProperty("crony.bench.sizes", "1000,10000").split(",")) {
-			sizes.add(Integer.parseInt(size.trim()));
-		}
 		int every = Integer.getInteger("crony.bench.every", 1);
+		// "N" or "NxS": N jobs, each every S seconds (default crony.bench.every)
+		List<int[]> sizes = new ArrayList<>();
+		for (String size : System.getProperty("crony.bench.sizes", "1000,10000").split(",")) {
+			String[] parts = size.trim().split("x");
+			sizes
+				.add(new int[] { Integer.parseInt(parts[0]), (parts.length > 1) ? Integer.parseInt(parts[1]) : every });
+		}
 		int seconds = Integer.getInteger("crony.bench.seconds", 30);
 		int failoverJobs = Integer.getInteger("crony.bench.failover-jobs", 10_000);
 		Path webJar = jar("crony-web");
 		Path agentJar = jar("crony-agent");
-		System.out.printf("crony agent bench: sizes %s, every %d s, %d s measured, %d cores%n", sizes, every, seconds,
+		System.out.printf("crony agent bench: sizes %s, %d s measured, %d cores%n",
+				System.getProperty("crony.bench.sizes", "1000,10000"), seconds,
 				Runtime.getRuntime().availableProcessors());
 		try (LocalServices services = LocalServices.dedicated()) {
 			services.createSchema(SCHEMA);
@@ -100,18 +104,25 @@ public final class AgentBench {
 				EtcdCounts etcd = new EtcdCounts(client, keys);
 				waitFor("web leader elected", Duration.ofMinutes(2), () -> etcd.leaders() == 1 && web.alive());
 				AgentBench bench = new AgentBench(db, etcd, target);
-				try (AgentProcess agent = AgentProcess.start(agentJar, "agent-a", freePort(), etcdUrl, jdbcUrl,
-						keys.prefix())) {
-					bench.awaitOnline(1, agent);
-					for (int size : sizes) {
-						bench.load(agent, size, every, seconds);
+				// A fresh agent per size: one that was overrun must not spoil the next
+				// size.
+				for (int[] size : sizes) {
+					try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
+							freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
+						bench.awaitOnline(1, agent);
+						bench.load(agent, size[0], size[1], seconds);
 					}
-					if (failoverJobs > 0) {
-						int failoverEvery = Integer.getInteger("crony.bench.failover-every", 1);
-						long firstId = bench.assign(agent, failoverJobs, failoverEvery, MisfirePolicy.FIRE_NOW);
+					bench.awaitOnline(0, null);
+				}
+				if (failoverJobs > 0) {
+					int failoverEvery = Integer.getInteger("crony.bench.failover-every", 1);
+					try (AgentProcess victim = AgentProcess.start(agentJar, "agent-a", freePort(), etcdUrl, jdbcUrl,
+							keys.prefix())) {
+						bench.awaitOnline(1, victim);
+						long firstId = bench.assign(victim, failoverJobs, failoverEvery, MisfirePolicy.FIRE_NOW);
 						try (AgentProcess survivor = AgentProcess.start(agentJar, "agent-b", freePort(), etcdUrl,
 								jdbcUrl, keys.prefix())) {
-							new AgentFailover(bench, agent, survivor).run(firstId, failoverJobs, failoverEvery);
+							new AgentFailover(bench, victim, survivor).run(firstId, failoverJobs, failoverEvery);
 						}
 					}
 				}
@@ -138,7 +149,6 @@ public final class AgentBench {
 		sleepUntil(untilSecond * 1000 + 3000);
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
 		long[] records = awaitRecords(firstId, jobs, fromSecond, untilSecond, stats.observed());
-		unassign(agent, firstId, jobs);
 		String line = String.format(
 				"%7d jobs every %d s | fires/s %7.0f | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d"
 						+ " | agent start lateness ms p50 <=%.0f p99 <=%.0f | expected %d observed %d missed %d"
@@ -147,8 +157,11 @@ public final class AgentBench {
 				stats.percentile(99.9), stats.percentile(100), after.latenessUpToMillis(before, 50),
 				after.latenessUpToMillis(before, 99), stats.expected(), stats.observed(), stats.missed(),
 				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, loadAverage());
-		System.out.println(line);
-		this.table.add(line);
+		report(line);
+		long start = System.nanoTime();
+		unassign(agent, firstId, jobs);
+		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
+				(System.nanoTime() - start) / 1e9));
 	}
 
 	/**
@@ -206,7 +219,8 @@ public final class AgentBench {
 
 	void awaitOnline(int agents, AgentProcess agent) throws InterruptedException {
 		waitFor(agents + " agents online", Duration.ofMinutes(2),
-				() -> count(this.db, "SELECT COUNT(*) FROM agent WHERE status = 'ONLINE'") == agents && agent.alive());
+				() -> count(this.db, "SELECT COUNT(*) FROM agent WHERE status = 'ONLINE'") == agents
+						&& (agent == null || agent.alive()));
 	}
 
 	EtcdCounts etcd() {

@@ -46,15 +46,15 @@ final class AgentFailover {
 		long moved = System.currentTimeMillis();
 		// Polled slowly (copying every call is not free); the figure comes from the
 		// calls.
-		long deadline = System.currentTimeMillis() + 300_000;
-		while (firstCalls(this.bench.target().calls(), firstId, kill).size() < jobs) {
-			if (System.currentTimeMillis() > deadline) {
-				throw new IllegalStateException("Timed out waiting: every job called by " + this.survivor.id());
-			}
+		// Bounded: an overrun survivor is a result, not an error.
+		long deadline = System.currentTimeMillis() + 120_000;
+		while (firstCalls(this.bench.target().calls(), firstId, kill).size() < jobs
+				&& System.currentTimeMillis() < deadline) {
 			AgentBench.sleepUntil(System.currentTimeMillis() + 1000);
 		}
 		Map<Long, Long> first = firstCalls(this.bench.target().calls(), firstId, kill);
 		long allFired = first.values().stream().mapToLong(Long::longValue).max().orElse(kill);
+		String called = (first.size() == jobs) ? "" : " (only " + first.size() + " jobs called within 120 s)";
 		long fromSecond = kill / 1000 - 5;
 		long untilSecond = allFired / 1000 + 5;
 		AgentBench.sleepUntil(untilSecond * 1000 + 3000);
@@ -62,10 +62,10 @@ final class AgentFailover {
 		this.bench.unassign(this.survivor, firstId, jobs);
 		this.bench.report(String.format(
 				"failover of %d jobs (every %d s, FIRE_NOW, lease TTL %s): kill -> all keys under %s %.2f s, "
-						+ "kill -> every job called by it %.2f s | window %d s around it: expected %d observed %d "
+						+ "kill -> every job called by it %.2f s%s | window %d s around it: expected %d observed %d "
 						+ "missed %d duplicate %d | load %s",
 				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), this.survivor.id(),
-				(moved - kill) / 1e3, (allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(),
+				(moved - kill) / 1e3, (allFired - kill) / 1e3, called, untilSecond - fromSecond, stats.expected(),
 				stats.observed(), stats.missed(), stats.duplicates(), AgentBench.loadAverage()));
 	}
 
