@@ -86,6 +86,8 @@ public final class AgentBench {
 		}
 		int seconds = Integer.getInteger("crony.bench.seconds", 30);
 		int failoverJobs = Integer.getInteger("crony.bench.failover-jobs", 10_000);
+		// Loads the native part now, before an overrun agent may have used up the files.
+		System.out.printf("load average %s%n", loadAverage());
 		Path webJar = jar("crony-web");
 		Path agentJar = jar("crony-agent");
 		System.out.printf("crony agent bench: sizes %s, %d s measured, %d cores%n",

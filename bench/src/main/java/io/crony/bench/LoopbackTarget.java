@@ -18,7 +18,8 @@ import com.sun.net.httpserver.HttpServer;
  * opens up to one connection per job at once on the first fires. The sample target's
  * accept backlog (256) overflows then, and connects time out. This one asks for the
  * kernel's maximum backlog and keeps every idle connection (the JDK server closes idle
- * ones beyond 200 by default, which would force new connects every second).
+ * ones beyond 200 by default, which would force new connects every second), but closes
+ * connections idle for 5 s.
  */
 final class LoopbackTarget implements AutoCloseable {
 
@@ -32,6 +33,9 @@ final class LoopbackTarget implements AutoCloseable {
 
 	static LoopbackTarget start() throws IOException {
 		System.setProperty("sun.net.httpserver.maxIdleConnections", "1000000");
+		// An overrun agent leaves connections it gave up on open; closing them after 5 s
+		// idle (default 30 s) keeps the bench JVM within its file limit.
+		System.setProperty("sun.net.httpserver.idleInterval", "5");
 		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 65535);
 		LoopbackTarget target = new LoopbackTarget(server);
 		// No executor: the handler is short, a hand-off would cost more than it.
