@@ -54,7 +54,8 @@ final class AgentFailover {
 		}
 		Map<Long, Long> first = firstCalls(this.bench.target().calls(), firstId, kill);
 		long allFired = first.values().stream().mapToLong(Long::longValue).max().orElse(kill);
-		String called = (first.size() == jobs) ? "" : " (only " + first.size() + " jobs called within 120 s)";
+		String called = (first.size() == jobs) ? ""
+				: ": NOT REACHED, only " + first.size() + " jobs called within 120 s, the last";
 		long fromSecond = kill / 1000 - 5;
 		long untilSecond = allFired / 1000 + 5;
 		AgentBench.sleepUntil(untilSecond * 1000 + 3000);
@@ -62,10 +63,10 @@ final class AgentFailover {
 		this.bench.unassign(this.survivor, firstId, jobs);
 		this.bench.report(String.format(
 				"failover of %d jobs (every %d s, FIRE_NOW, lease TTL %s): kill -> all keys under %s %.2f s, "
-						+ "kill -> every job called by it %.2f s%s | window %d s around it: expected %d observed %d "
+						+ "kill -> every job called by it%s %.2f s | window %d s around it: expected %d observed %d "
 						+ "missed %d duplicate %d | load %s",
 				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), this.survivor.id(),
-				(moved - kill) / 1e3, (allFired - kill) / 1e3, called, untilSecond - fromSecond, stats.expected(),
+				(moved - kill) / 1e3, called, (allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(),
 				stats.observed(), stats.missed(), stats.duplicates(), AgentBench.loadAverage()));
 	}
 
