@@ -19,7 +19,13 @@ services-up:
 services-down:
 	bash scripts/services.sh down
 
-# Benchmarks (not part of make test): cluster assignment and failover, see docs/benchmarks.md.
-.PHONY: bench
-bench:
-	./mvnw -B -q -pl bench -am -DskipTests package exec:java
+# Benchmarks (not part of make test), see docs/benchmarks.md: cluster assignment and failover,
+# then the load on one agent. BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
+.PHONY: bench bench-cluster bench-agent
+bench: bench-cluster bench-agent
+
+bench-cluster:
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java $(BENCH_ARGS)
+
+bench-agent:
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.AgentBench $(BENCH_ARGS)

@@ -33,6 +33,8 @@ final class WebProcess implements AutoCloseable {
 		}
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		System.out.printf("crony-web pid %d, log %s%n", process.pid(), log);
+		// Even when the bench dies of an error crony-web must not outlive it.
+		Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-crony-web"));
 		return new WebProcess(process);
 	}
 

@@ -1,0 +1,271 @@
+package io.crony.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
+import io.crony.test.LocalServices;
+import io.etcd.jetcd.Client;
+
+import static io.crony.bench.ClusterBench.count;
+import static io.crony.bench.ClusterBench.waitFor;
+
+/**
+ * Load on one agent: for each size, that many HTTP jobs (each on
+ * {@code (id % every)/every * * * * ?}) against a loopback target in this JVM, measured
+ * over a window at the target (lateness, fires, missed, duplicates), in the agent
+ * (lateness histogram, heap) and in the {@code execution} table (records persisted). Then
+ * the failover of an agent holding {@code crony.bench.failover-jobs} jobs, killed with
+ * SIGKILL. Its own etcd and MariaDB ({@link LocalServices#dedicated()}); crony-web and
+ * crony-agent run from their executable jars as separate processes.
+ *
+ * <p>
+ * Jobs are written as rows the way the job API writes them, and the web leader assigns
+ * them (all to the one live agent), so the keys and their lifecycle are the real ones.
+ *
+ * <p>
+ * System properties: {@code crony.bench.sizes} (1000,10000), {@code crony.bench.every}
+ * seconds (1), {@code crony.bench.seconds} measured (30), {@code crony.bench.warmup}
+ * seconds (10), {@code crony.bench.failover-jobs} (10000, 0 = skip),
+ * {@code crony.bench.failover-every} (1), {@code crony.bench.lease-ttl} (5s),
+ * {@code crony.bench.agent-jvm} (-Xmx1g), {@code crony.bench.agent-args}.
+ */
+public final class AgentBench {
+
+	static final String SCHEMA = "crony_agent_bench";
+
+	private static final DateTimeFormatter SQL_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+		.withZone(ZoneOffset.UTC);
+
+	private final Connection db;
+
+	private final EtcdCounts etcd;
+
+	private final LoopbackTarget target;
+
+	private final List<String> table = new ArrayList<>();
+
+	private long nextId = 1;
+
+	private AgentBench(Connection db, EtcdCounts etcd, LoopbackTarget target) {
+		this.db = db;
+		this.etcd = etcd;
+		this.target = target;
+	}
+
+	public static void main(String[] args) throws Exception {
+		int every = Integer.getInteger("crony.bench.every", 1);
+		// "N" or "NxS": N jobs, each every S seconds (default crony.bench.every)
+		List<int[]> sizes = new ArrayList<>();
+		for (String size : System.getProperty("crony.bench.sizes", "1000,10000").split(",")) {
+			String[] parts = size.trim().split("x");
+			sizes
+				.add(new int[] { Integer.parseInt(parts[0]), (parts.length > 1) ? Integer.parseInt(parts[1]) : every });
+		}
+		int seconds = Integer.getInteger("crony.bench.seconds", 30);
+		int failoverJobs = Integer.getInteger("crony.bench.failover-jobs", 10_000);
+		// Loads the native part now, before an overrun agent may have used up the files.
+		System.out.printf("load average %s%n", loadAverage());
+		Path webJar = jar("crony-web");
+		Path agentJar = jar("crony-agent");
+		System.out.printf("crony agent bench: sizes %s, %d s measured, %d cores%n",
+				System.getProperty("crony.bench.sizes", "1000,10000"), seconds,
+				Runtime.getRuntime().availableProcessors());
+		try (LocalServices services = LocalServices.dedicated()) {
+			services.createSchema(SCHEMA);
+			CronyKeys keys = new CronyKeys("/crony-agent-bench");
+			String jdbcUrl = services.jdbcUrl(SCHEMA);
+			String etcdUrl = services.etcdEndpoint();
+			try (LoopbackTarget target = LoopbackTarget.start();
+					WebProcess web = WebProcess.start(webJar, etcdUrl, jdbcUrl, keys.prefix(), freePort());
+					Client client = Client.builder().endpoints(etcdUrl).build();
+					Connection db = DriverManager.getConnection(jdbcUrl, LocalServices.DB_USER,
+							LocalServices.DB_PASSWORD)) {
+				EtcdCounts etcd = new EtcdCounts(client, keys);
+				waitFor("web leader elected", Duration.ofMinutes(2), () -> etcd.leaders() == 1 && web.alive());
+				AgentBench bench = new AgentBench(db, etcd, target);
+				// A fresh agent per size: one that was overrun must not spoil the next
+				// size.
+				for (int[] size : sizes) {
+					try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
+							freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
+						bench.awaitOnline(1, agent);
+						bench.load(agent, size[0], size[1], seconds);
+					}
+					bench.awaitOnline(0, null);
+				}
+				if (failoverJobs > 0) {
+					int failoverEvery = Integer.getInteger("crony.bench.failover-every", 1);
+					try (AgentProcess victim = AgentProcess.start(agentJar, "agent-a", freePort(), etcdUrl, jdbcUrl,
+							keys.prefix())) {
+						bench.awaitOnline(1, victim);
+						long firstId = bench.assign(victim, failoverJobs, failoverEvery, MisfirePolicy.FIRE_NOW);
+						try (AgentProcess survivor = AgentProcess.start(agentJar, "agent-b", freePort(), etcdUrl,
+								jdbcUrl, keys.prefix())) {
+							new AgentFailover(bench, victim, survivor).run(firstId, failoverJobs, failoverEvery);
+						}
+					}
+				}
+				System.out.println();
+				bench.table.forEach(System.out::println);
+			}
+		}
+	}
+
+	/** One size: assign, warm up, measure, check the records, unassign. */
+	private void load(AgentProcess agent, int jobs, int every, int seconds) throws Exception {
+		long firstId = assign(agent, jobs, every, MisfirePolicy.SKIP);
+		long fromSecond = System.currentTimeMillis() / 1000 + Integer.getInteger("crony.bench.warmup", 10);
+		long untilSecond = fromSecond + seconds;
+		sleepUntil(fromSecond * 1000);
+		AgentScrape before = AgentScrape.parse(agent.prometheus());
+		long heapMax = 0;
+		while (System.currentTimeMillis() < untilSecond * 1000) {
+			heapMax = Math.max(heapMax, AgentScrape.parse(agent.prometheus()).heapBytes());
+			sleepUntil(System.currentTimeMillis() + 1000);
+		}
+		AgentScrape after = AgentScrape.parse(agent.prometheus());
+		// Calls of the last second's fires still on their way.
+		sleepUntil(untilSecond * 1000 + 3000);
+		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
+		long[] records = awaitRecords(firstId, jobs, fromSecond, untilSecond, stats.observed());
+		String line = String.format(
+				"%7d jobs every %d s | fires/s %7.0f | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d"
+						+ " | agent start lateness ms p50 <=%.0f p99 <=%.0f | expected %d observed %d missed %d"
+						+ " duplicate %d off-schedule %d | rows %d finished %d | heap max %d MB | load %s",
+				jobs, every, stats.observed() / (double) seconds, stats.percentile(50), stats.percentile(99),
+				stats.percentile(99.9), stats.percentile(100), after.latenessUpToMillis(before, 50),
+				after.latenessUpToMillis(before, 99), stats.expected(), stats.observed(), stats.missed(),
+				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, loadAverage());
+		report(line);
+		long start = System.nanoTime();
+		unassign(agent, firstId, jobs);
+		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
+				(System.nanoTime() - start) / 1e9));
+	}
+
+	/**
+	 * Writes job rows and waits until the leader has put all their keys under the agent.
+	 */
+	long assign(AgentProcess agent, int jobs, int every, MisfirePolicy misfire) throws Exception {
+		long firstId = this.nextId;
+		this.nextId += jobs;
+		String url = this.target.url("/ok");
+		long start = System.nanoTime();
+		JobInserter.insert(this.db, firstId, jobs,
+				(id) -> new JobSpec(id, "bench-" + id, null, FireStats.schedule(id, every), "UTC",
+						new TargetSpec(TargetType.HTTP, "GET", url, Map.of(), null, TargetMode.SYNC, null, List.of()),
+						10, RetryPolicy.NONE, misfire, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1));
+		waitFor(jobs + " keys under " + agent.id(), Duration.ofMinutes(10),
+				() -> this.etcd.assignments(agent.id()) == jobs && agent.alive());
+		System.out.printf("%d jobs (ids %d..%d) assigned to %s in %.1f s%n", jobs, firstId, firstId + jobs - 1,
+				agent.id(), (System.nanoTime() - start) / 1e9);
+		return firstId;
+	}
+
+	void unassign(AgentProcess agent, long firstId, int jobs) throws Exception {
+		try (Statement statement = this.db.createStatement()) {
+			statement.executeUpdate("DELETE FROM job WHERE id BETWEEN " + firstId + " AND " + (firstId + jobs - 1));
+		}
+		waitFor("keys of " + agent.id() + " deleted", Duration.ofMinutes(10),
+				() -> this.etcd.assignments(agent.id()) == 0);
+	}
+
+	/**
+	 * Execution rows of the window's fires, and how many of them are finished, once the
+	 * finished count reached the fires observed or stopped growing for 10 s.
+	 */
+	long[] awaitRecords(long firstId, int jobs, long fromSecond, long untilSecond, long observed)
+			throws InterruptedException {
+		String where = " FROM execution WHERE job_id BETWEEN " + firstId + " AND " + (firstId + jobs - 1)
+				+ " AND scheduled_at >= '" + SQL_TIME.format(Instant.ofEpochSecond(fromSecond))
+				+ "' AND scheduled_at < '" + SQL_TIME.format(Instant.ofEpochSecond(untilSecond)) + "'";
+		long finished = -1;
+		long changed = System.nanoTime();
+		while (System.nanoTime() - changed < TimeUnit.SECONDS.toNanos(10)) {
+			long now = count(this.db, "SELECT COUNT(*)" + where + " AND status NOT IN ('PENDING', 'RUNNING')");
+			if (now >= observed) {
+				finished = now;
+				break;
+			}
+			if (now != finished) {
+				finished = now;
+				changed = System.nanoTime();
+			}
+			TimeUnit.MILLISECONDS.sleep(500);
+		}
+		return new long[] { count(this.db, "SELECT COUNT(*)" + where), finished };
+	}
+
+	void awaitOnline(int agents, AgentProcess agent) throws InterruptedException {
+		waitFor(agents + " agents online", Duration.ofMinutes(2),
+				() -> count(this.db, "SELECT COUNT(*) FROM agent WHERE status = 'ONLINE'") == agents
+						&& (agent == null || agent.alive()));
+	}
+
+	EtcdCounts etcd() {
+		return this.etcd;
+	}
+
+	LoopbackTarget target() {
+		return this.target;
+	}
+
+	void report(String line) {
+		System.out.println(line);
+		this.table.add(line);
+	}
+
+	static void sleepUntil(long epochMillis) throws InterruptedException {
+		long left = epochMillis - System.currentTimeMillis();
+		if (left > 0) {
+			TimeUnit.MILLISECONDS.sleep(left); // the benchmark's own pacing
+		}
+	}
+
+	static String loadAverage() {
+		return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+	}
+
+	static Path jar(String module) throws IOException {
+		Path dir = Path.of(module, "target");
+		if (!Files.isDirectory(dir)) {
+			dir = Path.of("..", module, "target");
+		}
+		try (var files = Files.list(dir)) {
+			return files.filter((file) -> file.getFileName().toString().matches(module + "-[0-9].*[0-9T]\\.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No " + module + " jar: build with -am package first"))
+				.toAbsolutePath();
+		}
+	}
+
+	static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}

@@ -1,0 +1,85 @@
+package io.crony.bench;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.crony.bench.ClusterBench.waitFor;
+
+/**
+ * An agent holding all the jobs (FIRE_NOW) is killed with SIGKILL while a second agent is
+ * up; the web leader moves the jobs once the dead agent's lease expires. Measures kill →
+ * all keys under the survivor and kill → every job called by the survivor, and the missed
+ * and duplicate fires around it.
+ */
+final class AgentFailover {
+
+	private final AgentBench bench;
+
+	private final AgentProcess victim;
+
+	private final AgentProcess survivor;
+
+	AgentFailover(AgentBench bench, AgentProcess victim, AgentProcess survivor) {
+		this.bench = bench;
+		this.victim = victim;
+		this.survivor = survivor;
+	}
+
+	/**
+	 * Runs it, the jobs already on the victim. The survivor was started after they were
+	 * assigned: with both alive the leader's placement would have split them (it does not
+	 * rebalance on its own when an agent joins).
+	 */
+	void run(long firstId, int jobs, int every) throws Exception {
+		this.bench.awaitOnline(2, this.survivor);
+		AgentBench.sleepUntil(System.currentTimeMillis() + 10_000);
+		if (this.bench.etcd().assignments(this.victim.id()) != jobs) {
+			throw new IllegalStateException("the jobs did not stay on " + this.victim.id());
+		}
+		long kill = System.currentTimeMillis();
+		this.victim.kill9();
+		EtcdCounts etcd = this.bench.etcd();
+		waitFor("jobs moved to " + this.survivor.id(), Duration.ofMinutes(5),
+				() -> etcd.assignments(this.victim.id()) == 0 && etcd.assignments(this.survivor.id()) == jobs);
+		long moved = System.currentTimeMillis();
+		// Polled slowly (copying every call is not free); the figure comes from the
+		// calls.
+		// Bounded: an overrun survivor is a result, not an error.
+		long deadline = System.currentTimeMillis() + 120_000;
+		while (firstCalls(this.bench.target().calls(), firstId, kill).size() < jobs
+				&& System.currentTimeMillis() < deadline) {
+			AgentBench.sleepUntil(System.currentTimeMillis() + 1000);
+		}
+		Map<Long, Long> first = firstCalls(this.bench.target().calls(), firstId, kill);
+		long allFired = first.values().stream().mapToLong(Long::longValue).max().orElse(kill);
+		String called = (first.size() == jobs) ? ""
+				: ": NOT REACHED, only " + first.size() + " jobs called within 120 s, the last";
+		long fromSecond = kill / 1000 - 5;
+		long untilSecond = allFired / 1000 + 5;
+		AgentBench.sleepUntil(untilSecond * 1000 + 3000);
+		FireStats stats = FireStats.of(this.bench.target().calls(), firstId, jobs, every, fromSecond, untilSecond);
+		this.bench.unassign(this.survivor, firstId, jobs);
+		this.bench.report(String.format(
+				"failover of %d jobs (every %d s, FIRE_NOW, lease TTL %s): kill -> all keys under %s %.2f s, "
+						+ "kill -> every job called by it%s %.2f s | window %d s around it: expected %d observed %d "
+						+ "missed %d duplicate %d | load %s",
+				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), this.survivor.id(),
+				(moved - kill) / 1e3, called, (allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(),
+				stats.observed(), stats.missed(), stats.duplicates(), AgentBench.loadAverage()));
+	}
+
+	/** Per job, when the survivor's first call after the kill arrived. */
+	private Map<Long, Long> firstCalls(List<LoopbackTarget.Call> calls, long firstId, long kill) {
+		Map<Long, Long> first = new HashMap<>();
+		String id = this.survivor.id();
+		for (LoopbackTarget.Call call : calls) {
+			if (call.jobId() >= firstId && id.equals(call.agentId()) && call.receivedAtMillis() >= kill) {
+				first.merge(call.jobId(), call.receivedAtMillis(), Math::min);
+			}
+		}
+		return first;
+	}
+
+}
