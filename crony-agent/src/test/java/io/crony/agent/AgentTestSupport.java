@@ -3,6 +3,7 @@ package io.crony.agent;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -107,6 +108,25 @@ public final class AgentTestSupport implements AutoCloseable {
 								PutOption.DEFAULT))
 				.commit()
 				.get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Moves jobs in one transaction (every old key deleted, every new key put), as the
+	 * leader's drain does.
+	 */
+	public void moveAll(String from, String to, List<JobSpec> jobs) {
+		List<Op> ops = new ArrayList<>();
+		for (JobSpec job : jobs) {
+			ops.add(Op.delete(bytes(this.keys.job(from, job.id())), DeleteOption.DEFAULT));
+			ops.add(Op.put(bytes(this.keys.job(to, job.id())),
+					ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now()))), PutOption.DEFAULT));
+		}
+		try {
+			this.etcd.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(10, TimeUnit.SECONDS);
 		}
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);

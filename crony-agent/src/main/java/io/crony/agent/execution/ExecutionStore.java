@@ -5,8 +5,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.crony.common.execution.ExecutionStatus;
@@ -106,13 +108,34 @@ public class ExecutionStore {
 
 	/**
 	 * Gives up this agent's PENDING claims of a job it no longer holds, so the next
-	 * holder may take them.
+	 * holder may take them. Only fires after {@code after} are released: the caller
+	 * stopped dispatching the job at {@code after}, so a fire up to then may have started
+	 * and a fire after it never will (compare-and-set on this agent's ownership).
 	 */
-	public void release(long jobId, String agentId) {
+	public void release(long jobId, String agentId, Instant after) {
 		this.jdbc.update(
 				"UPDATE execution SET agent_id = NULL, updated_at = ? WHERE job_id = ? AND agent_id = ? "
 						+ "AND status = 'PENDING' AND scheduled_at > ?",
-				Timestamp.from(Instant.now()), jobId, agentId, Timestamp.from(Instant.now()));
+				Timestamp.from(Instant.now()), jobId, agentId, Timestamp.from(after));
+	}
+
+	/**
+	 * Of the given claim rows, those still PENDING that belong to nobody (released by
+	 * their former holder), in one query.
+	 */
+	public Set<Long> released(Collection<Long> ids) {
+		Set<Long> free = new HashSet<>();
+		List<Long> all = new ArrayList<>(ids);
+		for (int from = 0; from < all.size(); from += 1000) {
+			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.query(
+					"SELECT id FROM execution WHERE id IN (" + in + ") AND agent_id IS NULL AND status = 'PENDING'",
+					(rs) -> {
+						free.add(rs.getLong(1));
+					}, chunk.toArray());
+		}
+		return free;
 	}
 
 	/**

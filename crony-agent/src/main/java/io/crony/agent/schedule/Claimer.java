@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -49,8 +50,12 @@ final class Claimer {
 		this.clock = clock;
 	}
 
-	/** Returns the fires this agent now owns, with their execution ids where known. */
-	List<Fire> claim(List<Fire> fires) {
+	/**
+	 * Returns the fires this agent now owns, with their execution ids where known. Fires
+	 * still ahead whose PENDING row names another agent go to {@code contested}: that
+	 * agent may be releasing them (the job just moved away from it).
+	 */
+	List<Fire> claim(List<Fire> fires, List<Fire> contested) {
 		if (fires.isEmpty()) {
 			return fires;
 		}
@@ -58,7 +63,7 @@ final class Claimer {
 			return claimLocally(fires);
 		}
 		try {
-			return claimInDatabase(fires);
+			return claimInDatabase(fires, contested);
 		}
 		catch (DataAccessException ex) {
 			logger.warn("Claims cannot reach the database ({}); claiming {} fires locally", ex.getMessage(),
@@ -68,7 +73,7 @@ final class Claimer {
 		}
 	}
 
-	private List<Fire> claimInDatabase(List<Fire> fires) {
+	private List<Fire> claimInDatabase(List<Fire> fires, List<Fire> contested) {
 		Map<FireKey, Fire> byKey = new HashMap<>();
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
 		Instant now = this.clock.instant();
@@ -89,12 +94,44 @@ final class Claimer {
 				fire.executionId = row.id();
 				ours.add(fire);
 			}
+			else if (row.status() == ExecutionStatus.PENDING && row.agentId() != null
+					&& fire.scheduledAt.isAfter(now)) {
+				fire.executionId = row.id();
+				contested.add(fire);
+			}
 			else {
 				Runner.withMdc(fire, () -> logger.debug("Fire of job {} at {} already claimed by {}", fire.job.id(),
 						fire.scheduledAt, row.agentId()));
 			}
 		}
 		return ours;
+	}
+
+	/**
+	 * Takes over those contested fires whose former holder released them by now
+	 * (compare-and-set from nobody: a holder dispatches nothing it released, so each is
+	 * single). Returns the fires won.
+	 */
+	List<Fire> retake(List<Fire> contested) {
+		if (contested.isEmpty() || this.records.isSpooling()) {
+			return List.of();
+		}
+		try {
+			Set<Long> free = this.store.released(contested.stream().map((fire) -> fire.executionId).toList());
+			List<Fire> won = new ArrayList<>();
+			for (Fire fire : contested) {
+				if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
+					Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released",
+							fire.job.id(), fire.scheduledAt));
+					won.add(fire);
+				}
+			}
+			return won;
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Contested fires not retried: database unreachable ({})", ex.getMessage());
+			return List.of();
+		}
 	}
 
 	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now) {

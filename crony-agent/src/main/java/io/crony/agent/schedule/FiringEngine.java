@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
@@ -39,6 +40,10 @@ public final class FiringEngine implements AutoCloseable {
 	private static final Logger logger = LoggerFactory.getLogger(FiringEngine.class);
 
 	private static final int CLAIM_BATCH = 5000;
+
+	private static final long RETAKE_MILLIS = 100;
+
+	private static final long RETAKE_GRACE_MILLIS = 500;
 
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
@@ -65,6 +70,11 @@ public final class FiringEngine implements AutoCloseable {
 	private final long claimAheadMillis;
 
 	private final Set<Long> takenOnces = ConcurrentHashMap.newKeySet();
+
+	// fires whose row another agent holds; claim thread only
+	private final List<Fire> contested = new ArrayList<>();
+
+	private long lastRetakeMillis;
 
 	private final LinkedBlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
 
@@ -169,8 +179,12 @@ public final class FiringEngine implements AutoCloseable {
 	public synchronized void remove(long jobId) {
 		JobState state = this.jobs.remove(jobId);
 		if (state != null) {
+			// the dispatch thread checks "removed" before a fire: a fire up to removedAt
+			// may have been dispatched, one after it never is, so exactly those are
+			// released
 			state.removed = true;
-			this.misfires.release(jobId);
+			state.removedAt = this.clock.instant();
+			this.misfires.release(jobId, state.removedAt);
 			logger.info("Engine dropped job {}", jobId);
 		}
 	}
@@ -232,20 +246,14 @@ public final class FiringEngine implements AutoCloseable {
 		List<Fire> woke = new ArrayList<>();
 		while (this.running) {
 			try {
-				woke.add(this.plan.take());
-				this.plan.drainTo(woke, CLAIM_BATCH);
-				List<Fire> live = new ArrayList<>();
-				for (Fire fire : woke) {
-					if (isCurrent(fire)) {
-						live.add(fire);
-						if (fire.trigger == TriggerType.CRON) {
-							planNext(fire.job, fire.generation, fire.scheduledAt);
-						}
-					}
+				Fire first = this.contested.isEmpty() ? this.plan.take()
+						: this.plan.poll(RETAKE_MILLIS, TimeUnit.MILLISECONDS);
+				if (first != null) {
+					woke.add(first);
+					this.plan.drainTo(woke, CLAIM_BATCH);
+					claim(woke);
 				}
-				for (Fire fire : this.claimer.claim(live)) {
-					this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
-				}
+				retakeContested();
 			}
 			catch (InterruptedException ex) {
 				return;
@@ -257,6 +265,47 @@ public final class FiringEngine implements AutoCloseable {
 				woke.clear();
 			}
 		}
+	}
+
+	private void claim(List<Fire> woke) {
+		List<Fire> live = new ArrayList<>();
+		for (Fire fire : woke) {
+			if (isCurrent(fire)) {
+				live.add(fire);
+				if (fire.trigger == TriggerType.CRON) {
+					planNext(fire.job, fire.generation, fire.scheduledAt);
+				}
+			}
+		}
+		for (Fire fire : this.claimer.claim(live, this.contested)) {
+			Instant removedAt = fire.job.removedAt;
+			if (fire.job.removed && removedAt != null) {
+				// dropped while its claim was being inserted, maybe after remove()
+				// released the job's claims: release again so the next holder gets it
+				this.misfires.release(fire.job.id(), removedAt);
+			}
+			this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
+		}
+	}
+
+	/**
+	 * Retries, every {@code RETAKE_MILLIS}, the fires another agent held when this one
+	 * claimed them: a live agent the job moved away from releases its claims shortly
+	 * after, and the fire then runs here, late by at most that delay. A fire never
+	 * released by {@code RETAKE_GRACE_MILLIS} past its instant ran (or may have run) on
+	 * its holder and is given up.
+	 */
+	private void retakeContested() {
+		long now = this.clock.millis();
+		if (this.contested.isEmpty() || now - this.lastRetakeMillis < RETAKE_MILLIS) {
+			return;
+		}
+		this.lastRetakeMillis = now;
+		this.contested
+			.removeIf((fire) -> !isCurrent(fire) || fire.scheduledAt.toEpochMilli() + RETAKE_GRACE_MILLIS < now);
+		List<Fire> won = this.claimer.retake(this.contested);
+		this.contested.removeAll(won);
+		won.forEach((fire) -> this.due.add(fire.wakingAt(fire.scheduledAt.toEpochMilli())));
 	}
 
 	/**

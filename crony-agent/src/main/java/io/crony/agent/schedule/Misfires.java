@@ -78,9 +78,9 @@ final class Misfires {
 		return List.copyOf(missed);
 	}
 
-	void release(long jobId) {
+	void release(long jobId, Instant after) {
 		try {
-			this.store.release(jobId, this.agentId);
+			this.store.release(jobId, this.agentId, after);
 		}
 		catch (DataAccessException ex) {
 			logger.debug("Job {} claims not released: database unreachable", jobId);
