@@ -350,10 +350,10 @@ public final class FiringEngine implements AutoCloseable {
 			try {
 				Fire fire = this.due.take();
 				if (!isCurrent(fire)) {
-					// dropped or rescheduled since its claim; a fire the new schedule
-					// shares is
-					// claimed again (the row names this agent) and runs once, from the
-					// new plan
+					// Dropped or rescheduled since its claim. A fire the new schedule
+					// shares
+					// is claimed again (the row names this agent) and runs once, from the
+					// new plan.
 					continue;
 				}
 				if (!this.fence.mayFire()) {

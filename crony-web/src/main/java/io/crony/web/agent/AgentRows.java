@@ -12,6 +12,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.json.CronyJson;
+import io.crony.web.cluster.AgentEvent;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -71,8 +72,8 @@ class AgentRows {
 		if (changed > 0 && !drained) {
 			// The leader records DRAINED once the jobs moved; undraining moves nothing,
 			// so it is recorded here.
-			this.jdbc.update("INSERT INTO agent_event (agent_id, event, created_at) VALUES (?, 'UNDRAINED', NOW(3))",
-					id);
+			this.jdbc.update("INSERT INTO agent_event (agent_id, event, created_at) VALUES (?, ?, NOW(3))", id,
+					AgentEvent.UNDRAINED.name());
 		}
 	}
 

@@ -12,9 +12,7 @@ public enum AgentEvent {
 	LOST,
 	/** The operator drained the agent and its jobs moved off. */
 	DRAINED,
-	/** The operator undrained the agent. */
-	UNDRAINED,
-	/** A rebalance moved jobs off this agent. */
-	REBALANCED
+	/** The operator undrained the agent (recorded by the API, as nothing moves). */
+	UNDRAINED
 
 }
