@@ -19,15 +19,35 @@ package io.crony.common.job;
  * @param assignment placement preferences
  * @param enabled whether the job fires
  * @param version definition version, increased by every change
+ * @param alerts when runs raise alerts; never null ({@link AlertPolicy#NONE})
  */
 public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
-		AssignmentSpec assignment, boolean enabled, long version) {
+		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts) {
+
+	public JobSpec {
+		alerts = (alerts != null) ? alerts : AlertPolicy.NONE;
+	}
+
+	/** A job without alerts. */
+	public JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+			int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentSpec assignment, boolean enabled, long version) {
+		this(id, name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, AlertPolicy.NONE);
+	}
 
 	public JobSpec withIdAndVersion(long newId, long newVersion) {
 		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				newVersion);
+				newVersion, this.alerts);
+	}
+
+	/** The same definition, enabled or not, at another version. */
+	public JobSpec withEnabled(boolean nowEnabled, long newVersion) {
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, nowEnabled,
+				newVersion, this.alerts);
 	}
 
 }

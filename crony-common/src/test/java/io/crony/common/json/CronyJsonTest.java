@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
 import io.crony.common.job.JobAssignment;
@@ -41,6 +42,29 @@ class CronyJsonTest {
 		RetryPolicy retry = CronyJson.fromJson("{\"maxAttempts\":2,\"backoffSeconds\":1,\"jitter\":true}",
 				RetryPolicy.class);
 		assertThat(retry).isEqualTo(new RetryPolicy(2, 1));
+	}
+
+	@Test
+	void roundTripsAJobWithAlertRules() {
+		AlertPolicy alerts = new AlertPolicy(List.of(3L, 5L), true, true, new AlertPolicy.FailureRate(0.5, 10, 4),
+				true);
+		JobSpec spec = new JobSpec(7, "settle-orders", null, "@every 5s", "UTC",
+				new TargetSpec(TargetType.HTTP, "GET", "http://127.0.0.1:9000/x", null, null, null, null, null), 30,
+				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1, alerts);
+
+		assertThat(CronyJson.fromJson(CronyJson.toJson(spec), JobSpec.class)).isEqualTo(spec);
+	}
+
+	@Test
+	void readsAJobWrittenBeforeAlertsAsOneWithoutAlerts() {
+		String before = "{\"id\":1,\"name\":\"old\",\"schedule\":\"@hourly\",\"timeZone\":\"UTC\","
+				+ "\"target\":{\"type\":\"HTTP\",\"url\":\"http://h/x\"},\"timeoutSeconds\":5,"
+				+ "\"enabled\":true,\"version\":2}";
+
+		JobSpec spec = CronyJson.fromJson(before, JobSpec.class);
+
+		assertThat(spec.alerts()).isEqualTo(AlertPolicy.NONE);
+		assertThat(spec.alerts().active()).isFalse();
 	}
 
 }

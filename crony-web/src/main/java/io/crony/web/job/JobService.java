@@ -94,9 +94,7 @@ class JobService {
 		JobEntity job = load(id);
 		if (job.getEnabled() != enabled) {
 			JobSpec old = CronyJson.fromJson(job.getSpec(), JobSpec.class);
-			JobSpec spec = new JobSpec(id, old.name(), old.description(), old.schedule(), old.timeZone(), old.target(),
-					old.timeoutSeconds(), old.retry(), old.misfirePolicy(), old.overlapPolicy(), old.assignment(),
-					enabled, job.getVersion() + 1);
+			JobSpec spec = old.withIdAndVersion(id, job.getVersion() + 1).withEnabled(enabled, job.getVersion() + 1);
 			job.setSpec(CronyJson.toJson(spec));
 			job.setEnabled(enabled);
 			job.setUpdatedAt(now());

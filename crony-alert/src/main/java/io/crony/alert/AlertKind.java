@@ -1,0 +1,28 @@
+package io.crony.alert;
+
+/** What an alert is about. */
+public enum AlertKind {
+
+	/** A run failed after its last attempt. */
+	FAILURE,
+	/** A run timed out after its last attempt. */
+	TIMEOUT,
+	/** Too many of a job's runs failed over the rule's window. */
+	FAILURE_RATE,
+	/** A job that raised a failure alert succeeded again. */
+	RECOVERY,
+	/** An agent went away; its jobs moved. */
+	AGENT_LOST,
+	/** No agent is alive: nothing runs. */
+	NO_AGENT,
+	/** Jobs that no live agent may take stay unassigned. */
+	UNPLACED,
+	/** A test message sent from the API. */
+	TEST;
+
+	/** Whether this kind says a job is failing (what a recovery notice follows). */
+	public boolean failing() {
+		return this == FAILURE || this == TIMEOUT || this == FAILURE_RATE;
+	}
+
+}

@@ -1,0 +1,170 @@
+package io.crony.alert;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import com.icegreen.greenmail.configuration.GreenMailConfiguration;
+import com.icegreen.greenmail.junit5.GreenMailExtension;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import com.icegreen.greenmail.util.ServerSetupTest;
+import io.crony.test.BotServer;
+import io.crony.test.BotServer.Vendor;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.mail.internet.MimeMessage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Each channel type delivers to a real local server: GreenMail for SMTP, and HTTP servers
+ * that check the Feishu, DingTalk and webhook signatures as the vendors document them.
+ */
+class ChannelDeliveryIT {
+
+	@RegisterExtension
+	static final GreenMailExtension smtp = new GreenMailExtension(ServerSetupTest.SMTP)
+		.withConfiguration(GreenMailConfiguration.aConfig().withUser("crony", "mail-secret"))
+		.withPerMethodLifecycle(true);
+
+	private static final String SECRET = "SECbot-secret-42";
+
+	private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
+	private final AlertSender sender = new AlertSender(
+			new AlertProperties(true, Duration.ofMinutes(10), "http://dash.example:8080", 2, Duration.ofMillis(50),
+					Duration.ofSeconds(5), Duration.ofSeconds(30), 100, 2),
+			this.meters, Clock.systemUTC());
+
+	private final Alert alert = new Alert(AlertKind.FAILURE, "job:7:FAILURE", "Job settle-orders failed", null, 7L,
+			"settle-orders", 4711L, "agent-1", Instant.parse("2026-11-22T01:00:00Z"), 3, "HTTP 500: boom",
+			"http://dash.example:8080/executions/4711", Instant.now(), 0, null);
+
+	@Test
+	void mailReachesEveryRecipientThroughTheChannelsOwnSmtpServer() throws Exception {
+		Channel channel = new Channel(
+				1, "ops-mail", ChannelType.MAIL, ChannelConfig.mail("127.0.0.1", smtp.getSmtp().getPort(), "crony",
+						MailSecurity.NONE, "crony@example.com", List.of("ops@example.com", "dev@example.com")),
+				"mail-secret");
+
+		Delivery delivery = this.sender.send(channel, this.alert);
+
+		assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+		MimeMessage[] mails = smtp.getReceivedMessages();
+		assertThat(mails).hasSize(2);
+		assertThat(mails[0].getSubject()).isEqualTo("[Crony] Job settle-orders failed");
+		String text = GreenMailUtil.getBody(mails[0]);
+		assertThat(text).contains("settle-orders", "2026-11-22T01:00:00Z", "agent-1", "Attempt: 3", "HTTP 500: boom",
+				"http://dash.example:8080/executions/4711");
+		assertThat(mails[0].getFrom()[0].toString()).isEqualTo("crony@example.com");
+	}
+
+	@Test
+	void mailWithAWrongPasswordFailsAfterEveryAttempt() {
+		Channel channel = new Channel(1, "ops-mail", ChannelType.MAIL, ChannelConfig.mail("127.0.0.1",
+				smtp.getSmtp().getPort(), "crony", MailSecurity.NONE, "crony@example.com", List.of("ops@example.com")),
+				"wrong");
+
+		Delivery delivery = this.sender.send(channel, this.alert);
+
+		assertThat(delivery.delivered()).isFalse();
+		assertThat(delivery.attempts()).isEqualTo(2);
+		assertThat(delivery.error()).contains("SMTP 127.0.0.1");
+		assertThat(smtp.getReceivedMessages()).isEmpty();
+	}
+
+	@Test
+	void feishuReceivesATextMessageWhoseSignatureHolds() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.FEISHU, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.FEISHU, bot, SECRET), this.alert);
+
+			assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+			assertThat(bot.received()).hasSize(1);
+			BotServer.Received call = bot.received().get(0);
+			assertThat(call.verified()).isTrue();
+			assertThat(call.body().path("msg_type").asText()).isEqualTo("text");
+			assertThat(call.body().path("content").path("text").asText()).contains("settle-orders", "Attempt: 3");
+		}
+	}
+
+	@Test
+	void feishuRefusingTheSignatureIsAFailedSend() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.FEISHU, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.FEISHU, bot, "SECnot-the-secret"), this.alert);
+
+			assertThat(delivery.delivered()).isFalse();
+			assertThat(delivery.error()).contains("19021");
+			assertThat(bot.received()).hasSize(2).noneMatch(BotServer.Received::verified);
+		}
+	}
+
+	@Test
+	void dingTalkReceivesATextMessageWhoseSignatureHolds() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.DINGTALK, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.DINGTALK, bot, SECRET), this.alert);
+
+			assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+			BotServer.Received call = bot.received().get(0);
+			assertThat(call.verified()).isTrue();
+			assertThat(call.query()).startsWith("access_token=t0ken&timestamp=");
+			assertThat(call.body().path("msgtype").asText()).isEqualTo("text");
+			assertThat(call.body().path("text").path("content").asText()).contains("settle-orders");
+		}
+	}
+
+	@Test
+	void dingTalkRefusingTheSignatureIsAFailedSend() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.DINGTALK, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.DINGTALK, bot, "SECother"), this.alert);
+
+			assertThat(delivery.delivered()).isFalse();
+			assertThat(delivery.error()).contains("310000");
+		}
+	}
+
+	@Test
+	void webhookReceivesTheAlertAsSignedJson() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.WEBHOOK, bot, SECRET), this.alert);
+
+			assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+			BotServer.Received call = bot.received().get(0);
+			assertThat(call.verified()).isTrue();
+			assertThat(call.body().path("kind").asText()).isEqualTo("FAILURE");
+			assertThat(call.body().path("jobId").asLong()).isEqualTo(7);
+			assertThat(call.body().path("executionId").asLong()).isEqualTo(4711);
+			assertThat(call.body().path("link").asText()).isEqualTo("http://dash.example:8080/executions/4711");
+		}
+	}
+
+	@Test
+	void webhookAnsweringAnErrorIsRetriedThenFailed() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			Delivery delivery = this.sender.send(channel(ChannelType.WEBHOOK, bot, "wrong"), this.alert);
+
+			assertThat(delivery.delivered()).isFalse();
+			assertThat(delivery.attempts()).isEqualTo(2);
+			assertThat(delivery.error()).contains("answered 401").doesNotContain("t0ken");
+			assertThat(bot.received()).hasSize(2);
+		}
+	}
+
+	@Test
+	void timesEverySendByTypeAndOutcome() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			this.sender.send(channel(ChannelType.WEBHOOK, bot, SECRET), this.alert);
+			this.sender.send(channel(ChannelType.WEBHOOK, bot, "wrong"), this.alert);
+		}
+		assertThat(this.meters.get("crony.alert.send").tags("type", "WEBHOOK", "outcome", "sent").timer().count())
+			.isEqualTo(1);
+		assertThat(this.meters.get("crony.alert.send").tags("type", "WEBHOOK", "outcome", "failed").timer().count())
+			.isEqualTo(1);
+	}
+
+	private static Channel channel(ChannelType type, BotServer bot, String secret) {
+		return new Channel(2, "bot", type, ChannelConfig.webhook(bot.url()), secret);
+	}
+
+}
