@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ChannelDeliveryIT {
 
 	@RegisterExtension
-	static final GreenMailExtension smtp = new GreenMailExtension(ServerSetupTest.SMTP)
+	static final GreenMailExtension smtp = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort())
 		.withConfiguration(GreenMailConfiguration.aConfig().withUser("crony", "mail-secret"))
 		.withPerMethodLifecycle(true);
 

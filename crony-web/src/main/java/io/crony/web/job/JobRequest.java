@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
 import io.crony.common.job.JobSpec;
@@ -14,6 +15,8 @@ import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -38,12 +41,13 @@ import jakarta.validation.constraints.Size;
  * @param assignment placement preferences; default the cluster's strategy, no labels
  * @param enabled default true on create; on update, absent keeps the current state
  * @param version on update: the version the client last read (409 when it moved on)
+ * @param alerts when runs raise alerts and where they go; default none
  */
 record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
 		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
 		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
 		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
-		Long version) {
+		Long version, @Valid AlertsRequest alerts) {
 
 	static final String DEFAULT_TIME_ZONE = "UTC";
 
@@ -59,7 +63,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 				(this.retry != null) ? this.retry.toPolicy() : RetryPolicy.NONE,
 				(this.misfirePolicy != null) ? this.misfirePolicy : MisfirePolicy.FIRE_NOW,
 				(this.overlapPolicy != null) ? this.overlapPolicy : OverlapPolicy.SKIP,
-				(this.assignment != null) ? this.assignment.toSpec() : AssignmentSpec.DEFAULT, enabledNow, newVersion);
+				(this.assignment != null) ? this.assignment.toSpec() : AssignmentSpec.DEFAULT, enabledNow, newVersion,
+				(this.alerts != null) ? this.alerts.toPolicy() : AlertPolicy.NONE);
 	}
 
 	/**
@@ -102,6 +107,43 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		RetryPolicy toPolicy() {
 			return new RetryPolicy((this.maxAttempts != null) ? this.maxAttempts : 1,
 					(this.backoffSeconds != null) ? this.backoffSeconds : 0);
+		}
+
+	}
+
+	/**
+	 * @param channelIds alert channels to notify
+	 * @param onFailure alert when a run fails after its last attempt; default true
+	 * @param onTimeout alert when a run times out after its last attempt; default true
+	 * @param failureRate alert when the failed share of runs over a window passes a
+	 * threshold; default off
+	 * @param onRecovery tell once when the job succeeds again after a failure alert;
+	 * default false
+	 */
+	record AlertsRequest(@Size(max = 20) List<@NotNull Long> channelIds, Boolean onFailure, Boolean onTimeout,
+			@Valid FailureRateRequest failureRate, Boolean onRecovery) {
+
+		AlertPolicy toPolicy() {
+			return new AlertPolicy(this.channelIds, !Boolean.FALSE.equals(this.onFailure),
+					!Boolean.FALSE.equals(this.onTimeout),
+					(this.failureRate != null) ? this.failureRate.toRule() : null,
+					Boolean.TRUE.equals(this.onRecovery));
+		}
+
+	}
+
+	/**
+	 * @param threshold failed share of runs that raises the alert, 0 to 1
+	 * @param windowMinutes how far back runs count, 1 to 1440; default 10
+	 * @param minRuns fewest runs in the window before the rule judges, 1 to 100000;
+	 * default 5
+	 */
+	record FailureRateRequest(@NotNull @DecimalMin("0") @DecimalMax("1") Double threshold,
+			@Min(1) @Max(1440) Integer windowMinutes, @Min(1) @Max(100000) Integer minRuns) {
+
+		AlertPolicy.FailureRate toRule() {
+			return new AlertPolicy.FailureRate(this.threshold, (this.windowMinutes != null) ? this.windowMinutes : 10,
+					(this.minRuns != null) ? this.minRuns : 5);
 		}
 
 	}

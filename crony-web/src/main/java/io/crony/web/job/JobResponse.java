@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
@@ -21,7 +22,7 @@ record JobResponse(long id, String name, String description, String schedule, St
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
 		AssignmentSpec assignment, boolean enabled, long version, Instant createdAt, Instant updatedAt,
 		String createdBy, @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
-		@JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution) {
+		@JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution, AlertPolicy alerts) {
 
 	static JobResponse of(JobView row) {
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
@@ -29,7 +30,8 @@ record JobResponse(long id, String name, String description, String schedule, St
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
 		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(), spec.target(),
 				spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(), spec.overlapPolicy(), spec.assignment(),
-				spec.enabled(), row.version, row.createdAt, row.updatedAt, row.createdBy, row.agentId, last);
+				spec.enabled(), row.version, row.createdAt, row.updatedAt, row.createdBy, row.agentId, last,
+				spec.alerts());
 	}
 
 	/** The job's latest execution, by scheduled time. */

@@ -2,11 +2,13 @@ package io.crony.web.job;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.web.alert.AlertChannels;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.error.FieldProblem;
@@ -30,8 +32,11 @@ class JobService {
 
 	private final JobMapper jobs;
 
-	JobService(JobMapper jobs) {
+	private final AlertChannels channels;
+
+	JobService(JobMapper jobs, AlertChannels channels) {
 		this.jobs = jobs;
+		this.channels = channels;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -116,8 +121,9 @@ class JobService {
 		return JobSchedules.nextFires(spec.schedule(), spec.timeZone(), Instant.now(), count);
 	}
 
-	private static void validate(JobRequest request) {
-		List<FieldProblem> problems = JobValidator.validate(request);
+	private void validate(JobRequest request) {
+		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
+		problems.addAll(JobValidator.checkChannels(request, this.channels::missing));
 		if (!problems.isEmpty()) {
 			throw new InvalidRequestException(problems);
 		}

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.crony.common.job.TargetType;
 import io.crony.web.error.FieldProblem;
@@ -30,6 +31,26 @@ final class JobValidator {
 		checkName(job.name(), problems);
 		checkSchedule(job, problems);
 		checkTarget(job.target(), problems);
+		return problems;
+	}
+
+	/**
+	 * @param missing which of the given channel ids name no channel
+	 * @return a problem for each alert channel id that names no channel
+	 */
+	static List<FieldProblem> checkChannels(JobRequest job, Function<List<Long>, Set<Long>> missing) {
+		if (job.alerts() == null || job.alerts().channelIds() == null || job.alerts().channelIds().isEmpty()) {
+			return List.of();
+		}
+		List<Long> ids = job.alerts().channelIds();
+		Set<Long> unknown = missing.apply(ids);
+		List<FieldProblem> problems = new ArrayList<>();
+		for (int i = 0; i < ids.size(); i++) {
+			if (ids.get(i) != null && unknown.contains(ids.get(i))) {
+				problems.add(new FieldProblem("alerts.channelIds[" + i + "]",
+						"alert channel " + ids.get(i) + " does not exist"));
+			}
+		}
 		return problems;
 	}
 

@@ -93,7 +93,7 @@ class JobValidatorTest {
 	}
 
 	private static JobRequest job(String name, String schedule, String zone, JobRequest.TargetRequest target) {
-		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null);
+		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null, null);
 	}
 
 	private static JobRequest.TargetRequest http(String method, String url) {

@@ -1,0 +1,44 @@
+package io.crony.web.alert;
+
+import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import org.springdoc.core.annotations.ParameterObject;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The alert history: what was sent, failed or held back by the rate limit. */
+@RestController
+@RequestMapping("/api/v1/alerts")
+@Tag(name = "Alerts", description = "alert history")
+class AlertController {
+
+	private final AlertMapper alerts;
+
+	AlertController(AlertMapper alerts) {
+		this.alerts = alerts;
+	}
+
+	@GetMapping
+	@Operation(summary = "List alerts, newest first")
+	PageResponse<AlertResponse> list(@Valid @ParameterObject AlertFilter filter,
+			@Valid @ParameterObject Paging paging) {
+		QueryWrapper<AlertEntity> where = new QueryWrapper<AlertEntity>()
+			.eq(filter.jobId() != null, "job_id", filter.jobId())
+			.eq(filter.channelId() != null, "channel_id", filter.channelId())
+			.eq(filter.kind() != null, "kind", (filter.kind() != null) ? filter.kind().name() : null)
+			.eq(filter.status() != null, "status", (filter.status() != null) ? filter.status().name() : null)
+			.ge(filter.from() != null, "created_at", filter.from())
+			.lt(filter.to() != null, "created_at", filter.to())
+			.orderByDesc("id");
+		Page<AlertEntity> page = this.alerts.selectPage(Page.of(paging.page(), paging.size()), where);
+		return PageResponse.of(page.getRecords().stream().map(AlertResponse::of).toList(), page.getTotal(), paging);
+	}
+
+}
