@@ -20,6 +20,7 @@ import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.schedule.EngineParts;
 import io.crony.agent.schedule.FiringEngine;
+import io.crony.agent.schedule.RunListener;
 import io.crony.agent.schedule.ScheduleParser;
 import io.crony.agent.target.HttpTarget;
 import io.crony.agent.target.ShellTarget;
@@ -64,7 +65,7 @@ class AgentRuntime implements SmartLifecycle {
 	private volatile boolean running;
 
 	AgentRuntime(AgentProperties properties, AgentIdentity identity, Client etcd, CronyKeys keys, JdbcTemplate jdbc,
-			MeterRegistry registry, Clock clock) {
+			MeterRegistry registry, Clock clock, RunListener runs) {
 		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
@@ -75,9 +76,9 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		Targets targets = new Targets(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
 				new ShellTarget(properties.shell(), properties.outputLimit())));
-		this.engine = FiringEngine
-			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
-					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit()));
+		this.engine = FiringEngine.create(
+				new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence, metrics,
+						this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);

@@ -107,6 +107,7 @@ public final class FiringEngine implements AutoCloseable {
 	public static FiringEngine create(EngineParts parts) {
 		Runner runner = new Runner(parts.targets(), parts.records(), parts.metrics(), parts.timer(), parts.workers(),
 				parts.agentId(), parts.clock());
+		runner.listen(parts.runs());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
 		Misfires misfires = new Misfires(parts.store(), parts.agentId(), parts.catchUpLimit());
 		return new FiringEngine(parts.parser(), claimer, runner, misfires, parts.fence(), parts.metrics(),

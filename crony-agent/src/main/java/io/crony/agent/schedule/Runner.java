@@ -54,6 +54,8 @@ final class Runner {
 
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
+	private RunListener runs = RunListener.NONE;
+
 	Runner(Targets targets, RecordWriter records, AgentMetrics metrics, ScheduledExecutorService timer,
 			Executor workers, String agentId, Clock clock) {
 		this.targets = targets;
@@ -63,6 +65,10 @@ final class Runner {
 		this.workers = workers;
 		this.agentId = agentId;
 		this.clock = clock;
+	}
+
+	void listen(RunListener listener) {
+		this.runs = listener;
 	}
 
 	/** Starts a fire now, unless its job's overlap policy says otherwise. */
@@ -176,6 +182,7 @@ final class Runner {
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
 				outcome.status(), Math.max(1, run.attempt), outcome.output(), outcome.error(), now));
 		this.metrics.run(outcome.status());
+		tell(run, outcome, now);
 		// a success is the common case: at thousands of runs a second it logs at debug
 		// only
 		if (outcome.succeeded()) {
@@ -197,6 +204,17 @@ final class Runner {
 		}
 		if (next != null) {
 			this.workers.execute(() -> dispatch(next));
+		}
+	}
+
+	// after the record is submitted: a listener's failure never costs a record
+	private void tell(Run run, Outcome outcome, Instant now) {
+		try {
+			this.runs.finished(new RunListener.FinishedRun(run.spec, run.fire.executionId, run.fire.scheduledAt,
+					run.fire.trigger, outcome.status(), Math.max(1, run.attempt), outcome.error(), now));
+		}
+		catch (RuntimeException ex) {
+			withMdc(run.fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
 		}
 	}
 

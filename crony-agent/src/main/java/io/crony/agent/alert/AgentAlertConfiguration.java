@@ -1,0 +1,43 @@
+package io.crony.agent.alert;
+
+import java.time.Clock;
+
+import io.crony.agent.AgentIdentity;
+import io.crony.agent.schedule.RunListener;
+import io.crony.alert.AlertDispatcher;
+import io.crony.alert.AlertProperties;
+import io.crony.alert.AlertSender;
+import io.crony.alert.AlertStore;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Run alerts: the agent that ran a run sends its alerts, reading channels from the
+ * database it already writes execution records to.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AlertProperties.class)
+class AgentAlertConfiguration {
+
+	@Bean(destroyMethod = "close")
+	AlertDispatcher alertDispatcher(JdbcTemplate jdbc, AlertProperties properties, MeterRegistry meters, Clock clock) {
+		AlertStore store = new AlertStore(jdbc);
+		return new AlertDispatcher(store, new AlertSender(properties, meters, clock), properties, clock, meters);
+	}
+
+	@Bean
+	RunListener runAlerts(AlertDispatcher dispatcher, JdbcTemplate jdbc, AlertProperties properties,
+			AgentIdentity identity, Clock clock) {
+		if (!properties.enabled()) {
+			return RunListener.NONE;
+		}
+		AlertStore store = new AlertStore(jdbc);
+		return new RunAlerts(dispatcher, store, new ChannelCache(store, properties.channelCacheTtl(), clock),
+				new FailureRates(jdbc), properties, identity.id(), clock);
+	}
+
+}
