@@ -8,6 +8,7 @@ import io.crony.common.etcd.CronyKeys;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -28,14 +29,14 @@ class ClusterConfiguration {
 
 	@Bean
 	LeaderElection leaderElection(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
-			ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters) {
+			ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters, ApplicationEventPublisher events) {
 		String instanceId = (properties.instanceId() != null && !properties.instanceId().isBlank())
 				? properties.instanceId() : defaultInstanceId();
 		LeaderElection[] election = new LeaderElection[1];
 		ClusterMetrics metrics = new ClusterMetrics(meters, () -> registry.liveAgents().size(),
 				() -> election[0] != null && election[0].isLeader());
 		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, new JobTable(jdbc),
-				new AgentTable(jdbc), requests, metrics);
+				new AgentTable(jdbc), requests, metrics, events);
 		election[0] = new ClusterElection(client, keys, properties, instanceId, leader);
 		return election[0];
 	}

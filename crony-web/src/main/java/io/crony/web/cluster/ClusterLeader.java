@@ -3,6 +3,8 @@ package io.crony.web.cluster;
 import io.crony.common.etcd.CronyKeys;
 import io.etcd.jetcd.Client;
 
+import org.springframework.context.ApplicationEventPublisher;
+
 /**
  * Runs a {@link LeaderLoop} on its own thread for each term this instance wins, and stops
  * it before the election campaigns again.
@@ -25,12 +27,15 @@ class ClusterLeader implements LeadershipListener {
 
 	private final ClusterMetrics metrics;
 
+	private final ApplicationEventPublisher events;
+
 	private LeaderLoop loop;
 
 	private Thread thread;
 
 	ClusterLeader(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
-			JobTable jobTable, AgentTable agentTable, ClusterRequests requests, ClusterMetrics metrics) {
+			JobTable jobTable, AgentTable agentTable, ClusterRequests requests, ClusterMetrics metrics,
+			ApplicationEventPublisher events) {
 		this.client = client;
 		this.keys = keys;
 		this.properties = properties;
@@ -39,6 +44,7 @@ class ClusterLeader implements LeadershipListener {
 		this.agentTable = agentTable;
 		this.requests = requests;
 		this.metrics = metrics;
+		this.events = events;
 		registry.onChange(this::wake);
 	}
 
@@ -46,7 +52,7 @@ class ClusterLeader implements LeadershipListener {
 	public synchronized void elected(LeaderTerm term) {
 		LeaderSession session = new LeaderSession(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics);
-		this.loop = new LeaderLoop(session, this.registry, this.requests);
+		this.loop = new LeaderLoop(session, this.registry, this.requests, new ClusterAlarms(this.events));
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();

@@ -3,6 +3,7 @@ package io.crony.web.cluster;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -36,6 +37,8 @@ final class LeaderLoop implements Runnable {
 
 	private final Rebalancer rebalancer;
 
+	private final ClusterAlarms alarms;
+
 	private final Semaphore wake = new Semaphore(0);
 
 	/** Agents seen alive in this term, as last recorded in table agent. */
@@ -48,8 +51,9 @@ final class LeaderLoop implements Runnable {
 
 	private Instant nextFull = Instant.MIN;
 
-	LeaderLoop(LeaderSession session, AgentRegistry registry, ClusterRequests requests) {
+	LeaderLoop(LeaderSession session, AgentRegistry registry, ClusterRequests requests, ClusterAlarms alarms) {
 		this.session = session;
+		this.alarms = alarms;
 		this.registry = registry;
 		this.requests = requests;
 		this.reconciler = new Reconciler(session);
@@ -85,7 +89,9 @@ final class LeaderLoop implements Runnable {
 					this.stalled.clear();
 				}
 				step(agentsChanged);
-				s.metrics.unassigned(s.unassignedCount());
+				int unassigned = s.unassignedCount();
+				s.metrics.unassigned(unassigned);
+				this.alarms.afterStep(s, unassigned);
 				this.wake.tryAcquire(s.properties.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
 				this.wake.drainPermits();
 			}
@@ -121,7 +127,11 @@ final class LeaderLoop implements Runnable {
 		for (String agentId : s.view.held().keySet()) {
 			if (!s.agents.containsKey(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
 				boolean retry = this.stalled.contains(agentId);
+				List<Placement> held = retry ? List.of() : s.view.on(agentId);
 				Relocator.Outcome outcome = this.relocator.evacuate(agentId, "failover");
+				if (!retry) {
+					this.alarms.agentLost(agentId, held, outcome, s.view);
+				}
 				if (!retry || outcome.moved() > 0) {
 					lost.put(agentId, outcome.moved());
 				}
@@ -196,6 +206,7 @@ final class LeaderLoop implements Runnable {
 					// An agent holding jobs gets its LOST event with the count once they
 					// moved.
 					s.agentTable.event(gone, AgentEvent.LOST, 0, null);
+					this.alarms.agentLost(gone, List.of(), new Relocator.Outcome(0, 0), s.view);
 				}
 				log.warn("Agent {} lost, holding {} jobs", gone, s.view.held(gone));
 			}
