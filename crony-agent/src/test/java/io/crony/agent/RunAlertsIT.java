@@ -22,6 +22,7 @@ import io.crony.common.json.CronyJson;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -64,6 +65,9 @@ class RunAlertsIT {
 
 	@Autowired
 	AgentRuntime runtime;
+
+	@Autowired
+	MeterRegistry meters;
 
 	private JobSpec current;
 
@@ -115,6 +119,8 @@ class RunAlertsIT {
 			assertThat(alerts(job.id(), "SENT")).isEqualTo(3);
 			assertThat(alerts(job.id(), "SUPPRESSED")).isEqualTo(failed - 3);
 			assertThat(hook.received()).hasSize(3).allMatch(BotServer.Received::verified);
+			assertThat(this.meters.get("crony.alert.send").tags("type", "WEBHOOK", "outcome", "sent").timer().count())
+				.isGreaterThanOrEqualTo(3);
 			BotServer.Received first = hook.received().get(0);
 			assertThat(first.body().path("kind").asText()).isEqualTo("FAILURE");
 			assertThat(first.body().path("agentId").asText()).isEqualTo(AGENT);

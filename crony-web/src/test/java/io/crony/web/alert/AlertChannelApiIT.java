@@ -16,6 +16,7 @@ import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
 import io.crony.web.support.Jobs;
 import io.crony.web.support.Users;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,9 @@ class AlertChannelApiIT {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private MeterRegistry meters;
 
 	private ApiClient api;
 
@@ -125,6 +129,8 @@ class AlertChannelApiIT {
 		assertThat(test.body().path("delivered").asBoolean()).as("%s", test.body()).isTrue();
 		assertThat(smtp.getReceivedMessages()).hasSize(2);
 		assertThat(smtp.getReceivedMessages()[0].getSubject()).isEqualTo("[Crony] Test message from Crony");
+		assertThat(this.meters.get("crony.alert.send").tags("type", "MAIL", "outcome", "sent").timer().count())
+			.isEqualTo(1);
 
 		JsonNode history = this.api.get("/api/v1/alerts?channelId=" + created.id()).body();
 		assertThat(history.path("total").asLong()).isEqualTo(1);
