@@ -128,7 +128,7 @@ fi
 node e2e/seed.mjs
 report=$state/e2e.tap
 set +e
-node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
 	--test-reporter=tap --test-reporter-destination="$report" e2e/
 status=$?
 set -e

@@ -17,7 +17,8 @@ import io.crony.web.dashboard.DashboardSummary.Bucket;
  * One time series of the overview: the last {@code count} buckets of {@code width}, the
  * current one last. The closed buckets are read at most once per {@code closedTtl} (a
  * 30-day series is a long index range; the minutes of the last hour are cheap and always
- * read), the open bucket on every call, so runs happening now always show.
+ * read), the open bucket on every call, so runs happening now always show. Fires
+ * scheduled after now (claimed ahead by agents) are not counted.
  */
 final class Series {
 
@@ -49,7 +50,9 @@ final class Series {
 			this.closedReadAt = now;
 		}
 		List<Bucket> all = new ArrayList<>(this.closed);
-		all.addAll(buckets(mapper.countByBucket(open, open.plus(this.width), seconds), open, 1));
+		// up to now only: agents claim fires ahead, as PENDING rows scheduled in the
+		// future
+		all.addAll(buckets(mapper.countByBucket(open, now, seconds), open, 1));
 		return all;
 	}
 

@@ -33,7 +33,7 @@ class SeriesTest {
 			.isEqualTo(Map.of(ExecutionStatus.FAILED, 3L, ExecutionStatus.SUCCEEDED, 4L));
 		assertThat(buckets.get(1).counts()).isEmpty();
 		assertThat(this.counts.ranges).containsExactly("2026-11-22T06:00:00Z..2026-11-22T10:00:00Z/3600",
-				"2026-11-22T10:00:00Z..2026-11-22T11:00:00Z/3600");
+				"2026-11-22T10:00:00Z..2026-11-22T10:30:15Z/3600");
 	}
 
 	@Test
