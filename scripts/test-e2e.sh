@@ -112,7 +112,7 @@ wait_http() {
 		[ $SECONDS -lt $deadline ] || die "$what did not come up; see $state/logs/$name.log"
 		sleep 0.2
 	done
-	log "$what is up"
+	log "$what is up after $((SECONDS - start)) s"
 }
 wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port" sample-target
 wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port" web
