@@ -134,5 +134,6 @@ status=$?
 set -e
 passed=$(sed -n 's/^# pass //p' "$report")
 failed=$(sed -n 's/^# fail //p' "$report")
-echo "e2e: ${passed:-0} passed, ${failed:-?} failed in $((SECONDS - start)) s"
+skipped=$(sed -n 's/^# skipped //p' "$report")
+echo "e2e: ${passed:-0} passed, ${failed:-?} failed, ${skipped:-0} skipped in $((SECONDS - start)) s"
 exit $status
