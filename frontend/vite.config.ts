@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // e2e/ holds the browser tests (node:test, scripts/test-e2e.sh), not unit tests
+    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // Two shared cores: a couple of workers is as fast as it gets and leaves room for others.
     maxWorkers: 2,

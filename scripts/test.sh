@@ -10,5 +10,7 @@ bash scripts/test-go.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 bash scripts/test-frontend.sh
 ./mvnw -B verify
+# The browser tests run the jars just built against their own etcd, MariaDB, web and agent.
+bash scripts/test-e2e.sh
 
 echo "make test: all green in $((SECONDS - start)) s"

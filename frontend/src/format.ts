@@ -30,3 +30,9 @@ export function formatInZone(iso: string, zone: string): string {
     return dayjs(iso).format('ddd YYYY-MM-DD HH:mm:ss');
   }
 }
+
+/** A lateness in milliseconds: "12 ms", "1.5 s"; "—" when unknown. */
+export function formatMillis(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  return Math.abs(ms) < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -7,5 +7,7 @@ export const paths = {
   executions: '/executions',
   execution: (id: string | number) => `/executions/${id}`,
   agents: '/agents',
+  alerts: '/alerts',
+  alertChannels: '/alert-channels',
   users: '/users',
 };

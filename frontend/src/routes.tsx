@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { ApiOutlined, DashboardOutlined, HistoryOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApiOutlined, DashboardOutlined, HistoryOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Role } from './pages/login/types';
 
@@ -38,6 +38,16 @@ export const appRoutes: AppRoute[] = [
     path: '/agents',
     page: lazy(() => import('./pages/agents/AgentsPage')),
     menu: { label: 'Agents', icon: <ApiOutlined /> },
+  },
+  {
+    path: '/alerts',
+    page: lazy(() => import('./pages/alerts/AlertsPage')),
+    menu: { label: 'Alerts', icon: <AlertOutlined /> },
+  },
+  {
+    path: '/alert-channels',
+    page: lazy(() => import('./pages/alerts/ChannelsPage')),
+    menu: { label: 'Alert channels', icon: <NotificationOutlined /> },
   },
   {
     path: '/users',

@@ -24,6 +24,13 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     overlapPolicy: 'SKIP',
     assignment: { strategy: 'WEIGHTED_ROUND_ROBIN', labels: { zone: 'a' } },
     enabled: true,
+    alerts: {
+      channelIds: [3],
+      onFailure: true,
+      onTimeout: false,
+      failureRate: { threshold: 0.25, windowMinutes: 15, minRuns: 4 },
+      onRecovery: true,
+    },
     version: 4,
     createdAt: '2026-11-01T08:00:00Z',
     updatedAt: '2026-11-20T08:00:00Z',

@@ -1,10 +1,11 @@
 /** Create or edit a job in a drawer; server field errors land beside their fields. */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
+import { alertsApi } from '../alerts/api';
 import { jobsApi } from './api';
 import { newJobValues, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { ScheduleHelper } from './ScheduleHelper';
@@ -58,6 +59,58 @@ function KeyValueList({ name, label, addText }: { name: (string | number)[]; lab
         )}
       </Form.List>
     </Form.Item>
+  );
+}
+
+/** The job's alert rules: where alerts go, and which runs raise one. */
+function AlertRules() {
+  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
+  const rateOn = Form.useWatch(['alerts', 'failureRateOn']);
+  return (
+    <>
+      <Form.Item label="Alert channels" name={['alerts', 'channelIds']} tooltip="No channel: this job raises no alerts">
+        <Select
+          mode="multiple"
+          allowClear
+          loading={channels.isLoading}
+          placeholder="None"
+          options={(channels.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.type})` }))}
+        />
+      </Form.Item>
+      <Space wrap size="large" style={{ marginBottom: 12 }}>
+        <Form.Item name={['alerts', 'onFailure']} valuePropName="checked" noStyle>
+          <Checkbox>On final failure</Checkbox>
+        </Form.Item>
+        <Form.Item name={['alerts', 'onTimeout']} valuePropName="checked" noStyle>
+          <Checkbox>On timeout</Checkbox>
+        </Form.Item>
+        <Form.Item name={['alerts', 'onRecovery']} valuePropName="checked" noStyle>
+          <Checkbox>When it recovers</Checkbox>
+        </Form.Item>
+        <Form.Item name={['alerts', 'failureRateOn']} valuePropName="checked" noStyle>
+          <Checkbox>On failure rate</Checkbox>
+        </Form.Item>
+      </Space>
+      {rateOn && (
+        <Row gutter={16}>
+          <Col xs={12} md={8}>
+            <Form.Item label="Failed share above (%)" name={['alerts', 'failureRatePercent']} rules={[{ required: true }]}>
+              <InputNumber min={0} max={100} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="Over (minutes)" name={['alerts', 'windowMinutes']} rules={[{ required: true }]}>
+              <InputNumber min={1} max={1440} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item label="At least (runs)" name={['alerts', 'minRuns']} rules={[{ required: true }]}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+    </>
   );
 }
 
@@ -237,6 +290,9 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           </Col>
         </Row>
         <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" />
+
+        <Divider orientation="left">Alerts</Divider>
+        <AlertRules />
       </Form>
     </Drawer>
   );

@@ -1,4 +1,5 @@
 /** Converts between the API's job and the shape the form edits (maps become key/value rows). */
+import type { AlertPolicy } from '../alerts/types';
 import type { Job, JobRequest, MisfirePolicy, OverlapPolicy, Strategy, TargetMode, TargetType } from './types';
 
 export interface KeyValue {
@@ -27,6 +28,58 @@ export interface JobFormValues {
   overlapPolicy: OverlapPolicy;
   assignment: { strategy: Strategy | 'DEFAULT'; labels: KeyValue[] };
   enabled: boolean;
+  alerts: AlertValues;
+}
+
+/** The job's alert rules as the form edits them: the failure rate as a percentage, with its own switch. */
+export interface AlertValues {
+  channelIds: number[];
+  onFailure: boolean;
+  onTimeout: boolean;
+  onRecovery: boolean;
+  failureRateOn: boolean;
+  failureRatePercent: number;
+  windowMinutes: number;
+  minRuns: number;
+}
+
+const noAlerts = (): AlertValues => ({
+  channelIds: [],
+  onFailure: true,
+  onTimeout: true,
+  onRecovery: false,
+  failureRateOn: false,
+  failureRatePercent: 50,
+  windowMinutes: 10,
+  minRuns: 5,
+});
+
+function toAlertValues(policy: AlertPolicy | null | undefined): AlertValues {
+  if (!policy) return noAlerts();
+  const rate = policy.failureRate;
+  return {
+    channelIds: policy.channelIds ?? [],
+    onFailure: policy.onFailure,
+    onTimeout: policy.onTimeout,
+    onRecovery: policy.onRecovery,
+    failureRateOn: Boolean(rate),
+    failureRatePercent: rate ? Math.round(rate.threshold * 1000) / 10 : 50,
+    windowMinutes: rate?.windowMinutes ?? 10,
+    minRuns: rate?.minRuns ?? 5,
+  };
+}
+
+export function toAlertPolicy(a: AlertValues | undefined): AlertPolicy {
+  const v = a ?? noAlerts();
+  return {
+    channelIds: v.channelIds ?? [],
+    onFailure: v.onFailure,
+    onTimeout: v.onTimeout,
+    onRecovery: v.onRecovery,
+    failureRate: v.failureRateOn
+      ? { threshold: v.failureRatePercent / 100, windowMinutes: v.windowMinutes, minRuns: v.minRuns }
+      : null,
+  };
 }
 
 export function browserTimeZone(): string {
@@ -53,6 +106,7 @@ export function newJobValues(): JobFormValues {
     overlapPolicy: 'SKIP',
     assignment: { strategy: 'DEFAULT', labels: [] },
     enabled: true,
+    alerts: noAlerts(),
   };
 }
 
@@ -78,6 +132,7 @@ export function toFormValues(job: Job): JobFormValues {
     overlapPolicy: job.overlapPolicy,
     assignment: { strategy: job.assignment?.strategy ?? 'DEFAULT', labels: toRows(job.assignment?.labels) },
     enabled: job.enabled,
+    alerts: toAlertValues(job.alerts),
   };
 }
 
@@ -108,6 +163,7 @@ export function toJobRequest(values: JobFormValues, version?: number): JobReques
       labels: toMap(values.assignment.labels),
     },
     enabled: values.enabled,
+    alerts: toAlertPolicy(values.alerts),
     ...(version !== undefined ? { version } : {}),
   };
 }

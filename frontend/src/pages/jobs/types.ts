@@ -1,3 +1,4 @@
+import type { AlertPolicy } from '../alerts/types';
 import type { ExecutionStatus } from '../executions/types';
 
 export const TARGET_TYPES = ['HTTP', 'GRPC', 'SHELL'] as const;
@@ -36,6 +37,8 @@ export interface JobRequest {
   enabled: boolean;
   /** Optimistic lock: required on update, the server answers 409 when it is stale. */
   version?: number;
+  /** When runs raise alerts and where they go; absent or no channel means none. */
+  alerts?: AlertPolicy | null;
 }
 
 export interface Job extends JobRequest {

@@ -15,6 +15,8 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasR
 export function RunsChart({ buckets, format }: { buckets: Bucket[]; format: string }) {
   const shown = EXECUTION_STATUSES.filter((s) => buckets.some((b) => (b.counts[s] ?? 0) > 0));
   const option = {
+    // redrawn on every refresh: growing bars every few seconds would only distract
+    animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 36, bottom: 28 },

@@ -1,31 +1,41 @@
 import type { Execution, ExecutionStatus } from '../executions/types';
 
-/** Runs that started (were scheduled) within one time bucket, counted per status. */
+/** Runs that were scheduled within one time bucket (UTC), counted per status. */
 export interface Bucket {
-  /** Bucket start, epoch milliseconds. */
-  start: number;
+  /** Bucket start, ISO-8601. */
+  start: string;
+  /** Statuses without runs are left out. */
   counts: Partial<Record<ExecutionStatus, number>>;
 }
 
-/**
- * What the overview shows. Built today from /executions, /agents and /cluster; the day
- * GET /dashboard/summary lands, overviewApi.summary() maps that answer to this instead.
- */
+/** How late cron fires of the last hour started (started at − scheduled at), nearest rank. */
+export interface Lateness {
+  p50Ms?: number | null;
+  p95Ms?: number | null;
+  p99Ms?: number | null;
+  samples: number;
+  /** More fires than the server reads: the percentiles are of the latest `samples`. */
+  capped: boolean;
+}
+
+/** A failed or timed-out run, as the overview lists it. */
+export type RecentFailure = Pick<Execution, 'id' | 'jobId' | 'jobName' | 'agentId' | 'status' | 'scheduledAt' | 'finishedAt' | 'error'>;
+
+/** GET /dashboard/summary: everything the overview shows, computed by crony-web. */
 export interface OverviewSummary {
-  generatedAt: number;
-  /** Totals per status over the last 24 hours. */
-  totals24h: Partial<Record<ExecutionStatus, number>>;
-  /** Succeeded / finished (succeeded, failed, timed out) over 24 h; null when nothing finished. */
-  successRate: number | null;
-  runningNow: number;
+  generatedAt: string;
+  /** The last 60 minutes, oldest first; the current minute last. */
   perMinute: Bucket[];
+  /** The last 24 hours. */
   perHour: Bucket[];
-  /** Runs the charts were drawn from, against how many there were (the list is paged). */
-  sampled: { used: number; total: number };
-  recentFailures: Execution[];
-  /** null when the server does not answer the agents or cluster views. */
-  agentsAlive: number | null;
-  agentsTotal: number | null;
-  jobsAssigned: number | null;
-  jobsUnassigned: number | null;
+  /** The last 30 UTC days. */
+  perDay: Bucket[];
+  /** Totals per status over `perHour`. */
+  last24h: Partial<Record<ExecutionStatus, number>>;
+  /** Succeeded / (succeeded + failed + timed out) over 24 h; absent when nothing finished. */
+  successRate?: number | null;
+  runningNow: number;
+  agentsAlive: number;
+  lateness: Lateness;
+  recentFailures: RecentFailure[];
 }

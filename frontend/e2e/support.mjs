@@ -1,0 +1,118 @@
+// What the browser tests share: Debian chromium through playwright-core (never a
+// downloaded browser), a fresh profile per browser, sign-in, and a small API client for
+// setting up and checking what the UI did. scripts/test-e2e.sh starts the backend and sets:
+//   CRONY_URL, CRONY_PASSWORD (admin), SAMPLE_TARGET_URL, E2E_SCREENSHOTS (optional dir)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const base = (process.env.CRONY_URL ?? '').replace(/\/$/, '');
+export const password = process.env.CRONY_PASSWORD ?? '';
+export const targetUrl = (process.env.SAMPLE_TARGET_URL ?? '').replace(/\/$/, '');
+export const screenshotDir = process.env.E2E_SCREENSHOTS || null;
+if (!base || !password || !targetUrl) {
+  throw new Error('set CRONY_URL, CRONY_PASSWORD and SAMPLE_TARGET_URL (scripts/test-e2e.sh does)');
+}
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+/** Generous: the machine is shared, and a run goes through etcd, an agent and MariaDB. */
+export const SLOW = 60_000;
+
+/**
+ * A headless chromium with one page that records page errors (uncaught exceptions in the
+ * app) in `errors`, so each test can assert it caused none.
+ */
+export async function openBrowser(viewport = DESKTOP) {
+  const profile = mkdtempSync(join(tmpdir(), 'crony-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport,
+  });
+  context.setDefaultTimeout(20_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Success rate (24 h)').waitFor();
+}
+
+/**
+ * Opens a dashboard path the way a click on a link does (the router's history), which
+ * spares reloading the app for every page; a full load happens once, at sign-in.
+ */
+export async function navigate(page, path) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits until no antd spinner spins, i.e. the page's first data has arrived. */
+export async function settled(page) {
+  await page.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached' });
+}
+
+let token;
+/** Calls the REST API as admin; answers the parsed JSON body (or null) and the status. */
+export async function api(method, path, body) {
+  token ??= (
+    await (
+      await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      })
+    ).json()
+  ).token;
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * Whether this crony-web serves the alert API (it arrives with the alerts work); the alert
+ * tests skip, saying so, where it does not.
+ */
+export const alertApiMissing = async () =>
+  (await api('GET', '/alert-channels?size=1')).status === 404 && 'this crony-web has no alert API (/alert-channels is 404)';
+
+/** Polls `probe` until it answers something truthy (no fixed sleeps in the tests). */
+export async function eventually(what, probe, timeoutMs = SLOW) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

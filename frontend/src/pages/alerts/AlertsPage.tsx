@@ -1,0 +1,115 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Select, Table, Tag, Tooltip, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import { QueryError } from '../../components/QueryError';
+import { formatTime } from '../../format';
+import { paths } from '../../paths';
+import { ALERTS_POLL_MS, alertsApi } from './api';
+import { ALERT_KINDS, ALERT_STATUSES, type Alert, type AlertFilter, type AlertKind, type AlertStatus } from './types';
+
+const STATUS_COLOR: Record<AlertStatus, string> = { SENT: 'success', FAILED: 'error', SUPPRESSED: 'default' };
+
+/** The alert history, newest first, paged and filtered on the server; filters live in the URL. */
+export default function AlertsPage() {
+  const [params, setParams] = useSearchParams();
+  const filter: AlertFilter = {
+    jobId: params.get('jobId') ?? undefined,
+    channelId: params.get('channelId') ?? undefined,
+    kind: (params.get('kind') as AlertKind | null) ?? undefined,
+    status: (params.get('status') as AlertStatus | null) ?? undefined,
+    page: Number(params.get('page') ?? 1),
+    size: Number(params.get('size') ?? 20),
+  };
+  const update = (changes: Partial<Record<keyof AlertFilter, string | number | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const alerts = useQuery({
+    queryKey: ['alerts', filter],
+    queryFn: ({ signal }) => alertsApi.history(filter, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ALERTS_POLL_MS,
+  });
+  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
+  const channelName = (id?: number | null) => channels.data?.items.find((c) => c.id === id)?.name ?? (id ? `#${id}` : '—');
+
+  return (
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Alerts</Typography.Title>}>
+      <Row gutter={[8, 8]} style={{ marginBottom: 16 }}>
+        <Col xs={12} md={6}>
+          <Select allowClear placeholder="Status" style={{ width: '100%' }} value={filter.status} onChange={(status?: string) => update({ status })}
+            options={ALERT_STATUSES.map((s) => ({ value: s }))} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Select allowClear placeholder="Kind" style={{ width: '100%' }} value={filter.kind} onChange={(kind?: string) => update({ kind })}
+            options={ALERT_KINDS.map((k) => ({ value: k }))} />
+        </Col>
+        <Col xs={24} md={6}>
+          <Select allowClear placeholder="Channel" style={{ width: '100%' }} value={filter.channelId} onChange={(channelId?: string) => update({ channelId })}
+            options={(channels.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        </Col>
+      </Row>
+      {alerts.isError && <QueryError error={alerts.error} onRetry={() => void alerts.refetch()} />}
+      <Table<Alert>
+        rowKey="id"
+        size="middle"
+        loading={alerts.isFetching && !alerts.data}
+        dataSource={alerts.data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: alerts.data?.page ?? filter.page,
+          pageSize: alerts.data?.size ?? filter.size,
+          total: alerts.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `${total} alert${total === 1 ? '' : 's'}`,
+          onChange: (page, size) => update({ page, size }),
+        }}
+        columns={[
+          { title: 'Raised', dataIndex: 'createdAt', render: formatTime },
+          { title: 'Kind', dataIndex: 'kind' },
+          { title: 'Status', dataIndex: 'status', render: (s: AlertStatus) => <Tag color={STATUS_COLOR[s]}>{s}</Tag> },
+          { title: 'Channel', dataIndex: 'channelId', render: channelName },
+          {
+            title: 'About',
+            key: 'about',
+            render: (_, a) =>
+              a.jobId ? (
+                <>
+                  <Link to={paths.job(a.jobId)}>job {a.jobId}</Link>
+                  {a.executionId && (
+                    <>
+                      {' · '}
+                      <Link to={paths.execution(a.executionId)}>#{a.executionId}</Link>
+                    </>
+                  )}
+                </>
+              ) : (
+                (a.agentId ?? '—')
+              ),
+          },
+          {
+            title: 'Message',
+            key: 'message',
+            responsive: ['md'],
+            render: (_, a) => (
+              <Tooltip title={a.text ? <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.text}</pre> : undefined}>
+                <Typography.Text ellipsis style={{ maxWidth: 320 }}>{a.subject ?? '—'}</Typography.Text>
+              </Tooltip>
+            ),
+          },
+          {
+            title: 'Error',
+            dataIndex: 'error',
+            responsive: ['lg'],
+            render: (e?: string | null) => (e ? <Typography.Text type="danger" ellipsis style={{ maxWidth: 240 }}>{e}</Typography.Text> : null),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+/** Create or edit an alert channel. The secret is write-only: shown as set, never read back. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { useApiErrorHandler } from '../../api/errors';
+import { alertsApi } from './api';
+import { CHANNEL_TYPES, MAIL_SECURITIES, type Channel, type ChannelRequest, type ChannelType } from './types';
+
+interface Props {
+  /** The channel to edit; absent to create one. */
+  channel?: Channel;
+  onClose: () => void;
+}
+
+type Values = Omit<ChannelRequest, 'secret'> & { secret?: string };
+
+const SECRET_LABEL: Record<ChannelType, string> = {
+  MAIL: 'SMTP password',
+  FEISHU: 'Signing secret',
+  DINGTALK: 'Signing secret',
+  WEBHOOK: 'Signing secret',
+};
+
+function toRequest(values: Values): ChannelRequest {
+  const c = values.config ?? {};
+  const config =
+    values.type === 'MAIL'
+      ? {
+          host: c.host?.trim(),
+          port: c.port,
+          username: c.username?.trim() || null,
+          security: c.security,
+          from: c.from?.trim(),
+          to: (c.to ?? []).map((t) => t.trim()).filter(Boolean),
+        }
+      : { url: c.url?.trim() };
+  return {
+    name: values.name.trim(),
+    type: values.type,
+    enabled: values.enabled,
+    platform: values.platform,
+    config,
+    // an empty secret field on edit keeps the stored secret
+    ...(values.secret ? { secret: values.secret } : {}),
+  };
+}
+
+export function ChannelFormDrawer({ channel, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const queryClient = useQueryClient();
+  const handleError = useApiErrorHandler();
+  const type = Form.useWatch('type', form) ?? channel?.type ?? 'WEBHOOK';
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      channel ? alertsApi.updateChannel(channel.id, toRequest(values)) : alertsApi.createChannel(toRequest(values)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['alert-channels'] });
+      onClose();
+    },
+    onError: (e) => handleError(e, form),
+  });
+  const initialValues: Values = channel
+    ? { name: channel.name, type: channel.type, enabled: channel.enabled, platform: channel.platform, config: { ...channel.config } }
+    : { name: '', type: 'WEBHOOK', enabled: true, platform: false, config: { port: 587, security: 'STARTTLS', to: [] } };
+
+  return (
+    <Drawer
+      open
+      title={channel ? `Edit ${channel.name}` : 'New alert channel'}
+      onClose={onClose}
+      width="min(560px, 100vw)"
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            Save
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+        <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A channel needs a name' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item label="Type" name="type" rules={[{ required: true }]}>
+          <Radio.Group options={[...CHANNEL_TYPES]} optionType="button" disabled={channel !== undefined} />
+        </Form.Item>
+        {type === 'MAIL' ? (
+          <>
+            <Row gutter={16}>
+              <Col xs={24} md={16}>
+                <Form.Item label="SMTP host" name={['config', 'host']} rules={[{ required: true, message: 'Where to send from' }]}>
+                  <Input placeholder="smtp.example.com" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label="Port" name={['config', 'port']} rules={[{ required: true }]}>
+                  <InputNumber min={1} max={65535} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item label="SMTP user" name={['config', 'username']} tooltip="Empty: no authentication">
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item label="Security" name={['config', 'security']}>
+                  <Select options={MAIL_SECURITIES.map((s) => ({ value: s }))} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item label="From" name={['config', 'from']} rules={[{ required: true, message: 'A sender address' }]}>
+              <Input placeholder="crony@example.com" />
+            </Form.Item>
+            <Form.Item label="To" name={['config', 'to']} rules={[{ required: true, message: 'At least one recipient' }]}>
+              <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="ops@example.com" open={false} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item label="Webhook URL" name={['config', 'url']} rules={[{ required: true, message: 'Where to post' }]}>
+            <Input placeholder="https://open.feishu.cn/open-apis/bot/v2/hook/…" />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={SECRET_LABEL[type as ChannelType]}
+          name="secret"
+          extra={channel?.secretSet ? 'A secret is stored; leave empty to keep it, type a new one to replace it.' : 'Stored on the server, never shown again.'}
+        >
+          <Input.Password autoComplete="new-password" placeholder={channel?.secretSet ? '••••••••' : undefined} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item label="Enabled" name="enabled" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="Platform alerts" name="platform" valuePropName="checked" tooltip="Agent lost, no agent alive, jobs not placed">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,85 @@
+/** Alert channels and alert history, as crony-web's /alert-channels and /alerts answer. */
+export const CHANNEL_TYPES = ['MAIL', 'FEISHU', 'DINGTALK', 'WEBHOOK'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+export const MAIL_SECURITIES = ['NONE', 'STARTTLS', 'SSL'] as const;
+export type MailSecurity = (typeof MAIL_SECURITIES)[number];
+export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'TEST'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** MAIL uses host…to; FEISHU, DINGTALK and WEBHOOK use url. */
+export interface ChannelConfig {
+  url?: string | null;
+  host?: string | null;
+  port?: number | null;
+  username?: string | null;
+  security?: MailSecurity | null;
+  from?: string | null;
+  to?: string[] | null;
+}
+
+/** What POST and PUT /alert-channels take. The secret is write-only: absent on update keeps it. */
+export interface ChannelRequest {
+  name: string;
+  type: ChannelType;
+  enabled: boolean;
+  /** Receives platform alerts: agent lost, no agent alive, jobs not placed. */
+  platform: boolean;
+  config: ChannelConfig;
+  secret?: string;
+}
+
+export interface Channel extends Omit<ChannelRequest, 'secret'> {
+  id: number;
+  /** Whether a secret is stored; the secret itself never comes back. */
+  secretSet: boolean;
+  createdBy?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /alert-channels/{id}/test */
+export interface TestResult {
+  delivered: boolean;
+  attempts: number;
+  error?: string | null;
+  tookMillis: number;
+}
+
+export interface Alert {
+  id: number;
+  /** Absent for a SUPPRESSED alert. */
+  channelId?: number | null;
+  kind: AlertKind;
+  jobId?: number | null;
+  executionId?: number | null;
+  agentId?: string | null;
+  dedupKey?: string | null;
+  status: AlertStatus;
+  attempts: number;
+  error?: string | null;
+  subject?: string | null;
+  text?: string | null;
+  createdAt: string;
+  sentAt?: string | null;
+}
+
+export interface AlertFilter {
+  jobId?: string;
+  channelId?: string;
+  kind?: AlertKind;
+  status?: AlertStatus;
+  page: number;
+  size: number;
+}
+
+/** A job's alert rules (JobRequest.alerts). */
+export interface AlertPolicy {
+  channelIds: number[];
+  onFailure: boolean;
+  onTimeout: boolean;
+  /** Alert when the failed share of runs over the window passes the threshold. */
+  failureRate?: { threshold: number; windowMinutes: number; minRuns: number } | null;
+  onRecovery: boolean;
+}

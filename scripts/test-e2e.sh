@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# The dashboard's browser tests against a real Crony: its own etcd and MariaDB (through
+# services.sh), crony-web serving the built dashboard, one agent and the sample target,
+# all on free loopback ports with state under .crony/e2e. Runs frontend/e2e/*.test.mjs in
+# headless Debian chromium (playwright-core, no browser download) and stops everything it
+# started, also when a test fails. Uses the jars the last `./mvnw verify` (or package) built.
+#
+#   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the README's PNGs
+#
+# Prints "e2e: N passed" when green.
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+state=$repo/.crony/e2e
+pids=$state/pids
+start=$SECONDS
+
+log() { echo "[e2e] $*" >&2; }
+die() {
+	log "$*"
+	exit 1
+}
+
+web_jar=$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
+agent_jar=$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar
+target_jar=$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar
+for jar in "$web_jar" "$agent_jar" "$target_jar"; do
+	[ -f "$jar" ] || die "missing $jar: run ./mvnw -B verify (or package) first"
+done
+[ -f crony-web/target/frontend/static/index.html ] || die "the dashboard is not built: run scripts/build-frontend.sh before packaging crony-web"
+
+if [ ! -x /usr/bin/chromium ]; then
+	log "installing Debian chromium"
+	sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+bash scripts/services.sh install
+# playwright-core comes with the dashboard's dev dependencies
+[ -d frontend/node_modules/playwright-core ] || bash scripts/build-frontend.sh >/dev/null
+
+# A pid counts only while its process is still one we started (its command line names
+# this state dir), so a recycled pid is never signalled.
+alive() {
+	local file=$pids/$1.pid pid
+	[ -f "$file" ] || return 1
+	pid=$(cat "$file")
+	[ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$state"
+}
+
+stop_one() {
+	local name=$1 file=$pids/$1.pid pid
+	[ -f "$file" ] || return 0
+	pid=$(cat "$file")
+	if alive "$name"; then
+		kill -TERM "$pid" 2>/dev/null || true
+		local deadline=$((SECONDS + 30))
+		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+		[ -d "/proc/$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+	fi
+	rm -f "$file"
+}
+
+stop_all() {
+	for name in agent sample-target web; do stop_one "$name"; done
+	CRONY_STATE_DIR=$state bash scripts/services.sh down >/dev/null 2>&1 || true
+}
+
+# What an earlier, interrupted run left behind goes first; then a fresh state dir.
+stop_all
+rm -rf "$state"
+mkdir -p "$pids" "$state/logs"
+trap 'status=$?; stop_all; [ $status -eq 0 ] || log "failed; logs in $state/logs"; exit $status' EXIT
+trap 'exit 130' INT TERM
+
+# Six free loopback ports, asked from the kernel.
+read -r etcd_port etcd_peer_port db_port web_port agent_port target_port < <(node -e '
+const net = require("net");
+const servers = Array.from({ length: 6 }, () => net.createServer().listen(0, "127.0.0.1"));
+Promise.all(servers.map((s) => new Promise((r) => s.on("listening", r)))).then(() => {
+  console.log(servers.map((s) => s.address().port).join(" "));
+  servers.forEach((s) => s.close());
+});')
+
+export CRONY_STATE_DIR=$state CRONY_ETCD_PORT=$etcd_port CRONY_ETCD_PEER_PORT=$etcd_peer_port CRONY_DB_PORT=$db_port
+bash scripts/services.sh up >/dev/null
+db_url="jdbc:mysql://127.0.0.1:$db_port/crony?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&rewriteBatchedStatements=true"
+etcd_url=http://127.0.0.1:$etcd_port
+
+# Each JVM gets a path under the state dir on its command line (that is how alive() knows it).
+start_java() {
+	local name=$1 jar=$2
+	shift 2
+	setsid java -XX:TieredStopAtLevel=1 -Dcrony.e2e.state="$state" -jar "$jar" "$@" \
+		>>"$state/logs/$name.log" 2>&1 </dev/null &
+	echo $! >"$pids/$name.pid"
+}
+
+password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" \
+	--spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e
+start_java sample-target "$target_jar" "$target_port"
+start_java agent "$agent_jar" --server.port="$agent_port" --crony.agent.id=e2e-agent \
+	--spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
+	--crony.agent.spool-dir="$state/agent-spool"
+
+wait_http() {
+	local url=$1 what=$2 name=$3 deadline=$((SECONDS + 150))
+	until curl -fsS -m 5 "$url" >/dev/null 2>&1; do
+		alive "$name" || die "$what exited; see $state/logs/$name.log"
+		[ $SECONDS -lt $deadline ] || die "$what did not come up; see $state/logs/$name.log"
+		sleep 0.2
+	done
+	log "$what is up after $((SECONDS - start)) s"
+}
+wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port" sample-target
+wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port" web
+wait_http "http://127.0.0.1:$agent_port/actuator/health" "agent on :$agent_port" agent
+
+cd frontend
+export CRONY_URL=http://127.0.0.1:$web_port CRONY_PASSWORD=$password SAMPLE_TARGET_URL=http://127.0.0.1:$target_port
+if [ -n "${E2E_SCREENSHOTS:-}" ]; then
+	case "$E2E_SCREENSHOTS" in /*) ;; *) E2E_SCREENSHOTS=$repo/$E2E_SCREENSHOTS ;; esac
+	mkdir -p "$E2E_SCREENSHOTS"
+	export E2E_SCREENSHOTS
+fi
+node e2e/seed.mjs
+report=$state/e2e.tap
+set +e
+node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+	--test-reporter=tap --test-reporter-destination="$report" e2e/
+status=$?
+set -e
+passed=$(sed -n 's/^# pass //p' "$report")
+failed=$(sed -n 's/^# fail //p' "$report")
+skipped=$(sed -n 's/^# skipped //p' "$report")
+echo "e2e: ${passed:-0} passed, ${failed:-?} failed, ${skipped:-0} skipped in $((SECONDS - start)) s"
+exit $status
