@@ -29,6 +29,6 @@ export default defineConfig({
     // Tests share no state beyond localStorage and stubs, which setup.ts resets after each.
     isolate: false,
     // generous: the machine is shared, and the first antd render in a worker computes every style
-    testTimeout: 30000,
+    testTimeout: 60_000,
   },
 });

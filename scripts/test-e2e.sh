@@ -64,7 +64,7 @@ stop_one() {
 
 stop_all() {
 	for name in agent sample-target web; do stop_one "$name"; done
-	CRONY_STATE_DIR=$state bash scripts/services.sh down >/dev/null 2>&1 || true
+	CRONY_STATE_DIR=$state bash "$repo/scripts/services.sh" down || true
 }
 
 # What an earlier, interrupted run left behind goes first; then a fresh state dir.

@@ -99,13 +99,6 @@ export async function api(method, path, body) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/**
- * Whether this crony-web serves the alert API (it arrives with the alerts work); the alert
- * tests skip, saying so, where it does not.
- */
-export const alertApiMissing = async () =>
-  (await api('GET', '/alert-channels?size=1')).status === 404 && 'this crony-web has no alert API (/alert-channels is 404)';
-
 /** Polls `probe` until it answers something truthy (no fixed sleeps in the tests). */
 export async function eventually(what, probe, timeoutMs = SLOW) {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { tokenStore } from '../api/http';
@@ -30,6 +30,8 @@ export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { us
     // mock="server": antd keeps its CSS-in-JS styles in memory instead of injecting them into
     // jsdom, which would otherwise re-parse every stylesheet on each getComputedStyle call.
     <StyleProvider mock="server">
+    {/* No motion: under load, jsdom can leave a field's error list mid-animation, unrendered. */}
+    <ConfigProvider theme={{ token: { motion: false } }}>
     <AntApp>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
@@ -44,6 +46,7 @@ export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { us
         </AuthProvider>
       </QueryClientProvider>
     </AntApp>
+    </ConfigProvider>
     </StyleProvider>,
   );
 }

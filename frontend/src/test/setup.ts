@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Two shared, busy cores: give async UI updates room before calling a test failed.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd's responsive helpers ask matchMedia, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {

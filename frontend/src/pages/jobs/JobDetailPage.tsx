@@ -2,11 +2,12 @@ import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/ic
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, List, Popconfirm, Row, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCanOperate } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
 import { formatInZone, formatTime } from '../../format';
 import { paths } from '../../paths';
+import { alertsApi } from '../alerts/api';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
@@ -19,6 +20,34 @@ const tags = (map: Record<string, string> | null | undefined) =>
   Object.keys(map ?? {}).length === 0
     ? '—'
     : Object.entries(map ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>);
+
+/** Which runs raise alerts, where they go, and the way to this job's alert history. */
+function AlertRules({ job }: { job: Job }) {
+  const a = job.alerts;
+  const channels = useQuery({
+    queryKey: ['alert-channels'],
+    queryFn: ({ signal }) => alertsApi.channels(1, 200, signal),
+    enabled: (a?.channelIds.length ?? 0) > 0,
+  });
+  if (!a || a.channelIds.length === 0) return <>none</>;
+  const name = (id: number) => channels.data?.items.find((c) => c.id === id)?.name ?? `#${id}`;
+  const rules = [
+    a.onFailure && 'final failure',
+    a.onTimeout && 'timeout',
+    a.failureRate &&
+      `over ${Math.round(a.failureRate.threshold * 100)} % failed in ${a.failureRate.windowMinutes} min (${a.failureRate.minRuns}+ runs)`,
+    a.onRecovery && 'recovery',
+  ].filter(Boolean);
+  return (
+    <Space wrap size={4}>
+      {a.channelIds.map((id) => (
+        <Tag key={id}>{name(id)}</Tag>
+      ))}
+      <span>on {rules.length ? rules.join(', ') : 'nothing'}</span>
+      <Link to={`${paths.alerts}?jobId=${job.id}`}>history</Link>
+    </Space>
+  );
+}
 
 function Definition({ job }: { job: Job }) {
   const t = job.target;
@@ -50,6 +79,9 @@ function Definition({ job }: { job: Job }) {
       </Descriptions.Item>
       <Descriptions.Item label="Assignment">
         {job.assignment?.strategy ?? 'cluster default'} {tags(job.assignment?.labels)}
+      </Descriptions.Item>
+      <Descriptions.Item label="Alerts">
+        <AlertRules job={job} />
       </Descriptions.Item>
       <Descriptions.Item label="Created">
         {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}

@@ -2,6 +2,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import type { FormInstance } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
@@ -63,9 +64,9 @@ function KeyValueList({ name, label, addText }: { name: (string | number)[]; lab
 }
 
 /** The job's alert rules: where alerts go, and which runs raise one. */
-function AlertRules() {
+function AlertRules({ form }: { form: FormInstance<JobFormValues> }) {
   const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
-  const rateOn = Form.useWatch(['alerts', 'failureRateOn']);
+  const rateOn = Form.useWatch(['alerts', 'failureRateOn'], form);
   return (
     <>
       <Form.Item label="Alert channels" name={['alerts', 'channelIds']} tooltip="No channel: this job raises no alerts">
@@ -292,7 +293,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
         <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" />
 
         <Divider orientation="left">Alerts</Divider>
-        <AlertRules />
+        <AlertRules form={form} />
       </Form>
     </Drawer>
   );
