@@ -62,6 +62,10 @@ class SecurityConfiguration {
 				.hasRole(Role.OPERATOR.name())
 				.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus")
 				.permitAll()
+				// the embedded Eureka server's REST API (when enabled): services register
+				// without a Crony user
+				.requestMatchers("/eureka/**")
+				.permitAll()
 				.requestMatchers("/actuator/**")
 				.hasRole(Role.ADMIN.name())
 				// API docs, Swagger UI, the dashboard's static files and the error page
