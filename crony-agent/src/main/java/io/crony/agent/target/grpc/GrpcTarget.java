@@ -22,6 +22,7 @@ import io.crony.common.job.TargetType;
 import io.grpc.Channel;
 import io.grpc.Status;
 import net.devh.boot.grpc.client.channelfactory.GrpcChannelFactory;
+import net.devh.boot.grpc.client.nameresolver.NameResolverRegistration;
 
 import org.springframework.stereotype.Component;
 
@@ -38,7 +39,12 @@ public class GrpcTarget implements Target {
 
 	private final ServiceInstances instances;
 
-	GrpcTarget(GrpcChannelFactory channels, ServiceInstances instances) {
+	/**
+	 * @param registration net.devh's lazy bean that puts the name resolvers (among them
+	 * {@code discovery:///}) into gRPC's registry when it is created; asking for it here
+	 * is what creates it
+	 */
+	GrpcTarget(GrpcChannelFactory channels, ServiceInstances instances, NameResolverRegistration registration) {
 		this.channels = channels;
 		this.instances = instances;
 	}
