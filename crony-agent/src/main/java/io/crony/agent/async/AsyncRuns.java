@@ -55,6 +55,9 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private volatile Resumer resumer;
 
+	// one warning per outage, not one per poll
+	private boolean failing;
+
 	public AsyncRuns(AsyncStore store, String agentId, Duration pollInterval, Duration takeoverGrace, Clock clock) {
 		this.store = store;
 		this.agentId = agentId;
@@ -130,9 +133,16 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			if (this.resumer != null) {
 				takeOverOverdue();
 			}
+			if (this.failing) {
+				this.failing = false;
+				logger.info("Async runs checked again");
+			}
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Async runs not checked this time: {}", ex.getMessage());
+			if (!this.failing) {
+				this.failing = true;
+				logger.warn("Async runs not checked until the database answers again: {}", ex.getMessage());
+			}
 		}
 	}
 
