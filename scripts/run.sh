@@ -10,6 +10,9 @@ pids=$state/pids
 web_port=${CRONY_WEB_PORT:-8080}
 target_port=${CRONY_SAMPLE_TARGET_PORT:-9000}
 agent_ports=(8081 8082)
+grpc_port=${CRONY_GRPC_PORT:-9190}
+# crony-web runs the Eureka server here (single box); services and agents find each other in it
+eureka_url="http://127.0.0.1:$web_port/eureka/"
 mkdir -p "$pids" "$state/logs"
 
 log() { echo "[run] $*" >&2; }
@@ -103,12 +106,14 @@ start)
 	./mvnw -B -q -DskipTests package
 	password=$(admin_password)
 
-	CRONY_ADMIN_PASSWORD=$password start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
-		--server.port="$web_port"
+	CRONY_ADMIN_PASSWORD=$password CRONY_EUREKA_SERVER=true CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
+		start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
+		--server.port="$web_port" --grpc.server.port="$grpc_port"
 	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
 	for i in "${!agent_ports[@]}"; do
 		n=$((i + 1))
-		start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
+		CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
+			start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
 			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
 			--crony.agent.spool-dir="$state/agent-$n/spool"
 	done
@@ -143,6 +148,8 @@ start)
 		Crony is running.
 		  dashboard         http://127.0.0.1:$web_port/   (user admin, password: $password)
 		  API docs          http://127.0.0.1:$web_port/swagger-ui.html
+		  SDK reports       REST /api/v1/executions/{id}/result|progress, gRPC 127.0.0.1:$grpc_port
+		  Eureka            $eureka_url (embedded in crony-web; agents resolve lb:// and discovery:/// here)
 		  executions        http://127.0.0.1:$web_port/api/v1/executions (bearer token from POST /api/v1/auth/login)
 		  agents            agent-1 on :${agent_ports[0]}, agent-2 on :${agent_ports[1]} (metrics: /actuator/prometheus)
 		  sample target     http://127.0.0.1:$target_port/counts (calls per fire)

@@ -1,6 +1,7 @@
 package io.crony.agent;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,6 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.crony.agent.assignment.AssignmentWatcher;
+import io.crony.agent.async.AsyncProperties;
+import io.crony.agent.async.AsyncRuns;
+import io.crony.agent.async.AsyncStore;
+import io.crony.agent.async.ExecutionTokenSource;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
@@ -24,6 +29,7 @@ import io.crony.agent.schedule.RunListener;
 import io.crony.agent.schedule.ScheduleParser;
 import io.crony.agent.target.HttpTarget;
 import io.crony.agent.target.ShellTarget;
+import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.etcd.CronyKeys;
 import io.etcd.jetcd.Client;
@@ -32,6 +38,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -62,10 +69,15 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final JdbcTemplate jdbc;
 
+	private final ExecutionTokenSource tokens;
+
+	private final AsyncRuns async;
+
 	private volatile boolean running;
 
-	AgentRuntime(AgentProperties properties, AgentIdentity identity, Client etcd, CronyKeys keys, JdbcTemplate jdbc,
-			MeterRegistry registry, Clock clock, RunListener runs) {
+	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
+			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
+			ObjectProvider<Targets.ServiceResolver> services, RunListener runs) {
 		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
@@ -74,11 +86,17 @@ class AgentRuntime implements SmartLifecycle {
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
-		Targets targets = new Targets(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
+		this.tokens = new ExecutionTokenSource(etcd, keys);
+		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
+				asyncProperties.takeoverGrace(), clock);
+		List<Target> all = new ArrayList<>(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
 				new ShellTarget(properties.shell(), properties.outputLimit())));
-		this.engine = FiringEngine.create(
-				new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence, metrics,
-						this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
+		moreTargets.orderedStream().forEach(all::add);
+		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock);
+		this.engine = FiringEngine
+			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
+					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
+		this.async.attach(this.engine);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
@@ -88,8 +106,10 @@ class AgentRuntime implements SmartLifecycle {
 	@Override
 	public void start() {
 		warmUpDatabase();
+		this.tokens.start();
 		this.records.start();
 		this.engine.start();
+		this.async.start();
 		this.lease.start();
 		this.running = true;
 	}
@@ -100,6 +120,8 @@ class AgentRuntime implements SmartLifecycle {
 		this.watcher.close();
 		this.lease.close();
 		this.engine.close();
+		this.async.close();
+		this.tokens.close();
 		this.timer.shutdownNow();
 		this.workers.shutdown();
 		try {

@@ -27,6 +27,9 @@ final class Fire implements Delayed {
 
 	volatile long executionId;
 
+	/** The attempt the run starts with: 1, or the next one when a run is resumed. */
+	volatile int firstAttempt = 1;
+
 	Fire(JobState job, long generation, Instant scheduledAt, TriggerType trigger, String params, long wakeAtMillis) {
 		this.job = job;
 		this.generation = generation;
@@ -40,6 +43,7 @@ final class Fire implements Delayed {
 	Fire wakingAt(long millis) {
 		Fire fire = new Fire(this.job, this.generation, this.scheduledAt, this.trigger, this.params, millis);
 		fire.executionId = this.executionId;
+		fire.firstAttempt = this.firstAttempt;
 		return fire;
 	}
 

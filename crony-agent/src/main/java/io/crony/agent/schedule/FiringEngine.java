@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.async.Resumer;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.common.execution.OnceRequest;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * thread takes due fires, checks the lease fence and hands them to the worker pool. At
  * the instant itself no I/O happens, so lateness stays at the timer's resolution.
  */
-public final class FiringEngine implements AutoCloseable {
+public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private static final Logger logger = LoggerFactory.getLogger(FiringEngine.class);
 
@@ -204,6 +205,27 @@ public final class FiringEngine implements AutoCloseable {
 		Fire fire = new Fire(state, state.generation, request.scheduledAt(), request.trigger(), request.params(),
 				this.clock.millis());
 		fire.executionId = request.executionId();
+		this.due.add(fire);
+	}
+
+	@Override
+	public JobSpec heldSpec(long jobId) {
+		JobState state = this.jobs.get(jobId);
+		return (state != null) ? state.spec : null;
+	}
+
+	/** Runs an execution taken over from another agent again, from the given attempt. */
+	@Override
+	public void resume(long jobId, long executionId, Instant scheduledAt, TriggerType trigger, String params,
+			int attempt) {
+		JobState state = this.jobs.get(jobId);
+		if (state == null) {
+			logger.warn("Execution {} of job {} not resumed: this agent no longer holds the job", executionId, jobId);
+			return;
+		}
+		Fire fire = new Fire(state, state.generation, scheduledAt, trigger, params, this.clock.millis());
+		fire.executionId = executionId;
+		fire.firstAttempt = attempt;
 		this.due.add(fire);
 	}
 

@@ -104,7 +104,7 @@ final class Runner {
 		if (fire.trigger == TriggerType.CRON) {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
-		attempt(run, 1);
+		attempt(run, fire.firstAttempt);
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
@@ -143,7 +143,7 @@ final class Runner {
 		withMdc(fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
 		CompletableFuture<Outcome> call = this.targets
-			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt));
+			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger));
 		run.pending = call;
 		if (run.cancelled()) {
 			call.cancel(true);

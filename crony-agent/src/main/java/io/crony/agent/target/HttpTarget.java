@@ -19,7 +19,8 @@ import io.crony.common.job.TargetType;
  * HTTP targets through the JDK's asynchronous client: no thread waits on a call, and one
  * client keeps connections alive across runs. Each call carries {@code X-Crony-Job-Id},
  * {@code X-Crony-Execution-Id}, {@code X-Crony-Scheduled-At}, {@code X-Crony-Attempt} and
- * {@code X-Crony-Agent-Id} so a target can tell fires and attempts apart.
+ * {@code X-Crony-Agent-Id} so a target can tell fires and attempts apart, plus the SDK
+ * contract's headers and answer ({@link TargetContract}).
  */
 public final class HttpTarget implements Target {
 
@@ -64,6 +65,7 @@ public final class HttpTarget implements Target {
 			.header("X-Crony-Scheduled-At", invocation.scheduledAt().toString())
 			.header("X-Crony-Attempt", Integer.toString(invocation.attempt()))
 			.header("X-Crony-Agent-Id", this.agentId);
+		TargetContract.headers(invocation, request::header);
 		target.headers().forEach((name, value) -> request.header(name, invocation.render(value)));
 		CompletableFuture<HttpResponse<byte[]>> call = this.client.sendAsync(request.build(),
 				HttpResponse.BodyHandlers.ofByteArray());
@@ -83,7 +85,7 @@ public final class HttpTarget implements Target {
 		boolean success = target.successCodes().isEmpty() ? (status >= 200 && status < 300)
 				: target.successCodes().contains(status);
 		String text = Outcome.cap(new String(response.body(), StandardCharsets.UTF_8), this.outputLimit);
-		return success ? new Outcome(ExecutionStatus.SUCCEEDED, text, null)
+		return success ? TargetContract.successfulAnswer(status, text)
 				: new Outcome(ExecutionStatus.FAILED, text, "HTTP " + status);
 	}
 

@@ -2,7 +2,9 @@ package io.crony.agent.target;
 
 import java.time.Instant;
 
+import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.TargetSpec;
 
 /**
  * One attempt of a run, as a target sees it.
@@ -13,8 +15,48 @@ import io.crony.common.job.JobSpec;
  * @param scheduledAt the fire's scheduled instant
  * @param params run parameters, may be null
  * @param attempt attempt number, from 1
+ * @param trigger what started the run, null when unknown
+ * @param deadline when the attempt times out (filled in by {@link Targets})
+ * @param token the execution token the target reports with (filled in by {@link Targets};
+ * null when the agent does not know the secret yet)
+ * @param resumePayload the payload last reported with progress (async runs), may be null
  */
-public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
+public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
+		TriggerType trigger, Instant deadline, String token, String resumePayload) {
+
+	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
+		this(job, executionId, scheduledAt, params, attempt, null);
+	}
+
+	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
+			TriggerType trigger) {
+		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null);
+	}
+
+	/** The same attempt with its deadline and token. */
+	public Invocation withDeadlineAndToken(Instant newDeadline, String newToken) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				newDeadline, newToken, this.resumePayload);
+	}
+
+	/** The same attempt against a resolved address ({@code lb://} made concrete). */
+	public Invocation withUrl(String url) {
+		TargetSpec t = this.job.target();
+		TargetSpec target = new TargetSpec(t.type(), t.method(), url, t.headers(), t.body(), t.mode(), t.command(),
+				t.successCodes());
+		JobSpec j = this.job;
+		JobSpec resolved = new JobSpec(j.id(), j.name(), j.description(), j.schedule(), j.timeZone(), target,
+				j.timeoutSeconds(), j.retry(), j.misfirePolicy(), j.overlapPolicy(), j.assignment(), j.enabled(),
+				j.version());
+		return new Invocation(resolved, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				this.deadline, this.token, this.resumePayload);
+	}
+
+	/** The same attempt resuming from a payload an earlier attempt reported. */
+	public Invocation withResumePayload(String payload) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				this.deadline, this.token, payload);
+	}
 
 	/**
 	 * Fills {@code ${executionId}}, {@code ${scheduledAt}} and {@code ${params}} in a

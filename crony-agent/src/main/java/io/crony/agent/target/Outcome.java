@@ -5,7 +5,8 @@ import io.crony.common.execution.ExecutionStatus;
 /**
  * How one attempt ended.
  *
- * @param status SUCCEEDED, FAILED, TIMED_OUT or CANCELLED
+ * @param status SUCCEEDED, FAILED, TIMED_OUT or CANCELLED; RUNNING when an async target
+ * accepted the run and reports its result later
  * @param output the target's answer (capped)
  * @param error why it failed, null on success
  */
@@ -13,6 +14,15 @@ public record Outcome(ExecutionStatus status, String output, String error) {
 
 	public static Outcome failed(String error) {
 		return new Outcome(ExecutionStatus.FAILED, null, error);
+	}
+
+	/** An async target took the run; its result comes later through a report. */
+	public static Outcome accepted(String output) {
+		return new Outcome(ExecutionStatus.RUNNING, output, null);
+	}
+
+	public boolean accepted() {
+		return this.status == ExecutionStatus.RUNNING;
 	}
 
 	public boolean succeeded() {

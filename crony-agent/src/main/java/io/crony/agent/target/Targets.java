@@ -1,19 +1,47 @@
 package io.crony.agent.target;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 
-/** The targets this agent can invoke, by type. */
+/**
+ * The targets this agent can invoke, by type. Gives every attempt its deadline and
+ * execution token, resolves {@code lb://} HTTP addresses through service discovery ("no
+ * instance of service" when there is none), and hands ASYNC jobs to
+ * {@link AsyncAttempts}, which waits for the reported result.
+ */
 public final class Targets {
+
+	private static final String LB = "lb://";
 
 	private final Map<TargetType, Target> byType = new EnumMap<>(TargetType.class);
 
+	private final TokenSource tokens;
+
+	private final AsyncAttempts async;
+
+	private final ServiceResolver services;
+
+	private final Clock clock;
+
 	public Targets(List<Target> targets) {
+		this(targets, (executionId) -> null, null, null, Clock.systemUTC());
+	}
+
+	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services,
+			Clock clock) {
 		targets.forEach((target) -> this.byType.put(target.type(), target));
+		this.tokens = tokens;
+		this.async = async;
+		this.services = services;
+		this.clock = clock;
 	}
 
 	public CompletableFuture<Outcome> invoke(Invocation invocation) {
@@ -23,11 +51,85 @@ public final class Targets {
 			return CompletableFuture.completedFuture(Outcome.failed("This agent has no " + type + " target"));
 		}
 		try {
-			return target.invoke(invocation);
+			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
+			String token = (invocation.executionId() != 0) ? this.tokens.tokenFor(invocation.executionId()) : null;
+			Invocation attempt = invocation.withDeadlineAndToken(deadline, token);
+			String url = invocation.job().target().url();
+			if (type == TargetType.HTTP && url != null && url.startsWith(LB)) {
+				String rest = url.substring(LB.length());
+				int slash = rest.indexOf('/');
+				String service = (slash < 0) ? rest : rest.substring(0, slash);
+				String resolved = (this.services != null)
+						? this.services.resolve(service, (slash < 0) ? "" : rest.substring(slash)) : null;
+				if (resolved == null) {
+					return CompletableFuture.completedFuture(Outcome.failed("no instance of " + service));
+				}
+				attempt = attempt.withUrl(resolved);
+			}
+			if (invocation.job().target().mode() == TargetMode.ASYNC) {
+				return (this.async != null) ? this.async.invoke(attempt, target) : CompletableFuture
+					.completedFuture(Outcome.failed("This agent cannot run ASYNC targets (no database)"));
+			}
+			// a SYNC job's answer is its result: "accepted" (a bare 202) counts as
+			// success
+			CompletableFuture<Outcome> call = target.invoke(attempt);
+			CompletableFuture<Outcome> result = call.thenApply((outcome) -> outcome.accepted()
+					? new Outcome(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
+			cancelsWith(result, call);
+			return result;
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.completedFuture(Outcome.failed(ex.toString()));
 		}
+	}
+
+	/**
+	 * Cancelling {@code derived} (kill, REPLACE) cancels {@code source}: aborts the call.
+	 */
+	public static void cancelsWith(CompletableFuture<?> derived, CompletableFuture<?> source) {
+		derived.whenComplete((value, failure) -> {
+			if (derived.isCancelled()) {
+				source.cancel(true);
+			}
+		});
+	}
+
+	/** Finds an instance of a service for {@code lb://service/path} addresses. */
+	@FunctionalInterface
+	public interface ServiceResolver {
+
+		/**
+		 * @param service the service name
+		 * @param pathAndQuery what followed it in the address ({@code /path?x=1}), may be
+		 * empty
+		 * @return the full {@code http://host:port/path} of one instance, or null when
+		 * there is none
+		 */
+		String resolve(String service, String pathAndQuery);
+
+	}
+
+	/** Execution tokens, once the agent knows the secret. */
+	@FunctionalInterface
+	public interface TokenSource {
+
+		/** The execution's token, or null while the secret is unknown. */
+		String tokenFor(long executionId);
+
+	}
+
+	/** Runs an attempt of an ASYNC job up to its reported result or its deadline. */
+	@FunctionalInterface
+	public interface AsyncAttempts {
+
+		/**
+		 * @param invocation the attempt, with deadline and token
+		 * @param target the target to call
+		 * @return the attempt's outcome: the reported result, TIMED_OUT at the deadline,
+		 * or the call's own failure; cancelling it stops the wait
+		 */
+		CompletableFuture<Outcome> invoke(Invocation invocation, Target target);
+
 	}
 
 }

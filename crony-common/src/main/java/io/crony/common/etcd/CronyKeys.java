@@ -11,6 +11,7 @@ import java.util.Optional;
  * {prefix}/once/{agentId}/{executionId}      one-shot run request, deleted when taken
  * {prefix}/kill/{agentId}/{executionId}      cancel request, short lease
  * {prefix}/election/web                      leader election of web instances
+ * {prefix}/config/execution-token-key        secret of the execution tokens, made once by the web leader
  * </pre>
  */
 public final class CronyKeys {
@@ -72,6 +73,14 @@ public final class CronyKeys {
 
 	public String webElection() {
 		return this.prefix + "/election/web";
+	}
+
+	/**
+	 * The secret execution tokens are made with (base64url), put once by the web leader
+	 * if absent and read by every agent.
+	 */
+	public String executionTokenKey() {
+		return this.prefix + "/config/execution-token-key";
 	}
 
 	/**

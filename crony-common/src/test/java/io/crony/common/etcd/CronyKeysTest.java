@@ -18,6 +18,7 @@ class CronyKeysTest {
 		assertThat(this.keys.once("a1", 7)).isEqualTo("/crony/once/a1/7");
 		assertThat(this.keys.kill("a1", 7)).isEqualTo("/crony/kill/a1/7");
 		assertThat(this.keys.webElection()).isEqualTo("/crony/election/web");
+		assertThat(this.keys.executionTokenKey()).isEqualTo("/crony/config/execution-token-key");
 	}
 
 	@Test

@@ -24,9 +24,10 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 
 /**
  * Stateless bearer-token security. Under {@code /api/v1}: login is open, GET needs
- * VIEWER, every other method OPERATOR, users ADMIN; features tighten further with
- * {@code @PreAuthorize(Roles.ADMIN)}. Health, metrics, the API docs and the dashboard's
- * static files are open.
+ * VIEWER, every other method OPERATOR, users ADMIN; SDK reports ({@code POST
+ * /api/v1/executions/{id}/result|progress}) are open here and checked by their execution
+ * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. Health,
+ * metrics, the API docs and the dashboard's static files are open.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -45,6 +46,10 @@ class SecurityConfiguration {
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
 				.permitAll()
+				// SDK reports carry an execution token (X-Crony-Token), checked by the
+				// execution feature, not a user's bearer token
+				.requestMatchers(HttpMethod.POST, "/api/v1/executions/*/result", "/api/v1/executions/*/progress")
+				.permitAll()
 				.requestMatchers("/api/v1/auth/**")
 				.authenticated()
 				.requestMatchers("/api/v1/users/**")
@@ -56,6 +61,10 @@ class SecurityConfiguration {
 				.requestMatchers("/api/**")
 				.hasRole(Role.OPERATOR.name())
 				.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus")
+				.permitAll()
+				// the embedded Eureka server's REST API (when enabled): services register
+				// without a Crony user
+				.requestMatchers("/eureka/**")
 				.permitAll()
 				.requestMatchers("/actuator/**")
 				.hasRole(Role.ADMIN.name())

@@ -110,14 +110,17 @@ final class JobValidator {
 		URI uri = parse(url);
 		boolean valid = false;
 		if (uri != null && "static".equals(uri.getScheme())) {
-			valid = !isBlank(uri.getHost()) && uri.getPort() > 0 && uri.getPort() <= 65535 && isBlank(uri.getPath());
+			// an optional path names the handler (static://host:9090/settle-orders)
+			valid = !isBlank(uri.getHost()) && uri.getPort() > 0 && uri.getPort() <= 65535
+					&& (isBlank(uri.getPath()) || uri.getPath().matches("/[A-Za-z0-9._-]*"));
 		}
 		else if (uri != null && "discovery".equals(uri.getScheme())) {
 			String path = uri.getPath();
-			valid = uri.getAuthority() == null && path != null && path.matches("/[A-Za-z0-9._-]+");
+			valid = uri.getAuthority() == null && path != null && path.matches("/[A-Za-z0-9._-]+(/[A-Za-z0-9._-]*)?");
 		}
 		if (!valid) {
-			problems.add(new FieldProblem("target.url", "must be static://host:port or discovery:///service"));
+			problems.add(new FieldProblem("target.url",
+					"must be static://host:port[/handler] or discovery:///service[/handler]"));
 		}
 	}
 

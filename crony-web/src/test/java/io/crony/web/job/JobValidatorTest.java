@@ -61,13 +61,14 @@ class JobValidatorTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "static://10.0.0.1:9090", "static://grpc-host:50051", "discovery:///billing" })
+	@ValueSource(strings = { "static://10.0.0.1:9090", "static://grpc-host:50051", "discovery:///billing",
+			"static://10.0.0.1:9090/settle-orders", "discovery:///billing/rebuild-index" })
 	void acceptsStaticAndDiscoveryGrpcAddresses(String url) {
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", target(TargetType.GRPC, url, null)))).isEmpty();
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "static://host", "static://host:0", "static://host:70000", "static://host:80/path",
+	@ValueSource(strings = { "static://host", "static://host:0", "static://host:70000", "static://host:80/a/b",
 			"discovery://host/billing", "discovery:///", "http://host:9090", "lb://billing" })
 	void rejectsOtherGrpcAddresses(String url) {
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", target(TargetType.GRPC, url, null))))

@@ -40,11 +40,13 @@ public final class EtcdProbe {
 	}
 
 	/**
-	 * The keys of Crony's data under a prefix: everything but the web leader election,
-	 * which a running web instance keeps there.
+	 * The keys of Crony's data under a prefix: everything but the web leader election and
+	 * the execution token secret, which a running web instance keeps there.
 	 */
 	public List<String> dataKeys(CronyKeys keys) {
-		return keysUnder(keys.prefix() + "/").stream().filter((key) -> !key.startsWith(keys.webElection())).toList();
+		return keysUnder(keys.prefix() + "/").stream()
+			.filter((key) -> !key.startsWith(keys.webElection()) && !key.equals(keys.executionTokenKey()))
+			.toList();
 	}
 
 	public KeyValue get(String key) {

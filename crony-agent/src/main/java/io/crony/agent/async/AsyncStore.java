@@ -1,0 +1,110 @@
+package io.crony.agent.async;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The SQL of async attempts. Every change is conditional on the row's status and attempt,
+ * so the agent and crony-web's report intake (which changes only RUNNING rows) never
+ * overwrite each other.
+ */
+public class AsyncStore {
+
+	// A retry may restart a row its last attempt left FAILED or TIMED_OUT; a finished run
+	// (SUCCEEDED, CANCELLED) or another agent's row is never touched.
+	private static final String START = "UPDATE execution SET status = 'RUNNING', mode = 'ASYNC', agent_id = ?, "
+			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, updated_at = ? "
+			+ "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND (status IN ('PENDING', 'RUNNING') "
+			+ "OR (status IN ('FAILED', 'TIMED_OUT') AND attempt < ?))";
+
+	private final JdbcTemplate jdbc;
+
+	public AsyncStore(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Marks an attempt started, with its deadline, before the target is called, so a
+	 * report that comes back at once finds the row RUNNING.
+	 * @return whether the row is now this attempt's
+	 */
+	boolean start(long id, String agentId, int attempt, Instant deadline, Instant now) {
+		return this.jdbc.update(START, agentId, attempt, Timestamp.from(deadline), Timestamp.from(now),
+				Timestamp.from(now), id, agentId, attempt) == 1;
+	}
+
+	/** The resume payload last reported for the execution, or null. */
+	String resumePayload(long id) {
+		List<String> payloads = this.jdbc.queryForList("SELECT resume_payload FROM execution WHERE id = ?",
+				String.class, id);
+		return payloads.isEmpty() ? null : payloads.get(0);
+	}
+
+	/** Where the given executions stand, in one query per 1,000 ids. */
+	Map<Long, RowState> states(Collection<Long> ids) {
+		Map<Long, RowState> states = new HashMap<>();
+		List<Long> all = new ArrayList<>(ids);
+		for (int from = 0; from < all.size(); from += 1000) {
+			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.query("SELECT id, status, attempt, output, error FROM execution WHERE id IN (" + in + ")",
+					(rs) -> {
+						states.put(rs.getLong(1), new RowState(ExecutionStatus.valueOf(rs.getString(2)), rs.getInt(3),
+								rs.getString(4), rs.getString(5)));
+					}, chunk.toArray());
+		}
+		return states;
+	}
+
+	/** Times out this agent's attempt if no report ended it first. */
+	boolean timeOut(long id, int attempt, String agentId, String error, Instant now) {
+		return this.jdbc.update(
+				"UPDATE execution SET status = 'TIMED_OUT', error = ?, finished_at = ?, updated_at = ? "
+						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
+				error, Timestamp.from(now), Timestamp.from(now), id, attempt, agentId) == 1;
+	}
+
+	/**
+	 * RUNNING async rows whose deadline passed before {@code before} (few: by status).
+	 */
+	List<Stale> overdue(Instant before) {
+		return this.jdbc.query(
+				"SELECT id, job_id, scheduled_at, trigger_type, params, attempt, agent_id FROM execution "
+						+ "WHERE status = 'RUNNING' AND mode = 'ASYNC' AND deadline_at < ?",
+				(rs, i) -> new Stale(rs.getLong(1), rs.getLong(2), rs.getTimestamp(3).toInstant(),
+						TriggerType.valueOf(rs.getString(4)), rs.getString(5), rs.getInt(6), rs.getString(7)),
+				Timestamp.from(before));
+	}
+
+	/**
+	 * Takes an overdue row of a job this agent now holds: times out the attempt its
+	 * former holder never finished, and makes the row this agent's (compare-and-set).
+	 */
+	boolean takeOver(Stale row, String agentId, String error, Instant now) {
+		return this.jdbc.update(
+				"UPDATE execution SET status = 'TIMED_OUT', agent_id = ?, error = ?, finished_at = ?, updated_at = ? "
+						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id <=> ?",
+				agentId, error, Timestamp.from(now), Timestamp.from(now), row.id(), row.attempt(), row.agentId()) == 1;
+	}
+
+	/** An execution row as an async attempt sees it. */
+	record RowState(ExecutionStatus status, int attempt, String output, String error) {
+	}
+
+	/** A RUNNING async row past its deadline. */
+	record Stale(long id, long jobId, Instant scheduledAt, TriggerType trigger, String params, int attempt,
+			String agentId) {
+	}
+
+}

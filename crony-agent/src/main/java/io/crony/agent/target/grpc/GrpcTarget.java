@@ -1,0 +1,141 @@
+package io.crony.agent.target.grpc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.google.common.util.concurrent.FutureCallback;
+import com.google.common.util.concurrent.Futures;
+import com.google.common.util.concurrent.ListenableFuture;
+import com.google.common.util.concurrent.MoreExecutors;
+import com.google.protobuf.Timestamp;
+import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Outcome;
+import io.crony.agent.target.Target;
+import io.crony.agent.target.discovery.ServiceInstances;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.grpc.v1.ExecuteRequest;
+import io.crony.common.grpc.v1.ExecuteResponse;
+import io.crony.common.grpc.v1.JobTargetGrpc;
+import io.crony.common.job.TargetType;
+import io.grpc.Channel;
+import io.grpc.Status;
+import net.devh.boot.grpc.client.channelfactory.GrpcChannelFactory;
+import net.devh.boot.grpc.client.nameresolver.NameResolverRegistration;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * gRPC targets: {@code crony.v1.JobTarget/Execute} over channels from net.devh's channel
+ * factory (one cached channel per address; {@code static://} and {@code discovery:///}
+ * resolved by its name resolvers), with the attempt's deadline as the call's deadline.
+ * The retry policy is the runner's, as for every target.
+ */
+@Component
+public class GrpcTarget implements Target {
+
+	private final GrpcChannelFactory channels;
+
+	private final ServiceInstances instances;
+
+	/**
+	 * @param registration net.devh's lazy bean that puts the name resolvers (among them
+	 * {@code discovery:///}) into gRPC's registry when it is created; asking for it here
+	 * is what creates it
+	 */
+	GrpcTarget(GrpcChannelFactory channels, ServiceInstances instances, NameResolverRegistration registration) {
+		this.channels = channels;
+		this.instances = instances;
+	}
+
+	@Override
+	public TargetType type() {
+		return TargetType.GRPC;
+	}
+
+	@Override
+	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+		GrpcAddress address = GrpcAddress.parse(invocation.job().target().url());
+		if (address.service() != null && !this.instances.any(address.service())) {
+			return CompletableFuture.completedFuture(Outcome.failed("no instance of " + address.service()));
+		}
+		Channel channel = this.channels.createChannel(address.channel());
+		Instant deadline = (invocation.deadline() != null) ? invocation.deadline()
+				: Instant.now().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
+		long millis = Math.max(1, Duration.between(Instant.now(), deadline).toMillis());
+		ListenableFuture<ExecuteResponse> call = JobTargetGrpc.newFutureStub(channel)
+			.withDeadlineAfter(millis, TimeUnit.MILLISECONDS)
+			.execute(request(invocation, address, deadline));
+		CompletableFuture<Outcome> result = new CompletableFuture<>();
+		Futures.addCallback(call, new FutureCallback<>() {
+			@Override
+			public void onSuccess(ExecuteResponse response) {
+				result.complete(outcome(response));
+			}
+
+			@Override
+			public void onFailure(Throwable failure) {
+				result.complete(failure(failure, address));
+			}
+		}, MoreExecutors.directExecutor());
+		// cancelling the outcome (kill, REPLACE) cancels the call
+		result.whenComplete((outcome, failure) -> {
+			if (result.isCancelled()) {
+				call.cancel(true);
+			}
+		});
+		return result;
+	}
+
+	static ExecuteRequest request(Invocation invocation, GrpcAddress address, Instant deadline) {
+		ExecuteRequest.Builder request = ExecuteRequest.newBuilder()
+			.setExecutionId(invocation.executionId())
+			.setJobId(invocation.job().id())
+			.setJobName(invocation.job().name())
+			.setHandler(address.handler())
+			.setScheduledAt(timestamp(invocation.scheduledAt()))
+			.setAttempt(invocation.attempt())
+			.setDeadline(timestamp(deadline));
+		if (invocation.params() != null) {
+			request.setParams(invocation.params());
+		}
+		if (invocation.token() != null) {
+			request.setReportToken(invocation.token());
+		}
+		if (invocation.trigger() != null) {
+			request.setTrigger(invocation.trigger().name());
+		}
+		if (invocation.resumePayload() != null) {
+			request.setResumePayload(invocation.resumePayload());
+		}
+		return request.build();
+	}
+
+	static Outcome outcome(ExecuteResponse response) {
+		String output = response.getOutput().isEmpty() ? null : response.getOutput();
+		return switch (response.getOutcome()) {
+			case SUCCEEDED -> new Outcome(ExecutionStatus.SUCCEEDED, output, null);
+			case ACCEPTED -> Outcome.accepted(output);
+			case FAILED -> new Outcome(ExecutionStatus.FAILED, output,
+					response.getMessage().isEmpty() ? "Target answered FAILED" : response.getMessage());
+			default -> new Outcome(ExecutionStatus.FAILED, output, "Target answered no outcome");
+		};
+	}
+
+	private static Outcome failure(Throwable failure, GrpcAddress address) {
+		Status status = Status.fromThrowable(failure);
+		if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+			return new Outcome(ExecutionStatus.TIMED_OUT, null, "Timed out: " + status);
+		}
+		if (status.getCode() == Status.Code.UNAVAILABLE && address.service() != null) {
+			return Outcome.failed("no instance of " + address.service() + " reachable: " + status);
+		}
+		return Outcome.failed("gRPC " + status.getCode() + ": " + status.getDescription());
+	}
+
+	private static Timestamp timestamp(Instant instant) {
+		return Timestamp.newBuilder().setSeconds(instant.getEpochSecond()).setNanos(instant.getNano()).build();
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.crony.agent.async;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.sun.net.httpserver.HttpServer;
+import io.crony.agent.AgentTestSupport;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.test.CronyServicesExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * An agent that takes over a job finds the job's ASYNC run its former holder left RUNNING
+ * (the holder crashed after the target accepted it): once past the deadline it times the
+ * attempt out, takes the row and runs the next attempt with the last resume payload.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class AsyncTakeoverIT {
+
+	static final String AGENT = "agent-takeover";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	static AgentTestSupport support;
+
+	static final List<Map<String, String>> calls = new CopyOnWriteArrayList<>();
+
+	static final HttpServer target = acceptingTarget();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		support = new AgentTestSupport(services);
+		support.agentProperties(AGENT, "target/spool-" + services.schema())
+			.forEach((key, value) -> registry.add(key, () -> value));
+		registry.add("crony.agent.async.poll-interval", () -> "200ms");
+		registry.add("crony.agent.async.takeover-grace", () -> "1s");
+	}
+
+	@AfterAll
+	static void close() {
+		target.stop(0);
+		support.close();
+	}
+
+	@Test
+	void timesOutAndRetriesTheRunOfACrashedHolder() {
+		String url = "http://127.0.0.1:" + target.getAddress().getPort() + "/accept";
+		JobSpec base = AgentTestSupport.httpJob(4242, AgentTestSupport.NEVER_SOON, url);
+		JobSpec job = new JobSpec(base.id(), base.name(), null, base.schedule(), base.timeZone(),
+				new TargetSpec(base.target().type(), "POST", url, Map.of(), null, TargetMode.ASYNC, null, List.of()),
+				30, new RetryPolicy(3, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
+		Instant scheduled = Instant.now().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		support.jdbc()
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
+					+ " attempt, mode, deadline_at, progress, resume_payload, updated_at) VALUES (?, ?, 'crashed-agent',"
+					+ " 'CRON', 'RUNNING', ?, ?, 1, 'ASYNC', ?, 40, 'page-4', ?)", job.id(), job.name(),
+					Timestamp.from(scheduled), Timestamp.from(scheduled), Timestamp.from(scheduled.plusSeconds(30)),
+					Timestamp.from(scheduled));
+		long id = support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job.id());
+
+		support.assign(AGENT, job);
+
+		await("attempt 2 called").atMost(Duration.ofSeconds(60)).until(() -> !calls.isEmpty());
+		Map<String, String> call = calls.get(0);
+		assertThat(call).containsEntry("X-Crony-Execution-Id", Long.toString(id))
+			.containsEntry("X-Crony-Attempt", "2")
+			.containsEntry("X-Crony-Resume-Payload",
+					java.util.Base64.getEncoder().encodeToString("page-4".getBytes(StandardCharsets.UTF_8)));
+		await("row taken").atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(support.row(id)).containsEntry("agent_id", AGENT)
+				.containsEntry("status", "RUNNING")
+				.containsEntry("attempt", 2));
+		support.unassign(AGENT, job.id());
+	}
+
+	private static HttpServer acceptingTarget() {
+		try {
+			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			server.createContext("/accept", (exchange) -> {
+				exchange.getRequestBody().readAllBytes();
+				Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+				exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
+				calls.add(headers);
+				byte[] body = "{\"outcome\":\"ACCEPTED\"}".getBytes(StandardCharsets.UTF_8);
+				exchange.sendResponseHeaders(202, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+			});
+			server.start();
+			return server;
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,362 @@
+package io.crony.system;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Go sample service (examples/go-sample, built here with {@code go build}) as the
+ * target of crony-web and crony-agent started from their packaged jars, against real etcd
+ * and MariaDB: sync jobs over HTTP and gRPC, an async job reported through the Go SDK, an
+ * async job never reported (timed out and retried with its resume payload), and a report
+ * with a wrong token.
+ */
+class CrossLanguageIT {
+
+	private static final String PASSWORD = "system-test-admin-1";
+
+	private static final String AGENT = "system-agent";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final int WEB_PORT = ServiceProcess.freePort();
+
+	private static final int GO_HTTP = ServiceProcess.freePort();
+
+	private static final int GO_GRPC = ServiceProcess.freePort();
+
+	private static ServiceProcess web;
+
+	private static ServiceProcess agent;
+
+	private static ServiceProcess goSample;
+
+	private static AcceptingTarget silent;
+
+	private static Api api;
+
+	@BeforeAll
+	static void startTheSystem() throws Exception {
+		Map<String, String> common = services.properties();
+		Map<String, String> webProperties = new LinkedHashMap<>(common);
+		webProperties.put("server.port", Integer.toString(WEB_PORT));
+		webProperties.put("grpc.server.port", Integer.toString(ServiceProcess.freePort()));
+		webProperties.put("crony.web.admin.initial-password", PASSWORD);
+		webProperties.put("crony.web.cluster.poll-interval", "200ms");
+		// the embedded Eureka server, crony-web registered in it, as make run has it
+		webProperties.put("crony.web.eureka-server.enabled", "true");
+		webProperties.put("eureka.client.enabled", "true");
+		webProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
+		webProperties.put("eureka.instance.hostname", "127.0.0.1");
+		web = ServiceProcess.java("system-web", "crony.web.jar", webProperties);
+
+		Path goBinary = buildGoSample();
+		goSample = ServiceProcess.start(
+				"system-go-sample", List.of(goBinary.toString(), "-http-addr", "127.0.0.1:" + GO_HTTP, "-grpc-addr",
+						"127.0.0.1:" + GO_GRPC, "-crony-url", "http://127.0.0.1:" + WEB_PORT, "-step", "100ms"),
+				Path.of(".").toAbsolutePath());
+		silent = new AcceptingTarget();
+
+		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		// the agent after the web: it finds the execution token secret in etcd at once
+		Map<String, String> agentProperties = new LinkedHashMap<>(common);
+		int agentPort = ServiceProcess.freePort();
+		agentProperties.put("server.port", Integer.toString(agentPort));
+		agentProperties.put("crony.agent.id", AGENT);
+		agentProperties.put("crony.agent.spool-dir", "target/spool-" + services.schema());
+		agentProperties.put("crony.agent.async.poll-interval", "200ms");
+		agentProperties.put("spring.flyway.enabled", "false");
+		agentProperties.put("eureka.client.enabled", "true");
+		agentProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
+		agentProperties.put("eureka.client.registry-fetch-interval-seconds", "1");
+		agent = ServiceProcess.java("system-agent", "crony.agent.jar", agentProperties);
+		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
+		goSample.awaitHealthy("http://127.0.0.1:" + GO_HTTP + "/healthz", Duration.ofMinutes(1));
+
+		api = new Api(WEB_PORT);
+		api.login("admin", PASSWORD);
+	}
+
+	@AfterAll
+	static void stopTheSystem() throws Exception {
+		for (AutoCloseable process : new AutoCloseable[] { agent, goSample, web, silent }) {
+			if (process != null) {
+				process.close();
+			}
+		}
+	}
+
+	@Test
+	void runsTheGoSamplesSyncJobOverHttp() {
+		long job = createJob("settle-http",
+				target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/settle-orders", "SYNC"), 10, 1);
+		JsonNode execution = runToEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[12.5,7]}");
+		assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
+		assertThat(execution.get("output").asText()).contains("total=19.50");
+	}
+
+	@Test
+	void runsTheGoSamplesSyncJobOverGrpc() {
+		long job = createJob("settle-grpc", target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/settle-orders", "SYNC"),
+				10, 1);
+		JsonNode execution = runToEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[1,2]}");
+		assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
+		assertThat(execution.get("output").asText()).contains("total=3.00");
+
+		// the sample answers FAILED for a negative amount: a failure, not a success
+		JsonNode failed = runToEnd(job, "{\"orders\":[-1]}");
+		assertThat(failed.get("status").asText()).as("%s", failed).isEqualTo("FAILED");
+		assertThat(failed.get("error").asText()).contains("negative");
+	}
+
+	@Test
+	void asyncJobReportsItsResultThroughTheGoSdkOverHttpAndGrpc() throws SQLException {
+		long overHttp = createJob("rebuild-http",
+				target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/rebuild-index", "ASYNC"), 30, 1);
+		long overGrpc = createJob("rebuild-grpc",
+				target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/rebuild-index", "ASYNC"), 30, 1);
+		for (long job : new long[] { overHttp, overGrpc }) {
+			JsonNode execution = runToEnd(job, null);
+			assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
+			assertThat(execution.get("attempt").asInt()).isEqualTo(1);
+			Map<String, Object> row = row(execution.get("id").asLong());
+			assertThat(row).containsEntry("progress", 100).containsEntry("resume_payload", "5");
+		}
+	}
+
+	@Test
+	void asyncJobNeverReportedTimesOutAndIsRetriedWithItsResumePayload() throws SQLException {
+		long job = createJob("never-reports", target("HTTP", silent.url(), "ASYNC"), 6, 2);
+		long executionId = await("a run that started").atMost(Duration.ofMinutes(2))
+			.until(() -> started(run(job, null)), (id) -> id != 0);
+		await("first call").atMost(Duration.ofSeconds(30)).until(() -> silent.calls().size() >= 1);
+		Map<String, String> first = silent.calls().get(0);
+		String token = first.get("X-Crony-Token");
+		assertThat(first).containsEntry("X-Crony-Execution-Id", Long.toString(executionId))
+			.containsEntry("X-Crony-Attempt", "1")
+			.containsEntry("X-Crony-Job-Name", "never-reports")
+			.containsEntry("X-Crony-Trigger", "MANUAL")
+			.containsKey("X-Crony-Deadline");
+		assertThat(token).isNotBlank();
+
+		// a wrong token is refused and changes nothing
+		Map<String, Object> before = row(executionId);
+		assertThat(before).containsEntry("status", "RUNNING");
+		assertThat(api.report(executionId, "result", token + "x", Map.of("outcome", "SUCCEEDED")).status())
+			.isEqualTo(401);
+		assertThat(row(executionId)).isEqualTo(before);
+
+		// progress with the right token is kept and handed to the retry
+		assertThat(api.report(executionId, "progress", token, Map.of("progress", 40, "resumePayload", "page-7"))
+			.body()
+			.get("applied")
+			.asBoolean()).isTrue();
+
+		await("retry").atMost(Duration.ofSeconds(30)).until(() -> silent.calls().size() >= 2);
+		Map<String, String> second = silent.calls().get(1);
+		assertThat(second).containsEntry("X-Crony-Execution-Id", Long.toString(executionId))
+			.containsEntry("X-Crony-Attempt", "2")
+			.containsEntry("X-Crony-Token", token);
+		assertThat(new String(Base64.getDecoder().decode(second.get("X-Crony-Resume-Payload")), StandardCharsets.UTF_8))
+			.isEqualTo("page-7");
+
+		JsonNode ended = awaitEnd(executionId);
+		assertThat(ended.get("status").asText()).as("%s", ended).isEqualTo("TIMED_OUT");
+		assertThat(ended.get("attempt").asInt()).isEqualTo(2);
+		assertThat(silent.calls()).hasSize(2);
+		// a report after the end changes nothing and says so
+		JsonNode late = api.report(executionId, "result", token, Map.of("outcome", "SUCCEEDED")).body();
+		assertThat(late.get("applied").asBoolean()).isFalse();
+		assertThat(late.get("status").asText()).isEqualTo("TIMED_OUT");
+	}
+
+	@Test
+	void lbAndDiscoveryTargetsFollowTheInstancesInEureka() {
+		long overHttp = createJob("settle-lb", target("HTTP", "lb://go-sample/crony/jobs/settle-orders", "SYNC"), 10,
+				1);
+		long overGrpc = createJob("settle-discovery", target("GRPC", "discovery:///go-sample/settle-orders", "SYNC"),
+				10, 1);
+		String params = "{\"orders\":[2,3]}";
+		for (long job : new long[] { overHttp, overGrpc }) {
+			JsonNode none = runToEnd(job, params);
+			assertThat(none.get("status").asText()).as("%s", none).isEqualTo("FAILED");
+			assertThat(none.get("error").asText()).isEqualTo("no instance of go-sample");
+		}
+
+		Eureka eureka = new Eureka(WEB_PORT);
+		eureka.register("go-sample", "go-sample-1", GO_HTTP, GO_GRPC);
+		for (long job : new long[] { overHttp, overGrpc }) {
+			awaitRunEnding(job, params, "SUCCEEDED");
+		}
+
+		eureka.deregister("go-sample", "go-sample-1");
+		for (long job : new long[] { overHttp, overGrpc }) {
+			JsonNode gone = awaitRunEnding(job, params, "FAILED");
+			assertThat(gone.get("error").asText()).isEqualTo("no instance of go-sample");
+		}
+
+		eureka.register("go-sample", "go-sample-1", GO_HTTP, GO_GRPC);
+		for (long job : new long[] { overHttp, overGrpc }) {
+			JsonNode back = awaitRunEnding(job, params, "SUCCEEDED");
+			assertThat(back.get("output").asText()).contains("total=5.00");
+		}
+	}
+
+	/**
+	 * Runs the job until a run ends with the status (the agent sees Eureka changes late).
+	 */
+	private static JsonNode awaitRunEnding(long job, String params, String status) {
+		return await("a run of job " + job + " ending " + status).atMost(Duration.ofSeconds(90))
+			.pollInterval(Duration.ofMillis(1500))
+			.until(() -> runToEnd(job, params), (execution) -> status.equals(execution.path("status").asText()));
+	}
+
+	private static String eurekaUrl() {
+		return "http://127.0.0.1:" + WEB_PORT + "/eureka/";
+	}
+
+	private static Map<String, Object> target(String type, String url, String mode) {
+		Map<String, Object> target = new LinkedHashMap<>();
+		target.put("type", type);
+		target.put("url", url);
+		target.put("mode", mode);
+		if ("HTTP".equals(type)) {
+			target.put("method", "POST");
+			target.put("body", "${params}");
+		}
+		return target;
+	}
+
+	/** Creates a job that never fires by itself and waits until the agent holds it. */
+	private static long createJob(String name, Map<String, Object> target, int timeoutSeconds, int maxAttempts) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("name", name);
+		body.put("schedule", "0 0 0 1 1 ?");
+		body.put("timeZone", "UTC");
+		body.put("target", target);
+		body.put("timeoutSeconds", timeoutSeconds);
+		body.put("retry", Map.of("maxAttempts", maxAttempts, "backoffSeconds", 1));
+		Api.Answer created = api.post("/api/v1/jobs", body);
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		long id = created.id();
+		await("job " + name + " on the agent").atMost(Duration.ofSeconds(60))
+			.until(() -> AGENT.equals(api.get("/api/v1/jobs/" + id).body().path("agentId").asText()));
+		return id;
+	}
+
+	private static long run(long job, String params) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		if (params != null) {
+			body.put("params", params);
+		}
+		Api.Answer run = api.post("/api/v1/jobs/" + job + "/run", body);
+		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+		return run.body().get("executionId").asLong();
+	}
+
+	/**
+	 * Runs the job once and waits for the run's end. A run still PENDING after 20 s was
+	 * dropped by a fenced agent (its lease unconfirmed on a loaded machine: the agent
+	 * starts no run then, by design); the job is run again.
+	 */
+	private static JsonNode runToEnd(long job, String params) {
+		long executionId = await("a run of job " + job + " that started").atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> started(tryRun(job, params)), (id) -> id != 0);
+		return awaitEnd(executionId);
+	}
+
+	/**
+	 * Asks for a run; 0 when crony-web answered 500 (a run request and the agent's
+	 * records can meet in a database deadlock on a loaded machine).
+	 */
+	private static long tryRun(long job, String params) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		if (params != null) {
+			body.put("params", params);
+		}
+		Api.Answer run = api.post("/api/v1/jobs/" + job + "/run", body);
+		if (run.status() == 500) {
+			return 0;
+		}
+		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+		return run.body().get("executionId").asLong();
+	}
+
+	/** The execution id once the run left PENDING, or 0 when it did not within 20 s. */
+	private static long started(long executionId) {
+		if (executionId == 0) {
+			return 0;
+		}
+		try {
+			await().atMost(Duration.ofSeconds(20))
+				.pollInterval(Duration.ofMillis(200))
+				.until(() -> !"PENDING"
+					.equals(api.get("/api/v1/executions/" + executionId).body().path("status").asText()));
+			return executionId;
+		}
+		catch (org.awaitility.core.ConditionTimeoutException ex) {
+			return 0;
+		}
+	}
+
+	private static JsonNode awaitEnd(long executionId) {
+		return await("execution " + executionId + " ended").atMost(Duration.ofSeconds(60))
+			.pollInterval(Duration.ofMillis(200))
+			.until(() -> api.get("/api/v1/executions/" + executionId).body(), (execution) -> {
+				String status = execution.path("status").asText();
+				return !status.equals("PENDING") && !status.equals("RUNNING");
+			});
+	}
+
+	private static Map<String, Object> row(long executionId) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(services.jdbcUrl(), LocalServices.DB_USER,
+				LocalServices.DB_PASSWORD);
+				ResultSet rs = connection.createStatement()
+					.executeQuery("SELECT * FROM execution WHERE id = " + executionId)) {
+			Map<String, Object> row = new LinkedHashMap<>();
+			if (rs.next()) {
+				for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+					row.put(rs.getMetaData().getColumnLabel(i), rs.getObject(i));
+				}
+			}
+			return row;
+		}
+	}
+
+	private static Path buildGoSample() throws Exception {
+		Path dir = Path.of(System.getProperty("crony.go-sample.dir")).toAbsolutePath();
+		Path binary = Path.of("target", "go-sample").toAbsolutePath();
+		String go = Files.isExecutable(Path.of("/usr/local/go/bin/go")) ? "/usr/local/go/bin/go" : "go";
+		Process build = new ProcessBuilder(go, "build", "-o", binary.toString(), ".").directory(dir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(Path.of("target", "go-build.log").toAbsolutePath().toFile())
+			.start();
+		assertThat(build.waitFor(5, TimeUnit.MINUTES)).as("go build finished").isTrue();
+		assertThat(build.exitValue()).as("go build (see target/go-build.log)").isZero();
+		return binary;
+	}
+
+}

@@ -1,0 +1,105 @@
+package io.crony.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A process a system test starts (crony-web, crony-agent, a sample service), its output
+ * in {@code target/<name>.log}, stopped by its own handle when closed.
+ */
+final class ServiceProcess implements AutoCloseable {
+
+	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private final String name;
+
+	private final Process process;
+
+	private final Path log;
+
+	private ServiceProcess(String name, Process process, Path log) {
+		this.name = name;
+		this.process = process;
+		this.log = log;
+	}
+
+	static ServiceProcess start(String name, List<String> command, Path workDir) {
+		Path log = Path.of("target", name + ".log").toAbsolutePath();
+		try {
+			Files.createDirectories(log.getParent());
+			Process process = new ProcessBuilder(command).directory(workDir.toFile())
+				.redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
+			return new ServiceProcess(name, process, log);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** A Spring Boot jar, small heap, with {@code --key=value} arguments. */
+	static ServiceProcess java(String name, String jarProperty, Map<String, String> properties) {
+		String jar = System.getProperty(jarProperty);
+		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+			throw new IllegalStateException("No packaged jar at " + jar + " (run through Failsafe after package)");
+		}
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar));
+		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+		return start(name, command, Path.of(".").toAbsolutePath());
+	}
+
+	/** Waits until {@code url} answers 200, failing early when the process died. */
+	void awaitHealthy(String url, Duration atMost) {
+		await(this.name + " healthy at " + url).atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException(
+						this.name + " exited with " + this.process.exitValue() + "; see " + this.log);
+			}
+			try {
+				HttpResponse<Void> response = HTTP.send(
+						HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+						HttpResponse.BodyHandlers.discarding());
+				return response.statusCode() == 200;
+			}
+			catch (IOException ex) {
+				return false;
+			}
+		});
+	}
+
+	static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		this.process.destroy();
+		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly();
+			this.process.waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
+}

@@ -1,0 +1,20 @@
+package io.crony.web.execution;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/**
+ * How far a running execution got.
+ *
+ * @param progress percent done, 0..100
+ * @param resumePayload opaque state a retry resumes from (handed back to the target as
+ * {@code X-Crony-Resume-Payload} / {@code ExecuteRequest.resume_payload}); absent keeps
+ * the last one
+ * @param message a short human-readable line
+ */
+record ProgressReport(@NotNull @Min(0) @Max(100) Integer progress, @Size(max = 65535) String resumePayload,
+		@Size(max = 1024) String message) {
+
+}

@@ -1,0 +1,80 @@
+package io.crony.web.execution;
+
+import java.time.Instant;
+
+import io.crony.common.execution.ExecutionStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Results and progress reported by targets (through an SDK, over REST or gRPC): the token
+ * is checked first (a wrong one says nothing about whether the execution exists), then
+ * the row changes only while the run is RUNNING.
+ */
+@Service
+class ReportService {
+
+	private static final Logger log = LoggerFactory.getLogger(ReportService.class);
+
+	private final ReportMapper reports;
+
+	private final ExecutionTokenSecret secret;
+
+	ReportService(ReportMapper reports, ExecutionTokenSecret secret) {
+		this.reports = reports;
+		this.secret = secret;
+	}
+
+	ReportResponse result(long id, String token, ResultReport report) {
+		checkToken(id, token);
+		boolean succeeded = report.outcome() == ResultReport.ReportedOutcome.SUCCEEDED;
+		String error = succeeded ? null : (report.message() != null) ? report.message() : "Reported FAILED";
+		String status = succeeded ? ExecutionStatus.SUCCEEDED.name() : ExecutionStatus.FAILED.name();
+		int changed = this.reports.finish(id, status, report.output(), error, report.message(), Instant.now());
+		ReportResponse response = answer(id, changed, report.message());
+		withMdc(id, () -> log.info("Execution {} result {} reported: applied={}, status {}", id, report.outcome(),
+				response.applied(), response.status()));
+		return response;
+	}
+
+	ReportResponse progress(long id, String token, ProgressReport report) {
+		checkToken(id, token);
+		int changed = this.reports.progress(id, report.progress(), report.resumePayload(), report.message(),
+				Instant.now());
+		ReportResponse response = answer(id, changed, report.message());
+		withMdc(id, () -> log.debug("Execution {} progress {} reported: applied={}", id, report.progress(),
+				response.applied()));
+		return response;
+	}
+
+	private void checkToken(long id, String token) {
+		if (!this.secret.tokens().verify(id, token)) {
+			throw new WrongExecutionTokenException(id);
+		}
+	}
+
+	private ReportResponse answer(long id, int changed, String message) {
+		String status = this.reports.status(id);
+		if (status == null) {
+			throw new ExecutionNotFoundException(id);
+		}
+		if (changed == 1) {
+			return new ReportResponse(true, status, message);
+		}
+		return new ReportResponse(false, status, "Execution " + id + " is " + status + "; the report changed nothing");
+	}
+
+	private static void withMdc(long id, Runnable logLine) {
+		MDC.put("executionId", Long.toString(id));
+		try {
+			logLine.run();
+		}
+		finally {
+			MDC.remove("executionId");
+		}
+	}
+
+}

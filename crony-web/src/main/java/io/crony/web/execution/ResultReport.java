@@ -1,0 +1,23 @@
+package io.crony.web.execution;
+
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/**
+ * A target's final result for an async run.
+ *
+ * @param outcome SUCCEEDED or FAILED
+ * @param message a short human-readable line (the error when FAILED)
+ * @param output what the run produced, kept as the execution's output
+ */
+record ResultReport(@NotNull ReportedOutcome outcome, @Size(max = 1024) String message,
+		@Size(max = 65535) String output) {
+
+	/** The outcomes a report may carry (ACCEPTED is only an answer to the agent). */
+	enum ReportedOutcome {
+
+		SUCCEEDED, FAILED
+
+	}
+
+}

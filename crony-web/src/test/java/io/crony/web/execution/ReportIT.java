@@ -1,0 +1,304 @@
+package io.crony.web.execution;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.execution.ExecutionTokens;
+import io.crony.common.grpc.v1.ExecutionReportsGrpc;
+import io.crony.common.grpc.v1.Outcome;
+import io.crony.common.grpc.v1.ReportProgressRequest;
+import io.crony.common.grpc.v1.ReportResponse;
+import io.crony.common.grpc.v1.ReportResultRequest;
+import io.crony.test.CronyServicesExtension;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * SDK reports against real MariaDB and etcd, over REST and gRPC: the token decides, only
+ * a RUNNING row changes, a refused report changes nothing.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class ReportIT {
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final int GRPC_PORT = freePort();
+
+	private static ManagedChannel channel;
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+		registry.add("grpc.server.port", () -> GRPC_PORT);
+		registry.add("grpc.server.address", () -> "127.0.0.1");
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private Client etcd;
+
+	private ReportClient rest;
+
+	private ExecutionReportsGrpc.ExecutionReportsBlockingStub grpc;
+
+	private ExecutionTokens tokens;
+
+	// one job per row: (job_id, scheduled_at) is unique and the database keeps whole
+	// seconds
+	private final AtomicLong nextJobId = new AtomicLong();
+
+	@BeforeAll
+	static void openChannel() {
+		channel = Grpc.newChannelBuilderForAddress("127.0.0.1", GRPC_PORT, InsecureChannelCredentials.create()).build();
+	}
+
+	@AfterAll
+	static void closeChannel() throws InterruptedException {
+		channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+	}
+
+	@BeforeEach
+	void setUp() throws Exception {
+		this.rest = new ReportClient(this.port);
+		this.grpc = ExecutionReportsGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
+		// the secret as an agent reads it: from etcd, where crony-web put it at start
+		ByteSequence key = ByteSequence.from(new CronyKeys(services.keyPrefix()).executionTokenKey(),
+				StandardCharsets.UTF_8);
+		String secret = this.etcd.getKVClient()
+			.get(key)
+			.get(10, TimeUnit.SECONDS)
+			.getKvs()
+			.get(0)
+			.getValue()
+			.toString(StandardCharsets.US_ASCII);
+		this.tokens = ExecutionTokens.fromEncodedSecret(secret);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+	}
+
+	@Test
+	void appliesAReportedResultOnceAndSaysSoAfterwards() {
+		long id = runningExecution();
+
+		ReportClient.Answer first = this.rest.post(id, "result", this.tokens.tokenFor(id),
+				"{\"outcome\":\"SUCCEEDED\",\"message\":\"rebuilt\",\"output\":\"5 shards\"}");
+		assertThat(first.status()).as("%s", first.body()).isEqualTo(200);
+		assertThat(first.body().get("applied").asBoolean()).isTrue();
+		assertThat(first.body().get("status").asText()).isEqualTo("SUCCEEDED");
+		Map<String, Object> row = row(id);
+		assertThat(row).containsEntry("status", "SUCCEEDED")
+			.containsEntry("output", "5 shards")
+			.containsEntry("message", "rebuilt")
+			.containsEntry("progress", 100);
+		assertThat(row.get("finished_at")).isNotNull();
+
+		ReportClient.Answer second = this.rest.post(id, "result", this.tokens.tokenFor(id),
+				"{\"outcome\":\"FAILED\",\"message\":\"late\"}");
+		assertThat(second.status()).isEqualTo(200);
+		assertThat(second.body().get("applied").asBoolean()).isFalse();
+		assertThat(second.body().get("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(row(id)).isEqualTo(row);
+	}
+
+	@Test
+	void storesProgressAndResumePayloadWhileRunningOnly() {
+		long id = runningExecution();
+		String token = this.tokens.tokenFor(id);
+
+		ReportClient.Answer progress = this.rest.post(id, "progress", token,
+				"{\"progress\":40,\"resumePayload\":\"shard-2\",\"message\":\"2 of 5\"}");
+		assertThat(progress.status()).as("%s", progress.body()).isEqualTo(200);
+		assertThat(progress.body().get("applied").asBoolean()).isTrue();
+		assertThat(progress.body().get("status").asText()).isEqualTo("RUNNING");
+		assertThat(row(id)).containsEntry("progress", 40)
+			.containsEntry("resume_payload", "shard-2")
+			.containsEntry("message", "2 of 5");
+
+		// no payload keeps the last one
+		this.rest.post(id, "progress", token, "{\"progress\":60}");
+		assertThat(row(id)).containsEntry("progress", 60).containsEntry("resume_payload", "shard-2");
+
+		this.jdbc.update("UPDATE execution SET status = 'TIMED_OUT' WHERE id = ?", id);
+		ReportClient.Answer late = this.rest.post(id, "progress", token, "{\"progress\":80,\"resumePayload\":\"x\"}");
+		assertThat(late.body().get("applied").asBoolean()).isFalse();
+		assertThat(late.body().get("status").asText()).isEqualTo("TIMED_OUT");
+		assertThat(row(id)).containsEntry("progress", 60).containsEntry("resume_payload", "shard-2");
+	}
+
+	@Test
+	void refusesAWrongOrMissingTokenAndChangesNothing() {
+		long id = runningExecution();
+		long other = runningExecution();
+		Map<String, Object> before = row(id);
+
+		for (String token : new String[] { null, "", "not-a-token", this.tokens.tokenFor(other),
+				ExecutionTokens.fromEncodedSecret(ExecutionTokens.newSecret()).tokenFor(id) }) {
+			ReportClient.Answer answer = this.rest.post(id, "result", token, "{\"outcome\":\"SUCCEEDED\"}");
+			assertThat(answer.status()).as("token %s", token).isEqualTo(401);
+			assertThat(answer.contentType()).startsWith("application/problem+json");
+			assertThat(this.rest.post(id, "progress", token, "{\"progress\":5}").status()).isEqualTo(401);
+		}
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	@Test
+	void answersNotFoundForAnUnknownExecution() {
+		long unknown = runningExecution() + 1000;
+		ReportClient.Answer answer = this.rest.post(unknown, "result", this.tokens.tokenFor(unknown),
+				"{\"outcome\":\"SUCCEEDED\"}");
+		assertThat(answer.status()).isEqualTo(404);
+		assertThat(answer.contentType()).startsWith("application/problem+json");
+	}
+
+	@Test
+	void refusesBadInputNamingTheField() {
+		long id = runningExecution();
+		String token = this.tokens.tokenFor(id);
+		Map<String, Object> before = row(id);
+
+		assertThat(this.rest.post(id, "result", token, "{\"outcome\":\"ACCEPTED\"}")).satisfies((answer) -> {
+			assertThat(answer.status()).isEqualTo(400);
+			assertThat(answer.errorField()).isEqualTo("outcome");
+		});
+		assertThat(this.rest.post(id, "result", token, "{\"message\":\"no outcome\"}").errorField())
+			.isEqualTo("outcome");
+		assertThat(this.rest.post(id, "progress", token, "{\"progress\":101}").errorField()).isEqualTo("progress");
+		assertThat(this.rest.post(id, "progress", token, "{\"progress\":-1}").errorField()).isEqualTo("progress");
+		assertThat(this.rest.post(id, "progress", token, "{}").errorField()).isEqualTo("progress");
+		assertThat(this.rest
+			.post(id, "result", token, "{\"outcome\":\"SUCCEEDED\",\"message\":\"" + "x".repeat(1025) + "\"}")
+			.errorField()).isEqualTo("message");
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	@Test
+	void takesReportsOverGrpcWithTheSameRules() {
+		long id = runningExecution();
+		String token = this.tokens.tokenFor(id);
+
+		ReportResponse progress = this.grpc.reportProgress(ReportProgressRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(token)
+			.setProgress(30)
+			.setResumePayload("page-3")
+			.build());
+		assertThat(progress.getApplied()).isTrue();
+		assertThat(row(id)).containsEntry("progress", 30).containsEntry("resume_payload", "page-3");
+
+		ReportResponse result = this.grpc.reportResult(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(token)
+			.setOutcome(Outcome.FAILED)
+			.setMessage("disk full")
+			.build());
+		assertThat(result.getApplied()).isTrue();
+		assertThat(result.getStatus()).isEqualTo("FAILED");
+		assertThat(row(id)).containsEntry("status", "FAILED").containsEntry("error", "disk full");
+
+		ReportResponse again = this.grpc.reportResult(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(token)
+			.setOutcome(Outcome.SUCCEEDED)
+			.build());
+		assertThat(again.getApplied()).isFalse();
+		assertThat(again.getStatus()).isEqualTo("FAILED");
+		assertThat(row(id)).containsEntry("status", "FAILED");
+	}
+
+	@Test
+	void refusesOverGrpcWithTheContractsStatusCodes() {
+		long id = runningExecution();
+		Map<String, Object> before = row(id);
+
+		assertGrpcStatus(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id + 1))
+			.setOutcome(Outcome.SUCCEEDED)
+			.build(), Status.Code.PERMISSION_DENIED);
+		assertGrpcStatus(ReportResultRequest.newBuilder()
+			.setExecutionId(id + 1000)
+			.setToken(this.tokens.tokenFor(id + 1000))
+			.setOutcome(Outcome.SUCCEEDED)
+			.build(), Status.Code.NOT_FOUND);
+		assertGrpcStatus(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setOutcome(Outcome.ACCEPTED)
+			.build(), Status.Code.INVALID_ARGUMENT);
+		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setProgress(150)
+			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
+				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+				assertThat(ex.getStatus().getDescription()).contains("progress");
+			});
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	private void assertGrpcStatus(ReportResultRequest request, Status.Code code) {
+		assertThatThrownBy(() -> this.grpc.reportResult(request)).isInstanceOfSatisfying(StatusRuntimeException.class,
+				(ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(code));
+	}
+
+	private long runningExecution() {
+		Timestamp now = Timestamp.from(Instant.now());
+		this.jdbc
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
+					+ " attempt, mode, deadline_at, updated_at) VALUES (?, 'async-job', 'agent-1', 'CRON', 'RUNNING',"
+					+ " ?, ?, 1, 'ASYNC', ?, ?)", this.nextJobId.incrementAndGet(), now, now,
+					Timestamp.from(Instant.now().plusSeconds(60)), now);
+		return this.jdbc.queryForObject("SELECT MAX(id) FROM execution", Long.class);
+	}
+
+	private Map<String, Object> row(long id) {
+		return this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", id);
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
