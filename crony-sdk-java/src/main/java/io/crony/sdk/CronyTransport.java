@@ -14,16 +14,17 @@ public interface CronyTransport extends AutoCloseable {
 	String TOKEN_HEADER = "X-Crony-Token";
 
 	/**
-	 * POSTs a JSON body to crony-web.
-	 * @param path the path under crony-web's base URL, such as
-	 * {@code /api/v1/executions/42/result}
+	 * POSTs one report to crony-web: {@code POST
+	 * /api/v1/executions/{executionId}/{report}} with the token header and a JSON body.
+	 * @param executionId the execution the report is about
+	 * @param report {@code result} or {@code progress}
 	 * @param token the execution token, for the {@value #TOKEN_HEADER} header
 	 * @param json the request body
 	 * @return the answer, whatever its status
 	 * @throws IOException when no answer came back (the client retries it)
 	 * @throws InterruptedException when the calling thread was interrupted
 	 */
-	Answer post(String path, String token, byte[] json) throws IOException, InterruptedException;
+	Answer post(long executionId, String report, String token, byte[] json) throws IOException, InterruptedException;
 
 	/** Releases what the transport holds; the default holds nothing. */
 	@Override

@@ -52,11 +52,10 @@ final class HttpCronyClient implements CronyClient {
 
 	private ReportResponse post(String operation, Execution execution, String what, Object body) {
 		byte[] json = toJson(body);
-		String path = "/api/v1/executions/" + execution.id() + "/" + what;
 		for (int attempt = 1;; attempt++) {
 			Exception failure;
 			try {
-				CronyTransport.Answer answer = this.transport.post(path, execution.token(), json);
+				CronyTransport.Answer answer = this.transport.post(execution.id(), what, execution.token(), json);
 				if (!isRetryable(answer.status())) {
 					return decode(operation, execution, attempt, answer);
 				}

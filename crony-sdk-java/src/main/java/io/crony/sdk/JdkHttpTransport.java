@@ -27,8 +27,10 @@ final class JdkHttpTransport implements CronyTransport {
 	}
 
 	@Override
-	public Answer post(String path, String token, byte[] json) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
+	public Answer post(long executionId, String report, String token, byte[] json)
+			throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest
+			.newBuilder(URI.create(this.baseUrl + "/api/v1/executions/" + executionId + "/" + report))
 			.timeout(this.requestTimeout)
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json, application/problem+json")

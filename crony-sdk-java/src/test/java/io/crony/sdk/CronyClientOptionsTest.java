@@ -22,7 +22,7 @@ class CronyClientOptionsTest {
 	void refusesNeitherOrBothOfBaseUrlAndTransport() {
 		assertThatIllegalArgumentException().isThrownBy(() -> CronyClientOptions.builder().build())
 			.withMessageContaining("exactly one");
-		CronyTransport transport = (path, token, json) -> new CronyTransport.Answer(200, new byte[0]);
+		CronyTransport transport = (id, report, token, json) -> new CronyTransport.Answer(200, new byte[0]);
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> CronyClientOptions.builder("http://crony-web").transport(transport).build());
 		assertThat(CronyClientOptions.builder().transport(transport).build().transport()).isSameAs(transport);

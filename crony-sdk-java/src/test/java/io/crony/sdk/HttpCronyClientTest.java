@@ -169,8 +169,8 @@ class HttpCronyClientTest {
 		}
 
 		@Override
-		public Answer post(String path, String token, byte[] json) throws IOException {
-			this.paths.add(path);
+		public Answer post(long executionId, String report, String token, byte[] json) throws IOException {
+			this.paths.add("/api/v1/executions/" + executionId + "/" + report);
 			this.tokens.add(token);
 			this.bodies.add(new String(json, StandardCharsets.UTF_8));
 			Object next = this.script.removeFirst();
