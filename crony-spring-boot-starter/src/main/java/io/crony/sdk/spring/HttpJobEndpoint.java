@@ -8,7 +8,6 @@ import java.util.Base64;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -36,7 +35,7 @@ class HttpJobEndpoint {
 		this.dispatcher = dispatcher;
 	}
 
-	@PostMapping(path = PATH, produces = MediaType.APPLICATION_JSON_VALUE)
+	@PostMapping(PATH)
 	ResponseEntity<Result> execute(@PathVariable String name, @RequestHeader HttpHeaders headers,
 			@RequestBody(required = false) byte[] body) {
 		JobRequest request;
