@@ -13,6 +13,9 @@ agent_ports=(8081 8082)
 grpc_port=${CRONY_GRPC_PORT:-9190}
 # crony-web runs the Eureka server here (single box); services and agents find each other in it
 eureka_url="http://127.0.0.1:$web_port/eureka/"
+# examples/java-sample: a service on the Java SDK, found by agents through the embedded Eureka
+java_sample_port=${CRONY_JAVA_SAMPLE_PORT:-9070}
+java_sample_grpc_port=${CRONY_JAVA_SAMPLE_GRPC_PORT:-9170}
 mkdir -p "$pids" "$state/logs"
 
 log() { echo "[run] $*" >&2; }
@@ -117,7 +120,11 @@ start)
 			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
 			--crony.agent.spool-dir="$state/agent-$n/spool"
 	done
+	start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
+		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port" \
+		--eureka.client.service-url.defaultZone="$eureka_url"
 	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
+	wait_http "http://127.0.0.1:$java_sample_port/actuator/health" "java-sample on :$java_sample_port (gRPC :$java_sample_grpc_port)"
 	wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port"
 	for port in "${agent_ports[@]}"; do
 		wait_http "http://127.0.0.1:$port/actuator/health" "agent on :$port"
@@ -153,6 +160,7 @@ start)
 		  executions        http://127.0.0.1:$web_port/api/v1/executions (bearer token from POST /api/v1/auth/login)
 		  agents            agent-1 on :${agent_ports[0]}, agent-2 on :${agent_ports[1]} (metrics: /actuator/prometheus)
 		  sample target     http://127.0.0.1:$target_port/counts (calls per fire)
+		  java-sample       http://127.0.0.1:$java_sample_port/crony/jobs/{settle-orders,rebuild-index}, gRPC :$java_sample_grpc_port (Eureka: java-sample)
 		  etcd              http://127.0.0.1:23790
 		  MariaDB           127.0.0.1:13306 (crony / crony)
 		  logs              $state/logs
@@ -161,6 +169,7 @@ start)
 	;;
 stop)
 	for n in 2 1; do stop_one "agent-$n"; done
+	stop_one java-sample
 	stop_one sample-target
 	stop_one web
 	bash scripts/services.sh down

@@ -1,0 +1,99 @@
+package io.crony.sdk;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.crony.sdk.testing.FakeCronyWeb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The JDK transport against a real local HTTP server that behaves like crony-web's
+ * intake.
+ */
+class CronyClientIT {
+
+	private final FakeCronyWeb web = FakeCronyWeb.start();
+
+	private final CronyClient client = CronyClient
+		.create(CronyClientOptions.builder(this.web.url()).retry(3, Duration.ofMillis(10)).build());
+
+	@AfterEach
+	void close() {
+		this.client.close();
+		this.web.close();
+	}
+
+	@Test
+	void reportsProgressThenTheResultOfARun() {
+		Execution execution = this.web.newExecution();
+		ReportResponse progress = this.client.reportProgress(execution, Progress.of(40, "shard-4"));
+		ReportResponse result = this.client.reportResult(execution, Result.succeeded("rebuilt").withOutput("5 shards"));
+		assertThat(progress).isEqualTo(new ReportResponse(true, "RUNNING", null));
+		assertThat(result).isEqualTo(new ReportResponse(true, "SUCCEEDED", null));
+		assertThat(this.web.progress(execution.id())).containsExactly(new Progress(40, "shard-4", null));
+		assertThat(this.web.result(execution.id())).contains(Result.succeeded("rebuilt").withOutput("5 shards"));
+	}
+
+	@Test
+	void refusesAWrongTokenAndLeavesTheRunUnchanged() {
+		Execution execution = this.web.newExecution();
+		Execution forged = new Execution(execution.id(), "not-the-token");
+		assertThatExceptionOfType(InvalidTokenException.class)
+			.isThrownBy(() -> this.client.reportResult(forged, Result.succeeded("forged")))
+			.satisfies((ex) -> assertThat(ex.status()).isEqualTo(401));
+		assertThat(this.web.status(execution.id())).isEqualTo("RUNNING");
+		assertThat(this.web.result(execution.id())).isEmpty();
+		assertThat(this.web.requests()).isEqualTo(1);
+	}
+
+	@Test
+	void saysWhenTheExecutionIsUnknown() {
+		assertThatExceptionOfType(ExecutionNotFoundException.class)
+			.isThrownBy(() -> this.client.reportProgress(new Execution(999_999, "x"), Progress.of(1)));
+	}
+
+	@Test
+	void answersNotAppliedOnceTheRunHasEnded() {
+		Execution execution = this.web.newExecution();
+		this.web.setStatus(execution.id(), "TIMED_OUT");
+		ReportResponse response = this.client.reportResult(execution, Result.succeeded("late"));
+		assertThat(response).isEqualTo(new ReportResponse(false, "TIMED_OUT", null));
+		assertThat(this.web.result(execution.id())).isEmpty();
+	}
+
+	@Test
+	void retriesAnUnavailableCronyWebUntilTheReportIsApplied() {
+		Execution execution = this.web.newExecution();
+		this.web.failNext(2, 503);
+		assertThat(this.client.reportResult(execution, Result.failed("disk full")).applied()).isTrue();
+		assertThat(this.web.requests()).isEqualTo(3);
+		assertThat(this.web.status(execution.id())).isEqualTo("FAILED");
+	}
+
+	@Test
+	void failsWithTheCauseWhenNothingListens() throws IOException {
+		int port;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			port = socket.getLocalPort();
+		}
+		try (CronyClient unreachable = CronyClient.create(CronyClientOptions.builder("http://127.0.0.1:" + port)
+			.retry(2, Duration.ofMillis(10))
+			.connectTimeout(Duration.ofSeconds(2))
+			.build())) {
+			assertThatExceptionOfType(CronyRequestException.class)
+				.isThrownBy(() -> unreachable.reportResult(new Execution(1, "t"), Result.succeeded("done")))
+				.satisfies((ex) -> {
+					assertThat(ex.attempts()).isEqualTo(2);
+					assertThat(ex.getCause()).isInstanceOf(IOException.class);
+				});
+		}
+	}
+
+}
