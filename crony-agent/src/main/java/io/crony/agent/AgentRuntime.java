@@ -61,6 +61,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final JdbcTemplate jdbc;
 
+	private final HttpTarget http;
+
 	private volatile boolean running;
 
 	AgentRuntime(AgentProperties properties, AgentIdentity identity, Client etcd, CronyKeys keys, JdbcTemplate jdbc,
@@ -73,8 +75,9 @@ class AgentRuntime implements SmartLifecycle {
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
-		Targets targets = new Targets(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
-				new ShellTarget(properties.shell(), properties.outputLimit())));
+		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id());
+		Targets targets = new Targets(
+				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
 		this.engine = FiringEngine
 			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
 					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit()));
@@ -103,6 +106,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.workers.shutdown();
 		try {
 			this.workers.awaitTermination(5, TimeUnit.SECONDS);
+			this.http.close();
 			this.records.close();
 		}
 		catch (InterruptedException ex) {
