@@ -85,6 +85,18 @@ class AgentRuntime implements SmartLifecycle {
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
 		this.lease.addListener(this.watcher);
+		this.lease.addListener(new LeaseKeeper.LeaseListener() {
+			@Override
+			public void leaseGranted(long leaseId) {
+			}
+
+			@Override
+			public void leaseLost() {
+				// the fence is closed: claims waiting for their instant go to the next
+				// holder
+				AgentRuntime.this.engine.fenced();
+			}
+		});
 	}
 
 	@Override

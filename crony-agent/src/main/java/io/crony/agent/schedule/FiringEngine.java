@@ -43,7 +43,10 @@ public final class FiringEngine implements AutoCloseable {
 
 	private static final long RETAKE_MILLIS = 100;
 
-	private static final long RETAKE_GRACE_MILLIS = 500;
+	// how long past its instant a fire claimed by another agent is still awaited: that
+	// agent releases it when it learns the job moved or its lease is gone (up to a
+	// keepalive interval later, more on a loaded machine)
+	private static final long RETAKE_GRACE_MILLIS = 5000;
 
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
@@ -211,6 +214,24 @@ public final class FiringEngine implements AutoCloseable {
 		return this.runner.cancel(executionId, reason);
 	}
 
+	/**
+	 * The lease is gone and the fence closed: the claimed fires waiting for their instant
+	 * will not run here. They leave the due queue and their claims are released, so the
+	 * jobs' next holder (already retrying them as contested, or taking them as misfires)
+	 * runs them; released fires are exactly those this agent never dispatches.
+	 */
+	public void fenced() {
+		List<Fire> held = new ArrayList<>();
+		for (Object queued : this.due.toArray()) {
+			Fire fire = (Fire) queued;
+			if (isClaim(fire) && this.due.remove(fire)) {
+				held.add(fire);
+			}
+		}
+		logger.info("Engine fenced: {} claimed fires not yet due are released", held.size());
+		releaseLater(held);
+	}
+
 	private void update(JobState state, JobSpec spec) {
 		boolean rescheduled = !Objects.equals(state.spec.schedule(), spec.schedule())
 				|| !Objects.equals(state.spec.timeZone(), spec.timeZone()) || state.spec.enabled() != spec.enabled();
@@ -346,23 +367,28 @@ public final class FiringEngine implements AutoCloseable {
 	}
 
 	private void dispatchLoop() {
+		List<Fire> fenced = new ArrayList<>();
 		while (this.running) {
 			try {
-				Fire fire = this.due.take();
+				Fire fire = this.due.poll();
+				if (fire == null) {
+					// nothing due this instant: release what the closed fence held back
+					releaseFenced(fenced);
+					fire = this.due.take();
+				}
 				if (!isCurrent(fire)) {
 					// Dropped or rescheduled since its claim. A fire the new schedule
-					// shares
-					// is claimed again (the row names this agent) and runs once, from the
-					// new plan.
+					// shares is claimed again (the row names this agent) and runs once,
+					// from the new plan.
 					continue;
 				}
 				if (!this.fence.mayFire()) {
 					this.metrics.fenced();
-					Runner.withMdc(fire, () -> logger.warn("Run of job {} at {} not started: lease not confirmed",
-							fire.job.id(), fire.scheduledAt));
+					fenced.add(fire);
 					continue;
 				}
-				this.workers.execute(() -> this.runner.dispatch(fire));
+				Fire due = fire;
+				this.workers.execute(() -> this.runner.dispatch(due));
 			}
 			catch (InterruptedException ex) {
 				return;
@@ -371,6 +397,29 @@ public final class FiringEngine implements AutoCloseable {
 				logger.error("Engine could not dispatch a fire", ex);
 			}
 		}
+	}
+
+	private void releaseFenced(List<Fire> fenced) {
+		if (fenced.isEmpty()) {
+			return;
+		}
+		logger.warn("Engine did not start {} fires (first: {}): lease not confirmed; their claims are released",
+				fenced.size(), fenced.get(0));
+		releaseLater(fenced.stream().filter(FiringEngine::isClaim).toList());
+		fenced.clear();
+	}
+
+	// off the dispatch thread; a fenced agent starts no runs, so the workers are free
+	private void releaseLater(List<Fire> fires) {
+		if (!fires.isEmpty()) {
+			List<Fire> copy = List.copyOf(fires);
+			this.workers.execute(() -> this.misfires.release(copy));
+		}
+	}
+
+	// a fire whose execution row this agent claimed itself (not a manual run's row)
+	private static boolean isClaim(Fire fire) {
+		return fire.executionId != 0 && (fire.trigger == TriggerType.CRON || fire.trigger == TriggerType.MISFIRE);
 	}
 
 	private boolean isCurrent(Fire fire) {
