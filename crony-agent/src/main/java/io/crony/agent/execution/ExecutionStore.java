@@ -107,16 +107,23 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Gives up this agent's PENDING claims of a job it no longer holds, so the next
+	 * Gives up this agent's PENDING claims of jobs it no longer holds, so their next
 	 * holder may take them. Only fires after {@code after} are released: the caller
 	 * stopped dispatching the job at {@code after}, so a fire up to then may have started
 	 * and a fire after it never will (compare-and-set on this agent's ownership).
 	 */
-	public void release(long jobId, String agentId, Instant after) {
-		this.jdbc.update(
-				"UPDATE execution SET agent_id = NULL, updated_at = ? WHERE job_id = ? AND agent_id = ? "
-						+ "AND status = 'PENDING' AND scheduled_at > ?",
-				Timestamp.from(Instant.now()), jobId, agentId, Timestamp.from(after));
+	public void release(List<Long> jobIds, String agentId, Instant after) {
+		for (int from = 0; from < jobIds.size(); from += 1000) {
+			List<Long> chunk = jobIds.subList(from, Math.min(jobIds.size(), from + 1000));
+			List<Object> args = new ArrayList<>();
+			args.add(Timestamp.from(Instant.now()));
+			args.add(agentId);
+			args.add(Timestamp.from(after));
+			args.addAll(chunk);
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
+					+ "AND status = 'PENDING' AND scheduled_at > ? AND job_id IN (" + in + ")", args.toArray());
+		}
 	}
 
 	/**

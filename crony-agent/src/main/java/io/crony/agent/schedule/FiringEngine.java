@@ -137,11 +137,7 @@ public final class FiringEngine implements AutoCloseable {
 	public synchronized void holdExactly(Collection<JobSpec> specs) {
 		Set<Long> wanted = new HashSet<>();
 		specs.forEach((spec) -> wanted.add(spec.id()));
-		for (Long id : List.copyOf(this.jobs.keySet())) {
-			if (!wanted.contains(id)) {
-				remove(id);
-			}
-		}
+		remove(this.jobs.keySet().stream().filter((id) -> !wanted.contains(id)).toList());
 		put(specs);
 	}
 
@@ -179,16 +175,33 @@ public final class FiringEngine implements AutoCloseable {
 	}
 
 	/** Drops a job; fires claimed for it are released for its next holder. */
-	public synchronized void remove(long jobId) {
-		JobState state = this.jobs.remove(jobId);
-		if (state != null) {
-			// the dispatch thread checks "removed" before a fire: a fire up to removedAt
-			// may have been dispatched, one after it never is, so exactly those are
-			// released
-			state.removed = true;
-			state.removedAt = this.clock.instant();
-			this.misfires.release(jobId, state.removedAt);
-			logger.info("Engine dropped job {}", jobId);
+	public void remove(long jobId) {
+		remove(List.of(jobId));
+	}
+
+	/**
+	 * Drops jobs (one release statement per 1,000 jobs, one log line); fires claimed for
+	 * them are released for their next holder.
+	 */
+	public synchronized void remove(Collection<Long> jobIds) {
+		Instant removedAt = this.clock.instant();
+		List<Long> dropped = new ArrayList<>();
+		for (Long jobId : jobIds) {
+			JobState state = this.jobs.remove(jobId);
+			if (state != null) {
+				// the dispatch thread checks "removed" before a fire: a fire up to
+				// removedAt may have been dispatched, one after it never is, so exactly
+				// those are released
+				state.removed = true;
+				state.removedAt = removedAt;
+				dropped.add(jobId);
+				logger.debug("Engine dropped job {}", jobId);
+			}
+		}
+		if (!dropped.isEmpty()) {
+			this.misfires.release(dropped, removedAt);
+			logger.info("Engine dropped {} jobs (first: {}), holds {}", dropped.size(), dropped.get(0),
+					this.jobs.size());
 		}
 	}
 
@@ -303,7 +316,7 @@ public final class FiringEngine implements AutoCloseable {
 			if (fire.job.removed && removedAt != null) {
 				// dropped while its claim was being inserted, maybe after remove()
 				// released the job's claims: release again so the next holder gets it
-				this.misfires.release(fire.job.id(), removedAt);
+				this.misfires.release(List.of(fire.job.id()), removedAt);
 			}
 			this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
 		}

@@ -92,12 +92,12 @@ final class Misfires {
 		}
 	}
 
-	void release(long jobId, Instant after) {
+	void release(List<Long> jobIds, Instant after) {
 		try {
-			this.store.release(jobId, this.agentId, after);
+			this.store.release(jobIds, this.agentId, after);
 		}
 		catch (DataAccessException ex) {
-			logger.debug("Job {} claims not released: database unreachable", jobId);
+			logger.debug("Claims of {} jobs not released: database unreachable", jobIds.size());
 		}
 	}
 
