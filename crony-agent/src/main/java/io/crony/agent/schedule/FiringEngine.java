@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.lease.Fence;
@@ -424,9 +425,16 @@ public final class FiringEngine implements AutoCloseable {
 
 	// off the dispatch thread; a fenced agent starts no runs, so the workers are free
 	private void releaseLater(List<Fire> fires) {
-		if (!fires.isEmpty()) {
-			List<Fire> copy = List.copyOf(fires);
+		if (fires.isEmpty() || !this.running) {
+			return;
+		}
+		List<Fire> copy = List.copyOf(fires);
+		try {
 			this.workers.execute(() -> this.misfires.release(copy));
+		}
+		catch (RejectedExecutionException ex) {
+			// the agent is stopping; its claims stay as they are
+			logger.debug("Engine stopping: {} claimed fires not released", copy.size());
 		}
 	}
 
