@@ -94,9 +94,11 @@ final class Claimer {
 				fire.executionId = row.id();
 				ours.add(fire);
 			}
-			else if (row.status() == ExecutionStatus.PENDING && row.agentId() != null) {
-				// also when its instant passed (this claim came late): the engine retries
-				// it until a grace past its instant
+			else if (row.status() == ExecutionStatus.PENDING) {
+				// another agent's, or released but taken by another agent first (an old
+				// holder dropping the job releases it again): the engine retries it,
+				// taking
+				// it only from nobody, until a grace past its instant
 				fire.executionId = row.id();
 				contested.add(fire);
 			}
