@@ -27,6 +27,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
  * @param outputLimit bytes of a target's answer kept in the execution row
  * @param shell shell target settings
+ * @param http HTTP target settings (connection pool)
  */
 @ConfigurationProperties("crony.agent")
 public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.0.1") String host,
@@ -34,7 +35,8 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("./crony-spool") Path spoolDir,
-		@DefaultValue("100") int catchUpLimit, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell) {
+		@DefaultValue("100") int catchUpLimit, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell,
+		@DefaultValue Http http) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
@@ -51,6 +53,24 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		public Shell {
 			allowedCommands = (allowedCommands != null) ? List.copyOf(allowedCommands) : List.of();
 		}
+
+	}
+
+	/**
+	 * HTTP targets share one pool of kept-alive connections. Calls beyond a bound wait in
+	 * the pool for a free connection (counted in the attempt's timeout) instead of
+	 * opening more: a burst of calls due in the same instant then reuses a few hundred
+	 * connections instead of connecting once per call.
+	 *
+	 * @param maxConnectionsPerHost most connections open to one target host and port
+	 * @param maxConnections most connections open in total
+	 * @param connectTimeout how long a connect may take; the socket is closed after it
+	 * @param idleTimeout idle connections older than this are closed
+	 * @param ioThreads I/O threads of the client; 0 means one per CPU
+	 */
+	public record Http(@DefaultValue("200") int maxConnectionsPerHost, @DefaultValue("1000") int maxConnections,
+			@DefaultValue("5s") Duration connectTimeout, @DefaultValue("30s") Duration idleTimeout,
+			@DefaultValue("0") int ioThreads) {
 
 	}
 

@@ -73,6 +73,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final AsyncRuns async;
 
+	private final HttpTarget http;
+
 	private volatile boolean running;
 
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
@@ -89,7 +91,8 @@ class AgentRuntime implements SmartLifecycle {
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
 				asyncProperties.takeoverGrace(), clock);
-		List<Target> all = new ArrayList<>(List.of(new HttpTarget(properties.outputLimit(), identity.id()),
+		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id());
+		List<Target> all = new ArrayList<>(List.of(this.http,
 				new ShellTarget(properties.shell(), properties.outputLimit())));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock);
@@ -101,6 +104,18 @@ class AgentRuntime implements SmartLifecycle {
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
 		this.lease.addListener(this.watcher);
+		this.lease.addListener(new LeaseKeeper.LeaseListener() {
+			@Override
+			public void leaseGranted(long leaseId) {
+			}
+
+			@Override
+			public void leaseLost() {
+				// the fence is closed: claims waiting for their instant go to the next
+				// holder
+				AgentRuntime.this.engine.fenced();
+			}
+		});
 	}
 
 	@Override
@@ -126,6 +141,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.workers.shutdown();
 		try {
 			this.workers.awaitTermination(5, TimeUnit.SECONDS);
+			this.http.close();
 			this.records.close();
 		}
 		catch (InterruptedException ex) {

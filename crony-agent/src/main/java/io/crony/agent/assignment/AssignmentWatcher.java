@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
@@ -92,9 +93,9 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 			this.engine.holdExactly(specs);
 			GetResponse onces = get(this.keys.onces(this.agentId), revision);
 			onces.getKvs().forEach(this::takeOnce);
-			watch(this.keys.jobs(this.agentId), revision, mySession, this::onJobEvent);
-			watch(this.keys.onces(this.agentId), revision, mySession, this::onOnceEvent);
-			watch(this.keys.kills(this.agentId), revision, mySession, this::onKillEvent);
+			watch(this.keys.jobs(this.agentId), revision, mySession, this::onJobEvents);
+			watch(this.keys.onces(this.agentId), revision, mySession, each(this::onOnceEvent));
+			watch(this.keys.kills(this.agentId), revision, mySession, each(this::onKillEvent));
 			this.failures = 0;
 			logger.info("Agent {} loaded {} jobs at revision {}", this.agentId, specs.size(), revision);
 		}
@@ -119,29 +120,51 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 	}
 
 	private void onResponse(WatchResponse response, EventHandler handler) {
-		for (WatchEvent event : response.getEvents()) {
-			try {
-				handler.handle(event);
-			}
-			catch (RuntimeException ex) {
-				logger.error("Agent {} could not apply {} of {}", this.agentId, event.getEventType(),
-						event.getKeyValue().getKey(), ex);
-			}
+		handler.handle(response.getEvents());
+	}
+
+	private EventHandler each(Consumer<WatchEvent> handler) {
+		return (events) -> events.forEach((event) -> applying(event, () -> handler.accept(event)));
+	}
+
+	private void applying(WatchEvent event, Runnable apply) {
+		try {
+			apply.run();
+		}
+		catch (RuntimeException ex) {
+			logger.error("Agent {} could not apply {} of {}", this.agentId, event.getEventType(),
+					event.getKeyValue().getKey(), ex);
 		}
 	}
 
-	private void onJobEvent(WatchEvent event) {
-		KeyValue kv = event.getKeyValue();
-		this.keys.parseNodeKey(kv.getKey().toString(StandardCharsets.UTF_8)).ifPresent((key) -> {
-			if (key instanceof CronyKeys.NodeKey.Assignment assignment) {
-				if (event.getEventType() == WatchEvent.EventType.PUT) {
-					this.engine.put(List.of(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
-				}
-				else if (event.getEventType() == WatchEvent.EventType.DELETE) {
-					this.engine.remove(assignment.jobId());
-				}
-			}
-		});
+	// consecutive deletes are dropped together: unassigning many jobs is one release
+	// statement per 1,000 jobs and one log line, not one of each per job
+	private void onJobEvents(List<WatchEvent> events) {
+		List<Long> deleted = new ArrayList<>();
+		for (WatchEvent event : events) {
+			KeyValue kv = event.getKeyValue();
+			applying(event,
+					() -> this.keys.parseNodeKey(kv.getKey().toString(StandardCharsets.UTF_8)).ifPresent((key) -> {
+						if (key instanceof CronyKeys.NodeKey.Assignment assignment) {
+							if (event.getEventType() == WatchEvent.EventType.DELETE) {
+								deleted.add(assignment.jobId());
+							}
+							else if (event.getEventType() == WatchEvent.EventType.PUT) {
+								dropDeleted(deleted);
+								this.engine.put(List
+									.of(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
+							}
+						}
+					}));
+		}
+		dropDeleted(deleted);
+	}
+
+	private void dropDeleted(List<Long> deleted) {
+		if (!deleted.isEmpty()) {
+			this.engine.remove(List.copyOf(deleted));
+			deleted.clear();
+		}
 	}
 
 	private void onOnceEvent(WatchEvent event) {
@@ -210,7 +233,7 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 	@FunctionalInterface
 	private interface EventHandler {
 
-		void handle(WatchEvent event);
+		void handle(List<WatchEvent> events);
 
 	}
 

@@ -107,16 +107,43 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Gives up this agent's PENDING claims of a job it no longer holds, so the next
+	 * Gives up this agent's PENDING claims of jobs it no longer holds, so their next
 	 * holder may take them. Only fires after {@code after} are released: the caller
 	 * stopped dispatching the job at {@code after}, so a fire up to then may have started
 	 * and a fire after it never will (compare-and-set on this agent's ownership).
 	 */
-	public void release(long jobId, String agentId, Instant after) {
-		this.jdbc.update(
-				"UPDATE execution SET agent_id = NULL, updated_at = ? WHERE job_id = ? AND agent_id = ? "
-						+ "AND status = 'PENDING' AND scheduled_at > ?",
-				Timestamp.from(Instant.now()), jobId, agentId, Timestamp.from(after));
+	public void release(List<Long> jobIds, String agentId, Instant after) {
+		for (int from = 0; from < jobIds.size(); from += 1000) {
+			List<Long> chunk = jobIds.subList(from, Math.min(jobIds.size(), from + 1000));
+			List<Object> args = new ArrayList<>();
+			args.add(Timestamp.from(Instant.now()));
+			args.add(agentId);
+			args.add(Timestamp.from(after));
+			args.addAll(chunk);
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
+					+ "AND status = 'PENDING' AND scheduled_at > ? AND job_id IN (" + in + ")", args.toArray());
+		}
+	}
+
+	/**
+	 * Gives up this agent's PENDING claims of the given rows (fires it will not dispatch,
+	 * being fenced), so the jobs' next holder may take them.
+	 * @return how many rows were released
+	 */
+	public int release(List<Long> ids, String agentId) {
+		int released = 0;
+		for (int from = 0; from < ids.size(); from += 1000) {
+			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
+			List<Object> args = new ArrayList<>();
+			args.add(Timestamp.from(Instant.now()));
+			args.add(agentId);
+			args.addAll(chunk);
+			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			released += this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
+					+ "AND status = 'PENDING' AND id IN (" + in + ")", args.toArray());
+		}
+		return released;
 	}
 
 	/**
@@ -140,7 +167,7 @@ public class ExecutionStore {
 
 	/**
 	 * The latest scheduled fire at or before {@code until} of each job (what already ran
-	 * or was claimed), for the misfire policy.
+	 * or is claimed by an agent; a released claim never ran), for the misfire policy.
 	 */
 	public Map<Long, Instant> lastFires(Collection<Long> jobIds, Instant until) {
 		Map<Long, Instant> last = new HashMap<>();
@@ -150,10 +177,9 @@ public class ExecutionStore {
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
 			List<Object> args = new ArrayList<>(chunk);
 			args.add(Timestamp.from(until));
-			this.jdbc.query(
-					"SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
-							+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? GROUP BY job_id",
-					(rs) -> {
+			this.jdbc.query("SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
+					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? "
+					+ "AND (status <> 'PENDING' OR agent_id IS NOT NULL) GROUP BY job_id", (rs) -> {
 						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
 					}, args.toArray());
 		}

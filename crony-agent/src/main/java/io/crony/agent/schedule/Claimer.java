@@ -23,13 +23,13 @@ import org.springframework.dao.DataAccessException;
 /**
  * Claims a batch of fires ahead of their instants: inserts them in one multi-row
  * {@code INSERT IGNORE}, reads them back and keeps the PENDING rows that name this agent.
- * A PENDING row of a fire still ahead that belongs to nobody (its former holder released
- * it when the job moved away) or to this agent's earlier life is taken over with a
- * compare-and-set on {@code agent_id}. A row of another agent is never taken just because
- * that agent's node key is gone: a revoked agent may fire until its next keepalive tells
- * it so, and its claims are exactly what keeps that fire single. While the database is
- * unreachable every fire is this agent's (fencing keeps that safe) and the claim rows go
- * to the spool.
+ * A PENDING row that belongs to nobody (its former holder released it: the job moved
+ * away, or that holder was fenced) is taken over with a compare-and-set on
+ * {@code agent_id}, also when its instant has passed: a released fire never ran and never
+ * will there. A row of another agent is never taken just because that agent's node key is
+ * gone: a revoked agent may fire until its next keepalive tells it so, and its claims are
+ * exactly what keeps that fire single. While the database is unreachable every fire is
+ * this agent's (fencing keeps that safe) and the claim rows go to the spool.
  */
 final class Claimer {
 
@@ -52,8 +52,8 @@ final class Claimer {
 
 	/**
 	 * Returns the fires this agent now owns, with their execution ids where known. Fires
-	 * still ahead whose PENDING row names another agent go to {@code contested}: that
-	 * agent may be releasing them (the job just moved away from it).
+	 * whose PENDING row names another agent go to {@code contested}: that agent may be
+	 * releasing them (the job just moved away from it, or it was fenced).
 	 */
 	List<Fire> claim(List<Fire> fires, List<Fire> contested) {
 		if (fires.isEmpty()) {
@@ -90,12 +90,15 @@ final class Claimer {
 				continue;
 			}
 			boolean mine = this.agentId.equals(row.agentId()) && row.status() == ExecutionStatus.PENDING;
-			if (mine || mayTakeOver(fire, row, now)) {
+			if (mine || mayTakeOver(fire, row)) {
 				fire.executionId = row.id();
 				ours.add(fire);
 			}
-			else if (row.status() == ExecutionStatus.PENDING && row.agentId() != null
-					&& fire.scheduledAt.isAfter(now)) {
+			else if (row.status() == ExecutionStatus.PENDING) {
+				// another agent's, or released but taken by another agent first (an old
+				// holder dropping the job releases it again): the engine retries it,
+				// taking
+				// it only from nobody, until a grace past its instant
 				fire.executionId = row.id();
 				contested.add(fire);
 			}
@@ -134,8 +137,11 @@ final class Claimer {
 		}
 	}
 
-	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row, Instant now) {
-		if (row.status() != ExecutionStatus.PENDING || !fire.scheduledAt.isAfter(now)) {
+	private boolean mayTakeOver(Fire fire, ExecutionStore.Row row) {
+		// A released row is a fire its holder never ran and never will: taking it is safe
+		// even when its instant has passed (a new holder claiming late under load, or a
+		// misfire run for it).
+		if (row.status() != ExecutionStatus.PENDING) {
 			return false;
 		}
 		String owner = row.agentId();

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.async.Resumer;
@@ -44,7 +45,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private static final long RETAKE_MILLIS = 100;
 
-	private static final long RETAKE_GRACE_MILLIS = 500;
+	// how long past its instant a fire claimed by another agent is still awaited: that
+	// agent releases it when it learns the job moved or its lease is gone (up to a
+	// keepalive interval later, more on a loaded machine)
+	private static final long RETAKE_GRACE_MILLIS = 5000;
 
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
@@ -136,11 +140,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	public synchronized void holdExactly(Collection<JobSpec> specs) {
 		Set<Long> wanted = new HashSet<>();
 		specs.forEach((spec) -> wanted.add(spec.id()));
-		for (Long id : List.copyOf(this.jobs.keySet())) {
-			if (!wanted.contains(id)) {
-				remove(id);
-			}
-		}
+		remove(this.jobs.keySet().stream().filter((id) -> !wanted.contains(id)).toList());
 		put(specs);
 	}
 
@@ -178,16 +178,33 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	/** Drops a job; fires claimed for it are released for its next holder. */
-	public synchronized void remove(long jobId) {
-		JobState state = this.jobs.remove(jobId);
-		if (state != null) {
-			// the dispatch thread checks "removed" before a fire: a fire up to removedAt
-			// may have been dispatched, one after it never is, so exactly those are
-			// released
-			state.removed = true;
-			state.removedAt = this.clock.instant();
-			this.misfires.release(jobId, state.removedAt);
-			logger.info("Engine dropped job {}", jobId);
+	public void remove(long jobId) {
+		remove(List.of(jobId));
+	}
+
+	/**
+	 * Drops jobs (one release statement per 1,000 jobs, one log line); fires claimed for
+	 * them are released for their next holder.
+	 */
+	public synchronized void remove(Collection<Long> jobIds) {
+		Instant removedAt = this.clock.instant();
+		List<Long> dropped = new ArrayList<>();
+		for (Long jobId : jobIds) {
+			JobState state = this.jobs.remove(jobId);
+			if (state != null) {
+				// the dispatch thread checks "removed" before a fire: a fire up to
+				// removedAt may have been dispatched, one after it never is, so exactly
+				// those are released
+				state.removed = true;
+				state.removedAt = removedAt;
+				dropped.add(jobId);
+				logger.debug("Engine dropped job {}", jobId);
+			}
+		}
+		if (!dropped.isEmpty()) {
+			this.misfires.release(dropped, removedAt);
+			logger.info("Engine dropped {} jobs (first: {}), holds {}", dropped.size(), dropped.get(0),
+					this.jobs.size());
 		}
 	}
 
@@ -232,6 +249,24 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	/** Cancels a running execution; false when this agent does not run it. */
 	public boolean cancel(long executionId, String reason) {
 		return this.runner.cancel(executionId, reason);
+	}
+
+	/**
+	 * The lease is gone and the fence closed: the claimed fires waiting for their instant
+	 * will not run here. They leave the due queue and their claims are released, so the
+	 * jobs' next holder (already retrying them as contested, or taking them as misfires)
+	 * runs them; released fires are exactly those this agent never dispatches.
+	 */
+	public void fenced() {
+		List<Fire> held = new ArrayList<>();
+		for (Object queued : this.due.toArray()) {
+			Fire fire = (Fire) queued;
+			if (isClaim(fire) && this.due.remove(fire)) {
+				held.add(fire);
+			}
+		}
+		logger.info("Engine fenced: {} claimed fires not yet due are released", held.size());
+		releaseLater(held);
 	}
 
 	private void update(JobState state, JobSpec spec) {
@@ -305,7 +340,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			if (fire.job.removed && removedAt != null) {
 				// dropped while its claim was being inserted, maybe after remove()
 				// released the job's claims: release again so the next holder gets it
-				this.misfires.release(fire.job.id(), removedAt);
+				this.misfires.release(List.of(fire.job.id()), removedAt);
 			}
 			this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
 		}
@@ -369,23 +404,28 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	private void dispatchLoop() {
+		List<Fire> fenced = new ArrayList<>();
 		while (this.running) {
 			try {
-				Fire fire = this.due.take();
+				Fire fire = this.due.poll();
+				if (fire == null) {
+					// nothing due this instant: release what the closed fence held back
+					releaseFenced(fenced);
+					fire = this.due.take();
+				}
 				if (!isCurrent(fire)) {
 					// Dropped or rescheduled since its claim. A fire the new schedule
-					// shares
-					// is claimed again (the row names this agent) and runs once, from the
-					// new plan.
+					// shares is claimed again (the row names this agent) and runs once,
+					// from the new plan.
 					continue;
 				}
 				if (!this.fence.mayFire()) {
 					this.metrics.fenced();
-					Runner.withMdc(fire, () -> logger.warn("Run of job {} at {} not started: lease not confirmed",
-							fire.job.id(), fire.scheduledAt));
+					fenced.add(fire);
 					continue;
 				}
-				this.workers.execute(() -> this.runner.dispatch(fire));
+				Fire due = fire;
+				this.workers.execute(() -> this.runner.dispatch(due));
 			}
 			catch (InterruptedException ex) {
 				return;
@@ -394,6 +434,36 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 				logger.error("Engine could not dispatch a fire", ex);
 			}
 		}
+	}
+
+	private void releaseFenced(List<Fire> fenced) {
+		if (fenced.isEmpty()) {
+			return;
+		}
+		logger.warn("Engine did not start {} fires (first: {}): lease not confirmed; their claims are released",
+				fenced.size(), fenced.get(0));
+		releaseLater(fenced.stream().filter(FiringEngine::isClaim).toList());
+		fenced.clear();
+	}
+
+	// off the dispatch thread; a fenced agent starts no runs, so the workers are free
+	private void releaseLater(List<Fire> fires) {
+		if (fires.isEmpty() || !this.running) {
+			return;
+		}
+		List<Fire> copy = List.copyOf(fires);
+		try {
+			this.workers.execute(() -> this.misfires.release(copy));
+		}
+		catch (RejectedExecutionException ex) {
+			// the agent is stopping; its claims stay as they are
+			logger.debug("Engine stopping: {} claimed fires not released", copy.size());
+		}
+	}
+
+	// a fire whose execution row this agent claimed itself (not a manual run's row)
+	private static boolean isClaim(Fire fire) {
+		return fire.executionId != 0 && (fire.trigger == TriggerType.CRON || fire.trigger == TriggerType.MISFIRE);
 	}
 
 	private boolean isCurrent(Fire fire) {

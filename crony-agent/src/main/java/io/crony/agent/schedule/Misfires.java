@@ -17,11 +17,12 @@ import org.springframework.dao.DataAccessException;
 /**
  * The misfire policy of jobs that arrive on this agent (startup, failover, move). What
  * already ran is read from the database: the latest CRON/MISFIRE row at or before now,
- * whatever its status. A PENDING row there counts as "may have run" (its agent died
- * between firing and recording), so it is never fired again; the instants after it up to
- * now were missed. FIRE_NOW runs the latest missed instant once (claimed on that instant,
- * so two agents cannot both do it); CATCH_UP runs the most recent {@code limit} of them;
- * SKIP runs none.
+ * whatever its status, except a released claim (PENDING, no agent), which its holder
+ * released because it never ran it. A PENDING row of an agent counts as "may have run"
+ * (its agent died between firing and recording), so it is never fired again; the instants
+ * after it up to now were missed. FIRE_NOW runs the latest missed instant once (claimed
+ * on that instant, so two agents cannot both do it); CATCH_UP runs the most recent
+ * {@code limit} of them; SKIP runs none.
  */
 final class Misfires {
 
@@ -78,12 +79,25 @@ final class Misfires {
 		return List.copyOf(missed);
 	}
 
-	void release(long jobId, Instant after) {
+	/** Releases the claims of fires this agent will not dispatch (it is fenced). */
+	void release(List<Fire> fires) {
 		try {
-			this.store.release(jobId, this.agentId, after);
+			int released = this.store.release(fires.stream().map((fire) -> fire.executionId).toList(), this.agentId);
+			logger.info("Agent {} released {} of {} claimed fires it will not start", this.agentId, released,
+					fires.size());
 		}
 		catch (DataAccessException ex) {
-			logger.debug("Job {} claims not released: database unreachable", jobId);
+			logger.warn("Agent {} could not release {} claimed fires: database unreachable ({})", this.agentId,
+					fires.size(), ex.getMessage());
+		}
+	}
+
+	void release(List<Long> jobIds, Instant after) {
+		try {
+			this.store.release(jobIds, this.agentId, after);
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Claims of {} jobs not released: database unreachable", jobIds.size());
 		}
 	}
 

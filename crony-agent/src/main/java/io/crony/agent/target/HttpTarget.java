@@ -1,44 +1,61 @@
 package io.crony.agent.target;
 
+import java.io.InterruptedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
+import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
+import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
+import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
+import org.apache.hc.client5.http.async.methods.SimpleRequestProducer;
+import org.apache.hc.client5.http.async.methods.SimpleResponseConsumer;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
 
 /**
- * HTTP targets through the JDK's asynchronous client: no thread waits on a call, and one
- * client keeps connections alive across runs. Each call carries {@code X-Crony-Job-Id},
- * {@code X-Crony-Execution-Id}, {@code X-Crony-Scheduled-At}, {@code X-Crony-Attempt} and
- * {@code X-Crony-Agent-Id} so a target can tell fires and attempts apart, plus the SDK
- * contract's headers and answer ({@link TargetContract}).
+ * HTTP targets through one asynchronous client with a bounded pool of kept-alive
+ * connections ({@link HttpConnections}): no thread waits on a call, and a burst of calls
+ * due in the same instant reuses the pool instead of connecting once per call. Each call
+ * carries {@code X-Crony-Job-Id}, {@code X-Crony-Execution-Id},
+ * {@code X-Crony-Scheduled-At}, {@code X-Crony-Attempt} and {@code X-Crony-Agent-Id} so a
+ * target can tell fires and attempts apart, plus the SDK contract's headers and answer
+ * ({@link TargetContract}).
+ *
+ * <p>
+ * The job's timeout bounds the whole attempt, the wait for a pooled connection included:
+ * a call still queued when its time is up is TIMED_OUT like one the target was slow to
+ * answer.
  */
-public final class HttpTarget implements Target {
+public final class HttpTarget implements Target, AutoCloseable {
 
-	private final HttpClient client;
+	private final CloseableHttpAsyncClient client;
 
 	private final int outputLimit;
 
 	private final String agentId;
 
-	public HttpTarget(int outputLimit, String agentId) {
+	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId) {
 		this.agentId = agentId;
-		// the client's own executor: its I/O callbacks must not queue behind runs waiting
-		// to start
-		this.client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
 		this.outputLimit = outputLimit;
+		this.client = HttpConnections.client(settings);
+		this.client.start();
 	}
 
 	@Override
@@ -54,48 +71,111 @@ public final class HttpTarget implements Target {
 			return CompletableFuture.completedFuture(Outcome.failed("Unsupported HTTP target address " + target.url()
 					+ " (lb:// needs service discovery, which this agent does not have)"));
 		}
-		String body = invocation.render(target.body());
-		String method = (target.method() != null) ? target.method().toUpperCase() : "POST";
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target.url()))
-			.timeout(Duration.ofSeconds(Math.max(1, job.timeoutSeconds())))
-			.method(method,
-					(body != null) ? HttpRequest.BodyPublishers.ofString(body) : HttpRequest.BodyPublishers.noBody())
-			.header("X-Crony-Job-Id", Long.toString(job.id()))
-			.header("X-Crony-Execution-Id", Long.toString(invocation.executionId()))
-			.header("X-Crony-Scheduled-At", invocation.scheduledAt().toString())
-			.header("X-Crony-Attempt", Integer.toString(invocation.attempt()))
-			.header("X-Crony-Agent-Id", this.agentId);
-		TargetContract.headers(invocation, request::header);
-		target.headers().forEach((name, value) -> request.header(name, invocation.render(value)));
-		CompletableFuture<HttpResponse<byte[]>> call = this.client.sendAsync(request.build(),
-				HttpResponse.BodyHandlers.ofByteArray());
-		CompletableFuture<Outcome> result = call
-			.handle((response, failure) -> (failure == null) ? outcome(target, response) : failure(failure));
-		// cancelling the outcome (kill, REPLACE) aborts the exchange itself
+		int timeoutSeconds = Math.max(1, job.timeoutSeconds());
+		SimpleHttpRequest request = request(invocation, target, timeoutSeconds);
+		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();
+		Future<SimpleHttpResponse> call = this.client.execute(SimpleRequestProducer.create(request),
+				SimpleResponseConsumer.create(), new Completing(response));
+		CompletableFuture<Outcome> result = response.orTimeout(timeoutSeconds, TimeUnit.SECONDS)
+			.handle((answer, failure) -> (failure == null) ? outcome(target, answer)
+					: failure(failure, timeoutSeconds));
+		// a timeout, a kill or REPLACE aborts the exchange itself: its connection is
+		// closed,
+		// not returned to the pool half-read
 		result.whenComplete((outcome, failure) -> {
-			if (result.isCancelled()) {
+			if (result.isCancelled() || (outcome != null && outcome.status() == ExecutionStatus.TIMED_OUT)) {
 				call.cancel(true);
 			}
 		});
 		return result;
 	}
 
-	private Outcome outcome(TargetSpec target, HttpResponse<byte[]> response) {
-		int status = response.statusCode();
+	private SimpleHttpRequest request(Invocation invocation, TargetSpec target, int timeoutSeconds) {
+		JobSpec job = invocation.job();
+		String method = (target.method() != null) ? target.method().toUpperCase() : "POST";
+		Timeout timeout = Timeout.ofSeconds(timeoutSeconds);
+		SimpleRequestBuilder request = SimpleRequestBuilder.create(method)
+			.setUri(URI.create(target.url()))
+			.setRequestConfig(RequestConfig.custom()
+				.setConnectionRequestTimeout(timeout)
+				.setResponseTimeout(timeout)
+				.setRedirectsEnabled(false)
+				.build())
+			.addHeader("X-Crony-Job-Id", Long.toString(job.id()))
+			.addHeader("X-Crony-Execution-Id", Long.toString(invocation.executionId()))
+			.addHeader("X-Crony-Scheduled-At", invocation.scheduledAt().toString())
+			.addHeader("X-Crony-Attempt", Integer.toString(invocation.attempt()))
+			.addHeader("X-Crony-Agent-Id", this.agentId);
+		TargetContract.headers(invocation, request::addHeader);
+		String contentType = null;
+		for (Map.Entry<String, String> header : target.headers().entrySet()) {
+			if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(header.getKey())) {
+				contentType = invocation.render(header.getValue());
+			}
+			else {
+				request.addHeader(header.getKey(), invocation.render(header.getValue()));
+			}
+		}
+		String body = invocation.render(target.body());
+		if (body != null) {
+			// the job's own Content-Type wins; a body without one is sent as UTF-8 text
+			request.setBody(body, (contentType != null) ? ContentType.parse(contentType)
+					: ContentType.TEXT_PLAIN.withCharset(StandardCharsets.UTF_8));
+		}
+		else if (contentType != null) {
+			request.addHeader(HttpHeaders.CONTENT_TYPE, contentType);
+		}
+		return request.build();
+	}
+
+	private Outcome outcome(TargetSpec target, SimpleHttpResponse response) {
+		int status = response.getCode();
 		boolean success = target.successCodes().isEmpty() ? (status >= 200 && status < 300)
 				: target.successCodes().contains(status);
-		String text = Outcome.cap(new String(response.body(), StandardCharsets.UTF_8), this.outputLimit);
+		byte[] body = response.getBodyBytes();
+		String text = (body != null) ? Outcome.cap(new String(body, StandardCharsets.UTF_8), this.outputLimit) : "";
 		return success ? TargetContract.successfulAnswer(status, text)
 				: new Outcome(ExecutionStatus.FAILED, text, "HTTP " + status);
 	}
 
-	private static Outcome failure(Throwable failure) {
+	private static Outcome failure(Throwable failure, int timeoutSeconds) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
-		if (cause instanceof HttpTimeoutException) {
-			return new Outcome(ExecutionStatus.TIMED_OUT, null, "Timed out: " + cause.getMessage());
+		// our own deadline, the pool's wait, the connect and the response timeouts alike
+		if (cause instanceof TimeoutException || cause instanceof InterruptedIOException) {
+			return new Outcome(ExecutionStatus.TIMED_OUT, null,
+					"Timed out after " + timeoutSeconds + "s: " + cause.getClass().getSimpleName());
+		}
+		if (cause instanceof CancellationException) {
+			return new Outcome(ExecutionStatus.CANCELLED, null, "Call aborted");
 		}
 		return Outcome.failed(cause.toString());
+	}
+
+	@Override
+	public void close() {
+		this.client.close(CloseMode.IMMEDIATE);
+	}
+
+	/** Bridges the client's callback to a CompletableFuture. */
+	private record Completing(
+			CompletableFuture<SimpleHttpResponse> response) implements FutureCallback<SimpleHttpResponse> {
+
+		@Override
+		public void completed(SimpleHttpResponse result) {
+			this.response.complete(result);
+		}
+
+		@Override
+		public void failed(Exception ex) {
+			this.response.completeExceptionally(ex);
+		}
+
+		@Override
+		public void cancelled() {
+			this.response.cancel(false);
+		}
+
 	}
 
 }

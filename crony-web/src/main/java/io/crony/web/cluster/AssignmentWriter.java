@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.job.JobAssignment;
@@ -32,9 +33,10 @@ import static io.crony.web.cluster.EtcdBytes.unchanged;
 /**
  * Every write of assignment keys in one leader term. Each transaction carries the leader
  * fence and guards the keys it changes; a move deletes the old key and puts the new one
- * in one transaction, so a job is never on two agents nor on none. Transactions are
- * pipelined: up to {@code maxInFlight} are in flight, and {@link #drain()} waits for the
- * last one.
+ * in one transaction, so a job is never on two agents nor on none. Creations, deletes and
+ * moves to one agent are batched many to a transaction; transactions are pipelined: up to
+ * {@code maxInFlight} are in flight, and {@link #drain()} commits what is still batched
+ * and waits for the last one.
  */
 final class AssignmentWriter {
 
@@ -58,10 +60,13 @@ final class AssignmentWriter {
 
 	private final Map<Long, String> mirror = new ConcurrentHashMap<>();
 
+	private final TxnBatches batches;
+
 	private volatile boolean deposed;
 
 	AssignmentWriter(KV kv, CronyKeys keys, LeaderTerm term, AssignmentView view, ClusterMetrics metrics,
-			int maxInFlight) {
+			int maxInFlight, int batchSize) {
+		this.batches = new TxnBatches(batchSize);
 		this.kv = kv;
 		this.keys = keys;
 		this.term = term;
@@ -112,7 +117,9 @@ final class AssignmentWriter {
 	}
 
 	/**
-	 * Moves a job: deletes the old key and puts the new one in one guarded transaction.
+	 * Moves a job: deletes the old key and puts the new one, guarded, atomically. Moves
+	 * to one agent share transactions (see {@link TxnBatches}); the result completes once
+	 * committed, at the latest by {@link #drain()}.
 	 */
 	CompletableFuture<Boolean> move(Placement from, String toAgent, long version, byte[] value, String reason)
 			throws InterruptedException {
@@ -120,11 +127,9 @@ final class AssignmentWriter {
 		ByteSequence newKey = bytes(this.keys.job(toAgent, from.jobId()));
 		this.view.plan(from.agentId(), -1);
 		this.view.plan(toAgent, 1);
-		return commit(
-				List.of(this.term.fence(), unchanged(oldKey, from.modRevision()),
-						present(bytes(this.keys.node(toAgent))), absent(newKey)),
-				List.of(Op.delete(oldKey, DeleteOption.DEFAULT),
-						Op.put(newKey, ByteSequence.from(value), PutOption.DEFAULT)),
+		List<Cmp> shared = List.of(this.term.fence(), present(bytes(this.keys.node(toAgent))));
+		return batched("move:" + toAgent, shared, List.of(unchanged(oldKey, from.modRevision()), absent(newKey)), List
+			.of(Op.delete(oldKey, DeleteOption.DEFAULT), Op.put(newKey, ByteSequence.from(value), PutOption.DEFAULT)),
 				(response) -> {
 					this.view.removed(from.jobId(), from.agentId());
 					this.view.placed(new Placement(from.jobId(), toAgent, response.getHeader().getRevision(), version));
@@ -137,7 +142,8 @@ final class AssignmentWriter {
 	}
 
 	/**
-	 * Deletes an assignment key.
+	 * Deletes an assignment key, guarded by its mod revision; deletes share transactions
+	 * (see {@link TxnBatches}), each with the fence.
 	 * @param placement the key to delete
 	 * @param counted whether the view counts this key (false for a duplicate it never
 	 * held)
@@ -147,7 +153,7 @@ final class AssignmentWriter {
 		if (counted) {
 			this.view.plan(placement.agentId(), -1);
 		}
-		return commit(List.of(this.term.fence(), unchanged(key, placement.modRevision())),
+		return batched("delete", List.of(this.term.fence()), List.of(unchanged(key, placement.modRevision())),
 				List.of(Op.delete(key, DeleteOption.DEFAULT)), (response) -> {
 					if (counted) {
 						this.view.removed(placement.jobId(), placement.agentId());
@@ -158,6 +164,14 @@ final class AssignmentWriter {
 						this.view.plan(placement.agentId(), 1);
 					}
 				});
+	}
+
+	private CompletableFuture<Boolean> batched(String batch, List<Cmp> shared, List<Cmp> compares, List<Op> ops,
+			Consumer<TxnResponse> onSuccess, Runnable onFailure) throws InterruptedException {
+		CompletableFuture<Boolean> result = new CompletableFuture<>();
+		this.batches.add(batch, shared, new TxnBatches.Write(shared, compares, ops, onSuccess, onFailure, result),
+				this::send);
+		return result;
 	}
 
 	/**
@@ -173,10 +187,32 @@ final class AssignmentWriter {
 				});
 	}
 
-	/** Waits until every transaction in flight has finished. */
+	/**
+	 * Commits the open batches and waits until every transaction has finished, writes of
+	 * a failed batch retried one by one.
+	 */
 	void drain() throws InterruptedException {
+		this.batches.flush(this::send);
+		awaitInFlight();
+		List<TxnBatches.Write> retries = this.batches.takeRetries();
+		if (!retries.isEmpty()) {
+			log.debug("Leader epoch {} retries {} writes of failed batches one by one", this.term.epoch(),
+					retries.size());
+			for (TxnBatches.Write write : retries) {
+				TxnBatches.single(write.shared(), write, this::send);
+			}
+			awaitInFlight();
+		}
+	}
+
+	private void awaitInFlight() throws InterruptedException {
 		this.inFlight.acquire(this.maxInFlight);
 		this.inFlight.release(this.maxInFlight);
+	}
+
+	private void send(List<Cmp> compares, List<Op> ops, Consumer<TxnResponse> onSuccess, Runnable onFailure)
+			throws InterruptedException {
+		commit(compares, ops, onSuccess, onFailure);
 	}
 
 	boolean deposed() {
@@ -197,8 +233,8 @@ final class AssignmentWriter {
 		return taken;
 	}
 
-	private CompletableFuture<Boolean> commit(List<Cmp> compares, List<Op> ops,
-			java.util.function.Consumer<TxnResponse> onSuccess, Runnable onFailure) throws InterruptedException {
+	private CompletableFuture<Boolean> commit(List<Cmp> compares, List<Op> ops, Consumer<TxnResponse> onSuccess,
+			Runnable onFailure) throws InterruptedException {
 		if (this.deposed) {
 			onFailure.run();
 			return CompletableFuture.completedFuture(false);

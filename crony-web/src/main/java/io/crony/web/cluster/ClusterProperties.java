@@ -24,8 +24,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param changeWindow how far back a change scan reaches before the newest
  * {@code updated_at} it saw, so rows committed late are not missed
  * @param maxInFlight etcd transactions the leader keeps in flight at once
- * @param batchSize assignments created per etcd transaction (etcd allows 128 compares per
- * transaction; two go to the fences)
+ * @param batchSize assignments created, deleted or moved per etcd transaction (etcd
+ * allows 128 compares and 128 operations per transaction: creations and deletes take up
+ * to 126, moves, which need two of each, up to 63)
  * @param pageSize keys read per etcd range request
  * @param offlineRetention how long an agent that went away stays in {@code GET /agents}
  */

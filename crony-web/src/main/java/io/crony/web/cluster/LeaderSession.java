@@ -53,7 +53,8 @@ final class LeaderSession {
 		this.properties = properties;
 		this.keys = keys;
 		this.scanner = new KeyScanner(kv, properties.pageSize());
-		this.writer = new AssignmentWriter(kv, keys, term, this.view, metrics, properties.maxInFlight());
+		this.writer = new AssignmentWriter(kv, keys, term, this.view, metrics, properties.maxInFlight(),
+				properties.batchSize());
 		this.placer = new Placer(properties.strategy());
 		this.jobTable = jobTable;
 		this.agentTable = agentTable;
