@@ -92,13 +92,13 @@ class AgentRuntime implements SmartLifecycle {
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
 				asyncProperties.takeoverGrace(), clock);
 		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id());
-		List<Target> all = new ArrayList<>(List.of(this.http,
-				new ShellTarget(properties.shell(), properties.outputLimit())));
+		List<Target> all = new ArrayList<>(
+				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock);
-		this.engine = FiringEngine
-			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
-					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
+		this.engine = FiringEngine.create(
+				new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence, metrics,
+						this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
 		this.async.attach(this.engine);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
