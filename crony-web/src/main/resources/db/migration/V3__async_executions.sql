@@ -1,4 +1,4 @@
--- Async targets (issue 4): an attempt's mode and deadline live on the row, so any agent
+-- Async targets: an attempt's mode and deadline live on the row, so any agent
 -- (also the one that takes a job over after a crash) can time it out; the last message a
 -- target reported is kept beside progress and resume_payload.
 ALTER TABLE execution
