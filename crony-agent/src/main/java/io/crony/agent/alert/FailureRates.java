@@ -1,8 +1,8 @@
 package io.crony.agent.alert;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 
+import io.crony.agent.execution.SqlTime;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -21,8 +21,8 @@ class FailureRates {
 				"SELECT COUNT(*), COALESCE(SUM(status IN ('FAILED', 'TIMED_OUT')), 0) FROM execution"
 						+ " WHERE job_id = ? AND scheduled_at >= ? AND scheduled_at <> ?"
 						+ " AND status IN ('SUCCEEDED', 'FAILED', 'TIMED_OUT')",
-				(rs, row) -> new Counts(rs.getInt(1), rs.getInt(2)), jobId, Timestamp.from(since),
-				Timestamp.from(exceptScheduledAt));
+				(rs, row) -> new Counts(rs.getInt(1), rs.getInt(2)), jobId, SqlTime.of(since),
+				SqlTime.of(exceptScheduledAt));
 	}
 
 	/**

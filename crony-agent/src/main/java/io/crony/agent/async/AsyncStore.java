@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.crony.agent.execution.SqlTime;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 
@@ -40,8 +41,8 @@ public class AsyncStore {
 	 * @return whether the row is now this attempt's
 	 */
 	boolean start(long id, String agentId, int attempt, Instant deadline, Instant now) {
-		return this.jdbc.update(START, agentId, attempt, Timestamp.from(deadline), Timestamp.from(now),
-				Timestamp.from(now), id, agentId, attempt) == 1;
+		return this.jdbc.update(START, agentId, attempt, SqlTime.of(deadline), SqlTime.of(now), SqlTime.of(now), id,
+				agentId, attempt) == 1;
 	}
 
 	/** The resume payload last reported for the execution, or null. */
@@ -72,7 +73,7 @@ public class AsyncStore {
 		return this.jdbc.update(
 				"UPDATE execution SET status = 'TIMED_OUT', error = ?, finished_at = ?, updated_at = ? "
 						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
-				error, Timestamp.from(now), Timestamp.from(now), id, attempt, agentId) == 1;
+				error, SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
 	}
 
 	/**
@@ -84,7 +85,7 @@ public class AsyncStore {
 						+ "WHERE status = 'RUNNING' AND mode = 'ASYNC' AND deadline_at < ?",
 				(rs, i) -> new Stale(rs.getLong(1), rs.getLong(2), rs.getTimestamp(3).toInstant(),
 						TriggerType.valueOf(rs.getString(4)), rs.getString(5), rs.getInt(6), rs.getString(7)),
-				Timestamp.from(before));
+				SqlTime.of(before));
 	}
 
 	/**
@@ -95,7 +96,7 @@ public class AsyncStore {
 		return this.jdbc.update(
 				"UPDATE execution SET status = 'TIMED_OUT', agent_id = ?, error = ?, finished_at = ?, updated_at = ? "
 						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id <=> ?",
-				agentId, error, Timestamp.from(now), Timestamp.from(now), row.id(), row.attempt(), row.agentId()) == 1;
+				agentId, error, SqlTime.of(now), SqlTime.of(now), row.id(), row.attempt(), row.agentId()) == 1;
 	}
 
 	/** An execution row as an async attempt sees it. */

@@ -59,9 +59,9 @@ public class ExecutionStore {
 			ps.setString(2, c.jobName());
 			ps.setString(3, c.agentId());
 			ps.setString(4, c.trigger().name());
-			ps.setTimestamp(5, Timestamp.from(c.scheduledAt()));
+			ps.setString(5, SqlTime.of(c.scheduledAt()));
 			ps.setString(6, c.params());
-			ps.setTimestamp(7, Timestamp.from(c.at()));
+			ps.setString(7, SqlTime.of(c.at()));
 		});
 	}
 
@@ -82,8 +82,8 @@ public class ExecutionStore {
 			Instant min = chunk.stream().map(FireKey::scheduledAt).min(Instant::compareTo).get();
 			Instant max = chunk.stream().map(FireKey::scheduledAt).max(Instant::compareTo).get();
 			List<Object> args = new ArrayList<>(jobIds);
-			args.add(Timestamp.from(min));
-			args.add(Timestamp.from(max));
+			args.add(SqlTime.of(min));
+			args.add(SqlTime.of(max));
 			String in = jobIds.stream().map((id) -> "?").collect(Collectors.joining(", "));
 			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE job_id IN (" + in
 					+ ") AND scheduled_at BETWEEN ? AND ?", (rs) -> {
@@ -103,7 +103,7 @@ public class ExecutionStore {
 	 */
 	public boolean takeOver(long id, String formerOwner, String agentId) {
 		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING' "
-				+ "AND agent_id <=> ?", agentId, Timestamp.from(Instant.now()), id, formerOwner) == 1;
+				+ "AND agent_id <=> ?", agentId, SqlTime.of(Instant.now()), id, formerOwner) == 1;
 	}
 
 	/**
@@ -116,9 +116,9 @@ public class ExecutionStore {
 		for (int from = 0; from < jobIds.size(); from += 1000) {
 			List<Long> chunk = jobIds.subList(from, Math.min(jobIds.size(), from + 1000));
 			List<Object> args = new ArrayList<>();
-			args.add(Timestamp.from(Instant.now()));
+			args.add(SqlTime.of(Instant.now()));
 			args.add(agentId);
-			args.add(Timestamp.from(after));
+			args.add(SqlTime.of(after));
 			args.addAll(chunk);
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
 			this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
@@ -136,7 +136,7 @@ public class ExecutionStore {
 		for (int from = 0; from < ids.size(); from += 1000) {
 			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
 			List<Object> args = new ArrayList<>();
-			args.add(Timestamp.from(Instant.now()));
+			args.add(SqlTime.of(Instant.now()));
 			args.add(agentId);
 			args.addAll(chunk);
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
@@ -176,7 +176,7 @@ public class ExecutionStore {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
 			List<Object> args = new ArrayList<>(chunk);
-			args.add(Timestamp.from(until));
+			args.add(SqlTime.of(until));
 			this.jdbc.query("SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
 					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? "
 					+ "AND (status <> 'PENDING' OR agent_id IS NOT NULL) GROUP BY job_id", (rs) -> {
@@ -221,10 +221,10 @@ public class ExecutionStore {
 						run.size(), (ps, s) -> {
 							ps.setString(1, s.agentId());
 							ps.setInt(2, s.attempt());
-							ps.setTimestamp(3, Timestamp.from(s.at()));
-							ps.setTimestamp(4, Timestamp.from(s.at()));
+							ps.setString(3, SqlTime.of(s.at()));
+							ps.setString(4, SqlTime.of(s.at()));
 							ps.setLong(5, s.jobId());
-							ps.setTimestamp(6, Timestamp.from(s.scheduledAt()));
+							ps.setString(6, SqlTime.of(s.scheduledAt()));
 							ps.setString(7, s.agentId());
 						});
 			}
@@ -236,10 +236,10 @@ public class ExecutionStore {
 							ps.setInt(3, f.attempt());
 							ps.setString(4, f.output());
 							ps.setString(5, f.error());
-							ps.setTimestamp(6, Timestamp.from(f.at()));
-							ps.setTimestamp(7, Timestamp.from(f.at()));
+							ps.setString(6, SqlTime.of(f.at()));
+							ps.setString(7, SqlTime.of(f.at()));
 							ps.setLong(8, f.jobId());
-							ps.setTimestamp(9, Timestamp.from(f.scheduledAt()));
+							ps.setString(9, SqlTime.of(f.scheduledAt()));
 							ps.setString(10, f.agentId());
 						});
 			}
