@@ -2,6 +2,7 @@ package io.crony.agent;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,12 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 public final class AgentTestSupport implements AutoCloseable {
 
 	public static final String EVERY_SECOND = "* * * * * ?";
+
+	/**
+	 * How long agent processes may take to start and register: two Spring Boot JVMs
+	 * starting at once on a busy 2-core machine took over a minute.
+	 */
+	public static final Duration PROCESS_START = Duration.ofMinutes(3);
 
 	public static final String NEVER_SOON = "0 0 0 1 1 ?";
 

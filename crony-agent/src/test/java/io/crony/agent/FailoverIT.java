@@ -35,7 +35,7 @@ class FailoverIT {
 				SampleTarget target = SampleTarget.start(0);
 				AgentProcess victim = AgentProcess.start("victim", properties(support, "victim"));
 				AgentProcess survivor = AgentProcess.start("survivor", properties(support, "survivor"))) {
-			await().atMost(Duration.ofSeconds(60))
+			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("victim") && support.registered("survivor"));
 			List<JobSpec> victimJobs = new ArrayList<>();
 			for (long id = 1; id <= 40; id++) {

@@ -40,7 +40,7 @@ class FencingIT {
 				SampleTarget target = SampleTarget.start(0);
 				AgentProcess fenced = AgentProcess.start("fenced", FailoverIT.properties(support, "fenced"));
 				AgentProcess other = AgentProcess.start("other", FailoverIT.properties(support, "other"))) {
-			await().atMost(Duration.ofSeconds(60))
+			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("fenced") && support.registered("other"));
 			List<JobSpec> jobs = new ArrayList<>();
 			for (long id = 1; id <= 10; id++) {
@@ -89,7 +89,7 @@ class FencingIT {
 				SampleTarget target = SampleTarget.start(0);
 				AgentProcess fenced = AgentProcess.start("fenced-2", FailoverIT.properties(support, "fenced-2"));
 				AgentProcess other = AgentProcess.start("other-2", FailoverIT.properties(support, "other-2"))) {
-			await().atMost(Duration.ofSeconds(60))
+			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("fenced-2") && support.registered("other-2"));
 			List<JobSpec> jobs = new ArrayList<>();
 			for (long id = 101; id <= 120; id++) {

@@ -35,7 +35,8 @@ class LiveMoveIT {
 				SampleTarget target = SampleTarget.start(0);
 				AgentProcess from = AgentProcess.start("from", FailoverIT.properties(support, "from"));
 				AgentProcess to = AgentProcess.start("to", FailoverIT.properties(support, "to"))) {
-			await().atMost(Duration.ofSeconds(60)).until(() -> support.registered("from") && support.registered("to"));
+			await().atMost(AgentTestSupport.PROCESS_START)
+				.until(() -> support.registered("from") && support.registered("to"));
 			List<JobSpec> jobs = new ArrayList<>();
 			for (long id = 1; id <= 20; id++) {
 				JobSpec job = AgentTestSupport.with(
@@ -65,7 +66,7 @@ class LiveMoveIT {
 				SampleTarget target = SampleTarget.start(0);
 				AgentProcess from = AgentProcess.start("late-from", FailoverIT.properties(support, "late-from"));
 				AgentProcess to = AgentProcess.start("late-to", FailoverIT.properties(support, "late-to"))) {
-			await().atMost(Duration.ofSeconds(60))
+			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("late-from") && support.registered("late-to"));
 			List<JobSpec> jobs = new ArrayList<>();
 			for (long id = 101; id <= 120; id++) {
