@@ -70,9 +70,17 @@ final class Runs {
 	 * starts no run then, by design); the job is run again.
 	 */
 	JsonNode toEnd(long job, String params) {
-		long executionId = await("a run of job " + job + " that started").atMost(Duration.ofMinutes(2))
+		return awaitEnd(start(job, params));
+	}
+
+	/** Runs the job once; the execution id once the run started (see {@link #toEnd}). */
+	long start(long job, String params) {
+		return await("a run of job " + job + " that started").atMost(Duration.ofMinutes(2))
 			.pollInterval(Duration.ofMillis(100))
 			.until(() -> started(request(job, params)), (id) -> id != 0);
+	}
+
+	JsonNode awaitEnd(long executionId) {
 		return await("execution " + executionId + " ended").atMost(Duration.ofSeconds(60))
 			.pollInterval(Duration.ofMillis(200))
 			.until(() -> this.api.get("/api/v1/executions/" + executionId).body(), (execution) -> {
