@@ -88,9 +88,20 @@ api() {
 
 seed_job() {
 	local name=$1 schedule=$2 path=$3 extra=${4:-}
-	local body="{\"name\":\"$name\",\"description\":\"sample job\",\"schedule\":\"$schedule\",\"timeZone\":\"UTC\",
+	post_job "$name" "$schedule" "{\"name\":\"$name\",\"description\":\"sample job\",\"schedule\":\"$schedule\",\"timeZone\":\"UTC\",
 		\"target\":{\"type\":\"HTTP\",\"method\":\"POST\",\"url\":\"http://127.0.0.1:$target_port$path\",
 		\"body\":\"{\\\"scheduledAt\\\":\\\"\${scheduledAt}\\\"}\"},\"timeoutSeconds\":10 $extra}"
+}
+
+# A job of examples/java-sample, found by the agents in Eureka (lb:// or discovery:///).
+seed_java_sample_job() {
+	local name=$1 schedule=$2 target=$3 timeout=$4
+	post_job "$name" "$schedule" "{\"name\":\"$name\",\"description\":\"java-sample job\",\"schedule\":\"$schedule\",
+		\"timeZone\":\"UTC\",\"target\":$target,\"timeoutSeconds\":$timeout,\"overlapPolicy\":\"SKIP\"}"
+}
+
+post_job() {
+	local name=$1 schedule=$2 body=$3
 	local status
 	status=$(curl -sS -m 30 -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/jobs" \
 		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data "$body")
@@ -130,8 +141,14 @@ start)
 		wait_http "http://127.0.0.1:$port/actuator/health" "agent on :$port"
 	done
 
-	token=$(curl -fsS -m 30 -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
-		--data "{\"username\":\"admin\",\"password\":\"$password\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+	# crony-web is healthy a moment before it has created the first admin: sign in for a while
+	token=
+	deadline=$((SECONDS + 30))
+	until [ -n "$token" ] || [ $SECONDS -ge $deadline ]; do
+		token=$(curl -fsS -m 30 -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
+			--data "{\"username\":\"admin\",\"password\":\"$password\"}" 2>/dev/null | sed -n 's/.*"token":"\([^"]*\)".*/\1/p') || true
+		[ -n "$token" ] || sleep 0.5
+	done
 	if [ -z "$token" ]; then
 		log "cannot sign in as admin with the password in $state/admin-password (changed in the dashboard?); no jobs seeded"
 	else
@@ -139,6 +156,10 @@ start)
 		seed_job sample-flaky '*/10 * * * * ?' '/flaky?failures=1' ',"retry":{"maxAttempts":3,"backoffSeconds":1}'
 		seed_job sample-slow '*/15 * * * * ?' '/sleep?ms=3000' ',"overlapPolicy":"SKIP"'
 		seed_job sample-nightly '0 0 1 * * ?' /ok ',"timeZone":"Asia/Shanghai"'
+		seed_java_sample_job java-sample-settle-lb '*/30 * * * * ?' \
+			'{"type":"HTTP","method":"POST","url":"lb://java-sample/crony/jobs/settle-orders","mode":"SYNC","body":"{\"orders\":[12.5,7]}"}' 10
+		seed_java_sample_job java-sample-rebuild-grpc '0 * * * * ?' \
+			'{"type":"GRPC","url":"discovery:///java-sample/rebuild-index","mode":"ASYNC"}' 50
 		log "waiting for the first recorded runs"
 		deadline=$((SECONDS + 60))
 		until api GET '/executions?status=SUCCEEDED&size=1' | grep -q '"total":[1-9]'; do

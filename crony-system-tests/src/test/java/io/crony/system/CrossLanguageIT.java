@@ -57,6 +57,8 @@ class CrossLanguageIT {
 
 	private static Api api;
 
+	private static Runs runs;
+
 	@BeforeAll
 	static void startTheSystem() throws Exception {
 		Map<String, String> common = services.properties();
@@ -97,6 +99,7 @@ class CrossLanguageIT {
 
 		api = new Api(WEB_PORT);
 		api.login("admin", PASSWORD);
+		runs = new Runs(api, AGENT);
 	}
 
 	@AfterAll
@@ -110,35 +113,35 @@ class CrossLanguageIT {
 
 	@Test
 	void runsTheGoSamplesSyncJobOverHttp() {
-		long job = createJob("settle-http",
-				target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/settle-orders", "SYNC"), 10, 1);
-		JsonNode execution = runToEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[12.5,7]}");
+		long job = runs.create("settle-http",
+				Runs.target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/settle-orders", "SYNC"), 10, 1);
+		JsonNode execution = runs.toEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[12.5,7]}");
 		assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
 		assertThat(execution.get("output").asText()).contains("total=19.50");
 	}
 
 	@Test
 	void runsTheGoSamplesSyncJobOverGrpc() {
-		long job = createJob("settle-grpc", target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/settle-orders", "SYNC"),
-				10, 1);
-		JsonNode execution = runToEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[1,2]}");
+		long job = runs.create("settle-grpc",
+				Runs.target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/settle-orders", "SYNC"), 10, 1);
+		JsonNode execution = runs.toEnd(job, "{\"day\":\"2026-11-21\",\"orders\":[1,2]}");
 		assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
 		assertThat(execution.get("output").asText()).contains("total=3.00");
 
 		// the sample answers FAILED for a negative amount: a failure, not a success
-		JsonNode failed = runToEnd(job, "{\"orders\":[-1]}");
+		JsonNode failed = runs.toEnd(job, "{\"orders\":[-1]}");
 		assertThat(failed.get("status").asText()).as("%s", failed).isEqualTo("FAILED");
 		assertThat(failed.get("error").asText()).contains("negative");
 	}
 
 	@Test
 	void asyncJobReportsItsResultThroughTheGoSdkOverHttpAndGrpc() throws SQLException {
-		long overHttp = createJob("rebuild-http",
-				target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/rebuild-index", "ASYNC"), 30, 1);
-		long overGrpc = createJob("rebuild-grpc",
-				target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/rebuild-index", "ASYNC"), 30, 1);
+		long overHttp = runs.create("rebuild-http",
+				Runs.target("HTTP", "http://127.0.0.1:" + GO_HTTP + "/crony/jobs/rebuild-index", "ASYNC"), 30, 1);
+		long overGrpc = runs.create("rebuild-grpc",
+				Runs.target("GRPC", "static://127.0.0.1:" + GO_GRPC + "/rebuild-index", "ASYNC"), 30, 1);
 		for (long job : new long[] { overHttp, overGrpc }) {
-			JsonNode execution = runToEnd(job, null);
+			JsonNode execution = runs.toEnd(job, null);
 			assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
 			assertThat(execution.get("attempt").asInt()).isEqualTo(1);
 			Map<String, Object> row = row(execution.get("id").asLong());
@@ -148,9 +151,8 @@ class CrossLanguageIT {
 
 	@Test
 	void asyncJobNeverReportedTimesOutAndIsRetriedWithItsResumePayload() throws SQLException {
-		long job = createJob("never-reports", target("HTTP", silent.url(), "ASYNC"), 6, 2);
-		long executionId = await("a run that started").atMost(Duration.ofMinutes(2))
-			.until(() -> started(run(job, null)), (id) -> id != 0);
+		long job = runs.create("never-reports", Runs.target("HTTP", silent.url(), "ASYNC"), 6, 2);
+		long executionId = runs.start(job, null);
 		await("first call").atMost(Duration.ofSeconds(30)).until(() -> silent.calls().size() >= 1);
 		Map<String, String> first = silent.calls().get(0);
 		String token = first.get("X-Crony-Token");
@@ -182,7 +184,7 @@ class CrossLanguageIT {
 		assertThat(new String(Base64.getDecoder().decode(second.get("X-Crony-Resume-Payload")), StandardCharsets.UTF_8))
 			.isEqualTo("page-7");
 
-		JsonNode ended = awaitEnd(executionId);
+		JsonNode ended = runs.awaitEnd(executionId);
 		assertThat(ended.get("status").asText()).as("%s", ended).isEqualTo("TIMED_OUT");
 		assertThat(ended.get("attempt").asInt()).isEqualTo(2);
 		assertThat(silent.calls()).hasSize(2);
@@ -194,13 +196,13 @@ class CrossLanguageIT {
 
 	@Test
 	void lbAndDiscoveryTargetsFollowTheInstancesInEureka() {
-		long overHttp = createJob("settle-lb", target("HTTP", "lb://go-sample/crony/jobs/settle-orders", "SYNC"), 10,
-				1);
-		long overGrpc = createJob("settle-discovery", target("GRPC", "discovery:///go-sample/settle-orders", "SYNC"),
+		long overHttp = runs.create("settle-lb", Runs.target("HTTP", "lb://go-sample/crony/jobs/settle-orders", "SYNC"),
 				10, 1);
+		long overGrpc = runs.create("settle-discovery",
+				Runs.target("GRPC", "discovery:///go-sample/settle-orders", "SYNC"), 10, 1);
 		String params = "{\"orders\":[2,3]}";
 		for (long job : new long[] { overHttp, overGrpc }) {
-			JsonNode none = runToEnd(job, params);
+			JsonNode none = runs.toEnd(job, params);
 			assertThat(none.get("status").asText()).as("%s", none).isEqualTo("FAILED");
 			assertThat(none.get("error").asText()).isEqualTo("no instance of go-sample");
 		}
@@ -208,127 +210,24 @@ class CrossLanguageIT {
 		Eureka eureka = new Eureka(WEB_PORT);
 		eureka.register("go-sample", "go-sample-1", GO_HTTP, GO_GRPC);
 		for (long job : new long[] { overHttp, overGrpc }) {
-			awaitRunEnding(job, params, "SUCCEEDED");
+			runs.untilEnding(job, params, "SUCCEEDED");
 		}
 
 		eureka.deregister("go-sample", "go-sample-1");
 		for (long job : new long[] { overHttp, overGrpc }) {
-			JsonNode gone = awaitRunEnding(job, params, "FAILED");
+			JsonNode gone = runs.untilEnding(job, params, "FAILED");
 			assertThat(gone.get("error").asText()).isEqualTo("no instance of go-sample");
 		}
 
 		eureka.register("go-sample", "go-sample-1", GO_HTTP, GO_GRPC);
 		for (long job : new long[] { overHttp, overGrpc }) {
-			JsonNode back = awaitRunEnding(job, params, "SUCCEEDED");
+			JsonNode back = runs.untilEnding(job, params, "SUCCEEDED");
 			assertThat(back.get("output").asText()).contains("total=5.00");
 		}
 	}
 
-	/**
-	 * Runs the job until a run ends with the status (the agent sees Eureka changes late).
-	 */
-	private static JsonNode awaitRunEnding(long job, String params, String status) {
-		return await("a run of job " + job + " ending " + status).atMost(Duration.ofSeconds(90))
-			.pollInterval(Duration.ofMillis(1500))
-			.until(() -> runToEnd(job, params), (execution) -> status.equals(execution.path("status").asText()));
-	}
-
 	private static String eurekaUrl() {
 		return "http://127.0.0.1:" + WEB_PORT + "/eureka/";
-	}
-
-	private static Map<String, Object> target(String type, String url, String mode) {
-		Map<String, Object> target = new LinkedHashMap<>();
-		target.put("type", type);
-		target.put("url", url);
-		target.put("mode", mode);
-		if ("HTTP".equals(type)) {
-			target.put("method", "POST");
-			target.put("body", "${params}");
-		}
-		return target;
-	}
-
-	/** Creates a job that never fires by itself and waits until the agent holds it. */
-	private static long createJob(String name, Map<String, Object> target, int timeoutSeconds, int maxAttempts) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("name", name);
-		body.put("schedule", "0 0 0 1 1 ?");
-		body.put("timeZone", "UTC");
-		body.put("target", target);
-		body.put("timeoutSeconds", timeoutSeconds);
-		body.put("retry", Map.of("maxAttempts", maxAttempts, "backoffSeconds", 1));
-		Api.Answer created = api.post("/api/v1/jobs", body);
-		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
-		long id = created.id();
-		await("job " + name + " on the agent").atMost(Duration.ofSeconds(60))
-			.until(() -> AGENT.equals(api.get("/api/v1/jobs/" + id).body().path("agentId").asText()));
-		return id;
-	}
-
-	private static long run(long job, String params) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		if (params != null) {
-			body.put("params", params);
-		}
-		Api.Answer run = api.post("/api/v1/jobs/" + job + "/run", body);
-		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
-		return run.body().get("executionId").asLong();
-	}
-
-	/**
-	 * Runs the job once and waits for the run's end. A run still PENDING after 20 s was
-	 * dropped by a fenced agent (its lease unconfirmed on a loaded machine: the agent
-	 * starts no run then, by design); the job is run again.
-	 */
-	private static JsonNode runToEnd(long job, String params) {
-		long executionId = await("a run of job " + job + " that started").atMost(Duration.ofMinutes(2))
-			.pollInterval(Duration.ofMillis(100))
-			.until(() -> started(tryRun(job, params)), (id) -> id != 0);
-		return awaitEnd(executionId);
-	}
-
-	/**
-	 * Asks for a run; 0 when crony-web answered 500 (a run request and the agent's
-	 * records can meet in a database deadlock on a loaded machine).
-	 */
-	private static long tryRun(long job, String params) {
-		Map<String, Object> body = new LinkedHashMap<>();
-		if (params != null) {
-			body.put("params", params);
-		}
-		Api.Answer run = api.post("/api/v1/jobs/" + job + "/run", body);
-		if (run.status() == 500) {
-			return 0;
-		}
-		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
-		return run.body().get("executionId").asLong();
-	}
-
-	/** The execution id once the run left PENDING, or 0 when it did not within 20 s. */
-	private static long started(long executionId) {
-		if (executionId == 0) {
-			return 0;
-		}
-		try {
-			await().atMost(Duration.ofSeconds(20))
-				.pollInterval(Duration.ofMillis(200))
-				.until(() -> !"PENDING"
-					.equals(api.get("/api/v1/executions/" + executionId).body().path("status").asText()));
-			return executionId;
-		}
-		catch (org.awaitility.core.ConditionTimeoutException ex) {
-			return 0;
-		}
-	}
-
-	private static JsonNode awaitEnd(long executionId) {
-		return await("execution " + executionId + " ended").atMost(Duration.ofSeconds(60))
-			.pollInterval(Duration.ofMillis(200))
-			.until(() -> api.get("/api/v1/executions/" + executionId).body(), (execution) -> {
-				String status = execution.path("status").asText();
-				return !status.equals("PENDING") && !status.equals("RUNNING");
-			});
 	}
 
 	private static Map<String, Object> row(long executionId) throws SQLException {
