@@ -93,6 +93,17 @@ final class ServiceProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Kills the process at once (SIGKILL, as {@code kill -9}): no shutdown hook runs, so
+	 * it leaves its etcd lease to expire.
+	 */
+	void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
+			throw new IllegalStateException(this.name + " still runs after SIGKILL");
+		}
+	}
+
 	@Override
 	public void close() throws InterruptedException {
 		this.process.destroy();
