@@ -57,6 +57,26 @@ final class AgentProcess implements AutoCloseable {
 		this.process.waitFor(10, TimeUnit.SECONDS);
 	}
 
+	/**
+	 * SIGSTOP: the agent freezes with its lease, watches and fence as they are, and on
+	 * {@link #resume()} finds its last keepalive confirmation too old to fire.
+	 */
+	void pause() throws IOException, InterruptedException {
+		signal("-STOP");
+	}
+
+	/** SIGCONT after {@link #pause()}. */
+	void resume() throws IOException, InterruptedException {
+		signal("-CONT");
+	}
+
+	private void signal(String signal) throws IOException, InterruptedException {
+		Process kill = new ProcessBuilder("kill", signal, Long.toString(this.process.pid())).inheritIO().start();
+		if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+			throw new IllegalStateException("kill " + signal + " " + this.process.pid() + " failed");
+		}
+	}
+
 	@Override
 	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {

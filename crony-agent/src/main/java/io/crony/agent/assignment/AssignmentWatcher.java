@@ -3,9 +3,11 @@ package io.crony.agent.assignment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.crony.agent.lease.LeaseKeeper;
@@ -21,6 +23,10 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
@@ -173,10 +179,32 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		}
 	}
 
+	// the key is deleted only when the request runs (see FiringEngine.runOnce), guarded
+	// by its revision: a withdrawn or moved request is not run here
 	private void takeOnce(KeyValue kv) {
 		OnceRequest request = CronyJson.fromBytes(kv.getValue().getBytes(), OnceRequest.class);
-		this.engine.runOnce(request);
-		this.etcd.getKVClient().delete(kv.getKey());
+		ByteSequence key = kv.getKey();
+		long revision = kv.getModRevision();
+		this.engine.runOnce(request, () -> deleteIfUnchanged(key, revision));
+	}
+
+	private boolean deleteIfUnchanged(ByteSequence key, long revision) {
+		try {
+			return this.etcd.getKVClient()
+				.txn()
+				.If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(revision)))
+				.Then(Op.delete(key, DeleteOption.DEFAULT))
+				.commit()
+				.get(10, TimeUnit.SECONDS)
+				.isSucceeded();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while taking " + key, ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("etcd did not answer while taking " + key, ex);
+		}
 	}
 
 	private void onKillEvent(WatchEvent event) {

@@ -107,6 +107,17 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Names this agent on a manual run's PENDING row, whichever agent the web placed it
+	 * on: called only after this agent took the run's once request (deleted its key),
+	 * which no other agent can have done, so its start and end records apply here.
+	 * @return whether the row is still PENDING
+	 */
+	public boolean adopt(long id, String agentId) {
+		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'",
+				agentId, Timestamp.from(Instant.now()), id) == 1;
+	}
+
+	/**
 	 * Gives up this agent's PENDING claims of jobs it no longer holds, so their next
 	 * holder may take them. Only fires after {@code after} are released: the caller
 	 * stopped dispatching the job at {@code after}, so a fire up to then may have started

@@ -164,4 +164,19 @@ final class Claimer {
 				fire.trigger, fire.params, now);
 	}
 
+	/**
+	 * Makes a manual run's row name this agent once it took the request: the leader may
+	 * have moved the request here from the agent the web placed it on. Without the
+	 * database the run goes on; its records then apply only if the row named this agent.
+	 */
+	void adopt(long executionId) {
+		try {
+			this.store.adopt(executionId, this.agentId);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Execution {} not adopted by agent {}: database unreachable ({})", executionId, this.agentId,
+					ex.getMessage());
+		}
+	}
+
 }

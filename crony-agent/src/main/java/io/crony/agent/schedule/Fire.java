@@ -3,6 +3,7 @@ package io.crony.agent.schedule;
 import java.time.Instant;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import io.crony.agent.execution.FireKey;
 import io.crony.common.execution.TriggerType;
@@ -27,6 +28,14 @@ final class Fire implements Delayed {
 
 	volatile long executionId;
 
+	/** A manual run's request: deletes its etcd key; null for every other fire. */
+	volatile BooleanSupplier take;
+
+	/**
+	 * When a manual run was first queued (its later wake-ups only re-check the fence).
+	 */
+	volatile long enqueuedAtMillis;
+
 	/** The attempt the run starts with: 1, or the next one when a run is resumed. */
 	volatile int firstAttempt = 1;
 
@@ -37,6 +46,7 @@ final class Fire implements Delayed {
 		this.trigger = trigger;
 		this.params = params;
 		this.wakeAtMillis = wakeAtMillis;
+		this.enqueuedAtMillis = wakeAtMillis;
 	}
 
 	/** The same fire, woken at another time (claimed: at its scheduled instant). */

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import io.crony.agent.async.Resumer;
 import io.crony.agent.lease.Fence;
@@ -50,6 +51,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	// keepalive interval later, more on a loaded machine)
 	private static final long RETAKE_GRACE_MILLIS = 5000;
 
+	// how often a manual run held back by the closed fence looks at the fence again
+	private static final long FENCED_ONCE_RECHECK_MILLIS = 200;
+
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
 	private final DelayQueue<Fire> plan = new DelayQueue<>();
@@ -75,6 +79,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	private final long claimAheadMillis;
 
 	private final Set<Long> takenOnces = ConcurrentHashMap.newKeySet();
+
+	// once requests for jobs not held (yet): the job and once watches are separate
+	// streams, so a run requested right after an assignment can arrive before the job
+	private final Map<Long, List<AwaitedOnce>> awaitingJob = new ConcurrentHashMap<>();
 
 	// fires whose row another agent holds; claim thread only
 	private final List<Fire> contested = new ArrayList<>();
@@ -138,6 +146,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 * policy), changed ones updated, missing ones dropped.
 	 */
 	public synchronized void holdExactly(Collection<JobSpec> specs) {
+		// the reload that calls this reads every once request again right after
+		this.awaitingJob.clear();
 		Set<Long> wanted = new HashSet<>();
 		specs.forEach((spec) -> wanted.add(spec.id()));
 		remove(this.jobs.keySet().stream().filter((id) -> !wanted.contains(id)).toList());
@@ -168,6 +178,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		for (JobState state : arrived) {
 			planNext(state, state.generation, now);
 			this.arrivals.add(new Arrival(state, state.generation, now));
+			List<AwaitedOnce> awaited = this.awaitingJob.remove(state.id());
+			if (awaited != null) {
+				awaited.forEach((once) -> runOnce(once.request(), once.take()));
+			}
 		}
 		if (arrived.size() > 1) {
 			logger.info("Engine holds {} jobs ({} arrived)", this.jobs.size(), arrived.size());
@@ -208,20 +222,32 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		}
 	}
 
-	/** Runs a one-shot request whose execution row the web already inserted. */
-	public void runOnce(OnceRequest request) {
+	/**
+	 * Runs a one-shot request whose execution row the web already inserted. The request
+	 * is only taken ({@code take}: its etcd key deleted, guarded by its revision) by the
+	 * worker about to run it, with the fence open: until then the key stays, so a cancel
+	 * can still withdraw it, the leader can move it to the job's next holder, and a
+	 * reload finds it again. Whoever deletes the key runs the request, so it runs once.
+	 * @param take deletes the request's key; false when it is gone (withdrawn or moved)
+	 */
+	public synchronized void runOnce(OnceRequest request, BooleanSupplier take) {
 		if (!this.takenOnces.add(request.executionId())) {
 			return;
 		}
 		JobState state = this.jobs.get(request.jobId());
 		if (state == null) {
-			logger.warn("Once request {} names job {}, which this agent does not hold", request.executionId(),
+			// kept until the job arrives (its key untaken meanwhile)
+			this.takenOnces.remove(request.executionId());
+			this.awaitingJob.computeIfAbsent(request.jobId(), (id) -> new ArrayList<>())
+				.add(new AwaitedOnce(request, take));
+			logger.info("Once request {} names job {}, which this agent does not hold (yet)", request.executionId(),
 					request.jobId());
 			return;
 		}
 		Fire fire = new Fire(state, state.generation, request.scheduledAt(), request.trigger(), request.params(),
 				this.clock.millis());
 		fire.executionId = request.executionId();
+		fire.take = take;
 		this.due.add(fire);
 	}
 
@@ -413,6 +439,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 					releaseFenced(fenced);
 					fire = this.due.take();
 				}
+				if (fire.take != null) {
+					dispatchOnce(fire);
+					continue;
+				}
 				if (!isCurrent(fire)) {
 					// Dropped or rescheduled since its claim. A fire the new schedule
 					// shares is claimed again (the row names this agent) and runs once,
@@ -433,6 +463,55 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			catch (RuntimeException ex) {
 				logger.error("Engine could not dispatch a fire", ex);
 			}
+		}
+	}
+
+	/**
+	 * A manual run is never dropped for a closed fence: it waits, its key untaken, until
+	 * the fence opens again (a late keepalive confirmed, or a new lease granted and the
+	 * assignment reloaded). A job that left meanwhile takes its requests with it: the key
+	 * stays for the job's next holder (the leader moves it on failover).
+	 */
+	private void dispatchOnce(Fire fire) {
+		if (!isCurrent(fire)) {
+			this.takenOnces.remove(fire.executionId);
+			logger.info("Once request {} of job {} left here: this agent no longer holds the job", fire.executionId,
+					fire.job.id());
+			return;
+		}
+		if (!this.fence.mayFire()) {
+			this.metrics.fenced();
+			if (fire.wakeAtMillis <= fire.enqueuedAtMillis) {
+				logger.info("Once request {} of job {} waits for the fence to open", fire.executionId, fire.job.id());
+			}
+			Fire later = fire.wakingAt(this.clock.millis() + FENCED_ONCE_RECHECK_MILLIS);
+			later.take = fire.take;
+			later.enqueuedAtMillis = fire.enqueuedAtMillis;
+			this.due.add(later);
+			return;
+		}
+		this.workers.execute(() -> {
+			if (takeOnce(fire)) {
+				this.claimer.adopt(fire.executionId);
+				this.runner.dispatch(fire);
+			}
+			else {
+				this.takenOnces.remove(fire.executionId);
+				logger.info("Once request {} of job {} not run here: withdrawn or moved before it was taken",
+						fire.executionId, fire.job.id());
+			}
+		});
+	}
+
+	private static boolean takeOnce(Fire fire) {
+		try {
+			return fire.take.getAsBoolean();
+		}
+		catch (RuntimeException ex) {
+			// not taken: the key stays, and the next reload of the assignment finds it
+			logger.warn("Once request {} of job {} could not be taken: {}", fire.executionId, fire.job.id(),
+					ex.toString());
+			return false;
 		}
 	}
 
@@ -471,6 +550,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	private record Arrival(JobState job, long generation, Instant at) {
+	}
+
+	private record AwaitedOnce(OnceRequest request, BooleanSupplier take) {
 	}
 
 	@Override

@@ -27,9 +27,12 @@ class CancelService {
 
 	private final AgentRequests agents;
 
-	CancelService(ExecutionMapper executions, AgentRequests agents) {
+	private final LockRetry retry;
+
+	CancelService(ExecutionMapper executions, AgentRequests agents, LockRetry retry) {
 		this.executions = executions;
 		this.agents = agents;
+		this.retry = retry;
 	}
 
 	CancelResponse cancel(long executionId, String by) {
@@ -47,7 +50,7 @@ class CancelService {
 		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		if (execution.getStatus() == ExecutionStatus.PENDING && this.agents.withdrawRun(agentId, executionId)) {
-			this.executions.cancelPending(executionId, now);
+			this.retry.run("cancelling the run", () -> this.executions.cancelPending(executionId, now));
 			log.info("Job {} execution {} cancelled before agent {} took it, by {}", execution.getJobId(), executionId,
 					agentId, by);
 			return new CancelResponse(executionId, CancelResponse.Outcome.CANCELLED);

@@ -17,7 +17,9 @@ import org.springframework.stereotype.Service;
 /**
  * "Run now": claims an execution row, then hands the agent that holds the job a one-shot
  * request in etcd. When no live agent holds the job the row is removed again, so a
- * refused run leaves nothing behind.
+ * refused run leaves nothing behind. Each write to {@code execution} is retried when it
+ * loses a lock to the agents' batched writes ({@link LockRetry}); a run that cannot be
+ * recorded is answered 503 with nothing left behind, never a 500.
  */
 @Service
 class RunService {
@@ -34,9 +36,12 @@ class RunService {
 
 	private final AgentRequests agents;
 
-	RunService(ExecutionMapper executions, AgentRequests agents) {
+	private final LockRetry retry;
+
+	RunService(ExecutionMapper executions, AgentRequests agents, LockRetry retry) {
 		this.executions = executions;
 		this.agents = agents;
+		this.retry = retry;
 	}
 
 	long run(long jobId, String params, String by) {
@@ -47,24 +52,48 @@ class RunService {
 		if (!job.enabled) {
 			throw new JobNotRunnableException("job " + jobId + " is disabled; enable it first");
 		}
-		ExecutionEntity execution = claim(job, params);
+		ExecutionEntity execution = this.retry.call("recording the run", () -> claim(job, params));
 		long executionId = execution.getId();
+		String agent;
 		try {
 			OnceRequest request = new OnceRequest(executionId, jobId, TriggerType.MANUAL, params,
 					execution.getScheduledAt(), by);
-			Optional<String> agent = place(job, request);
-			if (agent.isEmpty()) {
-				this.executions.deleteById(executionId);
-				throw new JobNotRunnableException("job " + jobId + " is not assigned to a live agent");
-			}
-			this.executions.placeOn(executionId, agent.get());
-			log.info("Job {} execution {} requested on agent {} by {}", jobId, executionId, agent.get(), by);
-			return executionId;
+			agent = place(job, request).orElse(null);
 		}
 		catch (EtcdUnavailableException ex) {
-			this.executions.deleteById(executionId);
+			unclaim(executionId);
 			throw ex;
 		}
+		if (agent == null) {
+			unclaim(executionId);
+			throw new JobNotRunnableException("job " + jobId + " is not assigned to a live agent");
+		}
+		placedOn(executionId, agent);
+		log.info("Job {} execution {} requested on agent {} by {}", jobId, executionId, agent, by);
+		return executionId;
+	}
+
+	/**
+	 * Names the agent on the row (what a cancel needs). When that write keeps losing its
+	 * lock the request is withdrawn and the row removed, so the 503 leaves nothing; if
+	 * the agent took the request already the run is real (the agent names itself on the
+	 * row when it starts) and is answered as requested.
+	 */
+	private void placedOn(long executionId, String agent) {
+		try {
+			this.retry.run("placing the run", () -> this.executions.placeOn(executionId, agent));
+		}
+		catch (DatabaseBusyException ex) {
+			if (this.agents.withdrawRun(agent, executionId)) {
+				unclaim(executionId);
+				throw ex;
+			}
+			log.warn("Execution {} taken by agent {} before the row could name it", executionId, agent);
+		}
+	}
+
+	private void unclaim(long executionId) {
+		this.retry.run("removing the refused run", () -> this.executions.deleteById(executionId));
 	}
 
 	/** The job's recorded agent first (one round trip), else whoever holds it in etcd. */

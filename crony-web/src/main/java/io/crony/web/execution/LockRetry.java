@@ -1,0 +1,84 @@
+package io.crony.web.execution;
+
+import java.time.Duration;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.retry.RetryCallback;
+import org.springframework.retry.RetryContext;
+import org.springframework.retry.RetryListener;
+import org.springframework.retry.support.RetryTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs a write to the {@code execution} table again when MariaDB picks it as a deadlock
+ * victim or its lock wait times out: agents write that table in batches, so under load a
+ * request's single statement can lose to them. Spring translates both (error 1213 and
+ * 1205) to a {@link PessimisticLockingFailureException} ({@code DeadlockLoser...},
+ * {@code CannotAcquireLockException}); a losing statement was rolled back whole, so
+ * running it again cannot write twice. After {@link #MAX_ATTEMPTS} the caller gets a
+ * {@link DatabaseBusyException} (503), never a 500.
+ */
+@Component
+class LockRetry {
+
+	static final int MAX_ATTEMPTS = 4;
+
+	private static final Logger log = LoggerFactory.getLogger(LockRetry.class);
+
+	private final RetryTemplate retry;
+
+	LockRetry() {
+		this(Duration.ofMillis(25));
+	}
+
+	/**
+	 * @param firstBackoff the first wait; each next one is three times longer, jittered
+	 */
+	LockRetry(Duration firstBackoff) {
+		this.retry = RetryTemplate.builder()
+			.maxAttempts(MAX_ATTEMPTS)
+			.exponentialBackoff(firstBackoff, 3, firstBackoff.multipliedBy(20), true)
+			.retryOn(PessimisticLockingFailureException.class)
+			.traversingCauses()
+			.withListener(new Logging())
+			.build();
+	}
+
+	/**
+	 * @param what what the work does, for the log and the 503's detail
+	 * @throws DatabaseBusyException when every attempt lost a lock
+	 */
+	<T> T call(String what, Supplier<T> work) {
+		try {
+			return this.retry.execute((context) -> work.get());
+		}
+		catch (PessimisticLockingFailureException ex) {
+			log.warn("Execution write {} lost a lock {} times, giving up: {}", what, MAX_ATTEMPTS,
+					ex.getMostSpecificCause().getMessage());
+			throw new DatabaseBusyException(what, ex);
+		}
+	}
+
+	void run(String what, Runnable work) {
+		call(what, () -> {
+			work.run();
+			return null;
+		});
+	}
+
+	private static final class Logging implements RetryListener {
+
+		@Override
+		public <T, E extends Throwable> void onError(RetryContext context, RetryCallback<T, E> callback,
+				Throwable error) {
+			log.info("Execution write lost a lock (attempt {} of {}): {}", context.getRetryCount(), MAX_ATTEMPTS,
+					error.getClass().getSimpleName());
+		}
+
+	}
+
+}

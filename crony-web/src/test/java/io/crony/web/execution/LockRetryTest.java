@@ -1,0 +1,56 @@
+package io.crony.web.execution;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DeadlockLoserDataAccessException;
+import org.springframework.http.HttpStatus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class LockRetryTest {
+
+	private final LockRetry retry = new LockRetry(Duration.ofMillis(1));
+
+	private final AtomicInteger calls = new AtomicInteger();
+
+	@Test
+	@SuppressWarnings("deprecation")
+	void retriesAWriteThatLostADeadlockUntilItSucceeds() {
+		long id = this.retry.call("recording the run", () -> {
+			if (this.calls.incrementAndGet() < 3) {
+				throw new DeadlockLoserDataAccessException("Deadlock found when trying to get lock", null);
+			}
+			return 42L;
+		});
+
+		assertThat(id).isEqualTo(42L);
+		assertThat(this.calls).hasValue(3);
+	}
+
+	@Test
+	void answersServiceUnavailableWhenEveryAttemptWaitsForALockInVain() {
+		assertThatThrownBy(() -> this.retry.run("recording the run", () -> {
+			this.calls.incrementAndGet();
+			throw new CannotAcquireLockException("Lock wait timeout exceeded");
+		})).isInstanceOfSatisfying(DatabaseBusyException.class,
+				(ex) -> assertThat(ex.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE))
+			.hasMessageContaining("recording the run");
+		assertThat(this.calls).hasValue(LockRetry.MAX_ATTEMPTS);
+	}
+
+	@Test
+	void doesNotRetryOtherDatabaseErrors() {
+		assertThatThrownBy(() -> this.retry.run("recording the run", () -> {
+			this.calls.incrementAndGet();
+			throw new DataIntegrityViolationException("Duplicate entry");
+		})).isInstanceOf(DataIntegrityViolationException.class);
+		assertThat(this.calls).hasValue(1);
+	}
+
+}

@@ -1,0 +1,161 @@
+package io.crony.web.execution;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import javax.sql.DataSource;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.job.AgentInfo;
+import io.crony.common.json.CronyJson;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.EtcdProbe;
+import io.crony.web.support.Jobs;
+import io.etcd.jetcd.Client;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Run now against real MariaDB while another transaction holds the locks its insert needs
+ * (as the agents' batched claims do under load): the web's lock waits time out after a
+ * second here, are retried, and the run is created once; if the locks are never freed the
+ * answer is 503 and nothing is left behind.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + RunLockRetryIT.ADMIN_PASSWORD)
+class RunLockRetryIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-lock";
+
+	private static final String AGENT = "agent-locked";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+		// lock waits end in a second (error 1205) instead of MariaDB's 50 s default
+		registry.add("spring.datasource.url", () -> services.properties().get("spring.datasource.url")
+				+ "&sessionVariables=innodb_lock_wait_timeout=1");
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private DataSource dataSource;
+
+	@Autowired
+	private Client etcd;
+
+	private final CronyKeys keys = new CronyKeys(services.keyPrefix());
+
+	private EtcdProbe probe;
+
+	private ApiClient api;
+
+	private long jobId;
+
+	@BeforeEach
+	void setUp() {
+		this.probe = new EtcdProbe(this.etcd);
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		this.jobId = this.api.post("/api/v1/jobs", Jobs.http("contended")).id();
+		AgentInfo agent = new AgentInfo(AGENT, "127.0.0.1", 9100, 1, Map.of(), "test", Instant.now());
+		this.probe.put(this.keys.node(AGENT), new String(CronyJson.toBytes(agent), StandardCharsets.UTF_8));
+		this.probe.put(this.keys.job(AGENT, this.jobId),
+				this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, this.jobId));
+		this.jdbc.update("UPDATE job SET agent_id = ? WHERE id = ?", AGENT, this.jobId);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
+		this.probe.deleteUnder(this.keys.nodes());
+		this.probe.deleteUnder(this.keys.onces(AGENT));
+	}
+
+	@Test
+	void runWhoseInsertLostALockIsRetriedAndCreatedOnce() throws Exception {
+		CompletableFuture<Response> run;
+		try (Connection holder = lockExecutionsOf(this.jobId)) {
+			run = CompletableFuture.supplyAsync(() -> this.api.post("/api/v1/jobs/" + this.jobId + "/run", Map.of()));
+			String firstWait = await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null);
+			// the first attempt timed out and a retry waits now: let it through
+			await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null && !id.equals(firstWait));
+			holder.rollback();
+		}
+
+		Response response = run.get();
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(202);
+		long executionId = response.body().get("executionId").asLong();
+		assertThat(this.jdbc.queryForList("SELECT id FROM execution WHERE job_id = ?", Long.class, this.jobId))
+			.containsExactly(executionId);
+		assertThat(this.jdbc.queryForObject("SELECT agent_id FROM execution WHERE id = ?", String.class, executionId))
+			.isEqualTo(AGENT);
+		assertThat(this.probe.get(this.keys.once(AGENT, executionId))).isNotNull();
+	}
+
+	@Test
+	void runThatNeverGetsItsLockAnswers503AndLeavesNothing() throws Exception {
+		Response response;
+		try (Connection holder = lockExecutionsOf(this.jobId)) {
+			response = this.api.post("/api/v1/jobs/" + this.jobId + "/run", Map.of());
+			holder.rollback();
+		}
+
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(503);
+		assertThat(response.isProblem()).isTrue();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution", Long.class)).isZero();
+		assertThat(this.probe.keysUnder(this.keys.onces(AGENT))).isEmpty();
+	}
+
+	/**
+	 * Takes the next-key locks over the job's range of the (job_id, scheduled_at) index
+	 * in an open transaction, so any insert of a row for the job waits.
+	 */
+	private Connection lockExecutionsOf(long job) throws Exception {
+		Connection connection = this.dataSource.getConnection();
+		connection.setAutoCommit(false);
+		try (PreparedStatement lock = connection
+			.prepareStatement("SELECT id FROM execution WHERE job_id = ? FOR UPDATE")) {
+			lock.setLong(1, job);
+			lock.executeQuery().close();
+		}
+		return connection;
+	}
+
+	/** The transaction now waiting for a lock, if any. */
+	private String lockWaiter() throws Exception {
+		List<String> waiting = this.jdbc.queryForList(
+				"SELECT trx_id FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'", String.class);
+		return waiting.isEmpty() ? null : waiting.get(0);
+	}
+
+}
