@@ -177,10 +177,13 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * The latest scheduled fire at or before {@code until} of each job (what already ran
-	 * or is claimed by an agent; a released claim never ran), for the misfire policy.
+	 * The latest scheduled fire at or before {@code until} of each job that ran or is
+	 * running, or that {@code agentId} itself claimed, for the misfire policy. Another
+	 * agent's PENDING claim is left out: a live former holder may release it later (then
+	 * the missed fire is taken as contested), a dead one never does (then the contested
+	 * fire is given up), and a released claim never ran.
 	 */
-	public Map<Long, Instant> lastFires(Collection<Long> jobIds, Instant until) {
+	public Map<Long, Instant> lastFires(Collection<Long> jobIds, String agentId, Instant until) {
 		Map<Long, Instant> last = new HashMap<>();
 		List<Long> all = new ArrayList<>(jobIds);
 		for (int from = 0; from < all.size(); from += 1000) {
@@ -188,9 +191,10 @@ public class ExecutionStore {
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
 			List<Object> args = new ArrayList<>(chunk);
 			args.add(SqlTime.of(until));
+			args.add(agentId);
 			this.jdbc.query("SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
 					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? "
-					+ "AND (status <> 'PENDING' OR agent_id IS NOT NULL) GROUP BY job_id", (rs) -> {
+					+ "AND (status <> 'PENDING' OR agent_id = ?) GROUP BY job_id", (rs) -> {
 						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
 					}, args.toArray());
 		}

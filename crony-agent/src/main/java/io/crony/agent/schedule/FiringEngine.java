@@ -201,21 +201,22 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 * them are released for their next holder.
 	 */
 	public synchronized void remove(Collection<Long> jobIds) {
-		Instant removedAt = this.clock.instant();
 		List<Long> dropped = new ArrayList<>();
 		for (Long jobId : jobIds) {
 			JobState state = this.jobs.remove(jobId);
 			if (state != null) {
-				// the dispatch thread checks "removed" before a fire: a fire up to
-				// removedAt may have been dispatched, one after it never is, so exactly
-				// those are released
 				state.removed = true;
-				state.removedAt = removedAt;
 				dropped.add(jobId);
 				logger.debug("Engine dropped job {}", jobId);
 			}
 		}
 		if (!dropped.isEmpty()) {
+			// Read after "removed" is set, never before: the dispatch thread checks
+			// "removed" before a fire, so a dispatch that still saw the job happened
+			// before this instant (and started a fire up to it), and a fire after it is
+			// never dispatched here and is released now. A claimed fire up to it that
+			// was not dispatched is released by id where it is skipped.
+			Instant removedAt = this.clock.instant();
 			this.misfires.release(dropped, removedAt);
 			logger.info("Engine dropped {} jobs (first: {}), holds {}", dropped.size(), dropped.get(0),
 					this.jobs.size());
@@ -361,14 +362,28 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 				}
 			}
 		}
-		for (Fire fire : this.claimer.claim(live, this.contested)) {
-			Instant removedAt = fire.job.removedAt;
-			if (fire.job.removed && removedAt != null) {
-				// dropped while its claim was being inserted, maybe after remove()
-				// released the job's claims: release again so the next holder gets it
-				this.misfires.release(List.of(fire.job.id()), removedAt);
+		queueOrRelease(this.claimer.claim(live, this.contested));
+	}
+
+	/**
+	 * Queues the fires just claimed or taken over. A fire whose job was dropped while its
+	 * claim was in flight (its instant may be before {@code removedAt}, or its row one
+	 * that remove() released and this claim took again) is never dispatched here, so its
+	 * own row is released, by id, for the next holder.
+	 */
+	private void queueOrRelease(List<Fire> won) {
+		List<Fire> dropped = new ArrayList<>();
+		for (Fire fire : won) {
+			if (fire.job.removed) {
+				dropped.add(fire);
 			}
-			this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
+			else {
+				this.due.add(fire.wakingAt(Math.max(fire.scheduledAt.toEpochMilli(), fire.wakeAtMillis)));
+			}
+		}
+		List<Fire> claims = dropped.stream().filter(FiringEngine::isClaim).toList();
+		if (!claims.isEmpty()) {
+			this.misfires.release(claims);
 		}
 	}
 
@@ -389,7 +404,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			.removeIf((fire) -> !isCurrent(fire) || fire.scheduledAt.toEpochMilli() + RETAKE_GRACE_MILLIS < now);
 		List<Fire> won = this.claimer.retake(this.contested);
 		this.contested.removeAll(won);
-		won.forEach((fire) -> this.due.add(fire.wakingAt(fire.scheduledAt.toEpochMilli())));
+		queueOrRelease(won);
 	}
 
 	/**
@@ -431,12 +446,16 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private void dispatchLoop() {
 		List<Fire> fenced = new ArrayList<>();
+		List<Fire> dropped = new ArrayList<>();
 		while (this.running) {
 			try {
 				Fire fire = this.due.poll();
 				if (fire == null) {
 					// nothing due this instant: release what the closed fence held back
+					// and the claims of dropped jobs this thread skipped
 					releaseFenced(fenced);
+					releaseLater(dropped);
+					dropped.clear();
 					fire = this.due.take();
 				}
 				if (fire.take != null) {
@@ -446,7 +465,12 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 				if (!isCurrent(fire)) {
 					// Dropped or rescheduled since its claim. A fire the new schedule
 					// shares is claimed again (the row names this agent) and runs once,
-					// from the new plan.
+					// from the new plan. A claim of a dropped job is released: remove()
+					// releases only fires after removedAt, and this one (claimed late,
+					// or woken late under load) was never dispatched.
+					if (fire.job.removed && fire.generation == fire.job.generation && isClaim(fire)) {
+						dropped.add(fire);
+					}
 					continue;
 				}
 				if (!this.fence.mayFire()) {

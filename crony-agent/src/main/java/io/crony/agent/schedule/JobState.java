@@ -1,6 +1,5 @@
 package io.crony.agent.schedule;
 
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashSet;
@@ -24,9 +23,6 @@ final class JobState {
 	volatile long generation;
 
 	volatile boolean removed;
-
-	/** When this agent stopped dispatching the job (set once, after {@code removed}). */
-	volatile Instant removedAt;
 
 	final Set<Run> running = new LinkedHashSet<>();
 

@@ -16,13 +16,15 @@ import org.springframework.dao.DataAccessException;
 
 /**
  * The misfire policy of jobs that arrive on this agent (startup, failover, move). What
- * already ran is read from the database: the latest CRON/MISFIRE row at or before now,
- * whatever its status, except a released claim (PENDING, no agent), which its holder
- * released because it never ran it. A PENDING row of an agent counts as "may have run"
- * (its agent died between firing and recording), so it is never fired again; the instants
- * after it up to now were missed. FIRE_NOW runs the latest missed instant once (claimed
- * on that instant, so two agents cannot both do it); CATCH_UP runs the most recent
- * {@code limit} of them; SKIP runs none.
+ * already ran is read from the database: the latest CRON/MISFIRE row at or before now
+ * that left PENDING, or that this agent claimed itself. Another agent's PENDING claim is
+ * not "ran": a live former holder releases a claim it never dispatched, maybe only after
+ * this query (a move), so the instant is missed here and its claim keeps it contested,
+ * taken once released and given up 5 s past its instant (a dead holder's claim, which may
+ * have run, is never taken). The instants after the last one up to now were missed.
+ * FIRE_NOW runs the latest missed instant once (claimed on that instant, so two agents
+ * cannot both do it); CATCH_UP runs the most recent {@code limit} of them; SKIP runs
+ * none.
  */
 final class Misfires {
 
@@ -45,7 +47,7 @@ final class Misfires {
 
 	Map<Long, Instant> lastFires(List<JobState> jobs, Instant now) {
 		try {
-			return this.store.lastFires(jobs.stream().map(JobState::id).toList(), now);
+			return this.store.lastFires(jobs.stream().map(JobState::id).toList(), this.agentId, now);
 		}
 		catch (DataAccessException ex) {
 			logger.warn("Misfires of {} arriving jobs not known: database unreachable ({})", jobs.size(),
