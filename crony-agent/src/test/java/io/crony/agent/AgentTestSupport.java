@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -166,9 +167,12 @@ public final class AgentTestSupport implements AutoCloseable {
 		}
 	}
 
-	/** Inserts the PENDING row and puts the once key, as the web's "run now" does. */
+	/**
+	 * Inserts the PENDING row and puts the once key, as the web's "run now" does (whole
+	 * seconds for scheduled_at, see crony-web's RunService).
+	 */
 	public long runOnce(String agentId, JobSpec job, String params) {
-		Instant at = Instant.ofEpochMilli(System.currentTimeMillis());
+		Instant at = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
 						+ "params, updated_at) VALUES (?, ?, ?, 'MANUAL', 'PENDING', ?, ?, ?)",
