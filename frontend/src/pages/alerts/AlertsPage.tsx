@@ -5,6 +5,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { ALERTS_POLL_MS, alertsApi } from './api';
+import { useAlertChannels } from './useAlertChannels';
 import { ALERT_KINDS, ALERT_STATUSES, type Alert, type AlertFilter, type AlertKind, type AlertStatus } from './types';
 
 const STATUS_COLOR: Record<AlertStatus, string> = { SENT: 'success', FAILED: 'error', SUPPRESSED: 'default' };
@@ -35,8 +36,7 @@ export default function AlertsPage() {
     placeholderData: keepPreviousData,
     refetchInterval: ALERTS_POLL_MS,
   });
-  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
-  const channelName = (id?: number | null) => channels.data?.items.find((c) => c.id === id)?.name ?? (id ? `#${id}` : '—');
+  const channels = useAlertChannels();
 
   return (
     <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Alerts</Typography.Title>}>
@@ -73,7 +73,7 @@ export default function AlertsPage() {
           { title: 'Raised', dataIndex: 'createdAt', render: formatTime },
           { title: 'Kind', dataIndex: 'kind' },
           { title: 'Status', dataIndex: 'status', render: (s: AlertStatus) => <Tag color={STATUS_COLOR[s]}>{s}</Tag> },
-          { title: 'Channel', dataIndex: 'channelId', render: channelName },
+          { title: 'Channel', dataIndex: 'channelId', render: channels.nameOf },
           {
             title: 'About',
             key: 'about',

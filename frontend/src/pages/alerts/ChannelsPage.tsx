@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { alertsApi } from './api';
 import { ChannelFormDrawer } from './ChannelFormDrawer';
 import type { Channel } from './types';
+import { useAlertChannels } from './useAlertChannels';
 
 const where = (c: Channel) => (c.type === 'MAIL' ? `${(c.config.to ?? []).join(', ')} via ${c.config.host}:${c.config.port}` : c.config.url);
 
@@ -37,7 +38,7 @@ export default function ChannelsPage() {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
-  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
+  const channels = useAlertChannels();
   const remove = useMutation({
     mutationFn: (c: Channel) => alertsApi.removeChannel(c.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['alert-channels'] }),

@@ -2,8 +2,7 @@ import { http, type Page } from '../../api/http';
 import type { Alert, AlertFilter, Channel, ChannelRequest, TestResult } from './types';
 
 export const alertsApi = {
-  channels: (page = 1, size = 100, signal?: AbortSignal) =>
-    http.get<Page<Channel>>('/alert-channels', { page, size }, signal),
+  channels: (page: number, size: number, signal?: AbortSignal) => http.get<Page<Channel>>('/alert-channels', { page, size }, signal),
   createChannel: (channel: ChannelRequest) => http.post<Channel>('/alert-channels', channel),
   updateChannel: (id: number, channel: ChannelRequest) => http.put<Channel>(`/alert-channels/${id}`, channel),
   removeChannel: (id: number) => http.delete<void>(`/alert-channels/${id}`),

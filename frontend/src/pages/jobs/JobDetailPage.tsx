@@ -7,7 +7,7 @@ import { useCanOperate } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
 import { formatInZone, formatTime } from '../../format';
 import { paths } from '../../paths';
-import { alertsApi } from '../alerts/api';
+import { useAlertChannels } from '../alerts/useAlertChannels';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
@@ -24,13 +24,8 @@ const tags = (map: Record<string, string> | null | undefined) =>
 /** Which runs raise alerts, where they go, and the way to this job's alert history. */
 function AlertRules({ job }: { job: Job }) {
   const a = job.alerts;
-  const channels = useQuery({
-    queryKey: ['alert-channels'],
-    queryFn: ({ signal }) => alertsApi.channels(1, 200, signal),
-    enabled: (a?.channelIds.length ?? 0) > 0,
-  });
+  const channels = useAlertChannels({ enabled: (a?.channelIds.length ?? 0) > 0 });
   if (!a || a.channelIds.length === 0) return <>none</>;
-  const name = (id: number) => channels.data?.items.find((c) => c.id === id)?.name ?? `#${id}`;
   const rules = [
     a.onFailure && 'final failure',
     a.onTimeout && 'timeout',
@@ -41,7 +36,7 @@ function AlertRules({ job }: { job: Job }) {
   return (
     <Space wrap size={4}>
       {a.channelIds.map((id) => (
-        <Tag key={id}>{name(id)}</Tag>
+        <Tag key={id}>{channels.nameOf(id)}</Tag>
       ))}
       <span>on {rules.length ? rules.join(', ') : 'nothing'}</span>
       <Link to={`${paths.alerts}?jobId=${job.id}`}>history</Link>

@@ -1,12 +1,12 @@
 /** Create or edit a job in a drawer; server field errors land beside their fields. */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
-import { alertsApi } from '../alerts/api';
+import { useAlertChannels } from '../alerts/useAlertChannels';
 import { jobsApi } from './api';
 import { newJobValues, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { ScheduleHelper } from './ScheduleHelper';
@@ -65,7 +65,7 @@ function KeyValueList({ name, label, addText }: { name: (string | number)[]; lab
 
 /** The job's alert rules: where alerts go, and which runs raise one. */
 function AlertRules({ form }: { form: FormInstance<JobFormValues> }) {
-  const channels = useQuery({ queryKey: ['alert-channels'], queryFn: ({ signal }) => alertsApi.channels(1, 200, signal) });
+  const channels = useAlertChannels();
   const rateOn = Form.useWatch(['alerts', 'failureRateOn'], form);
   return (
     <>
