@@ -8,6 +8,5 @@ export const paths = {
   execution: (id: string | number) => `/executions/${id}`,
   agents: '/agents',
   alerts: '/alerts',
-  alertChannels: '/alert-channels',
   users: '/users',
 };

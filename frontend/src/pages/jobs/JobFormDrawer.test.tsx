@@ -50,13 +50,7 @@ describe('JobFormDrawer', () => {
       target: { type: 'HTTP', headers: { 'X-Env': 'prod' } },
       assignment: { strategy: 'WEIGHTED_ROUND_ROBIN', labels: { zone: 'a' } },
       // the alert rules go back as they came, the failure rate edited as a percentage
-      alerts: {
-        channelIds: [3],
-        onFailure: true,
-        onTimeout: false,
-        failureRate: { threshold: 0.25, windowMinutes: 15, minRuns: 4 },
-        onRecovery: true,
-      },
+      alerts: aJob().alerts,
     });
     expect(within(fieldOf('Failed share above (%)')).getByRole('spinbutton')).toHaveValue('25');
   });
