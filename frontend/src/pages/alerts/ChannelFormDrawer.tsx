@@ -1,7 +1,8 @@
 /** Create or edit an alert channel. The secret is write-only: shown as set, never read back. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useApiErrorHandler } from '../../api/errors';
+import { FormDrawer } from '../../components/FormDrawer';
 import { alertsApi } from './api';
 import { CHANNEL_TYPES, MAIL_SECURITIES, type Channel, type ChannelRequest, type ChannelType } from './types';
 
@@ -63,21 +64,7 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
     : { name: '', type: 'WEBHOOK', enabled: true, platform: false, config: { port: 587, security: 'STARTTLS', to: [] } };
 
   return (
-    <Drawer
-      open
-      title={channel ? `Edit ${channel.name}` : 'New alert channel'}
-      onClose={onClose}
-      width="min(560px, 100vw)"
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            Save
-          </Button>
-        </Space>
-      }
-    >
+    <FormDrawer title={channel ? `Edit ${channel.name}` : 'New alert channel'} width={560} form={form} saving={save.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
         <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A channel needs a name' }]}>
           <Input />
@@ -143,6 +130,6 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
           </Col>
         </Row>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

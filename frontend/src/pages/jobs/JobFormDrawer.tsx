@@ -1,11 +1,12 @@
 /** Create or edit a job in a drawer; server field errors land beside their fields. */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Col, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { Button, Checkbox, Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
+import { FormDrawer } from '../../components/FormDrawer';
 import { useAlertChannels } from '../alerts/useAlertChannels';
 import { jobsApi } from './api';
 import { newJobValues, toFormValues, toJobRequest, type JobFormValues } from './form';
@@ -151,21 +152,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   );
 
   return (
-    <Drawer
-      title={job ? `Edit ${job.name}` : 'New job'}
-      open={open}
-      onClose={onClose}
-      width="min(720px, 100vw)"
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            Save
-          </Button>
-        </Space>
-      }
-    >
+    <FormDrawer title={job ? `Edit ${job.name}` : 'New job'} open={open} width={720} form={form} saving={save.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -295,6 +282,6 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
         <Divider orientation="left">Alerts</Divider>
         <AlertRules form={form} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
