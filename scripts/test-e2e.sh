@@ -136,4 +136,7 @@ passed=$(sed -n 's/^# pass //p' "$report")
 failed=$(sed -n 's/^# fail //p' "$report")
 skipped=$(sed -n 's/^# skipped //p' "$report")
 echo "e2e: ${passed:-0} passed, ${failed:-?} failed, ${skipped:-0} skipped in $((SECONDS - start)) s"
+if [ $status -eq 0 ] && [ -n "${E2E_SCREENSHOTS:-}" ]; then
+	node e2e/screenshots.mjs
+fi
 exit $status

@@ -1,0 +1,30 @@
+// The dashboard's pages as the browser tests and the screenshots open them.
+import { api } from './support.mjs';
+
+const idOf = async (name) => (await api('GET', `/jobs?name=${name}`)).body.items.find((j) => j.name === name).id;
+const firstExecution = async () => (await api('GET', '/executions?size=1')).body.items[0]?.id;
+
+/** Each page: where it is, and what shows only there once it has drawn its data. */
+export const pages = [
+  { name: 'overview', path: async () => '/', ready: (page) => page.getByText('Recent failures') },
+  { name: 'jobs', path: async () => '/jobs', ready: (page) => page.getByRole('link', { name: 'settle-orders' }) },
+  {
+    name: 'job detail',
+    path: async () => `/jobs/${await idOf('refresh-rates')}`,
+    ready: (page) => page.getByRole('heading', { name: 'refresh-rates' }),
+  },
+  { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: 'Executions' }) },
+  {
+    name: 'execution detail',
+    path: async () => `/executions/${await firstExecution()}`,
+    ready: (page) => page.getByText(/^Execution #\d+$/),
+  },
+  { name: 'agents', path: async () => '/agents', ready: (page) => page.locator('.ant-table').getByText('e2e-agent') },
+  { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: 'Users' }) },
+  { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
+  {
+    name: 'alert channels',
+    path: async () => '/alert-channels',
+    ready: (page) => page.getByRole('heading', { name: 'Alert channels' }),
+  },
+];

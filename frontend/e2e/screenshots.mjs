@@ -1,0 +1,31 @@
+// Saves the README's screenshots (overview, jobs, job detail) as PNGs in E2E_SCREENSHOTS,
+// once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
+// charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
+import { join } from 'node:path';
+import { pages } from './dashboard-pages.mjs';
+import { api, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
+
+if (!screenshotDir) throw new Error('set E2E_SCREENSHOTS to the directory to write to');
+
+await eventually('enough sample runs', async () => (await api('GET', '/executions?status=FAILED&size=1')).body.total >= 6, 90_000);
+const browser = await openBrowser({ width: 1366, height: 900 });
+try {
+  const { page } = browser;
+  await signIn(page);
+  for (const [file, name] of [
+    ['overview.png', 'overview'],
+    ['jobs.png', 'jobs'],
+    ['job-detail.png', 'job detail'],
+  ]) {
+    const p = pages.find((candidate) => candidate.name === name);
+    await navigate(page, await p.path());
+    await p.ready(page).first().waitFor();
+    await settled(page);
+    if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
+    await page.mouse.move(0, 0); // no tooltip left open by the pointer
+    await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
+    console.log(`[e2e] saved ${join(screenshotDir, file)}`);
+  }
+} finally {
+  await browser.close();
+}
