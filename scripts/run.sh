@@ -20,14 +20,11 @@ mkdir -p "$pids" "$state/logs"
 
 log() { echo "[run] $*" >&2; }
 
-# A pid counts only while its process is still the one we started (its command line names
-# the file we started, under this repo).
-alive() {
-	local file=$pids/$1.pid pid
-	[ -f "$file" ] || return 1
-	pid=$(cat "$file")
-	[ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$repo"
-}
+# shellcheck source=lib/pids.sh
+source "$repo/scripts/lib/pids.sh"
+# Our JVMs run jars under this repo, which their command lines name.
+alive() { running_pid "$pids/$1.pid" "$repo" >/dev/null; }
+stop_one() { if stop_pid "$pids/$1.pid" "$repo" >/dev/null; then log "$1 stopped"; fi; }
 
 wait_http() {
 	local url=$1 what=$2 deadline=$((SECONDS + 180))
@@ -54,20 +51,6 @@ start_java() {
 	cp "$jar" "$state/bin/$name.jar"
 	setsid java -jar "$state/bin/$name.jar" "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
 	echo $! >"$pids/$name.pid"
-}
-
-stop_one() {
-	local name=$1 file=$pids/$1.pid pid
-	[ -f "$file" ] || return 0
-	pid=$(cat "$file")
-	if alive "$name"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		local deadline=$((SECONDS + 30))
-		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
-		[ -d "/proc/$pid" ] && kill -KILL "$pid" 2>/dev/null || true
-		log "$name stopped"
-	fi
-	rm -f "$file"
 }
 
 # The first admin's password: made once, handed to crony-web as configuration (it is used

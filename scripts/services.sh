@@ -25,6 +25,9 @@ db_user=${CRONY_DB_USER:-crony}
 db_password=${CRONY_DB_PASSWORD:-crony}
 wait_seconds=${CRONY_WAIT_SECONDS:-60}
 
+# shellcheck source=lib/pids.sh
+source "$repo/scripts/lib/pids.sh"
+
 log() { echo "[services] $*" >&2; }
 die() { log "$*"; exit 1; }
 
@@ -51,17 +54,6 @@ install() {
 	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 }
 
-# The pid in a pid file counts only while that process still is the one we started
-# (its command line names our state dir), so a recycled pid is never signalled.
-running_pid() {
-	local file=$1 pid
-	[ -f "$file" ] || return 1
-	pid=$(cat "$file")
-	[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
-	tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$state" || return 1
-	echo "$pid"
-}
-
 wait_until() {
 	local what=$1
 	shift
@@ -76,7 +68,7 @@ wait_until() {
 etcd_healthy() { curl -fsS "http://127.0.0.1:$etcd_port/health" | grep -q '"health":"true"'; }
 
 up_etcd() {
-	if running_pid "$state/etcd.pid" >/dev/null; then
+	if running_pid "$state/etcd.pid" "$state" >/dev/null; then
 		wait_until "etcd on 127.0.0.1:$etcd_port" etcd_healthy || die "etcd did not become healthy, see $state/etcd.log"
 		return
 	fi
@@ -95,7 +87,7 @@ db_alive() { mariadb-admin --no-defaults --socket="$(db_socket)" -uroot ping; }
 up_db() {
 	local me datadir="$state/mariadb"
 	me=$(id -un)
-	if ! running_pid "$state/mariadb.pid" >/dev/null; then
+	if ! running_pid "$state/mariadb.pid" "$state" >/dev/null; then
 		if [ ! -d "$datadir/mysql" ]; then
 			rm -rf "$datadir"
 			mkdir -p "$datadir"
@@ -123,15 +115,8 @@ up_db() {
 }
 
 stop_pid_file() {
-	local file=$1 name=$2 pid
-	if pid=$(running_pid "$file"); then
-		kill -TERM "$pid" 2>/dev/null || true
-		local deadline=$((SECONDS + 30))
-		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
-		[ -d "/proc/$pid" ] && kill -KILL "$pid" 2>/dev/null || true
-		log "$name stopped (pid $pid)"
-	fi
-	rm -f "$file"
+	local pid
+	if pid=$(stop_pid "$1" "$state"); then log "$2 stopped (pid $pid)"; fi
 }
 
 print_env() {
@@ -145,8 +130,8 @@ print_env() {
 
 status() {
 	local pid
-	if pid=$(running_pid "$state/etcd.pid"); then echo "etcd     running pid $pid, http://127.0.0.1:$etcd_port"; else echo "etcd     stopped"; fi
-	if pid=$(running_pid "$state/mariadb.pid"); then echo "mariadb  running pid $pid, 127.0.0.1:$db_port"; else echo "mariadb  stopped"; fi
+	if pid=$(running_pid "$state/etcd.pid" "$state"); then echo "etcd     running pid $pid, http://127.0.0.1:$etcd_port"; else echo "etcd     stopped"; fi
+	if pid=$(running_pid "$state/mariadb.pid" "$state"); then echo "mariadb  running pid $pid, 127.0.0.1:$db_port"; else echo "mariadb  stopped"; fi
 }
 
 cmd=${1:-status}

@@ -40,27 +40,11 @@ bash scripts/services.sh install
 # playwright-core comes with the dashboard's dev dependencies
 [ -d frontend/node_modules/playwright-core ] || bash scripts/build-frontend.sh >/dev/null
 
-# A pid counts only while its process is still one we started (its command line names
-# this state dir), so a recycled pid is never signalled.
-alive() {
-	local file=$pids/$1.pid pid
-	[ -f "$file" ] || return 1
-	pid=$(cat "$file")
-	[ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$state"
-}
-
-stop_one() {
-	local name=$1 file=$pids/$1.pid pid
-	[ -f "$file" ] || return 0
-	pid=$(cat "$file")
-	if alive "$name"; then
-		kill -TERM "$pid" 2>/dev/null || true
-		local deadline=$((SECONDS + 30))
-		while [ -d "/proc/$pid" ] && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
-		[ -d "/proc/$pid" ] && kill -KILL "$pid" 2>/dev/null || true
-	fi
-	rm -f "$file"
-}
+# shellcheck source=lib/pids.sh
+source "$repo/scripts/lib/pids.sh"
+# Our JVMs carry the state dir on their command line (see start_java).
+alive() { running_pid "$pids/$1.pid" "$state" >/dev/null; }
+stop_one() { stop_pid "$pids/$1.pid" "$state" >/dev/null || true; }
 
 stop_all() {
 	for name in agent sample-target web; do stop_one "$name"; done
