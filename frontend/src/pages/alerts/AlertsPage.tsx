@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { QueryError } from '../../components/QueryError';
+import { serverPagination } from '../../components/serverPagination';
 import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { ALERTS_POLL_MS, alertsApi } from './api';
@@ -61,14 +62,7 @@ export default function AlertsPage() {
         loading={alerts.isFetching && !alerts.data}
         dataSource={alerts.data?.items ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: alerts.data?.page ?? filter.page,
-          pageSize: alerts.data?.size ?? filter.size,
-          total: alerts.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `${total} alert${total === 1 ? '' : 's'}`,
-          onChange: (page, size) => update({ page, size }),
-        }}
+        pagination={serverPagination(alerts.data, 'alert', (page, size) => update({ page, size }))}
         columns={[
           { title: 'Raised', dataIndex: 'createdAt', render: formatTime },
           { title: 'Kind', dataIndex: 'kind' },

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useApiErrorHandler } from '../../api/errors';
 import type { Page } from '../../api/http';
 import { useCanOperate } from '../../auth/AuthProvider';
+import { serverPagination } from '../../components/serverPagination';
 import { executionsApi } from './api';
 import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
@@ -99,14 +100,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
       dataSource={page?.items ?? []}
       loading={loading}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page?.page ?? 1,
-        pageSize: page?.size ?? 20,
-        total: page?.total ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) => `${total} run${total === 1 ? '' : 's'}`,
-        onChange: onPageChange,
-      }}
+      pagination={serverPagination(page, 'run', onPageChange)}
     />
   );
 }

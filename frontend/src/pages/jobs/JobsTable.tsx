@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
+import { serverPagination } from '../../components/serverPagination';
 import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from '../executions/StatusTag';
@@ -103,14 +104,6 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       ),
     });
   }
-  const pagination: TablePaginationConfig = {
-    current: page?.page ?? 1,
-    pageSize: page?.size ?? 20,
-    total: page?.total ?? 0,
-    showSizeChanger: true,
-    showTotal: (total) => `${total} job${total === 1 ? '' : 's'}`,
-    onChange: onPageChange,
-  };
   return (
     <Table<Job>
       rowKey="id"
@@ -118,7 +111,7 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       columns={columns}
       dataSource={page?.items ?? []}
       loading={loading}
-      pagination={pagination}
+      pagination={serverPagination(page, 'job', onPageChange)}
       scroll={{ x: 'max-content' }}
     />
   );
