@@ -9,6 +9,15 @@ describe('job form conversion', () => {
     expect(toJobRequest(toFormValues(job), job.version)).toEqual(request);
   });
 
+  it('offers the failure rate defaults where a job has none, and saves no rate unless switched on', () => {
+    const values = toFormValues(aJob({ alerts: { channelIds: [3], onFailure: true, onTimeout: true, onRecovery: false, failureRate: null } }));
+    expect(values.alerts).toMatchObject({ failureRateOn: false, failureRatePercent: 50, windowMinutes: 10, minRuns: 5 });
+    expect(toJobRequest(values).alerts?.failureRate).toBeNull();
+    values.alerts.failureRateOn = true;
+    expect(toJobRequest(values).alerts?.failureRate).toEqual({ threshold: 0.5, windowMinutes: 10, minRuns: 5 });
+    expect(toFormValues(aJob({ alerts: null })).alerts).toEqual(newJobValues().alerts);
+  });
+
   it('sends a shell target without HTTP fields and the cluster default as null', () => {
     const values = newJobValues();
     values.name = ' purge ';

@@ -54,22 +54,26 @@ const noAlerts = (): AlertValues => ({
   minRuns: 5,
 });
 
+/** A job's rules as the form edits them; a job without a failure rate shows the defaults for one. */
 function toAlertValues(policy: AlertPolicy | null | undefined): AlertValues {
   if (!policy) return noAlerts();
   const rate = policy.failureRate;
   return {
+    ...noAlerts(),
     channelIds: policy.channelIds ?? [],
     onFailure: policy.onFailure,
     onTimeout: policy.onTimeout,
     onRecovery: policy.onRecovery,
     failureRateOn: Boolean(rate),
-    failureRatePercent: rate ? Math.round(rate.threshold * 1000) / 10 : 50,
-    windowMinutes: rate?.windowMinutes ?? 10,
-    minRuns: rate?.minRuns ?? 5,
+    ...(rate && {
+      failureRatePercent: Math.round(rate.threshold * 1000) / 10,
+      windowMinutes: rate.windowMinutes,
+      minRuns: rate.minRuns,
+    }),
   };
 }
 
-export function toAlertPolicy(a: AlertValues | undefined): AlertPolicy {
+function toAlertPolicy(a: AlertValues | undefined): AlertPolicy {
   const v = a ?? noAlerts();
   return {
     channelIds: v.channelIds ?? [],
