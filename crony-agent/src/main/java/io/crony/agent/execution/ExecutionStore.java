@@ -1,6 +1,5 @@
 package io.crony.agent.execution;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -113,7 +112,7 @@ public class ExecutionStore {
 	 */
 	public boolean adopt(long id, String agentId) {
 		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'",
-				agentId, Timestamp.from(Instant.now()), id) == 1;
+				agentId, SqlTime.of(Instant.now()), id) == 1;
 	}
 
 	/**
