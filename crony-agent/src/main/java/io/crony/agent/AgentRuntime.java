@@ -7,10 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.crony.agent.assignment.AssignmentWatcher;
 import io.crony.agent.async.AsyncProperties;
@@ -85,8 +83,8 @@ class AgentRuntime implements SmartLifecycle {
 		ExecutionStore store = new ExecutionStore(jdbc);
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval());
 		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
-				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads("crony-worker-"));
-		this.timer = Executors.newSingleThreadScheduledExecutor(threads("crony-timer-"));
+				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
+		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
@@ -172,15 +170,6 @@ class AgentRuntime implements SmartLifecycle {
 
 	Fence fence() {
 		return this.fence;
-	}
-
-	private static ThreadFactory threads(String prefix) {
-		AtomicInteger count = new AtomicInteger();
-		return (runnable) -> {
-			Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		};
 	}
 
 }

@@ -7,9 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.JobSpec;
-import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.OverlapPolicy;
-import io.crony.common.job.RetryPolicy;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.Test;
@@ -39,9 +36,7 @@ class FailoverIT {
 				.until(() -> support.registered("victim") && support.registered("survivor"));
 			List<JobSpec> victimJobs = new ArrayList<>();
 			for (long id = 1; id <= 40; id++) {
-				JobSpec job = AgentTestSupport.with(
-						AgentTestSupport.httpJob(id, AgentTestSupport.EVERY_SECOND, target.url("/ok")), 5,
-						RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.ALLOW);
+				JobSpec job = EverySecondJobs.job(id, target);
 				if (id <= 30) {
 					victimJobs.add(job);
 					support.assign("victim", job);

@@ -6,12 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.LongStream;
 
 import io.crony.common.job.JobSpec;
-import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.OverlapPolicy;
-import io.crony.common.job.RetryPolicy;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.Test;
@@ -91,16 +87,7 @@ class FencingIT {
 				AgentProcess other = AgentProcess.start("other-2", FailoverIT.properties(support, "other-2"))) {
 			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("fenced-2") && support.registered("other-2"));
-			List<JobSpec> jobs = new ArrayList<>();
-			for (long id = 101; id <= 120; id++) {
-				JobSpec job = AgentTestSupport.with(
-						AgentTestSupport.httpJob(id, AgentTestSupport.EVERY_SECOND, target.url("/ok")), 5,
-						RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.ALLOW);
-				jobs.add(job);
-				support.assign("fenced-2", job);
-			}
-			await().atMost(Duration.ofSeconds(30))
-				.until(() -> jobs.stream().allMatch((job) -> target.runsByScheduledAt(job.id()).size() >= 3));
+			List<JobSpec> jobs = EverySecondJobs.assignRunning(support, target, "fenced-2", 101, 120);
 
 			long lease = support.leaseOf("fenced-2");
 			support.etcd().getLeaseClient().revoke(lease).get(10, TimeUnit.SECONDS);
@@ -108,27 +95,8 @@ class FencingIT {
 
 			await().atMost(Duration.ofSeconds(20))
 				.until(() -> support.leaseOf("fenced-2") != 0 && support.leaseOf("fenced-2") != lease);
-			long settled = System.currentTimeMillis() + 3000;
-			await().atMost(Duration.ofSeconds(30))
-				.until(() -> jobs.stream()
-					.allMatch((job) -> target.callsOf(job.id())
-						.stream()
-						.anyMatch((call) -> "other-2".equals(call.agentId())
-								&& Instant.parse(call.scheduledAt()).toEpochMilli() > settled)));
-
-			for (JobSpec job : jobs) {
-				Map<String, Long> runs = target.runsByScheduledAt(job.id());
-				assertThat(runs).as("job %d", job.id()).allSatisfy((at, count) -> assertThat(count).isEqualTo(1));
-				List<Long> seconds = runs.keySet()
-					.stream()
-					.map((at) -> Instant.parse(at).getEpochSecond())
-					.sorted()
-					.toList();
-				long first = seconds.get(0);
-				long last = seconds.get(seconds.size() - 1);
-				assertThat(seconds).as("job %d every second from %d to %d", job.id(), first, last)
-					.containsExactlyElementsOf(LongStream.rangeClosed(first, last).boxed().toList());
-			}
+			EverySecondJobs.assertRanOnceEachSecondOn("other-2", support, target, jobs,
+					System.currentTimeMillis() + 3000);
 		}
 	}
 

@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import io.crony.agent.DaemonThreads;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.common.etcd.CronyKeys;
@@ -53,11 +53,7 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private final FiringEngine engine;
 
-	private final ScheduledExecutorService retry = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-		Thread thread = new Thread(runnable, "crony-assignment");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ScheduledExecutorService retry = DaemonThreads.single("crony-assignment");
 
 	private final List<Watch.Watcher> watchers = new ArrayList<>();
 

@@ -6,10 +6,10 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.DaemonThreads;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Outcome;
 import io.crony.agent.target.Target;
@@ -47,11 +47,7 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private final Map<Long, Tracked> tracked = new ConcurrentHashMap<>();
 
-	private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-		Thread t = new Thread(runnable, "crony-async");
-		t.setDaemon(true);
-		return t;
-	});
+	private final ScheduledExecutorService thread = DaemonThreads.single("crony-async");
 
 	private volatile Resumer resumer;
 

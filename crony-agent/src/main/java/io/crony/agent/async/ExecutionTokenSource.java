@@ -1,10 +1,10 @@
 package io.crony.agent.async;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.DaemonThreads;
 import io.crony.agent.target.Targets;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.ExecutionTokens;
@@ -30,11 +30,7 @@ public final class ExecutionTokenSource implements Targets.TokenSource, AutoClos
 
 	private final ByteSequence key;
 
-	private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-		Thread t = new Thread(runnable, "crony-token-secret");
-		t.setDaemon(true);
-		return t;
-	});
+	private final ScheduledExecutorService retries = DaemonThreads.single("crony-token-secret");
 
 	private volatile ExecutionTokens tokens;
 

@@ -1,15 +1,14 @@
 package io.crony.agent.execution;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import io.crony.common.execution.ExecutionStatus;
 
@@ -76,15 +75,14 @@ public class ExecutionStore {
 		for (int from = 0; from < all.size(); from += 500) {
 			List<FireKey> chunk = all.subList(from, Math.min(all.size(), from + 500));
 			// job ids and a time range, not (job_id, scheduled_at) tuples: a long tuple
-			// list
-			// is not read through the unique index; this is, one range per job
+			// list is not read through the unique index; this is, one range per job
 			List<Long> jobIds = chunk.stream().map(FireKey::jobId).distinct().toList();
 			Instant min = chunk.stream().map(FireKey::scheduledAt).min(Instant::compareTo).get();
 			Instant max = chunk.stream().map(FireKey::scheduledAt).max(Instant::compareTo).get();
 			List<Object> args = new ArrayList<>(jobIds);
 			args.add(SqlTime.of(min));
 			args.add(SqlTime.of(max));
-			String in = jobIds.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			String in = marks(jobIds.size());
 			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE job_id IN (" + in
 					+ ") AND scheduled_at BETWEEN ? AND ?", (rs) -> {
 						FireKey key = new FireKey(rs.getLong(2), rs.getTimestamp(3).toInstant());
@@ -114,7 +112,7 @@ public class ExecutionStore {
 	 */
 	public boolean adopt(long id, String agentId) {
 		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'",
-				agentId, Timestamp.from(Instant.now()), id) == 1;
+				agentId, SqlTime.of(Instant.now()), id) == 1;
 	}
 
 	/**
@@ -131,7 +129,7 @@ public class ExecutionStore {
 			args.add(agentId);
 			args.add(SqlTime.of(after));
 			args.addAll(chunk);
-			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			String in = marks(chunk.size());
 			this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
 					+ "AND status = 'PENDING' AND scheduled_at > ? AND job_id IN (" + in + ")", args.toArray());
 		}
@@ -150,7 +148,7 @@ public class ExecutionStore {
 			args.add(SqlTime.of(Instant.now()));
 			args.add(agentId);
 			args.addAll(chunk);
-			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			String in = marks(chunk.size());
 			released += this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
 					+ "AND status = 'PENDING' AND id IN (" + in + ")", args.toArray());
 		}
@@ -166,7 +164,7 @@ public class ExecutionStore {
 		List<Long> all = new ArrayList<>(ids);
 		for (int from = 0; from < all.size(); from += 1000) {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
-			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			String in = marks(chunk.size());
 			this.jdbc.query(
 					"SELECT id FROM execution WHERE id IN (" + in + ") AND agent_id IS NULL AND status = 'PENDING'",
 					(rs) -> {
@@ -188,7 +186,7 @@ public class ExecutionStore {
 		List<Long> all = new ArrayList<>(jobIds);
 		for (int from = 0; from < all.size(); from += 1000) {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
-			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
+			String in = marks(chunk.size());
 			List<Object> args = new ArrayList<>(chunk);
 			args.add(SqlTime.of(until));
 			args.add(agentId);
@@ -199,6 +197,11 @@ public class ExecutionStore {
 					}, args.toArray());
 		}
 		return last;
+	}
+
+	// the placeholders of an IN list of n values
+	private static String marks(int n) {
+		return String.join(", ", Collections.nCopies(n, "?"));
 	}
 
 	// an unreachable database must look the same to callers whether it failed the

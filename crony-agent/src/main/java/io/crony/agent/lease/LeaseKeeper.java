@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.AgentIdentity;
+import io.crony.agent.DaemonThreads;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;
@@ -41,11 +41,7 @@ public final class LeaseKeeper implements AutoCloseable {
 
 	private final List<LeaseListener> listeners = new CopyOnWriteArrayList<>();
 
-	private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor((runnable) -> {
-		Thread t = new Thread(runnable, "crony-lease");
-		t.setDaemon(true);
-		return t;
-	});
+	private final ScheduledExecutorService thread = DaemonThreads.single("crony-lease");
 
 	private volatile long leaseId;
 

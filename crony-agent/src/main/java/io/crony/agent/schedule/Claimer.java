@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 import io.crony.agent.execution.ExecutionRecord;
@@ -78,8 +77,7 @@ final class Claimer {
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
 		Instant now = this.clock.instant();
 		// INSERT IGNORE, then read back: a row naming this agent is ours, whether
-		// inserted
-		// now or by this agent's earlier life (which no longer fires it)
+		// inserted now or by this agent's earlier life (which no longer fires it)
 		this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList());
 		Map<FireKey, ExecutionStore.Row> rows = this.store.find(new HashSet<>(byKey.keySet()));
 		List<Fire> ours = new ArrayList<>();
@@ -97,8 +95,7 @@ final class Claimer {
 			else if (row.status() == ExecutionStatus.PENDING) {
 				// another agent's, or released but taken by another agent first (an old
 				// holder dropping the job releases it again): the engine retries it,
-				// taking
-				// it only from nobody, until a grace past its instant
+				// taking it only from nobody, until a grace past its instant
 				fire.executionId = row.id();
 				contested.add(fire);
 			}
@@ -144,10 +141,9 @@ final class Claimer {
 		if (row.status() != ExecutionStatus.PENDING) {
 			return false;
 		}
-		String owner = row.agentId();
-		if (owner == null && this.store.takeOver(row.id(), null, this.agentId)) {
-			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over from {}", fire.job.id(),
-					fire.scheduledAt, Objects.requireNonNullElse(owner, "nobody")));
+		if (row.agentId() == null && this.store.takeOver(row.id(), null, this.agentId)) {
+			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
+					fire.scheduledAt));
 			return true;
 		}
 		return false;

@@ -68,8 +68,8 @@ public final class HttpTarget implements Target, AutoCloseable {
 		JobSpec job = invocation.job();
 		TargetSpec target = job.target();
 		if (target.url() == null || !(target.url().startsWith("http://") || target.url().startsWith("https://"))) {
-			return CompletableFuture.completedFuture(Outcome.failed("Unsupported HTTP target address " + target.url()
-					+ " (lb:// needs service discovery, which this agent does not have)"));
+			// lb:// addresses never get here: Targets resolves them first
+			return CompletableFuture.completedFuture(Outcome.failed("Unsupported HTTP target address " + target.url()));
 		}
 		int timeoutSeconds = Math.max(1, job.timeoutSeconds());
 		SimpleHttpRequest request = request(invocation, target, timeoutSeconds);

@@ -4,7 +4,6 @@ import java.time.Instant;
 
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
-import io.crony.common.job.TargetSpec;
 
 /**
  * One attempt of a run, as a target sees it.
@@ -41,15 +40,8 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 
 	/** The same attempt against a resolved address ({@code lb://} made concrete). */
 	public Invocation withUrl(String url) {
-		TargetSpec t = this.job.target();
-		TargetSpec target = new TargetSpec(t.type(), t.method(), url, t.headers(), t.body(), t.mode(), t.command(),
-				t.successCodes());
-		JobSpec j = this.job;
-		JobSpec resolved = new JobSpec(j.id(), j.name(), j.description(), j.schedule(), j.timeZone(), target,
-				j.timeoutSeconds(), j.retry(), j.misfirePolicy(), j.overlapPolicy(), j.assignment(), j.enabled(),
-				j.version());
-		return new Invocation(resolved, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, this.resumePayload);
+		return new Invocation(this.job.withTarget(this.job.target().withUrl(url)), this.executionId, this.scheduledAt,
+				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload);
 	}
 
 	/** The same attempt resuming from a payload an earlier attempt reported. */

@@ -1,6 +1,18 @@
 package io.crony.agent.target;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.job.AlertPolicy;
+import io.crony.common.job.AssignmentSpec;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.job.TargetType;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +31,18 @@ class InvocationTest {
 	void rendersMissingParamsAsEmpty() {
 		Invocation invocation = new Invocation(null, 1, Instant.EPOCH, null, 1);
 		assertThat(invocation.render("[${params}]")).isEqualTo("[]");
+	}
+
+	@Test
+	void resolvedAddressChangesOnlyTheUrl() {
+		JobSpec job = new JobSpec(7, "report", "nightly", "0 0 2 * * ?", "Europe/Paris",
+				new TargetSpec(TargetType.HTTP, "PUT", "lb://reports/run", Map.of("X-Env", "prod"), "{}",
+						TargetMode.ASYNC, null, List.of(202)),
+				30, new RetryPolicy(3, 5), MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 4,
+				new AlertPolicy(List.of(1L), true, true, null, true));
+		Invocation resolved = new Invocation(job, 42, Instant.EPOCH, null, 1).withUrl("http://10.0.0.5:8080/run");
+		assertThat(resolved.job().target().url()).isEqualTo("http://10.0.0.5:8080/run");
+		assertThat(resolved.job()).usingRecursiveComparison().ignoringFields("target.url").isEqualTo(job);
 	}
 
 	@Test

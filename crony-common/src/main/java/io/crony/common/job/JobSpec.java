@@ -43,6 +43,13 @@ public record JobSpec(long id, String name, String description, String schedule,
 				newVersion, this.alerts);
 	}
 
+	/** The same definition with another target. */
+	public JobSpec withTarget(TargetSpec newTarget) {
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, newTarget,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts);
+	}
+
 	/** The same definition, enabled or not, at another version. */
 	public JobSpec withEnabled(boolean nowEnabled, long newVersion) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,

@@ -26,4 +26,10 @@ public record TargetSpec(TargetType type, String method, String url, Map<String,
 		mode = (mode != null) ? mode : TargetMode.SYNC;
 	}
 
+	/** The same target at another address. */
+	public TargetSpec withUrl(String newUrl) {
+		return new TargetSpec(this.type, this.method, newUrl, this.headers, this.body, this.mode, this.command,
+				this.successCodes);
+	}
+
 }
