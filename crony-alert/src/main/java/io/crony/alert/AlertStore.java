@@ -9,13 +9,15 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 
 /**
  * The alert SQL web and agent share: channels to send through, the history, and the state
- * deduplication reads back from it (which is why it survives failover).
+ * deduplication reads back from it (which is why it survives failover). Instants are
+ * bound as {@link SqlTime} literals so they keep their milliseconds.
  */
 public class AlertStore {
 
@@ -56,8 +58,7 @@ public class AlertStore {
 						+ " error, subject, text, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				row.channelId(), row.kind().name(), row.jobId(), row.executionId(), row.agentId(), row.dedupKey(),
 				row.status().name(), row.attempts(), cut(row.error(), 1024), cut(row.subject(), 255),
-				cut(row.text(), TEXT_LIMIT), Timestamp.from(row.createdAt()),
-				(row.sentAt() != null) ? Timestamp.from(row.sentAt()) : null);
+				cut(row.text(), TEXT_LIMIT), SqlTime.of(row.createdAt()), SqlTime.ofNullable(row.sentAt()));
 	}
 
 	/**
@@ -83,7 +84,7 @@ public class AlertStore {
 	public int suppressedSince(String dedupKey, Instant since) {
 		Integer count = this.jdbc.queryForObject(
 				"SELECT COUNT(*) FROM alert WHERE dedup_key = ? AND status = 'SUPPRESSED' AND created_at > ?",
-				Integer.class, dedupKey, Timestamp.from(since));
+				Integer.class, dedupKey, SqlTime.of(since));
 		return (count != null) ? count : 0;
 	}
 

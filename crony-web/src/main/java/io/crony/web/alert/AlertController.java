@@ -1,7 +1,6 @@
 package io.crony.web.alert;
 
 import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.swagger.v3.oas.annotations.Operation;
@@ -37,8 +36,7 @@ class AlertController {
 			.ge(filter.from() != null, "created_at", filter.from())
 			.lt(filter.to() != null, "created_at", filter.to())
 			.orderByDesc("id");
-		Page<AlertEntity> page = this.alerts.selectPage(Page.of(paging.page(), paging.size()), where);
-		return PageResponse.of(page.getRecords().stream().map(AlertResponse::of).toList(), page.getTotal(), paging);
+		return PageResponse.of(this.alerts.selectPage(paging.toPage(), where), AlertResponse::of, paging);
 	}
 
 }

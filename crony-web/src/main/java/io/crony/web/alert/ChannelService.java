@@ -6,7 +6,6 @@ import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
 import com.baomidou.mybatisplus.core.conditions.update.UpdateWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import io.crony.alert.Alert;
 import io.crony.alert.AlertDispatcher;
 import io.crony.alert.AlertKind;
@@ -47,9 +46,9 @@ class ChannelService {
 	}
 
 	PageResponse<ChannelResponse> list(Paging paging) {
-		Page<ChannelEntity> page = this.channels.selectPage(Page.of(paging.page(), paging.size()),
-				new QueryWrapper<ChannelEntity>().orderByAsc("id"));
-		return PageResponse.of(page.getRecords().stream().map(ChannelResponse::of).toList(), page.getTotal(), paging);
+		return PageResponse.of(
+				this.channels.selectPage(paging.toPage(), new QueryWrapper<ChannelEntity>().orderByAsc("id")),
+				ChannelResponse::of, paging);
 	}
 
 	ChannelResponse get(long id) {

@@ -1,5 +1,6 @@
 package io.crony.web.api;
 
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -18,6 +19,11 @@ public record Paging(@Parameter(description = "1-based page number") @Min(1) Int
 	public Paging {
 		page = (page != null) ? page : 1;
 		size = (size != null) ? size : 20;
+	}
+
+	/** The page to hand to a MyBatis-Plus {@code selectPage}. */
+	public <E> Page<E> toPage() {
+		return Page.of(this.page, this.size);
 	}
 
 	public long offset() {

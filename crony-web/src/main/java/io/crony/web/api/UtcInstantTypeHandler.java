@@ -6,27 +6,22 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
+import io.crony.common.sql.SqlTime;
 import org.apache.ibatis.type.BaseTypeHandler;
 import org.apache.ibatis.type.JdbcType;
 
 /**
- * Binds an {@link Instant} as a UTC {@code DATETIME} literal with its milliseconds.
- * mysql-connector-j reads MariaDB 10's handshake version ({@code 5.5.5-10.x}) as a server
- * without fractional seconds and cuts them from {@code Timestamp} parameters, which would
- * make {@code (job_id, scheduled_at)} claims a second wide.
+ * Binds an {@link Instant} as a UTC {@code DATETIME} literal with its milliseconds
+ * ({@link SqlTime}): bound as a {@code Timestamp} it would lose them, which would make
+ * {@code (job_id, scheduled_at)} claims a second wide.
  */
 public class UtcInstantTypeHandler extends BaseTypeHandler<Instant> {
-
-	private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS")
-		.withZone(ZoneOffset.UTC);
 
 	@Override
 	public void setNonNullParameter(PreparedStatement ps, int i, Instant parameter, JdbcType jdbcType)
 			throws SQLException {
-		ps.setString(i, LITERAL.format(parameter));
+		ps.setString(i, SqlTime.of(parameter));
 	}
 
 	@Override

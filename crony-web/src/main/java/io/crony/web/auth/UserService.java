@@ -2,10 +2,8 @@ package io.crony.web.auth;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import org.slf4j.Logger;
@@ -32,10 +30,9 @@ class UserService {
 	}
 
 	PageResponse<UserResponse> list(Paging paging) {
-		Page<AppUser> page = this.users.selectPage(Page.of(paging.page(), paging.size()),
-				new LambdaQueryWrapper<AppUser>().orderByDesc(AppUser::getId));
-		List<UserResponse> items = page.getRecords().stream().map(UserResponse::of).toList();
-		return PageResponse.of(items, page.getTotal(), paging);
+		return PageResponse.of(
+				this.users.selectPage(paging.toPage(), new LambdaQueryWrapper<AppUser>().orderByDesc(AppUser::getId)),
+				UserResponse::of, paging);
 	}
 
 	UserResponse get(long id) {

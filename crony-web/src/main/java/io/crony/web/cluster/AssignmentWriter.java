@@ -169,8 +169,8 @@ final class AssignmentWriter {
 	private CompletableFuture<Boolean> batched(String batch, List<Cmp> shared, List<Cmp> compares, List<Op> ops,
 			Consumer<TxnResponse> onSuccess, Runnable onFailure) throws InterruptedException {
 		CompletableFuture<Boolean> result = new CompletableFuture<>();
-		this.batches.add(batch, shared, new TxnBatches.Write(shared, compares, ops, onSuccess, onFailure, result),
-				this::send);
+		this.batches.add(batch, new TxnBatches.Write(shared, compares, ops, onSuccess, onFailure, result),
+				this::commit);
 		return result;
 	}
 
@@ -192,14 +192,14 @@ final class AssignmentWriter {
 	 * a failed batch retried one by one.
 	 */
 	void drain() throws InterruptedException {
-		this.batches.flush(this::send);
+		this.batches.flush(this::commit);
 		awaitInFlight();
 		List<TxnBatches.Write> retries = this.batches.takeRetries();
 		if (!retries.isEmpty()) {
 			log.debug("Leader epoch {} retries {} writes of failed batches one by one", this.term.epoch(),
 					retries.size());
 			for (TxnBatches.Write write : retries) {
-				TxnBatches.single(write.shared(), write, this::send);
+				TxnBatches.single(write, this::commit);
 			}
 			awaitInFlight();
 		}
@@ -208,11 +208,6 @@ final class AssignmentWriter {
 	private void awaitInFlight() throws InterruptedException {
 		this.inFlight.acquire(this.maxInFlight);
 		this.inFlight.release(this.maxInFlight);
-	}
-
-	private void send(List<Cmp> compares, List<Op> ops, Consumer<TxnResponse> onSuccess, Runnable onFailure)
-			throws InterruptedException {
-		commit(compares, ops, onSuccess, onFailure);
 	}
 
 	boolean deposed() {

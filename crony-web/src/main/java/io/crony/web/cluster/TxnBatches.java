@@ -37,10 +37,11 @@ final class TxnBatches {
 	}
 
 	/**
-	 * Adds a write to the open batch of that name, committing the batch first when the
-	 * write would not fit.
+	 * Adds a write to the open batch of that name (writes of one name share their
+	 * {@link Write#shared()} guards), committing the batch first when the write would not
+	 * fit.
 	 */
-	void add(String name, List<Cmp> shared, Write write, Committer committer) throws InterruptedException {
+	void add(String name, Write write, Committer committer) throws InterruptedException {
 		Batch batch = this.open.get(name);
 		if (batch != null && !batch.fits(write, this.maxWrites)) {
 			this.open.remove(name);
@@ -48,7 +49,7 @@ final class TxnBatches {
 			batch = null;
 		}
 		if (batch == null) {
-			batch = new Batch(shared);
+			batch = new Batch(write.shared());
 			this.open.put(name, batch);
 		}
 		batch.add(write);
@@ -74,7 +75,7 @@ final class TxnBatches {
 
 	private void commit(Batch batch, Committer committer) throws InterruptedException {
 		if (batch.writes.size() == 1) {
-			single(batch.shared, batch.writes.get(0), committer);
+			single(batch.writes.get(0), committer);
 			return;
 		}
 		List<Cmp> compares = new ArrayList<>(batch.shared);
@@ -83,20 +84,15 @@ final class TxnBatches {
 			compares.addAll(write.compares());
 			ops.addAll(write.ops());
 		}
-		committer.commit(compares, ops, (response) -> batch.writes.forEach((write) -> {
-			write.onSuccess().accept(response);
-			write.result().complete(true);
-		}), () -> this.retries.addAll(batch.writes));
+		committer.commit(compares, ops, (response) -> batch.writes.forEach((write) -> write.committed(response)),
+				() -> this.retries.addAll(batch.writes));
 	}
 
 	/** Commits one write in a transaction of its own. */
-	static void single(List<Cmp> shared, Write write, Committer committer) throws InterruptedException {
-		List<Cmp> compares = new ArrayList<>(shared);
+	static void single(Write write, Committer committer) throws InterruptedException {
+		List<Cmp> compares = new ArrayList<>(write.shared());
 		compares.addAll(write.compares());
-		committer.commit(compares, write.ops(), (response) -> {
-			write.onSuccess().accept(response);
-			write.result().complete(true);
-		}, () -> {
+		committer.commit(compares, write.ops(), write::committed, () -> {
 			write.onFailure().run();
 			write.result().complete(false);
 		});
@@ -114,6 +110,11 @@ final class TxnBatches {
 	 */
 	record Write(List<Cmp> shared, List<Cmp> compares, List<Op> ops, Consumer<TxnResponse> onSuccess,
 			Runnable onFailure, CompletableFuture<Boolean> result) {
+
+		void committed(TxnResponse response) {
+			this.onSuccess.accept(response);
+			this.result.complete(true);
+		}
 
 	}
 

@@ -1,7 +1,6 @@
 package io.crony.web.execution;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 
@@ -26,8 +25,7 @@ class ExecutionQueries {
 			.ge(filter.from() != null, ExecutionEntity::getScheduledAt, filter.from())
 			.lt(filter.to() != null, ExecutionEntity::getScheduledAt, filter.to())
 			.orderByDesc(ExecutionEntity::getId);
-		Page<ExecutionEntity> page = this.executions.selectPage(Page.of(paging.page(), paging.size()), where);
-		return PageResponse.of(page.getRecords().stream().map(ExecutionResponse::of).toList(), page.getTotal(), paging);
+		return PageResponse.of(this.executions.selectPage(paging.toPage(), where), ExecutionResponse::of, paging);
 	}
 
 	ExecutionResponse get(long id) {

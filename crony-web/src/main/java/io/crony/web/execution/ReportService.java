@@ -12,7 +12,9 @@ import org.springframework.stereotype.Service;
 /**
  * Results and progress reported by targets (through an SDK, over REST or gRPC): the token
  * is checked first (a wrong one says nothing about whether the execution exists), then
- * the row changes only while the run is RUNNING.
+ * the row changes only while the run is RUNNING. Like every request's write to
+ * {@code execution}, a report that loses a lock to the agents' batched writes is tried
+ * again ({@link LockRetry}) and answered 503 when it keeps losing.
  */
 @Service
 class ReportService {
@@ -23,9 +25,12 @@ class ReportService {
 
 	private final ExecutionTokenSecret secret;
 
-	ReportService(ReportMapper reports, ExecutionTokenSecret secret) {
+	private final LockRetry retry;
+
+	ReportService(ReportMapper reports, ExecutionTokenSecret secret, LockRetry retry) {
 		this.reports = reports;
 		this.secret = secret;
+		this.retry = retry;
 	}
 
 	ReportResponse result(long id, String token, ResultReport report) {
@@ -33,8 +38,9 @@ class ReportService {
 		boolean succeeded = report.outcome() == ResultReport.ReportedOutcome.SUCCEEDED;
 		String error = succeeded ? null : (report.message() != null) ? report.message() : "Reported FAILED";
 		String status = succeeded ? ExecutionStatus.SUCCEEDED.name() : ExecutionStatus.FAILED.name();
-		int changed = this.reports.finish(id, status, report.output(), error, report.message(), Instant.now());
-		ReportResponse response = answer(id, changed, report.message());
+		int changed = this.retry.call("recording the reported result",
+				() -> this.reports.finish(id, status, report.output(), error, report.message(), Instant.now()));
+		ReportResponse response = answer(id, changed, status, report.message());
 		withMdc(id, () -> log.info("Execution {} result {} reported: applied={}, status {}", id, report.outcome(),
 				response.applied(), response.status()));
 		return response;
@@ -42,9 +48,9 @@ class ReportService {
 
 	ReportResponse progress(long id, String token, ProgressReport report) {
 		checkToken(id, token);
-		int changed = this.reports.progress(id, report.progress(), report.resumePayload(), report.message(),
-				Instant.now());
-		ReportResponse response = answer(id, changed, report.message());
+		int changed = this.retry.call("recording the reported progress", () -> this.reports.progress(id,
+				report.progress(), report.resumePayload(), report.message(), Instant.now()));
+		ReportResponse response = answer(id, changed, ExecutionStatus.RUNNING.name(), report.message());
 		withMdc(id, () -> log.debug("Execution {} progress {} reported: applied={}", id, report.progress(),
 				response.applied()));
 		return response;
@@ -56,13 +62,17 @@ class ReportService {
 		}
 	}
 
-	private ReportResponse answer(long id, int changed, String message) {
+	/**
+	 * @param applied the status an applied report leaves (the row is read only when the
+	 * report changed nothing)
+	 */
+	private ReportResponse answer(long id, int changed, String applied, String message) {
+		if (changed == 1) {
+			return new ReportResponse(true, applied, message);
+		}
 		String status = this.reports.status(id);
 		if (status == null) {
 			throw new ExecutionNotFoundException(id);
-		}
-		if (changed == 1) {
-			return new ReportResponse(true, status, message);
 		}
 		return new ReportResponse(false, status, "Execution " + id + " is " + status + "; the report changed nothing");
 	}

@@ -1,5 +1,6 @@
 package io.crony.web.alert;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.ServerSetupTest;
+import io.crony.alert.AlertKind;
+import io.crony.alert.AlertRecord;
+import io.crony.alert.AlertStatus;
+import io.crony.alert.AlertStore;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
@@ -70,6 +75,9 @@ class AlertChannelApiIT {
 
 	@Autowired
 	private MeterRegistry meters;
+
+	@Autowired
+	private AlertStore store;
 
 	private ApiClient api;
 
@@ -190,6 +198,18 @@ class AlertChannelApiIT {
 		JsonNode row = this.api.get("/api/v1/alerts?status=FAILED").body().path("items").get(0);
 		assertThat(row.path("channelId").asLong()).isEqualTo(id);
 		assertThat(row.path("attempts").asInt()).isEqualTo(2);
+	}
+
+	@Test
+	void keepsTheMillisecondsOfTheHistorySoHeldBackAlertsInTheSendsSecondCount() {
+		Instant sent = Instant.parse("2026-11-22T03:00:00.300Z");
+		this.store.record(new AlertRecord(null, AlertKind.NO_AGENT, null, null, null, "platform:no-agent",
+				AlertStatus.SUPPRESSED, 0, null, "held", null, Instant.parse("2026-11-22T03:00:00.700Z"), null));
+
+		assertThat(this.store.suppressedSince("platform:no-agent", sent)).isEqualTo(1);
+		assertThat(
+				this.api.get("/api/v1/alerts?status=SUPPRESSED").body().path("items").get(0).path("createdAt").asText())
+			.isEqualTo("2026-11-22T03:00:00.700Z");
 	}
 
 	static Stream<Arguments> badChannels() {

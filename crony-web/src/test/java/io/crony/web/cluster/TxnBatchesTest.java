@@ -29,11 +29,11 @@ class TxnBatchesTest {
 		TxnBatches batches = new TxnBatches(126);
 		List<Cmp> fence = List.of(present(bytes("/leader")));
 		for (int i = 0; i < 130; i++) {
-			batches.add("delete", fence, delete(fence, i), this.committer);
+			batches.add("delete", delete(fence, i), this.committer);
 		}
 		List<Cmp> toB = List.of(present(bytes("/leader")), present(bytes("/node/b")));
 		for (int i = 0; i < 70; i++) {
-			batches.add("move:b", toB, move(toB, i), this.committer);
+			batches.add("move:b", move(toB, i), this.committer);
 		}
 		batches.flush(this.committer);
 		assertThat(this.sent).extracting((sent) -> sent.ops().size()).containsExactlyInAnyOrder(126, 4, 126, 14);
@@ -54,7 +54,7 @@ class TxnBatchesTest {
 					List.of(Op.delete(bytes("/job/" + i), DeleteOption.DEFAULT)), (response) -> {
 					}, failures::incrementAndGet, new CompletableFuture<>());
 			writes.add(write);
-			batches.add("delete", fence, write, this.committer);
+			batches.add("delete", write, this.committer);
 		}
 		batches.flush(this.committer);
 		this.sent.get(0).onFailure().run();
@@ -63,7 +63,7 @@ class TxnBatchesTest {
 		assertThat(failures).hasValue(0);
 		assertThat(writes).allSatisfy((write) -> assertThat(write.result()).isNotDone());
 
-		TxnBatches.single(fence, writes.get(0), this.committer);
+		TxnBatches.single(writes.get(0), this.committer);
 		Sent alone = this.sent.get(1);
 		assertThat(alone.compares()).hasSize(2);
 		alone.onFailure().run();

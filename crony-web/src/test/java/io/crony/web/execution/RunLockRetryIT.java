@@ -37,10 +37,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Run now against real MariaDB while another transaction holds the locks its insert needs
- * (as the agents' batched claims do under load): the web's lock waits time out after a
- * second here, are retried, and the run is created once; if the locks are never freed the
- * answer is 503 and nothing is left behind.
+ * Run now and SDK reports against real MariaDB while another transaction holds the locks
+ * their writes need (as the agents' batched claims do under load): the web's lock waits
+ * time out after a second here, are retried, and the run is created once (the report
+ * applied once); if the locks are never freed the answer is 503 and nothing is left
+ * behind.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "crony.web.admin.initial-password=" + RunLockRetryIT.ADMIN_PASSWORD)
@@ -72,6 +73,9 @@ class RunLockRetryIT {
 
 	@Autowired
 	private Client etcd;
+
+	@Autowired
+	private ExecutionTokenSecret tokens;
 
 	private final CronyKeys keys = new CronyKeys(services.keyPrefix());
 
@@ -120,6 +124,32 @@ class RunLockRetryIT {
 		assertThat(this.jdbc.queryForObject("SELECT agent_id FROM execution WHERE id = ?", String.class, executionId))
 			.isEqualTo(AGENT);
 		assertThat(this.probe.get(this.keys.once(AGENT, executionId))).isNotNull();
+	}
+
+	@Test
+	void reportWhoseUpdateLostALockIsRetriedAndApplied() throws Exception {
+		this.jdbc.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
+				+ " started_at, attempt, mode, updated_at) VALUES (?, 'contended', ?, 'CRON', 'RUNNING', NOW(3), NOW(3),"
+				+ " 1, 'ASYNC', NOW(3))", this.jobId, AGENT);
+		long executionId = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class,
+				this.jobId);
+		String token = this.tokens.tokens().tokenFor(executionId);
+		CompletableFuture<ReportClient.Answer> report;
+		try (Connection holder = lockExecutionsOf(this.jobId)) {
+			report = CompletableFuture.supplyAsync(() -> new ReportClient(this.port).post(executionId, "result", token,
+					"{\"outcome\":\"SUCCEEDED\"}"));
+			String firstWait = await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null);
+			// the first attempt timed out and a retry waits now: let it through
+			await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null && !id.equals(firstWait));
+			holder.rollback();
+		}
+
+		ReportClient.Answer answer = report.get();
+		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(200);
+		assertThat(answer.body().get("applied").asBoolean()).isTrue();
+		assertThat(answer.body().get("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId))
+			.isEqualTo("SUCCEEDED");
 	}
 
 	@Test
