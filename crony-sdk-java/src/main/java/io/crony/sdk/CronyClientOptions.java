@@ -55,20 +55,6 @@ public final class CronyClientOptions {
 		return new Builder().baseUrl(baseUrl);
 	}
 
-	/** A builder holding these options, to derive others from. */
-	public Builder toBuilder() {
-		Builder builder = new Builder();
-		builder.baseUrl = this.baseUrl;
-		builder.transport = this.transport;
-		builder.connectTimeout = this.connectTimeout;
-		builder.requestTimeout = this.requestTimeout;
-		builder.maxAttempts = this.maxAttempts;
-		builder.initialBackoff = this.initialBackoff;
-		builder.maxBackoff = this.maxBackoff;
-		builder.userAgent = this.userAgent;
-		return builder;
-	}
-
 	/** crony-web's base URL; {@code null} when a transport of one's own finds it. */
 	public URI baseUrl() {
 		return this.baseUrl;

@@ -3,6 +3,10 @@ package io.crony.sdk;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import org.junit.jupiter.api.AfterEach;
@@ -64,8 +68,24 @@ class CronyClientIT {
 		Execution execution = this.web.newExecution();
 		this.web.setStatus(execution.id(), "TIMED_OUT");
 		ReportResponse response = this.client.reportResult(execution, Result.succeeded("late"));
-		assertThat(response).isEqualTo(new ReportResponse(false, "TIMED_OUT", null));
+		assertThat(response).isEqualTo(new ReportResponse(false, "TIMED_OUT",
+				"Execution " + execution.id() + " is TIMED_OUT; the report changed nothing"));
 		assertThat(this.web.result(execution.id())).isEmpty();
+	}
+
+	@Test
+	void refusesAnInvalidReportEvenOnceTheRunHasEnded() throws Exception {
+		Execution execution = this.web.newExecution();
+		this.web.setStatus(execution.id(), "TIMED_OUT");
+		// the client checks the range itself: the fake is asked directly, as crony-web is
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create(this.web.url() + "/api/v1/executions/" + execution.id() + "/progress"))
+				.header("X-Crony-Token", execution.token())
+				.POST(HttpRequest.BodyPublishers.ofString("{\"progress\":150}"))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("\"field\":\"progress\"");
 	}
 
 	@Test

@@ -62,13 +62,4 @@ class CronyClientOptionsTest {
 		assertThat(options.backoffAfter(60)).isEqualTo(Duration.ofMillis(500));
 	}
 
-	@Test
-	void derivesOptionsWithoutChangingTheOriginal() {
-		CronyClientOptions options = CronyClientOptions.builder("http://crony-web").build();
-		CronyClientOptions single = options.toBuilder().retry(1, Duration.ZERO).build();
-		assertThat(single.maxAttempts()).isEqualTo(1);
-		assertThat(options.maxAttempts()).isEqualTo(3);
-		assertThat(single.baseUrl()).isEqualTo(options.baseUrl());
-	}
-
 }

@@ -18,6 +18,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,7 +50,7 @@ class AgentLostAlertIT {
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	private static final int WEB_PORT = ServiceProcess.freePort();
+	private static final int WEB_PORT = LocalServices.freePort();
 
 	private static ServiceProcess web;
 
@@ -64,21 +66,13 @@ class AgentLostAlertIT {
 
 	@BeforeAll
 	static void startTheSystem() throws IOException {
-		Map<String, String> webProperties = new LinkedHashMap<>(services.properties());
-		webProperties.put("server.port", Integer.toString(WEB_PORT));
-		// a port the OS picks when binding: the test reports nothing over gRPC, and a
-		// port
-		// picked ahead may be taken by another process before the web binds it
-		webProperties.put("grpc.server.port", "0");
-		webProperties.put("crony.web.admin.initial-password", PASSWORD);
-		webProperties.put("crony.web.cluster.poll-interval", "200ms");
-		web = ServiceProcess.java("alert-web", "crony.web.jar", webProperties);
+		web = Platform.web("alert-web", services, WEB_PORT, PASSWORD, Map.of());
 		target = okTarget();
 		hook = BotServer.start(Vendor.WEBHOOK, SECRET);
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 
-		int survivorPort = ServiceProcess.freePort();
-		int doomedPort = ServiceProcess.freePort();
+		int survivorPort = LocalServices.freePort();
+		int doomedPort = LocalServices.freePort();
 		survivor = agent(SURVIVOR, survivorPort, "10s");
 		doomed = agent(DOOMED, doomedPort, "4s");
 		survivor.awaitHealthy("http://127.0.0.1:" + survivorPort + "/actuator/health", Duration.ofMinutes(3));
@@ -94,13 +88,7 @@ class AgentLostAlertIT {
 	 * cost it its lease (which would rightly raise a second agent-lost alert).
 	 */
 	private static ServiceProcess agent(String id, int port, String leaseTtl) {
-		Map<String, String> properties = new LinkedHashMap<>(services.properties());
-		properties.put("server.port", Integer.toString(port));
-		properties.put("crony.agent.id", id);
-		properties.put("crony.agent.lease-ttl", leaseTtl);
-		properties.put("crony.agent.spool-dir", "target/spool-" + services.schema() + "-" + id);
-		properties.put("spring.flyway.enabled", "false");
-		return ServiceProcess.java(id, "crony.agent.jar", properties);
+		return Platform.agent(services, id, port, Map.of("crony.agent.lease-ttl", leaseTtl));
 	}
 
 	@AfterAll

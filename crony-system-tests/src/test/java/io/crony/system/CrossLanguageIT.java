@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,11 +42,11 @@ class CrossLanguageIT {
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	private static final int WEB_PORT = ServiceProcess.freePort();
+	private static final int WEB_PORT = LocalServices.freePort();
 
-	private static final int GO_HTTP = ServiceProcess.freePort();
+	private static final int GO_HTTP = LocalServices.freePort();
 
-	private static final int GO_GRPC = ServiceProcess.freePort();
+	private static final int GO_GRPC = LocalServices.freePort();
 
 	private static ServiceProcess web;
 
@@ -61,18 +62,7 @@ class CrossLanguageIT {
 
 	@BeforeAll
 	static void startTheSystem() throws Exception {
-		Map<String, String> common = services.properties();
-		Map<String, String> webProperties = new LinkedHashMap<>(common);
-		webProperties.put("server.port", Integer.toString(WEB_PORT));
-		webProperties.put("grpc.server.port", Integer.toString(ServiceProcess.freePort()));
-		webProperties.put("crony.web.admin.initial-password", PASSWORD);
-		webProperties.put("crony.web.cluster.poll-interval", "200ms");
-		// the embedded Eureka server, crony-web registered in it, as make run has it
-		webProperties.put("crony.web.eureka-server.enabled", "true");
-		webProperties.put("eureka.client.enabled", "true");
-		webProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
-		webProperties.put("eureka.instance.hostname", "127.0.0.1");
-		web = ServiceProcess.java("system-web", "crony.web.jar", webProperties);
+		web = Platform.web("system-web", services, WEB_PORT, PASSWORD, Platform.eurekaServer(WEB_PORT));
 
 		Path goBinary = buildGoSample();
 		goSample = ServiceProcess.start(
@@ -82,18 +72,10 @@ class CrossLanguageIT {
 		silent = new AcceptingTarget();
 
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
-		// the agent after the web: it finds the execution token secret in etcd at once
-		Map<String, String> agentProperties = new LinkedHashMap<>(common);
-		int agentPort = ServiceProcess.freePort();
-		agentProperties.put("server.port", Integer.toString(agentPort));
-		agentProperties.put("crony.agent.id", AGENT);
-		agentProperties.put("crony.agent.spool-dir", "target/spool-" + services.schema());
+		int agentPort = LocalServices.freePort();
+		Map<String, String> agentProperties = Platform.eurekaClient(WEB_PORT);
 		agentProperties.put("crony.agent.async.poll-interval", "200ms");
-		agentProperties.put("spring.flyway.enabled", "false");
-		agentProperties.put("eureka.client.enabled", "true");
-		agentProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
-		agentProperties.put("eureka.client.registry-fetch-interval-seconds", "1");
-		agent = ServiceProcess.java("system-agent", "crony.agent.jar", agentProperties);
+		agent = Platform.agent(services, AGENT, agentPort, agentProperties);
 		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
 		goSample.awaitHealthy("http://127.0.0.1:" + GO_HTTP + "/healthz", Duration.ofMinutes(1));
 
@@ -224,10 +206,6 @@ class CrossLanguageIT {
 			JsonNode back = runs.untilEnding(job, params, "SUCCEEDED");
 			assertThat(back.get("output").asText()).contains("total=5.00");
 		}
-	}
-
-	private static String eurekaUrl() {
-		return "http://127.0.0.1:" + WEB_PORT + "/eureka/";
 	}
 
 	private static Map<String, Object> row(long executionId) throws SQLException {

@@ -6,12 +6,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,11 +39,11 @@ class JavaSampleEurekaIT {
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	private static final int WEB_PORT = ServiceProcess.freePort();
+	private static final int WEB_PORT = LocalServices.freePort();
 
-	private static final int SAMPLE_HTTP = ServiceProcess.freePort();
+	private static final int SAMPLE_HTTP = LocalServices.freePort();
 
-	private static final int SAMPLE_GRPC = ServiceProcess.freePort();
+	private static final int SAMPLE_GRPC = LocalServices.freePort();
 
 	private static ServiceProcess web;
 
@@ -55,32 +55,15 @@ class JavaSampleEurekaIT {
 
 	@BeforeAll
 	static void startTheSystem() {
-		Map<String, String> webProperties = new LinkedHashMap<>(services.properties());
-		webProperties.put("server.port", Integer.toString(WEB_PORT));
-		webProperties.put("grpc.server.port", Integer.toString(ServiceProcess.freePort()));
-		webProperties.put("crony.web.admin.initial-password", PASSWORD);
-		webProperties.put("crony.web.cluster.poll-interval", "200ms");
-		webProperties.put("crony.web.eureka-server.enabled", "true");
-		webProperties.put("eureka.client.enabled", "true");
-		webProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
-		webProperties.put("eureka.client.registry-fetch-interval-seconds", "1");
-		webProperties.put("eureka.instance.hostname", "127.0.0.1");
+		Map<String, String> webProperties = Platform.eurekaServer(WEB_PORT);
 		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
-		web = ServiceProcess.java("eureka-it-web", "crony.web.jar", webProperties);
+		web = Platform.web("eureka-it-web", services, WEB_PORT, PASSWORD, webProperties);
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 
-		// the agent after the web: it finds the execution token secret in etcd at once
-		Map<String, String> agentProperties = new LinkedHashMap<>(services.properties());
-		int agentPort = ServiceProcess.freePort();
-		agentProperties.put("server.port", Integer.toString(agentPort));
-		agentProperties.put("crony.agent.id", AGENT);
-		agentProperties.put("crony.agent.spool-dir", "target/spool-" + services.schema());
+		int agentPort = LocalServices.freePort();
+		Map<String, String> agentProperties = Platform.eurekaClient(WEB_PORT);
 		agentProperties.put("crony.agent.async.poll-interval", "200ms");
-		agentProperties.put("spring.flyway.enabled", "false");
-		agentProperties.put("eureka.client.enabled", "true");
-		agentProperties.put("eureka.client.service-url.defaultZone", eurekaUrl());
-		agentProperties.put("eureka.client.registry-fetch-interval-seconds", "1");
-		agent = ServiceProcess.java("eureka-it-agent", "crony.agent.jar", agentProperties);
+		agent = Platform.agent(services, AGENT, agentPort, agentProperties);
 		sample = startSample("eureka-it-java-sample");
 		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
 		sample.awaitHealthy("http://127.0.0.1:" + SAMPLE_HTTP + "/actuator/health", Duration.ofMinutes(3));
@@ -145,18 +128,12 @@ class JavaSampleEurekaIT {
 	}
 
 	private static ServiceProcess startSample(String name) {
-		Map<String, String> properties = new LinkedHashMap<>();
+		Map<String, String> properties = Platform.eurekaClient(WEB_PORT);
 		properties.put("server.port", Integer.toString(SAMPLE_HTTP));
 		properties.put("grpc.server.port", Integer.toString(SAMPLE_GRPC));
 		properties.put("sample.step", "50ms");
-		properties.put("eureka.client.service-url.defaultZone", eurekaUrl());
-		properties.put("eureka.client.registry-fetch-interval-seconds", "1");
 		properties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
 		return ServiceProcess.java(name, "crony.java-sample.jar", properties);
-	}
-
-	private static String eurekaUrl() {
-		return "http://127.0.0.1:" + WEB_PORT + "/eureka/";
 	}
 
 	private static String resumePayload(long executionId) throws SQLException {

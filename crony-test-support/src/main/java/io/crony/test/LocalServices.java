@@ -194,7 +194,8 @@ public final class LocalServices implements AutoCloseable {
 		throw new IllegalStateException("No scripts/services.sh above " + System.getProperty("user.dir"));
 	}
 
-	private static int freePort() {
+	/** A port free now, for a process a test starts. */
+	public static int freePort() {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			socket.setReuseAddress(true);
 			return socket.getLocalPort();

@@ -178,30 +178,40 @@ public final class FakeCronyWeb implements AutoCloseable {
 		catch (IOException ex) {
 			return new Answer(400, problem(400, "Bad Request", "the body is not JSON", null));
 		}
-		if (!"RUNNING".equals(run.status)) {
-			return new Answer(200, answerJson(false, run.status));
-		}
-		return "result".equals(what) ? applyResult(run, report) : applyProgress(run, report);
+		return "result".equals(what) ? applyResult(id, run, report) : applyProgress(id, run, report);
 	}
 
-	private Answer applyResult(Run run, JsonNode report) {
+	// As crony-web: an invalid report is refused (400) before a finished run answers
+	// applied=false
+	private Answer applyResult(long id, Run run, JsonNode report) {
 		String outcome = report.path("outcome").asText();
 		if (!Outcome.SUCCEEDED.name().equals(outcome) && !Outcome.FAILED.name().equals(outcome)) {
 			return new Answer(400, problem(400, "Bad Request", "invalid report", "outcome"));
 		}
+		if (!"RUNNING".equals(run.status)) {
+			return notApplied(id, run);
+		}
 		run.result = new Result(Outcome.valueOf(outcome), textOrNull(report, "message"), textOrNull(report, "output"));
 		run.status = outcome;
-		return new Answer(200, answerJson(true, run.status));
+		return new Answer(200, answerJson(true, run.status, null));
 	}
 
-	private Answer applyProgress(Run run, JsonNode report) {
+	private Answer applyProgress(long id, Run run, JsonNode report) {
 		JsonNode percent = report.get("progress");
 		if (percent == null || !percent.isInt() || percent.asInt() < 0 || percent.asInt() > 100) {
 			return new Answer(400, problem(400, "Bad Request", "invalid report", "progress"));
 		}
+		if (!"RUNNING".equals(run.status)) {
+			return notApplied(id, run);
+		}
 		run.progress
 			.add(new Progress(percent.asInt(), textOrNull(report, "resumePayload"), textOrNull(report, "message")));
-		return new Answer(200, answerJson(true, run.status));
+		return new Answer(200, answerJson(true, run.status, null));
+	}
+
+	private static Answer notApplied(long id, Run run) {
+		return new Answer(200, answerJson(false, run.status,
+				"Execution " + id + " is " + run.status + "; the report changed nothing"));
 	}
 
 	private static String textOrNull(JsonNode node, String field) {
@@ -209,12 +219,12 @@ public final class FakeCronyWeb implements AutoCloseable {
 		return (value == null || value.isNull()) ? null : value.asText();
 	}
 
-	private static byte[] answerJson(boolean applied, String status) {
-		return JSON.createObjectNode()
-			.put("applied", applied)
-			.put("status", status)
-			.toString()
-			.getBytes(StandardCharsets.UTF_8);
+	private static byte[] answerJson(boolean applied, String status, String message) {
+		var answer = JSON.createObjectNode().put("applied", applied).put("status", status);
+		if (message != null) {
+			answer.put("message", message);
+		}
+		return answer.toString().getBytes(StandardCharsets.UTF_8);
 	}
 
 	private static byte[] problem(int status, String title, String detail, String badField) {

@@ -81,10 +81,12 @@ class JavaSampleIT {
 		web.setStatus(execution.id(), "TIMED_OUT");
 		int before = web.requests();
 		run("rebuild-index", execution, null, "");
-		// the first progress report answers applied=false: the job stops and its FAILED
-		// result is not applied
-		await().atMost(Duration.ofSeconds(30))
-			.until(() -> web.requests() >= before + 2 && web.progress(execution.id()).isEmpty());
+		// the first progress report answers applied=false: the job stops, and its FAILED
+		// result (not applied) is the only report after it; a job that went on would
+		// report its next shards 10 ms apart
+		await().atMost(Duration.ofSeconds(30)).until(() -> web.requests() >= before + 2);
+		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> web.requests() == before + 2);
+		assertThat(web.progress(execution.id())).isEmpty();
 		assertThat(web.result(execution.id())).isEmpty();
 	}
 

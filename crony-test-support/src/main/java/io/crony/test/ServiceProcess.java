@@ -1,8 +1,7 @@
-package io.crony.system;
+package io.crony.test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A process a system test starts (crony-web, crony-agent, a sample service), its output
- * in {@code target/<name>.log}, stopped by its own handle when closed.
+ * A process a test starts (crony-web, crony-agent, a sample service), its output in
+ * {@code target/<name>.log}, stopped by its own handle when closed.
  */
-final class ServiceProcess implements AutoCloseable {
+public final class ServiceProcess implements AutoCloseable {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -37,7 +36,7 @@ final class ServiceProcess implements AutoCloseable {
 		this.log = log;
 	}
 
-	static ServiceProcess start(String name, List<String> command, Path workDir) {
+	public static ServiceProcess start(String name, List<String> command, Path workDir) {
 		Path log = Path.of("target", name + ".log").toAbsolutePath();
 		try {
 			Files.createDirectories(log.getParent());
@@ -53,7 +52,7 @@ final class ServiceProcess implements AutoCloseable {
 	}
 
 	/** A Spring Boot jar, small heap, with {@code --key=value} arguments. */
-	static ServiceProcess java(String name, String jarProperty, Map<String, String> properties) {
+	public static ServiceProcess java(String name, String jarProperty, Map<String, String> properties) {
 		String jar = System.getProperty(jarProperty);
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("No packaged jar at " + jar + " (run through Failsafe after package)");
@@ -66,7 +65,7 @@ final class ServiceProcess implements AutoCloseable {
 	}
 
 	/** Waits until {@code url} answers 200, failing early when the process died. */
-	void awaitHealthy(String url, Duration atMost) {
+	public void awaitHealthy(String url, Duration atMost) {
 		await(this.name + " healthy at " + url).atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> {
 			if (!this.process.isAlive()) {
 				throw new IllegalStateException(
@@ -84,20 +83,11 @@ final class ServiceProcess implements AutoCloseable {
 		});
 	}
 
-	static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
 	/**
 	 * Kills the process at once (SIGKILL, as {@code kill -9}): no shutdown hook runs, so
 	 * it leaves its etcd lease to expire.
 	 */
-	void kill() throws InterruptedException {
+	public void kill() throws InterruptedException {
 		this.process.destroyForcibly();
 		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
 			throw new IllegalStateException(this.name + " still runs after SIGKILL");
