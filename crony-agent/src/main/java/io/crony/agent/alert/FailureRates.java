@@ -2,7 +2,7 @@ package io.crony.agent.alert;
 
 import java.time.Instant;
 
-import io.crony.agent.execution.SqlTime;
+import io.crony.common.sql.SqlTime;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**

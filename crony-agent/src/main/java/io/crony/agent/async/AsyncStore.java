@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.crony.agent.execution.SqlTime;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
