@@ -34,9 +34,10 @@ public class ExecutionStore {
 			+ "started_at = COALESCE(started_at, ?), updated_at = ? WHERE job_id = ? AND scheduled_at = ? "
 			+ "AND (agent_id = ? OR agent_id IS NULL) AND status IN ('PENDING', 'RUNNING')";
 
+	// started_at is set when the run's start was folded into this statement
 	private static final String UPDATE_FINISHED = "UPDATE execution SET status = ?, agent_id = ?, attempt = ?, "
-			+ "output = ?, error = ?, finished_at = ?, updated_at = ? WHERE job_id = ? AND scheduled_at = ? "
-			+ "AND (agent_id = ? OR agent_id IS NULL)";
+			+ "output = ?, error = ?, started_at = COALESCE(started_at, ?), finished_at = ?, updated_at = ? "
+			+ "WHERE job_id = ? AND scheduled_at = ? AND (agent_id = ? OR agent_id IS NULL)";
 
 	private final JdbcTemplate jdbc;
 
@@ -217,13 +218,17 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Writes records in order in one transaction, batching runs of the same statement.
+	 * Writes records in order in one transaction, batching runs of the same statement; a
+	 * run that started and finished within the batch takes one statement
+	 * ({@link FoldedRecords}).
 	 */
 	public void write(List<ExecutionRecord> records) {
 		inTransaction(() -> writeInOrder(records));
 	}
 
-	private void writeInOrder(List<ExecutionRecord> records) {
+	private void writeInOrder(List<ExecutionRecord> batch) {
+		FoldedRecords folded = FoldedRecords.of(batch);
+		List<ExecutionRecord> records = folded.records();
 		int i = 0;
 		while (i < records.size()) {
 			Class<?> type = records.get(i).getClass();
@@ -255,11 +260,12 @@ public class ExecutionStore {
 							ps.setInt(3, f.attempt());
 							ps.setString(4, f.output());
 							ps.setString(5, f.error());
-							ps.setString(6, SqlTime.of(f.at()));
+							ps.setString(6, SqlTime.ofNullable(folded.startedAt(f)));
 							ps.setString(7, SqlTime.of(f.at()));
-							ps.setLong(8, f.jobId());
-							ps.setString(9, SqlTime.of(f.scheduledAt()));
-							ps.setString(10, f.agentId());
+							ps.setString(8, SqlTime.of(f.at()));
+							ps.setLong(9, f.jobId());
+							ps.setString(10, SqlTime.of(f.scheduledAt()));
+							ps.setString(11, f.agentId());
 						});
 			}
 			i = j;

@@ -1,0 +1,112 @@
+package io.crony.agent.execution;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Record batches against real MariaDB, on one connection so the session's statement
+ * counters tell how many UPDATEs a batch took.
+ */
+class ExecutionStoreIT {
+
+	private static final Instant AT = Instant.parse("2026-11-22T10:00:01Z");
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private SingleConnectionDataSource dataSource;
+
+	private JdbcTemplate jdbc;
+
+	private ExecutionStore store;
+
+	@BeforeEach
+	void connect() throws SQLException {
+		Flyway.configure()
+			.dataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
+			.locations("filesystem:../crony-web/src/main/resources/db/migration")
+			.load()
+			.migrate();
+		Connection connection = DriverManager.getConnection(services.jdbcUrl(), LocalServices.DB_USER,
+				LocalServices.DB_PASSWORD);
+		this.dataSource = new SingleConnectionDataSource(connection, true);
+		this.jdbc = new JdbcTemplate(this.dataSource);
+		this.store = new ExecutionStore(this.jdbc);
+		this.jdbc.update("DELETE FROM execution");
+	}
+
+	@AfterEach
+	void close() {
+		this.dataSource.destroy();
+	}
+
+	@Test
+	void runStartedAndFinishedInOneBatchTakesOneUpdate() {
+		long before = updates();
+		this.store.write(List.of(claimed(1), started(1, 1, 3), started(1, 2, 40), finished(1, 2, 90)));
+
+		assertThat(updates() - before).isEqualTo(1);
+		Map<String, Object> row = row(1);
+		assertThat(row.get("status")).isEqualTo("SUCCEEDED");
+		assertThat(row.get("attempt")).isEqualTo(2);
+		assertThat(row.get("started")).isEqualTo("2026-11-22 10:00:01.003000");
+		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.090000");
+	}
+
+	@Test
+	void finishInALaterBatchKeepsTheStartedTime() {
+		this.store.write(List.of(claimed(2), started(2, 1, 7)));
+		assertThat(row(2).get("status")).isEqualTo("RUNNING");
+
+		this.store.write(List.of(finished(2, 1, 500)));
+
+		Map<String, Object> row = row(2);
+		assertThat(row.get("status")).isEqualTo("SUCCEEDED");
+		assertThat(row.get("started")).isEqualTo("2026-11-22 10:00:01.007000");
+		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.500000");
+	}
+
+	private long updates() {
+		return this.jdbc.queryForObject("SHOW SESSION STATUS LIKE 'Com_update'", (rs, n) -> rs.getLong(2));
+	}
+
+	private Map<String, Object> row(long job) {
+		return this.jdbc
+			.queryForMap("SELECT status, attempt, DATE_FORMAT(started_at, '%Y-%m-%d %H:%i:%s.%f') AS started,"
+					+ " DATE_FORMAT(finished_at, '%Y-%m-%d %H:%i:%s.%f') AS finished FROM execution WHERE job_id = ?",
+					job);
+	}
+
+	private static ExecutionRecord.Claimed claimed(long job) {
+		return new ExecutionRecord.Claimed(job, "job-" + job, AT, "agent", TriggerType.CRON, null, AT);
+	}
+
+	private static ExecutionRecord.Started started(long job, int attempt, long millis) {
+		return new ExecutionRecord.Started(job, AT, "agent", attempt, AT.plusMillis(millis));
+	}
+
+	private static ExecutionRecord.Finished finished(long job, int attempt, long millis) {
+		return new ExecutionRecord.Finished(job, AT, "agent", ExecutionStatus.SUCCEEDED, attempt, "ok", null,
+				AT.plusMillis(millis));
+	}
+
+}
