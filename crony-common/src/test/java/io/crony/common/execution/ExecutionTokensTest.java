@@ -2,6 +2,8 @@ package io.crony.common.execution;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
+import java.util.stream.LongStream;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -48,6 +50,13 @@ class ExecutionTokensTest {
 	void sameSecretMakesTheSameTokensOnEveryInstance() {
 		assertThat(ExecutionTokens.fromEncodedSecret(this.secret).tokenFor(123456789L))
 			.isEqualTo(this.tokens.tokenFor(123456789L));
+	}
+
+	@Test
+	void tokensStayTheSameAcrossCallsAndThreads() {
+		List<String> once = LongStream.range(0, 200).mapToObj(this.tokens::tokenFor).toList();
+		assertThat(LongStream.range(0, 200).mapToObj(this.tokens::tokenFor).toList()).isEqualTo(once);
+		assertThat(LongStream.range(0, 200).parallel().mapToObj(this.tokens::tokenFor).toList()).isEqualTo(once);
 	}
 
 	@Test
