@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -83,6 +84,28 @@ class ExecutionStoreIT {
 		assertThat(row.get("status")).isEqualTo("SUCCEEDED");
 		assertThat(row.get("started")).isEqualTo("2026-11-22 10:00:01.007000");
 		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.500000");
+	}
+
+	@Test
+	void largeBatchIsWrittenWhole() {
+		List<ExecutionRecord> records = new ArrayList<>();
+		for (long job = 100; job < 400; job++) {
+			records.add(claimed(job));
+		}
+		this.store.write(records);
+		records.clear();
+		for (long job = 100; job < 400; job++) {
+			records.add(started(job, 1, 1));
+		}
+		for (long job = 100; job < 400; job++) {
+			records.add(finished(job, 1, 2));
+		}
+
+		this.store.write(records);
+
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution WHERE status = 'SUCCEEDED' "
+				+ "AND started_at IS NOT NULL AND finished_at IS NOT NULL", Long.class))
+			.isEqualTo(300);
 	}
 
 	private long updates() {
