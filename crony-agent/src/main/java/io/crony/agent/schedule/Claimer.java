@@ -100,8 +100,8 @@ final class Claimer {
 				contested.add(fire);
 			}
 			else {
-				Runner.withMdc(fire, () -> logger.debug("Fire of job {} at {} already claimed by {}", fire.job.id(),
-						fire.scheduledAt, row.agentId()));
+				Runner.debugWithMdc(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
+						fire.job.id(), fire.scheduledAt, row.agentId()));
 			}
 		}
 		return ours;

@@ -140,7 +140,7 @@ final class Runner {
 		Fire fire = run.fire;
 		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
 				this.clock.instant()));
-		withMdc(fire,
+		debugWithMdc(logger, fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
 		CompletableFuture<Outcome> call = this.targets
 			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger));
@@ -186,8 +186,8 @@ final class Runner {
 		// a success is the common case: at thousands of runs a second it logs at debug
 		// only
 		if (outcome.succeeded()) {
-			withMdc(fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)", fire.job.id(),
-					fire.scheduledAt, run.attempt));
+			debugWithMdc(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",
+					fire.job.id(), fire.scheduledAt, run.attempt));
 		}
 		else {
 			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
@@ -215,6 +215,17 @@ final class Runner {
 		}
 		catch (RuntimeException ex) {
 			withMdc(run.fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
+		}
+	}
+
+	/**
+	 * {@link #withMdc} for a debug line, skipped whole while debug is off: runs log one
+	 * at their start and success, thousands a second, and the MDC puts and removes would
+	 * be paid for lines never written.
+	 */
+	static void debugWithMdc(Logger logger, Fire fire, Runnable log) {
+		if (logger.isDebugEnabled()) {
+			withMdc(fire, log);
 		}
 	}
 
