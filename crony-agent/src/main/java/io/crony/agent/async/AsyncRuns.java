@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.DaemonThreads;
+import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Outcome;
 import io.crony.agent.target.Target;
@@ -19,7 +20,6 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * ASYNC attempts. Before the call the row is marked RUNNING with the attempt's deadline
@@ -181,25 +181,14 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			}
 			RetryPolicy retry = (spec.retry() != null) ? spec.retry() : RetryPolicy.NONE;
 			boolean retried = row.attempt() < retry.maxAttempts();
-			withMdc(row, () -> logger.info("Execution {} of job {} timed out on {}; {}", row.id(), row.jobId(),
-					row.agentId(), retried ? "retrying attempt " + (row.attempt() + 1) : "no attempt left"));
+			ExecutionMdc.with(row.jobId(), row.id(),
+					() -> logger.info("Execution {} of job {} timed out on {}; {}", row.id(), row.jobId(),
+							row.agentId(), retried ? "retrying attempt " + (row.attempt() + 1) : "no attempt left"));
 			if (retried) {
 				Resumer engine = this.resumer;
 				this.thread.schedule(() -> engine.resume(row.jobId(), row.id(), row.scheduledAt(), row.trigger(),
 						row.params(), row.attempt() + 1), Math.max(0, retry.backoffSeconds()), TimeUnit.SECONDS);
 			}
-		}
-	}
-
-	private static void withMdc(AsyncStore.Stale row, Runnable log) {
-		MDC.put("jobId", Long.toString(row.jobId()));
-		MDC.put("executionId", Long.toString(row.id()));
-		try {
-			log.run();
-		}
-		finally {
-			MDC.remove("jobId");
-			MDC.remove("executionId");
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
@@ -25,7 +26,6 @@ import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * Runs a due fire: applies the overlap policy, invokes the target attempt by attempt with
@@ -230,15 +230,7 @@ final class Runner {
 	}
 
 	static void withMdc(Fire fire, Runnable log) {
-		MDC.put("jobId", Long.toString(fire.job.id()));
-		MDC.put("executionId", Long.toString(fire.executionId));
-		try {
-			log.run();
-		}
-		finally {
-			MDC.remove("jobId");
-			MDC.remove("executionId");
-		}
+		ExecutionMdc.with(fire.job.id(), fire.executionId, log);
 	}
 
 }
