@@ -124,14 +124,9 @@ start)
 		wait_http "http://127.0.0.1:$port/actuator/health" "agent on :$port"
 	done
 
-	# crony-web is healthy a moment before it has created the first admin: sign in for a while
-	token=
-	deadline=$((SECONDS + 30))
-	until [ -n "$token" ] || [ $SECONDS -ge $deadline ]; do
-		token=$(curl -fsS -m 30 -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
-			--data "{\"username\":\"admin\",\"password\":\"$password\"}" 2>/dev/null | sed -n 's/.*"token":"\([^"]*\)".*/\1/p') || true
-		[ -n "$token" ] || sleep 0.5
-	done
+	# healthy means ready: the first admin exists (crony-web's readiness is part of its health)
+	token=$(curl -fsS -m 30 -X POST "http://127.0.0.1:$web_port/api/v1/auth/login" -H 'Content-Type: application/json' \
+		--data "{\"username\":\"admin\",\"password\":\"$password\"}" 2>/dev/null | sed -n 's/.*"token":"\([^"]*\)".*/\1/p') || true
 	if [ -z "$token" ]; then
 		log "cannot sign in as admin with the password in $state/admin-password (changed in the dashboard?); no jobs seeded"
 	else

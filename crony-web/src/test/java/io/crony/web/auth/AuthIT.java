@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -42,6 +45,9 @@ class AuthIT {
 
 	@LocalServerPort
 	private int port;
+
+	@Autowired
+	private ApplicationContext context;
 
 	@Autowired
 	private JdbcTemplate jdbc;
@@ -206,6 +212,20 @@ class AuthIT {
 		assertThat(second.put("/api/v1/users/" + secondId, Map.of("role", "OPERATOR")).status()).isEqualTo(409);
 		// the configured admin comes back for the other tests
 		this.jdbc.update("UPDATE app_user SET username = 'admin', password_hash = ? WHERE id = ?", adminHash, secondId);
+	}
+
+	@Test
+	void healthIsUnavailableUntilTheApplicationIsReady() {
+		// before the ApplicationRunners (the first admin among them) have run, readiness
+		// refuses traffic: whoever waits for health can sign in once it is UP
+		AvailabilityChangeEvent.publish(this.context, ReadinessState.REFUSING_TRAFFIC);
+		try {
+			assertThat(this.anonymous.get("/actuator/health").status()).isEqualTo(503);
+		}
+		finally {
+			AvailabilityChangeEvent.publish(this.context, ReadinessState.ACCEPTING_TRAFFIC);
+		}
+		assertThat(this.anonymous.get("/actuator/health").status()).isEqualTo(200);
 	}
 
 	@Test
