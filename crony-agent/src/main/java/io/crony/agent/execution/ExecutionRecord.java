@@ -23,6 +23,9 @@ public sealed interface ExecutionRecord {
 
 	Instant scheduledAt();
 
+	/** The agent the record is of. */
+	String agentId();
+
 	/** A fire claimed while the database was unreachable: inserted on replay. */
 	record Claimed(long jobId, String jobName, Instant scheduledAt, String agentId, TriggerType trigger, String params,
 			Instant at) implements ExecutionRecord {

@@ -15,7 +15,6 @@ import io.crony.common.sql.SqlTime;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.ParameterizedPreparedStatementSetter;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -31,16 +30,21 @@ public class ExecutionStore {
 
 	// Updates only touch a row this agent owns (or nobody does): a row taken over by
 	// another agent is never overwritten by a late record of this one.
-	private static final String UPDATE_STARTED = "UPDATE execution SET status = 'RUNNING', agent_id = ?, attempt = ?, "
-			+ "started_at = COALESCE(started_at, ?), updated_at = ? WHERE job_id = ? AND scheduled_at = ? "
-			+ "AND (agent_id = ? OR agent_id IS NULL) AND status IN ('PENDING', 'RUNNING')";
+	private static final String OWNED = "(e.agent_id = ? OR e.agent_id IS NULL)";
+
+	private static final JoinedUpdate<ExecutionRecord.Started> UPDATE_STARTED = new JoinedUpdate<>(
+			List.of("? AS attempt", "CAST(? AS DATETIME(3)) AS at"),
+			"e.status = 'RUNNING', e.agent_id = ?, e.attempt = v.attempt, "
+					+ "e.started_at = COALESCE(e.started_at, v.at), e.updated_at = v.at",
+			OWNED + " AND e.status IN ('PENDING', 'RUNNING')");
 
 	// started_at is set when the run's start was folded into this statement
-	private static final String UPDATE_FINISHED = "UPDATE execution SET status = ?, agent_id = ?, attempt = ?, "
-			+ "output = ?, error = ?, started_at = COALESCE(started_at, ?), finished_at = ?, updated_at = ? "
-			+ "WHERE job_id = ? AND scheduled_at = ? AND (agent_id = ? OR agent_id IS NULL)";
-
-	private static final int UPDATE_BATCH = 128;
+	private static final JoinedUpdate<ExecutionRecord.Finished> UPDATE_FINISHED = new JoinedUpdate<>(
+			List.of("? AS status", "? AS attempt", "? AS output", "? AS error", "CAST(? AS DATETIME(3)) AS started_at",
+					"CAST(? AS DATETIME(3)) AS at"),
+			"e.status = v.status, e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
+					+ "e.started_at = COALESCE(e.started_at, v.started_at), e.finished_at = v.at, e.updated_at = v.at",
+			OWNED);
 
 	private final JdbcTemplate jdbc;
 
@@ -221,9 +225,10 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Writes records in order in one transaction, batching runs of the same statement; a
-	 * run that started and finished within the batch takes one statement
-	 * ({@link FoldedRecords}).
+	 * Writes records in order in one transaction: consecutive claims in one multi-row
+	 * insert, consecutive starts or finishes in one joined update per chunk
+	 * ({@link JoinedUpdate}); a run that started and finished within the batch is one
+	 * finish ({@link FoldedRecords}).
 	 */
 	public void write(List<ExecutionRecord> records) {
 		inTransaction(() -> writeInOrder(records));
@@ -244,51 +249,24 @@ public class ExecutionStore {
 				insertClaimRows(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
 			}
 			else if (type == ExecutionRecord.Started.class) {
-				batchUpdate(UPDATE_STARTED, run.stream().map(ExecutionRecord.Started.class::cast).toList(), (ps, s) -> {
-					ps.setString(1, s.agentId());
-					ps.setInt(2, s.attempt());
-					ps.setString(3, SqlTime.of(s.at()));
-					ps.setString(4, SqlTime.of(s.at()));
-					ps.setLong(5, s.jobId());
-					ps.setString(6, SqlTime.of(s.scheduledAt()));
-					ps.setString(7, s.agentId());
-				});
+				UPDATE_STARTED.update(this.jdbc, run.stream().map(ExecutionRecord.Started.class::cast).toList(),
+						(ps, col, s) -> {
+							ps.setInt(col, s.attempt());
+							ps.setString(col + 1, SqlTime.of(s.at()));
+						});
 			}
 			else {
-				batchUpdate(UPDATE_FINISHED, run.stream().map(ExecutionRecord.Finished.class::cast).toList(),
-						(ps, f) -> {
-							ps.setString(1, f.status().name());
-							ps.setString(2, f.agentId());
-							ps.setInt(3, f.attempt());
-							ps.setString(4, f.output());
-							ps.setString(5, f.error());
-							ps.setString(6, SqlTime.ofNullable(folded.startedAt(f)));
-							ps.setString(7, SqlTime.of(f.at()));
-							ps.setString(8, SqlTime.of(f.at()));
-							ps.setLong(9, f.jobId());
-							ps.setString(10, SqlTime.of(f.scheduledAt()));
-							ps.setString(11, f.agentId());
+				UPDATE_FINISHED.update(this.jdbc, run.stream().map(ExecutionRecord.Finished.class::cast).toList(),
+						(ps, col, f) -> {
+							ps.setString(col, f.status().name());
+							ps.setInt(col + 1, f.attempt());
+							ps.setString(col + 2, f.output());
+							ps.setString(col + 3, f.error());
+							ps.setString(col + 4, SqlTime.ofNullable(folded.startedAt(f)));
+							ps.setString(col + 5, SqlTime.of(f.at()));
 						});
 			}
 			i = j;
-		}
-	}
-
-	/**
-	 * Runs an UPDATE per row in batches of a few fixed sizes (128, then powers of two).
-	 * With {@code rewriteBatchedStatements} the driver sends a batch as one
-	 * multi-statement that it first parses on the client, a different text for every
-	 * batch size: at 1,000 runs a second that parse was 40 % of the record thread, and
-	 * with 10,000 runs due at once (batches of thousands) the bench fell to a few hundred
-	 * runs a second. With {@code cachePrepStmts} (the agent's datasource settings) each
-	 * of the few sizes is parsed once per connection.
-	 */
-	private <T> void batchUpdate(String sql, List<T> rows, ParameterizedPreparedStatementSetter<T> setter) {
-		int from = 0;
-		while (from < rows.size()) {
-			int size = Math.min(UPDATE_BATCH, Integer.highestOneBit(rows.size() - from));
-			this.jdbc.batchUpdate(sql, rows.subList(from, from + size), size, setter);
-			from += size;
 		}
 	}
 

@@ -108,8 +108,63 @@ class ExecutionStoreIT {
 			.isEqualTo(300);
 	}
 
+	@Test
+	void manyFinishesAreOneStatementPerChunk() {
+		List<ExecutionRecord> records = new ArrayList<>();
+		for (long job = 500; job < 628; job++) {
+			records.add(claimed(job));
+		}
+		this.store.write(records);
+		records.clear();
+		for (long job = 500; job < 628; job++) {
+			records.add(finished(job, 1, 5));
+		}
+		long before = updates();
+
+		this.store.write(records);
+
+		assertThat(updates() - before).isEqualTo(1);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution WHERE status = 'SUCCEEDED'", Long.class))
+			.isEqualTo(128);
+	}
+
+	// MySQL updates a row matched twice in a joined update once, by either value: a
+	// fire's second record goes in the next statement
+	@Test
+	void laterRecordOfTheSameFireInOneBatchWins() {
+		this.store.write(List.of(claimed(3), claimed(7), claimed(8)));
+		long before = updates();
+
+		this.store.write(List.of(finished(7, 1, 1), finished(3, 1, 5), cancelled(3, 1, 9), finished(8, 1, 1)));
+
+		assertThat(updates() - before).isEqualTo(2);
+		assertThat(List.of(row(7).get("status"), row(8).get("status"))).containsOnly("SUCCEEDED");
+		Map<String, Object> row = row(3);
+		assertThat(row.get("status")).isEqualTo("CANCELLED");
+		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.009000");
+	}
+
+	@Test
+	void rowOfAnotherAgentIsLeftAlone() {
+		this.store.write(List.of(claimed(4), claimed(5), claimed(6)));
+		this.jdbc.update("UPDATE execution SET agent_id = 'other' WHERE job_id = 5");
+		this.jdbc.update("UPDATE execution SET agent_id = NULL WHERE job_id = 6");
+
+		this.store.write(List.of(started(4, 1, 1), started(5, 1, 1), started(6, 1, 1)));
+		assertThat(List.of(row(4).get("status"), row(5).get("status"), row(6).get("status"))).containsExactly("RUNNING",
+				"PENDING", "RUNNING");
+		this.store.write(List.of(finished(4, 1, 2), finished(5, 1, 2), finished(6, 1, 2)));
+
+		assertThat(List.of(row(4).get("status"), row(5).get("status"), row(6).get("status")))
+			.containsExactly("SUCCEEDED", "PENDING", "SUCCEEDED");
+		assertThat(this.jdbc.queryForList("SELECT agent_id FROM execution ORDER BY job_id", String.class))
+			.containsExactly("agent", "other", "agent");
+	}
+
+	// a joined update counts as Com_update_multi, a single-table one as Com_update
 	private long updates() {
-		return this.jdbc.queryForObject("SHOW SESSION STATUS LIKE 'Com_update'", (rs, n) -> rs.getLong(2));
+		return this.jdbc.queryForObject("SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
+				+ "WHERE VARIABLE_NAME IN ('COM_UPDATE', 'COM_UPDATE_MULTI')", Long.class);
 	}
 
 	private Map<String, Object> row(long job) {
@@ -125,6 +180,11 @@ class ExecutionStoreIT {
 
 	private static ExecutionRecord.Started started(long job, int attempt, long millis) {
 		return new ExecutionRecord.Started(job, AT, "agent", attempt, AT.plusMillis(millis));
+	}
+
+	private static ExecutionRecord.Finished cancelled(long job, int attempt, long millis) {
+		return new ExecutionRecord.Finished(job, AT, "agent", ExecutionStatus.CANCELLED, attempt, null, "cancelled",
+				AT.plusMillis(millis));
 	}
 
 	private static ExecutionRecord.Finished finished(long job, int attempt, long millis) {
