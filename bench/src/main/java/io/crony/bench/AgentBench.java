@@ -65,14 +65,17 @@ public final class AgentBench {
 
 	private final LoopbackTarget target;
 
+	private final long dbPid;
+
 	private final List<String> table = new ArrayList<>();
 
 	private long nextId = 1;
 
-	private AgentBench(Connection db, EtcdCounts etcd, LoopbackTarget target) {
+	private AgentBench(Connection db, EtcdCounts etcd, LoopbackTarget target, long dbPid) {
 		this.db = db;
 		this.etcd = etcd;
 		this.target = target;
+		this.dbPid = dbPid;
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -105,7 +108,7 @@ public final class AgentBench {
 							LocalServices.DB_PASSWORD)) {
 				EtcdCounts etcd = new EtcdCounts(client, keys);
 				waitFor("web leader elected", Duration.ofMinutes(2), () -> etcd.leaders() == 1 && web.alive());
-				AgentBench bench = new AgentBench(db, etcd, target);
+				AgentBench bench = new AgentBench(db, etcd, target, services.dbPid());
 				// A fresh agent per size: one that was overrun must not spoil the next
 				// size.
 				for (int[] size : sizes) {
@@ -141,12 +144,16 @@ public final class AgentBench {
 		long untilSecond = fromSecond + seconds;
 		sleepUntil(fromSecond * 1000);
 		AgentScrape before = AgentScrape.parse(agent.prometheus());
+		ProcessCpu agentCpu = ProcessCpu.of(agent.pid());
+		ProcessCpu dbCpu = ProcessCpu.of(this.dbPid);
 		long heapMax = 0;
 		while (System.currentTimeMillis() < untilSecond * 1000) {
 			heapMax = Math.max(heapMax, AgentScrape.parse(agent.prometheus()).heapBytes());
 			sleepUntil(System.currentTimeMillis() + 1000);
 		}
 		AgentScrape after = AgentScrape.parse(agent.prometheus());
+		double agentPercent = ProcessCpu.of(agent.pid()).percentOfACoreSince(agentCpu);
+		double dbPercent = ProcessCpu.of(this.dbPid).percentOfACoreSince(dbCpu);
 		// Calls of the last second's fires still on their way.
 		sleepUntil(untilSecond * 1000 + 3000);
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
@@ -154,11 +161,13 @@ public final class AgentBench {
 		String line = String.format(
 				"%7d jobs every %d s | fires/s %7.0f | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d"
 						+ " | agent start lateness ms p50 <=%.0f p99 <=%.0f | expected %d observed %d missed %d"
-						+ " duplicate %d off-schedule %d | rows %d finished %d | heap max %d MB | load %s",
+						+ " duplicate %d off-schedule %d | rows %d finished %d | heap max %d MB"
+						+ " | CPU %% of a core: agent %.0f, MariaDB %.0f | load %s",
 				jobs, every, stats.observed() / (double) seconds, stats.percentile(50), stats.percentile(99),
 				stats.percentile(99.9), stats.percentile(100), after.latenessUpToMillis(before, 50),
 				after.latenessUpToMillis(before, 99), stats.expected(), stats.observed(), stats.missed(),
-				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, loadAverage());
+				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, agentPercent, dbPercent,
+				loadAverage());
 		report(line);
 		long start = System.nanoTime();
 		unassign(agent, firstId, jobs);

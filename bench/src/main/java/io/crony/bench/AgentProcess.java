@@ -34,6 +34,10 @@ final class AgentProcess implements AutoCloseable {
 		this.process = process;
 	}
 
+	long pid() {
+		return this.process.pid();
+	}
+
 	/**
 	 * Starts an agent. JVM options come from {@code crony.bench.agent-jvm} (default
 	 * {@code -Xmx1g}); extra agent settings from {@code crony.bench.agent-args}.

@@ -81,6 +81,16 @@ public final class LocalServices implements AutoCloseable {
 		return this.dbPort;
 	}
 
+	/** The pid of the running MariaDB server (for benchmarks that measure its CPU). */
+	public long dbPid() {
+		try {
+			return Long.parseLong(Files.readString(this.stateDir.resolve("mariadbd.pid")).trim());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** A JDBC URL for one schema, with the settings Crony's apps use. */
 	public String jdbcUrl(String schema) {
 		return "jdbc:mysql://127.0.0.1:" + this.dbPort + "/" + schema
