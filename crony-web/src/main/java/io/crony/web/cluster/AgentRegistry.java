@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.CronyKeys.NodeKey;
+import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;
@@ -25,8 +26,8 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.context.SmartLifecycle;
 
+import static io.crony.common.etcd.KeyScanner.prefixEnd;
 import static io.crony.web.cluster.EtcdBytes.bytes;
-import static io.crony.web.cluster.EtcdBytes.prefixEnd;
 import static io.crony.web.cluster.EtcdBytes.string;
 
 /**

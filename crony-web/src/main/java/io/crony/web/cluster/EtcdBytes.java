@@ -1,12 +1,12 @@
 package io.crony.web.cluster;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.crony.common.etcd.EtcdCallException;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -25,18 +25,6 @@ final class EtcdBytes {
 
 	static String string(ByteSequence value) {
 		return value.toString(StandardCharsets.UTF_8);
-	}
-
-	/** The first key after every key that starts with the prefix. */
-	static ByteSequence prefixEnd(String prefix) {
-		byte[] end = prefix.getBytes(StandardCharsets.UTF_8);
-		for (int i = end.length - 1; i >= 0; i--) {
-			if (end[i] != (byte) 0xff) {
-				end[i]++;
-				return ByteSequence.from(Arrays.copyOf(end, i + 1));
-			}
-		}
-		return ByteSequence.from(new byte[] { 0 });
 	}
 
 	static Cmp absent(ByteSequence key) {
@@ -65,15 +53,6 @@ final class EtcdBytes {
 			future.cancel(true);
 			throw new EtcdCallException(ex);
 		}
-	}
-
-	/** An etcd call failed; the caller retries on its next pass. */
-	static final class EtcdCallException extends RuntimeException {
-
-		EtcdCallException(Throwable cause) {
-			super("etcd call failed: " + cause.getMessage(), cause);
-		}
-
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.etcd.EtcdCallException;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -183,7 +184,7 @@ public class LeaderElection implements SmartLifecycle {
 					won.epoch(), reason);
 		}
 		catch (java.util.concurrent.ExecutionException ex) {
-			throw new EtcdBytes.EtcdCallException(ex.getCause());
+			throw new EtcdCallException(ex.getCause());
 		}
 		finally {
 			this.campaign = null;

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.KeyValue;

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.CronyKeys.NodeKey;
+import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.Client;
