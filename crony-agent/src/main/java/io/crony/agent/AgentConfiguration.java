@@ -13,9 +13,16 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class AgentConfiguration {
 
+	// A watcher catching up (after a reload, or behind a burst of writes) gets the events
+	// of up to 1,000 revisions in one watch response. One leader transaction puts up to
+	// 126 assignments of ~500 bytes, so one response can be many times gRPC's default
+	// 4 MB, and a client that refuses it loses its watch on every retry.
 	@Bean(destroyMethod = "close")
-	Client etcdClient(EtcdProperties properties) {
-		return Client.builder().endpoints(properties.endpoints().toArray(String[]::new)).build();
+	Client etcdClient(EtcdProperties etcd, AgentProperties agent) {
+		return Client.builder()
+			.endpoints(etcd.endpoints().toArray(String[]::new))
+			.maxInboundMessageSize(Math.toIntExact(agent.etcdMaxMessageSize().toBytes()))
+			.build();
 	}
 
 	@Bean

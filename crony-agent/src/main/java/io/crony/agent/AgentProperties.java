@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The agent's own settings.
@@ -28,6 +29,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param outputLimit bytes of a target's answer kept in the execution row
  * @param shell shell target settings
  * @param http HTTP target settings (connection pool)
+ * @param etcdPageSize most keys read per etcd range request when the assignment is
+ * (re)loaded: 100,000 assignments of about 500 bytes each are far over gRPC's message
+ * limit in one response
+ * @param etcdMaxMessageSize largest message the agent's etcd client takes: one watch
+ * response may batch the events of up to 1,000 revisions, well over gRPC's default 4 MB
  */
 @ConfigurationProperties("crony.agent")
 public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.0.1") String host,
@@ -36,10 +42,12 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("./crony-spool") Path spoolDir,
 		@DefaultValue("100") int catchUpLimit, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell,
-		@DefaultValue Http http) {
+		@DefaultValue Http http, @DefaultValue("1000") int etcdPageSize,
+		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
+		etcdPageSize = Math.max(1, etcdPageSize);
 	}
 
 	/**

@@ -100,7 +100,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.async.attach(this.engine);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
-		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine);
+		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
 		this.lease.addListener(this.watcher);
 		this.lease.addListener(new LeaseKeeper.LeaseListener() {
 			@Override

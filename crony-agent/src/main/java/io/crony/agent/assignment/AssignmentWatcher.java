@@ -13,6 +13,7 @@ import io.crony.agent.DaemonThreads;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.etcd.KeyScanner;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.job.JobAssignment;
@@ -22,12 +23,10 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
-import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
@@ -36,10 +35,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the engine's jobs equal to this agent's assignment keys, and takes its once and
- * kill requests. A resync reads all three prefixes at one revision, makes the engine hold
- * exactly the assigned jobs, and watches from the next revision, so no change falls
- * between the read and the watch. It runs when a lease is granted (before the fence
- * opens) and after any watch error, with backoff.
+ * kill requests. A resync reads the jobs and once prefixes at one revision, page by page
+ * (an agent may hold 100,000 assignments, far more than one gRPC message carries), makes
+ * the engine hold exactly the assigned jobs, and watches all three prefixes from the next
+ * revision, so no change falls between the read and the watch. It runs when a lease is
+ * granted (before the fence opens) and after any watch error, with backoff.
  */
 public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoCloseable {
 
@@ -53,6 +53,8 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private final FiringEngine engine;
 
+	private final KeyScanner scanner;
+
 	private final ScheduledExecutorService retry = DaemonThreads.single("crony-assignment");
 
 	private final List<Watch.Watcher> watchers = new ArrayList<>();
@@ -63,11 +65,20 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private boolean resyncScheduled;
 
-	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine) {
+	/**
+	 * A watcher for one agent.
+	 * @param etcd the agent's etcd client
+	 * @param keys the key layout
+	 * @param agentId the agent whose keys are watched
+	 * @param engine the engine that holds the assigned jobs
+	 * @param pageSize most keys read per range request during a resync
+	 */
+	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine, int pageSize) {
 		this.etcd = etcd;
 		this.keys = keys;
 		this.agentId = agentId;
 		this.engine = engine;
+		this.scanner = new KeyScanner(etcd.getKVClient(), pageSize);
 	}
 
 	@Override
@@ -86,32 +97,27 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		this.resyncScheduled = false;
 		closeWatchers();
 		try {
-			GetResponse jobs = get(this.keys.jobs(this.agentId), 0);
-			long revision = jobs.getHeader().getRevision();
+			// page by page at the first page's revision; only the specs are kept, not the
+			// pages
 			List<JobSpec> specs = new ArrayList<>();
-			for (KeyValue kv : jobs.getKvs()) {
-				specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job());
-			}
+			long revision = this.scanner.scan(this.keys.jobs(this.agentId), 0,
+					(kv) -> specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
 			this.engine.holdExactly(specs);
-			GetResponse onces = get(this.keys.onces(this.agentId), revision);
-			onces.getKvs().forEach(this::takeOnce);
+			this.scanner.scan(this.keys.onces(this.agentId), revision, this::takeOnce);
 			watch(this.keys.jobs(this.agentId), revision, mySession, this::onJobEvents);
 			watch(this.keys.onces(this.agentId), revision, mySession, each(this::onOnceEvent));
 			watch(this.keys.kills(this.agentId), revision, mySession, each(this::onKillEvent));
 			this.failures = 0;
 			logger.info("Agent {} loaded {} jobs at revision {}", this.agentId, specs.size(), revision);
 		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Agent " + this.agentId + " was interrupted loading its assignment", ex);
+		}
 		catch (Exception ex) {
-			throw new IllegalStateException("Agent " + this.agentId + " cannot load its assignment", ex);
+			throw new IllegalStateException("Agent " + this.agentId + " cannot load its assignment: " + ex.getMessage(),
+					ex);
 		}
-	}
-
-	private GetResponse get(String prefix, long revision) throws Exception {
-		GetOption.Builder option = GetOption.builder().isPrefix(true);
-		if (revision > 0) {
-			option.withRevision(revision);
-		}
-		return this.etcd.getKVClient().get(bytes(prefix), option.build()).get(10, TimeUnit.SECONDS);
 	}
 
 	private void watch(String prefix, long revision, long mySession, EventHandler handler) {

@@ -10,9 +10,15 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class EtcdConfiguration {
 
+	// The agent registry watches every node key, assignments included: catching up, it
+	// gets the events of up to 1,000 revisions in one watch response, which can be many
+	// times gRPC's default 4 MB limit.
 	@Bean(destroyMethod = "close")
 	Client etcdClient(EtcdProperties properties) {
-		return Client.builder().endpoints(properties.endpoints().toArray(String[]::new)).build();
+		return Client.builder()
+			.endpoints(properties.endpoints().toArray(String[]::new))
+			.maxInboundMessageSize(Math.toIntExact(properties.maxMessageSize().toBytes()))
+			.build();
 	}
 
 	@Bean
