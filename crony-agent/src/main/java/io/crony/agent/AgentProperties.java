@@ -26,6 +26,8 @@ import org.springframework.util.unit.DataSize;
  * @param recordFlushInterval how often execution records are written in one batch
  * @param spoolDir where records go while the database is unreachable
  * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
+ * @param misfireThreshold how late the engine may reach a scheduled fire (being behind
+ * its schedule) before the job's misfire policy decides whether it runs
  * @param outputLimit bytes of a target's answer kept in the execution row
  * @param shell shell target settings
  * @param http HTTP target settings (connection pool)
@@ -41,9 +43,9 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("./crony-spool") Path spoolDir,
-		@DefaultValue("100") int catchUpLimit, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell,
-		@DefaultValue Http http, @DefaultValue("1000") int etcdPageSize,
-		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
+		@DefaultValue("100") int catchUpLimit, @DefaultValue("5s") Duration misfireThreshold,
+		@DefaultValue("4096") int outputLimit, @DefaultValue Shell shell, @DefaultValue Http http,
+		@DefaultValue("1000") int etcdPageSize, @DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();

@@ -94,9 +94,9 @@ class AgentRuntime implements SmartLifecycle {
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock);
-		this.engine = FiringEngine.create(
-				new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence, metrics,
-						this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(), runs));
+		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
+				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
+				properties.catchUpLimit(), properties.misfireThreshold(), runs));
 		this.async.attach(this.engine);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);

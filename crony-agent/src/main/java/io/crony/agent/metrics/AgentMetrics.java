@@ -1,6 +1,8 @@
 package io.crony.agent.metrics;
 
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
@@ -23,6 +25,10 @@ public final class AgentMetrics {
 
 	private final Counter fenced;
 
+	private final Counter misfires;
+
+	private final Map<ExecutionStatus, Counter> runs = new EnumMap<>(ExecutionStatus.class);
+
 	public AgentMetrics(MeterRegistry registry) {
 		this.registry = registry;
 		this.lateness = Timer.builder("crony.agent.trigger.lateness")
@@ -40,6 +46,14 @@ public final class AgentMetrics {
 		this.fenced = Counter.builder("crony.agent.fenced")
 			.description("Due runs not started because the lease was not confirmed")
 			.register(registry);
+		this.misfires = Counter.builder("crony.agent.misfires")
+			.description("Scheduled fires not run because the engine reached them later than the misfire threshold "
+					+ "(their jobs' misfire policy SKIP, or FIRE_NOW running only the latest)")
+			.register(registry);
+		// looked up once: a run's end is counted thousands of times a second
+		for (ExecutionStatus status : ExecutionStatus.values()) {
+			this.runs.put(status, Counter.builder("crony.agent.runs").tag("status", status.name()).register(registry));
+		}
 	}
 
 	/** Registers the gauges that read the engine and the lease. */
@@ -55,7 +69,7 @@ public final class AgentMetrics {
 	}
 
 	public void run(ExecutionStatus status) {
-		this.registry.counter("crony.agent.runs", "status", status.name()).increment();
+		this.runs.get(status).increment();
 	}
 
 	public void timeout() {
@@ -68,6 +82,10 @@ public final class AgentMetrics {
 
 	public void fenced() {
 		this.fenced.increment();
+	}
+
+	public void misfires(int fires) {
+		this.misfires.increment(fires);
 	}
 
 }

@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * evaluated, besides a job change), claims the batch in the database and moves the fires
  * it won into the {@code due} queue, woken at their scheduled instant. The dispatch
  * thread takes due fires, checks the lease fence and hands them to the worker pool. At
- * the instant itself no I/O happens, so lateness stays at the timer's resolution.
+ * the instant itself no I/O happens, so lateness stays at the timer's resolution. A fire
+ * the claim thread reaches long after its instant (behind its schedule) goes by its job's
+ * misfire policy ({@link LateFires}).
  */
 public final class FiringEngine implements AutoCloseable, Resumer {
 
@@ -67,6 +69,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	private final Runner runner;
 
 	private final Misfires misfires;
+
+	private final LateFires lateFires;
 
 	private final Fence fence;
 
@@ -99,12 +103,13 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private volatile boolean running = true;
 
-	FiringEngine(ScheduleParser parser, Claimer claimer, Runner runner, Misfires misfires, Fence fence,
-			AgentMetrics metrics, ExecutorService workers, Clock clock, Duration claimAhead) {
+	FiringEngine(ScheduleParser parser, Claimer claimer, Runner runner, Misfires misfires, LateFires lateFires,
+			Fence fence, AgentMetrics metrics, ExecutorService workers, Clock clock, Duration claimAhead) {
 		this.parser = parser;
 		this.claimer = claimer;
 		this.runner = runner;
 		this.misfires = misfires;
+		this.lateFires = lateFires;
 		this.fence = fence;
 		this.metrics = metrics;
 		this.workers = workers;
@@ -123,7 +128,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		runner.listen(parts.runs());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
 		Misfires misfires = new Misfires(parts.store(), parts.agentId(), parts.catchUpLimit());
-		return new FiringEngine(parts.parser(), claimer, runner, misfires, parts.fence(), parts.metrics(),
+		return new FiringEngine(parts.parser(), claimer, runner, misfires,
+				new LateFires(parts.misfireThreshold(), parts.metrics()), parts.fence(), parts.metrics(),
 				parts.workers(), parts.clock(), parts.claimAhead());
 	}
 
@@ -354,13 +360,21 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private void claim(List<Fire> woke) {
 		List<Fire> live = new ArrayList<>();
+		Instant now = this.clock.instant();
 		for (Fire fire : woke) {
-			if (isCurrent(fire)) {
-				live.add(fire);
-				if (fire.trigger == TriggerType.CRON) {
-					planNext(fire.job, fire.generation, fire.scheduledAt);
-				}
+			if (!isCurrent(fire)) {
+				continue;
 			}
+			if (fire.trigger != TriggerType.CRON) {
+				live.add(fire);
+				continue;
+			}
+			LateFires.Decision decision = this.lateFires.decide(fire.job, fire.scheduledAt, now);
+			planNext(fire.job, fire.generation, decision.planAfter());
+			decision.run()
+				.map((at) -> at.equals(fire.scheduledAt) ? fire
+						: new Fire(fire.job, fire.generation, at, TriggerType.CRON, null, now.toEpochMilli()))
+				.ifPresent(live::add);
 		}
 		queueOrRelease(this.claimer.claim(live, this.contested));
 	}
