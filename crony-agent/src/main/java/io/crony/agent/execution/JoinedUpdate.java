@@ -14,9 +14,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * Updates many execution rows, each with its own values, in one statement: the values are
  * a derived table ({@code SELECT … UNION ALL SELECT …}, which MySQL and MariaDB both
  * read) joined to {@code execution} on its unique {@code (job_id, scheduled_at)}. One
- * UPDATE per row paid the server's per-statement work for every fire: against MariaDB the
- * joined form takes ~40 % less server CPU per row (60-70 µs instead of 105-130 µs for a
- * finish record, batches of 128).
+ * UPDATE per row paid the server's per-statement work for every fire; joined, MariaDB
+ * spends about a quarter less CPU per fire at 1,000 fires a second (the agent bench's CPU
+ * readout, docs/benchmarks.md).
  * <p>
  * A batch is sent in chunks of a few fixed sizes (128, then powers of two), so the
  * statement texts are few and the driver's {@code cachePrepStmts} parses each once per
