@@ -23,9 +23,9 @@ class FailoverIT extends ClusterItSupport {
 
 	@Test
 	void movesEveryJobOfAnExpiredAgentToSurvivorsNeverOnTwoAgents() throws Exception {
-		agent("f1", 1, Map.of(), 2);
-		TestAgent doomed = agent("f2", 1, Map.of(), 2);
-		agent("f3", 1, Map.of(), 2);
+		agent("f1", 1, Map.of(), 4);
+		TestAgent doomed = agent("f2", 1, Map.of(), 4);
+		agent("f3", 1, Map.of(), 4);
 		List<Long> ids = this.jobs.createMany("failover", 300);
 		await().until(() -> this.assignments.byJob().size() == 300);
 		long held = this.assignments.count(this.client, "f2");
