@@ -3,10 +3,6 @@ package io.crony.common.etcd;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.etcd.jetcd.ByteSequence;
@@ -14,6 +10,8 @@ import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
+
+import static io.crony.common.etcd.EtcdCalls.await;
 
 /**
  * Reads a key range page by page at one revision, so a range of 100,000 assignments
@@ -27,9 +25,6 @@ import io.etcd.jetcd.options.GetOption;
  * crony-common declares optional (the business-service starter does not pull it).
  */
 public final class KeyScanner {
-
-	/** How long one page may take. */
-	public static final long TIMEOUT_SECONDS = 30;
 
 	private static final ByteSequence ZERO = ByteSequence.from(new byte[] { 0 });
 
@@ -123,19 +118,6 @@ public final class KeyScanner {
 			}
 		}
 		return ZERO;
-	}
-
-	private static <T> T await(Future<T> future) throws InterruptedException {
-		try {
-			return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-		}
-		catch (ExecutionException ex) {
-			throw new EtcdCallException(ex.getCause());
-		}
-		catch (TimeoutException ex) {
-			future.cancel(true);
-			throw new EtcdCallException(ex);
-		}
 	}
 
 }

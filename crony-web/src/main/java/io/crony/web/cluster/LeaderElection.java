@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.context.SmartLifecycle;
 
-import static io.crony.web.cluster.EtcdBytes.await;
+import static io.crony.common.etcd.EtcdCalls.await;
 import static io.crony.web.cluster.EtcdBytes.bytes;
 import static io.crony.web.cluster.EtcdBytes.string;
 
