@@ -17,6 +17,7 @@ import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
 
 /**
@@ -33,6 +34,8 @@ import org.springframework.dao.DataAccessException;
 final class Claimer {
 
 	private static final Logger logger = LoggerFactory.getLogger(Claimer.class);
+
+	private static final int LOCK_ATTEMPTS = 3;
 
 	private final ExecutionStore store;
 
@@ -62,7 +65,15 @@ final class Claimer {
 			return claimLocally(fires);
 		}
 		try {
-			return claimInDatabase(fires, contested);
+			return claimRetryingLockConflicts(fires, contested);
+		}
+		catch (ConcurrencyFailureException ex) {
+			// The database answers: another transaction holds the rows. Claiming locally
+			// is safe only when no one can claim in the database, so these fires are not
+			// claimed at all (missed, never run twice).
+			logger.warn("Claims of {} fires lost to lock conflicts {} times ({}); they are not run", fires.size(),
+					LOCK_ATTEMPTS, ex.getMessage());
+			return List.of();
 		}
 		catch (DataAccessException ex) {
 			logger.warn("Claims cannot reach the database ({}); claiming {} fires locally", ex.getMessage(),
@@ -72,7 +83,32 @@ final class Claimer {
 		}
 	}
 
+	/**
+	 * A deadlock or lock wait (two agents claiming the same fires during a move, a claim
+	 * against a record batch) rolls the claim back; it is tried again in a new
+	 * transaction. Treating it as an unreachable database would claim the fires locally
+	 * while the other agent claims them in the database: both would run them.
+	 */
+	private List<Fire> claimRetryingLockConflicts(List<Fire> fires, List<Fire> contested) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return claimInDatabase(fires, contested);
+			}
+			catch (ConcurrencyFailureException ex) {
+				if (attempt >= LOCK_ATTEMPTS) {
+					throw ex;
+				}
+				logger.debug("Claim of {} fires lost a lock conflict ({}); trying again", fires.size(),
+						ex.getMessage());
+			}
+		}
+	}
+
+	// contested fires are handed over only when the whole claim went through, so a
+	// retried
+	// claim does not list them twice
 	private List<Fire> claimInDatabase(List<Fire> fires, List<Fire> contested) {
+		List<Fire> othersClaims = new ArrayList<>();
 		Map<FireKey, Fire> byKey = new HashMap<>();
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
 		Instant now = this.clock.instant();
@@ -97,13 +133,14 @@ final class Claimer {
 				// holder dropping the job releases it again): the engine retries it,
 				// taking it only from nobody, until a grace past its instant
 				fire.executionId = row.id();
-				contested.add(fire);
+				othersClaims.add(fire);
 			}
 			else {
 				Runner.debugWithMdc(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
 						fire.job.id(), fire.scheduledAt, row.agentId()));
 			}
 		}
+		contested.addAll(othersClaims);
 		return ours;
 	}
 
