@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
 
 /**
@@ -24,8 +23,6 @@ public final class RecordWriter implements AutoCloseable {
 	private static final Logger logger = LoggerFactory.getLogger(RecordWriter.class);
 
 	private static final long REPLAY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-	private static final int LOCK_ATTEMPTS = 3;
 
 	private final ExecutionStore store;
 
@@ -109,31 +106,18 @@ public final class RecordWriter implements AutoCloseable {
 			return;
 		}
 		try {
-			writeRetryingLockConflicts(batch);
+			// a lost lock conflict is written again, not spooled: spooling also makes the
+			// claims local, safe only while no agent reaches the database
+			LockConflicts.retry("Records", () -> {
+				this.store.write(batch);
+				return batch;
+			});
 		}
 		catch (DataAccessException ex) {
 			logger.warn("Records cannot reach the database ({}); spooling {} records", rootMessage(ex), batch.size());
 			this.spool.append(batch);
 			this.spooling = true;
 			this.lastReplayNanos = System.nanoTime();
-		}
-	}
-
-	// A deadlock or lock wait rolls the batch back while the database answers: written
-	// again at once, rather than spooled (spooling also makes the claims local, which is
-	// safe only while no agent reaches the database).
-	private void writeRetryingLockConflicts(List<ExecutionRecord> batch) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				this.store.write(batch);
-				return;
-			}
-			catch (ConcurrencyFailureException ex) {
-				if (attempt >= LOCK_ATTEMPTS) {
-					throw ex;
-				}
-				logger.debug("Records lost a lock conflict ({}); writing {} again", ex.getMessage(), batch.size());
-			}
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.LockConflicts;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
@@ -34,8 +35,6 @@ import org.springframework.dao.DataAccessException;
 final class Claimer {
 
 	private static final Logger logger = LoggerFactory.getLogger(Claimer.class);
-
-	private static final int LOCK_ATTEMPTS = 3;
 
 	private final ExecutionStore store;
 
@@ -65,14 +64,14 @@ final class Claimer {
 			return claimLocally(fires);
 		}
 		try {
-			return claimRetryingLockConflicts(fires, contested);
+			return LockConflicts.retry("A claim", () -> claimInDatabase(fires, contested));
 		}
 		catch (ConcurrencyFailureException ex) {
 			// The database answers: another transaction holds the rows. Claiming locally
 			// is safe only when no one can claim in the database, so these fires are not
 			// claimed at all (missed, never run twice).
 			logger.warn("Claims of {} fires lost to lock conflicts {} times ({}); they are not run", fires.size(),
-					LOCK_ATTEMPTS, ex.getMessage());
+					LockConflicts.ATTEMPTS, ex.getMessage());
 			return List.of();
 		}
 		catch (DataAccessException ex) {
@@ -80,27 +79,6 @@ final class Claimer {
 					fires.size());
 			this.records.databaseDown();
 			return claimLocally(fires);
-		}
-	}
-
-	/**
-	 * A deadlock or lock wait (two agents claiming the same fires during a move, a claim
-	 * against a record batch) rolls the claim back; it is tried again in a new
-	 * transaction. Treating it as an unreachable database would claim the fires locally
-	 * while the other agent claims them in the database: both would run them.
-	 */
-	private List<Fire> claimRetryingLockConflicts(List<Fire> fires, List<Fire> contested) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				return claimInDatabase(fires, contested);
-			}
-			catch (ConcurrencyFailureException ex) {
-				if (attempt >= LOCK_ATTEMPTS) {
-					throw ex;
-				}
-				logger.debug("Claim of {} fires lost a lock conflict ({}); trying again", fires.size(),
-						ex.getMessage());
-			}
 		}
 	}
 
