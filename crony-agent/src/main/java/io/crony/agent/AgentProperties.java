@@ -24,6 +24,9 @@ import org.springframework.util.unit.DataSize;
  * @param claimAhead how far ahead fires are claimed in the database
  * @param workerThreads threads that start runs (targets themselves are asynchronous)
  * @param recordFlushInterval how often execution records are written in one batch
+ * @param recordBacklogLimit execution records waiting to be written past which claims
+ * wait (an agent given more fires than its database takes records for falls behind its
+ * schedule instead of filling its heap)
  * @param spoolDir where records go while the database is unreachable
  * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
  * @param misfireThreshold how late the engine may reach a scheduled fire (being behind
@@ -42,10 +45,11 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("0") int port, @DefaultValue("1") int weight, Map<String, String> labels,
 		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
-		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("./crony-spool") Path spoolDir,
-		@DefaultValue("100") int catchUpLimit, @DefaultValue("5s") Duration misfireThreshold,
-		@DefaultValue("4096") int outputLimit, @DefaultValue Shell shell, @DefaultValue Http http,
-		@DefaultValue("1000") int etcdPageSize, @DefaultValue("64MB") DataSize etcdMaxMessageSize) {
+		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("100000") int recordBacklogLimit,
+		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("100") int catchUpLimit,
+		@DefaultValue("5s") Duration misfireThreshold, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell,
+		@DefaultValue Http http, @DefaultValue("1000") int etcdPageSize,
+		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();

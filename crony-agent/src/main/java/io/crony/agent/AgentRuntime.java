@@ -81,7 +81,8 @@ class AgentRuntime implements SmartLifecycle {
 		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
-		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval());
+		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval(),
+				properties.recordBacklogLimit());
 		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
@@ -98,7 +99,7 @@ class AgentRuntime implements SmartLifecycle {
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.misfireThreshold(), runs));
 		this.async.attach(this.engine);
-		metrics.bind(this.engine::jobCount, this.fence::mayFire);
+		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
 		this.lease.addListener(this.watcher);

@@ -17,6 +17,13 @@ import org.springframework.dao.DataAccessException;
  * the {@link Spool}, and once a second the writer tries to replay the spool in order.
  * Only when the spool is empty again do records go straight to the database, so their
  * order is kept. Replay is idempotent (see {@link ExecutionRecord}).
+ *
+ * <p>
+ * Records waiting to be written are bounded: past {@code backlogLimit} the engine's
+ * claims wait ({@link #awaitRoom}), so an agent given more fires than its database takes
+ * records for falls behind its schedule (where the jobs' misfire policies decide) instead
+ * of holding ever more unwritten records in memory. Records still waiting when the agent
+ * stops go to the spool and are written after its next start.
  */
 public final class RecordWriter implements AutoCloseable {
 
@@ -24,13 +31,23 @@ public final class RecordWriter implements AutoCloseable {
 
 	private static final long REPLAY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+	private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+	// how long a stopping agent writes to the database before the rest goes to the spool
+	private static final long CLOSE_WRITE_MILLIS = TimeUnit.SECONDS.toMillis(5);
+
 	private final ExecutionStore store;
 
 	private final Spool spool;
 
 	private final long flushNanos;
 
+	private final int backlogLimit;
+
 	private final LinkedBlockingQueue<ExecutionRecord> queue = new LinkedBlockingQueue<>();
+
+	// notified when the writer took records off the queue
+	private final Object room = new Object();
 
 	private final Thread thread;
 
@@ -38,12 +55,28 @@ public final class RecordWriter implements AutoCloseable {
 
 	private volatile boolean running = true;
 
+	// set when the agent stops and the database did not take the rest in time
+	private volatile boolean spillToSpool;
+
 	private long lastReplayNanos;
 
+	private long lastBacklogWarningNanos;
+
 	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval) {
+		this(store, spool, flushInterval, 100_000);
+	}
+
+	/**
+	 * @param store the execution table
+	 * @param spool where records go while the database is unreachable
+	 * @param flushInterval how long the writer waits for more records before a batch
+	 * @param backlogLimit records waiting to be written past which claims wait
+	 */
+	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval, int backlogLimit) {
 		this.store = store;
 		this.spool = spool;
 		this.flushNanos = flushInterval.toNanos();
+		this.backlogLimit = Math.max(1, backlogLimit);
 		this.spooling = !spool.isEmpty();
 		this.thread = new Thread(this::loop, "crony-records");
 		this.thread.setDaemon(true);
@@ -55,6 +88,44 @@ public final class RecordWriter implements AutoCloseable {
 
 	public void submit(ExecutionRecord record) {
 		this.queue.add(record);
+	}
+
+	/** Records submitted and not yet taken for writing. */
+	public int backlog() {
+		return this.queue.size();
+	}
+
+	/**
+	 * Waits while more than {@code backlogLimit} records wait to be written (the claim
+	 * thread calls this before each claim). Returns at once when the writer stopped.
+	 * @return whether it waited
+	 */
+	public boolean awaitRoom() throws InterruptedException {
+		if (this.queue.size() <= this.backlogLimit) {
+			return false;
+		}
+		warnBehind();
+		synchronized (this.room) {
+			while (this.running && this.queue.size() > this.backlogLimit) {
+				// bounded: a stopping writer notifies nobody
+				this.room.wait(100);
+			}
+		}
+		return true;
+	}
+
+	private void warnBehind() {
+		long now = System.nanoTime();
+		if (now - this.lastBacklogWarningNanos >= WARN_EVERY_NANOS) {
+			this.lastBacklogWarningNanos = now;
+			logger.warn("Records behind: {} execution records wait to be written (limit {}); claims wait for them",
+					this.queue.size(), this.backlogLimit);
+		}
+	}
+
+	/** Whether the writer stops and records left go to the spool. */
+	boolean spillingToSpool() {
+		return this.spillToSpool;
 	}
 
 	/** Whether records currently go to the spool (the database was unreachable). */
@@ -77,6 +148,9 @@ public final class RecordWriter implements AutoCloseable {
 				if (first != null) {
 					batch.add(first);
 					this.queue.drainTo(batch, 5000);
+					synchronized (this.room) {
+						this.room.notifyAll();
+					}
 				}
 				flush(batch);
 				batch.clear();
@@ -91,6 +165,12 @@ public final class RecordWriter implements AutoCloseable {
 	}
 
 	private void flush(List<ExecutionRecord> batch) {
+		if (this.spillToSpool) {
+			if (!batch.isEmpty()) {
+				this.spool.append(batch);
+			}
+			return;
+		}
 		if (this.spooling) {
 			if (!batch.isEmpty()) {
 				this.spool.append(batch);
@@ -146,10 +226,20 @@ public final class RecordWriter implements AutoCloseable {
 		return root.toString();
 	}
 
+	/**
+	 * Writes what is left: to the database for up to 5 s, then the rest to the spool
+	 * (written after the next start), so records still queued are not lost with the
+	 * process.
+	 */
 	@Override
 	public void close() throws InterruptedException {
 		this.running = false;
-		this.thread.join(TimeUnit.SECONDS.toMillis(5));
+		this.thread.join(CLOSE_WRITE_MILLIS);
+		if (this.thread.isAlive()) {
+			this.spillToSpool = true;
+			logger.warn("Records: {} records not written yet go to the spool", this.queue.size());
+			this.thread.join(CLOSE_WRITE_MILLIS);
+		}
 	}
 
 }

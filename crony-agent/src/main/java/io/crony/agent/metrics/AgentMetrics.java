@@ -56,9 +56,12 @@ public final class AgentMetrics {
 		}
 	}
 
-	/** Registers the gauges that read the engine and the lease. */
-	public void bind(IntSupplier jobsHeld, BooleanSupplier leaseValid) {
+	/** Registers the gauges that read the engine, the lease and the record writer. */
+	public void bind(IntSupplier jobsHeld, BooleanSupplier leaseValid, IntSupplier recordBacklog) {
 		Gauge.builder("crony.agent.jobs", jobsHeld::getAsInt).description("Jobs held").register(this.registry);
+		Gauge.builder("crony.agent.records.backlog", recordBacklog::getAsInt)
+			.description("Execution records waiting to be written")
+			.register(this.registry);
 		Gauge.builder("crony.agent.lease.valid", () -> leaseValid.getAsBoolean() ? 1 : 0)
 			.description("1 while the lease is confirmed and the agent may fire")
 			.register(this.registry);

@@ -176,6 +176,14 @@ final class Claimer {
 	}
 
 	/**
+	 * Waits while the record writer has more records waiting than it allows: a claim
+	 * makes more of them.
+	 */
+	void awaitRecordRoom() throws InterruptedException {
+		this.records.awaitRoom();
+	}
+
+	/**
 	 * Makes a manual run's row name this agent once it took the request: the leader may
 	 * have moved the request here from the agent the web placed it on. Without the
 	 * database the run goes on; its records then apply only if the row named this agent.

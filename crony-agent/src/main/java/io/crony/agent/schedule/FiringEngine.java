@@ -341,6 +341,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 						: this.plan.poll(RETAKE_MILLIS, TimeUnit.MILLISECONDS);
 				if (first != null) {
 					woke.add(first);
+					// records behind: claims wait, and fires woken meanwhile join this
+					// batch late, where their jobs' misfire policies decide
+					this.claimer.awaitRecordRoom();
 					this.plan.drainTo(woke, CLAIM_BATCH);
 					claim(woke);
 				}

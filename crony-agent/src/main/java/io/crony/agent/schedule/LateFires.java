@@ -68,23 +68,24 @@ final class LateFires {
 			missed++;
 		}
 		if (policy == MisfirePolicy.FIRE_NOW) {
-			notRun(missed - 1, Duration.between(scheduledAt, now));
+			notRun(missed - 1, scheduledAt, now);
 			return new Decision(Optional.of(latest), latest);
 		}
-		notRun(missed, Duration.between(scheduledAt, now));
+		notRun(missed, scheduledAt, now);
 		return new Decision(Optional.empty(), latest);
 	}
 
-	private void notRun(int fires, Duration late) {
+	private void notRun(int fires, Instant scheduledAt, Instant now) {
 		if (fires == 0) {
 			return;
 		}
+		Duration late = Duration.between(scheduledAt, now);
 		this.metrics.misfires(fires);
 		this.notRunSinceWarning += fires;
 		if (late.compareTo(this.latestLateness) > 0) {
 			this.latestLateness = late;
 		}
-		long nowMillis = System.currentTimeMillis();
+		long nowMillis = now.toEpochMilli();
 		if (nowMillis - this.lastWarningMillis >= WARN_EVERY_MILLIS) {
 			logger.warn(
 					"Engine behind its schedule: {} fires reached more than {} ms late (up to {} ms) were not run, "

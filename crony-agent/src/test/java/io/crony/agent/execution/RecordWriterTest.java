@@ -3,7 +3,12 @@ package io.crony.agent.execution;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -21,7 +26,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A record batch that loses a lock conflict is written again, not spooled: spooling also
- * makes the claims local, which is safe only while no agent reaches the database.
+ * makes the claims local, which is safe only while no agent reaches the database. Records
+ * waiting to be written are bounded (claims wait), and those left when the agent stops go
+ * to the spool.
  */
 class RecordWriterTest {
 
@@ -54,6 +61,104 @@ class RecordWriterTest {
 			assertThat(writtenFromTheSpool).isFalse();
 			assertThat(writer.isSpooling()).isFalse();
 		}
+	}
+
+	@Test
+	void claimsWaitWhileMoreRecordsWaitThanTheLimitAndGoOnOnceTheWriterTakesThem() throws Exception {
+		GatedStore store = new GatedStore();
+		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10), 2)) {
+			writer.start();
+			writer.submit(finished(1));
+			await().atMost(Duration.ofSeconds(10)).until(() -> store.writing.getCount() == 0);
+			writer.submit(finished(2));
+			writer.submit(finished(3));
+			writer.submit(finished(4));
+
+			CompletableFuture<Boolean> claim = CompletableFuture.supplyAsync(() -> awaitRoom(writer));
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> !claim.isDone());
+			store.gate.countDown();
+
+			assertThat(claim.get(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(awaitRoom(writer)).isFalse();
+			await().atMost(Duration.ofSeconds(10)).until(() -> store.written.size() == 4);
+		}
+	}
+
+	@Test
+	void recordsNotWrittenWhenTheWriterStopsGoToTheSpoolAndAreWrittenAfterTheNextStart() throws Exception {
+		GatedStore store = new GatedStore();
+		RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10));
+		writer.start();
+		writer.submit(finished(1));
+		await().atMost(Duration.ofSeconds(10)).until(() -> store.writing.getCount() == 0);
+		writer.submit(finished(2));
+		writer.submit(finished(3));
+
+		CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> close(writer));
+		await().atMost(Duration.ofSeconds(20)).until(writer::spillingToSpool);
+		store.gate.countDown();
+		stopping.get(20, TimeUnit.SECONDS);
+
+		assertThat(store.written).extracting(ExecutionRecord::jobId).containsExactly(1L);
+		assertThat(new Spool(this.spoolDir).readAll()).extracting(ExecutionRecord::jobId).containsExactly(2L, 3L);
+		GatedStore next = new GatedStore();
+		next.gate.countDown();
+		try (RecordWriter restarted = new RecordWriter(next, new Spool(this.spoolDir), Duration.ofMillis(10))) {
+			assertThat(restarted.isSpooling()).isTrue();
+			restarted.start();
+			await().atMost(Duration.ofSeconds(10)).until(() -> next.written.size() == 2);
+			assertThat(new Spool(this.spoolDir).isEmpty()).isTrue();
+		}
+	}
+
+	private static ExecutionRecord finished(long jobId) {
+		return new ExecutionRecord.Finished(jobId, Instant.parse("2026-05-01T10:00:00Z"), "a",
+				ExecutionStatus.SUCCEEDED, 1, "ok", null, Instant.now());
+	}
+
+	private static boolean awaitRoom(RecordWriter writer) {
+		try {
+			return writer.awaitRoom();
+		}
+		catch (InterruptedException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void close(RecordWriter writer) {
+		try {
+			writer.close();
+		}
+		catch (InterruptedException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** Holds its first write until the gate opens; keeps what it wrote. */
+	private static final class GatedStore extends ExecutionStore {
+
+		final CountDownLatch writing = new CountDownLatch(1);
+
+		final CountDownLatch gate = new CountDownLatch(1);
+
+		final List<ExecutionRecord> written = Collections.synchronizedList(new ArrayList<>());
+
+		GatedStore() {
+			super(new JdbcTemplate(new SingleConnectionDataSource()));
+		}
+
+		@Override
+		public void write(List<ExecutionRecord> records) {
+			this.writing.countDown();
+			try {
+				this.gate.await(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.written.addAll(records);
+		}
+
 	}
 
 }
