@@ -225,18 +225,18 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Writes records in order in one transaction: consecutive claims in one multi-row
-	 * insert, consecutive starts or finishes in one joined update per chunk
-	 * ({@link JoinedUpdate}); a run that started and finished within the batch is one
-	 * finish ({@link FoldedRecords}).
+	 * Writes records in one transaction, each fire's in their order, grouped by type
+	 * ({@link RecordOrder}): claims in one multi-row insert, starts or finishes in one
+	 * joined update per chunk ({@link JoinedUpdate}); a run that started and finished
+	 * within the batch is one finish ({@link FoldedRecords}).
 	 */
 	public void write(List<ExecutionRecord> records) {
-		inTransaction(() -> writeInOrder(records));
+		inTransaction(() -> writeGrouped(records));
 	}
 
-	private void writeInOrder(List<ExecutionRecord> batch) {
+	private void writeGrouped(List<ExecutionRecord> batch) {
 		FoldedRecords folded = FoldedRecords.of(batch);
-		List<ExecutionRecord> records = folded.records();
+		List<ExecutionRecord> records = RecordOrder.grouped(folded.records());
 		int i = 0;
 		while (i < records.size()) {
 			Class<?> type = records.get(i).getClass();

@@ -128,17 +128,48 @@ class ExecutionStoreIT {
 			.isEqualTo(128);
 	}
 
+	// a writer behind its runs gets the starts of new runs between the finishes of
+	// earlier ones: grouped by type they are one statement each, not one per record
+	@Test
+	void interleavedStartsAndFinishesOfDifferentFiresAreOneStatementPerType() {
+		List<ExecutionRecord> records = new ArrayList<>();
+		for (long job = 700; job < 764; job++) {
+			records.add(claimed(job));
+			records.add(claimed(job + 100));
+			records.add(started(job, 1, 1));
+		}
+		this.store.write(records);
+		records.clear();
+		for (long job = 700; job < 764; job++) {
+			records.add(finished(job, 1, 5));
+			records.add(started(job + 100, 1, 5));
+		}
+		long before = updates();
+
+		this.store.write(records);
+
+		assertThat(updates() - before).isEqualTo(2);
+		assertThat(this.jdbc.queryForList(
+				"SELECT DISTINCT status FROM execution WHERE job_id BETWEEN 700 AND 763 AND finished_at IS NOT NULL",
+				String.class))
+			.containsExactly("SUCCEEDED");
+		assertThat(this.jdbc.queryForList("SELECT DISTINCT status FROM execution WHERE job_id BETWEEN 800 AND 863",
+				String.class))
+			.containsExactly("RUNNING");
+	}
+
 	// MySQL updates a row matched twice in a joined update once, by either value: a
 	// fire's second record goes in the next statement
 	@Test
 	void laterRecordOfTheSameFireInOneBatchWins() {
-		this.store.write(List.of(claimed(3), claimed(7), claimed(8)));
+		this.store.write(List.of(claimed(3), claimed(7), claimed(8), claimed(9)));
 		long before = updates();
 
-		this.store.write(List.of(finished(7, 1, 1), finished(3, 1, 5), cancelled(3, 1, 9), finished(8, 1, 1)));
+		this.store.write(List.of(finished(7, 1, 1), finished(3, 1, 5), cancelled(3, 1, 9), finished(8, 1, 1),
+				finished(9, 1, 1)));
 
 		assertThat(updates() - before).isEqualTo(2);
-		assertThat(List.of(row(7).get("status"), row(8).get("status"))).containsOnly("SUCCEEDED");
+		assertThat(List.of(row(7).get("status"), row(8).get("status"), row(9).get("status"))).containsOnly("SUCCEEDED");
 		Map<String, Object> row = row(3);
 		assertThat(row.get("status")).isEqualTo("CANCELLED");
 		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.009000");
