@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -53,9 +52,6 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	// keepalive interval later, more on a loaded machine)
 	private static final long RETAKE_GRACE_MILLIS = 5000;
 
-	// how often a manual run held back by the closed fence looks at the fence again
-	private static final long FENCED_ONCE_RECHECK_MILLIS = 200;
-
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
 	private final DelayQueue<Fire> plan = new DelayQueue<>();
@@ -72,6 +68,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private final LateFires lateFires;
 
+	private final Arrivals arrivals;
+
+	private final OnceRuns onces;
+
 	private final Fence fence;
 
 	private final AgentMetrics metrics;
@@ -82,22 +82,12 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private final long claimAheadMillis;
 
-	private final Set<Long> takenOnces = ConcurrentHashMap.newKeySet();
-
-	// once requests for jobs not held (yet): the job and once watches are separate
-	// streams, so a run requested right after an assignment can arrive before the job
-	private final Map<Long, List<AwaitedOnce>> awaitingJob = new ConcurrentHashMap<>();
-
 	// fires whose row another agent holds; claim thread only
 	private final List<Fire> contested = new ArrayList<>();
 
 	private long lastRetakeMillis;
 
-	private final LinkedBlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
-
 	private final Thread claimThread = new Thread(this::claimLoop, "crony-claim");
-
-	private final Thread misfireThread = new Thread(this::misfireLoop, "crony-misfire");
 
 	private final Thread dispatchThread = new Thread(this::dispatchLoop, "crony-dispatch");
 
@@ -110,13 +100,14 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.runner = runner;
 		this.misfires = misfires;
 		this.lateFires = lateFires;
+		this.arrivals = new Arrivals(misfires, this.plan, clock);
+		this.onces = new OnceRuns(this.due, fence, metrics, workers, claimer, runner, clock);
 		this.fence = fence;
 		this.metrics = metrics;
 		this.workers = workers;
 		this.clock = clock;
 		this.claimAheadMillis = claimAhead.toMillis();
 		this.claimThread.setDaemon(true);
-		this.misfireThread.setDaemon(true);
 		this.dispatchThread.setDaemon(true);
 		this.dispatchThread.setPriority(Thread.MAX_PRIORITY);
 	}
@@ -136,7 +127,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	public void start() {
 		this.claimThread.start();
 		this.dispatchThread.start();
-		this.misfireThread.start();
+		this.arrivals.start();
 	}
 
 	public int jobCount() {
@@ -153,7 +144,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 */
 	public synchronized void holdExactly(Collection<JobSpec> specs) {
 		// the reload that calls this reads every once request again right after
-		this.awaitingJob.clear();
+		this.onces.forgetAwaited();
 		Set<Long> wanted = new HashSet<>();
 		specs.forEach((spec) -> wanted.add(spec.id()));
 		remove(this.jobs.keySet().stream().filter((id) -> !wanted.contains(id)).toList());
@@ -183,11 +174,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		Instant now = this.clock.instant();
 		for (JobState state : arrived) {
 			planNext(state, state.generation, now);
-			this.arrivals.add(new Arrival(state, state.generation, now));
-			List<AwaitedOnce> awaited = this.awaitingJob.remove(state.id());
-			if (awaited != null) {
-				awaited.forEach((once) -> runOnce(once.request(), once.take()));
-			}
+			this.arrivals.arrived(state, state.generation, now);
+			this.onces.jobArrived(state);
 		}
 		if (arrived.size() > 1) {
 			logger.info("Engine holds {} jobs ({} arrived)", this.jobs.size(), arrived.size());
@@ -230,32 +218,13 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	/**
-	 * Runs a one-shot request whose execution row the web already inserted. The request
-	 * is only taken ({@code take}: its etcd key deleted, guarded by its revision) by the
-	 * worker about to run it, with the fence open: until then the key stays, so a cancel
-	 * can still withdraw it, the leader can move it to the job's next holder, and a
-	 * reload finds it again. Whoever deletes the key runs the request, so it runs once.
+	 * Runs a one-shot request whose execution row the web already inserted; its key is
+	 * taken only by the worker about to run it ({@link OnceRuns}).
+	 * @param request the request
 	 * @param take deletes the request's key; false when it is gone (withdrawn or moved)
 	 */
 	public synchronized void runOnce(OnceRequest request, BooleanSupplier take) {
-		if (!this.takenOnces.add(request.executionId())) {
-			return;
-		}
-		JobState state = this.jobs.get(request.jobId());
-		if (state == null) {
-			// kept until the job arrives (its key untaken meanwhile)
-			this.takenOnces.remove(request.executionId());
-			this.awaitingJob.computeIfAbsent(request.jobId(), (id) -> new ArrayList<>())
-				.add(new AwaitedOnce(request, take));
-			logger.info("Once request {} names job {}, which this agent does not hold (yet)", request.executionId(),
-					request.jobId());
-			return;
-		}
-		Fire fire = new Fire(state, state.generation, request.scheduledAt(), request.trigger(), request.params(),
-				this.clock.millis());
-		fire.executionId = request.executionId();
-		fire.take = take;
-		this.due.add(fire);
+		this.onces.request(request, take, this.jobs.get(request.jobId()));
 	}
 
 	@Override
@@ -424,43 +393,6 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		queueOrRelease(won);
 	}
 
-	/**
-	 * Applies the misfire policy to arrived jobs in batches (one query per 1,000 jobs),
-	 * off the watch thread: an agent taking 100,000 jobs must not query once per job. The
-	 * regular next fire was planned at arrival; missed fires are those up to the arrival.
-	 */
-	private void misfireLoop() {
-		List<Arrival> batch = new ArrayList<>();
-		while (this.running) {
-			try {
-				batch.add(this.arrivals.take());
-				this.arrivals.drainTo(batch, 999);
-				Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
-				Map<Long, Instant> lastFires = this.misfires.lastFires(batch.stream().map(Arrival::job).toList(),
-						until);
-				for (Arrival arrival : batch) {
-					JobState state = arrival.job();
-					if (state.removed || state.generation != arrival.generation()) {
-						continue;
-					}
-					Instant last = lastFires.get(state.id());
-					this.misfires.missedFires(state, last, arrival.at())
-						.forEach((at) -> this.plan.add(new Fire(state, arrival.generation(), at, TriggerType.MISFIRE,
-								null, this.clock.millis())));
-				}
-			}
-			catch (InterruptedException ex) {
-				return;
-			}
-			catch (RuntimeException ex) {
-				logger.error("Engine could not apply misfire policies of {} jobs", batch.size(), ex);
-			}
-			finally {
-				batch.clear();
-			}
-		}
-	}
-
 	private void dispatchLoop() {
 		List<Fire> fenced = new ArrayList<>();
 		List<Fire> dropped = new ArrayList<>();
@@ -476,7 +408,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 					fire = this.due.take();
 				}
 				if (fire.take != null) {
-					dispatchOnce(fire);
+					this.onces.dispatch(fire, isCurrent(fire));
 					continue;
 				}
 				if (!isCurrent(fire)) {
@@ -504,55 +436,6 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			catch (RuntimeException ex) {
 				logger.error("Engine could not dispatch a fire", ex);
 			}
-		}
-	}
-
-	/**
-	 * A manual run is never dropped for a closed fence: it waits, its key untaken, until
-	 * the fence opens again (a late keepalive confirmed, or a new lease granted and the
-	 * assignment reloaded). A job that left meanwhile takes its requests with it: the key
-	 * stays for the job's next holder (the leader moves it on failover).
-	 */
-	private void dispatchOnce(Fire fire) {
-		if (!isCurrent(fire)) {
-			this.takenOnces.remove(fire.executionId);
-			logger.info("Once request {} of job {} left here: this agent no longer holds the job", fire.executionId,
-					fire.job.id());
-			return;
-		}
-		if (!this.fence.mayFire()) {
-			this.metrics.fenced();
-			if (fire.wakeAtMillis <= fire.enqueuedAtMillis) {
-				logger.info("Once request {} of job {} waits for the fence to open", fire.executionId, fire.job.id());
-			}
-			Fire later = fire.wakingAt(this.clock.millis() + FENCED_ONCE_RECHECK_MILLIS);
-			later.take = fire.take;
-			later.enqueuedAtMillis = fire.enqueuedAtMillis;
-			this.due.add(later);
-			return;
-		}
-		this.workers.execute(() -> {
-			if (takeOnce(fire)) {
-				this.claimer.adopt(fire.executionId);
-				this.runner.dispatch(fire);
-			}
-			else {
-				this.takenOnces.remove(fire.executionId);
-				logger.info("Once request {} of job {} not run here: withdrawn or moved before it was taken",
-						fire.executionId, fire.job.id());
-			}
-		});
-	}
-
-	private static boolean takeOnce(Fire fire) {
-		try {
-			return fire.take.getAsBoolean();
-		}
-		catch (RuntimeException ex) {
-			// not taken: the key stays, and the next reload of the assignment finds it
-			logger.warn("Once request {} of job {} could not be taken: {}", fire.executionId, fire.job.id(),
-					ex.toString());
-			return false;
 		}
 	}
 
@@ -590,18 +473,12 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		return !fire.job.removed && fire.generation == fire.job.generation;
 	}
 
-	private record Arrival(JobState job, long generation, Instant at) {
-	}
-
-	private record AwaitedOnce(OnceRequest request, BooleanSupplier take) {
-	}
-
 	@Override
 	public void close() {
 		this.running = false;
 		this.claimThread.interrupt();
 		this.dispatchThread.interrupt();
-		this.misfireThread.interrupt();
+		this.arrivals.close();
 	}
 
 }

@@ -1,0 +1,100 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import io.crony.common.execution.TriggerType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies the misfire policy to jobs as they arrive, in batches (one query per 1,000
+ * jobs), on a thread of its own: an agent taking 100,000 jobs must neither query once per
+ * job nor hold up the watch that delivers them. A job's regular next fire is planned when
+ * it arrives; the fires its policy runs for the instants missed up to the arrival go into
+ * the engine's plan like any other fire.
+ */
+final class Arrivals implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(Arrivals.class);
+
+	private static final int BATCH = 1000;
+
+	private final Misfires misfires;
+
+	private final BlockingQueue<Fire> plan;
+
+	private final Clock clock;
+
+	private final LinkedBlockingQueue<Arrival> arrived = new LinkedBlockingQueue<>();
+
+	private final Thread thread = new Thread(this::loop, "crony-misfire");
+
+	private volatile boolean running = true;
+
+	Arrivals(Misfires misfires, BlockingQueue<Fire> plan, Clock clock) {
+		this.misfires = misfires;
+		this.plan = plan;
+		this.clock = clock;
+		this.thread.setDaemon(true);
+	}
+
+	void start() {
+		this.thread.start();
+	}
+
+	/** A job arrived at {@code at} with this generation of its schedule. */
+	void arrived(JobState job, long generation, Instant at) {
+		this.arrived.add(new Arrival(job, generation, at));
+	}
+
+	private void loop() {
+		List<Arrival> batch = new ArrayList<>();
+		while (this.running) {
+			try {
+				batch.add(this.arrived.take());
+				this.arrived.drainTo(batch, BATCH - 1);
+				planMissedFires(batch);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error("Engine could not apply misfire policies of {} jobs", batch.size(), ex);
+			}
+			finally {
+				batch.clear();
+			}
+		}
+	}
+
+	private void planMissedFires(List<Arrival> batch) {
+		Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
+		Map<Long, Instant> lastFires = this.misfires.lastFires(batch.stream().map(Arrival::job).toList(), until);
+		for (Arrival arrival : batch) {
+			JobState job = arrival.job();
+			// dropped or rescheduled since: its missed fires are no longer this arrival's
+			if (job.removed || job.generation != arrival.generation()) {
+				continue;
+			}
+			this.misfires.missedFires(job, lastFires.get(job.id()), arrival.at())
+				.forEach((at) -> this.plan
+					.add(new Fire(job, arrival.generation(), at, TriggerType.MISFIRE, null, this.clock.millis())));
+		}
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+	}
+
+	private record Arrival(JobState job, long generation, Instant at) {
+	}
+
+}
