@@ -62,10 +62,6 @@ public final class RecordWriter implements AutoCloseable {
 
 	private long lastBacklogWarningNanos;
 
-	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval) {
-		this(store, spool, flushInterval, 100_000);
-	}
-
 	/**
 	 * @param store the execution table
 	 * @param spool where records go while the database is unreachable

@@ -51,7 +51,7 @@ class RecordWriterTest {
 				written.addAndGet(records.size());
 			}
 		};
-		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10))) {
+		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10), 1000)) {
 			writerOf.set(writer);
 			writer.start();
 			writer.submit(new ExecutionRecord.Finished(1, Instant.now(), "a", ExecutionStatus.SUCCEEDED, 1, "ok", null,
@@ -87,7 +87,7 @@ class RecordWriterTest {
 	@Test
 	void recordsNotWrittenWhenTheWriterStopsGoToTheSpoolAndAreWrittenAfterTheNextStart() throws Exception {
 		GatedStore store = new GatedStore();
-		RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10));
+		RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10), 1000);
 		writer.start();
 		writer.submit(finished(1));
 		await().atMost(Duration.ofSeconds(10)).until(() -> store.writing.getCount() == 0);
@@ -103,7 +103,7 @@ class RecordWriterTest {
 		assertThat(new Spool(this.spoolDir).readAll()).extracting(ExecutionRecord::jobId).containsExactly(2L, 3L);
 		GatedStore next = new GatedStore();
 		next.gate.countDown();
-		try (RecordWriter restarted = new RecordWriter(next, new Spool(this.spoolDir), Duration.ofMillis(10))) {
+		try (RecordWriter restarted = new RecordWriter(next, new Spool(this.spoolDir), Duration.ofMillis(10), 1000)) {
 			assertThat(restarted.isSpooling()).isTrue();
 			restarted.start();
 			await().atMost(Duration.ofSeconds(10)).until(() -> next.written.size() == 2);

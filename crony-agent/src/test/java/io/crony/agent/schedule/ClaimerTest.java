@@ -49,7 +49,7 @@ class ClaimerTest {
 	@Test
 	void aClaimThatLosesALockConflictIsClaimedAgainInTheDatabase() {
 		LockingStore store = new LockingStore(1);
-		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50));
+		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 		Fire fire = fire();
 
 		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC()).claim(List.of(fire), new ArrayList<>());
@@ -63,7 +63,7 @@ class ClaimerTest {
 	@Test
 	void firesWhoseClaimKeepsLosingLockConflictsAreNotClaimedAnywhere() {
 		LockingStore store = new LockingStore(3);
-		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50));
+		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 
 		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC()).claim(List.of(fire()), new ArrayList<>());
 
