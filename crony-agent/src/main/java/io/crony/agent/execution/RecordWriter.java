@@ -94,11 +94,10 @@ public final class RecordWriter implements AutoCloseable {
 	/**
 	 * Waits while more than {@code backlogLimit} records wait to be written (the claim
 	 * thread calls this before each claim). Returns at once when the writer stopped.
-	 * @return whether it waited
 	 */
-	public boolean awaitRoom() throws InterruptedException {
+	public void awaitRoom() throws InterruptedException {
 		if (this.queue.size() <= this.backlogLimit) {
-			return false;
+			return;
 		}
 		warnBehind();
 		synchronized (this.room) {
@@ -107,7 +106,6 @@ public final class RecordWriter implements AutoCloseable {
 				this.room.wait(100);
 			}
 		}
-		return true;
 	}
 
 	private void warnBehind() {

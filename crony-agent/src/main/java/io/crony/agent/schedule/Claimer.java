@@ -83,8 +83,7 @@ final class Claimer {
 	}
 
 	// contested fires are handed over only when the whole claim went through, so a
-	// retried
-	// claim does not list them twice
+	// retried claim does not list them twice
 	private List<Fire> claimInDatabase(List<Fire> fires, List<Fire> contested) {
 		List<Fire> othersClaims = new ArrayList<>();
 		Map<FireKey, Fire> byKey = new HashMap<>();
