@@ -59,23 +59,22 @@ final class EverySecondJobs {
 					.stream()
 					.anyMatch((call) -> agentId.equals(call.agentId())
 							&& Instant.parse(call.scheduledAt()).toEpochMilli() > settled)));
-		for (JobSpec job : jobs) {
-			Map<String, Long> runs = target.runsByScheduledAt(job.id());
-			assertThat(runs).as("job %d", job.id()).allSatisfy((at, count) -> assertThat(count).isEqualTo(1));
-			List<Long> seconds = runs.keySet()
-				.stream()
-				.map((at) -> Instant.parse(at).getEpochSecond())
-				.sorted()
-				.toList();
-			long first = seconds.get(0);
-			long last = seconds.get(seconds.size() - 1);
-			assertThat(seconds).as("job %d every second from %d to %d", job.id(), first, last)
-				.containsExactlyElementsOf(LongStream.rangeClosed(first, last).boxed().toList());
-		}
+		jobs.forEach((job) -> assertRanOnceEachSecond(target, job));
 		assertThat(support.jdbc()
 			.queryForObject("SELECT COUNT(DISTINCT job_id) FROM execution WHERE agent_id = ? AND status = 'SUCCEEDED'",
 					Long.class, agentId))
 			.isEqualTo(jobs.size());
+	}
+
+	/** The job ran each second from its first to its last run, exactly once. */
+	static void assertRanOnceEachSecond(SampleTarget target, JobSpec job) {
+		Map<String, Long> runs = target.runsByScheduledAt(job.id());
+		assertThat(runs).as("job %d", job.id()).allSatisfy((at, count) -> assertThat(count).isEqualTo(1));
+		List<Long> seconds = runs.keySet().stream().map((at) -> Instant.parse(at).getEpochSecond()).sorted().toList();
+		long first = seconds.get(0);
+		long last = seconds.get(seconds.size() - 1);
+		assertThat(seconds).as("job %d every second from %d to %d", job.id(), first, last)
+			.containsExactlyElementsOf(LongStream.rangeClosed(first, last).boxed().toList());
 	}
 
 }

@@ -117,6 +117,36 @@ public final class LocalServices implements AutoCloseable {
 		run("up", "etcd");
 	}
 
+	/**
+	 * SIGSTOP to etcd: it holds its connections and leases but answers nothing, as a
+	 * server stalled on a busy machine would, until {@link #resumeEtcd()}.
+	 */
+	public void pauseEtcd() {
+		signal("etcd.pid", "-STOP");
+	}
+
+	/** SIGCONT after {@link #pauseEtcd()}. */
+	public void resumeEtcd() {
+		signal("etcd.pid", "-CONT");
+	}
+
+	private void signal(String pidFile, String signal) {
+		try {
+			String pid = Files.readString(this.stateDir.resolve(pidFile)).trim();
+			Process kill = new ProcessBuilder("kill", signal, pid).inheritIO().start();
+			if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+				throw new IllegalStateException("kill " + signal + " " + pid + " failed");
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	public void stopDb() {
 		run("down", "db");
 	}

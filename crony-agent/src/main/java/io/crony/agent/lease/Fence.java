@@ -9,10 +9,16 @@ import java.util.function.LongSupplier;
  * request was <em>sent</em>, not answered, so the agent's view of its lease never
  * outlives the server's. After a lease is lost the fence stays closed until a new lease
  * is granted and the assignment reloaded under it ({@link #open}).
+ * <p>
+ * A closed fence is not yet a lost lease: until {@code ttl} has passed since the last
+ * confirmation the server may still hold it ({@link #leaseMayLive}), and a late keepalive
+ * that confirms it opens the fence again under the same lease ({@link #lease}).
  */
 public final class Fence {
 
 	private final long validNanos;
+
+	private final long ttlNanos;
 
 	private final LongSupplier nanoClock;
 
@@ -20,8 +26,12 @@ public final class Fence {
 
 	private volatile boolean open;
 
+	// counts the leases this fence was opened under
+	private volatile long lease;
+
 	public Fence(Duration ttl, Duration margin, LongSupplier nanoClock) {
 		this.validNanos = ttl.minus(margin).toNanos();
+		this.ttlNanos = ttl.toNanos();
 		this.nanoClock = nanoClock;
 	}
 
@@ -32,6 +42,22 @@ public final class Fence {
 	/** Whether new runs may start now. */
 	public boolean mayFire() {
 		return this.open && this.nanoClock.getAsLong() - this.confirmedAtNanos < this.validNanos;
+	}
+
+	/**
+	 * Whether the lease the fence was last opened under may still be alive on the server:
+	 * not known lost, and confirmed less than its TTL ago.
+	 */
+	public boolean leaseMayLive() {
+		return this.open && this.nanoClock.getAsLong() - this.confirmedAtNanos < this.ttlNanos;
+	}
+
+	/**
+	 * Which lease the fence was last opened under (a count, not etcd's id): a fire held
+	 * back under one lease must not start under the next.
+	 */
+	public long lease() {
+		return this.lease;
 	}
 
 	/**
@@ -47,6 +73,7 @@ public final class Fence {
 	/** Opens the fence (a fresh lease is held and the assignment is loaded under it). */
 	public void open(long grantedAtNanos) {
 		this.confirmedAtNanos = grantedAtNanos;
+		this.lease++;
 		this.open = true;
 	}
 

@@ -44,7 +44,8 @@ public final class AgentMetrics {
 			.description("Attempts that timed out")
 			.register(registry);
 		this.fenced = Counter.builder("crony.agent.fenced")
-			.description("Due runs not started because the lease was not confirmed")
+			.description(
+					"Due runs held back because the lease was not confirmed (started late if it is confirmed again)")
 			.register(registry);
 		this.misfires = Counter.builder("crony.agent.misfires")
 			.description("Scheduled fires not run because the engine reached them later than the misfire threshold "

@@ -41,16 +41,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class FiringEngine implements AutoCloseable, Resumer {
 
+	// how long past its instant a fire claimed by another agent is still awaited: that
+	// agent releases it when it learns the job moved or its lease is gone (up to a
+	// keepalive interval later, more on a loaded machine)
+	static final long RETAKE_GRACE_MILLIS = 5000;
+
 	private static final Logger logger = LoggerFactory.getLogger(FiringEngine.class);
 
 	private static final int CLAIM_BATCH = 5000;
 
 	private static final long RETAKE_MILLIS = 100;
-
-	// how long past its instant a fire claimed by another agent is still awaited: that
-	// agent releases it when it learns the job moved or its lease is gone (up to a
-	// keepalive interval later, more on a loaded machine)
-	private static final long RETAKE_GRACE_MILLIS = 5000;
 
 	private final Map<Long, JobState> jobs = new ConcurrentHashMap<>();
 
@@ -74,8 +74,6 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private final Fence fence;
 
-	private final AgentMetrics metrics;
-
 	private final ExecutorService workers;
 
 	private final Clock clock;
@@ -84,6 +82,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	// fires whose row another agent holds; claim thread only
 	private final List<Fire> contested = new ArrayList<>();
+
+	// fires due while the fence was closed; dispatch thread only
+	private final HeldFires held;
 
 	private long lastRetakeMillis;
 
@@ -103,7 +104,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.arrivals = new Arrivals(misfires, this.plan, clock);
 		this.onces = new OnceRuns(this.due, fence, metrics, workers, claimer, runner, clock);
 		this.fence = fence;
-		this.metrics = metrics;
+		this.held = new HeldFires(fence, metrics);
 		this.workers = workers;
 		this.clock = clock;
 		this.claimAheadMillis = claimAhead.toMillis();
@@ -257,7 +258,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 * The lease is gone and the fence closed: the claimed fires waiting for their instant
 	 * will not run here. They leave the due queue and their claims are released, so the
 	 * jobs' next holder (already retrying them as contested, or taking them as misfires)
-	 * runs them; released fires are exactly those this agent never dispatches.
+	 * runs them; released fires are exactly those this agent never dispatches. Fires held
+	 * back while the lease was unconfirmed are given up by the dispatch thread
+	 * ({@link HeldFires}).
 	 */
 	public void fenced() {
 		List<Fire> held = new ArrayList<>();
@@ -394,18 +397,23 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	private void dispatchLoop() {
-		List<Fire> fenced = new ArrayList<>();
 		List<Fire> dropped = new ArrayList<>();
 		while (this.running) {
 			try {
 				Fire fire = this.due.poll();
 				if (fire == null) {
-					// nothing due this instant: release what the closed fence held back
-					// and the claims of dropped jobs this thread skipped
-					releaseFenced(fenced);
+					// nothing due this instant: release the claims of fires given up to
+					// the
+					// closed fence and of dropped jobs this thread skipped
+					releaseGivenUp();
 					releaseLater(dropped);
 					dropped.clear();
-					fire = this.due.take();
+					fire = this.held.isEmpty() ? this.due.take()
+							: this.due.poll(HeldFires.RECHECK_MILLIS, TimeUnit.MILLISECONDS);
+				}
+				this.held.recheck(this.due);
+				if (fire == null) {
+					continue;
 				}
 				if (fire.take != null) {
 					this.onces.dispatch(fire, isCurrent(fire));
@@ -423,8 +431,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 					continue;
 				}
 				if (!this.fence.mayFire()) {
-					this.metrics.fenced();
-					fenced.add(fire);
+					this.held.hold(fire);
 					continue;
 				}
 				Fire due = fire;
@@ -439,14 +446,14 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		}
 	}
 
-	private void releaseFenced(List<Fire> fenced) {
-		if (fenced.isEmpty()) {
+	private void releaseGivenUp() {
+		List<Fire> givenUp = this.held.takeGivenUp();
+		if (givenUp.isEmpty()) {
 			return;
 		}
-		logger.warn("Engine did not start {} fires (first: {}): lease not confirmed; their claims are released",
-				fenced.size(), fenced.get(0));
-		releaseLater(fenced.stream().filter(FiringEngine::isClaim).toList());
-		fenced.clear();
+		logger.warn("Engine did not start {} fires (first: {}): lease lost; their claims are released", givenUp.size(),
+				givenUp.get(0));
+		releaseLater(givenUp.stream().filter(FiringEngine::isClaim).toList());
 	}
 
 	// off the dispatch thread; a fenced agent starts no runs, so the workers are free

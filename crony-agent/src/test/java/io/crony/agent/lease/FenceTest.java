@@ -62,4 +62,32 @@ class FenceTest {
 		this.now.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis));
 	}
 
+	@Test
+	void letsTheLeaseBeAliveUntilItsTtlHasPassedSinceTheLastConfirmation() {
+		this.fence.open(this.now.get());
+		advance(9_999);
+		assertThat(this.fence.mayFire()).isFalse();
+		assertThat(this.fence.leaseMayLive()).isTrue();
+		advance(1);
+		assertThat(this.fence.leaseMayLive()).isFalse();
+	}
+
+	@Test
+	void knowsALostLeaseDead() {
+		this.fence.open(this.now.get());
+		this.fence.close();
+		assertThat(this.fence.leaseMayLive()).isFalse();
+	}
+
+	@Test
+	void countsTheLeasesItWasOpenedUnder() {
+		this.fence.open(this.now.get());
+		long first = this.fence.lease();
+		this.fence.confirmed(this.now.get() + 1);
+		assertThat(this.fence.lease()).isEqualTo(first);
+		this.fence.close();
+		this.fence.open(this.now.get());
+		assertThat(this.fence.lease()).isEqualTo(first + 1);
+	}
+
 }

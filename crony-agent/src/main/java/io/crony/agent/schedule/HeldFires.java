@@ -1,0 +1,95 @@
+package io.crony.agent.schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+
+import io.crony.agent.lease.Fence;
+import io.crony.agent.metrics.AgentMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fires the dispatch thread found due while the fence was closed. A closed fence is not a
+ * lost lease: a keepalive late on a busy machine leaves the lease unconfirmed for a
+ * moment while the server still holds it, and nobody else can hold its jobs. So a fire
+ * waits while its lease may live; if a keepalive confirms that same lease, the fire
+ * starts late (releasing it instead would lose it: its job stays here, and no other agent
+ * takes it). Once the lease is lost, certainly expired, or replaced by a new one, the
+ * fire is given up, and a claimed one is released for the job's next holder. Dispatch
+ * thread only.
+ */
+final class HeldFires {
+
+	/** How often held fires look at the fence again. */
+	static final long RECHECK_MILLIS = 100;
+
+	private static final Logger logger = LoggerFactory.getLogger(HeldFires.class);
+
+	private final Fence fence;
+
+	private final AgentMetrics metrics;
+
+	private final List<Held> held = new ArrayList<>();
+
+	private final List<Fire> givenUp = new ArrayList<>();
+
+	HeldFires(Fence fence, AgentMetrics metrics) {
+		this.fence = fence;
+		this.metrics = metrics;
+	}
+
+	boolean isEmpty() {
+		return this.held.isEmpty();
+	}
+
+	/** A fire is due and the fence is closed: it waits, or is given up at once. */
+	void hold(Fire fire) {
+		this.metrics.fenced();
+		if (this.fence.leaseMayLive()) {
+			if (this.held.isEmpty()) {
+				logger.info("Engine holds back fires from {}: lease not confirmed yet", fire);
+			}
+			this.held.add(new Held(fire, this.fence.lease()));
+		}
+		else {
+			this.givenUp.add(fire);
+		}
+	}
+
+	/**
+	 * Puts the held fires back into {@code due} once the fence opened under their lease,
+	 * or gives them up once that lease is gone.
+	 */
+	void recheck(Queue<Fire> due) {
+		if (this.held.isEmpty() || !(this.fence.mayFire() || !this.fence.leaseMayLive())) {
+			return;
+		}
+		boolean open = this.fence.mayFire();
+		long lease = this.fence.lease();
+		int resumed = 0;
+		for (Held each : this.held) {
+			if (open && each.lease() == lease) {
+				due.add(each.fire());
+				resumed++;
+			}
+			else {
+				this.givenUp.add(each.fire());
+			}
+		}
+		logger.info("Engine's lease {}: {} held fires start late, {} are given up", open ? "confirmed" : "lost",
+				resumed, this.held.size() - resumed);
+		this.held.clear();
+	}
+
+	/** Fires given up since the last call; they are never started here. */
+	List<Fire> takeGivenUp() {
+		List<Fire> fires = List.copyOf(this.givenUp);
+		this.givenUp.clear();
+		return fires;
+	}
+
+	private record Held(Fire fire, long lease) {
+	}
+
+}

@@ -1,0 +1,96 @@
+package io.crony.agent;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import io.crony.common.job.JobSpec;
+import io.crony.example.target.SampleTarget;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * etcd stalls (SIGSTOP, services of this class alone) for 5 s under a running agent: its
+ * keepalives go unanswered and its fence closes, but its lease never expires. The fires
+ * due meanwhile wait and start late once the same lease is confirmed again: none is lost
+ * (releasing them lost them, as no other agent holds the job), none runs twice.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class LateKeepaliveIT {
+
+	static final String AGENT = "agent-late-keepalive";
+
+	static final LocalServices local = LocalServices.dedicated();
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension(local);
+
+	static AgentTestSupport support;
+
+	static final SampleTarget target = SampleTarget.start(0);
+
+	@Autowired
+	AgentRuntime runtime;
+
+	// The fence closes 3 s after the last confirmed keepalive (sent every 2 s), the lease
+	// expires after 10 s: a 5 s stall closes the fence for at least 2 s, and the first
+	// keepalive after it (at most 2 s later) still finds the lease.
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		support = new AgentTestSupport(services);
+		Map<String, String> properties = support.agentProperties(AGENT, "target/spool-" + services.schema());
+		properties.put("crony.agent.lease-ttl", "10s");
+		properties.put("crony.agent.fencing-margin", "7s");
+		properties.forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@AfterAll
+	static void close() {
+		target.close();
+		support.close();
+		local.close();
+	}
+
+	@Test
+	void firesDueWhileTheLeaseIsUnconfirmedStartLateOnceTheSameLeaseIsConfirmed() {
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.runtime.fence().mayFire());
+		JobSpec job = EverySecondJobs.job(1, target);
+		support.assign(AGENT, job);
+		await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(job.id()).size() >= 2);
+		long lease = support.leaseOf(AGENT);
+
+		long pausedAt = System.currentTimeMillis();
+		local.pauseEtcd();
+		try {
+			await().atMost(Duration.ofSeconds(10)).until(() -> !this.runtime.fence().mayFire());
+			await().atMost(Duration.ofSeconds(10)).until(() -> System.currentTimeMillis() >= pausedAt + 5000);
+		}
+		finally {
+			local.resumeEtcd();
+		}
+		long resumedAt = System.currentTimeMillis();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.runtime.fence().mayFire());
+		assertThat(support.leaseOf(AGENT)).as("the lease held through the stall").isEqualTo(lease);
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> target.callsOf(job.id())
+				.stream()
+				.anyMatch((call) -> Instant.parse(call.scheduledAt()).toEpochMilli() > resumedAt + 2000));
+
+		EverySecondJobs.assertRanOnceEachSecond(target, job);
+		assertThat(target.callsOf(job.id())).as("a fire held back by the closed fence started late")
+			.anyMatch((call) -> call.receivedAtMillis() - Instant.parse(call.scheduledAt()).toEpochMilli() > 1000);
+		support.unassign(AGENT, job.id());
+	}
+
+}
