@@ -4,9 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.crony.common.job.JobSpec;
@@ -17,6 +19,7 @@ import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -112,6 +115,31 @@ class AgentFiringIT {
 			.contains("crony_agent_trigger_lateness_seconds_bucket")
 			.contains("crony_agent_lease_valid 1.0")
 			.contains("crony_agent_jobs");
+	}
+
+	/**
+	 * Fires the job's former holder claimed and released before this agent learned of the
+	 * job (a move seen late) run here, also under SKIP: they were handed over, not
+	 * missed.
+	 */
+	@Test
+	void runsTheFiresItsFormerHolderReleasedBeforeTheJobArrived() {
+		awaitRegistered();
+		JobSpec job = AgentTestSupport.with(
+				AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.EVERY_SECOND, target.url("/ok")), 5,
+				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW);
+		Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		List<Instant> released = List.of(second.minusSeconds(1), second);
+		released.forEach((at) -> support.jdbc()
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
+					+ "updated_at) VALUES (?, ?, NULL, 'CRON', 'PENDING', ?, 1, ?)", job.id(), job.name(),
+					SqlTime.of(at), SqlTime.of(at)));
+		assign(job);
+		await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(job.id()).size() >= 4);
+		Map<Instant, Long> runs = new TreeMap<>();
+		target.runsByScheduledAt(job.id()).forEach((at, count) -> runs.put(Instant.parse(at), count));
+		assertThat(runs).containsKeys(released.toArray(Instant[]::new))
+			.allSatisfy((at, count) -> assertThat(count).isOne());
 	}
 
 	@Test

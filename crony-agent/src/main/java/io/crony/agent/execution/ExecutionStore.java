@@ -208,6 +208,28 @@ public class ExecutionStore {
 		return last;
 	}
 
+	/**
+	 * The scheduled fires of the given jobs in {@code (after, until]} whose claims their
+	 * former holder released (PENDING, owned by nobody): fires handed over, never run.
+	 */
+	public Map<Long, List<Instant>> releasedFires(Collection<Long> jobIds, Instant after, Instant until) {
+		Map<Long, List<Instant>> released = new HashMap<>();
+		List<Long> all = new ArrayList<>(jobIds);
+		for (int from = 0; from < all.size(); from += 1000) {
+			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+			List<Object> args = new ArrayList<>(chunk);
+			args.add(SqlTime.of(after));
+			args.add(SqlTime.of(until));
+			this.jdbc.query("SELECT job_id, scheduled_at FROM execution WHERE job_id IN (" + marks(chunk.size())
+					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at > ? AND scheduled_at <= ? "
+					+ "AND status = 'PENDING' AND agent_id IS NULL", (rs) -> {
+						released.computeIfAbsent(rs.getLong(1), (id) -> new ArrayList<>())
+							.add(rs.getTimestamp(2).toInstant());
+					}, args.toArray());
+		}
+		return released;
+	}
+
 	// the placeholders of an IN list of n values
 	private static String marks(int n) {
 		return String.join(", ", Collections.nCopies(n, "?"));

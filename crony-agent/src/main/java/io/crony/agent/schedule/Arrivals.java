@@ -1,10 +1,13 @@
 package io.crony.agent.schedule;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
@@ -16,14 +19,18 @@ import org.slf4j.LoggerFactory;
  * Applies the misfire policy to jobs as they arrive, in batches (one query per 1,000
  * jobs), on a thread of its own: an agent taking 100,000 jobs must neither query once per
  * job nor hold up the watch that delivers them. A job's regular next fire is planned when
- * it arrives; the fires its policy runs for the instants missed up to the arrival go into
- * the engine's plan like any other fire.
+ * it arrives; the fires its policy runs for the instants missed up to the arrival, and
+ * the fires its former holder released ({@link Misfires}), go into the engine's plan like
+ * any other fire.
  */
 final class Arrivals implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(Arrivals.class);
 
 	private static final int BATCH = 1000;
+
+	// how far back a released fire is still taken: as long as a contested one is retried
+	private static final Duration RELEASED_WINDOW = Duration.ofMillis(FiringEngine.RETAKE_GRACE_MILLIS);
 
 	private final Misfires misfires;
 
@@ -74,17 +81,27 @@ final class Arrivals implements AutoCloseable {
 	}
 
 	private void planMissedFires(List<Arrival> batch) {
+		List<JobState> jobs = batch.stream().map(Arrival::job).toList();
 		Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
-		Map<Long, Instant> lastFires = this.misfires.lastFires(batch.stream().map(Arrival::job).toList(), until);
+		Instant since = batch.stream().map(Arrival::at).min(Instant::compareTo).get().minus(RELEASED_WINDOW);
+		Map<Long, Instant> lastFires = this.misfires.lastFires(jobs, until);
+		Map<Long, List<Instant>> released = this.misfires.releasedFires(jobs, since, until);
 		for (Arrival arrival : batch) {
 			JobState job = arrival.job();
 			// dropped or rescheduled since: its missed fires are no longer this arrival's
 			if (job.removed || job.generation != arrival.generation()) {
 				continue;
 			}
-			this.misfires.missedFires(job, lastFires.get(job.id()), arrival.at())
-				.forEach((at) -> this.plan
-					.add(new Fire(job, arrival.generation(), at, TriggerType.MISFIRE, null, this.clock.millis())));
+			// one fire per instant: a released instant may also be the one the policy
+			// runs
+			SortedSet<Instant> instants = new TreeSet<>(
+					this.misfires.missedFires(job, lastFires.get(job.id()), arrival.at()));
+			released.getOrDefault(job.id(), List.of())
+				.stream()
+				.filter((at) -> !at.isAfter(arrival.at()) && at.isAfter(arrival.at().minus(RELEASED_WINDOW)))
+				.forEach(instants::add);
+			instants.forEach((at) -> this.plan
+				.add(new Fire(job, arrival.generation(), at, TriggerType.MISFIRE, null, this.clock.millis())));
 		}
 	}
 

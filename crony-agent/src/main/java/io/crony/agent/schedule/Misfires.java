@@ -24,7 +24,9 @@ import org.springframework.dao.DataAccessException;
  * have run, is never taken). The instants after the last one up to now were missed.
  * FIRE_NOW runs the latest missed instant once (claimed on that instant, so two agents
  * cannot both do it); CATCH_UP runs the most recent {@code limit} of them; SKIP runs
- * none.
+ * none. A fire its former holder released is not missed but handed over: it is taken
+ * whatever the policy, as long as this agent would still retry it had it been contested
+ * (5 s past its instant), so a job arriving after two released instants runs both.
  */
 final class Misfires {
 
@@ -79,6 +81,21 @@ final class Misfires {
 			logger.info("Job {} missed fires since {}; {} runs {}", job.id(), lastFire, policy, missed.size());
 		}
 		return List.copyOf(missed);
+	}
+
+	/**
+	 * The instants in {@code (after, until]} of the arriving jobs' fires released by
+	 * their former holder; none when the database cannot tell.
+	 */
+	Map<Long, List<Instant>> releasedFires(List<JobState> jobs, Instant after, Instant until) {
+		try {
+			return this.store.releasedFires(jobs.stream().map(JobState::id).toList(), after, until);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Released fires of {} arriving jobs not known: database unreachable ({})", jobs.size(),
+					ex.getMessage());
+			return Map.of();
+		}
 	}
 
 	/** Releases the claims of fires this agent will not dispatch (it is fenced). */
