@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -27,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * (releasing them lost them, as no other agent holds the job), none runs twice.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
 class LateKeepaliveIT {
 
 	static final String AGENT = "agent-late-keepalive";
@@ -55,8 +57,20 @@ class LateKeepaliveIT {
 		properties.forEach((key, value) -> registry.add(key, () -> value));
 	}
 
+	// set by Spring: the agent stops before the services it talks to (stopped with the
+	// context, after them, it waited on both until the test JVM was killed)
+	static AgentRuntime agent;
+
+	@Autowired
+	void keepAgent(AgentRuntime runtime) {
+		agent = runtime;
+	}
+
 	@AfterAll
 	static void close() {
+		if (agent != null) {
+			agent.stop();
+		}
 		target.close();
 		support.close();
 		local.close();

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -32,6 +33,7 @@ import static org.awaitility.Awaitility.await;
  * fencing.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@DirtiesContext
 class OutageIT {
 
 	static final String AGENT = "agent-outage";
@@ -56,8 +58,20 @@ class OutageIT {
 		properties.forEach((key, value) -> registry.add(key, () -> value));
 	}
 
+	// set by Spring: the agent stops before the services it talks to (stopped with the
+	// context, after them, it waited on both until the test JVM was killed)
+	static AgentRuntime agent;
+
+	@Autowired
+	void keepAgent(AgentRuntime runtime) {
+		agent = runtime;
+	}
+
 	@AfterAll
 	static void close() {
+		if (agent != null) {
+			agent.stop();
+		}
 		target.close();
 		support.close();
 		local.close();
