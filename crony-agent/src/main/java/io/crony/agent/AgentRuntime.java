@@ -131,8 +131,10 @@ class AgentRuntime implements SmartLifecycle {
 	@Override
 	public void stop() {
 		this.running = false;
-		this.watcher.close();
+		// the lease first: it closes the fence, and stops its thread, which may be
+		// reloading the assignment under the watcher's lock
 		this.lease.close();
+		this.watcher.close();
 		this.engine.close();
 		this.async.close();
 		this.tokens.close();

@@ -249,11 +249,18 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		this.watchers.clear();
 	}
 
+	/**
+	 * Stops watching. A reload in progress on the retry thread is interrupted first: it
+	 * holds this watcher's lock while it waits on etcd (up to 30 s when etcd is down),
+	 * and an agent stopping must not wait for it.
+	 */
 	@Override
-	public synchronized void close() {
-		this.session++;
-		closeWatchers();
+	public void close() {
 		this.retry.shutdownNow();
+		synchronized (this) {
+			this.session++;
+			closeWatchers();
+		}
 	}
 
 	private static ByteSequence bytes(String value) {
