@@ -80,9 +80,7 @@ public class ExecutionStore {
 	 */
 	public Map<FireKey, Row> find(Collection<FireKey> keys) {
 		Map<FireKey, Row> rows = new HashMap<>();
-		List<FireKey> all = new ArrayList<>(keys);
-		for (int from = 0; from < all.size(); from += 500) {
-			List<FireKey> chunk = all.subList(from, Math.min(all.size(), from + 500));
+		for (List<FireKey> chunk : chunks(keys, 500)) {
 			// job ids and a time range, not (job_id, scheduled_at) tuples: a long tuple
 			// list is not read through the unique index; this is, one range per job
 			List<Long> jobIds = chunk.stream().map(FireKey::jobId).distinct().toList();
@@ -131,8 +129,7 @@ public class ExecutionStore {
 	 * and a fire after it never will (compare-and-set on this agent's ownership).
 	 */
 	public void release(List<Long> jobIds, String agentId, Instant after) {
-		for (int from = 0; from < jobIds.size(); from += 1000) {
-			List<Long> chunk = jobIds.subList(from, Math.min(jobIds.size(), from + 1000));
+		for (List<Long> chunk : chunks(jobIds, 1000)) {
 			List<Object> args = new ArrayList<>();
 			args.add(SqlTime.of(Instant.now()));
 			args.add(agentId);
@@ -151,8 +148,7 @@ public class ExecutionStore {
 	 */
 	public int release(List<Long> ids, String agentId) {
 		int released = 0;
-		for (int from = 0; from < ids.size(); from += 1000) {
-			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + 1000));
+		for (List<Long> chunk : chunks(ids, 1000)) {
 			List<Object> args = new ArrayList<>();
 			args.add(SqlTime.of(Instant.now()));
 			args.add(agentId);
@@ -170,9 +166,7 @@ public class ExecutionStore {
 	 */
 	public Set<Long> released(Collection<Long> ids) {
 		Set<Long> free = new HashSet<>();
-		List<Long> all = new ArrayList<>(ids);
-		for (int from = 0; from < all.size(); from += 1000) {
-			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+		for (List<Long> chunk : chunks(ids, 1000)) {
 			String in = marks(chunk.size());
 			this.jdbc.query(
 					"SELECT id FROM execution WHERE id IN (" + in + ") AND agent_id IS NULL AND status = 'PENDING'",
@@ -192,9 +186,7 @@ public class ExecutionStore {
 	 */
 	public Map<Long, Instant> lastFires(Collection<Long> jobIds, String agentId, Instant until) {
 		Map<Long, Instant> last = new HashMap<>();
-		List<Long> all = new ArrayList<>(jobIds);
-		for (int from = 0; from < all.size(); from += 1000) {
-			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+		for (List<Long> chunk : chunks(jobIds, 1000)) {
 			String in = marks(chunk.size());
 			List<Object> args = new ArrayList<>(chunk);
 			args.add(SqlTime.of(until));
@@ -214,9 +206,7 @@ public class ExecutionStore {
 	 */
 	public Map<Long, List<Instant>> releasedFires(Collection<Long> jobIds, Instant after, Instant until) {
 		Map<Long, List<Instant>> released = new HashMap<>();
-		List<Long> all = new ArrayList<>(jobIds);
-		for (int from = 0; from < all.size(); from += 1000) {
-			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
+		for (List<Long> chunk : chunks(jobIds, 1000)) {
 			List<Object> args = new ArrayList<>(chunk);
 			args.add(SqlTime.of(after));
 			args.add(SqlTime.of(until));
@@ -228,6 +218,17 @@ public class ExecutionStore {
 					}, args.toArray());
 		}
 		return released;
+	}
+
+	// long IN lists go in chunks, one statement each: each stays well within the server's
+	// packet size and is still read through the index
+	private static <T> List<List<T>> chunks(Collection<T> values, int size) {
+		List<T> all = List.copyOf(values);
+		List<List<T>> chunks = new ArrayList<>();
+		for (int from = 0; from < all.size(); from += size) {
+			chunks.add(all.subList(from, Math.min(all.size(), from + size)));
+		}
+		return chunks;
 	}
 
 	// the placeholders of an IN list of n values
