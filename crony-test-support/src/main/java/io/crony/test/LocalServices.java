@@ -83,8 +83,12 @@ public final class LocalServices implements AutoCloseable {
 
 	/** The pid of the running MariaDB server (for benchmarks that measure its CPU). */
 	public long dbPid() {
+		return pid("mariadbd.pid");
+	}
+
+	private long pid(String pidFile) {
 		try {
-			return Long.parseLong(Files.readString(this.stateDir.resolve("mariadbd.pid")).trim());
+			return Long.parseLong(Files.readString(this.stateDir.resolve(pidFile)).trim());
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -131,20 +135,7 @@ public final class LocalServices implements AutoCloseable {
 	}
 
 	private void signal(String pidFile, String signal) {
-		try {
-			String pid = Files.readString(this.stateDir.resolve(pidFile)).trim();
-			Process kill = new ProcessBuilder("kill", signal, pid).inheritIO().start();
-			if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-				throw new IllegalStateException("kill " + signal + " " + pid + " failed");
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
+		execute(new ProcessBuilder("kill", signal, Long.toString(pid(pidFile))), "kill " + signal);
 	}
 
 	public void stopDb() {
@@ -165,7 +156,7 @@ public final class LocalServices implements AutoCloseable {
 	private void run(String... args) {
 		List<String> command = new ArrayList<>(List.of("bash", this.script.toString()));
 		command.addAll(List.of(args));
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		ProcessBuilder builder = new ProcessBuilder(command);
 		Map<String, String> env = builder.environment();
 		env.put("CRONY_STATE_DIR", this.stateDir.toString());
 		env.put("CRONY_ETCD_PORT", Integer.toString(this.etcdPort));
@@ -175,11 +166,15 @@ public final class LocalServices implements AutoCloseable {
 		env.put("CRONY_DB_PASSWORD", DB_PASSWORD);
 		// Test data is thrown away: durability per commit only slows the suite down.
 		env.put("CRONY_DB_EXTRA_ARGS", "--innodb-flush-log-at-trx-commit=2 --sync-binlog=0");
+		execute(builder, "services.sh " + String.join(" ", args));
+	}
+
+	private static void execute(ProcessBuilder builder, String what) {
 		try {
-			Process process = builder.start();
+			Process process = builder.redirectErrorStream(true).start();
 			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 			if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
-				throw new IllegalStateException("services.sh " + String.join(" ", args) + " failed:\n" + output);
+				throw new IllegalStateException(what + " failed:\n" + output);
 			}
 		}
 		catch (IOException ex) {

@@ -93,7 +93,8 @@ final class Arrivals implements AutoCloseable {
 				continue;
 			}
 			// one fire per instant: a released instant may also be the one the policy
-			// runs
+			// runs; and only instants up to this job's own arrival (the batch's query
+			// reaches to its latest), as later ones are its planned CRON fires
 			SortedSet<Instant> instants = new TreeSet<>(
 					this.misfires.missedFires(job, lastFires.get(job.id()), arrival.at()));
 			released.getOrDefault(job.id(), List.of())

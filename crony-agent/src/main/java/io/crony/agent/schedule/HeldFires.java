@@ -62,10 +62,15 @@ final class HeldFires {
 	 * or gives them up once that lease is gone.
 	 */
 	void recheck(Queue<Fire> due) {
-		if (this.held.isEmpty() || !(this.fence.mayFire() || !this.fence.leaseMayLive())) {
+		if (this.held.isEmpty()) {
 			return;
 		}
+		// the fence read once: read again, a fence closing in between looked like a lease
+		// lost, and fires of a live lease were given up
 		boolean open = this.fence.mayFire();
+		if (!open && this.fence.leaseMayLive()) {
+			return;
+		}
 		long lease = this.fence.lease();
 		int resumed = 0;
 		for (Held each : this.held) {
