@@ -33,9 +33,19 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 @EnableMethodSecurity
 class SecurityConfiguration {
 
+	/**
+	 * Also the {@code RequestRejectedHandler} the filter chain proxy looks up by type:
+	 * requests the firewall rejects before any filter ran get a 400 problem instead of
+	 * the container's error page.
+	 */
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, ObjectMapper mapper) throws Exception {
-		SecurityProblemHandler problems = new SecurityProblemHandler(mapper);
+	SecurityProblemHandler securityProblems(ObjectMapper mapper) {
+		return new SecurityProblemHandler(mapper);
+	}
+
+	@Bean
+	SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityProblemHandler problems)
+			throws Exception {
 		return http.csrf(AbstractHttpConfigurer::disable)
 			.httpBasic(AbstractHttpConfigurer::disable)
 			.formLogin(AbstractHttpConfigurer::disable)

@@ -17,9 +17,15 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 
-/** Answers 401 and 403 from the security filters with problem details, like the API. */
-class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
+/**
+ * Answers 401 and 403 from the security filters, and requests the firewall rejects
+ * (encoded slashes, {@code ..}, control characters) with 400, with problem details like
+ * the API, and one warn line without a stack trace.
+ */
+class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(SecurityProblemHandler.class);
 
@@ -41,6 +47,12 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 	public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException ex)
 			throws IOException {
 		write(request, response, HttpStatus.FORBIDDEN, "Your role does not allow this");
+	}
+
+	@Override
+	public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException ex)
+			throws IOException {
+		write(request, response, HttpStatus.BAD_REQUEST, "The request was rejected: " + ex.getMessage());
 	}
 
 	private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)

@@ -2,6 +2,7 @@ package io.crony.web.error;
 
 import java.util.List;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -31,6 +32,11 @@ public abstract class ApiException extends RuntimeException {
 
 	public List<FieldProblem> errors() {
 		return this.errors;
+	}
+
+	/** Headers the answer carries besides the problem ({@code Retry-After}, say). */
+	public HttpHeaders headers() {
+		return HttpHeaders.EMPTY;
 	}
 
 }

@@ -18,7 +18,9 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.validation.FieldError;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -40,7 +42,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<Object> handleApi(ApiException ex, WebRequest request) {
-		return problem(ex, ex.status(), ex.getMessage(), ex.errors(), request);
+		logExpected(ex.status(), ex.getMessage(), request);
+		return ResponseEntity.status(ex.status())
+			.headers(ex.headers())
+			.body(Problems.of(ex.status(), ex.getMessage(), ex.errors()));
 	}
 
 	@ExceptionHandler(AccessDeniedException.class)
@@ -51,6 +56,15 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	@ExceptionHandler(AuthenticationException.class)
 	ResponseEntity<Object> handleAuthentication(AuthenticationException ex, WebRequest request) {
 		return problem(ex, HttpStatus.UNAUTHORIZED, ex.getMessage(), List.of(), request);
+	}
+
+	/**
+	 * The firewall checks parameter names lazily, when the request is bound: a name with
+	 * a control character is the client's error.
+	 */
+	@ExceptionHandler(RequestRejectedException.class)
+	ResponseEntity<Object> handleRejected(RequestRejectedException ex, WebRequest request) {
+		return problem(ex, HttpStatus.BAD_REQUEST, "The request was rejected: " + ex.getMessage(), List.of(), request);
 	}
 
 	@ExceptionHandler(Exception.class)
@@ -116,6 +130,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	@Override
 	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
 			HttpStatusCode statusCode, WebRequest request) {
+		if (body == null && ex instanceof ErrorResponse response) {
+			body = response.getBody();
+		}
 		if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
 			problem.setProperty("errors", List.of());
 		}

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * Turns Jackson's reading failures into field problems: the JSON path of the bad value
@@ -45,6 +46,10 @@ final class JsonProblems {
 	}
 
 	private static String message(JsonMappingException ex) {
+		if (ex instanceof UnrecognizedPropertyException unknown) {
+			return "unknown field; the known fields here are "
+					+ unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+		}
 		if (ex instanceof InvalidFormatException format && format.getTargetType() != null) {
 			Class<?> type = format.getTargetType();
 			if (type.isEnum()) {

@@ -3,6 +3,7 @@ package io.crony.web.error;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,14 @@ class JsonProblemsTest {
 	void saysWhichTypeAValueShouldHave() {
 		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\":\"x\"}", Job.class));
 		assertThat(JsonProblems.from(failure)).containsExactly(new FieldProblem("target", "must be an object"));
+	}
+
+	@Test
+	void namesAnUnknownFieldAndTheFieldsThatAreKnownThere() {
+		ObjectMapper strict = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+		Throwable failure = catchThrowable(() -> strict.readValue("{\"target\":{\"typo\":\"HTTP\"}}", Job.class));
+		assertThat(JsonProblems.from(failure))
+			.containsExactly(new FieldProblem("target.typo", "unknown field; the known fields here are [type]"));
 	}
 
 	enum Type {

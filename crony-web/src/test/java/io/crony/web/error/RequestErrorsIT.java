@@ -1,0 +1,159 @@
+package io.crony.web.error;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.Jobs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Requests a fuzzer sends: each is a 4xx problem detail, changes nothing, and leaves no
+ * stack trace in the log (the server's log is not the place a client's mistake grows).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + RequestErrorsIT.ADMIN_PASSWORD)
+@ExtendWith(OutputCaptureExtension.class)
+class RequestErrorsIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-errors-1";
+
+	private static final ObjectMapper MAPPER = new ObjectMapper();
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private ApiClient api;
+
+	@BeforeEach
+	void signIn() {
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM job");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/api/v1/auth/login", "/api/v1/jobs", "/api/v1/executions/1/result" })
+	void refusesAMultipartBodyWithoutBoundaryAsUnsupported(String path, CapturedOutput log) throws Exception {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri(path))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "multipart/form-data")
+			.POST(HttpRequest.BodyPublishers.ofString("name=x")));
+
+		assertProblem(response, 415);
+		assertThat(jobRows()).isZero();
+		assertThat(log.getOut()).doesNotContain("MultipartException").doesNotContain("\tat ");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "a%0Db=1", "%00=1", "tab%09=1" })
+	void refusesQueryParameterNamesTheFirewallRejects(String query, CapturedOutput log) throws Exception {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/v1/jobs?" + query))
+			.header("Authorization", "Bearer " + this.api.token())
+			.GET());
+
+		assertProblem(response, 400);
+		assertThat(log.getOut()).doesNotContain("\tat ");
+	}
+
+	@Test
+	void refusesAPathTheFirewallRejectsWithAProblem(CapturedOutput log) throws Exception {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/v1//jobs"))
+			.header("Authorization", "Bearer " + this.api.token())
+			.GET());
+
+		assertProblem(response, 400);
+		assertThat(log.getOut()).doesNotContain("\tat ");
+	}
+
+	@Test
+	void refusesAMisspeltFieldNamingItAndSavesNothing() {
+		Map<String, Object> job = Jobs.with(Jobs.http("typo"), "overlapPolicyy", "ALLOW");
+
+		Response response = this.api.post("/api/v1/jobs", job);
+
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.errorFields()).containsExactly("overlapPolicyy");
+		assertThat(response.errorMessage("overlapPolicyy")).contains("unknown field").contains("overlapPolicy");
+		assertThat(jobRows()).isZero();
+	}
+
+	@Test
+	void refusesAMisspeltNestedFieldOnUpdateAndKeepsTheJob() {
+		Response created = this.api.post("/api/v1/jobs", Jobs.http("nested"));
+		Map<String, Object> job = Jobs.with(Jobs.http("nested"), "version", created.body().path("version").asLong());
+		job = Jobs.with(job, "retry", Map.of("maxAttempts", 5, "backofSeconds", 5));
+
+		Response response = this.api.put("/api/v1/jobs/" + created.id(), job);
+
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.errorFields()).containsExactly("retry.backofSeconds");
+		JsonNode stored = this.api.get("/api/v1/jobs/" + created.id()).body();
+		assertThat(stored.path("version").asLong()).isEqualTo(created.body().path("version").asLong());
+		assertThat(stored.path("retry").path("maxAttempts").asInt()).isEqualTo(3);
+	}
+
+	private void assertProblem(HttpResponse<String> response, int status) throws IOException {
+		assertThat(response.statusCode()).isEqualTo(status);
+		assertThat(response.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/problem+json"));
+		JsonNode body = MAPPER.readTree(response.body());
+		assertThat(body.path("status").asInt()).isEqualTo(status);
+		assertThat(body.path("detail").asText()).isNotBlank();
+	}
+
+	private int jobRows() {
+		Integer rows = this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class);
+		return (rows != null) ? rows : 0;
+	}
+
+	private URI uri(String pathAndQuery) {
+		return URI.create("http://127.0.0.1:" + this.port + pathAndQuery);
+	}
+
+	private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+		return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+}
