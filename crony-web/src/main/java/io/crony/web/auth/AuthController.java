@@ -1,7 +1,9 @@
 package io.crony.web.auth;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -37,23 +39,38 @@ class AuthController {
 
 	private final TokenService tokens;
 
-	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens) {
+	private final LoginThrottle throttle;
+
+	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
+			LoginThrottle throttle) {
+		this.throttle = throttle;
 		this.authentication = authentication;
 		this.users = users;
 		this.tokens = tokens;
 	}
 
 	@PostMapping("/login")
-	@Operation(summary = "Exchange user name and password for a bearer token")
+	@Operation(summary = "Exchange user name and password for a bearer token",
+			description = "After repeated failures for a user or from an address the answer is 429 with Retry-After.")
 	@SecurityRequirements
-	LoginResponse login(@Valid @RequestBody LoginRequest request) {
+	LoginResponse login(@Valid @RequestBody LoginRequest request, HttpServletRequest http) {
+		if (request.password().getBytes(StandardCharsets.UTF_8).length > PasswordPolicy.MAX_BYTES) {
+			// no stored password is this long (the hash reads 72 bytes), and BCrypt
+			// refuses it
+			throw InvalidRequestException.of("password", "must be at most " + PasswordPolicy.MAX_BYTES + " bytes");
+		}
+		String address = http.getRemoteAddr();
+		this.throttle.check(request.username(), address);
 		try {
 			this.authentication.authenticate(
 					UsernamePasswordAuthenticationToken.unauthenticated(request.username(), request.password()));
 		}
 		catch (AuthenticationException ex) {
+			this.throttle.failed(request.username(), address);
+			log.warn("Sign-in failed for user {} from {}", request.username(), address);
 			throw new LoginFailedException();
 		}
+		this.throttle.succeeded(request.username());
 		CronyPrincipal user = this.users.findByUsername(request.username()).principal();
 		TokenService.IssuedToken token = this.tokens.issue(user);
 		log.info("User {} signed in", user.username());

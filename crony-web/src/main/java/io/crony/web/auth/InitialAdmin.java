@@ -32,7 +32,10 @@ class InitialAdmin implements ApplicationRunner {
 
 	private final AdminProperties properties;
 
-	InitialAdmin(AppUserMapper users, PasswordEncoder encoder, AdminProperties properties) {
+	private final PasswordPolicy policy;
+
+	InitialAdmin(AppUserMapper users, PasswordEncoder encoder, AdminProperties properties, PasswordPolicy policy) {
+		this.policy = policy;
 		this.users = users;
 		this.encoder = encoder;
 		this.properties = properties;
@@ -46,6 +49,12 @@ class InitialAdmin implements ApplicationRunner {
 		String configured = this.properties.initialPassword();
 		boolean random = configured == null || configured.isBlank();
 		String password = random ? randomPassword() : configured;
+		if (!random) {
+			this.policy.violation(USERNAME, password).ifPresent((rule) -> {
+				throw new IllegalStateException(
+						"crony.web.admin.initial-password (CRONY_ADMIN_PASSWORD) is refused: it " + rule);
+			});
+		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		AppUser admin = new AppUser();
 		admin.setUsername(USERNAME);

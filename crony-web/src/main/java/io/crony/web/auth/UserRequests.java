@@ -3,7 +3,6 @@ package io.crony.web.auth;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 
 /** Bodies of the users API. */
 final class UserRequests {
@@ -15,14 +14,15 @@ final class UserRequests {
 	 * A new user.
 	 *
 	 * @param username 1-64 letters, digits, '.', '_', '-'
-	 * @param password 8-72 characters (BCrypt reads 72 bytes)
+	 * @param password at least 12 characters, at most 72 bytes, not containing the user
+	 * name, not a common password ({@link PasswordPolicy})
 	 * @param role the role
 	 * @param enabled whether the user may sign in; default true
 	 */
 	record Create(
 			@NotBlank @Pattern(regexp = "[A-Za-z0-9._-]{1,64}",
 					message = "must be 1-64 letters, digits, '.', '_' or '-'") String username,
-			@NotBlank @Size(min = 8, max = 72) String password, @NotNull Role role, Boolean enabled) {
+			@NotBlank String password, @NotNull Role role, Boolean enabled) {
 	}
 
 	/**
@@ -30,9 +30,9 @@ final class UserRequests {
 	 *
 	 * @param role new role
 	 * @param enabled whether the user may sign in (false also ends the user's sessions)
-	 * @param password new password (ends the user's sessions)
+	 * @param password new password (ends the user's sessions), by {@link PasswordPolicy}
 	 */
-	record Update(Role role, Boolean enabled, @Size(min = 8, max = 72) String password) {
+	record Update(Role role, Boolean enabled, String password) {
 	}
 
 }

@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
+import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +25,10 @@ class UserService {
 
 	private final PasswordEncoder encoder;
 
-	UserService(AppUserMapper users, PasswordEncoder encoder) {
+	private final PasswordPolicy policy;
+
+	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy) {
+		this.policy = policy;
 		this.users = users;
 		this.encoder = encoder;
 	}
@@ -44,6 +48,7 @@ class UserService {
 	 * @throws DuplicateUsernameException when the name is taken (also in a race)
 	 */
 	UserResponse create(UserRequests.Create request, String by) {
+		checkPassword(request.username(), request.password());
 		if (this.users.findByUsername(request.username()) != null) {
 			throw new DuplicateUsernameException(request.username());
 		}
@@ -69,6 +74,9 @@ class UserService {
 	UserResponse update(long id, UserRequests.Update request, String by) {
 		long admins = this.users.lockEnabledAdmins();
 		AppUser user = load(id);
+		if (request.password() != null) {
+			checkPassword(user.getUsername(), request.password());
+		}
 		boolean wasActiveAdmin = user.getRole() == Role.ADMIN && user.getEnabled();
 		if (request.role() != null) {
 			user.setRole(request.role());
@@ -92,6 +100,12 @@ class UserService {
 		log.info("User {} updated by {}: role {}, enabled {}, password {}", user.getUsername(), by, user.getRole(),
 				user.getEnabled(), (request.password() != null) ? "changed" : "kept");
 		return UserResponse.of(user);
+	}
+
+	private void checkPassword(String username, String password) {
+		this.policy.violation(username, password).ifPresent((rule) -> {
+			throw InvalidRequestException.of("password", rule);
+		});
 	}
 
 	@Transactional

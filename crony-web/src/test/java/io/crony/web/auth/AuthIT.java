@@ -148,14 +148,14 @@ class AuthIT {
 		assertThat(users.status()).isEqualTo(403);
 		assertThat(users.isProblem()).isTrue();
 		assertThat(operator
-			.post("/api/v1/users", Map.of("username", "sneaky", "password", "password-123", "role", "ADMIN"))
+			.post("/api/v1/users", Map.of("username", "sneaky", "password", "lantern-orbit-42", "role", "ADMIN"))
 			.status()).isEqualTo(403);
 	}
 
 	@Test
 	void adminManagesUsers() {
 		Response created = this.admin.post("/api/v1/users",
-				Map.of("username", "paula", "password", "password-123", "role", "VIEWER"));
+				Map.of("username", "paula", "password", "lantern-orbit-42", "role", "VIEWER"));
 		assertThat(created.status()).isEqualTo(201);
 		assertThat(created.body().has("passwordHash")).isFalse();
 		assertThat(created.body().has("password")).isFalse();
@@ -166,7 +166,7 @@ class AuthIT {
 		assertThat(list.body().at("/items/0/username").asText()).isEqualTo("paula");
 
 		Response duplicate = this.admin.post("/api/v1/users",
-				Map.of("username", "paula", "password", "password-123", "role", "VIEWER"));
+				Map.of("username", "paula", "password", "lantern-orbit-42", "role", "VIEWER"));
 		assertThat(duplicate.status()).isEqualTo(409);
 		assertThat(duplicate.errorFields()).containsExactly("username");
 

@@ -77,7 +77,7 @@ class InitialAdminIT {
 		CyclicBarrier together = new CyclicBarrier(2);
 		AdminProperties random = new AdminProperties(null);
 		List<CompletableFuture<Void>> starts = List.of(1, 2).stream().map((i) -> CompletableFuture.runAsync(() -> {
-			InitialAdmin instance = new InitialAdmin(this.users, this.encoder, random);
+			InitialAdmin instance = new InitialAdmin(this.users, this.encoder, random, new PasswordPolicy());
 			await(together);
 			instance.run(null);
 		})).toList();
