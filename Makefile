@@ -1,5 +1,5 @@
 # The two commands that matter: `make run` and `make test`. See README.md.
-.PHONY: run stop test services-up services-down build images compose-smoke chart
+.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play
 
 run:
 	bash scripts/run.sh start
@@ -40,3 +40,6 @@ compose-smoke:
 
 chart:
 	bash scripts/test-chart.sh
+
+kube-play:
+	bash deploy/helm/kube-play.sh
