@@ -1,5 +1,5 @@
 # The two commands that matter: `make run` and `make test`. See README.md.
-.PHONY: run stop test services-up services-down build
+.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play
 
 run:
 	bash scripts/run.sh start
@@ -29,3 +29,17 @@ bench-cluster:
 
 bench-agent:
 	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.AgentBench $(BENCH_ARGS)
+
+# deploy/ (not part of make test unless said): images built from Debian packages with podman,
+# the compose stack played end to end, the Helm chart checked offline (make test runs it).
+images:
+	bash deploy/images/build.sh
+
+compose-smoke:
+	bash deploy/compose/smoke.sh
+
+chart:
+	bash scripts/test-chart.sh
+
+kube-play:
+	bash deploy/helm/kube-play.sh

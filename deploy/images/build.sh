@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds Crony's images without any image registry: a Debian bookworm base made from
+# Debian packages with mmdebstrap (a headless JRE, curl for the health check, tzdata,
+# the non-root user `crony`), imported into podman as localhost/crony-base, then
+# crony-web, crony-agent and the sample target on top with `podman build`, and etcd and
+# MariaDB images from Debian's packages for the compose and local HA setups. Prints the
+# image sizes at the end.
+#
+#   bash deploy/images/build.sh            # base (once) + the three images
+#   bash deploy/images/build.sh --rebase   # make the base again (new Debian updates)
+#
+# Installs mmdebstrap, podman and runc from Debian when they are missing, and builds the
+# jars when they are missing (./mvnw package).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here=$repo/deploy/images
+work=$repo/.crony/images
+tag=${CRONY_IMAGE_TAG:-0.1.0}
+export CONTAINERS_CONF=${CONTAINERS_CONF:-$here/containers.conf}
+
+log() { echo "[images] $*" >&2; }
+
+install_tools() {
+	local missing=()
+	command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+	command -v podman >/dev/null || missing+=(podman)
+	command -v runc >/dev/null || missing+=(runc)
+	[ ${#missing[@]} -eq 0 ] && return
+	log "installing ${missing[*]}"
+	local sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+		"${missing[@]}" uidmap slirp4netns fuse-overlayfs >/dev/null
+}
+
+# The Debian mirror apt already uses on this machine: the only one it may reach.
+mirror() {
+	local uri
+	uri=$(sed -n 's/^URIs:[[:space:]]*\(.*\/debian\)[[:space:]]*$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+	[ -n "$uri" ] || uri=$(sed -n 's/^deb[[:space:]]\+\(http[^[:space:]]*\/debian\)[[:space:]]\+bookworm.*/\1/p' /etc/apt/sources.list 2>/dev/null | head -1)
+	echo "${uri:-http://deb.debian.org/debian}"
+}
+
+build_base() {
+	if podman image exists localhost/crony-base:bookworm && [ "${1:-}" != "--rebase" ]; then
+		log "base image localhost/crony-base:bookworm is there (--rebase makes it again)"
+		return
+	fi
+	local m
+	m=$(mirror)
+	mkdir -p "$work"
+	log "making the Debian base from $m (a few minutes)"
+	# uid/gid 10001: a fixed non-root id that Kubernetes' runAsUser and volume ownership can name
+	mmdebstrap --variant=apt --components=main \
+		--include=openjdk-17-jre-headless,curl,ca-certificates,tzdata \
+		--customize-hook='chroot "$1" groupadd --system --gid 10001 crony' \
+		--customize-hook='chroot "$1" useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin crony' \
+		--customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
+		bookworm "$work/rootfs.tar" "deb $m bookworm main" "deb $m bookworm-updates main" >"$work/mmdebstrap.log" 2>&1 ||
+		{ tail -20 "$work/mmdebstrap.log" >&2; exit 1; }
+	podman import \
+		--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+		--change 'ENV LANG=C.UTF-8' \
+		"$work/rootfs.tar" localhost/crony-base:bookworm >/dev/null
+	rm -f "$work/rootfs.tar"
+}
+
+jars() {
+	local missing=0
+	for jar in crony-web/target/crony-web-0.1.0-SNAPSHOT.jar crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar \
+		examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar; do
+		[ -f "$repo/$jar" ] || missing=1
+	done
+	if [ $missing -eq 1 ]; then
+		log "building the jars"
+		[ -f "$repo/crony-web/target/frontend/static/index.html" ] || bash "$repo/scripts/build-frontend.sh" >/dev/null
+		(cd "$repo" && ./mvnw -B -q -DskipTests package)
+	fi
+}
+
+# podman build with the jar as the only file in the context (a small context, and the
+# image never carries anything else of the checkout)
+build_app() {
+	local name=$1 jar=$2
+	local ctx=$work/ctx-$name
+	rm -rf "$ctx"
+	mkdir -p "$ctx"
+	cp "$repo/$jar" "$ctx/app.jar"
+	podman build --quiet --format docker -f "$here/$name/Containerfile" -t "localhost/$name:$tag" "$ctx" >/dev/null
+	rm -rf "$ctx"
+	log "built localhost/$name:$tag"
+}
+
+install_tools
+build_base "${1:-}"
+jars
+build_app crony-web crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
+build_app crony-agent crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar
+build_app crony-sample-target examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar
+# etcd and MariaDB from Debian packages too, for deploy/compose and deploy/local-ha where no
+# registry is reachable (apt inside the build, so it uses this host's network)
+podman build --quiet --format docker --network host -f "$here/crony-etcd/Containerfile" -t localhost/crony-etcd:3.4 "$here/crony-etcd" >/dev/null
+log "built localhost/crony-etcd:3.4"
+podman build --quiet --format docker --network host -f "$here/crony-mariadb/Containerfile" -t localhost/crony-mariadb:10.11 "$here/crony-mariadb" >/dev/null
+log "built localhost/crony-mariadb:10.11"
+# layers of earlier builds of the same tags
+podman image prune -f >/dev/null
+podman images --filter 'reference=localhost/crony-*' --format '{{.Repository}}:{{.Tag}}  {{.Size}}'
