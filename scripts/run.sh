@@ -105,14 +105,14 @@ start)
 
 	CRONY_ADMIN_PASSWORD=$password CRONY_EUREKA_SERVER=true CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
 		start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
-		--server.port="$web_port" --grpc.server.port="$grpc_port"
+		--server.port="$web_port" --grpc.server.port="$grpc_port" --crony.target-policy.allow-loopback=true
 	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
 	for i in "${!agent_ports[@]}"; do
 		n=$((i + 1))
 		CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
 			start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
 			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
-			--crony.agent.spool-dir="$state/agent-$n/spool"
+			--crony.agent.spool-dir="$state/agent-$n/spool" --crony.target-policy.allow-loopback=true
 	done
 	start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
 		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port" \

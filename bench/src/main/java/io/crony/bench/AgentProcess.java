@@ -54,7 +54,7 @@ final class AgentProcess implements AutoCloseable {
 				"--crony.etcd.endpoints=" + etcd, "--crony.etcd.prefix=" + prefix, "--spring.datasource.url=" + jdbcUrl,
 				"--spring.datasource.username=" + LocalServices.DB_USER,
 				"--spring.datasource.password=" + LocalServices.DB_PASSWORD,
-				"--crony.agent.spool-dir=" + dir.resolve("spool-" + id),
+				"--crony.agent.spool-dir=" + dir.resolve("spool-" + id), "--crony.target-policy.allow-loopback=true",
 				// A short lease so the failover measurement is not mostly waiting for
 				// expiry.
 				"--crony.agent.lease-ttl=" + System.getProperty("crony.bench.lease-ttl", "5s")));

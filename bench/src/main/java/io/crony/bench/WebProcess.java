@@ -24,7 +24,8 @@ final class WebProcess implements AutoCloseable {
 				List.of("java", "-jar", jar.toString(), "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl,
 						"--spring.datasource.username=" + LocalServices.DB_USER,
 						"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
-						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader"));
+						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader",
+						"--crony.target-policy.allow-loopback=true"));
 		// Extra crony-web settings to compare, e.g.
 		// -Dcrony.bench.web-args=--crony.web.cluster.max-in-flight=128
 		String extra = System.getProperty("crony.bench.web-args", "");

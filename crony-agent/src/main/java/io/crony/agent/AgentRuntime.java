@@ -30,6 +30,7 @@ import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.target.TargetPolicy;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -77,7 +78,7 @@ class AgentRuntime implements SmartLifecycle {
 
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
 			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
-			ObjectProvider<Targets.ServiceResolver> services, RunListener runs) {
+			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy) {
 		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
@@ -90,11 +91,11 @@ class AgentRuntime implements SmartLifecycle {
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
 				asyncProperties.takeoverGrace(), clock);
-		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id());
+		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy);
 		List<Target> all = new ArrayList<>(
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
 		moreTargets.orderedStream().forEach(all::add);
-		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock);
+		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock, targetPolicy);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.misfireThreshold(), runs));

@@ -80,6 +80,9 @@ public final class CronyServicesExtension implements BeforeAllCallback {
 		properties.put("spring.datasource.password", LocalServices.DB_PASSWORD);
 		properties.put("crony.etcd.endpoints", etcdEndpoint());
 		properties.put("crony.etcd.prefix", keyPrefix());
+		// every test target is a local server on loopback, as with make run; the default
+		// policy (loopback denied) has tests of its own
+		properties.put("crony.target-policy.allow-loopback", "true");
 		return properties;
 	}
 

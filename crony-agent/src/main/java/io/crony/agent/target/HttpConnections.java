@@ -3,6 +3,7 @@ package io.crony.agent.target;
 import java.time.Duration;
 
 import io.crony.agent.AgentProperties;
+import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
@@ -27,8 +28,10 @@ final class HttpConnections {
 	private HttpConnections() {
 	}
 
-	static CloseableHttpAsyncClient client(AgentProperties.Http settings) {
+	static CloseableHttpAsyncClient client(AgentProperties.Http settings, TargetPolicy policy) {
 		PoolingAsyncClientConnectionManager pool = PoolingAsyncClientConnectionManagerBuilder.create()
+			// every connection's addresses pass the target policy
+			.setDnsResolver(new PolicedDnsResolver(policy))
 			.setMaxConnPerRoute(settings.maxConnectionsPerHost())
 			.setMaxConnTotal(settings.maxConnections())
 			// STRICT: the bounds are hard limits; LIFO: the most recently used (surely

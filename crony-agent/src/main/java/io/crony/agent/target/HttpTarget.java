@@ -16,6 +16,7 @@ import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.async.methods.SimpleRequestBuilder;
@@ -51,10 +52,10 @@ public final class HttpTarget implements Target, AutoCloseable {
 
 	private final String agentId;
 
-	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId) {
+	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId, TargetPolicy policy) {
 		this.agentId = agentId;
 		this.outputLimit = outputLimit;
-		this.client = HttpConnections.client(settings);
+		this.client = HttpConnections.client(settings, policy);
 		this.client.start();
 	}
 

@@ -1,5 +1,6 @@
 package io.crony.agent.target;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -10,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
+import io.crony.common.target.TargetPolicy;
 
 /**
  * The targets this agent can invoke, by type. Gives every attempt its deadline and
@@ -31,17 +33,22 @@ public final class Targets {
 
 	private final Clock clock;
 
+	private final TargetPolicy policy;
+
+	/** Targets with no token source, no async runs and loopback allowed (unit tests). */
 	public Targets(List<Target> targets) {
-		this(targets, (executionId) -> null, null, null, Clock.systemUTC());
+		this(targets, (executionId) -> null, null, null, Clock.systemUTC(),
+				TargetPolicy.of(List.of(), List.of(), true, List.of()));
 	}
 
-	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services,
-			Clock clock) {
+	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services, Clock clock,
+			TargetPolicy policy) {
 		targets.forEach((target) -> this.byType.put(target.type(), target));
 		this.tokens = tokens;
 		this.async = async;
 		this.services = services;
 		this.clock = clock;
+		this.policy = policy;
 	}
 
 	public CompletableFuture<Outcome> invoke(Invocation invocation) {
@@ -66,6 +73,10 @@ public final class Targets {
 				}
 				attempt = attempt.withUrl(resolved);
 			}
+			String refusal = refusal(attempt.job().target().url());
+			if (refusal != null) {
+				return CompletableFuture.completedFuture(Outcome.failed(refusal));
+			}
 			if (invocation.job().target().mode() == TargetMode.ASYNC) {
 				return (this.async != null) ? this.async.invoke(attempt, target) : CompletableFuture
 					.completedFuture(Outcome.failed("This agent cannot run ASYNC targets (no database)"));
@@ -81,6 +92,18 @@ public final class Targets {
 		catch (RuntimeException ex) {
 			return CompletableFuture.completedFuture(Outcome.failed(ex.toString()));
 		}
+	}
+
+	/**
+	 * Why the policy refuses the address the call is about to use (after {@code lb://}
+	 * resolution), or null. {@code discovery:///} gRPC instances come from the registry,
+	 * whose writes need its credentials.
+	 */
+	private String refusal(String url) {
+		if (url == null || !(url.startsWith("http://") || url.startsWith("https://") || url.startsWith("static://"))) {
+			return null;
+		}
+		return this.policy.refusal(URI.create(url)).orElse(null);
 	}
 
 	/**

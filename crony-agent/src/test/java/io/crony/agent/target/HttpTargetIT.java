@@ -111,7 +111,8 @@ class HttpTargetIT {
 	private HttpTarget target(int maxPerHost) {
 		return new HttpTarget(
 				new AgentProperties.Http(maxPerHost, 100, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
-				"agent-http-it");
+				"agent-http-it", io.crony.common.target.TargetPolicy.of(java.util.List.of(), java.util.List.of(), true,
+						java.util.List.of()));
 	}
 
 	private CompletableFuture<Outcome> call(long jobId, int timeoutSeconds) {

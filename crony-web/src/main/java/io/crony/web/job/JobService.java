@@ -8,6 +8,7 @@ import java.util.List;
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.common.target.TargetPolicy;
 import io.crony.web.alert.AlertChannels;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
@@ -34,9 +35,12 @@ class JobService {
 
 	private final AlertChannels channels;
 
-	JobService(JobMapper jobs, AlertChannels channels) {
+	private final TargetPolicy targetPolicy;
+
+	JobService(JobMapper jobs, AlertChannels channels, TargetPolicy targetPolicy) {
 		this.jobs = jobs;
 		this.channels = channels;
+		this.targetPolicy = targetPolicy;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -124,6 +128,9 @@ class JobService {
 	private void validate(JobRequest request) {
 		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
 		problems.addAll(JobValidator.checkChannels(request, this.channels::missing));
+		if (problems.isEmpty()) {
+			problems.addAll(JobValidator.checkPolicy(request, this.targetPolicy));
+		}
 		if (!problems.isEmpty()) {
 			throw new InvalidRequestException(problems);
 		}

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import io.crony.common.job.TargetType;
+import io.crony.common.target.TargetPolicy;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -52,6 +53,23 @@ final class JobValidator {
 			}
 		}
 		return problems;
+	}
+
+	/**
+	 * The target's address against the target policy: {@code http(s)://} and
+	 * {@code static://} addresses by their host (resolved now) and port; {@code lb://}
+	 * and {@code discovery:///} name a service whose instances are checked at each call.
+	 */
+	static List<FieldProblem> checkPolicy(JobRequest job, TargetPolicy policy) {
+		String url = job.target().url();
+		if (url == null || !(url.startsWith("http://") || url.startsWith("https://") || url.startsWith("static://"))) {
+			return List.of();
+		}
+		URI uri = parse(url);
+		if (uri == null) {
+			return List.of();
+		}
+		return policy.refusal(uri).map((why) -> List.of(new FieldProblem("target.url", why))).orElse(List.of());
 	}
 
 	private static void checkName(String name, List<FieldProblem> problems) {
