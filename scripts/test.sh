@@ -7,6 +7,8 @@ start=$SECONDS
 
 bash scripts/services.sh install
 bash scripts/test-go.sh
+# The Helm chart, offline: lint, render (default and HA values), Kubernetes schemas.
+bash scripts/test-chart.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 bash scripts/test-frontend.sh
 ./mvnw -B verify
