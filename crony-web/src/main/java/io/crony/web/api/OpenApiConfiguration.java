@@ -5,7 +5,10 @@ import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.security.SecurityScheme;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.PropertyCustomizer;
 
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -23,5 +26,17 @@ public class OpenApiConfiguration {
 
 	/** Name of the bearer security scheme in the document. */
 	public static final String BEARER = "bearer";
+
+	/** Fields written even when null are declared nullable. */
+	@Bean
+	PropertyCustomizer nullableReferences() {
+		return new NullableReferences();
+	}
+
+	/** The error answers of every route, as problem details. */
+	@Bean
+	OpenApiCustomizer errorResponses() {
+		return new ErrorResponses();
+	}
 
 }

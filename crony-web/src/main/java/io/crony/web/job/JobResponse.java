@@ -12,6 +12,7 @@ import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * A job as the API shows it: the definition, its bookkeeping, where the leader placed it
@@ -21,8 +22,10 @@ import io.crony.common.json.CronyJson;
 record JobResponse(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
 		AssignmentSpec assignment, boolean enabled, long version, Instant createdAt, Instant updatedAt,
-		String createdBy, @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
-		@JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution, AlertPolicy alerts) {
+		String createdBy,
+		@Schema(description = "the agent holding the job; null while none does") @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
+		@Schema(description = "the latest run; null before the first") @JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution,
+		AlertPolicy alerts) {
 
 	static JobResponse of(JobView row) {
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
