@@ -26,9 +26,9 @@ import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.reflection.v1.ServerReflectionGrpc;
-import io.grpc.reflection.v1.ServerReflectionRequest;
-import io.grpc.reflection.v1.ServerReflectionResponse;
+import io.grpc.reflection.v1alpha.ServerReflectionGrpc;
+import io.grpc.reflection.v1alpha.ServerReflectionRequest;
+import io.grpc.reflection.v1alpha.ServerReflectionResponse;
 import io.grpc.stub.StreamObserver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -119,6 +119,7 @@ class ReportIT {
 		this.jdbc.update("DELETE FROM execution");
 	}
 
+	// net.devh serves reflection as grpc.reflection.v1alpha (ProtoReflectionService)
 	@Test
 	void refusesServerReflectionByDefault() throws Exception {
 		CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
