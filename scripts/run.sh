@@ -129,9 +129,11 @@ start)
 			--server.port="${agent_ports[$i]}" --server.address=$bind --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
 			--crony.agent.spool-dir="$state/agent-$n/spool"
 	done
-	SAMPLE_ADDRESS=$bind start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
-		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port" \
-		--eureka.client.service-url.defaultZone="$eureka_url"
+	# the Eureka URL carries the registry password: in the environment, not on a command
+	# line that ps shows every user
+	SAMPLE_ADDRESS=$bind EUREKA_URL=$eureka_url \
+		start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
+		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port"
 	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
 	wait_http "http://127.0.0.1:$java_sample_port/actuator/health" "java-sample on :$java_sample_port (gRPC :$java_sample_grpc_port)"
 	wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port"
