@@ -11,8 +11,8 @@ web_port=${CRONY_WEB_PORT:-8080}
 target_port=${CRONY_SAMPLE_TARGET_PORT:-9000}
 agent_ports=(8081 8082)
 grpc_port=${CRONY_GRPC_PORT:-9190}
-# crony-web runs the Eureka server here (single box); services and agents find each other in it
-eureka_url="http://127.0.0.1:$web_port/eureka/"
+# every listener binds loopback only
+bind=127.0.0.1
 # examples/java-sample: a service on the Java SDK, found by agents through the embedded Eureka
 java_sample_port=${CRONY_JAVA_SAMPLE_PORT:-9070}
 java_sample_grpc_port=${CRONY_JAVA_SAMPLE_GRPC_PORT:-9170}
@@ -51,6 +51,16 @@ start_java() {
 	cp "$jar" "$state/bin/$name.jar"
 	setsid java -jar "$state/bin/$name.jar" "$@" >>"$state/logs/$name.log" 2>&1 </dev/null &
 	echo $! >"$pids/$name.pid"
+}
+
+# The embedded Eureka server's password (user crony-registry): made once like the admin's;
+# web, agents and java-sample carry it in their Eureka URL.
+registry_password() {
+	local file=$state/registry-password
+	if [ ! -s "$file" ]; then
+		(umask 077 && head -c 18 /dev/urandom | base64 | tr '+/' '-_' >"$file")
+	fi
+	cat "$file"
 }
 
 # The first admin's password: made once, handed to crony-web as configuration (it is used
@@ -102,21 +112,28 @@ start)
 	bash scripts/build-frontend.sh >/dev/null
 	./mvnw -B -q -DskipTests package
 	password=$(admin_password)
+	registry_password=$(registry_password)
+	# crony-web runs the Eureka server here (single box); services and agents find each
+	# other in it, signed in as the registry user
+	eureka_url="http://crony-registry:$registry_password@127.0.0.1:$web_port/eureka/"
 
 	CRONY_ADMIN_PASSWORD=$password CRONY_EUREKA_SERVER=true CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
-		start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" \
-		--server.port="$web_port" --grpc.server.port="$grpc_port" --crony.target-policy.allow-loopback=true
-	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port"
+		CRONY_REGISTRY_PASSWORD=$registry_password \
+		start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" --spring.profiles.active=local \
+		--server.port="$web_port" --server.address=$bind --grpc.server.port="$grpc_port" --grpc.server.address=$bind
+	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port" $bind
 	for i in "${!agent_ports[@]}"; do
 		n=$((i + 1))
 		CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
-			start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" \
-			--server.port="${agent_ports[$i]}" --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
-			--crony.agent.spool-dir="$state/agent-$n/spool" --crony.target-policy.allow-loopback=true
+			start_java "agent-$n" "$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar" --spring.profiles.active=local \
+			--server.port="${agent_ports[$i]}" --server.address=$bind --crony.agent.id="agent-$n" --crony.agent.weight="$n" \
+			--crony.agent.spool-dir="$state/agent-$n/spool"
 	done
-	start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
-		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port" \
-		--eureka.client.service-url.defaultZone="$eureka_url"
+	# the Eureka URL carries the registry password: in the environment, not on a command
+	# line that ps shows every user
+	SAMPLE_ADDRESS=$bind EUREKA_URL=$eureka_url \
+		start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
+		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port"
 	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
 	wait_http "http://127.0.0.1:$java_sample_port/actuator/health" "java-sample on :$java_sample_port (gRPC :$java_sample_grpc_port)"
 	wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port"
@@ -155,7 +172,8 @@ start)
 		  dashboard         http://127.0.0.1:$web_port/   (user admin, password: $password)
 		  API docs          http://127.0.0.1:$web_port/swagger-ui.html
 		  SDK reports       REST /api/v1/executions/{id}/result|progress, gRPC 127.0.0.1:$grpc_port
-		  Eureka            $eureka_url (embedded in crony-web; agents resolve lb:// and discovery:/// here)
+		  Eureka            http://127.0.0.1:$web_port/eureka/ (embedded in crony-web; agents resolve lb:// and discovery:/// here;
+		                    user crony-registry, password in $state/registry-password)
 		  executions        http://127.0.0.1:$web_port/api/v1/executions (bearer token from POST /api/v1/auth/login)
 		  agents            agent-1 on :${agent_ports[0]}, agent-2 on :${agent_ports[1]} (metrics: /actuator/prometheus)
 		  sample target     http://127.0.0.1:$target_port/counts (calls per fire)

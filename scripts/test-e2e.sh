@@ -82,13 +82,12 @@ start_java() {
 }
 
 password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
-CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" \
-	--spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
-	--crony.target-policy.allow-loopback=true
-start_java sample-target "$target_jar" "$target_port"
-start_java agent "$agent_jar" --server.port="$agent_port" --crony.agent.id=e2e-agent \
-	--spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
-	--crony.agent.spool-dir="$state/agent-spool" --crony.target-policy.allow-loopback=true
+CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" --server.address=127.0.0.1 \
+	--grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e
+start_java sample-target "$target_jar" "$target_port" 127.0.0.1
+start_java agent "$agent_jar" --server.port="$agent_port" --server.address=127.0.0.1 --crony.agent.id=e2e-agent \
+	--spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
+	--crony.agent.spool-dir="$state/agent-spool"
 
 wait_http() {
 	local url=$1 what=$2 name=$3 deadline=$((SECONDS + 150))

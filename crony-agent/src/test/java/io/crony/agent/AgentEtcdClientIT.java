@@ -85,7 +85,7 @@ class AgentEtcdClientIT {
 		}
 	}
 
-	private static Client agentClient() {
+	private static Client agentClient() throws javax.net.ssl.SSLException {
 		Binder binder = new Binder(new MapConfigurationPropertySource(
 				Map.of("crony.etcd.endpoints", services.etcdEndpoint(), "crony.etcd.prefix", services.keyPrefix())));
 		AgentProperties agent = binder.bindOrCreate("crony.agent", AgentProperties.class);

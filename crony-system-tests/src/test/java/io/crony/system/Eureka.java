@@ -6,12 +6,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Registers and removes a service instance through Eureka's REST API, as a service's own
- * Eureka client would (the Go sample has none).
+ * Eureka client would (the Go sample has none), signed in as the registry user.
  */
 final class Eureka {
 
@@ -45,6 +47,9 @@ final class Eureka {
 	}
 
 	private int send(HttpRequest.Builder request) {
+		String credentials = Platform.REGISTRY_USER + ":" + Platform.REGISTRY_PASSWORD;
+		request.header("Authorization",
+				"Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
 		try {
 			return this.http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
 		}

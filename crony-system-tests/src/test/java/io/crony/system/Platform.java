@@ -12,6 +12,11 @@ import io.crony.test.ServiceProcess;
  */
 final class Platform {
 
+	/** The embedded Eureka server's user, which every Eureka client of it signs in as. */
+	static final String REGISTRY_USER = "crony-registry";
+
+	static final String REGISTRY_PASSWORD = "system-registry-1";
+
 	private Platform() {
 	}
 
@@ -53,6 +58,7 @@ final class Platform {
 	static Map<String, String> eurekaServer(int webPort) {
 		Map<String, String> properties = eurekaClient(webPort);
 		properties.put("crony.web.eureka-server.enabled", "true");
+		properties.put("crony.web.eureka-server.password", REGISTRY_PASSWORD);
 		properties.put("eureka.instance.hostname", "127.0.0.1");
 		return properties;
 	}
@@ -68,8 +74,9 @@ final class Platform {
 		return properties;
 	}
 
+	/** The embedded registry's URL with its user's credentials, as clients need it. */
 	static String eurekaUrl(int webPort) {
-		return "http://127.0.0.1:" + webPort + "/eureka/";
+		return "http://" + REGISTRY_USER + ":" + REGISTRY_PASSWORD + "@127.0.0.1:" + webPort + "/eureka/";
 	}
 
 }

@@ -27,7 +27,8 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
  * VIEWER, every other method OPERATOR, users ADMIN; SDK reports ({@code POST
  * /api/v1/executions/{id}/result|progress}) are open here and checked by their execution
  * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. Health,
- * metrics, the API docs and the dashboard's static files are open.
+ * metrics, the API docs and the dashboard's static files are open. The embedded Eureka
+ * server has its own chain ({@link RegistrySecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -71,10 +72,6 @@ class SecurityConfiguration {
 				.requestMatchers("/api/**")
 				.hasRole(Role.OPERATOR.name())
 				.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus")
-				.permitAll()
-				// the embedded Eureka server's REST API (when enabled): services register
-				// without a Crony user
-				.requestMatchers("/eureka/**")
 				.permitAll()
 				.requestMatchers("/actuator/**")
 				.hasRole(Role.ADMIN.name())

@@ -31,16 +31,25 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 
 	private final ObjectMapper mapper;
 
+	private final String challenge;
+
+	private final String unauthorizedDetail;
+
 	SecurityProblemHandler(ObjectMapper mapper) {
+		this(mapper, "Bearer", "A valid bearer token is required (POST /api/v1/auth/login gives one)");
+	}
+
+	SecurityProblemHandler(ObjectMapper mapper, String challenge, String unauthorizedDetail) {
 		this.mapper = mapper;
+		this.challenge = challenge;
+		this.unauthorizedDetail = unauthorizedDetail;
 	}
 
 	@Override
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
 			throws IOException {
-		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
-		write(request, response, HttpStatus.UNAUTHORIZED,
-				"A valid bearer token is required (POST /api/v1/auth/login gives one)");
+		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, this.challenge);
+		write(request, response, HttpStatus.UNAUTHORIZED, this.unauthorizedDetail);
 	}
 
 	@Override

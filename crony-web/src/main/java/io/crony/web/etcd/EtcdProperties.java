@@ -1,5 +1,6 @@
 package io.crony.web.etcd;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -7,16 +8,34 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Where etcd is and which part of its key space Crony owns.
+ * Where etcd is, how to sign in to it, and which part of its key space Crony owns.
  *
- * @param endpoints etcd client URLs, e.g. {@code http://127.0.0.1:2379}
+ * @param endpoints etcd client URLs, e.g. {@code http://127.0.0.1:2379} ({@code https://}
+ * with {@code tls})
  * @param prefix key prefix of the whole Crony layout (one etcd can serve several
  * clusters)
  * @param maxMessageSize largest message the etcd client takes: one watch response may
  * batch the events of up to 1,000 revisions, well over gRPC's default 4 MB
+ * @param user etcd user when etcd has authentication enabled; unset: no authentication
+ * @param password that user's password (env {@code CRONY_ETCD_PASSWORD})
+ * @param tls TLS towards etcd
  */
 @ConfigurationProperties("crony.etcd")
 public record EtcdProperties(@DefaultValue("http://127.0.0.1:23790") List<String> endpoints,
-		@DefaultValue("/crony") String prefix, @DefaultValue("64MB") DataSize maxMessageSize) {
+		@DefaultValue("/crony") String prefix, @DefaultValue("64MB") DataSize maxMessageSize, String user,
+		String password, @DefaultValue Tls tls) {
+
+	/**
+	 * TLS towards etcd; on when {@code caFile} is set.
+	 *
+	 * @param caFile PEM file of the CA that signed etcd's server certificate
+	 * @param certFile PEM client certificate, for etcd's {@code --client-cert-auth}
+	 * @param keyFile PEM (PKCS#8) private key of the client certificate
+	 * @param authority the name the server certificate must carry, when not the
+	 * endpoint's host
+	 */
+	public record Tls(Path caFile, Path certFile, Path keyFile, String authority) {
+
+	}
 
 }

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,6 +26,10 @@ import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.reflection.v1alpha.ServerReflectionGrpc;
+import io.grpc.reflection.v1alpha.ServerReflectionRequest;
+import io.grpc.reflection.v1alpha.ServerReflectionResponse;
+import io.grpc.stub.StreamObserver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -111,6 +117,36 @@ class ReportIT {
 	@AfterEach
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM execution");
+	}
+
+	// net.devh serves reflection as grpc.reflection.v1alpha (ProtoReflectionService)
+	@Test
+	void refusesServerReflectionByDefault() throws Exception {
+		CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
+		StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
+			.withDeadlineAfter(10, TimeUnit.SECONDS)
+			.serverReflectionInfo(new StreamObserver<>() {
+				@Override
+				public void onNext(ServerReflectionResponse response) {
+					answer.complete(response);
+				}
+
+				@Override
+				public void onError(Throwable error) {
+					answer.completeExceptionally(error);
+				}
+
+				@Override
+				public void onCompleted() {
+				}
+			});
+		requests.onNext(ServerReflectionRequest.newBuilder().setListServices("*").build());
+		requests.onCompleted();
+
+		assertThatThrownBy(() -> answer.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+			.cause()
+			.isInstanceOfSatisfying(StatusRuntimeException.class,
+					(ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED));
 	}
 
 	@Test

@@ -43,9 +43,13 @@ public final class SampleTarget implements AutoCloseable {
 
 	private final Map<String, AtomicInteger> attemptsByFire = new ConcurrentHashMap<>();
 
-	private SampleTarget(int port) {
+	private final String host;
+
+	private SampleTarget(String bindAddress, int port) {
+		// a wildcard bind is still reached on loopback
+		this.host = bindAddress.equals("0.0.0.0") || bindAddress.equals("::") ? "127.0.0.1" : bindAddress;
 		try {
-			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 256);
+			this.server = HttpServer.create(new InetSocketAddress(bindAddress, port), 256);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -55,15 +59,22 @@ public final class SampleTarget implements AutoCloseable {
 		this.server.start();
 	}
 
-	/** Starts a target on the given port (0 = a free one). */
+	/** Starts a target on loopback on the given port (0 = a free one). */
 	public static SampleTarget start(int port) {
-		return new SampleTarget(port);
+		return start("127.0.0.1", port);
 	}
 
+	/** Starts a target on the given address and port (0 = a free one). */
+	public static SampleTarget start(String bindAddress, int port) {
+		return new SampleTarget(bindAddress, port);
+	}
+
+	/** {@code sample-target [port, 9000] [bind address, 127.0.0.1]}. */
 	public static void main(String[] args) {
 		int port = (args.length > 0) ? Integer.parseInt(args[0]) : 9000;
-		SampleTarget target = start(port);
-		System.out.println("sample-target listening on http://127.0.0.1:" + target.port());
+		String bindAddress = (args.length > 1) ? args[1] : "127.0.0.1";
+		SampleTarget target = start(bindAddress, port);
+		System.out.println("sample-target listening on " + target.url("/"));
 	}
 
 	public int port() {
@@ -71,7 +82,8 @@ public final class SampleTarget implements AutoCloseable {
 	}
 
 	public String url(String path) {
-		return "http://127.0.0.1:" + port() + path;
+		String host = this.host.contains(":") ? "[" + this.host + "]" : this.host;
+		return "http://" + host + ":" + port() + path;
 	}
 
 	/** Every call received, in order. */
