@@ -12,6 +12,8 @@ bash scripts/test-chart.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 bash scripts/test-frontend.sh
 ./mvnw -B verify
+# The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about a minute).
+bash scripts/test-api-fuzz.sh
 # The browser tests run the jars just built against their own etcd, MariaDB, web and agent.
 bash scripts/test-e2e.sh
 
