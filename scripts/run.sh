@@ -63,6 +63,16 @@ registry_password() {
 	cat "$file"
 }
 
+# The key secrets are stored encrypted with (AES-256-GCM: alert channel secrets, secret
+# target headers): made once, given to web and agents in the environment.
+secret_key() {
+	local file=$state/secret-key
+	if [ ! -s "$file" ]; then
+		(umask 077 && head -c 32 /dev/urandom | base64 >"$file")
+	fi
+	cat "$file"
+}
+
 # The first admin's password: made once, handed to crony-web as configuration (it is used
 # only while no user exists), kept in a file only this user can read.
 admin_password() {
@@ -113,6 +123,8 @@ start)
 	./mvnw -B -q -DskipTests package
 	password=$(admin_password)
 	registry_password=$(registry_password)
+	CRONY_SECRET_KEY=$(secret_key)
+	export CRONY_SECRET_KEY
 	# crony-web runs the Eureka server here (single box); services and agents find each
 	# other in it, signed in as the registry user
 	eureka_url="http://crony-registry:$registry_password@127.0.0.1:$web_port/eureka/"

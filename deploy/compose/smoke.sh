@@ -39,6 +39,7 @@ admin_password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
 		MARIADB_PASSWORD=$db_password
 		SPRING_DATASOURCE_PASSWORD=$db_password
 		CRONY_ADMIN_PASSWORD=$admin_password
+		CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
 	ENV
 )
 export CRONY_WEB_1_PORT CRONY_WEB_2_PORT CRONY_SAMPLE_TARGET_PORT

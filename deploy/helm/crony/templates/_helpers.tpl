@@ -90,7 +90,7 @@ podAntiAffinity:
       key: {{ .Values.secrets.keys.secretKey }}
       optional: true
 {{- if .Values.etcd.auth.username }}
-- name: CRONY_ETCD_USERNAME
+- name: CRONY_ETCD_USER
   value: {{ .Values.etcd.auth.username | quote }}
 - name: CRONY_ETCD_PASSWORD
   valueFrom:
@@ -99,11 +99,11 @@ podAntiAffinity:
       key: {{ .Values.secrets.keys.etcdPassword }}
 {{- end }}
 {{- if .Values.etcd.tls.enabled }}
-- name: CRONY_ETCD_TLS_CA_FILE
+- name: CRONY_ETCD_TLS_CAFILE
   value: /etc/crony/etcd-tls/ca.crt
-- name: CRONY_ETCD_TLS_CERT_FILE
+- name: CRONY_ETCD_TLS_CERTFILE
   value: /etc/crony/etcd-tls/tls.crt
-- name: CRONY_ETCD_TLS_KEY_FILE
+- name: CRONY_ETCD_TLS_KEYFILE
   value: /etc/crony/etcd-tls/tls.key
 {{- end }}
 {{- end }}

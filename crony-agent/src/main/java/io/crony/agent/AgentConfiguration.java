@@ -6,6 +6,8 @@ import java.time.Clock;
 import javax.net.ssl.SSLException;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.secret.SecretBox;
+import io.crony.common.secret.SecretKeys;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -45,6 +47,14 @@ class AgentConfiguration {
 			}
 		}
 		return builder.build();
+	}
+
+	/**
+	 * Opens the secrets crony-web stored sealed: target headers, alert channel secrets.
+	 */
+	@Bean
+	SecretBox secretBox(SecretsProperties properties) {
+		return SecretKeys.box(properties.key(), properties.keyFile(), properties.previousKeys());
 	}
 
 	@Bean

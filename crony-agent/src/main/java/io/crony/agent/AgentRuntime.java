@@ -30,6 +30,7 @@ import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.secret.SecretBox;
 import io.crony.common.target.TargetPolicy;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -78,7 +79,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
 			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
-			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy) {
+			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy,
+			SecretBox secrets) {
 		this.jdbc = jdbc;
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
@@ -91,7 +93,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
 				asyncProperties.takeoverGrace(), clock);
-		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy);
+		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy, secrets);
 		List<Target> all = new ArrayList<>(
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
 		moreTargets.orderedStream().forEach(all::add);

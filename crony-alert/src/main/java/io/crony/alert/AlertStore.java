@@ -1,7 +1,6 @@
 package io.crony.alert;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import io.crony.common.secret.SecretBox;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Collection;
@@ -27,8 +26,17 @@ public class AlertStore {
 
 	private final JdbcTemplate jdbc;
 
-	public AlertStore(JdbcTemplate jdbc) {
+	private final RowMapper<Channel> channel;
+
+	/**
+	 * @param secrets opens the channels' secrets, stored sealed
+	 */
+	public AlertStore(JdbcTemplate jdbc, SecretBox secrets) {
 		this.jdbc = jdbc;
+		this.channel = (rs, row) -> new Channel(rs.getLong("id"), rs.getString("name"),
+				ChannelType.valueOf(rs.getString("type")),
+				opened(CronyJson.fromJson(rs.getString("config"), ChannelConfig.class), secrets),
+				secrets.open(rs.getString("secret")));
 	}
 
 	/** The enabled channels among these ids. */
@@ -37,18 +45,18 @@ public class AlertStore {
 			return List.of();
 		}
 		String in = ids.stream().map((id) -> "?").collect(Collectors.joining(","));
-		return this.jdbc.query(CHANNEL_COLUMNS + "WHERE enabled = 1 AND id IN (" + in + ") ORDER BY id", CHANNEL,
+		return this.jdbc.query(CHANNEL_COLUMNS + "WHERE enabled = 1 AND id IN (" + in + ") ORDER BY id", this.channel,
 				ids.toArray());
 	}
 
 	/** The enabled channels that receive platform alerts. */
 	public List<Channel> platformChannels() {
-		return this.jdbc.query(CHANNEL_COLUMNS + "WHERE enabled = 1 AND platform = 1 ORDER BY id", CHANNEL);
+		return this.jdbc.query(CHANNEL_COLUMNS + "WHERE enabled = 1 AND platform = 1 ORDER BY id", this.channel);
 	}
 
 	/** A channel, enabled or not; null when there is none. */
 	public Channel channel(long id) {
-		List<Channel> found = this.jdbc.query(CHANNEL_COLUMNS + "WHERE id = ?", CHANNEL, id);
+		List<Channel> found = this.jdbc.query(CHANNEL_COLUMNS + "WHERE id = ?", this.channel, id);
 		return found.isEmpty() ? null : found.get(0);
 	}
 
@@ -88,15 +96,12 @@ public class AlertStore {
 		return (count != null) ? count : 0;
 	}
 
-	private static String cut(String text, int limit) {
-		return (text != null && text.length() > limit) ? text.substring(0, limit - 1) + "…" : text;
+	private static ChannelConfig opened(ChannelConfig config, SecretBox secrets) {
+		return (config.url() != null) ? config.withUrl(secrets.open(config.url())) : config;
 	}
 
-	private static final RowMapper<Channel> CHANNEL = AlertStore::channel;
-
-	private static Channel channel(ResultSet rs, int row) throws SQLException {
-		return new Channel(rs.getLong("id"), rs.getString("name"), ChannelType.valueOf(rs.getString("type")),
-				CronyJson.fromJson(rs.getString("config"), ChannelConfig.class), rs.getString("secret"));
+	private static String cut(String text, int limit) {
+		return (text != null && text.length() > limit) ? text.substring(0, limit - 1) + "…" : text;
 	}
 
 }

@@ -72,6 +72,9 @@ public final class CronyServicesExtension implements BeforeAllCallback {
 		return services().jdbcUrl(schema());
 	}
 
+	/** The key crony-web and agents under test seal and open stored secrets with. */
+	public static final String TEST_SECRET_KEY = "Y3JvbnktdGVzdC1rZXktMzItYnl0ZXMtbG9uZy4uLi4=";
+
 	/** Spring properties that point crony-web or crony-agent at this class's data. */
 	public Map<String, String> properties() {
 		Map<String, String> properties = new LinkedHashMap<>();
@@ -83,6 +86,8 @@ public final class CronyServicesExtension implements BeforeAllCallback {
 		// every test target is a local server on loopback, as with make run; the default
 		// policy (loopback denied) has tests of its own
 		properties.put("crony.target-policy.allow-loopback", "true");
+		// secrets are stored sealed under this test key (web and agents share it)
+		properties.put("crony.secrets.key", TEST_SECRET_KEY);
 		return properties;
 	}
 

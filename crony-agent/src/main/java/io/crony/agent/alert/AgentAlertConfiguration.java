@@ -8,6 +8,7 @@ import io.crony.alert.AlertDispatcher;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertSender;
 import io.crony.alert.AlertStore;
+import io.crony.common.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -24,18 +25,19 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class AgentAlertConfiguration {
 
 	@Bean(destroyMethod = "close")
-	AlertDispatcher alertDispatcher(JdbcTemplate jdbc, AlertProperties properties, MeterRegistry meters, Clock clock) {
-		AlertStore store = new AlertStore(jdbc);
+	AlertDispatcher alertDispatcher(JdbcTemplate jdbc, SecretBox secrets, AlertProperties properties,
+			MeterRegistry meters, Clock clock) {
+		AlertStore store = new AlertStore(jdbc, secrets);
 		return new AlertDispatcher(store, new AlertSender(properties, meters, clock), properties, clock, meters);
 	}
 
 	@Bean
-	RunListener runAlerts(AlertDispatcher dispatcher, JdbcTemplate jdbc, AlertProperties properties,
+	RunListener runAlerts(AlertDispatcher dispatcher, JdbcTemplate jdbc, SecretBox secrets, AlertProperties properties,
 			AgentIdentity identity, Clock clock) {
 		if (!properties.enabled()) {
 			return RunListener.NONE;
 		}
-		AlertStore store = new AlertStore(jdbc);
+		AlertStore store = new AlertStore(jdbc, secrets);
 		return new RunAlerts(dispatcher, store, new ChannelCache(store, properties.channelCacheTtl(), clock),
 				new FailureRates(jdbc), properties, identity.id(), clock);
 	}

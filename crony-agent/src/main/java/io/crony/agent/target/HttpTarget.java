@@ -16,6 +16,8 @@ import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.secret.SecretBox;
+import io.crony.common.secret.SecretHeaders;
 import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -52,7 +54,11 @@ public final class HttpTarget implements Target, AutoCloseable {
 
 	private final String agentId;
 
-	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId, TargetPolicy policy) {
+	private final SecretBox secrets;
+
+	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId, TargetPolicy policy,
+			SecretBox secrets) {
+		this.secrets = secrets;
 		this.agentId = agentId;
 		this.outputLimit = outputLimit;
 		this.client = HttpConnections.client(settings, policy);
@@ -109,7 +115,8 @@ public final class HttpTarget implements Target, AutoCloseable {
 			.addHeader("X-Crony-Agent-Id", this.agentId);
 		TargetContract.headers(invocation, request::addHeader);
 		String contentType = null;
-		for (Map.Entry<String, String> header : target.headers().entrySet()) {
+		// secret values arrive sealed: opened here, right before the call, never logged
+		for (Map.Entry<String, String> header : SecretHeaders.open(target.headers(), this.secrets).entrySet()) {
 			if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(header.getKey())) {
 				contentType = invocation.render(header.getValue());
 			}

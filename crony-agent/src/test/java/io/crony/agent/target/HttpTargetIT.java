@@ -23,6 +23,8 @@ import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.secret.SecretBox;
+import io.crony.common.target.TargetPolicy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,8 +113,7 @@ class HttpTargetIT {
 	private HttpTarget target(int maxPerHost) {
 		return new HttpTarget(
 				new AgentProperties.Http(maxPerHost, 100, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
-				"agent-http-it", io.crony.common.target.TargetPolicy.of(java.util.List.of(), java.util.List.of(), true,
-						java.util.List.of()));
+				"agent-http-it", TargetPolicy.of(List.of(), List.of(), true, List.of()), SecretBox.of(null, List.of()));
 	}
 
 	private CompletableFuture<Outcome> call(long jobId, int timeoutSeconds) {

@@ -123,7 +123,7 @@ class TargetPolicyCallIT {
 	private HttpTarget http(TargetPolicy policy) {
 		HttpTarget target = new HttpTarget(
 				new AgentProperties.Http(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
-				"agent-policy-it", policy);
+				"agent-policy-it", policy, io.crony.common.secret.SecretBox.of(null, List.of()));
 		this.closing.add(target);
 		return target;
 	}

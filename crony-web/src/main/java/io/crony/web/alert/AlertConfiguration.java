@@ -6,6 +6,7 @@ import io.crony.alert.AlertDispatcher;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertSender;
 import io.crony.alert.AlertStore;
+import io.crony.common.secret.SecretBox;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -19,8 +20,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class AlertConfiguration {
 
 	@Bean
-	AlertStore alertStore(JdbcTemplate jdbc) {
-		return new AlertStore(jdbc);
+	AlertStore alertStore(JdbcTemplate jdbc, SecretBox secrets) {
+		return new AlertStore(jdbc, secrets);
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package io.crony.web.alert;
 
 import java.time.Instant;
 
+import io.crony.common.secret.SecretBox;
 import io.crony.alert.ChannelConfig;
 import io.crony.alert.ChannelType;
 import io.crony.common.json.CronyJson;
@@ -12,10 +13,18 @@ import io.crony.common.json.CronyJson;
 record ChannelResponse(long id, String name, ChannelType type, boolean enabled, boolean platform, ChannelConfig config,
 		boolean secretSet, String createdBy, Instant createdAt, Instant updatedAt) {
 
-	static ChannelResponse of(ChannelEntity row) {
+	/**
+	 * The row as shown: a sealed URL (it carries a bot's token) opened only to be masked.
+	 */
+	static ChannelResponse of(ChannelEntity row, SecretBox secrets) {
+		ChannelConfig config = CronyJson.fromJson(row.config, ChannelConfig.class);
+		if (config.url() != null && SecretBox.isSealed(config.url())) {
+			config = config.withUrl(secrets.canOpen(config.url()) ? ChannelConfig.maskedUrl(secrets.open(config.url()))
+					: SecretBox.MASK);
+		}
 		return new ChannelResponse(row.id, row.name, ChannelType.valueOf(row.type), Boolean.TRUE.equals(row.enabled),
-				Boolean.TRUE.equals(row.platform), CronyJson.fromJson(row.config, ChannelConfig.class),
-				row.secret != null && !row.secret.isEmpty(), row.createdBy, row.createdAt, row.updatedAt);
+				Boolean.TRUE.equals(row.platform), config, row.secret != null && !row.secret.isEmpty(), row.createdBy,
+				row.createdAt, row.updatedAt);
 	}
 
 }

@@ -12,8 +12,11 @@ import io.crony.alert.AlertKind;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertStore;
 import io.crony.alert.Channel;
+import io.crony.alert.ChannelConfig;
 import io.crony.alert.Delivery;
 import io.crony.common.json.CronyJson;
+import io.crony.common.secret.MissingSecretKeyException;
+import io.crony.common.secret.SecretBox;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.error.FieldProblem;
@@ -38,7 +41,11 @@ class ChannelService {
 
 	private final AlertProperties properties;
 
-	ChannelService(ChannelMapper channels, AlertStore store, AlertDispatcher dispatcher, AlertProperties properties) {
+	private final SecretBox secrets;
+
+	ChannelService(ChannelMapper channels, AlertStore store, AlertDispatcher dispatcher, AlertProperties properties,
+			SecretBox secrets) {
+		this.secrets = secrets;
 		this.channels = channels;
 		this.store = store;
 		this.dispatcher = dispatcher;
@@ -48,18 +55,18 @@ class ChannelService {
 	PageResponse<ChannelResponse> list(Paging paging) {
 		return PageResponse.of(
 				this.channels.selectPage(paging.toPage(), new QueryWrapper<ChannelEntity>().orderByAsc("id")),
-				ChannelResponse::of, paging);
+				(row) -> ChannelResponse.of(row, this.secrets), paging);
 	}
 
 	ChannelResponse get(long id) {
-		return ChannelResponse.of(load(id));
+		return ChannelResponse.of(load(id), this.secrets);
 	}
 
 	ChannelResponse create(ChannelRequest request, String by) {
 		validate(request, hasSecret(request.secret()));
 		checkNameFree(request.name(), 0);
 		ChannelEntity row = new ChannelEntity();
-		apply(row, request);
+		apply(row, request, null);
 		row.createdBy = by;
 		row.createdAt = row.updatedAt;
 		try {
@@ -79,7 +86,7 @@ class ChannelService {
 		boolean secretSet = hasSecret(request.secret()) || (typeKept && hasSecret(row.secret));
 		validate(request, secretSet);
 		checkNameFree(request.name(), id);
-		apply(row, request);
+		apply(row, request, CronyJson.fromJson(row.config, ChannelConfig.class).url());
 		if (!hasSecret(request.secret()) && !typeKept) {
 			this.channels.update(null, new UpdateWrapper<ChannelEntity>().set("secret", null).eq("id", id));
 		}
@@ -126,13 +133,23 @@ class ChannelService {
 		}
 	}
 
-	private static void apply(ChannelEntity row, ChannelRequest request) {
+	/**
+	 * @param storedUrl the URL stored so far (sealed), kept when the request sends it
+	 * back masked as a read showed it
+	 */
+	private void apply(ChannelEntity row, ChannelRequest request, String storedUrl) {
 		row.name = request.name();
 		row.type = request.type().name();
 		row.enabled = (request.enabled() != null) ? request.enabled() : (row.enabled == null || row.enabled);
 		row.platform = (request.platform() != null) ? request.platform() : Boolean.TRUE.equals(row.platform);
-		row.config = CronyJson.toJson(request.config().toConfig(request.type()));
-		row.secret = hasSecret(request.secret()) ? request.secret() : null;
+		ChannelConfig config = request.config().toConfig(request.type());
+		if (config.url() != null) {
+			boolean masked = storedUrl != null && (SecretBox.MASK.equals(config.url())
+					|| config.url().equals(ChannelConfig.maskedUrl(this.secrets.open(storedUrl))));
+			config = config.withUrl(masked ? storedUrl : seal(config.url(), "config.url"));
+		}
+		row.config = CronyJson.toJson(config);
+		row.secret = hasSecret(request.secret()) ? seal(request.secret(), "secret") : null;
 		row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 	}
 
@@ -144,8 +161,18 @@ class ChannelService {
 		return row;
 	}
 
+	private String seal(String secret, String field) {
+		try {
+			return this.secrets.seal(secret);
+		}
+		catch (MissingSecretKeyException ex) {
+			throw InvalidRequestException.of(field, "cannot be stored: " + ex.getMessage());
+		}
+	}
+
+	/** A secret sent, and not the mask a read shows (which keeps the stored one). */
 	private static boolean hasSecret(String secret) {
-		return secret != null && !secret.isEmpty();
+		return secret != null && !secret.isEmpty() && !SecretBox.MASK.equals(secret);
 	}
 
 }

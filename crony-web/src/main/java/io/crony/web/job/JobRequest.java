@@ -80,10 +80,17 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param mode SYNC (default) or ASYNC
 	 * @param command SHELL: the command line
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
+	 * @param secretHeaders headers whose values are secret besides those whose names say
+	 * so (Authorization, Cookie, ...): stored encrypted, read back as a mask
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
-			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes) {
+			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
+			List<@NotBlank String> secretHeaders) {
+
+		List<String> secretHeadersOrNone() {
+			return (this.secretHeaders != null) ? this.secretHeaders : List.of();
+		}
 
 		String methodOrDefault() {
 			return (this.method != null && !this.method.isBlank()) ? this.method.trim().toUpperCase(Locale.ROOT)

@@ -12,6 +12,7 @@ import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.common.secret.SecretHeaders;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -31,10 +32,10 @@ record JobResponse(long id, String name, String description, String schedule, St
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
 		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
-		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(), spec.target(),
-				spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(), spec.overlapPolicy(), spec.assignment(),
-				spec.enabled(), row.version, row.createdAt, row.updatedAt, row.createdBy, row.agentId, last,
-				spec.alerts());
+		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
+				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
+				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
+				row.createdBy, row.agentId, last, spec.alerts());
 	}
 
 	/** The job's latest execution, by scheduled time. */

@@ -7,7 +7,11 @@ import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.common.secret.MissingSecretKeyException;
+import io.crony.common.secret.SecretBox;
+import io.crony.common.secret.SecretHeaders;
 import io.crony.common.target.TargetPolicy;
 import io.crony.web.alert.AlertChannels;
 import io.crony.web.api.PageResponse;
@@ -37,10 +41,13 @@ class JobService {
 
 	private final TargetPolicy targetPolicy;
 
-	JobService(JobMapper jobs, AlertChannels channels, TargetPolicy targetPolicy) {
+	private final SecretBox secrets;
+
+	JobService(JobMapper jobs, AlertChannels channels, TargetPolicy targetPolicy, SecretBox secrets) {
 		this.jobs = jobs;
 		this.channels = channels;
 		this.targetPolicy = targetPolicy;
+		this.secrets = secrets;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -65,7 +72,8 @@ class JobService {
 		Instant now = now();
 		JobEntity job = new JobEntity();
 		boolean enabled = request.enabled() == null || request.enabled();
-		apply(job, request.toSpec(0, 1, enabled), now);
+		TargetSpec target = sealed(request, null);
+		apply(job, request.toSpec(0, 1, enabled).withTarget(target), now);
 		job.setCreatedBy(by);
 		job.setCreatedAt(now);
 		job.setVersion(1L);
@@ -76,7 +84,7 @@ class JobService {
 			throw new DuplicateJobNameException(request.name());
 		}
 		// the id exists only now; same transaction, so nobody sees the spec without it
-		String spec = CronyJson.toJson(request.toSpec(job.getId(), 1, enabled));
+		String spec = CronyJson.toJson(request.toSpec(job.getId(), 1, enabled).withTarget(target));
 		this.jobs.update(null,
 				new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, spec).eq(JobEntity::getId, job.getId()));
 		log.info("Job {} '{}' created by {}", job.getId(), job.getName(), by);
@@ -92,7 +100,8 @@ class JobService {
 		}
 		checkNameFree(request.name(), id);
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
-		apply(job, request.toSpec(id, job.getVersion() + 1, enabled), now());
+		TargetSpec target = sealed(request, CronyJson.fromJson(job.getSpec(), JobSpec.class).target());
+		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target), now());
 		write(job, request.version());
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
@@ -111,6 +120,22 @@ class JobService {
 			log.info("Job {} '{}' {} by {}", id, job.getName(), enabled ? "enabled" : "disabled", by);
 		}
 		return get(id);
+	}
+
+	/**
+	 * The target as stored: secret headers sealed, masked ones kept from the stored job.
+	 */
+	private TargetSpec sealed(JobRequest request, TargetSpec stored) {
+		try {
+			return SecretHeaders.seal(request.target().toSpec(), stored, request.target().secretHeadersOrNone(),
+					this.secrets);
+		}
+		catch (SecretHeaders.MaskWithoutSecretException ex) {
+			throw InvalidRequestException.of("target.headers." + ex.header(), ex.getMessage());
+		}
+		catch (MissingSecretKeyException ex) {
+			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
+		}
 	}
 
 	void delete(long id, String by) {

@@ -98,11 +98,11 @@ class JobValidatorTest {
 	}
 
 	private static JobRequest.TargetRequest http(String method, String url) {
-		return new JobRequest.TargetRequest(TargetType.HTTP, method, url, Map.of(), null, null, null, null);
+		return new JobRequest.TargetRequest(TargetType.HTTP, method, url, Map.of(), null, null, null, null, null);
 	}
 
 	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {
-		return new JobRequest.TargetRequest(type, null, url, null, null, null, command, null);
+		return new JobRequest.TargetRequest(type, null, url, null, null, null, command, null, null);
 	}
 
 }
