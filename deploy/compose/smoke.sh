@@ -42,6 +42,8 @@ admin_password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
 		CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
 	ENV
 )
+# the containers' secrets (env_file) and compose's own variables come from the same file
+export CRONY_ENV_FILE=$env_file
 export CRONY_WEB_1_PORT CRONY_WEB_2_PORT CRONY_SAMPLE_TARGET_PORT
 CRONY_WEB_1_PORT=$(free_port)
 CRONY_WEB_2_PORT=$(free_port)
