@@ -86,7 +86,7 @@ password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
 CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
 export CRONY_SECRET_KEY
 CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" --server.address=127.0.0.1 \
-	--grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e
+	--grpc.server.port=0 --grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e
 start_java sample-target "$target_jar" "$target_port" 127.0.0.1
 start_java agent "$agent_jar" --server.port="$agent_port" --server.address=127.0.0.1 --crony.agent.id=e2e-agent \
 	--spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \

@@ -3,6 +3,7 @@ package io.crony.web.execution;
 import java.time.Instant;
 
 import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import io.crony.common.execution.ExecutionStatus;
@@ -37,6 +38,12 @@ class ExecutionEntity {
 
 	private Integer progress;
 
+	/**
+	 * Quoted: OUTPUT is a keyword to the SQL parser of the pagination's count query,
+	 * which otherwise fails on every page of the run history and falls back with a
+	 * warning.
+	 */
+	@TableField("`output`")
 	private String output;
 
 	private String error;

@@ -1,0 +1,80 @@
+package io.crony.web.execution;
+
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Paging the run history counts with the pagination's own count query (no fallback, no
+ * warning with a stack trace in the log) and gets the total right.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + RunHistoryPagingIT.ADMIN_PASSWORD)
+@ExtendWith(OutputCaptureExtension.class)
+class RunHistoryPagingIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-paging-1";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private ApiClient api;
+
+	@BeforeEach
+	void seed() {
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		for (int i = 0; i < 7; i++) {
+			this.jdbc.update(
+					"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+							+ "attempt, output, updated_at) VALUES (42, 'paged', 'agent-1', 'CRON', ?, "
+							+ "TIMESTAMPADD(SECOND, ?, '2026-11-25 08:00:00'), 1, 'ok', NOW(3))",
+					(i % 2 == 0) ? "SUCCEEDED" : "FAILED", i);
+		}
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+	}
+
+	@Test
+	void countsThePagesOfTheRunHistoryWithoutAWarning(CapturedOutput log) {
+		Response all = this.api.get("/api/v1/executions?page=1&size=3");
+		Response succeeded = this.api.get("/api/v1/executions?status=SUCCEEDED&page=2&size=3");
+
+		assertThat(all.body().path("total").asLong()).isEqualTo(7);
+		assertThat(all.body().path("items").size()).isEqualTo(3);
+		assertThat(succeeded.body().path("total").asLong()).isEqualTo(4);
+		assertThat(succeeded.body().path("items").size()).isEqualTo(1);
+		assertThat(log.getOut()).doesNotContain("optimize this sql to a count sql has exception")
+			.doesNotContain("ParseException");
+	}
+
+}
