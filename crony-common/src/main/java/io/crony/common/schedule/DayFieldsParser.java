@@ -25,7 +25,7 @@ final class DayFieldsParser {
 		long dom = bits(FieldParser.parse(CronField.DAY_OF_MONTH, dayOfMonth), 0);
 		int dow = (int) bits(FieldParser.parse(CronField.UNIX_DAY_OF_WEEK, dayOfWeek), 0);
 		boolean either = !dayOfMonth.startsWith("*") && !dayOfWeek.startsWith("*");
-		return new DayRule(dom, 0, false, 0, dow, 0, new int[7], either);
+		return new DayRule(dom, 0, 0, 0, dow, 0, new int[7], either);
 	}
 
 	private static void rejectQuartzSyntax(CronField field, String text) {
@@ -53,7 +53,7 @@ final class DayFieldsParser {
 		}
 		long dom = anyDayOfMonth ? ALL_DAYS_OF_MONTH : 0;
 		long fromLast = 0;
-		boolean lastWeekday = false;
+		long fromLastWeekday = 0;
 		long nearest = 0;
 		if (!anyDayOfMonth) {
 			BitSet plain = new BitSet();
@@ -63,14 +63,28 @@ final class DayFieldsParser {
 					fromLast |= 1;
 				}
 				else if (u.startsWith("L-")) {
-					int n = FieldParser.number(CronField.DAY_OF_MONTH, u.substring(2), "offset");
+					// L-n: n days before the last day; L-nW: the weekday nearest to it
+					// (Quartz)
+					boolean weekday = u.endsWith("W");
+					String offset = u.substring(2, u.length() - (weekday ? 1 : 0));
+					if (!offset.chars().allMatch(Character::isDigit) || offset.isEmpty()) {
+						throw CronField.DAY_OF_MONTH
+							.error("'" + item + "' is not a form Crony reads: L-n (n days before "
+									+ "the last day) or L-nW (the weekday nearest to it) take a number n");
+					}
+					int n = FieldParser.number(CronField.DAY_OF_MONTH, offset, "offset");
 					if (n > 30) {
 						throw CronField.DAY_OF_MONTH.error("'" + item + "' offset out of range 0-30");
 					}
-					fromLast |= 1L << n;
+					if (weekday) {
+						fromLastWeekday |= 1L << n;
+					}
+					else {
+						fromLast |= 1L << n;
+					}
 				}
 				else if (u.equals("LW")) {
-					lastWeekday = true;
+					fromLastWeekday |= 1;
 				}
 				else if (u.endsWith("W")) {
 					nearest |= 1L << FieldParser.value(CronField.DAY_OF_MONTH, u.substring(0, u.length() - 1));
@@ -110,7 +124,7 @@ final class DayFieldsParser {
 			}
 			dow = (int) bits(plain, 1);
 		}
-		return new DayRule(dom, fromLast, lastWeekday, nearest, dow, last, nth, false);
+		return new DayRule(dom, fromLast, fromLastWeekday, nearest, dow, last, nth, false);
 	}
 
 	/** The set values as a long mask, each value shifted down by {@code offset}. */

@@ -2,9 +2,9 @@ package io.crony.common.schedule;
 
 /**
  * Which days of a month match, from the day-of-month and day-of-week fields including the
- * Quartz specials ({@code L}, {@code L-n}, {@code LW}, {@code nW}, {@code nL},
- * {@code n#k}). Day-of-week values are held with Sunday = 0 whatever the dialect. Days
- * are returned as a bit mask (bit d = day d) computed per month.
+ * Quartz specials ({@code L}, {@code L-n}, {@code LW}, {@code L-nW}, {@code nW},
+ * {@code nL}, {@code n#k}). Day-of-week values are held with Sunday = 0 whatever the
+ * dialect. Days are returned as a bit mask (bit d = day d) computed per month.
  */
 final class DayRule {
 
@@ -13,7 +13,11 @@ final class DayRule {
 	/** Bit n set: the day n days before the last day of the month ({@code L-n}). */
 	private final long fromLast;
 
-	private final boolean lastWeekday;
+	/**
+	 * Bit n set: the weekday nearest to the day n days before the last day ({@code L-nW};
+	 * bit 0 is {@code LW}).
+	 */
+	private final long fromLastWeekday;
 
 	/** Bit n set: the weekday nearest to day n ({@code nW}). */
 	private final long nearestWeekday;
@@ -30,11 +34,11 @@ final class DayRule {
 
 	private final boolean plainDayOfMonth;
 
-	DayRule(long dayOfMonth, long fromLast, boolean lastWeekday, long nearestWeekday, int dayOfWeek, int lastDayOfWeek,
+	DayRule(long dayOfMonth, long fromLast, long fromLastWeekday, long nearestWeekday, int dayOfWeek, int lastDayOfWeek,
 			int[] nthDayOfWeek, boolean either) {
 		this.dayOfMonth = dayOfMonth;
 		this.fromLast = fromLast;
-		this.lastWeekday = lastWeekday;
+		this.fromLastWeekday = fromLastWeekday;
 		this.nearestWeekday = nearestWeekday;
 		this.dayOfWeek = dayOfWeek;
 		this.lastDayOfWeek = lastDayOfWeek;
@@ -44,8 +48,8 @@ final class DayRule {
 		for (int nth : nthDayOfWeek) {
 			noDayOfWeekSpecials &= nth == 0;
 		}
-		this.plainDayOfMonth = !either && dayOfWeek == 0x7F && noDayOfWeekSpecials && fromLast == 0 && !lastWeekday
-				&& nearestWeekday == 0;
+		this.plainDayOfMonth = !either && dayOfWeek == 0x7F && noDayOfWeekSpecials && fromLast == 0
+				&& fromLastWeekday == 0 && nearestWeekday == 0;
 	}
 
 	/** Bit mask of the matching days of the month (bit 1 = the 1st). */
@@ -78,8 +82,11 @@ final class DayRule {
 				days |= 1L << day;
 			}
 		}
-		if (this.lastWeekday) {
-			days |= 1L << nearestWeekday(length, length, firstDow);
+		for (long bits = this.fromLastWeekday; bits != 0; bits &= bits - 1) {
+			int day = length - Long.numberOfTrailingZeros(bits);
+			if (day >= 1) {
+				days |= 1L << nearestWeekday(day, length, firstDow);
+			}
 		}
 		for (long bits = this.nearestWeekday; bits != 0; bits &= bits - 1) {
 			int day = Long.numberOfTrailingZeros(bits);
