@@ -3,7 +3,7 @@
 // runs now on the agent, its run shows SUCCEEDED on the job page, and it is disabled.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, base, eventually, openBrowser, signIn, SLOW, targetUrl } from './support.mjs';
+import { api, base, eventually, openBrowser, shownDialog, signIn, SLOW, targetUrl } from './support.mjs';
 
 describe('a job from the form to a successful run', () => {
   const jobName = `e2e-checkout-${Date.now()}`;
@@ -60,11 +60,14 @@ describe('a job from the form to a successful run', () => {
     // the leader has to place the new job on the agent before it may run
     await eventually('the job to be assigned', async () => (await api('GET', `/jobs/${jobId}`)).body.agentId);
     await page.getByRole('button', { name: 'Run now' }).click();
+    const dialog = await shownDialog(page, `Run ${jobName} now`);
     const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/jobs/${jobId}/run`));
-    await page.locator('.ant-modal').getByRole('button', { name: 'Run' }).click();
+    await dialog.getByRole('button', { name: 'Run', exact: true, disabled: false }).click();
     const response = await started;
     assert.ok(response.ok(), `run now answered ${response.status()}`);
     executionId = (await response.json()).executionId;
+    // the dialog closes and the new run's page shows, before anything else is clicked
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`Execution #${executionId}`).waitFor();
 
     await page.getByRole('link', { name: jobName }).click();

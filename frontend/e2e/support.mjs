@@ -78,6 +78,24 @@ export async function settled(page) {
   await page.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached' });
 }
 
+/**
+ * Waits until the dialog named `name` is shown as a user sees it: opaque and done with
+ * its opening animation (antd zooms it in; a button that still moves may take no click),
+ * then answers it.
+ */
+export async function shownDialog(page, name) {
+  const dialog = page.getByRole('dialog', { name, exact: true });
+  await dialog.waitFor();
+  const handle = await dialog.elementHandle();
+  await page.waitForFunction(
+    (el) => getComputedStyle(el).opacity === '1' && el.getAnimations({ subtree: true }).length === 0,
+    handle,
+    { polling: 'raf' },
+  );
+  await handle.dispose();
+  return dialog;
+}
+
 let token;
 /** Calls the REST API as admin; answers the parsed JSON body (or null) and the status. */
 export async function api(method, path, body) {

@@ -1,6 +1,7 @@
 /** "Run now" with optional params; tells where the new execution is. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiErrorHandler } from '../../api/errors';
 import { paths } from '../../paths';
@@ -12,14 +13,25 @@ interface Props {
   onClose: () => void;
 }
 
+interface RunValues {
+  params?: string;
+}
+
+/**
+ * The form stays mounted while the dialog is closed (`forceRender`), and Run sends the
+ * request straight from the form's values: a click on Run while the dialog is still
+ * opening used to go to `form.submit()` of a form not yet mounted, which sends nothing.
+ */
 export function RunJobModal({ job, onClose }: Props) {
-  const [form] = Form.useForm<{ params?: string }>();
+  const [form] = Form.useForm<RunValues>();
   const { message } = App.useApp();
   const handleError = useApiErrorHandler();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // set at the click itself: a second click before the next render must not run it twice
+  const sending = useRef(false);
   const run = useMutation({
-    mutationFn: ({ params }: { params?: string }) => jobsApi.run(job!.id, params?.trim() || undefined),
+    mutationFn: ({ id, params }: { id: Job['id']; params?: string }) => jobsApi.run(id, params?.trim() || undefined),
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: ['executions'] });
       message.success(`Started execution ${res.executionId}`);
@@ -27,18 +39,27 @@ export function RunJobModal({ job, onClose }: Props) {
       navigate(paths.execution(res.executionId));
     },
     onError: (e) => handleError(e, form),
+    onSettled: () => {
+      sending.current = false;
+    },
   });
+  const start = () => {
+    if (!job || sending.current) return;
+    sending.current = true;
+    run.mutate({ id: job.id, params: form.getFieldValue('params') });
+  };
   return (
     <Modal
       title={job ? `Run ${job.name} now` : ''}
       open={job !== null}
       onCancel={onClose}
-      onOk={() => form.submit()}
+      onOk={start}
       okText="Run"
       confirmLoading={run.isPending}
-      destroyOnHidden
+      forceRender
+      afterClose={() => form.resetFields()}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => run.mutate(v)}>
+      <Form form={form} layout="vertical" onFinish={start}>
         <Form.Item label="Params" name="params" tooltip="Passed to the target as ${params}; JSON is customary">
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder='{"day": "2026-11-22"}' style={{ fontFamily: 'monospace' }} />
         </Form.Item>
