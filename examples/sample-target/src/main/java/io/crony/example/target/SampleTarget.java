@@ -6,11 +6,11 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,6 +28,8 @@ import com.sun.net.httpserver.HttpServer;
  * /sleep?ms=N         waits N ms, then 200
  * /flaky?failures=N   500 for the first N attempts of each fire, then 200
  * /counts             "jobId scheduledAt count" lines: how many first attempts each fire got
+ * /calls?from=N       every call from the N-th on (0 first), in arrival order, one per line:
+ *                     "receivedAtMillis jobId scheduledAt attempt agentId path"
  * </pre>
  *
  * A fire is identified by the {@code X-Crony-Job-Id} and {@code X-Crony-Scheduled-At}
@@ -39,7 +41,8 @@ public final class SampleTarget implements AutoCloseable {
 
 	private final ExecutorService executor = Executors.newCachedThreadPool();
 
-	private final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
+	/** Every call received, in order; guarded by itself. */
+	private final List<Call> calls = new ArrayList<>();
 
 	private final Map<String, AtomicInteger> attemptsByFire = new ConcurrentHashMap<>();
 
@@ -88,25 +91,32 @@ public final class SampleTarget implements AutoCloseable {
 
 	/** Every call received, in order. */
 	public List<Call> calls() {
-		return List.copyOf(this.calls);
+		return callsFrom(0);
+	}
+
+	/** The calls received from the {@code from}-th on (0 is the first), in order. */
+	public List<Call> callsFrom(int from) {
+		synchronized (this.calls) {
+			return List.copyOf(this.calls.subList(Math.min(Math.max(from, 0), this.calls.size()), this.calls.size()));
+		}
 	}
 
 	/** Every fire's first-attempt count, as "jobId scheduledAt" to count. */
 	public Map<String, Long> runsByFire() {
-		return this.calls.stream()
+		return calls().stream()
 			.filter((call) -> call.attempt() == 1)
 			.collect(Collectors.groupingBy((call) -> call.jobId() + " " + call.scheduledAt(), Collectors.counting()));
 	}
 
 	/** Calls of one job that were first attempts, by scheduled time. */
 	public Map<String, Long> runsByScheduledAt(long jobId) {
-		return this.calls.stream()
+		return calls().stream()
 			.filter((call) -> call.jobId() == jobId && call.attempt() == 1)
 			.collect(Collectors.groupingBy(Call::scheduledAt, Collectors.counting()));
 	}
 
 	public List<Call> callsOf(long jobId) {
-		return this.calls.stream().filter((call) -> call.jobId() == jobId).toList();
+		return calls().stream().filter((call) -> call.jobId() == jobId).toList();
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {
@@ -119,8 +129,10 @@ public final class SampleTarget implements AutoCloseable {
 					(int) longHeader(exchange, "X-Crony-Attempt"),
 					exchange.getRequestHeaders().getFirst("X-Crony-Agent-Id"), uri.getPath(), body,
 					System.currentTimeMillis());
-			if (!uri.getPath().equals("/counts")) {
-				this.calls.add(call);
+			if (!uri.getPath().equals("/counts") && !uri.getPath().equals("/calls")) {
+				synchronized (this.calls) {
+					this.calls.add(call);
+				}
 			}
 			switch (uri.getPath()) {
 				case "/ok" -> respond(exchange, 200, "ok");
@@ -137,13 +149,41 @@ public final class SampleTarget implements AutoCloseable {
 					respond(exchange, (seen <= failures) ? 503 : 200, "attempt " + seen);
 				}
 				case "/counts" -> respond(exchange, 200, counts());
+				case "/calls" -> {
+					String from = query.getOrDefault("from", "0");
+					if (from.matches("\\d{1,9}")) {
+						respond(exchange, 200, callLines(Integer.parseInt(from)));
+					}
+					else {
+						respond(exchange, 400, "from: a call number, 0 or more");
+					}
+				}
 				default -> respond(exchange, 404, "no such endpoint");
 			}
 		}
 	}
 
+	private String callLines(int from) {
+		StringBuilder lines = new StringBuilder();
+		for (Call call : callsFrom(from)) {
+			lines.append(call.receivedAtMillis())
+				.append(' ')
+				.append(call.jobId())
+				.append(' ')
+				.append(call.scheduledAt())
+				.append(' ')
+				.append(call.attempt())
+				.append(' ')
+				.append(call.agentId())
+				.append(' ')
+				.append(call.path())
+				.append('\n');
+		}
+		return lines.toString();
+	}
+
 	private String counts() {
-		Map<String, Long> counts = this.calls.stream()
+		Map<String, Long> counts = calls().stream()
 			.filter((call) -> call.attempt() <= 1)
 			.collect(Collectors.groupingBy((call) -> call.jobId() + " " + call.scheduledAt(), Collectors.counting()));
 		return counts.entrySet()
