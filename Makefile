@@ -1,5 +1,5 @@
 # The two commands that matter: `make run` and `make test`. See README.md.
-.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play
+.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down
 
 run:
 	bash scripts/run.sh start
@@ -43,3 +43,11 @@ chart:
 
 kube-play:
 	bash deploy/helm/kube-play.sh
+
+# A real HA cluster on this machine (3 etcd members, MariaDB, 2 web, 3 agents, the sample
+# target; deploy/local-ha/cluster.sh).
+local-ha-up:
+	bash deploy/local-ha/cluster.sh up
+
+local-ha-down:
+	bash deploy/local-ha/cluster.sh down
