@@ -1,5 +1,5 @@
 # The two commands that matter: `make run` and `make test`. See README.md.
-.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down
+.PHONY: run stop test services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down chaos
 
 run:
 	bash scripts/run.sh start
@@ -45,9 +45,13 @@ kube-play:
 	bash deploy/helm/kube-play.sh
 
 # A real HA cluster on this machine (3 etcd members, MariaDB, 2 web, 3 agents, the sample
-# target; deploy/local-ha/cluster.sh).
+# target; deploy/local-ha/cluster.sh), and the chaos test on it, long form (about 15 minutes;
+# the short form runs in make test). See docs/reliability.md.
 local-ha-up:
 	bash deploy/local-ha/cluster.sh up
 
 local-ha-down:
 	bash deploy/local-ha/cluster.sh down
+
+chaos:
+	bash deploy/local-ha/chaos.sh long

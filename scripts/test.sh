@@ -11,6 +11,8 @@ bash scripts/test-go.sh
 bash scripts/test-chart.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 bash scripts/test-frontend.sh
+# Includes the chaos test's short form (crony-system-tests' ChaosIT: deploy/local-ha's cluster,
+# 30 every-second jobs through each fault, about 4 minutes); make chaos runs the long form.
 ./mvnw -B verify
 # The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about a minute).
 bash scripts/test-api-fuzz.sh
