@@ -100,8 +100,10 @@ class JobService {
 		}
 		checkNameFree(request.name(), id);
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
-		TargetSpec target = sealed(request, CronyJson.fromJson(job.getSpec(), JobSpec.class).target());
-		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target), now());
+		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
+		TargetSpec target = sealed(request, stored.target());
+		Instant now = now();
+		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
 		write(job, request.version());
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
@@ -112,7 +114,8 @@ class JobService {
 		JobEntity job = load(id);
 		if (job.getEnabled() != enabled) {
 			JobSpec old = CronyJson.fromJson(job.getSpec(), JobSpec.class);
-			JobSpec spec = old.withIdAndVersion(id, job.getVersion() + 1).withEnabled(enabled, job.getVersion() + 1);
+			JobSpec spec = old.withIdAndVersion(id, job.getVersion() + 1)
+				.withEnabled(enabled, job.getVersion() + 1, now());
 			job.setSpec(CronyJson.toJson(spec));
 			job.setEnabled(enabled);
 			job.setUpdatedAt(now());
