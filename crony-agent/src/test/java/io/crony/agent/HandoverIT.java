@@ -17,8 +17,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * Planned handovers between two live agent processes, with the settings a user gets (the
  * default lease, a job as the API makes it: overlap SKIP, misfire FIRE_NOW). A fire the
- * old holder released runs late on the new one; that is not an overlap with the next
- * fire, so nothing is skipped, lost or run twice.
+ * old holder released runs late on the new one (the target answers in 600 ms, as a real
+ * one may); that is not an overlap with the next fire, so nothing is skipped, lost or run
+ * twice.
  */
 class HandoverIT {
 
@@ -35,7 +36,8 @@ class HandoverIT {
 				AgentProcess b = AgentProcess.start("hand-b", properties(support, "hand-b"))) {
 			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("hand-a") && support.registered("hand-b"));
-			JobSpec job = AgentTestSupport.defaultHttpJob(501, AgentTestSupport.EVERY_SECOND, target.url("/ok"));
+			JobSpec job = AgentTestSupport.defaultHttpJob(501, AgentTestSupport.EVERY_SECOND,
+					target.url("/sleep?ms=600"));
 			support.assign("hand-a", job);
 			await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(job.id()).size() >= 3);
 
