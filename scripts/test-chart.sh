@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the Helm chart offline, with no cluster: helm lint, helm template with the default
-# values and with the HA example (deploy/helm/crony/ci/ha-values.yaml), and every rendered
-# object validated against the Kubernetes schemas (kubernetes-validate from PyPI, which
+# values and with the HA example (deploy/helm/crony/ci/ha-values.yaml, which has crony-trigger
+# CronJobs too), and every rendered object validated against the Kubernetes schemas (kubernetes-validate from PyPI, which
 # carries them). Installs helm with `go install` (a few minutes, once) and
 # kubernetes-validate into a venv under .crony/ when missing.
 #
@@ -77,9 +77,25 @@ default_count=$(render default)
 validate default
 ha_count=$(render ha -f "$chart/ci/ha-values.yaml")
 validate ha
-# the chart's own schema refuses a misspelt key
-if "$helm" template crony "$chart" --set web.replicaz=3 >/dev/null 2>&1; then
-	log "values.schema.json accepted an unknown key (web.replicaz)"
-	exit 1
-fi
+# The chart's own schema refuses a misspelt key, also inside a crony-trigger CronJob entry,
+# and an entry with both modes. With --kube-version: without it helm refuses every render
+# (the chart wants 1.30+), and a refusal would prove nothing about the schema.
+refused() {
+	local what=$1 expect=$2
+	shift 2
+	local out
+	if out=$("$helm" template crony "$chart" --kube-version "$k8s_version" "$@" 2>&1); then
+		log "values.schema.json accepted $what"
+		exit 1
+	fi
+	grep -q -- "$expect" <<<"$out" || {
+		echo "$out" >&2
+		log "$what was refused, but not by values.schema.json"
+		exit 1
+	}
+}
+refused "an unknown key (web.replicaz)" "additional properties 'replicaz'" --set web.replicaz=3
+trigger_job='trigger.jobs[0].name=t,trigger.jobs[0].schedule=@daily,trigger.jobs[0].call.url=http://a,trigger.jobs[0].call.dingTalk.secretName=d'
+refused "a misspelt trigger key (call.retrys)" "additional properties 'retrys'" --set "$trigger_job,trigger.jobs[0].call.retrys=1"
+refused "a trigger with both call and crony" "'oneOf' failed" --set "$trigger_job,trigger.jobs[0].crony.auth.secretName=s"
 echo "chart: $default_count objects valid (default), $ha_count objects valid (ha), Kubernetes $k8s_version schemas"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Go tests: check formatting, vet and race-test the Go SDK, build and test the Go sample service.
+# Go tests: check formatting, vet and race-test the Go SDK and crony-trigger (deploy/trigger),
+# build and test the Go sample service.
 # Needs Go >= 1.25 on PATH (and /usr/local/go/bin is tried); modules come from the Go
 # module proxy. Protobuf code is committed, so protoc is not needed here.
 set -euo pipefail
@@ -11,7 +12,7 @@ fi
 command -v go >/dev/null || { echo "test-go: go is not installed" >&2; exit 1; }
 echo "test-go: $(go version)"
 
-unformatted="$(gofmt -l crony-sdk-go examples/go-sample)"
+unformatted="$(gofmt -l crony-sdk-go examples/go-sample deploy/trigger)"
 if [ -n "$unformatted" ]; then
 	echo "test-go: not gofmt-formatted (run gofmt -w):" >&2
 	echo "$unformatted" >&2
@@ -20,6 +21,11 @@ fi
 
 (
 	cd crony-sdk-go
+	go vet ./...
+	go test -race -count=1 ./...
+)
+(
+	cd deploy/trigger
 	go vet ./...
 	go test -race -count=1 ./...
 )

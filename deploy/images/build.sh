@@ -2,7 +2,8 @@
 # Builds Crony's images without any image registry: a Debian bookworm base made from
 # Debian packages with mmdebstrap (a headless JRE, curl for the health check, tzdata,
 # the non-root user `crony`), imported into podman as localhost/crony-base, then
-# crony-web, crony-agent and the sample target on top with `podman build`, and etcd and
+# crony-web, crony-agent and the sample target on top with `podman build`, crony-trigger
+# (a static Go binary on an empty image with the base's CA bundle and users), and etcd and
 # MariaDB images from Debian's packages for the compose and local HA setups. Prints the
 # image sizes at the end.
 #
@@ -10,7 +11,8 @@
 #   bash deploy/images/build.sh --rebase   # make the base again (new Debian updates)
 #
 # Installs mmdebstrap, podman and runc from Debian when they are missing, and builds the
-# jars when they are missing (./mvnw package).
+# jars when they are missing (./mvnw package). crony-trigger needs Go >= 1.25 (on PATH or
+# in /usr/local/go/bin).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 here=$repo/deploy/images
@@ -92,12 +94,28 @@ build_app() {
 	log "built localhost/$name:$tag"
 }
 
+# crony-trigger: built here with the host's Go (no registry, so no Go image), static
+# (CGO_ENABLED=0) so it runs on an image with no libc; -trimpath and -s -w keep the
+# checkout's paths and the debug tables out of it.
+build_trigger() {
+	local ctx=$work/ctx-crony-trigger go=go
+	command -v go >/dev/null || go=/usr/local/go/bin/go
+	[ -x "$(command -v "$go")" ] || { log "crony-trigger needs Go >= 1.25 (not found)"; exit 1; }
+	rm -rf "$ctx"
+	mkdir -p "$ctx"
+	(cd "$repo/deploy/trigger" && CGO_ENABLED=0 GOOS=linux "$go" build -trimpath -ldflags='-s -w' -o "$ctx/crony-trigger" .)
+	podman build --quiet --format docker -f "$here/crony-trigger/Containerfile" -t "localhost/crony-trigger:$tag" "$ctx" >/dev/null
+	rm -rf "$ctx"
+	log "built localhost/crony-trigger:$tag"
+}
+
 install_tools
 build_base "${1:-}"
 jars
 build_app crony-web crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
 build_app crony-agent crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar
 build_app crony-sample-target examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar
+build_trigger
 # etcd and MariaDB from Debian packages too, for deploy/compose and deploy/local-ha where no
 # registry is reachable (apt inside the build, so it uses this host's network)
 podman build --quiet --format docker --network host -f "$here/crony-etcd/Containerfile" -t localhost/crony-etcd:3.4 "$here/crony-etcd" >/dev/null

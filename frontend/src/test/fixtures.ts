@@ -19,7 +19,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
       successCodes: [],
     },
     timeoutSeconds: 30,
-    retry: { maxAttempts: 3, backoffSeconds: 5 },
+    retry: { maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, jitter: 0 },
     misfirePolicy: 'FIRE_NOW',
     overlapPolicy: 'SKIP',
     assignment: { strategy: 'WEIGHTED_ROUND_ROBIN', labels: { zone: 'a' } },

@@ -34,4 +34,22 @@ describe('JobDetailPage', () => {
     const label = await screen.findByText('Alerts');
     expect(label.closest('tr')).toHaveTextContent('none');
   });
+
+  it('shows the retry policy: exponential with its bounds, and a job saved before the backoff strategy as fixed', async () => {
+    const retry = { maxAttempts: 4, backoff: 'EXPONENTIAL' as const, backoffSeconds: 1, multiplier: 2, maxBackoffSeconds: 30, jitter: 0.2 };
+    let job = aJob({ alerts: null, retry });
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: job };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    const { unmount } = renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+    expect(await screen.findByText('4 attempts, exponential backoff from 1 s × 2 up to 30 s, jitter 20 %')).toBeInTheDocument();
+    unmount();
+
+    job = aJob({ alerts: null, retry: { maxAttempts: 3, backoffSeconds: 5 } });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+    expect(await screen.findByText('3 attempts, 5 s apart')).toBeInTheDocument();
+  });
 });

@@ -13,7 +13,7 @@ import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable
 import { jobsApi } from './api';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
-import type { Job } from './types';
+import type { Job, RetryPolicy } from './types';
 import { useJobActions } from './useJobActions';
 
 const tags = (map: Record<string, string> | null | undefined) =>
@@ -44,6 +44,19 @@ function AlertRules({ job }: { job: Job }) {
   );
 }
 
+/**
+ * The retry policy in words: "3 attempts, 5 s apart" or "4 attempts, exponential backoff
+ * from 1 s × 2 up to 30 s, jitter 20 %". A job saved before the backoff strategy is fixed.
+ */
+function retryText(retry: RetryPolicy): string {
+  if (retry.maxAttempts <= 1) return '1 attempt, no retry';
+  const jitter = retry.jitter ? `, jitter ${Math.round(retry.jitter * 1000) / 10} %` : '';
+  if (retry.backoff === 'EXPONENTIAL') {
+    return `${retry.maxAttempts} attempts, exponential backoff from ${retry.backoffSeconds} s × ${retry.multiplier} up to ${retry.maxBackoffSeconds} s${jitter}`;
+  }
+  return `${retry.maxAttempts} attempts, ${retry.backoffSeconds} s apart${jitter}`;
+}
+
 function Definition({ job }: { job: Job }) {
   const t = job.target;
   return (
@@ -66,9 +79,7 @@ function Definition({ job }: { job: Job }) {
       )}
       <Descriptions.Item label="Success codes">{t.successCodes?.length ? t.successCodes.join(', ') : 'default'}</Descriptions.Item>
       <Descriptions.Item label="Timeout">{job.timeoutSeconds} s</Descriptions.Item>
-      <Descriptions.Item label="Retry">
-        {job.retry.maxAttempts} attempts, {job.retry.backoffSeconds} s apart
-      </Descriptions.Item>
+      <Descriptions.Item label="Retry">{retryText(job.retry)}</Descriptions.Item>
       <Descriptions.Item label="Misfire / overlap">
         {job.misfirePolicy} / {job.overlapPolicy}
       </Descriptions.Item>

@@ -67,4 +67,52 @@ describe('JobFormDrawer', () => {
 
     await waitFor(() => expect(within(fieldOf('Schedule')).getByText('unknown macro @sometimes')).toBeInTheDocument());
   });
+
+  it('sets an exponential backoff and shows a server error on its multiplier beside the field', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'POST' && c.path === '/jobs')
+        return problem(400, 'Invalid job', undefined, [{ field: 'retry.multiplier', message: 'must be less than or equal to 10' }]);
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open onClose={() => {}} scheduleDebounceMs={0} />);
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'nightly' } });
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'http://svc/run' } });
+    expect(screen.queryByLabelText('Multiplier')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Exponential' }));
+
+    expect(await screen.findByLabelText('Multiplier')).toHaveValue('2.0');
+    expect(screen.getByLabelText('Max backoff (s)')).toHaveValue('3600');
+    expect(screen.getByLabelText('Jitter (0-1)')).toHaveValue('0.2');
+    fireEvent.change(screen.getByLabelText('First backoff (s)'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Max backoff (s)'), { target: { value: '60' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(fieldOf('Multiplier')).getByText('must be less than or equal to 10')).toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/jobs')?.body).toMatchObject({
+      retry: { maxAttempts: 1, backoff: 'EXPONENTIAL', backoffSeconds: 2, multiplier: 2, maxBackoffSeconds: 60, jitter: 0.2 },
+    });
+  });
+
+  it('sends no exponential fields once an exponential job is switched to a fixed backoff', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'PUT') return { body: aJob() };
+      return undefined;
+    });
+    const job = aJob({ retry: { maxAttempts: 4, backoff: 'EXPONENTIAL', backoffSeconds: 1, multiplier: 3, maxBackoffSeconds: 30, jitter: 0.2 } });
+    renderPage(<JobFormDrawer open job={job} onClose={() => {}} scheduleDebounceMs={0} />);
+
+    expect(screen.getByLabelText('Multiplier')).toHaveValue('3.0');
+    await userEvent.click(screen.getByRole('radio', { name: 'Fixed' }));
+    await waitFor(() => expect(screen.queryByLabelText('Multiplier')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      retry: { maxAttempts: 4, backoff: 'FIXED', backoffSeconds: 1, jitter: 0 },
+    });
+    expect((calls.find((c) => c.method === 'PUT')?.body as { retry: object }).retry).not.toHaveProperty('multiplier');
+  });
 });

@@ -9,9 +9,10 @@ import { ApiError } from '../../api/http';
 import { FormDrawer } from '../../components/FormDrawer';
 import { useAlertChannels } from '../alerts/useAlertChannels';
 import { jobsApi } from './api';
-import { newJobValues, toFormValues, toJobRequest, type JobFormValues } from './form';
+import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { ScheduleHelper } from './ScheduleHelper';
 import {
+  BACKOFF_STRATEGIES,
   MISFIRE_POLICIES,
   OVERLAP_POLICIES,
   STRATEGIES,
@@ -116,6 +117,98 @@ function AlertRules({ form }: { form: FormInstance<JobFormValues> }) {
   );
 }
 
+const BACKOFF_LABELS: Record<(typeof BACKOFF_STRATEGIES)[number], string> = { FIXED: 'Fixed', EXPONENTIAL: 'Exponential' };
+
+/**
+ * Attempts and the wait before each retry: fixed, or exponential up to a maximum; jitter
+ * draws each wait between (1 - jitter) times it and itself. The server checks the same bounds.
+ */
+function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
+  const backoff = Form.useWatch(['retry', 'backoff'], form);
+  const exponential = backoff === 'EXPONENTIAL';
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={12} md={8}>
+          <Form.Item label="Max attempts" name={['retry', 'maxAttempts']} rules={[{ required: true }]}>
+            <InputNumber min={1} max={10} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item
+            label="Backoff"
+            name={['retry', 'backoff']}
+            tooltip="Fixed: the same wait before every retry. Exponential: each wait is the previous one times the multiplier, up to the maximum."
+          >
+            <Radio.Group
+              optionType="button"
+              options={BACKOFF_STRATEGIES.map((b) => ({ value: b, label: BACKOFF_LABELS[b] }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item
+            label={exponential ? 'First backoff (s)' : 'Retry backoff (s)'}
+            name={['retry', 'backoffSeconds']}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={exponential ? 1 : 0} max={3600} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        {exponential && (
+          <>
+            <Col xs={12} md={8}>
+              <Form.Item
+                label="Multiplier"
+                name={['retry', 'multiplier']}
+                rules={[
+                  { required: true },
+                  {
+                    validator: (_, v: number | null) =>
+                      v == null || (v > 1 && v <= 10) ? Promise.resolve() : Promise.reject(new Error('Above 1, at most 10')),
+                  },
+                ]}
+              >
+                <InputNumber min={1} max={10} step={0.5} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item
+                label="Max backoff (s)"
+                name={['retry', 'maxBackoffSeconds']}
+                dependencies={[['retry', 'backoffSeconds']]}
+                rules={[
+                  { required: true },
+                  ({ getFieldValue }) => ({
+                    validator: (_, v: number | null) =>
+                      v == null || v >= (getFieldValue(['retry', 'backoffSeconds']) ?? 0)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error('At least the first backoff')),
+                  }),
+                ]}
+              >
+                <InputNumber min={1} max={86400} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col xs={12} md={8}>
+          <Form.Item
+            label="Jitter (0-1)"
+            name={['retry', 'jitter']}
+            tooltip="Share of each wait that is random: 0.2 waits between 80 % and 100 % of it, 1 anywhere up to it"
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={0} max={1} step={0.1} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
 export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs }: Props) {
   const [form] = Form.useForm<JobFormValues>();
   const queryClient = useQueryClient();
@@ -153,7 +246,15 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
 
   return (
     <FormDrawer title={job ? `Edit ${job.name}` : 'New job'} open={open} width={720} form={form} saving={save.isPending} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={(changed: Partial<JobFormValues>) => {
+          if (changed.retry?.backoff) form.setFieldValue('retry', retryAfterStrategyChange(form.getFieldValue('retry')));
+        }}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A job needs a name' }]}>
@@ -244,32 +345,22 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
 
         <Divider orientation="left">Running</Divider>
         <Row gutter={16}>
-          <Col xs={12} md={8}>
+          <Col xs={12} md={6}>
             <Form.Item label="Timeout (s)" name="timeoutSeconds" rules={[{ required: true }]}>
               <InputNumber min={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
-            <Form.Item label="Max attempts" name={['retry', 'maxAttempts']} rules={[{ required: true }]}>
-              <InputNumber min={1} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item label="Retry backoff (s)" name={['retry', 'backoffSeconds']} rules={[{ required: true }]}>
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
+          <Col xs={12} md={6}>
             <Form.Item label="Misfire policy" name="misfirePolicy">
               <Select options={MISFIRE_POLICIES.map((p) => ({ value: p }))} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={12} md={6}>
             <Form.Item label="Overlap policy" name="overlapPolicy">
               <Select options={OVERLAP_POLICIES.map((p) => ({ value: p }))} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={12} md={6}>
             <Form.Item label="Assignment" name={['assignment', 'strategy']}>
               <Select
                 options={[{ value: 'DEFAULT', label: 'Cluster default' }, ...STRATEGIES.map((s) => ({ value: s }))]}
@@ -277,6 +368,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
             </Form.Item>
           </Col>
         </Row>
+        <RetryFields form={form} />
         <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" />
 
         <Divider orientation="left">Alerts</Divider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aJob } from '../../test/fixtures';
-import { newJobValues, toFormValues, toJobRequest } from './form';
+import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest } from './form';
 
 describe('job form conversion', () => {
   it('round-trips a job through the form unchanged', () => {
@@ -36,5 +36,27 @@ describe('job form conversion', () => {
     });
     expect(request.assignment.strategy).toBeNull();
     expect(request).not.toHaveProperty('version');
+  });
+
+  it('reads a job saved with only maxAttempts and backoffSeconds as a fixed backoff without jitter', () => {
+    const values = toFormValues(aJob({ retry: { maxAttempts: 3, backoffSeconds: 5 } }));
+    expect(values.retry).toEqual({ maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, multiplier: 2, maxBackoffSeconds: 3600, jitter: 0 });
+    expect(toJobRequest(values).retry).toEqual({ maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, jitter: 0 });
+  });
+
+  it('round-trips an exponential backoff and sends multiplier and maximum only with it', () => {
+    const retry = { maxAttempts: 4, backoff: 'EXPONENTIAL' as const, backoffSeconds: 1, multiplier: 2.5, maxBackoffSeconds: 30, jitter: 0.3 };
+    const values = toFormValues(aJob({ retry }));
+    expect(toJobRequest(values).retry).toEqual(retry);
+    values.retry.backoff = 'FIXED';
+    expect(toJobRequest(values).retry).toEqual({ maxAttempts: 4, backoff: 'FIXED', backoffSeconds: 1, jitter: 0.3 });
+  });
+
+  it('moves the jitter to the new strategy default unless the user set one, and starts exponential from 1 s', () => {
+    const fixed = { ...newJobValues().retry, backoffSeconds: 0 };
+    const exponential = retryAfterStrategyChange({ ...fixed, backoff: 'EXPONENTIAL' });
+    expect(exponential).toMatchObject({ backoff: 'EXPONENTIAL', jitter: 0.2, backoffSeconds: 1 });
+    expect(retryAfterStrategyChange({ ...exponential, backoff: 'FIXED' })).toMatchObject({ jitter: 0, backoffSeconds: 1 });
+    expect(retryAfterStrategyChange({ ...fixed, jitter: 0.5, backoff: 'EXPONENTIAL' }).jitter).toBe(0.5);
   });
 });

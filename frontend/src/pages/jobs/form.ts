@@ -1,6 +1,16 @@
 /** Converts between the API's job and the shape the form edits (maps become key/value rows). */
 import type { AlertPolicy } from '../alerts/types';
-import type { Job, JobRequest, MisfirePolicy, OverlapPolicy, Strategy, TargetMode, TargetType } from './types';
+import type {
+  BackoffStrategy,
+  Job,
+  JobRequest,
+  MisfirePolicy,
+  OverlapPolicy,
+  RetryPolicy,
+  Strategy,
+  TargetMode,
+  TargetType,
+} from './types';
 
 export interface KeyValue {
   key: string;
@@ -23,12 +33,66 @@ export interface JobFormValues {
     successCodes: number[];
   };
   timeoutSeconds: number;
-  retry: { maxAttempts: number; backoffSeconds: number };
+  retry: RetryValues;
   misfirePolicy: MisfirePolicy;
   overlapPolicy: OverlapPolicy;
   assignment: { strategy: Strategy | 'DEFAULT'; labels: KeyValue[] };
   enabled: boolean;
   alerts: AlertValues;
+}
+
+/** The retry policy as the form edits it: every field filled, the exponential ones kept while FIXED is chosen. */
+export interface RetryValues {
+  maxAttempts: number;
+  backoff: BackoffStrategy;
+  backoffSeconds: number;
+  multiplier: number;
+  maxBackoffSeconds: number;
+  jitter: number;
+}
+
+/** The server's defaults (crony-common RetryPolicy). */
+export const RETRY_DEFAULTS = { multiplier: 2, maxBackoffSeconds: 3600, exponentialJitter: 0.2 } as const;
+
+/** A job's retry policy as the form edits it; one saved before the backoff strategy existed is FIXED. */
+export function toRetryValues(retry: RetryPolicy | null | undefined): RetryValues {
+  const backoff = retry?.backoff ?? 'FIXED';
+  return {
+    maxAttempts: retry?.maxAttempts ?? 1,
+    backoff,
+    backoffSeconds: retry?.backoffSeconds ?? 0,
+    multiplier: retry?.multiplier ?? RETRY_DEFAULTS.multiplier,
+    maxBackoffSeconds: retry?.maxBackoffSeconds ?? RETRY_DEFAULTS.maxBackoffSeconds,
+    jitter: retry?.jitter ?? (backoff === 'EXPONENTIAL' ? RETRY_DEFAULTS.exponentialJitter : 0),
+  };
+}
+
+/** What the API takes: multiplier and maximum only with EXPONENTIAL (the server refuses them with FIXED). */
+export function toRetryPolicy(r: RetryValues): RetryPolicy {
+  const policy: RetryPolicy = {
+    maxAttempts: r.maxAttempts,
+    backoff: r.backoff,
+    backoffSeconds: r.backoffSeconds,
+    jitter: r.jitter ?? 0,
+  };
+  return r.backoff === 'EXPONENTIAL'
+    ? { ...policy, multiplier: r.multiplier, maxBackoffSeconds: r.maxBackoffSeconds }
+    : policy;
+}
+
+/**
+ * The retry fields after the strategy changed: jitter follows the new strategy's default
+ * unless the user set one of their own, and an exponential backoff starts from at least 1 s.
+ */
+export function retryAfterStrategyChange(r: RetryValues): RetryValues {
+  if (r.backoff === 'EXPONENTIAL') {
+    return {
+      ...r,
+      jitter: r.jitter === 0 ? RETRY_DEFAULTS.exponentialJitter : r.jitter,
+      backoffSeconds: Math.max(1, r.backoffSeconds ?? 1),
+    };
+  }
+  return { ...r, jitter: r.jitter === RETRY_DEFAULTS.exponentialJitter ? 0 : r.jitter };
 }
 
 /** The job's alert rules as the form edits them: the failure rate as a percentage, with its own switch. */
@@ -105,7 +169,7 @@ export function newJobValues(): JobFormValues {
     timeZone: browserTimeZone(),
     target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [] },
     timeoutSeconds: 30,
-    retry: { maxAttempts: 1, backoffSeconds: 5 },
+    retry: toRetryValues({ maxAttempts: 1, backoff: 'FIXED', backoffSeconds: 5 }),
     misfirePolicy: 'FIRE_NOW',
     overlapPolicy: 'SKIP',
     assignment: { strategy: 'DEFAULT', labels: [] },
@@ -131,7 +195,7 @@ export function toFormValues(job: Job): JobFormValues {
       successCodes: job.target.successCodes ?? [],
     },
     timeoutSeconds: job.timeoutSeconds,
-    retry: { ...job.retry },
+    retry: toRetryValues(job.retry),
     misfirePolicy: job.misfirePolicy,
     overlapPolicy: job.overlapPolicy,
     assignment: { strategy: job.assignment?.strategy ?? 'DEFAULT', labels: toRows(job.assignment?.labels) },
@@ -159,7 +223,7 @@ export function toJobRequest(values: JobFormValues, version?: number): JobReques
       successCodes: (t.successCodes ?? []).map(Number).filter((n) => Number.isFinite(n)),
     },
     timeoutSeconds: values.timeoutSeconds,
-    retry: { ...values.retry },
+    retry: toRetryPolicy(values.retry),
     misfirePolicy: values.misfirePolicy,
     overlapPolicy: values.overlapPolicy,
     assignment: {

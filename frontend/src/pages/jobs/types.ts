@@ -10,6 +10,29 @@ export const OVERLAP_POLICIES = ['ALLOW', 'SKIP', 'QUEUE', 'REPLACE'] as const;
 export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];
 export const STRATEGIES = ['WEIGHTED_ROUND_ROBIN', 'FEWEST_JOBS'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
+export const BACKOFF_STRATEGIES = ['FIXED', 'EXPONENTIAL'] as const;
+export type BackoffStrategy = (typeof BACKOFF_STRATEGIES)[number];
+
+/**
+ * How often a failed attempt is tried again and the wait before each retry. FIXED waits
+ * `backoffSeconds` every time; EXPONENTIAL waits `backoffSeconds * multiplier^(n-1)` before
+ * retry n, at most `maxBackoffSeconds`. Each wait is drawn between (1 - jitter) times it
+ * and itself. A job saved with only `maxAttempts` and `backoffSeconds` is FIXED.
+ */
+export interface RetryPolicy {
+  /** Attempts in all, the first included: 1 to 10. */
+  maxAttempts: number;
+  /** Absent means FIXED. */
+  backoff?: BackoffStrategy | null;
+  /** FIXED: every wait, 0 to 3600 s; EXPONENTIAL: the first wait, 1 to 3600 s. */
+  backoffSeconds: number;
+  /** EXPONENTIAL only: above 1, at most 10 (default 2). */
+  multiplier?: number | null;
+  /** EXPONENTIAL only: the longest wait, backoffSeconds to 86400 s (default 3600). */
+  maxBackoffSeconds?: number | null;
+  /** Share of each wait that is random, 0 to 1 (default 0.2 for EXPONENTIAL, 0 for FIXED). */
+  jitter?: number | null;
+}
 
 export interface Target {
   type: TargetType;
@@ -30,7 +53,7 @@ export interface JobRequest {
   timeZone: string;
   target: Target;
   timeoutSeconds: number;
-  retry: { maxAttempts: number; backoffSeconds: number };
+  retry: RetryPolicy;
   misfirePolicy: MisfirePolicy;
   overlapPolicy: OverlapPolicy;
   assignment: { strategy: Strategy | null; labels: Record<string, string> };

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,9 @@ class AgentFiringIT {
 	static final SampleTarget target = SampleTarget.start(0);
 
 	static final AtomicLong jobIds = new AtomicLong(100);
+
+	/** What a retry may take beyond its wait on a busy machine: answer, timer, call. */
+	static final long RETRY_LATENCY_MILLIS = 600;
 
 	@Autowired
 	AgentRuntime runtime;
@@ -155,6 +159,42 @@ class AgentFiringIT {
 		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::attempt).containsExactly(1, 2, 3);
 		List<SampleTarget.Call> calls = target.callsOf(job.id());
 		assertThat(calls.get(2).receivedAtMillis() - calls.get(1).receivedAtMillis()).isGreaterThanOrEqualTo(900);
+	}
+
+	/**
+	 * EXPONENTIAL from 1 s, times 2, at most 3 s, jitter 0.2: the waits before the
+	 * retries are 1 s, 2 s, 3 s (4 s capped) and 3 s (8 s capped), each shortened by up
+	 * to a fifth. Four retries rather than three, so the last wait shows the cap beyond
+	 * doubt (uncapped it would be 6.4 s at least).
+	 */
+	@Test
+	void spacesExponentialRetriesByGrowingJitteredWaitsCappedAtTheMaximum() {
+		awaitRegistered();
+		JobSpec job = assign(AgentTestSupport.with(
+				AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON, target.url("/fail")), 5,
+				RetryPolicy.exponential(5, 1, 2.0, 3, 0.2), MisfirePolicy.SKIP, OverlapPolicy.ALLOW));
+		long id = awaitHeldThenRun(job, null);
+		await().atMost(Duration.ofSeconds(40)).until(() -> "FAILED".equals(support.status(id)));
+		assertThat(support.row(id)).containsEntry("attempt", 5);
+		List<SampleTarget.Call> calls = target.callsOf(job.id())
+			.stream()
+			.sorted(Comparator.comparingLong(SampleTarget.Call::receivedAtMillis))
+			.toList();
+		assertThat(calls).extracting(SampleTarget.Call::attempt).containsExactly(1, 2, 3, 4, 5);
+		long[] waits = new long[4];
+		for (int i = 0; i < waits.length; i++) {
+			waits[i] = calls.get(i + 1).receivedAtMillis() - calls.get(i).receivedAtMillis();
+		}
+		// a gap is the wait plus the failed call's answer and the next call's start:
+		// never
+		// shorter than the jittered wait's floor, longer only by that latency
+		long[] ceilings = { 1000, 2000, 3000, 3000 };
+		for (int i = 0; i < waits.length; i++) {
+			assertThat(waits[i]).as("gap before attempt %d in %s", i + 2, Arrays.toString(waits))
+				.isBetween(ceilings[i] * 8 / 10, ceilings[i] + RETRY_LATENCY_MILLIS);
+		}
+		assertThat(waits[1]).as("growing: %s", Arrays.toString(waits)).isGreaterThan(waits[0]);
+		assertThat(waits[2]).as("growing: %s", Arrays.toString(waits)).isGreaterThan(waits[1]);
 	}
 
 	@Test

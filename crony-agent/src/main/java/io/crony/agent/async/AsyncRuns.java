@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.DaemonThreads;
@@ -186,8 +187,11 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 							row.agentId(), retried ? "retrying attempt " + (row.attempt() + 1) : "no attempt left"));
 			if (retried) {
 				Resumer engine = this.resumer;
-				this.thread.schedule(() -> engine.resume(row.jobId(), row.id(), row.scheduledAt(), row.trigger(),
-						row.params(), row.attempt() + 1), Math.max(0, retry.backoffSeconds()), TimeUnit.SECONDS);
+				this.thread.schedule(
+						() -> engine.resume(row.jobId(), row.id(), row.scheduledAt(), row.trigger(), row.params(),
+								row.attempt() + 1),
+						retry.delayBefore(row.attempt() + 1, ThreadLocalRandom.current()).toMillis(),
+						TimeUnit.MILLISECONDS);
 			}
 		}
 	}

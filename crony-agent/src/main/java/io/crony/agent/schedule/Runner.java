@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.execution.ExecutionMdc;
@@ -31,9 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a due fire: applies the overlap policy, invokes the target attempt by attempt with
  * the job's retry policy (an asynchronous loop: no thread waits through a call or a
- * backoff), and records each step. A small loop of our own rather than a retry library:
- * every attempt must be recorded, cancelled from outside and timed per job, which is most
- * of the code either way.
+ * backoff; the wait before each retry is {@link RetryPolicy#delayBefore}), and records
+ * each step. A small loop of our own rather than a retry library: every attempt must be
+ * recorded, cancelled from outside and timed per job, which is most of the code either
+ * way.
  */
 final class Runner {
 
@@ -214,11 +216,13 @@ final class Runner {
 			return;
 		}
 		this.metrics.retry();
+		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
 		withMdc(run.fire,
-				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {}s", run.fire.job.id(),
-						run.fire.scheduledAt, attempt, result.status(), result.error(), retry.backoffSeconds()));
-		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1)),
-				Math.max(0, retry.backoffSeconds()), TimeUnit.SECONDS);
+				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {} ms ({} backoff)",
+						run.fire.job.id(), run.fire.scheduledAt, attempt, result.status(), result.error(), waitMillis,
+						retry.backoff()));
+		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1)), waitMillis,
+				TimeUnit.MILLISECONDS);
 	}
 
 	private void finish(Run run, Outcome outcome) {

@@ -39,7 +39,7 @@ class CronyJsonTest {
 
 	@Test
 	void ignoresFieldsItDoesNotKnow() {
-		RetryPolicy retry = CronyJson.fromJson("{\"maxAttempts\":2,\"backoffSeconds\":1,\"jitter\":true}",
+		RetryPolicy retry = CronyJson.fromJson("{\"maxAttempts\":2,\"backoffSeconds\":1,\"giveUpAfter\":\"PT1H\"}",
 				RetryPolicy.class);
 		assertThat(retry).isEqualTo(new RetryPolicy(2, 1));
 	}

@@ -7,6 +7,7 @@ import java.util.Map;
 import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
+import io.crony.common.job.BackoffStrategy;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
@@ -14,6 +15,7 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -106,14 +108,60 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	}
 
 	/**
+	 * How often a failed attempt is tried again and how long the agent waits before each
+	 * retry. Only {@code maxAttempts} and {@code backoffSeconds} (a fixed wait) is the
+	 * shape from before the backoff strategy, and still means that. Rules across fields
+	 * are {@link JobValidator#checkRetry}'s.
+	 *
 	 * @param maxAttempts attempts in all, 1 to 10; default 1
-	 * @param backoffSeconds wait between attempts, 0 to 3600; default 0
+	 * @param backoff FIXED (default) or EXPONENTIAL
+	 * @param backoffSeconds FIXED: the wait before every retry, 0 to 3600, default 0;
+	 * EXPONENTIAL: the wait before the first retry, 1 to 3600, default 1
+	 * @param multiplier EXPONENTIAL only: factor from one wait to the next, above 1 and
+	 * at most 10; default 2
+	 * @param maxBackoffSeconds EXPONENTIAL only: the longest wait, at least
+	 * {@code backoffSeconds}, at most 86400; default 3600
+	 * @param jitter share of each wait that is random, 0 to 1: the wait is drawn between
+	 * {@code (1 - jitter)} times the computed wait and the computed wait; default 0.2 for
+	 * EXPONENTIAL, 0 for FIXED
 	 */
-	record RetryRequest(@Min(1) @Max(10) Integer maxAttempts, @Min(0) @Max(3600) Integer backoffSeconds) {
+	record RetryRequest(@Min(1) @Max(10) Integer maxAttempts, @Schema(description = BACKOFF) BackoffStrategy backoff,
+			@Schema(description = BACKOFF_SECONDS) @Min(0) @Max(3600) Integer backoffSeconds,
+			@Schema(description = MULTIPLIER) @DecimalMin(value = "1",
+					inclusive = false) @DecimalMax("10") Double multiplier,
+			@Schema(description = MAX_BACKOFF_SECONDS) @Min(1) @Max(86400) Integer maxBackoffSeconds,
+			@Schema(description = JITTER) @DecimalMin("0") @DecimalMax("1") Double jitter) {
+
+		static final String BACKOFF = "FIXED (default): backoffSeconds before every retry. EXPONENTIAL: "
+				+ "backoffSeconds * multiplier^(n-1) before retry n, at most maxBackoffSeconds";
+
+		static final String BACKOFF_SECONDS = "FIXED: the wait before every retry, default 0. "
+				+ "EXPONENTIAL: the wait before the first retry, at least 1, default 1";
+
+		static final String MULTIPLIER = "EXPONENTIAL only: factor from one wait to the next, default 2";
+
+		static final String MAX_BACKOFF_SECONDS = "EXPONENTIAL only: the longest wait, not below backoffSeconds, "
+				+ "default 3600";
+
+		static final String JITTER = "share of each wait that is random: the wait is drawn between "
+				+ "(1 - jitter) * the computed wait and the computed wait; default 0.2 for EXPONENTIAL, 0 for FIXED";
+
+		static final int DEFAULT_EXPONENTIAL_BACKOFF_SECONDS = 1;
+
+		boolean exponential() {
+			return this.backoff == BackoffStrategy.EXPONENTIAL;
+		}
+
+		int backoffSecondsOrDefault() {
+			if (this.backoffSeconds != null) {
+				return this.backoffSeconds;
+			}
+			return exponential() ? DEFAULT_EXPONENTIAL_BACKOFF_SECONDS : 0;
+		}
 
 		RetryPolicy toPolicy() {
-			return new RetryPolicy((this.maxAttempts != null) ? this.maxAttempts : 1,
-					(this.backoffSeconds != null) ? this.backoffSeconds : 0);
+			return new RetryPolicy((this.maxAttempts != null) ? this.maxAttempts : 1, backoffSecondsOrDefault(),
+					this.backoff, this.multiplier, this.maxBackoffSeconds, this.jitter);
 		}
 
 	}

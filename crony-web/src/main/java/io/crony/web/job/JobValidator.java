@@ -32,6 +32,7 @@ final class JobValidator {
 		checkName(job.name(), problems);
 		checkSchedule(job, problems);
 		checkTarget(job.target(), problems);
+		checkRetry(job.retry(), problems);
 		return problems;
 	}
 
@@ -100,6 +101,35 @@ final class JobValidator {
 		}
 		else if (target.type() == TargetType.SHELL && isBlank(target.command())) {
 			problems.add(new FieldProblem("target.command", "is required for a SHELL target"));
+		}
+	}
+
+	/**
+	 * The retry rules across fields (each field's range is an annotation of
+	 * {@link JobRequest.RetryRequest}): {@code multiplier} and {@code maxBackoffSeconds}
+	 * only with EXPONENTIAL backoff, which starts from at least one second and whose
+	 * maximum is not below its first wait.
+	 */
+	static void checkRetry(JobRequest.RetryRequest retry, List<FieldProblem> problems) {
+		if (retry == null) {
+			return;
+		}
+		if (!retry.exponential()) {
+			if (retry.multiplier() != null) {
+				problems.add(new FieldProblem("retry.multiplier", "applies to EXPONENTIAL backoff only"));
+			}
+			if (retry.maxBackoffSeconds() != null) {
+				problems.add(new FieldProblem("retry.maxBackoffSeconds", "applies to EXPONENTIAL backoff only"));
+			}
+			return;
+		}
+		int initial = retry.backoffSecondsOrDefault();
+		if (initial < 1) {
+			problems.add(new FieldProblem("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
+		}
+		if (retry.maxBackoffSeconds() != null && retry.maxBackoffSeconds() < initial) {
+			problems
+				.add(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (" + initial + ")"));
 		}
 	}
 

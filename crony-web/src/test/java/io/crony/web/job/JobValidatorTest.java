@@ -3,6 +3,8 @@ package io.crony.web.job;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.job.BackoffStrategy;
+import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetType;
 import io.crony.web.error.FieldProblem;
 import org.junit.jupiter.api.Test;
@@ -87,6 +89,54 @@ class JobValidatorTest {
 	void reportsProblemsOfSeveralFieldsTogether() {
 		assertThat(fields(job("a/b", "61 * * * * ?", "UTC", http("FETCH", "ftp://x"))))
 			.containsExactlyInAnyOrder("name", "schedule", "target.method", "target.url");
+	}
+
+	@Test
+	void acceptsBothBackoffStrategiesAndTheShapeFromBeforeThem() {
+		assertThat(JobValidator.validate(withRetry(new JobRequest.RetryRequest(3, null, 5, null, null, null))))
+			.isEmpty();
+		assertThat(JobValidator.validate(withRetry(new JobRequest.RetryRequest(3, null, 5, null, null, 0.5))))
+			.isEmpty();
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(4, BackoffStrategy.EXPONENTIAL, 1, 2.0, 3, 0.2))))
+			.isEmpty();
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(4, BackoffStrategy.EXPONENTIAL, null, null, null, null))))
+			.isEmpty();
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(4, BackoffStrategy.EXPONENTIAL, 60, null, 60, null))))
+			.isEmpty();
+	}
+
+	@Test
+	void readsAnOldStyleRetryAsAFixedWaitAndFillsTheExponentialDefaults() {
+		assertThat(new JobRequest.RetryRequest(3, null, 5, null, null, null).toPolicy())
+			.isEqualTo(new RetryPolicy(3, 5));
+		assertThat(new JobRequest.RetryRequest(4, BackoffStrategy.EXPONENTIAL, null, null, null, null).toPolicy())
+			.isEqualTo(RetryPolicy.exponential(4, 1, 2.0, 3600, 0.2));
+	}
+
+	@Test
+	void refusesExponentialOnlyFieldsWithAFixedBackoff() {
+		assertThat(fields(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.FIXED, 5, 2.0, 60, null))))
+			.containsExactly("retry.multiplier", "retry.maxBackoffSeconds");
+		assertThat(fields(withRetry(new JobRequest.RetryRequest(3, null, 5, null, 60, null))))
+			.containsExactly("retry.maxBackoffSeconds");
+	}
+
+	@Test
+	void refusesAnExponentialBackoffFromZeroOrWithAMaximumBelowItsStart() {
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 0, 2.0, 60, null))))
+			.containsExactly(new FieldProblem("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 30, 2.0, 10, null))))
+			.containsExactly(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (30)"));
+	}
+
+	private static JobRequest withRetry(JobRequest.RetryRequest retry) {
+		return new JobRequest("j", null, "0 0 1 * * ?", "UTC", http(null, "http://h/x"), null, retry, null, null, null,
+				null, null, null);
 	}
 
 	private static List<String> fields(JobRequest job) {

@@ -1,0 +1,3 @@
+module crony-trigger
+
+go 1.25.0
