@@ -7,7 +7,10 @@ package io.crony.common.execution;
 public enum ExecutionStatus {
 
 	PENDING, RUNNING, SUCCEEDED, FAILED, TIMED_OUT, CANCELLED,
-	/** Not run, by the overlap or misfire policy. */
+	/**
+	 * Not run: by the overlap or misfire policy, or, closed by crony-web's leader, a fire
+	 * whose claim no agent ever started (the reason is in the execution's error).
+	 */
 	SKIPPED;
 
 	public boolean isFinal() {
