@@ -51,18 +51,20 @@ class JobService {
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
-		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status());
+		Instant now = Instant.now();
+		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status(), now);
 		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(null, filter.nameLike(), filter.enabled(),
-				filter.agentId(), filter.status(), paging.size(), paging.offset()) : List.of();
-		return PageResponse.of(rows.stream().map(JobResponse::of).toList(), total, paging);
+				filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
+		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now)).toList(), total, paging);
 	}
 
 	JobResponse get(long id) {
-		List<JobView> rows = this.jobs.find(id, null, null, null, null, 1, 0);
+		Instant now = Instant.now();
+		List<JobView> rows = this.jobs.find(id, null, null, null, null, now, 1, 0);
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
-		return JobResponse.of(rows.get(0));
+		return JobResponse.of(rows.get(0), now);
 	}
 
 	@Transactional
