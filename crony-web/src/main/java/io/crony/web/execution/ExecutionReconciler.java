@@ -42,8 +42,8 @@ import org.springframework.stereotype.Component;
  * <li>CANCELLED, "job deleted", when its job is gone (a manual run's request left in etcd
  * is removed too: no agent can hold a deleted job);</li>
  * <li>MISSED (its instant passed without a run), with the reason naming the agent that
- * claimed it ("claimed by agent X, which never recorded starting it"),
- * when its job exists.</li>
+ * claimed it ("claimed by agent X, which never recorded starting it"), when its job
+ * exists.</li>
  * </ul>
  * Two kinds of old PENDING rows are waiting the normal way and are left alone, however
  * old: a manual run (any trigger but CRON and MISFIRE: the rows the web inserts) whose

@@ -166,8 +166,8 @@ class ExecutionReconcilerIT {
 			rows.put("finished", row(other, KILLED, "CRON", "SUCCEEDED", ago(800), ago(800)));
 		});
 
-		await().until(() -> status(rows.get("deletedRun")).equals("CANCELLED")
-				&& status(rows.get("taken")).equals("MISSED"));
+		await().until(
+				() -> status(rows.get("deletedRun")).equals("CANCELLED") && status(rows.get("taken")).equals("MISSED"));
 		// one more whole round after every row was in place
 		this.reconciler.closeStaleRows();
 
