@@ -20,7 +20,7 @@ const LOOK: Record<ExecutionStatus, { color: string; icon: ReactNode; label: str
   TIMED_OUT: { color: 'warning', icon: <FieldTimeOutlined />, label: 'Timed out' },
   CANCELLED: { color: 'default', icon: <StopOutlined />, label: 'Cancelled' },
   SKIPPED: { color: 'default', icon: <MinusCircleOutlined />, label: 'Skipped' },
-  MISSED: { color: 'default', icon: <ExclamationCircleOutlined />, label: 'Missed' },
+  MISSED: { color: 'orange', icon: <ExclamationCircleOutlined />, label: 'Missed' },
 };
 
 /** Chart colours per status, kept beside the tags so both read the same. */
