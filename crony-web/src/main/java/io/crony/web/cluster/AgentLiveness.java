@@ -11,11 +11,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.crony.web.support.PeriodicTask;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseTimeToLiveResponse;
 import io.etcd.jetcd.options.LeaseOption;
@@ -65,7 +64,7 @@ public class AgentLiveness implements SmartLifecycle {
 
 	private final Map<String, Seen> seen = new ConcurrentHashMap<>();
 
-	private ScheduledExecutorService executor;
+	private final PeriodicTask task = new PeriodicTask("crony-agent-liveness");
 
 	AgentLiveness(Client client, AgentRegistry registry, Duration refresh, Clock clock) {
 		this.client = client;
@@ -84,27 +83,19 @@ public class AgentLiveness implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
-		this.executor = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "crony-agent-liveness");
-			thread.setDaemon(true);
-			return thread;
-		});
-		long period = Math.max(100, this.refresh.toMillis());
-		this.executor.scheduleWithFixedDelay(this::refreshQuietly, 0, period, TimeUnit.MILLISECONDS);
+	public void start() {
+		Duration period = Duration.ofMillis(Math.max(100, this.refresh.toMillis()));
+		this.task.start(this::refreshQuietly, Duration.ZERO, period);
 	}
 
 	@Override
-	public synchronized void stop() {
-		if (this.executor != null) {
-			this.executor.shutdownNow();
-			this.executor = null;
-		}
+	public void stop() {
+		this.task.stop();
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
-		return this.executor != null;
+	public boolean isRunning() {
+		return this.task.isRunning();
 	}
 
 	/** Starts after the registry it reads, stops before it. */

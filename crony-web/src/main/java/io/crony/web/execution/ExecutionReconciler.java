@@ -10,15 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.cluster.AgentRegistry;
 import io.crony.web.cluster.LeaderElection;
+import io.crony.web.support.PeriodicTask;
 import io.etcd.jetcd.ByteSequence;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -111,7 +109,7 @@ class ExecutionReconciler implements SmartLifecycle {
 
 	private final Clock clock = Clock.systemUTC();
 
-	private ScheduledExecutorService executor;
+	private final PeriodicTask task = new PeriodicTask("crony-execution-reconciler");
 
 	/** Where the next round starts when the last one stopped at its limit. */
 	private long resumeAfter;
@@ -136,30 +134,20 @@ class ExecutionReconciler implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
-		if (!this.properties.enabled()) {
-			return;
-		}
-		this.executor = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "crony-execution-reconciler");
-			thread.setDaemon(true);
-			return thread;
-		});
-		long period = this.properties.interval().toMillis();
-		this.executor.scheduleWithFixedDelay(this::round, period, period, TimeUnit.MILLISECONDS);
-	}
-
-	@Override
-	public synchronized void stop() {
-		if (this.executor != null) {
-			this.executor.shutdownNow();
-			this.executor = null;
+	public void start() {
+		if (this.properties.enabled()) {
+			this.task.start(this::round, this.properties.interval(), this.properties.interval());
 		}
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
-		return this.executor != null;
+	public void stop() {
+		this.task.stop();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.task.isRunning();
 	}
 
 	private void round() {
