@@ -10,9 +10,9 @@ package io.crony.agent.schedule;
  * <li>a fire that starts late itself (handed over, misfire, catch-up) always waits, so
  * catch-up fires run in turn, each with its own instant;</li>
  * <li>an on-time fire waits when every run going started late or after its instant, and
- * either nothing waits or a late fire still waits (catch-up in progress: the fires due
- * meanwhile run after it, bounded by {@code queue-limit}). A job that stays behind on its
- * own runs still skips.</li>
+ * either nothing waits or a late fire still runs or waits (catch-up in progress: the
+ * fires due meanwhile run after it, bounded by {@code queue-limit}). A job that stays
+ * behind on its own runs still skips.</li>
  * </ul>
  * Called under the job's monitor.
  */
@@ -26,7 +26,8 @@ final class SkipRule {
 			return true;
 		}
 		long instant = fire.scheduledAt.toEpochMilli();
-		boolean lateAhead = job.queued.isEmpty() || job.queued.stream().anyMatch(Fire::startsLate);
+		boolean lateAhead = job.queued.isEmpty() || job.queued.stream().anyMatch(Fire::startsLate)
+				|| job.running.stream().anyMatch((run) -> run.fire.startsLate());
 		return lateAhead
 				&& job.running.stream().allMatch((run) -> run.fire.startsLate() || run.startedAtMillis >= instant);
 	}

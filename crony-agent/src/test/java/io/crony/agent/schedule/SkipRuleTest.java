@@ -59,6 +59,13 @@ class SkipRuleTest {
 	}
 
 	@Test
+	void onTimeFiresKeepWaitingWhileTheLastCatchUpFireRuns() {
+		running(fire(T.minusSeconds(1), TriggerType.MISFIRE), T.toEpochMilli());
+		this.job.queued.add(fire(T.plusSeconds(1), TriggerType.CRON));
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).isTrue();
+	}
+
+	@Test
 	void aJobBehindOnItsOwnRunsStillSkips() {
 		// an on-time fire waits behind a late run; once no late fire is ahead, the next
 		// on-time fire finds an on-time one waiting and a run that began before it:
