@@ -37,6 +37,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     createdBy: 'ada',
     agentId: 'agent-1',
     lastExecution: { id: 901, status: 'SUCCEEDED', scheduledAt: '2026-11-21T17:00:00Z', finishedAt: '2026-11-21T17:00:02Z' },
+    nextFireAt: '2026-11-22T17:00:00Z',
     ...overrides,
   };
 }

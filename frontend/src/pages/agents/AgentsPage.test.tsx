@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from '../../format';
 import { mockApi } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
 import AgentsPage from './AgentsPage';
@@ -17,6 +18,7 @@ const agent = (id: string, overrides: Partial<Agent> = {}): Agent => ({
   startedAt: '2026-11-22T05:00:00Z',
   status: 'ONLINE',
   jobsHeld: 3,
+  lastSeenAt: '2026-11-22T06:00:02Z',
   ...overrides,
 });
 
@@ -33,6 +35,8 @@ describe('AgentsPage', () => {
 
     const row1 = (await screen.findByText('agent-1')).closest('tr') as HTMLElement;
     expect(within(row1).getByText('ONLINE')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
+    expect(within(row1).getByText(formatTime('2026-11-22T06:00:02Z'))).toBeInTheDocument();
     expect(screen.getByText('web-1')).toBeInTheDocument();
     expect(within(screen.getByText('agent-2').closest('tr') as HTMLElement).getByText('DRAINED')).toBeInTheDocument();
 

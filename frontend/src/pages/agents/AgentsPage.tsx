@@ -89,6 +89,7 @@ export default function AgentsPage() {
     },
     { title: 'Version', dataIndex: 'version', responsive: ['lg'] },
     { title: 'Started', dataIndex: 'startedAt', responsive: ['lg'], render: formatTime },
+    { title: 'Last seen', dataIndex: 'lastSeenAt', render: formatTime },
   ];
   if (canOperate) {
     columns.push({

@@ -10,6 +10,8 @@ export interface Agent {
   startedAt: string | null;
   status: AgentStatus;
   jobsHeld: number;
+  /** The agent's last lease renewal (a keepalive); stops advancing when it freezes or dies. */
+  lastSeenAt?: string | null;
 }
 
 export interface AgentPatch {

@@ -12,6 +12,7 @@ describe('StatusTag', () => {
     TIMED_OUT: { label: 'Timed out', className: 'ant-tag-warning' },
     CANCELLED: { label: 'Cancelled', className: 'ant-tag-default' },
     SKIPPED: { label: 'Skipped', className: 'ant-tag-default' },
+    MISSED: { label: 'Missed', className: 'ant-tag-orange' },
   };
 
   it.each(EXECUTION_STATUSES)('shows %s with its own label and colour', (status) => {

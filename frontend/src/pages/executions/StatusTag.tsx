@@ -1,6 +1,7 @@
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
+  ExclamationCircleOutlined,
   CloseCircleOutlined,
   FieldTimeOutlined,
   MinusCircleOutlined,
@@ -19,6 +20,7 @@ const LOOK: Record<ExecutionStatus, { color: string; icon: ReactNode; label: str
   TIMED_OUT: { color: 'warning', icon: <FieldTimeOutlined />, label: 'Timed out' },
   CANCELLED: { color: 'default', icon: <StopOutlined />, label: 'Cancelled' },
   SKIPPED: { color: 'default', icon: <MinusCircleOutlined />, label: 'Skipped' },
+  MISSED: { color: 'orange', icon: <ExclamationCircleOutlined />, label: 'Missed' },
 };
 
 /** Chart colours per status, kept beside the tags so both read the same. */
@@ -30,6 +32,7 @@ export const STATUS_COLORS: Record<ExecutionStatus, string> = {
   TIMED_OUT: '#faad14',
   CANCELLED: '#8c8c8c',
   SKIPPED: '#d9d9d9',
+  MISSED: '#ffbb96',
 };
 
 export function statusLabel(status: ExecutionStatus): string {

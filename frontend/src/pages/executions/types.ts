@@ -6,6 +6,7 @@ export const EXECUTION_STATUSES = [
   'TIMED_OUT',
   'CANCELLED',
   'SKIPPED',
+  'MISSED',
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 

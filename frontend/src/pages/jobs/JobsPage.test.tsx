@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from '../../format';
 import { aJob } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
@@ -38,6 +39,38 @@ describe('JobsPage', () => {
     const lastList = calls.filter((c) => c.path === '/jobs').at(-1);
     expect(lastList?.query.get('page')).toBe('2');
     expect(lastList?.query.get('size')).toBe('20');
+  });
+
+  it("shows each job's next fire in a column of its own, none for a disabled job", async () => {
+    mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs')
+        return {
+          body: {
+            items: [
+              aJob({ nextFireAt: '2026-11-22T17:00:00Z' }),
+              aJob({ id: 8, name: 'rebuild-index', enabled: false, nextFireAt: null }),
+            ],
+            total: 2,
+            page: 1,
+            size: 20,
+          },
+        };
+      return undefined;
+    });
+    renderPage(<JobsPage />);
+    const settle = (await screen.findByRole('link', { name: 'settle-orders' })).closest('tr') as HTMLElement;
+    const rebuild = screen.getByRole('link', { name: 'rebuild-index' }).closest('tr') as HTMLElement;
+
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const next = headers.indexOf('Next fire');
+    expect(next).toBeGreaterThanOrEqual(0);
+    expect(headers.indexOf('Last run')).toBe(next - 1);
+    const cell = (row: HTMLElement) => within(row).getAllByRole('cell')[next];
+    expect(cell(settle)).toHaveTextContent(formatTime('2026-11-22T17:00:00Z'));
+    expect(cell(rebuild)).toHaveTextContent('—');
+    // the last run stays the run that happened, not the fire to come
+    expect(within(settle).getByText(formatTime('2026-11-21T17:00:00Z'))).toBeInTheDocument();
   });
 
   it('filters by name on the server', async () => {

@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { serverPagination } from '../../components/serverPagination';
-import { formatTime } from '../../format';
+import { formatInZone, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from '../executions/StatusTag';
 import type { Page } from '../../api/http';
@@ -61,6 +61,18 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
               {formatTime(job.lastExecution.scheduledAt)}
             </Typography.Text>
           </Space>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: 'Next fire',
+      key: 'next',
+      render: (_, job) =>
+        job.nextFireAt ? (
+          <Tooltip title={`${formatInZone(job.nextFireAt, job.timeZone)} (${job.timeZone})`}>
+            <Typography.Text>{formatTime(job.nextFireAt)}</Typography.Text>
+          </Tooltip>
         ) : (
           '—'
         ),

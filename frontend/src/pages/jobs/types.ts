@@ -71,12 +71,15 @@ export interface Job extends JobRequest {
   updatedAt: string;
   createdBy?: string | null;
   agentId: string | null;
+  /** The latest run; a fire claimed ahead of its instant is not one yet. */
   lastExecution: {
     id: number | string;
     status: ExecutionStatus;
     scheduledAt?: string | null;
     finishedAt?: string | null;
   } | null;
+  /** When the schedule fires next; null when the job is disabled or its schedule fires no more. */
+  nextFireAt?: string | null;
 }
 
 export interface JobFilter {

@@ -29,6 +29,8 @@ import org.springframework.util.unit.DataSize;
  * schedule instead of filling its heap)
  * @param spoolDir where records go while the database is unreachable
  * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
+ * @param queueLimit most fires of one job waiting for its running run (overlap policy
+ * QUEUE, or behind a run that started late); more are recorded SKIPPED
  * @param misfireThreshold how late the engine may reach a scheduled fire (being behind
  * its schedule) before the job's misfire policy decides whether it runs
  * @param outputLimit bytes of a target's answer kept in the execution row
@@ -47,9 +49,9 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("100000") int recordBacklogLimit,
 		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("100") int catchUpLimit,
-		@DefaultValue("5s") Duration misfireThreshold, @DefaultValue("4096") int outputLimit, @DefaultValue Shell shell,
-		@DefaultValue Http http, @DefaultValue("1000") int etcdPageSize,
-		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
+		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
+		@DefaultValue("4096") int outputLimit, @DefaultValue Shell shell, @DefaultValue Http http,
+		@DefaultValue("1000") int etcdPageSize, @DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();

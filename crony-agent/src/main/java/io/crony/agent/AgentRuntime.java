@@ -100,7 +100,7 @@ class AgentRuntime implements SmartLifecycle {
 		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock, targetPolicy);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
-				properties.catchUpLimit(), properties.misfireThreshold(), runs));
+				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));
 		this.async.attach(this.engine);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);

@@ -91,6 +91,14 @@ public final class AgentTestSupport implements AutoCloseable {
 				5, RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
 	}
 
+	/**
+	 * An HTTP job with the settings the API gives a job by default: timeout 60 s, no
+	 * retry, misfire FIRE_NOW, overlap SKIP.
+	 */
+	public static JobSpec defaultHttpJob(long id, String schedule, String url) {
+		return with(httpJob(id, schedule, url), 60, RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP);
+	}
+
 	public static JobSpec with(JobSpec job, int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfire,
 			OverlapPolicy overlap) {
 		return new JobSpec(job.id(), job.name(), job.description(), job.schedule(), job.timeZone(), job.target(),

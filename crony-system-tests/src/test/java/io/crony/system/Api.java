@@ -42,6 +42,10 @@ final class Api {
 		return send("POST", path, body, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
+	Answer delete(String path) {
+		return send("DELETE", path, null, Map.of("Authorization", "Bearer " + this.bearer));
+	}
+
 	/** A report as an SDK sends it: no bearer token, the execution token in a header. */
 	Answer report(long executionId, String kind, String token, Object body) {
 		return send("POST", "/api/v1/executions/" + executionId + "/" + kind, body, Map.of("X-Crony-Token", token));

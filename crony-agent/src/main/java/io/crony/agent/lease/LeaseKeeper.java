@@ -45,6 +45,9 @@ public final class LeaseKeeper implements AutoCloseable {
 
 	private volatile long leaseId;
 
+	// when keepalives began to fail (System.nanoTime), 0 while they succeed; lease thread
+	private long unconfirmedSince;
+
 	private volatile boolean closed;
 
 	public LeaseKeeper(Client etcd, CronyKeys keys, AgentIdentity identity, Duration ttl, Fence fence) {
@@ -109,6 +112,11 @@ public final class LeaseKeeper implements AutoCloseable {
 				return;
 			}
 			this.fence.confirmed(sentAt);
+			if (this.unconfirmedSince != 0) {
+				logger.info("Agent {} lease {} confirmed again after {} ms without etcd", this.identity.id(),
+						Long.toHexString(this.leaseId), (sentAt - this.unconfirmedSince) / 1_000_000);
+				this.unconfirmedSince = 0;
+			}
 		}
 		catch (Exception ex) {
 			String reason = ex.toString();
@@ -116,13 +124,23 @@ public final class LeaseKeeper implements AutoCloseable {
 				leaseLost(reason);
 				return;
 			}
-			logger.debug("Agent {} keepalive of lease {} failed: {}", this.identity.id(),
-					Long.toHexString(this.leaseId), reason);
+			if (this.unconfirmedSince == 0) {
+				// not a lost lease: only etcd can say that, and claimed fires go on
+				// meanwhile
+				logger.warn("Agent {} keepalive of lease {} failed, retrying every {} ms: {}", this.identity.id(),
+						Long.toHexString(this.leaseId), keepAliveInterval(), reason);
+				this.unconfirmedSince = sentAt;
+			}
+			else {
+				logger.debug("Agent {} keepalive of lease {} failed: {}", this.identity.id(),
+						Long.toHexString(this.leaseId), reason);
+			}
 		}
 		this.thread.schedule(this::keepAlive, keepAliveInterval(), TimeUnit.MILLISECONDS);
 	}
 
 	private void leaseLost(String reason) {
+		this.unconfirmedSince = 0;
 		this.fence.close();
 		logger.warn("Agent {} lost lease {} ({}); stopped firing, registering again", this.identity.id(),
 				Long.toHexString(this.leaseId), reason);

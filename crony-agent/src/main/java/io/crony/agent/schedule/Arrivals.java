@@ -95,8 +95,9 @@ final class Arrivals implements AutoCloseable {
 			// one fire per instant: a released instant may also be the one the policy
 			// runs; and only instants up to this job's own arrival (the batch's query
 			// reaches to its latest), as later ones are its planned CRON fires
-			SortedSet<Instant> instants = new TreeSet<>(
-					this.misfires.missedFires(job, lastFires.get(job.id()), arrival.at()));
+			Misfires.Missed missed = this.misfires.missed(job, lastFires.get(job.id()), arrival.at());
+			this.misfires.recordBeyondBound(job, missed, this.clock.instant());
+			SortedSet<Instant> instants = new TreeSet<>(missed.run());
 			released.getOrDefault(job.id(), List.of())
 				.stream()
 				.filter((at) -> !at.isAfter(arrival.at()) && at.isAfter(arrival.at().minus(RELEASED_WINDOW)))

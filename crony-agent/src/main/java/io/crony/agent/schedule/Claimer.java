@@ -135,6 +135,7 @@ final class Claimer {
 			List<Fire> won = new ArrayList<>();
 			for (Fire fire : contested) {
 				if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
+					fire.handedOver = true;
 					Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released",
 							fire.job.id(), fire.scheduledAt));
 					won.add(fire);
@@ -156,6 +157,7 @@ final class Claimer {
 			return false;
 		}
 		if (row.agentId() == null && this.store.takeOver(row.id(), null, this.agentId)) {
+			fire.handedOver = true;
 			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
 					fire.scheduledAt));
 			return true;

@@ -26,12 +26,14 @@ import io.crony.agent.target.Targets;
  * @param clock wall clock
  * @param claimAhead how far ahead fires are claimed
  * @param catchUpLimit most missed fires CATCH_UP runs
+ * @param queueLimit most fires of one job waiting for its running run
  * @param misfireThreshold how late the engine may reach a scheduled fire before the job's
  * misfire policy decides whether it runs ({@link LateFires})
  * @param runs told of every run's final outcome (alerts)
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
-		Clock clock, Duration claimAhead, int catchUpLimit, Duration misfireThreshold, RunListener runs) {
+		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
+		RunListener runs) {
 
 }

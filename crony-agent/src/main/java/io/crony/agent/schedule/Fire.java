@@ -39,6 +39,12 @@ final class Fire implements Delayed {
 	/** The attempt the run starts with: 1, or the next one when a run is resumed. */
 	volatile int firstAttempt = 1;
 
+	/**
+	 * Taken over once another agent released it (the job moved here): it starts late
+	 * through a handover, not through its job being slow.
+	 */
+	volatile boolean handedOver;
+
 	Fire(JobState job, long generation, Instant scheduledAt, TriggerType trigger, String params, long wakeAtMillis) {
 		this.job = job;
 		this.generation = generation;
@@ -54,7 +60,16 @@ final class Fire implements Delayed {
 		Fire fire = new Fire(this.job, this.generation, this.scheduledAt, this.trigger, this.params, millis);
 		fire.executionId = this.executionId;
 		fire.firstAttempt = this.firstAttempt;
+		fire.handedOver = this.handedOver;
 		return fire;
+	}
+
+	/**
+	 * Whether this fire starts late by design, not because its job is slow: a misfire or
+	 * catch-up run, or a fire handed over from another agent.
+	 */
+	boolean startsLate() {
+		return this.handedOver || this.trigger == TriggerType.MISFIRE;
 	}
 
 	FireKey key() {

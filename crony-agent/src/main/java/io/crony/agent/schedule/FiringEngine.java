@@ -22,6 +22,7 @@ import java.util.function.BooleanSupplier;
 import io.crony.agent.async.Resumer;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
+import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
@@ -34,10 +35,11 @@ import org.slf4j.LoggerFactory;
  * fire that woke, computes that job's following fire (the only time a schedule is
  * evaluated, besides a job change), claims the batch in the database and moves the fires
  * it won into the {@code due} queue, woken at their scheduled instant. The dispatch
- * thread takes due fires, checks the lease fence and hands them to the worker pool. At
- * the instant itself no I/O happens, so lateness stays at the timer's resolution. A fire
- * the claim thread reaches long after its instant (behind its schedule) goes by its job's
- * misfire policy ({@link LateFires}).
+ * thread takes due fires, checks the lease fence (or, while etcd is unreachable, the
+ * fire's claim: {@link FireGate}) and hands them to the worker pool. At the instant
+ * itself no I/O happens, so lateness stays at the timer's resolution. A fire the claim
+ * thread reaches long after its instant (behind its schedule) goes by its job's misfire
+ * policy ({@link LateFires}).
  */
 public final class FiringEngine implements AutoCloseable, Resumer {
 
@@ -86,6 +88,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	// fires due while the fence was closed; dispatch thread only
 	private final HeldFires held;
 
+	// the fence, or a fire's claim while etcd does not confirm the lease; dispatch thread
+	// only
+	private final FireGate gate;
+
 	private long lastRetakeMillis;
 
 	private final Thread claimThread = new Thread(this::claimLoop, "crony-claim");
@@ -105,6 +111,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.onces = new OnceRuns(this.due, fence, metrics, workers, claimer, runner, clock);
 		this.fence = fence;
 		this.held = new HeldFires(fence, metrics);
+		this.gate = new FireGate(fence);
 		this.workers = workers;
 		this.clock = clock;
 		this.claimAheadMillis = claimAhead.toMillis();
@@ -116,10 +123,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	/** Builds an engine and the parts it owns from what the agent provides. */
 	public static FiringEngine create(EngineParts parts) {
 		Runner runner = new Runner(parts.targets(), parts.records(), parts.metrics(), parts.timer(), parts.workers(),
-				parts.agentId(), parts.clock());
+				parts.agentId(), parts.clock(), parts.queueLimit());
 		runner.listen(parts.runs());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
-		Misfires misfires = new Misfires(parts.store(), parts.agentId(), parts.catchUpLimit());
+		Misfires misfires = new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit());
 		return new FiringEngine(parts.parser(), claimer, runner, misfires,
 				new LateFires(parts.misfireThreshold(), parts.metrics()), parts.fence(), parts.metrics(),
 				parts.workers(), parts.clock(), parts.claimAhead());
@@ -202,6 +209,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			if (state != null) {
 				state.removed = true;
 				dropped.add(jobId);
+				this.runner.dropQueue(state, "its job was removed from this agent (deleted, or moved)");
 				logger.debug("Engine dropped job {}", jobId);
 			}
 		}
@@ -278,7 +286,11 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		boolean rescheduled = !Objects.equals(state.spec.schedule(), spec.schedule())
 				|| !Objects.equals(state.spec.timeZone(), spec.timeZone()) || state.spec.enabled() != spec.enabled();
 		FireTimes times = rescheduled ? parse(spec) : state.fireTimes;
+		boolean disabled = state.spec.enabled() && !spec.enabled();
 		state.spec = spec;
+		if (disabled) {
+			this.runner.dropQueue(state, "its job was disabled");
+		}
 		if (rescheduled && times != null) {
 			state.fireTimes = times;
 			state.generation++;
@@ -428,9 +440,15 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 					if (fire.job.removed && fire.generation == fire.job.generation && isClaim(fire)) {
 						dropped.add(fire);
 					}
+					else if (!fire.job.removed && !fire.job.spec.enabled() && isClaim(fire)) {
+						// claimed ahead before its job was disabled: it ends here
+						Fire disabled = fire;
+						this.workers.execute(() -> this.runner.notRun(disabled, ExecutionStatus.CANCELLED,
+								"Not started: its job was disabled"));
+					}
 					continue;
 				}
-				if (!this.fence.mayFire()) {
+				if (!this.gate.mayStart(fire)) {
 					this.held.hold(fire);
 					continue;
 				}
@@ -454,6 +472,23 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		logger.warn("Engine did not start {} fires (first: {}): lease lost; their claims are released", givenUp.size(),
 				givenUp.get(0));
 		releaseLater(givenUp.stream().filter(FiringEngine::isClaim).toList());
+		skipLater(givenUp.stream().filter(FiringEngine::isLocalClaim).toList());
+	}
+
+	// A fire claimed only in the spool (the database was away too) has no row another
+	// agent could take: it is recorded as missed, so its spooled claim does not stay
+	// PENDING. The record applies only where the row names this agent.
+	private void skipLater(List<Fire> fires) {
+		if (fires.isEmpty() || !this.running) {
+			return;
+		}
+		try {
+			this.workers.execute(() -> fires.forEach((fire) -> this.runner.notRun(fire, ExecutionStatus.MISSED,
+					"not started: the lease was unconfirmed past its validity and the database unreachable (fenced)")));
+		}
+		catch (RejectedExecutionException ex) {
+			logger.debug("Engine stopping: {} fenced fires not recorded as skipped", fires.size());
+		}
 	}
 
 	// off the dispatch thread; a fenced agent starts no runs, so the workers are free
@@ -472,8 +507,15 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	// a fire whose execution row this agent claimed itself (not a manual run's row)
-	private static boolean isClaim(Fire fire) {
+	static boolean isClaim(Fire fire) {
 		return fire.executionId != 0 && (fire.trigger == TriggerType.CRON || fire.trigger == TriggerType.MISFIRE);
+	}
+
+	// a scheduled fire claimed while the database was unreachable: its claim is in the
+	// spool
+	private static boolean isLocalClaim(Fire fire) {
+		return fire.executionId == 0 && fire.take == null
+				&& (fire.trigger == TriggerType.CRON || fire.trigger == TriggerType.MISFIRE);
 	}
 
 	private boolean isCurrent(Fire fire) {

@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import io.crony.common.job.MisfirePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +45,11 @@ final class Misfires {
 
 	private final int catchUpLimit;
 
-	Misfires(ExecutionStore store, String agentId, int catchUpLimit) {
+	private final RecordWriter records;
+
+	Misfires(ExecutionStore store, RecordWriter records, String agentId, int catchUpLimit) {
 		this.store = store;
+		this.records = records;
 		this.agentId = agentId;
 		this.catchUpLimit = catchUpLimit;
 	}
@@ -59,13 +66,26 @@ final class Misfires {
 	}
 
 	List<Instant> missedFires(JobState job, Instant lastFire, Instant now) {
+		return missed(job, lastFire, now).run();
+	}
+
+	/**
+	 * The instants after {@code lastFire} up to {@code now} the job's policy runs, and
+	 * for CATCH_UP those it does not run beyond its bound. The job's last enabling bounds
+	 * the walk too: time while a user had the job disabled is not missed time.
+	 */
+	Missed missed(JobState job, Instant lastFire, Instant now) {
 		MisfirePolicy policy = job.spec.misfirePolicy();
 		if (lastFire == null || policy == null || policy == MisfirePolicy.SKIP) {
-			return List.of();
+			return Missed.NONE;
 		}
 		int keep = (policy == MisfirePolicy.FIRE_NOW) ? 1 : this.catchUpLimit;
 		Deque<Instant> missed = new ArrayDeque<>();
-		Instant cursor = lastFire;
+		long beyondBound = 0;
+		Instant firstBeyond = null;
+		Instant lastBeyond = null;
+		Instant enabledAt = job.spec.enabledAt();
+		Instant cursor = (enabledAt != null && enabledAt.isAfter(lastFire)) ? enabledAt : lastFire;
 		for (int step = 0; step < MAX_STEPS; step++) {
 			Optional<Instant> next = job.fireTimes.nextFireAfter(cursor);
 			if (next.isEmpty() || next.get().isAfter(now)) {
@@ -74,13 +94,50 @@ final class Misfires {
 			cursor = next.get();
 			missed.addLast(cursor);
 			if (missed.size() > keep) {
-				missed.removeFirst();
+				lastBeyond = missed.removeFirst();
+				firstBeyond = (firstBeyond != null) ? firstBeyond : lastBeyond;
+				beyondBound++;
 			}
 		}
 		if (!missed.isEmpty()) {
 			logger.info("Job {} missed fires since {}; {} runs {}", job.id(), lastFire, policy, missed.size());
 		}
-		return List.copyOf(missed);
+		if (policy != MisfirePolicy.CATCH_UP) {
+			return new Missed(List.copyOf(missed), 0, null, null);
+		}
+		return new Missed(List.copyOf(missed), beyondBound, firstBeyond, lastBeyond);
+	}
+
+	/**
+	 * Records the fires CATCH_UP does not run beyond its bound, as one MISSED row on the
+	 * latest of them (one row per instant would write thousands after a long outage).
+	 * Inserted like a claim: where another agent's row holds that instant, nothing
+	 * changes.
+	 */
+	void recordBeyondBound(JobState job, Missed missed, Instant now) {
+		if (missed.beyondBound() == 0 || this.records == null) {
+			return;
+		}
+		String why = "Not run: " + missed.beyondBound() + " missed fires from " + missed.firstBeyond() + " to "
+				+ missed.lastBeyond() + " are beyond the catch-up bound of " + this.catchUpLimit
+				+ " (crony.agent.catch-up-limit)";
+		logger.warn("Job {}: {}", job.id(), why);
+		this.records.submit(new ExecutionRecord.Claimed(job.id(), job.spec.name(), missed.lastBeyond(), this.agentId,
+				TriggerType.MISFIRE, null, now));
+		this.records.submit(new ExecutionRecord.Finished(job.id(), missed.lastBeyond(), this.agentId,
+				ExecutionStatus.MISSED, 1, null, why, now));
+	}
+
+	/**
+	 * @param run the missed instants the policy runs, oldest first
+	 * @param beyondBound how many missed instants CATCH_UP does not run
+	 * @param firstBeyond the first of those
+	 * @param lastBeyond the last of those
+	 */
+	record Missed(List<Instant> run, long beyondBound, Instant firstBeyond, Instant lastBeyond) {
+
+		static final Missed NONE = new Missed(List.of(), 0, null, null);
+
 	}
 
 	/**

@@ -12,6 +12,9 @@ final class Run {
 
 	final JobSpec spec;
 
+	/** When the run began, in epoch millis. */
+	final long startedAtMillis;
+
 	final AtomicBoolean finished = new AtomicBoolean();
 
 	volatile int attempt;
@@ -20,9 +23,10 @@ final class Run {
 
 	volatile String cancelReason;
 
-	Run(Fire fire, JobSpec spec) {
+	Run(Fire fire, JobSpec spec, long startedAtMillis) {
 		this.fire = fire;
 		this.spec = spec;
+		this.startedAtMillis = startedAtMillis;
 	}
 
 	/** Stops the current attempt (or the wait before the next one). */

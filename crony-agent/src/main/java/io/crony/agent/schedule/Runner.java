@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,12 +55,14 @@ final class Runner {
 
 	private final Clock clock;
 
+	private final int queueLimit;
+
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
 	private RunListener runs = RunListener.NONE;
 
 	Runner(Targets targets, RecordWriter records, AgentMetrics metrics, ScheduledExecutorService timer,
-			Executor workers, String agentId, Clock clock) {
+			Executor workers, String agentId, Clock clock, int queueLimit) {
 		this.targets = targets;
 		this.records = records;
 		this.metrics = metrics;
@@ -67,6 +70,7 @@ final class Runner {
 		this.workers = workers;
 		this.agentId = agentId;
 		this.clock = clock;
+		this.queueLimit = queueLimit;
 	}
 
 	void listen(RunListener listener) {
@@ -84,11 +88,16 @@ final class Runner {
 			if (!job.running.isEmpty()) {
 				switch (overlap) {
 					case SKIP -> {
-						skip(fire, "Previous run still going (overlap policy SKIP)");
+						if (SkipRule.waits(job, fire)) {
+							enqueue(job, fire);
+						}
+						else {
+							skip(fire, "Previous run still going (overlap policy SKIP)");
+						}
 						return;
 					}
 					case QUEUE -> {
-						job.queued.add(fire);
+						enqueue(job, fire);
 						return;
 					}
 					case REPLACE -> replaced.addAll(job.running);
@@ -96,7 +105,7 @@ final class Runner {
 					}
 				}
 			}
-			run = new Run(fire, spec);
+			run = new Run(fire, spec, this.clock.millis());
 			job.running.add(run);
 		}
 		replaced.forEach((old) -> cancel(old, "Replaced by the run of " + fire.scheduledAt));
@@ -107,6 +116,36 @@ final class Runner {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
 		attempt(run, fire.firstAttempt);
+	}
+
+	// under the job's monitor; the queue is bounded so a job slower than its schedule
+	// cannot fill the heap
+	private void enqueue(JobState job, Fire fire) {
+		if (job.removed) {
+			notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job was removed from this agent");
+			return;
+		}
+		// catch-up and handed-over fires are bounded where they are made (catch-up-limit)
+		long waiting = job.queued.stream().filter((queued) -> !queued.startsLate()).count();
+		if (!fire.startsLate() && waiting >= this.queueLimit) {
+			skip(fire, "Queue full: " + waiting + " fires already wait for the running run (limit " + this.queueLimit
+					+ ", crony.agent.queue-limit)");
+			return;
+		}
+		job.queued.add(fire);
+	}
+
+	/**
+	 * Drops the fires waiting for a job's running run (the job left this agent or was
+	 * disabled); each is recorded CANCELLED with the reason. Runs going keep going.
+	 */
+	void dropQueue(JobState job, String why) {
+		List<Fire> dropped;
+		synchronized (job) {
+			dropped = List.copyOf(job.queued);
+			job.queued.clear();
+		}
+		dropped.forEach((fire) -> notRun(fire, ExecutionStatus.CANCELLED, "Not started: " + why));
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
@@ -127,10 +166,19 @@ final class Runner {
 	}
 
 	void skip(Fire fire, String why) {
-		withMdc(fire, () -> logger.info("Run of job {} at {} skipped: {}", fire.job.id(), fire.scheduledAt, why));
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
-				ExecutionStatus.SKIPPED, 1, null, why, this.clock.instant()));
-		this.metrics.run(ExecutionStatus.SKIPPED);
+		notRun(fire, ExecutionStatus.SKIPPED, why);
+	}
+
+	/**
+	 * Records a fire that does not run: SKIPPED (a policy said so), MISSED (its instant
+	 * passed without a run) or CANCELLED (its job went away while it waited).
+	 */
+	void notRun(Fire fire, ExecutionStatus status, String why) {
+		withMdc(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
+				status.name().toLowerCase(Locale.ROOT), why));
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
+				why, this.clock.instant()));
+		this.metrics.run(status);
 	}
 
 	private void attempt(Run run, int attempt) {
@@ -204,7 +252,8 @@ final class Runner {
 		JobState job = fire.job;
 		synchronized (job) {
 			job.running.remove(run);
-			next = job.running.isEmpty() ? job.queued.poll() : null;
+			// a job removed since holds no queue (dropped), and takes no new one
+			next = (job.running.isEmpty() && !job.removed) ? job.queued.poll() : null;
 		}
 		if (next != null) {
 			this.workers.execute(() -> dispatch(next));

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class MisfiresTest {
 
-	private final Misfires misfires = new Misfires(null, "a", 3);
+	private final Misfires misfires = new Misfires(null, null, "a", 3);
 
 	private final Instant now = Instant.parse("2026-05-01T10:00:10.500Z");
 
@@ -35,6 +35,30 @@ class MisfiresTest {
 		assertThat(this.misfires.missedFires(job(MisfirePolicy.CATCH_UP), this.last, this.now)).containsExactly(
 				Instant.parse("2026-05-01T10:00:08Z"), Instant.parse("2026-05-01T10:00:09Z"),
 				Instant.parse("2026-05-01T10:00:10Z"));
+	}
+
+	@Test
+	void catchUpCountsTheMissedInstantsBeyondItsBound() {
+		Misfires.Missed missed = this.misfires.missed(job(MisfirePolicy.CATCH_UP), this.last, this.now);
+		assertThat(missed.beyondBound()).isEqualTo(4);
+		assertThat(missed.firstBeyond()).isEqualTo(Instant.parse("2026-05-01T10:00:04Z"));
+		assertThat(missed.lastBeyond()).isEqualTo(Instant.parse("2026-05-01T10:00:07Z"));
+	}
+
+	@Test
+	void fireNowLeavesNothingBeyondABound() {
+		assertThat(this.misfires.missed(job(MisfirePolicy.FIRE_NOW), this.last, this.now).beyondBound()).isZero();
+	}
+
+	@Test
+	void timeWhileTheJobWasDisabledIsNotMissed() {
+		JobState job = job(MisfirePolicy.CATCH_UP);
+		job.spec = job.spec.withEnabled(false, 2, this.last)
+			.withEnabled(true, 3, Instant.parse("2026-05-01T10:00:08.200Z"));
+		Misfires.Missed missed = this.misfires.missed(job, this.last, this.now);
+		assertThat(missed.run()).containsExactly(Instant.parse("2026-05-01T10:00:09Z"),
+				Instant.parse("2026-05-01T10:00:10Z"));
+		assertThat(missed.beyondBound()).isZero();
 	}
 
 	@Test

@@ -53,9 +53,14 @@ public final class CronyKeys {
 		return jobs(agentId) + jobId;
 	}
 
+	/** Prefix of every agent's one-shot run requests. */
+	public String allOnces() {
+		return this.prefix + "/once/";
+	}
+
 	/** Prefix of the one-shot run requests of one agent. */
 	public String onces(String agentId) {
-		return this.prefix + "/once/" + checkedId(agentId) + "/";
+		return allOnces() + checkedId(agentId) + "/";
 	}
 
 	public String once(String agentId, long executionId) {

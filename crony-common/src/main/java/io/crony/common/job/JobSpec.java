@@ -1,5 +1,7 @@
 package io.crony.common.job;
 
+import java.time.Instant;
+
 /**
  * A job as the agent needs it to fire: what to run, when, and under which policies. This
  * is the value the web leader publishes under an agent's assignment key, and the shape
@@ -20,13 +22,23 @@ package io.crony.common.job;
  * @param enabled whether the job fires
  * @param version definition version, increased by every change
  * @param alerts when runs raise alerts; never null ({@link AlertPolicy#NONE})
+ * @param enabledAt when a user last enabled the job after it was disabled; null when it
+ * never was. Fires before it are not missed: the job was off by choice.
  */
 public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
-		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts) {
+		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt) {
 
 	public JobSpec {
 		alerts = (alerts != null) ? alerts : AlertPolicy.NONE;
+	}
+
+	/** A job never disabled and enabled again. */
+	public JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+			int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts) {
+		this(id, name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, null);
 	}
 
 	/** A job without alerts. */
@@ -40,21 +52,36 @@ public record JobSpec(long id, String name, String description, String schedule,
 	public JobSpec withIdAndVersion(long newId, long newVersion) {
 		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				newVersion, this.alerts);
+				newVersion, this.alerts, this.enabledAt);
 	}
 
 	/** The same definition with another target. */
 	public JobSpec withTarget(TargetSpec newTarget) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, newTarget,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts);
+				this.version, this.alerts, this.enabledAt);
 	}
 
-	/** The same definition, enabled or not, at another version. */
-	public JobSpec withEnabled(boolean nowEnabled, long newVersion) {
+	/**
+	 * The same definition, enabled or not, at another version; enabling a disabled job
+	 * notes when.
+	 */
+	public JobSpec withEnabled(boolean nowEnabled, long newVersion, Instant at) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, nowEnabled,
-				newVersion, this.alerts);
+				newVersion, this.alerts, (nowEnabled && !this.enabled) ? at : this.enabledAt);
+	}
+
+	/**
+	 * This definition (a new one, as a request makes it) with the enabling time its
+	 * stored predecessor {@code before} had, or {@code at} when it enables that disabled
+	 * job.
+	 */
+	public JobSpec enabledSince(JobSpec before, Instant at) {
+		Instant since = (this.enabled && !before.enabled) ? at : before.enabledAt;
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts, since);
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.crony.common.job.AgentInfo;
+import io.crony.web.cluster.AgentLiveness;
 import io.crony.web.cluster.AgentRegistry;
 import io.crony.web.cluster.ClusterProperties;
 
@@ -15,8 +16,10 @@ import org.springframework.stereotype.Service;
 
 /**
  * Agents as the API shows them: liveness from this instance's own watch of etcd (so a
- * non-leader answers too), overrides and history from table agent, jobs held from the
- * leader's mirror in table job.
+ * non-leader answers too) and, for a live agent, last seen when its lease was last
+ * renewed ({@link AgentLiveness}); overrides and history from table agent (for an agent
+ * gone, last seen as the leader recorded it); jobs held from the leader's mirror in table
+ * job.
  */
 @Service
 class AgentDirectory {
@@ -25,11 +28,14 @@ class AgentDirectory {
 
 	private final AgentRows rows;
 
+	private final AgentLiveness liveness;
+
 	private final ClusterProperties properties;
 
-	AgentDirectory(AgentRegistry registry, AgentRows rows, ClusterProperties properties) {
+	AgentDirectory(AgentRegistry registry, AgentRows rows, AgentLiveness liveness, ClusterProperties properties) {
 		this.registry = registry;
 		this.rows = rows;
+		this.liveness = liveness;
 		this.properties = properties;
 	}
 
@@ -73,7 +79,7 @@ class AgentDirectory {
 		return find(id);
 	}
 
-	private static AgentResponse response(String id, AgentInfo info, AgentRows.Row row, long jobsHeld) {
+	private AgentResponse response(String id, AgentInfo info, AgentRows.Row row, long jobsHeld) {
 		boolean drained = row != null && row.drained();
 		Integer override = (row != null) ? row.weightOverride() : null;
 		int own = (info != null) ? info.weight() : row.weight();
@@ -83,7 +89,17 @@ class AgentDirectory {
 				(info != null) ? Integer.valueOf(info.port()) : row.port(), (override != null) ? override : own,
 				override, (info != null) ? info.labels() : row.labels(),
 				(info != null) ? info.version() : row.version(), (info != null) ? info.startedAt() : row.startedAt(),
-				status, drained, jobsHeld, (row != null) ? row.lastSeenAt() : null);
+				status, drained, jobsHeld, lastSeen(id, info != null, row));
+	}
+
+	/** The latest evidence: a lease renewal while live, the leader's record once gone. */
+	private Instant lastSeen(String id, boolean live, AgentRows.Row row) {
+		Instant recorded = (row != null) ? row.lastSeenAt() : null;
+		Instant renewed = live ? this.liveness.lastSeen(id).orElse(null) : null;
+		if (recorded == null || renewed != null && renewed.isAfter(recorded)) {
+			return renewed;
+		}
+		return recorded;
 	}
 
 }

@@ -17,7 +17,10 @@ import java.util.Map;
  * @param status ONLINE, DRAINED or OFFLINE
  * @param drained whether the operator drained it
  * @param jobsHeld jobs assigned to it now
- * @param lastSeenAt when the leader last saw it alive
+ * @param lastSeenAt when it was last seen alive: while its key is alive, the last renewal
+ * of its lease by a keepalive (within a few seconds of now for a running agent; it stops
+ * advancing when the agent freezes or dies); once gone, that last renewal as the leader
+ * recorded it
  */
 record AgentResponse(String id, String host, Integer port, int weight, Integer weightOverride,
 		Map<String, String> labels, String version, Instant startedAt, AgentStatus status, boolean drained,

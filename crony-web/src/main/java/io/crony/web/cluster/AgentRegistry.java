@@ -46,6 +46,9 @@ public class AgentRegistry implements SmartLifecycle {
 
 	private final Map<String, AgentInfo> live = new ConcurrentHashMap<>();
 
+	/** The lease each live agent's key is under (its keepalives renew it). */
+	private final Map<String, Long> leases = new ConcurrentHashMap<>();
+
 	private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
 
 	private ScheduledExecutorService executor;
@@ -70,6 +73,11 @@ public class AgentRegistry implements SmartLifecycle {
 
 	public Optional<AgentInfo> agent(String agentId) {
 		return Optional.ofNullable(this.live.get(agentId));
+	}
+
+	/** The lease of each live agent's key, by agent id (a copy). */
+	Map<String, Long> leases() {
+		return Map.copyOf(this.leases);
 	}
 
 	public boolean isLoaded() {
@@ -126,13 +134,16 @@ public class AgentRegistry implements SmartLifecycle {
 		}
 		try {
 			Map<String, AgentInfo> agents = new ConcurrentHashMap<>();
-			long rev = loadAgents(agents);
+			Map<String, Long> agentLeases = new ConcurrentHashMap<>();
+			long rev = loadAgents(agents, agentLeases);
 			synchronized (this) {
 				if (gen != this.generation || this.executor == null) {
 					return;
 				}
 				this.live.keySet().retainAll(agents.keySet());
 				this.live.putAll(agents);
+				this.leases.keySet().retainAll(agents.keySet());
+				this.leases.putAll(agentLeases);
 				this.revision = rev;
 				this.loaded = true;
 				WatchOption option = WatchOption.builder().isPrefix(true).withRevision(rev + 1).build();
@@ -156,7 +167,7 @@ public class AgentRegistry implements SmartLifecycle {
 	 * Reads the agent keys only: on reaching an agent's first assignment key it skips all
 	 * of that agent's assignment keys (tens of thousands of them) with one range jump.
 	 */
-	private long loadAgents(Map<String, AgentInfo> agents) throws InterruptedException {
+	private long loadAgents(Map<String, AgentInfo> agents, Map<String, Long> agentLeases) throws InterruptedException {
 		KeyScanner scanner = new KeyScanner(this.client.getKVClient(), 1);
 		ByteSequence end = prefixEnd(this.keys.nodes());
 		ByteSequence cursor = bytes(this.keys.nodes());
@@ -172,7 +183,10 @@ public class AgentRegistry implements SmartLifecycle {
 			KeyValue kv = page.getKvs().get(0);
 			Optional<NodeKey> key = this.keys.parseNodeKey(string(kv.getKey()));
 			if (key.isPresent() && key.get() instanceof NodeKey.Agent) {
-				decode(kv).ifPresent((info) -> agents.put(key.get().agentId(), info));
+				decode(kv).ifPresent((info) -> {
+					agents.put(key.get().agentId(), info);
+					agentLeases.put(key.get().agentId(), kv.getLease());
+				});
 			}
 			if (key.isPresent() && key.get() instanceof NodeKey.Assignment) {
 				cursor = prefixEnd(this.keys.node(key.get().agentId()) + "/");
@@ -198,10 +212,14 @@ public class AgentRegistry implements SmartLifecycle {
 				String agentId = key.get().agentId();
 				if (event.getEventType() == WatchEvent.EventType.DELETE) {
 					changed |= this.live.remove(agentId) != null;
+					this.leases.remove(agentId);
 				}
 				else {
 					Optional<AgentInfo> info = decode(kv);
-					info.ifPresent((value) -> this.live.put(agentId, value));
+					info.ifPresent((value) -> {
+						this.live.put(agentId, value);
+						this.leases.put(agentId, kv.getLease());
+					});
 					changed |= info.isPresent();
 				}
 				this.revision = Math.max(this.revision, kv.getModRevision());

@@ -1,11 +1,14 @@
 package io.crony.web.cluster;
 
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import io.crony.common.job.AgentInfo;
 import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -34,24 +37,24 @@ class AgentTable {
 				(info.startedAt() != null) ? Timestamp.from(info.startedAt()) : null);
 	}
 
-	void offline(String agentId) {
-		this.jdbc.update(
-				"UPDATE agent SET status = 'OFFLINE', last_seen_at = NOW(3) WHERE id = ? AND status <> 'OFFLINE'",
-				agentId);
+	/**
+	 * Records an agent as gone.
+	 * @param agentId the agent
+	 * @param lastSeen when its lease was last renewed, or null when unknown (now is
+	 * recorded then)
+	 */
+	void offline(String agentId, Instant lastSeen) {
+		this.jdbc.update("UPDATE agent SET status = 'OFFLINE', "
+				+ "last_seen_at = GREATEST(last_seen_at, COALESCE(CAST(? AS DATETIME(3)), NOW(3))) "
+				+ "WHERE id = ? AND status <> 'OFFLINE'", SqlTime.ofNullable(lastSeen), agentId);
 	}
 
 	/** Marks every agent not in the live set as offline (after a new leader's load). */
-	void offlineExcept(java.util.Set<String> liveIds) {
+	void offlineExcept(Set<String> liveIds, AgentLiveness liveness) {
 		for (String id : this.jdbc.queryForList("SELECT id FROM agent WHERE status = 'ONLINE'", String.class)) {
 			if (!liveIds.contains(id)) {
-				offline(id);
+				offline(id, liveness.lastSeen(id).orElse(null));
 			}
-		}
-	}
-
-	void touch(java.util.Collection<String> liveIds) {
-		for (String id : liveIds) {
-			this.jdbc.update("UPDATE agent SET last_seen_at = NOW(3) WHERE id = ?", id);
 		}
 	}
 

@@ -2,6 +2,7 @@ package io.crony.web.cluster;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Clock;
 import java.util.UUID;
 
 import io.crony.common.etcd.CronyKeys;
@@ -23,19 +24,25 @@ class ClusterConfiguration {
 	}
 
 	@Bean
+	AgentLiveness agentLiveness(Client client, AgentRegistry registry, ClusterProperties properties) {
+		return new AgentLiveness(client, registry, properties.livenessRefresh(), Clock.systemUTC());
+	}
+
+	@Bean
 	ClusterRequests clusterRequests(JdbcTemplate jdbc) {
 		return new ClusterRequests(jdbc);
 	}
 
 	@Bean
 	LeaderElection leaderElection(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
-			ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters, ApplicationEventPublisher events) {
+			AgentLiveness liveness, ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters,
+			ApplicationEventPublisher events) {
 		String instanceId = (properties.instanceId() != null && !properties.instanceId().isBlank())
 				? properties.instanceId() : defaultInstanceId();
 		LeaderElection[] election = new LeaderElection[1];
 		ClusterMetrics metrics = new ClusterMetrics(meters, () -> registry.liveAgents().size(),
 				() -> election[0] != null && election[0].isLeader());
-		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, new JobTable(jdbc),
+		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness, new JobTable(jdbc),
 				new AgentTable(jdbc), requests, metrics, events);
 		election[0] = new ClusterElection(client, keys, properties, instanceId, leader);
 		return election[0];

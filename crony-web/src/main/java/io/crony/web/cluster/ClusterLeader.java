@@ -19,6 +19,8 @@ class ClusterLeader implements LeadershipListener {
 
 	private final AgentRegistry registry;
 
+	private final AgentLiveness liveness;
+
 	private final JobTable jobTable;
 
 	private final AgentTable agentTable;
@@ -34,12 +36,13 @@ class ClusterLeader implements LeadershipListener {
 	private Thread thread;
 
 	ClusterLeader(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
-			JobTable jobTable, AgentTable agentTable, ClusterRequests requests, ClusterMetrics metrics,
-			ApplicationEventPublisher events) {
+			AgentLiveness liveness, JobTable jobTable, AgentTable agentTable, ClusterRequests requests,
+			ClusterMetrics metrics, ApplicationEventPublisher events) {
 		this.client = client;
 		this.keys = keys;
 		this.properties = properties;
 		this.registry = registry;
+		this.liveness = liveness;
 		this.jobTable = jobTable;
 		this.agentTable = agentTable;
 		this.requests = requests;
@@ -52,7 +55,8 @@ class ClusterLeader implements LeadershipListener {
 	public synchronized void elected(LeaderTerm term) {
 		LeaderSession session = new LeaderSession(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics);
-		this.loop = new LeaderLoop(session, this.registry, this.requests, new ClusterAlarms(this.events));
+		this.loop = new LeaderLoop(session, this.registry, this.liveness, this.requests,
+				new ClusterAlarms(this.events));
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();

@@ -29,6 +29,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * to 126, moves, which need two of each, up to 63)
  * @param pageSize keys read per etcd range request
  * @param offlineRetention how long an agent that went away stays in {@code GET /agents}
+ * @param livenessRefresh how often every instance reads each live agent's lease to tell
+ * when the agent was last seen ({@link AgentLiveness})
  */
 @ConfigurationProperties("crony.web.cluster")
 public record ClusterProperties(@DefaultValue("true") boolean enabled, String instanceId,
@@ -36,7 +38,7 @@ public record ClusterProperties(@DefaultValue("true") boolean enabled, String in
 		@DefaultValue("500ms") Duration pollInterval, @DefaultValue("120s") Duration fullReconcileInterval,
 		@DefaultValue("5s") Duration changeWindow, @DefaultValue("32") int maxInFlight,
 		@DefaultValue("126") int batchSize, @DefaultValue("1000") int pageSize,
-		@DefaultValue("24h") Duration offlineRetention) {
+		@DefaultValue("24h") Duration offlineRetention, @DefaultValue("2s") Duration livenessRefresh) {
 
 	public ClusterProperties {
 		batchSize = Math.max(1, Math.min(batchSize, 126));

@@ -29,6 +29,8 @@ final class LeaderLoop implements Runnable {
 
 	private final AgentRegistry registry;
 
+	private final AgentLiveness liveness;
+
 	private final ClusterRequests requests;
 
 	private final Reconciler reconciler;
@@ -51,10 +53,12 @@ final class LeaderLoop implements Runnable {
 
 	private Instant nextFull = Instant.MIN;
 
-	LeaderLoop(LeaderSession session, AgentRegistry registry, ClusterRequests requests, ClusterAlarms alarms) {
+	LeaderLoop(LeaderSession session, AgentRegistry registry, AgentLiveness liveness, ClusterRequests requests,
+			ClusterAlarms alarms) {
 		this.session = session;
 		this.alarms = alarms;
 		this.registry = registry;
+		this.liveness = liveness;
 		this.requests = requests;
 		this.reconciler = new Reconciler(session);
 		this.relocator = new Relocator(session);
@@ -201,7 +205,9 @@ final class LeaderLoop implements Runnable {
 		for (String gone : new HashSet<>(this.known.keySet())) {
 			if (!live.containsKey(gone)) {
 				this.known.remove(gone);
-				s.agentTable.offline(gone);
+				// when its lease was last renewed, not now: it may have been dead for a
+				// TTL
+				s.agentTable.offline(gone, this.liveness.lastSeen(gone).orElse(null));
 				if (s.view.held(gone) == 0) {
 					// An agent holding jobs gets its LOST event with the count once they
 					// moved.
@@ -212,7 +218,7 @@ final class LeaderLoop implements Runnable {
 			}
 		}
 		if (this.nextFull == Instant.MIN) {
-			s.agentTable.offlineExcept(live.keySet());
+			s.agentTable.offlineExcept(live.keySet(), this.liveness);
 		}
 		boolean changed = !agents.equals(s.agents);
 		if (changed) {

@@ -2,8 +2,10 @@ package io.crony.web.execution;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -13,12 +15,14 @@ import java.util.concurrent.TimeoutException;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.CronyKeys.NodeKey;
+import io.crony.common.etcd.KeyScanner;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
@@ -36,6 +40,10 @@ import org.springframework.stereotype.Component;
 class AgentRequests {
 
 	private static final long TIMEOUT_SECONDS = 10;
+
+	private static final int PAGE_SIZE = 1000;
+
+	private static final ByteSequence ZERO = ByteSequence.from(new byte[] { 0 });
 
 	private final Client etcd;
 
@@ -93,6 +101,40 @@ class AgentRequests {
 				this.etcd.getKVClient().txn().If(exists(once)).Then(Op.delete(once, DeleteOption.DEFAULT)).commit(),
 				"withdrawing a run request")
 			.isSucceeded();
+	}
+
+	/**
+	 * Every run request waiting in etcd, under whichever agent, read page by page at one
+	 * revision, keys only.
+	 * @return the requests' keys by execution id
+	 */
+	Map<Long, ByteSequence> pendingRunRequests() {
+		Map<Long, ByteSequence> requests = new HashMap<>();
+		ByteSequence end = KeyScanner.prefixEnd(this.keys.allOnces());
+		ByteSequence cursor = bytes(this.keys.allOnces());
+		long revision = 0;
+		while (true) {
+			GetOption.Builder page = GetOption.builder().withRange(end).withKeysOnly(true).withLimit(PAGE_SIZE);
+			if (revision > 0) {
+				page.withRevision(revision);
+			}
+			GetResponse response = await(this.etcd.getKVClient().get(cursor, page.build()), "reading run requests");
+			revision = response.getHeader().getRevision();
+			for (KeyValue kv : response.getKvs()) {
+				ByteSequence key = kv.getKey();
+				this.keys.parseExecutionId(key.toString(StandardCharsets.UTF_8))
+					.ifPresent((id) -> requests.put(id, key));
+			}
+			if (!response.isMore() || response.getKvs().isEmpty()) {
+				return requests;
+			}
+			cursor = response.getKvs().get(response.getKvs().size() - 1).getKey().concat(ZERO);
+		}
+	}
+
+	/** Removes a run request that can never run (its job is gone). */
+	void discardRunRequest(ByteSequence key) {
+		await(this.etcd.getKVClient().delete(key), "removing a run request");
 	}
 
 	/** Asks an agent to stop a running execution; the request expires with its lease. */

@@ -1,14 +1,27 @@
 package io.crony.web.execution;
 
+import java.time.Instant;
+import java.util.List;
+
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 
 import org.springframework.stereotype.Service;
 
-/** Reads executions, newest first. */
+/**
+ * Reads executions, newest first. A run is a fire whose instant has come: a CRON fire an
+ * agent claimed ahead (PENDING, scheduled in the future) is not listed until its instant.
+ * Rows the web inserts for manual runs are listed at once, whatever their instant (a run
+ * requested in a second already taken is scheduled a second or more later).
+ */
 @Service
 class ExecutionQueries {
+
+	/** Triggers whose PENDING rows are agents' claims ahead of the fire. */
+	static final List<TriggerType> CLAIMED_AHEAD = List.of(TriggerType.CRON, TriggerType.MISFIRE);
 
 	private final ExecutionMapper executions;
 
@@ -24,6 +37,11 @@ class ExecutionQueries {
 			.eq(filter.trigger() != null, ExecutionEntity::getTriggerType, filter.trigger())
 			.ge(filter.from() != null, ExecutionEntity::getScheduledAt, filter.from())
 			.lt(filter.to() != null, ExecutionEntity::getScheduledAt, filter.to())
+			.and((run) -> run.ne(ExecutionEntity::getStatus, ExecutionStatus.PENDING)
+				.or()
+				.le(ExecutionEntity::getScheduledAt, Instant.now())
+				.or()
+				.notIn(ExecutionEntity::getTriggerType, CLAIMED_AHEAD))
 			.orderByDesc(ExecutionEntity::getId);
 		return PageResponse.of(this.executions.selectPage(paging.toPage(), where), ExecutionResponse::of, paging);
 	}

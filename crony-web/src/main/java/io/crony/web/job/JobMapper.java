@@ -1,5 +1,6 @@
 package io.crony.web.job;
 
+import java.time.Instant;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
@@ -8,12 +9,17 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 
-/** Jobs; reads join each job's latest execution (by scheduled time). */
+/**
+ * Jobs; reads join each job's latest run (by scheduled time): its latest execution other
+ * than a CRON fire an agent claimed ahead of its instant ({@code now}), which is no run
+ * yet ({@code &gt;} is {@code >}: the statements are MyBatis XML scripts).
+ */
 @Mapper
 interface JobMapper extends BaseMapper<JobEntity> {
 
 	String FROM = """
 			FROM job j LEFT JOIN execution e ON e.id = (SELECT x.id FROM execution x WHERE x.job_id = j.id
+			  AND NOT (x.status = 'PENDING' AND x.trigger_type IN ('CRON', 'MISFIRE') AND x.scheduled_at &gt; #{now})
 			  ORDER BY x.scheduled_at DESC, x.id DESC LIMIT 1)
 			<where>
 			  <if test="id != null"> AND j.id = #{id}</if>
@@ -29,12 +35,12 @@ interface JobMapper extends BaseMapper<JobEntity> {
 			+ " e.finished_at AS last_finished_at " + FROM
 			+ " ORDER BY j.id DESC LIMIT #{limit} OFFSET #{offset}</script>")
 	List<JobView> find(@Param("id") Long id, @Param("name") String nameLike, @Param("enabled") Boolean enabled,
-			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("limit") int limit,
-			@Param("offset") long offset);
+			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("now") Instant now,
+			@Param("limit") int limit, @Param("offset") long offset);
 
 	@Select("<script>SELECT COUNT(*) " + FROM + "</script>")
 	long count(@Param("id") Long id, @Param("name") String nameLike, @Param("enabled") Boolean enabled,
-			@Param("agentId") String agentId, @Param("status") ExecutionStatus status);
+			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("now") Instant now);
 
 	@Select("SELECT COUNT(*) FROM job WHERE name = #{name} AND id <> #{exceptId}")
 	long countNamed(@Param("name") String name, @Param("exceptId") long exceptId);

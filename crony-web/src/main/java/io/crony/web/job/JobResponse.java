@@ -1,6 +1,7 @@
 package io.crony.web.job;
 
 import java.time.Instant;
+import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.common.execution.ExecutionStatus;
@@ -13,12 +14,14 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.secret.SecretHeaders;
+import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * A job as the API shows it: the definition, its bookkeeping, where the leader placed it
- * ({@code agentId}) and its latest execution ({@code lastExecution}, null before the
- * first run).
+ * ({@code agentId}), its latest run ({@code lastExecution}, null before the first; a fire
+ * claimed ahead of its instant is not a run yet) and its next fire ({@code nextFireAt},
+ * from its schedule).
  */
 record JobResponse(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
@@ -26,16 +29,37 @@ record JobResponse(long id, String name, String description, String schedule, St
 		String createdBy,
 		@Schema(description = "the agent holding the job; null while none does") @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
 		@Schema(description = "the latest run; null before the first") @JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution,
+		@Schema(description = "the next instant the schedule fires; null when the job is disabled or its schedule fires no more") @JsonInclude(JsonInclude.Include.ALWAYS) Instant nextFireAt,
 		AlertPolicy alerts) {
 
-	static JobResponse of(JobView row) {
+	/**
+	 * The job as read at {@code now}.
+	 * @param row the job row with its latest run
+	 * @param now the instant the next fire is counted from
+	 */
+	static JobResponse of(JobView row, Instant now) {
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
 		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
 		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
-				row.createdBy, row.agentId, last, spec.alerts());
+				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts());
+	}
+
+	private static Instant nextFire(JobSpec spec, Instant now) {
+		if (!spec.enabled()) {
+			return null;
+		}
+		try {
+			List<Instant> next = JobSchedules.nextFires(spec.schedule(), spec.timeZone(), now, 1);
+			return next.isEmpty() ? null : next.get(0);
+		}
+		catch (InvalidRequestException ex) {
+			// saved before a rule got stricter: shown without a next fire, not as an
+			// error
+			return null;
+		}
 	}
 
 	/** The job's latest execution, by scheduled time. */

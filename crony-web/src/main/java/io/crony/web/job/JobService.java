@@ -51,18 +51,20 @@ class JobService {
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
-		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status());
+		Instant now = Instant.now();
+		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status(), now);
 		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(null, filter.nameLike(), filter.enabled(),
-				filter.agentId(), filter.status(), paging.size(), paging.offset()) : List.of();
-		return PageResponse.of(rows.stream().map(JobResponse::of).toList(), total, paging);
+				filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
+		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now)).toList(), total, paging);
 	}
 
 	JobResponse get(long id) {
-		List<JobView> rows = this.jobs.find(id, null, null, null, null, 1, 0);
+		Instant now = Instant.now();
+		List<JobView> rows = this.jobs.find(id, null, null, null, null, now, 1, 0);
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
-		return JobResponse.of(rows.get(0));
+		return JobResponse.of(rows.get(0), now);
 	}
 
 	@Transactional
@@ -100,8 +102,10 @@ class JobService {
 		}
 		checkNameFree(request.name(), id);
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
-		TargetSpec target = sealed(request, CronyJson.fromJson(job.getSpec(), JobSpec.class).target());
-		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target), now());
+		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
+		TargetSpec target = sealed(request, stored.target());
+		Instant now = now();
+		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
 		write(job, request.version());
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
@@ -112,7 +116,8 @@ class JobService {
 		JobEntity job = load(id);
 		if (job.getEnabled() != enabled) {
 			JobSpec old = CronyJson.fromJson(job.getSpec(), JobSpec.class);
-			JobSpec spec = old.withIdAndVersion(id, job.getVersion() + 1).withEnabled(enabled, job.getVersion() + 1);
+			JobSpec spec = old.withIdAndVersion(id, job.getVersion() + 1)
+				.withEnabled(enabled, job.getVersion() + 1, now());
 			job.setSpec(CronyJson.toJson(spec));
 			job.setEnabled(enabled);
 			job.setUpdatedAt(now());

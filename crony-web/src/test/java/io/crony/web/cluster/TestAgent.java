@@ -21,7 +21,7 @@ import static io.crony.web.cluster.EtcdBytes.bytes;
  * registers. Killing it revokes the lease; {@link #expire()} stops the keep-alive so the
  * lease runs out as when an agent's process dies.
  */
-final class TestAgent implements AutoCloseable {
+public final class TestAgent implements AutoCloseable {
 
 	private final Client client;
 
@@ -40,7 +40,7 @@ final class TestAgent implements AutoCloseable {
 		this.keepAlive = keepAlive;
 	}
 
-	static TestAgent start(Client client, CronyKeys keys, String id, int weight, Map<String, String> labels,
+	public static TestAgent start(Client client, CronyKeys keys, String id, int weight, Map<String, String> labels,
 			long ttlSeconds) throws Exception {
 		long lease = client.getLeaseClient().grant(ttlSeconds).get(10, TimeUnit.SECONDS).getID();
 		CloseableClient keepAlive = client.getLeaseClient().keepAlive(lease, new Ignore());
@@ -52,12 +52,12 @@ final class TestAgent implements AutoCloseable {
 		return new TestAgent(client, id, lease, keepAlive);
 	}
 
-	String id() {
+	public String id() {
 		return this.id;
 	}
 
 	/** The agent stops at once: its lease is revoked and its key goes with it. */
-	void kill() throws Exception {
+	public void kill() throws Exception {
 		if (this.alive) {
 			this.alive = false;
 			this.keepAlive.close();
@@ -69,7 +69,7 @@ final class TestAgent implements AutoCloseable {
 	 * The agent's process dies: nobody keeps the lease alive, etcd expires it after the
 	 * TTL.
 	 */
-	void expire() {
+	public void expire() {
 		this.alive = false;
 		this.keepAlive.close();
 	}

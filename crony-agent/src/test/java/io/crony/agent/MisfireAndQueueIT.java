@@ -1,0 +1,235 @@
+package io.crony.agent;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.sql.SqlTime;
+import io.crony.example.target.SampleTarget;
+import io.crony.test.CronyServicesExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * CATCH_UP and QUEUE with the settings a user gets (catch-up bound 100, queue bound 10,
+ * overlap SKIP unless the test is about QUEUE): one agent in this JVM against real etcd
+ * and MariaDB and a real HTTP target. A job that "was down" has its last run inserted in
+ * the past, as its former holder left it.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class MisfireAndQueueIT {
+
+	static final String AGENT = "agent-policies";
+
+	static final String EVERY_MINUTE = "0 * * * * ?";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	static AgentTestSupport support;
+
+	static final SampleTarget target = SampleTarget.start(0);
+
+	static final AtomicLong jobIds = new AtomicLong(700);
+
+	@Autowired
+	AgentRuntime runtime;
+
+	JobSpec current;
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		support = new AgentTestSupport(services);
+		support.agentProperties(AGENT, "target/spool-" + services.schema())
+			.forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@AfterEach
+	void unassign() {
+		if (this.current != null) {
+			support.unassign(AGENT, this.current.id());
+		}
+	}
+
+	@AfterAll
+	static void close() {
+		target.close();
+		support.close();
+	}
+
+	@Test
+	void catchUpRunsEveryFireMissedWhileTheAgentWasDownOneAfterAnother() {
+		JobSpec job = catchUp(EVERY_MINUTE, "/ok");
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+		ranLastAt(job, minute.minus(Duration.ofMinutes(6)));
+		assign(job);
+
+		List<Instant> missed = List.of(5, 4, 3, 2, 1, 0)
+			.stream()
+			.map((ago) -> minute.minus(Duration.ofMinutes(ago)))
+			.toList();
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> runs(job).keySet().containsAll(missed.stream().map(Instant::toString).toList()));
+		assertThat(runs(job)).allSatisfy((at, count) -> assertThat(count).isOne());
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(support.jdbc()
+				.queryForList("SELECT status FROM execution WHERE job_id = ? AND trigger_type = 'MISFIRE'",
+						String.class, job.id()))
+				.hasSize(6)
+				.containsOnly("SUCCEEDED"));
+	}
+
+	@Test
+	void catchUpRunsAtMostItsBoundAndRecordsTheRestMissedWithTheReason() {
+		JobSpec job = catchUp(AgentTestSupport.EVERY_SECOND, "/ok");
+		Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		ranLastAt(job, second.minusSeconds(150));
+		assign(job);
+
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(support.jdbc()
+				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND trigger_type = 'MISFIRE' "
+						+ "AND status = 'SUCCEEDED'", Long.class, job.id()))
+				.isEqualTo(100));
+		Map<String, Object> missed = await().atMost(Duration.ofSeconds(10))
+			.until(() -> support.jdbc()
+				.queryForList("SELECT scheduled_at, error FROM execution WHERE job_id = ? AND status = 'MISSED'",
+						job.id()),
+					(rows) -> rows.size() == 1)
+			.get(0);
+		assertThat((String) missed.get("error")).contains("beyond the catch-up bound of 100")
+			.contains("missed fires from " + second.minusSeconds(149));
+		assertThat(support.statuses(job.id())).doesNotContain("SKIPPED");
+	}
+
+	@Test
+	void enablingADisabledJobCatchesUpNothingOfTheTimeItWasOff() {
+		JobSpec job = catchUp(EVERY_MINUTE, "/ok");
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+		ranLastAt(job, minute.minus(Duration.ofMinutes(6)));
+		// disabled after that run, enabled again just now: the leader places it anew
+		JobSpec enabled = job.withEnabled(false, 2, minute.minus(Duration.ofMinutes(6)))
+			.withEnabled(true, 3, Instant.now());
+		assign(enabled);
+
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.runtime.engine().jobIds().contains(job.id()));
+		await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).until(() -> true);
+		assertThat(support.jdbc()
+			.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND trigger_type = 'MISFIRE'", Long.class,
+					job.id()))
+			.isZero();
+	}
+
+	@Test
+	void aQueueLongerThanItsBoundSkipsTheOverflowWithTheReason() {
+		JobSpec job = queued("/sleep?ms=30000");
+		assign(job);
+
+		String reason = await().atMost(Duration.ofSeconds(40))
+			.until(() -> support.jdbc()
+				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'SKIPPED'", String.class,
+						job.id()),
+					(errors) -> !errors.isEmpty())
+			.get(0);
+		assertThat(reason).startsWith("Queue full: 10 fires already wait");
+		assertThat(target.callsOf(job.id())).hasSize(1);
+	}
+
+	@Test
+	void deletingAJobDropsItsQueueAndRecordsTheWaitingFiresCancelled() {
+		JobSpec job = queued("/sleep?ms=8000");
+		assign(job);
+		await().atMost(Duration.ofSeconds(30)).until(() -> waiting(job) >= 3);
+
+		support.unassign(AGENT, job.id());
+		this.current = null;
+		long removedAt = System.currentTimeMillis();
+
+		await().atMost(Duration.ofSeconds(20))
+			.untilAsserted(() -> assertThat(support.jdbc()
+				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
+						job.id()))
+				.hasSizeGreaterThanOrEqualTo(3)
+				.allSatisfy((error) -> assertThat(error).contains("its job was removed")));
+		// the run going when the job left ends; nothing waiting starts after it
+		await().pollDelay(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(12)).until(() -> true);
+		assertThat(target.callsOf(job.id()))
+			.allSatisfy((call) -> assertThat(call.receivedAtMillis()).isLessThan(removedAt));
+	}
+
+	@Test
+	void disablingAJobDropsItsQueueAndRecordsTheWaitingFiresCancelled() {
+		JobSpec job = queued("/sleep?ms=8000");
+		assign(job);
+		await().atMost(Duration.ofSeconds(30)).until(() -> waiting(job) >= 3);
+
+		support.assign(AGENT, job.withEnabled(false, 2, Instant.now()));
+		long disabledAt = System.currentTimeMillis();
+
+		await().atMost(Duration.ofSeconds(20))
+			.untilAsserted(() -> assertThat(support.jdbc()
+				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
+						job.id()))
+				.hasSizeGreaterThanOrEqualTo(3)
+				.allSatisfy((error) -> assertThat(error).contains("its job was disabled")));
+		await().pollDelay(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(12)).until(() -> true);
+		assertThat(target.callsOf(job.id()))
+			.allSatisfy((call) -> assertThat(call.receivedAtMillis()).isLessThan(disabledAt));
+	}
+
+	private JobSpec catchUp(String schedule, String path) {
+		await().atMost(Duration.ofSeconds(30)).until(() -> support.registered(AGENT) && this.runtime.fence().mayFire());
+		return AgentTestSupport.with(
+				AgentTestSupport.defaultHttpJob(jobIds.incrementAndGet(), schedule, target.url(path)), 60,
+				RetryPolicy.NONE, MisfirePolicy.CATCH_UP, OverlapPolicy.SKIP);
+	}
+
+	private JobSpec queued(String path) {
+		await().atMost(Duration.ofSeconds(30)).until(() -> support.registered(AGENT) && this.runtime.fence().mayFire());
+		return AgentTestSupport.with(AgentTestSupport.defaultHttpJob(jobIds.incrementAndGet(),
+				AgentTestSupport.EVERY_SECOND, target.url(path)), 60, RetryPolicy.NONE, MisfirePolicy.FIRE_NOW,
+				OverlapPolicy.QUEUE);
+	}
+
+	private void assign(JobSpec job) {
+		this.current = job;
+		support.assign(AGENT, job);
+	}
+
+	private static void ranLastAt(JobSpec job, Instant at) {
+		support.jdbc()
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
+					+ "updated_at) VALUES (?, ?, 'gone', 'CRON', 'SUCCEEDED', ?, 1, ?)", job.id(), job.name(),
+					SqlTime.of(at), SqlTime.of(at));
+	}
+
+	private static Map<String, Long> runs(JobSpec job) {
+		return target.runsByScheduledAt(job.id());
+	}
+
+	// fires claimed, due and not started: waiting in the queue
+	private static long waiting(JobSpec job) {
+		return support.jdbc()
+			.queryForObject(
+					"SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'PENDING' " + "AND scheduled_at < ?",
+					Long.class, job.id(), SqlTime.of(Instant.now()));
+	}
+
+}
