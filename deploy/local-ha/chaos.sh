@@ -23,7 +23,7 @@ esac
 bash scripts/services.sh install
 out=crony-system-tests/target/chaos
 rm -f "$out/$form.md" "$out/$form-details.txt"
-echo "[chaos] $form form; progress: tail -f crony-system-tests/target/failsafe-reports/io.crony.system.ChaosIT-output.txt" >&2
+echo "[chaos] $form form; progress: tail -f crony-system-tests/target/chaos/$form.log" >&2
 status=0
 # Packages web, agent and the sample target (-am), then runs ChaosIT alone: no unit test,
 # no other integration test.

@@ -114,6 +114,7 @@ class ChaosIT {
 		assumeFalse(Form.off(), "crony.chaos=off");
 		Path out = Path.of("target", "chaos").toAbsolutePath();
 		Files.createDirectories(out);
+		ChaosReport.progressTo(out.resolve(this.form.key() + ".log"));
 		ChaosReport report = null;
 		String loadBefore = loadAverage();
 		Instant began = Instant.now();
@@ -157,6 +158,7 @@ class ChaosIT {
 		}
 		catch (RuntimeException | AssertionError ex) {
 			failure = ex.toString();
+			ChaosReport.say("chaos: stopped early: " + ex);
 			ex.printStackTrace(System.out);
 			Phase last = this.phases.isEmpty() ? null : this.phases.get(this.phases.size() - 1);
 			if (last != null && last.end == null) {
@@ -189,7 +191,7 @@ class ChaosIT {
 		String next = await("another web leading").atMost(RECOVERY)
 			.pollInterval(Duration.ofMillis(200))
 			.until(this.cluster::leader, (id) -> id != null && !id.equals(leader));
-		a.note("%s leads after %.1f s", next, seconds(a.faultAt, Instant.now()));
+		a.note("%s seen leading after %.1f s", next, seconds(a.faultAt, Instant.now()));
 		this.cluster.start(leader);
 		a.note("%s back after %.1f s", leader, seconds(a.faultAt, Instant.now()));
 		from = recover(a);
@@ -204,7 +206,7 @@ class ChaosIT {
 		String newMember = await("another etcd leader").atMost(RECOVERY)
 			.pollInterval(Duration.ofMillis(200))
 			.until(this.cluster::etcdLeader, (id) -> id != null && !id.equals(member));
-		b.note("%s leads etcd after %.1f s", newMember, seconds(b.faultAt, Instant.now()));
+		b.note("%s seen leading etcd after %.1f s", newMember, seconds(b.faultAt, Instant.now()));
 		sleepUntil(b.faultAt.plus(this.form.etcdDown));
 		this.cluster.start(member);
 		b.note("%s back after %.1f s", member, seconds(b.faultAt, Instant.now()));
@@ -269,7 +271,7 @@ class ChaosIT {
 	private Phase phase(String key, String title, Instant from) {
 		Phase phase = new Phase(key, title, from);
 		this.phases.add(phase);
-		System.out.printf("chaos: %s: %s, window from %s%n", key, title, from);
+		ChaosReport.say("chaos: " + key + ": " + title + ", window from " + from);
 		return phase;
 	}
 

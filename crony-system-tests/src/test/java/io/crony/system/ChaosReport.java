@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -42,6 +43,18 @@ import io.crony.system.TargetCalls.Call;
  */
 final class ChaosReport {
 
+	/**
+	 * Where {@link #say} appends, as the test goes (failsafe shows a test's output only
+	 * at its end).
+	 */
+	private static Path progress;
+
+	/**
+	 * crony.agent.misfire-threshold (default): a fire reached later than this is a
+	 * misfire.
+	 */
+	static final Duration MISFIRE_THRESHOLD = Duration.ofSeconds(5);
+
 	private final Form form;
 
 	private final int jobs;
@@ -58,6 +71,31 @@ final class ChaosReport {
 		this.results = results;
 		this.failure = failure;
 		this.details = details;
+	}
+
+	/** Starts {@code file} afresh as the progress log. */
+	static void progressTo(Path file) {
+		try {
+			Files.deleteIfExists(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		progress = file;
+	}
+
+	/** A line to the test's output and to the progress log. */
+	static synchronized void say(String text) {
+		System.out.print(text.endsWith("\n") ? text : text + "\n");
+		if (progress != null) {
+			try {
+				Files.writeString(progress, text.endsWith("\n") ? text : text + "\n", StandardCharsets.UTF_8,
+						StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
 	}
 
 	static ChaosReport measure(Form form, List<Long> jobs, List<Phase> phases, List<Call> calls, Connection db,
@@ -152,10 +190,15 @@ final class ChaosReport {
 					result.duplicatedCalls++;
 					details.add(phase.key + " DUPLICATE CALLS " + describe(fire, fireCalls, fireRows));
 				}
-				fireCalls.stream()
-					.filter((call) -> call.attempt() == 1)
-					.findFirst()
-					.ifPresent((call) -> lateness.add(Duration.between(fire.at, call.receivedAt()).toMillis()));
+				fireCalls.stream().filter((call) -> call.attempt() == 1).findFirst().ifPresent((call) -> {
+					long late = Duration.between(fire.at, call.receivedAt()).toMillis();
+					lateness.add(late);
+					if (late > MISFIRE_THRESHOLD.toMillis()) {
+						result.lateBeyondThreshold++;
+						details.add(phase.key + " RAN MORE THAN " + MISFIRE_THRESHOLD.toSeconds() + " s LATE "
+								+ describe(fire, fireCalls, fireRows));
+					}
+				});
 				if (fireRows.isEmpty()) {
 					result.calledWithoutRow++;
 				}
@@ -277,7 +320,7 @@ final class ChaosReport {
 
 	void write(Path dir, Instant began, String loadBefore, String loadAfter) {
 		String text = table(began, loadBefore, loadAfter);
-		System.out.println(text);
+		say(text);
 		try {
 			Files.writeString(dir.resolve(this.form.key() + ".md"), text, StandardCharsets.UTF_8);
 			Files.write(dir.resolve(this.form.key() + "-details.txt"), this.details, StandardCharsets.UTF_8);
@@ -353,7 +396,10 @@ final class ChaosReport {
 				.append(r.latenessP99)
 				.append(" / ")
 				.append(r.latenessMax)
-				.append(" ms |\n");
+				.append(" ms")
+				.append((r.lateBeyondThreshold > 0)
+						? " (" + r.lateBeyondThreshold + " over " + MISFIRE_THRESHOLD.toSeconds() + " s)" : "")
+				.append(" |\n");
 			total.expected += r.expected;
 			total.called += r.called;
 			total.recorded += r.recorded;
@@ -362,6 +408,7 @@ final class ChaosReport {
 			total.lostInGap += r.lostInGap;
 			total.lostOther += r.lostOther;
 			total.calledWithoutRow += r.calledWithoutRow;
+			total.lateBeyondThreshold += r.lateBeyondThreshold;
 			r.rows.forEach((status, n) -> total.rows.merge(status, n, Long::sum));
 		}
 		out.append("| **all** | ")
@@ -385,7 +432,10 @@ final class ChaosReport {
 			.append(total.lostInGap)
 			.append(" / ")
 			.append(total.lostOther)
-			.append(" | | | |\n\n");
+			.append(" | | | ")
+			.append((total.lateBeyondThreshold > 0)
+					? total.lateBeyondThreshold + " over " + MISFIRE_THRESHOLD.toSeconds() + " s" : "")
+			.append(" |\n\n");
 		for (Result r : this.results) {
 			if (!r.phase.notes.isEmpty()) {
 				out.append("- ").append(r.phase.key).append(": ").append(String.join("; ", r.phase.notes)).append('\n');
@@ -394,7 +444,8 @@ final class ChaosReport {
 		out.append("\nLost in the gap: instants of a moved job between the last one its old agent ran and the first one"
 				+ " its new agent ran (FIRE_NOW runs the latest of them once, by design). Lost, other: any other"
 				+ " instant with no call. Rows: execution rows of the window's instants after the run settled;"
-				+ " other rows are the statuses besides SUCCEEDED. Lateness: first call received minus the instant.\n");
+				+ " other rows are the statuses besides SUCCEEDED. Lateness: first call received minus the instant;"
+				+ " over 5 s: calls later than the agents' misfire threshold.\n");
 		return out.toString();
 	}
 
@@ -464,7 +515,7 @@ final class ChaosReport {
 		void note(String format, Object... args) {
 			String note = String.format(format, args);
 			this.notes.add(note);
-			System.out.println("chaos: " + this.key + ": " + note);
+			say("chaos: " + this.key + ": " + note);
 		}
 
 	}
@@ -506,6 +557,8 @@ final class ChaosReport {
 		long latenessP99;
 
 		long latenessMax;
+
+		long lateBeyondThreshold;
 
 		Result(Phase phase) {
 			this.phase = phase;

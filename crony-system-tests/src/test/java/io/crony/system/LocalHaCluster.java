@@ -185,7 +185,7 @@ final class LocalHaCluster implements AutoCloseable {
 							"cluster.sh " + String.join(" ", args) + " failed (" + process.exitValue() + "):\n" + said);
 				}
 				if (!said.isBlank() && !args[0].equals("env") && !args[0].endsWith("leader")) {
-					System.out.print(said);
+					ChaosReport.say(said);
 				}
 				return out;
 			}
