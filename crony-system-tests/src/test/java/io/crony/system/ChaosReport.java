@@ -175,6 +175,7 @@ final class ChaosReport {
 					}
 					else {
 						result.lostOther++;
+						result.otherReasons.merge(reason(fireRows), 1L, Long::sum);
 						details.add(phase.key + " LOST " + describe(fire, neighbours(callsByJob, fire), fireRows));
 					}
 					if (fireRows.stream().anyMatch((row) -> row.status.equals("SUCCEEDED"))) {
@@ -384,6 +385,7 @@ final class ChaosReport {
 				.append(r.lostInGap)
 				.append(" / ")
 				.append(r.lostOther)
+				.append(reasons(r))
 				.append(" | ")
 				.append(r.jobsChangingAgent)
 				.append(" | ")
@@ -407,6 +409,7 @@ final class ChaosReport {
 			total.lost += r.lost;
 			total.lostInGap += r.lostInGap;
 			total.lostOther += r.lostOther;
+			r.otherReasons.forEach((reason, n) -> total.otherReasons.merge(reason, n, Long::sum));
 			total.calledWithoutRow += r.calledWithoutRow;
 			total.lateBeyondThreshold += r.lateBeyondThreshold;
 			r.rows.forEach((status, n) -> total.rows.merge(status, n, Long::sum));
@@ -432,6 +435,7 @@ final class ChaosReport {
 			.append(total.lostInGap)
 			.append(" / ")
 			.append(total.lostOther)
+			.append(reasons(total))
 			.append(" | | | ")
 			.append((total.lateBeyondThreshold > 0)
 					? total.lateBeyondThreshold + " over " + MISFIRE_THRESHOLD.toSeconds() + " s" : "")
@@ -447,6 +451,29 @@ final class ChaosReport {
 				+ " other rows are the statuses besides SUCCEEDED. Lateness: first call received minus the instant;"
 				+ " over 5 s: calls later than the agents' misfire threshold.\n");
 		return out.toString();
+	}
+
+	/**
+	 * A lost instant's rows in a word: no row, the status, or SKIPPED by the overlap
+	 * policy.
+	 */
+	private static String reason(List<Row> rows) {
+		if (rows.isEmpty()) {
+			return "no row";
+		}
+		Row row = rows.get(0);
+		boolean overlap = row.error != null && row.error.contains("overlap");
+		return row.status + (overlap ? " by overlap SKIP" : "");
+	}
+
+	private static String reasons(Result r) {
+		if (r.otherReasons.isEmpty()) {
+			return "";
+		}
+		return r.otherReasons.entrySet()
+			.stream()
+			.map((e) -> e.getValue() + " " + e.getKey())
+			.collect(Collectors.joining(", ", " (", ")"));
 	}
 
 	private static String otherRows(Result r) {
@@ -541,6 +568,9 @@ final class ChaosReport {
 		long lostInGap;
 
 		long lostOther;
+
+		/** What the rows of the other lost instants say: status, and for SKIPPED why. */
+		final Map<String, Long> otherReasons = new TreeMap<>();
 
 		long succeededWithoutCall;
 
