@@ -45,6 +45,12 @@ final class Fire implements Delayed {
 	 */
 	volatile boolean handedOver;
 
+	/**
+	 * An on-time fire that waited behind late runs ({@link SkipRule}): it starts late
+	 * too, and while late fires still wait, the fires after it wait for it as well.
+	 */
+	volatile boolean waitedBehindLate;
+
 	Fire(JobState job, long generation, Instant scheduledAt, TriggerType trigger, String params, long wakeAtMillis) {
 		this.job = job;
 		this.generation = generation;

@@ -89,6 +89,7 @@ final class Runner {
 				switch (overlap) {
 					case SKIP -> {
 						if (SkipRule.waits(job, fire)) {
+							fire.waitedBehindLate = !fire.startsLate();
 							enqueue(job, fire);
 						}
 						else {

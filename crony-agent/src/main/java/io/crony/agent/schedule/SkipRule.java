@@ -12,7 +12,8 @@ package io.crony.agent.schedule;
  * <li>an on-time fire waits when every run going started late or after its instant, and
  * either nothing waits or a late fire still runs or waits (catch-up in progress: the
  * fires due meanwhile run after it, bounded by {@code queue-limit}). A job that stays
- * behind on its own runs still skips.</li>
+ * behind on its own runs still skips. While late fires still wait, an on-time fire that
+ * waited and now runs is not the job's slowness either.</li>
  * </ul>
  * Called under the job's monitor.
  */
@@ -26,10 +27,12 @@ final class SkipRule {
 			return true;
 		}
 		long instant = fire.scheduledAt.toEpochMilli();
-		boolean lateAhead = job.queued.isEmpty() || job.queued.stream().anyMatch(Fire::startsLate)
+		boolean lateWaiting = job.queued.stream().anyMatch(Fire::startsLate);
+		boolean lateAhead = job.queued.isEmpty() || lateWaiting
 				|| job.running.stream().anyMatch((run) -> run.fire.startsLate());
-		return lateAhead
-				&& job.running.stream().allMatch((run) -> run.fire.startsLate() || run.startedAtMillis >= instant);
+		return lateAhead && job.running.stream()
+			.allMatch((run) -> run.fire.startsLate() || run.startedAtMillis >= instant
+					|| (run.fire.waitedBehindLate && lateWaiting));
 	}
 
 }

@@ -66,6 +66,17 @@ class SkipRuleTest {
 	}
 
 	@Test
+	void anOnTimeFireThatWaitedAndRunsAmidACatchUpKeepsTheNextOneWaiting() {
+		Fire waited = fire(T.plusSeconds(1), TriggerType.CRON);
+		waited.waitedBehindLate = true;
+		running(waited, T.toEpochMilli() + 1800);
+		this.job.queued.add(fire(T.minusSeconds(30), TriggerType.MISFIRE));
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).isTrue();
+		this.job.queued.clear();
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).as("catch-up over").isFalse();
+	}
+
+	@Test
 	void aJobBehindOnItsOwnRunsStillSkips() {
 		// an on-time fire waits behind a late run; once no late fire is ahead, the next
 		// on-time fire finds an on-time one waiting and a run that began before it:
