@@ -152,14 +152,18 @@ class OutageIT {
 		// the lease may live up to its TTL: fires go on, claimed locally, up to TTL -
 		// margin
 		awaitFiredUntil(List.of(job), stoppedAt + 5000);
-		await().pollDelay(Duration.ofSeconds(25)).atMost(Duration.ofSeconds(30)).until(() -> true);
+		long fencedFrom = stoppedAt / 1000 + 10;
+		// while both stay away: once the lease may have expired, nothing starts (fenced)
+		await().during(Duration.ofSeconds(25))
+			.atMost(Duration.ofSeconds(30))
+			.until(() -> seconds(target.runsByScheduledAt(job.id()).keySet()).stream()
+				.noneMatch((second) -> second >= fencedFrom));
 		Set<Long> firedWhileAway = seconds(target.runsByScheduledAt(job.id()).keySet());
 		local.startEtcd();
 		local.startDb();
 		long restartedAt = System.currentTimeMillis();
 		awaitFiredUntil(List.of(job), restartedAt + 5000);
 
-		long fencedFrom = stoppedAt / 1000 + 10;
 		long fencedTo = stoppedAt / 1000 + 24;
 		assertThat(firedWhileAway).as("fenced once the lease may have expired")
 			.noneMatch((second) -> second >= fencedFrom && second <= fencedTo);

@@ -105,10 +105,11 @@ class AbandonedClaimsIT {
 
 		// seconds past their instants, within the default grace: a live agent might still
 		// start such a fire, so they stay (the reconciler runs every second here)
-		Thread.sleep(4000);
-		for (long job : jobs) {
-			assertThat(statuses(claims.get(job))).as("job %s", job).containsOnly("PENDING");
-		}
+		await().during(Duration.ofSeconds(4)).atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+			for (long job : jobs) {
+				assertThat(statuses(claims.get(job))).as("job %s", job).containsOnly("PENDING");
+			}
+		});
 
 		assertThat(api.delete("/api/v1/jobs/" + deleted).status()).isEqualTo(204);
 		// 2.5 minutes and half a second back: past the grace, and off the whole seconds

@@ -46,8 +46,8 @@ final class Fire implements Delayed {
 	volatile boolean handedOver;
 
 	/**
-	 * An on-time fire that waited behind late runs ({@link SkipRule}): it starts late
-	 * too, and while late fires still wait, the fires after it wait for it as well.
+	 * An on-time fire that waited behind a run late by design ({@link SkipRule}): it
+	 * starts late too, and the fires due while it runs wait for it as well.
 	 */
 	volatile boolean waitedBehindLate;
 

@@ -1,5 +1,8 @@
 package io.crony.agent.schedule;
 
+import java.time.Clock;
+import java.time.Duration;
+
 import io.crony.agent.lease.Fence;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +18,14 @@ import org.slf4j.LoggerFactory;
  * what has no claim (fires claimed locally while the database is away too, manual runs)
  * once the lease may have expired. A lease etcd said is gone closes the fence until a new
  * one is granted ({@link Fence#isOpen} false): then claimed fires are given up and
- * released as before. Dispatch thread only.
+ * released as before.
+ * <p>
+ * A claim stands in for the lease only for a fire reached on time, within
+ * {@code misfire-threshold} of its instant. An agent that was frozen (stopped, swapped
+ * out) past its lease wakes to fires claimed before the freeze: its jobs have moved
+ * meanwhile, and running each of them now, late, is more than the misfire policy allows.
+ * Such fires wait for the lease like unclaimed ones: they start if a keepalive confirms
+ * it, and are released once it is gone. Dispatch thread only.
  */
 final class FireGate {
 
@@ -23,10 +33,16 @@ final class FireGate {
 
 	private final Fence fence;
 
+	private final long thresholdMillis;
+
+	private final Clock clock;
+
 	private boolean onClaims;
 
-	FireGate(Fence fence) {
+	FireGate(Fence fence, Duration misfireThreshold, Clock clock) {
 		this.fence = fence;
+		this.thresholdMillis = misfireThreshold.toMillis();
+		this.clock = clock;
 	}
 
 	boolean mayStart(Fire fire) {
@@ -37,7 +53,7 @@ final class FireGate {
 			}
 			return true;
 		}
-		if (FiringEngine.isClaim(fire) && this.fence.isOpen()) {
+		if (FiringEngine.isClaim(fire) && this.fence.isOpen() && reachedOnTime(fire)) {
 			if (!this.onClaims) {
 				logger.warn("Engine's lease is not confirmed (etcd unreachable?): claimed fires start on their "
 						+ "database claims, unclaimed ones wait for the lease");
@@ -46,6 +62,10 @@ final class FireGate {
 			return true;
 		}
 		return false;
+	}
+
+	private boolean reachedOnTime(Fire fire) {
+		return this.clock.millis() - fire.scheduledAt.toEpochMilli() <= this.thresholdMillis;
 	}
 
 }

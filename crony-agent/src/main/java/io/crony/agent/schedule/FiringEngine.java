@@ -101,7 +101,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	private volatile boolean running = true;
 
 	FiringEngine(ScheduleParser parser, Claimer claimer, Runner runner, Misfires misfires, LateFires lateFires,
-			Fence fence, AgentMetrics metrics, ExecutorService workers, Clock clock, Duration claimAhead) {
+			Fence fence, AgentMetrics metrics, ExecutorService workers, Clock clock, Duration claimAhead,
+			Duration misfireThreshold) {
 		this.parser = parser;
 		this.claimer = claimer;
 		this.runner = runner;
@@ -111,7 +112,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.onces = new OnceRuns(this.due, fence, metrics, workers, claimer, runner, clock);
 		this.fence = fence;
 		this.held = new HeldFires(fence, metrics);
-		this.gate = new FireGate(fence);
+		this.gate = new FireGate(fence, misfireThreshold, clock);
 		this.workers = workers;
 		this.clock = clock;
 		this.claimAheadMillis = claimAhead.toMillis();
@@ -129,7 +130,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		Misfires misfires = new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit());
 		return new FiringEngine(parts.parser(), claimer, runner, misfires,
 				new LateFires(parts.misfireThreshold(), parts.metrics()), parts.fence(), parts.metrics(),
-				parts.workers(), parts.clock(), parts.claimAhead());
+				parts.workers(), parts.clock(), parts.claimAhead(), parts.misfireThreshold());
 	}
 
 	public void start() {

@@ -89,7 +89,7 @@ final class Runner {
 				switch (overlap) {
 					case SKIP -> {
 						if (SkipRule.waits(job, fire)) {
-							fire.waitedBehindLate = !fire.startsLate();
+							fire.waitedBehindLate = SkipRule.waitsBehindLate(job, fire);
 							enqueue(job, fire);
 						}
 						else {
@@ -110,6 +110,11 @@ final class Runner {
 			job.running.add(run);
 		}
 		replaced.forEach((old) -> cancel(old, "Replaced by the run of " + fire.scheduledAt));
+		start(run);
+	}
+
+	private void start(Run run) {
+		Fire fire = run.fire;
 		if (fire.executionId != 0) {
 			this.byExecutionId.put(fire.executionId, run);
 		}
@@ -249,15 +254,22 @@ final class Runner {
 		if (fire.executionId != 0) {
 			this.byExecutionId.remove(fire.executionId, run);
 		}
-		Fire next;
+		Run next = null;
 		JobState job = fire.job;
 		synchronized (job) {
 			job.running.remove(run);
 			// a job removed since holds no queue (dropped), and takes no new one
-			next = (job.running.isEmpty() && !job.removed) ? job.queued.poll() : null;
+			Fire waiting = (job.running.isEmpty() && !job.removed) ? job.queued.poll() : null;
+			if (waiting != null) {
+				// running from here on: a fire due before its worker starts it finds it
+				// going, not an idle job it may overtake
+				next = new Run(waiting, job.spec, this.clock.millis());
+				job.running.add(next);
+			}
 		}
 		if (next != null) {
-			this.workers.execute(() -> dispatch(next));
+			Run started = next;
+			this.workers.execute(() -> start(started));
 		}
 	}
 

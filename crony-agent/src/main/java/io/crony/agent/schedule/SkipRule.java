@@ -2,19 +2,19 @@ package io.crony.agent.schedule;
 
 /**
  * When overlap policy SKIP does not skip. SKIP is for a job still busy with its previous
- * run when the next fire is due. A run that started late by design is not that: a fire
- * handed over from another agent (taken over once released), a misfire or catch-up run,
- * or a run that began only after this fire's instant (fires dispatched together after a
- * pause). Behind such runs a fire waits, one after another, instead of being skipped:
- * <ul>
- * <li>a fire that starts late itself (handed over, misfire, catch-up) always waits, so
- * catch-up fires run in turn, each with its own instant;</li>
- * <li>an on-time fire waits when every run going started late or after its instant, and
- * either nothing waits or a late fire still runs or waits (catch-up in progress: the
- * fires due meanwhile run after it, bounded by {@code queue-limit}). A job that stays
- * behind on its own runs still skips. While late fires still wait, an on-time fire that
- * waited and now runs is not the job's slowness either.</li>
- * </ul>
+ * run when the next fire is due: the job is slower than its schedule, and a fire dropped
+ * keeps it from falling further behind. A run that started late by design is not that
+ * job's slowness: a fire handed over from another agent (taken over once released), a
+ * misfire or catch-up run, or a run that began only after this fire's instant (fires
+ * dispatched together after a pause). Behind such a run a fire waits instead of being
+ * skipped (bounded by {@code queue-limit}), and runs after it, one after another.
+ * <p>
+ * An on-time fire that waited behind a run late by design starts late itself, so the
+ * fires due while it runs wait for it too (a catch-up's last on-time fires, run back to
+ * back, do not skip each other). That is passed on once only: a fire that waited behind
+ * such a waiting fire is an ordinary run again, and a job slower than its schedule skips
+ * again within a few fires of its catch-up or handover.
+ * <p>
  * Called under the job's monitor.
  */
 final class SkipRule {
@@ -22,17 +22,22 @@ final class SkipRule {
 	private SkipRule() {
 	}
 
+	/** Whether a due fire of a SKIP job that has runs going waits for them. */
 	static boolean waits(JobState job, Fire fire) {
 		if (fire.startsLate()) {
 			return true;
 		}
 		long instant = fire.scheduledAt.toEpochMilli();
-		boolean lateWaiting = job.queued.stream().anyMatch(Fire::startsLate);
-		boolean lateAhead = job.queued.isEmpty() || lateWaiting
-				|| job.running.stream().anyMatch((run) -> run.fire.startsLate());
-		return lateAhead && job.running.stream()
-			.allMatch((run) -> run.fire.startsLate() || run.startedAtMillis >= instant
-					|| (run.fire.waitedBehindLate && lateWaiting));
+		return job.running.stream()
+			.allMatch((run) -> run.fire.startsLate() || run.fire.waitedBehindLate || run.startedAtMillis >= instant);
+	}
+
+	/**
+	 * Whether an on-time fire that waits now waits behind a run late by design, and so
+	 * lets the fires due while it runs wait for it.
+	 */
+	static boolean waitsBehindLate(JobState job, Fire fire) {
+		return !fire.startsLate() && job.running.stream().anyMatch((run) -> run.fire.startsLate());
 	}
 
 }

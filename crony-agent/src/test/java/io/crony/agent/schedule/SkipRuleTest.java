@@ -1,18 +1,8 @@
 package io.crony.agent.schedule;
 
 import java.time.Instant;
-import java.time.ZoneId;
-import java.util.List;
-import java.util.Map;
 
 import io.crony.common.execution.TriggerType;
-import io.crony.common.job.AssignmentSpec;
-import io.crony.common.job.JobSpec;
-import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.OverlapPolicy;
-import io.crony.common.job.RetryPolicy;
-import io.crony.common.job.TargetSpec;
-import io.crony.common.job.TargetType;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +11,7 @@ class SkipRuleTest {
 
 	private static final Instant T = Instant.parse("2026-05-01T10:00:00Z");
 
-	private final JobState job = job();
+	private final JobState job = TestJobs.everySecond();
 
 	@Test
 	void anOnTimeFireIsSkippedBehindAnOnTimeRunStillGoingAtItsInstant() {
@@ -66,21 +56,48 @@ class SkipRuleTest {
 	}
 
 	@Test
-	void anOnTimeFireThatWaitedAndRunsAmidACatchUpKeepsTheNextOneWaiting() {
+	void anOnTimeFireThatWaitedBehindACatchUpKeepsTheNextOneWaitingAfterTheCatchUpIsOver() {
+		Fire lastCatchUp = fire(T.minusSeconds(30), TriggerType.MISFIRE);
+		running(lastCatchUp, T.toEpochMilli());
 		Fire waited = fire(T.plusSeconds(1), TriggerType.CRON);
+		assertThat(SkipRule.waits(this.job, waited)).isTrue();
+		assertThat(SkipRule.waitsBehindLate(this.job, waited)).isTrue();
 		waited.waitedBehindLate = true;
-		running(waited, T.toEpochMilli() + 1800);
-		this.job.queued.add(fire(T.minusSeconds(30), TriggerType.MISFIRE));
-		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).isTrue();
-		this.job.queued.clear();
-		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).as("catch-up over").isFalse();
+		// the catch-up ended a moment before the next instant; the fire that waited now
+		// runs, and is still going when the next one is due
+		this.job.running.clear();
+		running(waited, T.toEpochMilli() + 1950);
+		Fire next = fire(T.plusSeconds(2), TriggerType.CRON);
+		assertThat(SkipRule.waits(this.job, next)).isTrue();
+		assertThat(SkipRule.waitsBehindLate(this.job, next)).as("passed on once only").isFalse();
+	}
+
+	@Test
+	void aFireThatWaitedBehindAWaitingFireIsAnOrdinaryRunAgain() {
+		// waited behind a fire that had waited behind a catch-up: a job slower than its
+		// schedule skips again
+		running(fire(T.plusSeconds(2), TriggerType.CRON), T.toEpochMilli() + 2600);
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(3), TriggerType.CRON))).isFalse();
+	}
+
+	@Test
+	void aFireWaitingBehindARunThatBeganAfterItsInstantPassesNothingOn() {
+		running(fire(T, TriggerType.CRON), T.toEpochMilli() + 1005);
+		Fire fire = fire(T.plusSeconds(1), TriggerType.CRON);
+		assertThat(SkipRule.waits(this.job, fire)).isTrue();
+		assertThat(SkipRule.waitsBehindLate(this.job, fire)).isFalse();
+	}
+
+	@Test
+	void lateFiresAreNeverMarkedAsHavingWaitedBehindLateOnes() {
+		running(fire(T.minusSeconds(60), TriggerType.MISFIRE), T.toEpochMilli());
+		assertThat(SkipRule.waitsBehindLate(this.job, fire(T.minusSeconds(59), TriggerType.MISFIRE))).isFalse();
 	}
 
 	@Test
 	void aJobBehindOnItsOwnRunsStillSkips() {
-		// an on-time fire waits behind a late run; once no late fire is ahead, the next
-		// on-time fire finds an on-time one waiting and a run that began before it:
-		// skipped
+		// an on-time fire that started late but waited behind nothing late, and one
+		// waiting behind it: the next on-time fire finds a run that began before it
 		running(fire(T.plusSeconds(1), TriggerType.CRON), T.toEpochMilli() + 1500);
 		this.job.queued.add(fire(T.plusSeconds(2), TriggerType.CRON));
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(3), TriggerType.CRON))).isFalse();
@@ -92,13 +109,6 @@ class SkipRuleTest {
 
 	private Fire fire(Instant at, TriggerType trigger) {
 		return new Fire(this.job, 0, at, trigger, null, at.toEpochMilli());
-	}
-
-	private static JobState job() {
-		JobSpec spec = new JobSpec(1, "j", null, "* * * * * ?", "UTC",
-				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
-				RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
-		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
 	}
 
 }
