@@ -52,9 +52,9 @@ final class HttpConnections {
 		return HttpAsyncClients.custom()
 			.setConnectionManager(pool)
 			.setIOReactorConfig(reactor)
-			// the job's retry policy decides about retries, and redirects are the job's
-			// answer
-			.disableAutomaticRetries()
+			// the job's retry policy decides about retries, except for a request never
+			// sent; redirects are the job's answer
+			.setRetryStrategy(new UnsentRequestRetries())
 			.disableRedirectHandling()
 			.disableCookieManagement()
 			.disableAuthCaching()
