@@ -74,15 +74,18 @@ class AgentLivenessIT extends ClusterItSupport {
 		register(id);
 		await().until(() -> "ONLINE".equals(agent(id).path("status").asText()) && lastSeen(id) != null);
 
+		// sampled once a second for 15 s, fresh at every sample
 		List<Instant> beating = new ArrayList<>();
-		for (int i = 0; i < 15; i++) {
-			Instant seen = lastSeen(id);
-			Instant now = Instant.now();
-			assertThat(Duration.between(seen, now)).as("last seen %s at %s", seen, now)
-				.isLessThanOrEqualTo(Duration.ofSeconds(6));
-			beating.add(seen);
-			Thread.sleep(1000);
-		}
+		await().during(Duration.ofSeconds(15))
+			.atMost(Duration.ofSeconds(25))
+			.pollInterval(Duration.ofSeconds(1))
+			.untilAsserted(() -> {
+				Instant seen = lastSeen(id);
+				Instant now = Instant.now();
+				beating.add(seen);
+				assertThat(Duration.between(seen, now)).as("last seen %s at %s", seen, now)
+					.isLessThanOrEqualTo(Duration.ofSeconds(6));
+			});
 		assertThat(Duration.between(beating.get(0), beating.get(beating.size() - 1)))
 			.as("last seen advanced while keepalives flowed: %s", beating)
 			.isGreaterThanOrEqualTo(Duration.ofSeconds(9));
@@ -95,19 +98,21 @@ class AgentLivenessIT extends ClusterItSupport {
 		Instant lastKeepalive = this.lastConfirmed;
 		List<Instant> frozen = new ArrayList<>();
 		List<Instant> settled = new ArrayList<>();
-		JsonNode shown = agent(id);
-		while ("ONLINE".equals(shown.path("status").asText())) {
-			assertThat(Duration.between(stopped, Instant.now())).as("lease of %s expired", id)
-				.isLessThan(Duration.ofSeconds(30));
-			Instant seen = Instant.parse(shown.path("lastSeenAt").asText());
-			frozen.add(seen);
-			if (Duration.between(stopped, Instant.now()).toMillis() > 3000) {
-				// read after two refreshes that followed the last keepalive
-				settled.add(seen);
-			}
-			Thread.sleep(1000);
-			shown = agent(id);
-		}
+		// sampled once a second until the lease has run out
+		JsonNode shown = await().atMost(Duration.ofSeconds(30))
+			.pollInterval(Duration.ofSeconds(1))
+			.until(() -> agent(id), (answer) -> {
+				if (!"ONLINE".equals(answer.path("status").asText())) {
+					return true;
+				}
+				Instant seen = Instant.parse(answer.path("lastSeenAt").asText());
+				frozen.add(seen);
+				if (Duration.between(stopped, Instant.now()).toMillis() > 3000) {
+					// read after two refreshes that followed the last keepalive
+					settled.add(seen);
+				}
+				return false;
+			});
 		assertThat(shown.path("status").asText()).isEqualTo("OFFLINE");
 		Instant offline = Instant.parse(shown.path("lastSeenAt").asText());
 

@@ -37,6 +37,8 @@ import com.sun.net.httpserver.HttpServer;
  */
 public final class SampleTarget implements AutoCloseable {
 
+	private static final String MAX_IDLE_CONNECTIONS = "sun.net.httpserver.maxIdleConnections";
+
 	private final HttpServer server;
 
 	private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -74,6 +76,16 @@ public final class SampleTarget implements AutoCloseable {
 
 	/** {@code sample-target [port, 9000] [bind address, 127.0.0.1]}. */
 	public static void main(String[] args) {
+		// The JDK's server keeps 200 idle keep-alive connections and closes any further
+		// one
+		// right after answering, without saying "Connection: close"; a client that sends
+		// its
+		// next call on it fails ("Connection closed by peer"). Several agents calling
+		// every
+		// second keep more than 200 between them, so this target keeps them all.
+		if (System.getProperty(MAX_IDLE_CONNECTIONS) == null) {
+			System.setProperty(MAX_IDLE_CONNECTIONS, "5000");
+		}
 		int port = (args.length > 0) ? Integer.parseInt(args[0]) : 9000;
 		String bindAddress = (args.length > 1) ? args[1] : "127.0.0.1";
 		SampleTarget target = start(bindAddress, port);
