@@ -254,11 +254,8 @@ start_target() {
 	[ -f "$target_jar" ] || die "no jar at $target_jar (run: cluster.sh build)"
 	mkdir -p "$state/bin"
 	cp "$target_jar" "$state/bin/target.jar"
-	# The JDK's HTTP server keeps 200 idle keep-alive connections and closes any further one
-	# right after its answer; agents keep up to 200 per target each and reuse them, and a call
-	# on one the target closed fails (docs/reliability.md, "Known limits"). The witness of the
-	# chaos test must not drop calls itself, so it keeps as many as three agents may hold.
-	setsid java -Xmx512m -XX:+UseSerialGC -Dsun.net.httpserver.maxIdleConnections=1000 \
+	# the target keeps every idle keep-alive connection the agents hold (SampleTarget.main)
+	setsid java -Xmx512m -XX:+UseSerialGC \
 		-jar "$state/bin/target.jar" "$TARGET" $bind >>"$logs/target.log" 2>&1 </dev/null &
 	echo $! >"$pids/target.pid"
 	log "target started"
