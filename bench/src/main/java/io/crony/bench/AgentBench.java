@@ -153,6 +153,8 @@ public final class AgentBench {
 		// is in the warm-up, where the window's first burst does not pay for it.
 		agent.prometheus();
 		sleepUntil(fromSecond * 1000 - 500);
+		// from here to the second read the bench sends MariaDB nothing
+		DbCounters dbBefore = DbCounters.read(this.db);
 		AgentScrape before = AgentScrape.parse(agent.prometheus());
 		ProcessCpu agentCpu = ProcessCpu.of(agent.pid());
 		ProcessCpu dbCpu = ProcessCpu.of(this.dbPid);
@@ -163,6 +165,7 @@ public final class AgentBench {
 			after = AgentScrape.parse(agent.prometheus());
 			heapMax = Math.max(heapMax, after.heapBytes());
 		}
+		DbCounters dbDelta = DbCounters.read(this.db).since(dbBefore);
 		double agentPercent = ProcessCpu.of(agent.pid()).percentOfACoreSince(agentCpu);
 		double dbPercent = ProcessCpu.of(this.dbPid).percentOfACoreSince(dbCpu);
 		// Calls of the last second's fires still on their way.
@@ -188,6 +191,10 @@ public final class AgentBench {
 					jobs, every, bottom.percentile(50), bottom.percentile(99), bottom.percentile(100), bottom.missed(),
 					floor.errors(), FloorRatio.of(stats.percentile(99), bottom.percentile(99))));
 		}
+		report(String.format(
+				"%7d jobs every %d s | MariaDB statements per observed fire (SHOW GLOBAL STATUS over"
+						+ " the window; every client's, crony-web's included): %s",
+				jobs, every, dbDelta.perFire(stats.observed())));
 		long start = System.nanoTime();
 		unassign(agent, firstId, jobs);
 		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
