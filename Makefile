@@ -20,7 +20,8 @@ services-down:
 	bash scripts/services.sh down
 
 # Benchmarks (not part of make test), see docs/benchmarks.md: cluster assignment and failover,
-# then the load on one agent. BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
+# then the load on one agent (per size also its floor, the same calls from a plain pooled client,
+# and MariaDB's statements per fire). BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
 .PHONY: bench bench-cluster bench-agent
 bench: bench-cluster bench-agent
 

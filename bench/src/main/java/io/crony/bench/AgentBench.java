@@ -50,7 +50,9 @@ import static io.crony.bench.ClusterBench.waitFor;
  * seconds (1), {@code crony.bench.seconds} measured (30), {@code crony.bench.warmup}
  * seconds (10), {@code crony.bench.failover-jobs} (10000, 0 = skip),
  * {@code crony.bench.failover-every} (1), {@code crony.bench.lease-ttl} (5s),
- * {@code crony.bench.agent-jvm} (-Xmx1g), {@code crony.bench.agent-args}.
+ * {@code crony.bench.agent-jvm} (-Xmx1g), {@code crony.bench.agent-args},
+ * {@code crony.bench.floor} (true: before each size, the same calls from a plain client,
+ * {@link Floor}).
  */
 public final class AgentBench {
 
@@ -111,11 +113,14 @@ public final class AgentBench {
 				AgentBench bench = new AgentBench(db, etcd, target, services.dbPid());
 				// A fresh agent per size: one that was overrun must not spoil the next
 				// size.
+				boolean floor = Boolean.parseBoolean(System.getProperty("crony.bench.floor", "true"));
 				for (int[] size : sizes) {
+					// before the size's agent starts: nothing but the floor sends calls
+					Floor.Result floorResult = floor ? bench.floor(size[0], size[1], seconds) : null;
 					try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
 							freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
 						bench.awaitOnline(1, agent);
-						bench.load(agent, size[0], size[1], seconds);
+						bench.load(agent, size[0], size[1], seconds, floorResult);
 					}
 					bench.awaitOnline(0, null);
 				}
@@ -138,7 +143,7 @@ public final class AgentBench {
 	}
 
 	/** One size: assign, warm up, measure, check the records, unassign. */
-	private void load(AgentProcess agent, int jobs, int every, int seconds) throws Exception {
+	private void load(AgentProcess agent, int jobs, int every, int seconds, Floor.Result floor) throws Exception {
 		long firstId = assign(agent, jobs, every, MisfirePolicy.SKIP);
 		long fromSecond = System.currentTimeMillis() / 1000 + Integer.getInteger("crony.bench.warmup", 10);
 		long untilSecond = fromSecond + seconds;
@@ -148,6 +153,8 @@ public final class AgentBench {
 		// is in the warm-up, where the window's first burst does not pay for it.
 		agent.prometheus();
 		sleepUntil(fromSecond * 1000 - 500);
+		// from here to the second read the bench sends MariaDB nothing
+		DbCounters dbBefore = DbCounters.read(this.db);
 		AgentScrape before = AgentScrape.parse(agent.prometheus());
 		ProcessCpu agentCpu = ProcessCpu.of(agent.pid());
 		ProcessCpu dbCpu = ProcessCpu.of(this.dbPid);
@@ -158,6 +165,7 @@ public final class AgentBench {
 			after = AgentScrape.parse(agent.prometheus());
 			heapMax = Math.max(heapMax, after.heapBytes());
 		}
+		DbCounters dbDelta = DbCounters.read(this.db).since(dbBefore);
 		double agentPercent = ProcessCpu.of(agent.pid()).percentOfACoreSince(agentCpu);
 		double dbPercent = ProcessCpu.of(this.dbPid).percentOfACoreSince(dbCpu);
 		// Calls of the last second's fires still on their way.
@@ -175,10 +183,33 @@ public final class AgentBench {
 				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, agentPercent, dbPercent,
 				loadAverage());
 		report(line);
+		if (floor != null) {
+			FireStats bottom = floor.stats();
+			report(String.format(
+					"%7d jobs every %d s | floor lateness ms p50 %d p99 %d max %d (missed %d, errors %d)"
+							+ " | Crony p99 / floor p99 = %s",
+					jobs, every, bottom.percentile(50), bottom.percentile(99), bottom.percentile(100), bottom.missed(),
+					floor.errors(), FloorRatio.of(stats.percentile(99), bottom.percentile(99))));
+		}
+		report(String.format(
+				"%7d jobs every %d s | MariaDB statements per observed fire (SHOW GLOBAL STATUS over"
+						+ " the window; every client's, crony-web's included): %s",
+				jobs, every, dbDelta.perFire(stats.observed())));
 		long start = System.nanoTime();
 		unassign(agent, firstId, jobs);
 		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
 				(System.nanoTime() - start) / 1e9));
+	}
+
+	/**
+	 * The floor for one size, before Crony's measurement of it: the same calls from a
+	 * plain client, same warm-up and window.
+	 */
+	private Floor.Result floor(int jobs, int every, int seconds) throws InterruptedException {
+		Floor.Result floor = Floor.measure(this.target, Floor.ID_OFFSET + this.nextId, jobs, every,
+				Integer.getInteger("crony.bench.warmup", 10), seconds);
+		System.out.println(floor.line(jobs, every) + " | load " + loadAverage());
+		return floor;
 	}
 
 	/**
