@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
+import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.secret.MissingSecretKeyException;
 import io.crony.common.secret.SecretBox;
@@ -76,6 +77,31 @@ class JobRules {
 		catch (MissingSecretKeyException ex) {
 			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
 		}
+	}
+
+	/**
+	 * Whether a new definition says what the stored one says: the same but for id and
+	 * version, secret headers compared by what they open to (each sealing differs).
+	 */
+	boolean sameDefinition(JobSpec stored, JobSpec next) {
+		try {
+			return comparable(stored).equals(comparable(next));
+		}
+		catch (IllegalStateException ex) {
+			// a secret this instance cannot open: count it as a change
+			return false;
+		}
+	}
+
+	private JobSpec comparable(JobSpec spec) {
+		JobSpec plain = spec.withIdAndVersion(0, 0);
+		if (spec.target() == null) {
+			return plain;
+		}
+		TargetSpec target = spec.target();
+		return plain.withTarget(new TargetSpec(target.type(), target.method(), target.url(),
+				SecretHeaders.open(target.headers(), this.secrets), target.body(), target.mode(), target.command(),
+				target.successCodes()));
 	}
 
 }
