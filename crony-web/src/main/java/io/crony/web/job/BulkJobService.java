@@ -1,6 +1,7 @@
 package io.crony.web.job;
 
 import java.text.CollationKey;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -68,8 +69,12 @@ class BulkJobService {
 		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, by, JobService.now(),
 				problems);
 		problems.throwIfAny();
-		this.writer.insert(plan.steps(Outcome.CREATED), jobs.size());
-		this.writer.update(plan.steps(Outcome.UPDATED), jobs.size());
+		// updated_at as late as can be: the leader's change scan looks back from the
+		// newest
+		// updated_at it saw by its change window only, and rows become visible at commit
+		Instant written = JobService.now();
+		this.writer.insert(plan.steps(Outcome.CREATED), written, jobs.size());
+		this.writer.update(plan.steps(Outcome.UPDATED), written, jobs.size());
 		for (Step step : plan.steps()) {
 			JobEntity row = step.row();
 			if (step.outcome() == Outcome.CREATED) {

@@ -49,13 +49,18 @@ class BulkJobWriter {
 	/**
 	 * Inserts the new rows, then writes each one's spec with the id the database gave it
 	 * (the same transaction: nobody sees a row before its spec carries its id).
+	 * @param now when the rows are created and updated
 	 * @param jobCount how many jobs the request has, for the problem's detail
 	 */
-	void insert(List<Step> creates, int jobCount) {
+	void insert(List<Step> creates, Instant now, int jobCount) {
 		if (creates.isEmpty()) {
 			return;
 		}
 		List<JobEntity> rows = creates.stream().map(Step::row).toList();
+		for (JobEntity row : rows) {
+			row.setCreatedAt(now);
+			row.setUpdatedAt(now);
+		}
 		try {
 			this.jobs.insert(rows);
 		}
@@ -79,12 +84,14 @@ class BulkJobWriter {
 	/**
 	 * Optimistic updates ({@code @Version}), each at the version its row was read at; a
 	 * row that moved on or is gone since is a conflict.
+	 * @param now when the rows are updated
 	 */
-	void update(List<Step> updates, int jobCount) {
+	void update(List<Step> updates, Instant now, int jobCount) {
 		if (updates.isEmpty()) {
 			return;
 		}
 		List<JobEntity> rows = updates.stream().map(Step::row).toList();
+		rows.forEach((row) -> row.setUpdatedAt(now));
 		// one count per row, in the order the rows were given
 		List<Integer> counts = new ArrayList<>(rows.size());
 		for (BatchResult result : this.jobs.updateById(rows)) {
