@@ -21,15 +21,19 @@ services-down:
 
 # Benchmarks (not part of make test), see docs/benchmarks.md: cluster assignment and failover,
 # then the load on one agent (per size also its floor, the same calls from a plain pooled client,
-# and MariaDB's statements per fire). BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
-.PHONY: bench bench-cluster bench-agent
-bench: bench-cluster bench-agent
+# and MariaDB's statements per fire), then job creation through the API.
+# BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
+.PHONY: bench bench-cluster bench-agent bench-api
+bench: bench-cluster bench-agent bench-api
 
 bench-cluster:
 	./mvnw -B -q -pl bench -am -DskipTests package exec:java $(BENCH_ARGS)
 
 bench-agent:
 	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.AgentBench $(BENCH_ARGS)
+
+bench-api:
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.JobApiBench $(BENCH_ARGS)
 
 # deploy/ (not part of make test unless said): images built from Debian packages with podman,
 # the compose stack played end to end, the Helm chart checked offline (make test runs it).

@@ -102,7 +102,7 @@ public final class ClusterBench {
 		}
 	}
 
-	private static Path webJar() throws IOException {
+	static Path webJar() throws IOException {
 		Path dir = Path.of("crony-web/target");
 		if (!Files.isDirectory(dir)) {
 			dir = Path.of("../crony-web/target");
@@ -136,11 +136,11 @@ public final class ClusterBench {
 		}
 	}
 
-	private static double seconds(long from, long to) {
+	static double seconds(long from, long to) {
 		return (to - from) / 1e9;
 	}
 
-	private static int freePort() throws IOException {
+	static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			return socket.getLocalPort();
 		}

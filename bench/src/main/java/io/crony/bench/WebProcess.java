@@ -18,6 +18,15 @@ final class WebProcess implements AutoCloseable {
 	}
 
 	static WebProcess start(Path jar, String etcd, String jdbcUrl, String prefix, int port) throws IOException {
+		return start(jar, etcd, jdbcUrl, prefix, port, List.of());
+	}
+
+	/**
+	 * @param args crony-web settings of the bench itself (before those of
+	 * {@code crony.bench.web-args})
+	 */
+	static WebProcess start(Path jar, String etcd, String jdbcUrl, String prefix, int port, List<String> args)
+			throws IOException {
 		Path log = Path.of("bench/target/crony-web-bench.log").toAbsolutePath();
 		Files.createDirectories(log.getParent());
 		List<String> command = new java.util.ArrayList<>(
@@ -26,6 +35,7 @@ final class WebProcess implements AutoCloseable {
 						"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
 						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader",
 						"--crony.target-policy.allow-loopback=true"));
+		command.addAll(args);
 		// Extra crony-web settings to compare, e.g.
 		// -Dcrony.bench.web-args=--crony.web.cluster.max-in-flight=128
 		String extra = System.getProperty("crony.bench.web-args", "");

@@ -10,9 +10,11 @@ import org.springframework.http.HttpStatus;
 /** Another job has this name. */
 public final class DuplicateJobNameException extends ApiException {
 
+	/** The problem on the request's {@code name}. */
+	static final FieldProblem PROBLEM = new FieldProblem("name", "is taken by another job");
+
 	DuplicateJobNameException(String name) {
-		super(HttpStatus.CONFLICT, "A job named '" + name + "' exists already",
-				List.of(new FieldProblem("name", "is taken by another job")));
+		super(HttpStatus.CONFLICT, "A job named '" + name + "' exists already", List.of(PROBLEM));
 	}
 
 }

@@ -35,8 +35,11 @@ class JobController {
 
 	private final JobService jobs;
 
-	JobController(JobService jobs) {
+	private final BulkJobService bulk;
+
+	JobController(JobService jobs, BulkJobService bulk) {
 		this.jobs = jobs;
+		this.bulk = bulk;
 	}
 
 	@GetMapping
@@ -50,6 +53,20 @@ class JobController {
 	@Operation(summary = "Create a job")
 	JobResponse create(@Valid @RequestBody JobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
 		return this.jobs.create(request, user.username());
+	}
+
+	@PostMapping("/bulk")
+	@ResponseStatus(HttpStatus.CREATED)
+	@Operation(summary = "Create or replace many jobs in one transaction, all or nothing",
+			description = "Each job is checked as POST /jobs checks it. CREATE (default) creates every job; "
+					+ "UPSERT replaces the job of the same name (at the version given, if any) and creates the rest, "
+					+ "leaving unchanged definitions as they are. Any problem saves nothing: 400 (409 when every "
+					+ "problem is a taken name or a stale version) naming each field as jobs[i].field. "
+					+ "At most crony.web.jobs.bulk-limit (1000) jobs per request. "
+					+ "201 with each job's outcome and the job, in request order.")
+	BulkJobResponse bulk(@RequestBody BulkJobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
+		// checked in the service: the size limit before the jobs' annotations
+		return this.bulk.apply(request, user.username());
 	}
 
 	@GetMapping("/{id}")

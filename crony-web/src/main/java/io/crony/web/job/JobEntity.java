@@ -8,6 +8,8 @@ import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import com.baomidou.mybatisplus.annotation.Version;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
 
 /**
  * A row of {@code job}: indexed columns plus {@code spec}, the whole definition as
@@ -48,6 +50,28 @@ class JobEntity {
 	private Instant createdAt;
 
 	private Instant updatedAt;
+
+	/** A row for a new job, at version 1. */
+	static JobEntity created(JobSpec definition, String by, Instant now) {
+		JobEntity job = new JobEntity();
+		job.define(definition, now);
+		job.setCreatedBy(by);
+		job.setCreatedAt(now);
+		job.setVersion(1L);
+		return job;
+	}
+
+	/** Sets the indexed columns and {@code spec} from a definition. */
+	void define(JobSpec definition, Instant now) {
+		this.name = definition.name();
+		this.description = definition.description();
+		this.schedule = definition.schedule();
+		this.timeZone = definition.timeZone();
+		this.targetType = definition.target().type().name();
+		this.enabled = definition.enabled();
+		this.spec = CronyJson.toJson(definition);
+		this.updatedAt = now;
+	}
 
 	Long getId() {
 		return this.id;

@@ -1,6 +1,7 @@
 package io.crony.web.job;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
@@ -8,6 +9,7 @@ import io.crony.common.execution.ExecutionStatus;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
 
 /**
  * Jobs; reads join each job's latest run (by scheduled time): its latest execution other
@@ -17,10 +19,17 @@ import org.apache.ibatis.annotations.Select;
 @Mapper
 interface JobMapper extends BaseMapper<JobEntity> {
 
-	String FROM = """
+	String COLUMNS = "j.id, j.spec, j.version, j.agent_id, j.created_by, j.created_at, j.updated_at,"
+			+ " e.id AS last_id, e.status AS last_status, e.scheduled_at AS last_scheduled_at,"
+			+ " e.finished_at AS last_finished_at ";
+
+	String WITH_LAST_RUN = """
 			FROM job j LEFT JOIN execution e ON e.id = (SELECT x.id FROM execution x WHERE x.job_id = j.id
 			  AND NOT (x.status = 'PENDING' AND x.trigger_type IN ('CRON', 'MISFIRE') AND x.scheduled_at &gt; #{now})
 			  ORDER BY x.scheduled_at DESC, x.id DESC LIMIT 1)
+			""";
+
+	String FROM = WITH_LAST_RUN + """
 			<where>
 			  <if test="id != null"> AND j.id = #{id}</if>
 			  <if test="name != null"> AND j.name LIKE CONCAT('%', #{name}, '%')</if>
@@ -30,10 +39,11 @@ interface JobMapper extends BaseMapper<JobEntity> {
 			</where>
 			""";
 
-	@Select("<script>SELECT j.id, j.spec, j.version, j.agent_id, j.created_by, j.created_at, j.updated_at,"
-			+ " e.id AS last_id, e.status AS last_status, e.scheduled_at AS last_scheduled_at,"
-			+ " e.finished_at AS last_finished_at " + FROM
-			+ " ORDER BY j.id DESC LIMIT #{limit} OFFSET #{offset}</script>")
+	String IDS = "<foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>";
+
+	String NAMES = "<foreach collection='names' item='name' open='(' separator=',' close=')'>#{name}</foreach>";
+
+	@Select("<script>SELECT " + COLUMNS + FROM + " ORDER BY j.id DESC LIMIT #{limit} OFFSET #{offset}</script>")
 	List<JobView> find(@Param("id") Long id, @Param("name") String nameLike, @Param("enabled") Boolean enabled,
 			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("now") Instant now,
 			@Param("limit") int limit, @Param("offset") long offset);
@@ -44,5 +54,33 @@ interface JobMapper extends BaseMapper<JobEntity> {
 
 	@Select("SELECT COUNT(*) FROM job WHERE name = #{name} AND id <> #{exceptId}")
 	long countNamed(@Param("name") String name, @Param("exceptId") long exceptId);
+
+	/** These jobs, each with its latest run, in no particular order. */
+	@Select("<script>SELECT " + COLUMNS + WITH_LAST_RUN + " WHERE j.id IN " + IDS + "</script>")
+	List<JobView> findAll(@Param("ids") Collection<Long> ids, @Param("now") Instant now);
+
+	/** The jobs with these names, as the unique key compares names. */
+	@Select("<script>SELECT id, name, description, schedule, time_zone, target_type, spec, enabled, version,"
+			+ " agent_id, created_by, created_at, updated_at FROM job WHERE name IN " + NAMES + "</script>")
+	List<JobEntity> named(@Param("names") Collection<String> names);
+
+	/**
+	 * The names among these that are taken, read as committed (a locking read), after an
+	 * insert met one that was not taken when first looked at.
+	 */
+	@Select("<script>SELECT name FROM job WHERE name IN " + NAMES + " LOCK IN SHARE MODE</script>")
+	List<String> takenNames(@Param("names") Collection<String> names);
+
+	/**
+	 * Ids and versions as committed (a locking read), after an update found one moved on.
+	 */
+	@Select("<script>SELECT id, name, version FROM job WHERE id IN " + IDS + " LOCK IN SHARE MODE</script>")
+	List<JobEntity> committedVersions(@Param("ids") Collection<Long> ids);
+
+	/**
+	 * Writes the spec of a row just inserted (the spec carries the id, known only now).
+	 */
+	@Update("UPDATE job SET spec = #{spec} WHERE id = #{id}")
+	int writeSpec(JobEntity job);
 
 }

@@ -2,18 +2,12 @@ package io.crony.web.job;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
-import io.crony.common.secret.MissingSecretKeyException;
-import io.crony.common.secret.SecretBox;
-import io.crony.common.secret.SecretHeaders;
-import io.crony.common.target.TargetPolicy;
-import io.crony.web.alert.AlertChannels;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.error.FieldProblem;
@@ -37,17 +31,11 @@ class JobService {
 
 	private final JobMapper jobs;
 
-	private final AlertChannels channels;
+	private final JobRules rules;
 
-	private final TargetPolicy targetPolicy;
-
-	private final SecretBox secrets;
-
-	JobService(JobMapper jobs, AlertChannels channels, TargetPolicy targetPolicy, SecretBox secrets) {
+	JobService(JobMapper jobs, JobRules rules) {
 		this.jobs = jobs;
-		this.channels = channels;
-		this.targetPolicy = targetPolicy;
-		this.secrets = secrets;
+		this.rules = rules;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -72,13 +60,9 @@ class JobService {
 		validate(request);
 		checkNameFree(request.name(), 0);
 		Instant now = now();
-		JobEntity job = new JobEntity();
 		boolean enabled = request.enabled() == null || request.enabled();
-		TargetSpec target = sealed(request, null);
-		apply(job, request.toSpec(0, 1, enabled).withTarget(target), now);
-		job.setCreatedBy(by);
-		job.setCreatedAt(now);
-		job.setVersion(1L);
+		TargetSpec target = this.rules.sealed(request, null);
+		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now);
 		try {
 			this.jobs.insert(job);
 		}
@@ -103,9 +87,9 @@ class JobService {
 		checkNameFree(request.name(), id);
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
 		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
-		TargetSpec target = sealed(request, stored.target());
+		TargetSpec target = this.rules.sealed(request, stored.target());
 		Instant now = now();
-		apply(job, request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
+		job.define(request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
 		write(job, request.version());
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
@@ -127,22 +111,6 @@ class JobService {
 		return get(id);
 	}
 
-	/**
-	 * The target as stored: secret headers sealed, masked ones kept from the stored job.
-	 */
-	private TargetSpec sealed(JobRequest request, TargetSpec stored) {
-		try {
-			return SecretHeaders.seal(request.target().toSpec(), stored, request.target().secretHeadersOrNone(),
-					this.secrets);
-		}
-		catch (SecretHeaders.MaskWithoutSecretException ex) {
-			throw InvalidRequestException.of("target.headers." + ex.header(), ex.getMessage());
-		}
-		catch (MissingSecretKeyException ex) {
-			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
-		}
-	}
-
 	void delete(long id, String by) {
 		if (this.jobs.deleteById(id) == 0) {
 			throw new JobNotFoundException(id);
@@ -156,11 +124,7 @@ class JobService {
 	}
 
 	private void validate(JobRequest request) {
-		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
-		problems.addAll(JobValidator.checkChannels(request, this.channels::missing));
-		if (problems.isEmpty()) {
-			problems.addAll(JobValidator.checkPolicy(request, this.targetPolicy));
-		}
+		List<FieldProblem> problems = this.rules.problems(request);
 		if (!problems.isEmpty()) {
 			throw new InvalidRequestException(problems);
 		}
@@ -170,17 +134,6 @@ class JobService {
 		if (this.jobs.countNamed(name, exceptId) > 0) {
 			throw new DuplicateJobNameException(name);
 		}
-	}
-
-	private static void apply(JobEntity job, JobSpec spec, Instant now) {
-		job.setName(spec.name());
-		job.setDescription(spec.description());
-		job.setSchedule(spec.schedule());
-		job.setTimeZone(spec.timeZone());
-		job.setTargetType(spec.target().type().name());
-		job.setEnabled(spec.enabled());
-		job.setSpec(CronyJson.toJson(spec));
-		job.setUpdatedAt(now);
 	}
 
 	/** Optimistic update: the row must still be at the version the job was read at. */
@@ -208,7 +161,7 @@ class JobService {
 		return job;
 	}
 
-	private static Instant now() {
+	static Instant now() {
 		return Instant.now().truncatedTo(ChronoUnit.MILLIS);
 	}
 

@@ -11,10 +11,13 @@ import org.springframework.http.HttpStatus;
 public final class JobVersionConflictException extends ApiException {
 
 	JobVersionConflictException(long id, Long expected, long actual) {
-		super(HttpStatus.CONFLICT,
-				"Job " + id + " is at version " + actual + ", not " + expected
-						+ "; reload it and apply the change again",
-				List.of(new FieldProblem("version", "is " + actual + " now")));
+		super(HttpStatus.CONFLICT, "Job " + id + " is at version " + actual + ", not " + expected
+				+ "; reload it and apply the change again", List.of(problem(actual)));
+	}
+
+	/** The problem on the request's {@code version}. */
+	static FieldProblem problem(long actual) {
+		return new FieldProblem("version", "is " + actual + " now");
 	}
 
 }

@@ -1,0 +1,171 @@
+package io.crony.web.job;
+
+import java.text.CollationKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.crony.web.error.FieldProblem;
+import io.crony.web.job.BulkJobResponse.Outcome;
+import io.crony.web.job.BulkPlan.Step;
+import jakarta.validation.Validator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.validation.BeanPropertyBindingResult;
+import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
+
+/**
+ * Many job definitions in one transaction, all or nothing ({@code POST /jobs/bulk}).
+ * Every job passes what {@code POST /jobs} and {@code PUT /jobs/{id}} check (the
+ * annotations of {@link JobRequest}, {@link JobRules}), and every problem of every job is
+ * found before anything is written. The writes are JDBC batches, not statements per job:
+ * the new rows in multi-row INSERTs, their specs (which carry the id, known only then) in
+ * one batch, the replaced rows in one batch of optimistic updates. The leader needs
+ * nothing more: it finds these rows by {@code updated_at} as it finds a single job's,
+ * within its poll interval, and places them in etcd transactions of up to 126 keys each.
+ */
+@Service
+class BulkJobService {
+
+	private static final Logger log = LoggerFactory.getLogger(BulkJobService.class);
+
+	private final JobMapper jobs;
+
+	private final JobRules rules;
+
+	private final SpringValidatorAdapter validator;
+
+	private final BulkJobWriter writer;
+
+	private final JobsProperties properties;
+
+	BulkJobService(JobMapper jobs, JobRules rules, Validator validator, BulkJobWriter writer,
+			JobsProperties properties) {
+		this.jobs = jobs;
+		this.rules = rules;
+		this.validator = new SpringValidatorAdapter(validator);
+		this.writer = writer;
+		this.properties = properties;
+	}
+
+	@Transactional
+	BulkJobResponse apply(BulkJobRequest request, String by) {
+		long started = System.nanoTime();
+		checkLimit(request);
+		List<JobRequest> jobs = request.jobs();
+		BulkProblems problems = new BulkProblems((jobs != null) ? jobs.size() : 0);
+		checkShape(request, problems);
+		if (jobs == null || jobs.isEmpty()) {
+			problems.throwIfAny();
+		}
+		checkEach(jobs, problems);
+		Map<Integer, JobEntity> stored = stored(jobs, problems);
+		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, by, JobService.now(),
+				problems);
+		problems.throwIfAny();
+		// updated_at as late as can be: the leader's change scan looks back from the
+		// newest
+		// updated_at it saw by its change window only, and rows become visible at commit
+		Instant written = JobService.now();
+		this.writer.insert(plan.steps(Outcome.CREATED), written, jobs.size());
+		this.writer.update(plan.steps(Outcome.UPDATED), written, jobs.size());
+		for (Step step : plan.steps()) {
+			JobEntity row = step.row();
+			if (step.outcome() == Outcome.CREATED) {
+				log.info("Job {} '{}' created by {}", row.getId(), row.getName(), by);
+			}
+			else if (step.outcome() == Outcome.UPDATED) {
+				log.info("Job {} '{}' updated by {} to version {}", row.getId(), row.getName(), by, row.getVersion());
+			}
+		}
+		BulkJobResponse response = BulkJobResponse.of(this.writer.read(plan.steps()));
+		log.info("Bulk of {} jobs by {} applied in {} ms: {} created, {} updated, {} unchanged", jobs.size(), by,
+				(System.nanoTime() - started) / 1_000_000, response.created(), response.updated(),
+				response.unchanged());
+		return response;
+	}
+
+	/** A request over the limit is refused before anything else is looked at. */
+	private void checkLimit(BulkJobRequest request) {
+		int limit = this.properties.bulkLimit();
+		if (request.jobs() != null && request.jobs().size() > limit) {
+			BulkProblems problems = new BulkProblems(request.jobs().size());
+			problems.invalid(List.of(new FieldProblem("jobs", "has " + request.jobs().size() + " jobs; at most " + limit
+					+ " are taken per request (crony.web.jobs.bulk-limit)")));
+			problems.throwIfAny();
+		}
+	}
+
+	/**
+	 * The annotations of the request and of each job, named from the request's root
+	 * ({@code jobs[3].target.url}) as {@code POST /jobs} names them from the job's.
+	 */
+	private void checkShape(BulkJobRequest request, BulkProblems problems) {
+		BeanPropertyBindingResult result = new BeanPropertyBindingResult(request, "request");
+		this.validator.validate(request, result);
+		problems.invalid(result.getFieldErrors()
+			.stream()
+			.map((error) -> new FieldProblem(error.getField(), error.getDefaultMessage()))
+			.toList());
+	}
+
+	/**
+	 * The rules of each job whose shape is right (alert channels looked up once for all),
+	 * then names used twice in the request.
+	 */
+	private void checkEach(List<JobRequest> jobs, BulkProblems problems) {
+		Set<Long> channelIds = new LinkedHashSet<>();
+		for (int i = 0; i < jobs.size(); i++) {
+			JobRequest job = jobs.get(i);
+			if (!problems.has(i) && job.alerts() != null && job.alerts().channelIds() != null) {
+				channelIds.addAll(job.alerts().channelIds());
+			}
+		}
+		Set<Long> missing = this.rules.missingChannels(channelIds);
+		for (int i = 0; i < jobs.size(); i++) {
+			if (!problems.has(i)) {
+				problems.invalid(i, this.rules.problems(jobs.get(i), (ids) -> missing));
+			}
+		}
+		JobNames names = new JobNames();
+		Map<CollationKey, Integer> first = new HashMap<>();
+		for (int i = 0; i < jobs.size(); i++) {
+			JobRequest job = jobs.get(i);
+			if (job != null && job.name() != null) {
+				Integer earlier = first.putIfAbsent(names.key(job.name()), i);
+				if (earlier != null) {
+					problems.invalid(i, List.of(new FieldProblem("name", "is also the name of jobs[" + earlier + "]")));
+				}
+			}
+		}
+	}
+
+	/** The stored job each good job's name means, by the job's index. */
+	private Map<Integer, JobEntity> stored(List<JobRequest> jobs, BulkProblems problems) {
+		JobNames names = new JobNames();
+		Map<CollationKey, Integer> indexByName = new HashMap<>();
+		for (int i = 0; i < jobs.size(); i++) {
+			if (!problems.has(i)) {
+				indexByName.put(names.key(jobs.get(i).name()), i);
+			}
+		}
+		List<String> wanted = indexByName.values().stream().map((i) -> jobs.get(i).name()).toList();
+		Map<Integer, JobEntity> stored = new HashMap<>();
+		for (List<String> chunk : BulkJobWriter.chunks(wanted)) {
+			for (JobEntity row : this.jobs.named(chunk)) {
+				Integer index = indexByName.get(names.key(row.getName()));
+				if (index != null) {
+					stored.put(index, row);
+				}
+			}
+		}
+		return stored;
+	}
+
+}

@@ -1,0 +1,107 @@
+package io.crony.web.job;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.TargetSpec;
+import io.crony.common.secret.MissingSecretKeyException;
+import io.crony.common.secret.SecretBox;
+import io.crony.common.secret.SecretHeaders;
+import io.crony.common.target.TargetPolicy;
+import io.crony.web.alert.AlertChannels;
+import io.crony.web.error.FieldProblem;
+import io.crony.web.error.InvalidRequestException;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * What every write of a job definition goes through, one job at a time or in bulk: the
+ * rules across fields ({@link JobValidator}), its alert channels, the target policy, and
+ * the sealing of secret headers.
+ */
+@Component
+class JobRules {
+
+	private final AlertChannels channels;
+
+	private final TargetPolicy targetPolicy;
+
+	private final SecretBox secrets;
+
+	JobRules(AlertChannels channels, TargetPolicy targetPolicy, SecretBox secrets) {
+		this.channels = channels;
+		this.targetPolicy = targetPolicy;
+		this.secrets = secrets;
+	}
+
+	/** Every problem of a job whose shape its annotations have checked already. */
+	List<FieldProblem> problems(JobRequest request) {
+		return problems(request, this.channels::missing);
+	}
+
+	/**
+	 * @param missingChannels which of the given alert channel ids name no channel
+	 */
+	List<FieldProblem> problems(JobRequest request, Function<List<Long>, Set<Long>> missingChannels) {
+		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
+		problems.addAll(JobValidator.checkChannels(request, missingChannels));
+		if (problems.isEmpty()) {
+			// the policy resolves host names: only for a job that is right otherwise
+			problems.addAll(JobValidator.checkPolicy(request, this.targetPolicy));
+		}
+		return problems;
+	}
+
+	/** The ids among these that name no alert channel, in one query. */
+	Set<Long> missingChannels(Collection<Long> ids) {
+		return this.channels.missing(ids);
+	}
+
+	/**
+	 * The target as stored: secret headers sealed, masked ones kept from the stored job.
+	 * @param stored the stored job's target, null for a new job
+	 * @throws InvalidRequestException naming the header when it cannot be stored
+	 */
+	TargetSpec sealed(JobRequest request, TargetSpec stored) {
+		try {
+			return SecretHeaders.seal(request.target().toSpec(), stored, request.target().secretHeadersOrNone(),
+					this.secrets);
+		}
+		catch (SecretHeaders.MaskWithoutSecretException ex) {
+			throw InvalidRequestException.of("target.headers." + ex.header(), ex.getMessage());
+		}
+		catch (MissingSecretKeyException ex) {
+			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * Whether a new definition says what the stored one says: the same but for id and
+	 * version, secret headers compared by what they open to (each sealing differs).
+	 */
+	boolean sameDefinition(JobSpec stored, JobSpec next) {
+		try {
+			return comparable(stored).equals(comparable(next));
+		}
+		catch (IllegalStateException ex) {
+			// a secret this instance cannot open: count it as a change
+			return false;
+		}
+	}
+
+	private JobSpec comparable(JobSpec spec) {
+		JobSpec plain = spec.withIdAndVersion(0, 0);
+		if (spec.target() == null) {
+			return plain;
+		}
+		TargetSpec target = spec.target();
+		return plain.withTarget(new TargetSpec(target.type(), target.method(), target.url(),
+				SecretHeaders.open(target.headers(), this.secrets), target.body(), target.mode(), target.command(),
+				target.successCodes()));
+	}
+
+}
