@@ -1,4 +1,4 @@
-package io.crony.agent;
+package io.crony.agent.support;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;

@@ -10,15 +10,15 @@ import io.crony.common.execution.ExecutionStatus;
  * @param output the target's answer (capped)
  * @param error why it failed, null on success
  */
-public record Outcome(ExecutionStatus status, String output, String error) {
+public record AttemptResult(ExecutionStatus status, String output, String error) {
 
-	public static Outcome failed(String error) {
-		return new Outcome(ExecutionStatus.FAILED, null, error);
+	public static AttemptResult failed(String error) {
+		return new AttemptResult(ExecutionStatus.FAILED, null, error);
 	}
 
 	/** An async target took the run; its result comes later through a report. */
-	public static Outcome accepted(String output) {
-		return new Outcome(ExecutionStatus.RUNNING, output, null);
+	public static AttemptResult accepted(String output) {
+		return new AttemptResult(ExecutionStatus.RUNNING, output, null);
 	}
 
 	public boolean accepted() {

@@ -1,4 +1,4 @@
-package io.crony.agent;
+package io.crony.agent.etcd;
 
 import java.nio.file.Path;
 import java.util.List;
