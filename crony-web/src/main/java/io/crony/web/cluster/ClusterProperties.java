@@ -3,6 +3,7 @@ package io.crony.web.cluster;
 import java.time.Duration;
 
 import io.crony.common.job.AssignmentStrategy;
+import io.crony.web.cluster.membership.AgentLiveness;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.assignment;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,13 +13,13 @@ import java.util.Map;
  * so that a batch placed by fewest-jobs spreads out; a failed transaction takes its plan
  * back.
  */
-final class AssignmentView {
+public final class AssignmentView {
 
 	private final Map<Long, Placement> byJob = new HashMap<>();
 
 	private final Map<String, Integer> held = new HashMap<>();
 
-	synchronized void reset(Collection<Placement> placements) {
+	public synchronized void reset(Collection<Placement> placements) {
 		this.byJob.clear();
 		this.held.clear();
 		for (Placement placement : placements) {
@@ -28,15 +28,15 @@ final class AssignmentView {
 		}
 	}
 
-	synchronized Placement get(long jobId) {
+	public synchronized Placement get(long jobId) {
 		return this.byJob.get(jobId);
 	}
 
-	synchronized int held(String agentId) {
+	public synchronized int held(String agentId) {
 		return this.held.getOrDefault(agentId, 0);
 	}
 
-	synchronized Map<String, Integer> held() {
+	public synchronized Map<String, Integer> held() {
 		return Map.copyOf(this.held);
 	}
 
@@ -45,7 +45,7 @@ final class AssignmentView {
 	}
 
 	/** Counts a planned change of the jobs an agent holds (negative: fewer). */
-	synchronized void plan(String agentId, int delta) {
+	public synchronized void plan(String agentId, int delta) {
 		int count = this.held.getOrDefault(agentId, 0) + delta;
 		if (count > 0) {
 			this.held.put(agentId, count);
@@ -68,7 +68,7 @@ final class AssignmentView {
 		}
 	}
 
-	synchronized List<Placement> on(String agentId) {
+	public synchronized List<Placement> on(String agentId) {
 		List<Placement> placements = new ArrayList<>();
 		for (Placement placement : this.byJob.values()) {
 			if (placement.agentId().equals(agentId)) {
@@ -79,7 +79,7 @@ final class AssignmentView {
 	}
 
 	/** Job id to agent id of every placement. */
-	synchronized Map<Long, String> agentsByJob() {
+	public synchronized Map<Long, String> agentsByJob() {
 		Map<Long, String> agents = new HashMap<>(this.byJob.size() * 2);
 		this.byJob.forEach((jobId, placement) -> agents.put(jobId, placement.agentId()));
 		return agents;

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.assignment;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +14,8 @@ import io.crony.common.etcd.CronyKeys;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.web.cluster.ClusterMetrics;
+import io.crony.web.cluster.leadership.LeaderTerm;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.kv.TxnResponse;
@@ -38,7 +40,7 @@ import static io.crony.web.cluster.EtcdBytes.unchanged;
  * {@code maxInFlight} are in flight, and {@link #drain()} commits what is still batched
  * and waits for the last one.
  */
-final class AssignmentWriter {
+public final class AssignmentWriter {
 
 	private static final Logger log = LoggerFactory.getLogger(AssignmentWriter.class);
 
@@ -64,7 +66,7 @@ final class AssignmentWriter {
 
 	private volatile boolean deposed;
 
-	AssignmentWriter(KV kv, CronyKeys keys, LeaderTerm term, AssignmentView view, ClusterMetrics metrics,
+	public AssignmentWriter(KV kv, CronyKeys keys, LeaderTerm term, AssignmentView view, ClusterMetrics metrics,
 			int maxInFlight, int batchSize) {
 		this.batches = new TxnBatches(batchSize);
 		this.kv = kv;
@@ -76,7 +78,7 @@ final class AssignmentWriter {
 		this.inFlight = new Semaphore(maxInFlight);
 	}
 
-	byte[] value(JobSpec spec) {
+	public byte[] value(JobSpec spec) {
 		return CronyJson.toBytes(new JobAssignment(spec, this.term.epoch(), Instant.now()));
 	}
 
@@ -84,7 +86,7 @@ final class AssignmentWriter {
 	 * Puts new assignments on one agent in one transaction; each key must be absent. The
 	 * caller planned the count when it picked the agent.
 	 */
-	CompletableFuture<Boolean> create(String agentId, List<NewAssignment> batch) throws InterruptedException {
+	public CompletableFuture<Boolean> create(String agentId, List<NewAssignment> batch) throws InterruptedException {
 		List<Cmp> compares = new ArrayList<>(batch.size() + 2);
 		List<Op> puts = new ArrayList<>(batch.size());
 		compares.add(this.term.fence());
@@ -106,7 +108,8 @@ final class AssignmentWriter {
 	/**
 	 * Replaces the spec of an assignment in place, if the key did not change meanwhile.
 	 */
-	CompletableFuture<Boolean> update(Placement placement, long version, byte[] value) throws InterruptedException {
+	public CompletableFuture<Boolean> update(Placement placement, long version, byte[] value)
+			throws InterruptedException {
 		ByteSequence key = bytes(this.keys.job(placement.agentId(), placement.jobId()));
 		return commit(List.of(this.term.fence(), unchanged(key, placement.modRevision())),
 				List.of(Op.put(key, ByteSequence.from(value), PutOption.DEFAULT)),
@@ -121,7 +124,7 @@ final class AssignmentWriter {
 	 * to one agent share transactions (see {@link TxnBatches}); the result completes once
 	 * committed, at the latest by {@link #drain()}.
 	 */
-	CompletableFuture<Boolean> move(Placement from, String toAgent, long version, byte[] value, String reason)
+	public CompletableFuture<Boolean> move(Placement from, String toAgent, long version, byte[] value, String reason)
 			throws InterruptedException {
 		ByteSequence oldKey = bytes(this.keys.job(from.agentId(), from.jobId()));
 		ByteSequence newKey = bytes(this.keys.job(toAgent, from.jobId()));
@@ -148,7 +151,7 @@ final class AssignmentWriter {
 	 * @param counted whether the view counts this key (false for a duplicate it never
 	 * held)
 	 */
-	CompletableFuture<Boolean> delete(Placement placement, boolean counted) throws InterruptedException {
+	public CompletableFuture<Boolean> delete(Placement placement, boolean counted) throws InterruptedException {
 		ByteSequence key = bytes(this.keys.job(placement.agentId(), placement.jobId()));
 		if (counted) {
 			this.view.plan(placement.agentId(), -1);
@@ -177,8 +180,8 @@ final class AssignmentWriter {
 	/**
 	 * Moves any other key (a pending once request) under the same guards as a job move.
 	 */
-	CompletableFuture<Boolean> moveKey(ByteSequence oldKey, long modRevision, String toAgent, ByteSequence newKey,
-			ByteSequence value) throws InterruptedException {
+	public CompletableFuture<Boolean> moveKey(ByteSequence oldKey, long modRevision, String toAgent,
+			ByteSequence newKey, ByteSequence value) throws InterruptedException {
 		return commit(
 				List.of(this.term.fence(), unchanged(oldKey, modRevision), present(bytes(this.keys.node(toAgent)))),
 				List.of(Op.delete(oldKey, DeleteOption.DEFAULT), Op.put(newKey, value, PutOption.DEFAULT)),
@@ -191,7 +194,7 @@ final class AssignmentWriter {
 	 * Commits the open batches and waits until every transaction has finished, writes of
 	 * a failed batch retried one by one.
 	 */
-	void drain() throws InterruptedException {
+	public void drain() throws InterruptedException {
 		this.batches.flush(this::commit);
 		awaitInFlight();
 		List<TxnBatches.Write> retries = this.batches.takeRetries();
@@ -210,7 +213,7 @@ final class AssignmentWriter {
 		this.inFlight.release(this.maxInFlight);
 	}
 
-	boolean deposed() {
+	public boolean deposed() {
 		return this.deposed;
 	}
 
@@ -222,7 +225,7 @@ final class AssignmentWriter {
 	}
 
 	/** Job id to agent id ("" for none) of every key written since the last call. */
-	Map<Long, String> takeMirror() {
+	public Map<Long, String> takeMirror() {
 		Map<Long, String> taken = new java.util.HashMap<>(this.mirror);
 		taken.keySet().forEach(this.mirror::remove);
 		return taken;
@@ -286,7 +289,7 @@ final class AssignmentWriter {
 	 * @param version its version
 	 * @param value the JobAssignment JSON
 	 */
-	record NewAssignment(long jobId, long version, byte[] value) {
+	public record NewAssignment(long jobId, long version, byte[] value) {
 
 	}
 

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.assignment;
 
 /**
  * One assignment key as the leader knows it.
@@ -8,6 +8,6 @@ package io.crony.web.cluster;
  * @param modRevision the key's mod revision, which guards every change of it
  * @param version the job version the key's spec carries
  */
-record Placement(long jobId, String agentId, long modRevision, long version) {
+public record Placement(long jobId, String agentId, long modRevision, long version) {
 
 }

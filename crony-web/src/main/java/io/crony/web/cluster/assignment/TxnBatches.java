@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.assignment;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

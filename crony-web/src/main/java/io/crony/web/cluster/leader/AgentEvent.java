@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 /** What table {@code agent_event} records. */
 public enum AgentEvent {

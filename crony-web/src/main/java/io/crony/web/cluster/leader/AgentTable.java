@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -9,6 +9,7 @@ import java.util.Set;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
+import io.crony.web.cluster.membership.AgentLiveness;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 

@@ -1,8 +1,11 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.assignment.Placement;
 
 import org.springframework.context.ApplicationEventPublisher;
 
@@ -25,7 +28,7 @@ final class ClusterAlarms {
 	/**
 	 * @param held where the agent's jobs were before they moved
 	 */
-	void agentLost(String agentId, List<Placement> held, Relocator.Outcome outcome, AssignmentView view) {
+	void agentLost(String agentId, List<Placement> held, Relocator.Evacuation outcome, AssignmentView view) {
 		Map<String, Integer> movedTo = new TreeMap<>();
 		for (Placement before : held) {
 			Placement now = view.get(before.jobId());
@@ -43,7 +46,7 @@ final class ClusterAlarms {
 	void afterStep(LeaderSession session, int unassigned) {
 		boolean none = session.agents.isEmpty();
 		// no agent and no job to run is a cluster being set up, not an alarm
-		int enabled = none ? (int) session.jobs.values().stream().filter(JobState::enabled).count() : 0;
+		int enabled = none ? (int) session.jobs.values().stream().filter(PlaceableJob::enabled).count() : 0;
 		if (enabled > 0 && !this.noAgent) {
 			this.events.publishEvent(new ClusterAlarm.NoAgentAlive(enabled));
 		}

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -6,6 +6,12 @@ import java.time.Clock;
 import java.util.UUID;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.web.cluster.ClusterMetrics;
+import io.crony.web.cluster.ClusterProperties;
+import io.crony.web.cluster.leadership.LeaderElection;
+import io.crony.web.cluster.leadership.LeadershipListener;
+import io.crony.web.cluster.membership.AgentLiveness;
+import io.crony.web.cluster.membership.AgentRegistry;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
 

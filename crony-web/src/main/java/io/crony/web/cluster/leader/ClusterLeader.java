@@ -1,6 +1,12 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.web.cluster.ClusterMetrics;
+import io.crony.web.cluster.ClusterProperties;
+import io.crony.web.cluster.leadership.LeaderTerm;
+import io.crony.web.cluster.leadership.LeadershipListener;
+import io.crony.web.cluster.membership.AgentLiveness;
+import io.crony.web.cluster.membership.AgentRegistry;
 import io.etcd.jetcd.Client;
 
 import org.springframework.context.ApplicationEventPublisher;

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.util.List;
 

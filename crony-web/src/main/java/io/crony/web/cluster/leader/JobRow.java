@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
@@ -67,7 +67,7 @@ final class JobRow {
 		return this.parsed;
 	}
 
-	JobState state() {
+	PlaceableJob state() {
 		AssignmentSpec assignment = AssignmentSpec.DEFAULT;
 		try {
 			if (jobSpec().assignment() != null) {
@@ -78,7 +78,7 @@ final class JobRow {
 			// An unreadable spec is placed without preferences; writing its assignment
 			// reports it.
 		}
-		return new JobState(this.id, this.version, this.enabled, assignment);
+		return new PlaceableJob(this.id, this.version, this.enabled, assignment);
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -11,6 +11,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.job.AgentInfo;
+import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.membership.AgentLiveness;
+import io.crony.web.cluster.membership.AgentRegistry;
+import io.crony.web.cluster.placement.AgentCandidate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -132,7 +136,7 @@ final class LeaderLoop implements Runnable {
 			if (!s.agents.containsKey(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
 				boolean retry = this.stalled.contains(agentId);
 				List<Placement> held = retry ? List.of() : s.view.on(agentId);
-				Relocator.Outcome outcome = this.relocator.evacuate(agentId, "failover");
+				Relocator.Evacuation outcome = this.relocator.evacuate(agentId, "failover");
 				if (!retry) {
 					this.alarms.agentLost(agentId, held, outcome, s.view);
 				}
@@ -146,7 +150,7 @@ final class LeaderLoop implements Runnable {
 		for (AgentCandidate agent : s.agents.values()) {
 			if (agent.drained() && s.view.held(agent.id()) > 0
 					&& (agentsChanged || !this.stalled.contains(agent.id()))) {
-				Relocator.Outcome outcome = this.relocator.evacuate(agent.id(), "drain");
+				Relocator.Evacuation outcome = this.relocator.evacuate(agent.id(), "drain");
 				if (outcome.moved() > 0) {
 					s.agentTable.event(agent.id(), AgentEvent.DRAINED, outcome.moved(), null);
 				}
@@ -169,7 +173,7 @@ final class LeaderLoop implements Runnable {
 		}
 	}
 
-	private void stall(String agentId, Relocator.Outcome outcome) {
+	private void stall(String agentId, Relocator.Evacuation outcome) {
 		if (outcome.stuck() > 0) {
 			this.stalled.add(agentId);
 		}
@@ -212,7 +216,7 @@ final class LeaderLoop implements Runnable {
 					// An agent holding jobs gets its LOST event with the count once they
 					// moved.
 					s.agentTable.event(gone, AgentEvent.LOST, 0, null);
-					this.alarms.agentLost(gone, List.of(), new Relocator.Outcome(0, 0), s.view);
+					this.alarms.agentLost(gone, List.of(), new Relocator.Evacuation(0, 0), s.view);
 				}
 				log.warn("Agent {} lost, holding {} jobs", gone, s.view.held(gone));
 			}

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -9,6 +9,15 @@ import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
+import io.crony.web.cluster.ClusterMetrics;
+import io.crony.web.cluster.ClusterProperties;
+import io.crony.web.cluster.EtcdBytes;
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.assignment.AssignmentWriter;
+import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.leadership.LeaderTerm;
+import io.crony.web.cluster.placement.AgentCandidate;
+import io.crony.web.cluster.placement.Placer;
 import io.etcd.jetcd.KeyValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +50,7 @@ final class LeaderSession {
 
 	final ClusterMetrics metrics;
 
-	Map<Long, JobState> jobs = new HashMap<>();
+	Map<Long, PlaceableJob> jobs = new HashMap<>();
 
 	/** The live agents by id, sorted, with the operator's overrides applied. */
 	TreeMap<String, AgentCandidate> agents = new TreeMap<>();
@@ -63,12 +72,12 @@ final class LeaderSession {
 	}
 
 	/** Picks an agent for the job, never {@code exclude}; empty when none may take it. */
-	Optional<String> pick(JobState job, String exclude) {
+	Optional<String> pick(PlaceableJob job, String exclude) {
 		return this.placer.pick(job.assignment(), this.agents.values(), exclude, this.view::held);
 	}
 
 	/** Whether the job may stay on the agent: live, not drained, labels match. */
-	boolean fits(String agentId, JobState job) {
+	boolean fits(String agentId, PlaceableJob job) {
 		AgentCandidate agent = this.agents.get(agentId);
 		return agent != null && !agent.drained() && agent.matches(job.assignment().labels());
 	}
@@ -118,7 +127,7 @@ final class LeaderSession {
 
 	int unassignedCount() {
 		int count = 0;
-		for (JobState job : this.jobs.values()) {
+		for (PlaceableJob job : this.jobs.values()) {
 			Placement placement = job.enabled() ? this.view.get(job.id()) : null;
 			if (job.enabled() && (placement == null || !this.agents.containsKey(placement.agentId()))) {
 				count++;

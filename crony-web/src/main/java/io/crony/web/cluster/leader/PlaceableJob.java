@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import io.crony.common.job.AssignmentSpec;
 
@@ -11,6 +11,6 @@ import io.crony.common.job.AssignmentSpec;
  * @param enabled whether the job must be assigned
  * @param assignment the job's placement preferences
  */
-record JobState(long id, long version, boolean enabled, AssignmentSpec assignment) {
+record PlaceableJob(long id, long version, boolean enabled, AssignmentSpec assignment) {
 
 }

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import io.crony.common.etcd.CronyKeys.NodeKey;
+import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.placement.AgentCandidate;
 import io.etcd.jetcd.KeyValue;
 
 import static io.crony.web.cluster.EtcdBytes.string;
@@ -51,7 +53,7 @@ final class Rebalancer {
 				if (key.isEmpty() || !(key.get() instanceof NodeKey.Assignment assignment)) {
 					continue;
 				}
-				JobState job = s.jobs.get(assignment.jobId());
+				PlaceableJob job = s.jobs.get(assignment.jobId());
 				if (job == null || !job.enabled()) {
 					continue;
 				}

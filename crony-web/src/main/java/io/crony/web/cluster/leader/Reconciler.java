@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -10,7 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.crony.common.etcd.CronyKeys.NodeKey;
-import io.crony.web.cluster.AssignmentWriter.NewAssignment;
+import io.crony.web.cluster.assignment.AssignmentWriter.NewAssignment;
+import io.crony.web.cluster.assignment.Placement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +51,10 @@ final class Reconciler {
 			}
 		});
 		Plan plan = new Plan();
-		Map<Long, JobState> jobs = new HashMap<>();
+		Map<Long, PlaceableJob> jobs = new HashMap<>();
 		Map<Long, String> mirrored = new HashMap<>();
 		s.jobTable.forEach((row) -> {
-			JobState job = row.state();
+			PlaceableJob job = row.state();
 			jobs.put(row.id(), job);
 			mirrored.put(row.id(), row.agentId());
 			plan.classify(row, job, found.remove(row.id()));
@@ -109,7 +110,7 @@ final class Reconciler {
 		List<JobRow> changed = s.jobTable.changedSince(since);
 		long read = System.nanoTime();
 		for (JobRow row : changed) {
-			JobState job = row.state();
+			PlaceableJob job = row.state();
 			s.jobs.put(row.id(), job);
 			Placement placement = s.view.get(row.id());
 			if (!row.enabled()) {
@@ -156,7 +157,7 @@ final class Reconciler {
 	void placeUnassigned() throws InterruptedException {
 		LeaderSession s = this.session;
 		List<Long> ids = new ArrayList<>();
-		for (JobState job : s.jobs.values()) {
+		for (PlaceableJob job : s.jobs.values()) {
 			if (job.enabled() && s.view.get(job.id()) == null) {
 				ids.add(job.id());
 			}
@@ -195,7 +196,7 @@ final class Reconciler {
 		Map<String, List<NewAssignment>> batches = new HashMap<>();
 		int unplaced = 0;
 		for (JobRow row : rows) {
-			JobState job;
+			PlaceableJob job;
 			try {
 				job = row.state();
 			}
@@ -256,7 +257,7 @@ final class Reconciler {
 
 		final List<Placement> deletes = new ArrayList<>();
 
-		void classify(JobRow row, JobState job, List<Placement> placements) {
+		void classify(JobRow row, PlaceableJob job, List<Placement> placements) {
 			List<Placement> found = (placements != null) ? placements : List.of();
 			if (!row.enabled()) {
 				deleteAll(found);

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leader;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import io.crony.common.etcd.CronyKeys.NodeKey;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.json.CronyJson;
+import io.crony.web.cluster.assignment.Placement;
 import io.etcd.jetcd.KeyValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,9 +17,11 @@ import static io.crony.web.cluster.EtcdBytes.bytes;
 import static io.crony.web.cluster.EtcdBytes.string;
 
 /**
- * Moves every job off one agent (it died, or the operator drained it), one transaction
- * per job, as listed from etcd itself rather than from the leader's memory; then moves
- * the agent's pending once requests after the jobs they belong to.
+ * Moves every job off one agent (it died, or the operator drained it), as listed from
+ * etcd itself rather than from the leader's memory; then moves the agent's pending once
+ * requests after the jobs they belong to, one transaction each. Job moves to the same
+ * agent share transactions, and so do the deletes of keys that only have to go (see
+ * {@link io.crony.web.cluster.assignment.AssignmentWriter}); each move stays atomic.
  */
 final class Relocator {
 
@@ -35,7 +38,7 @@ final class Relocator {
 	 * @param reason metric tag and log word: failover or drain
 	 * @return how many jobs moved and how many could not (no agent may take them)
 	 */
-	Outcome evacuate(String agentId, String reason) throws InterruptedException {
+	Evacuation evacuate(String agentId, String reason) throws InterruptedException {
 		LeaderSession s = this.session;
 		long started = System.nanoTime();
 		List<KeyValue> kvs = new ArrayList<>();
@@ -49,7 +52,7 @@ final class Relocator {
 			}
 			long jobId = assignment.jobId();
 			Placement from = new Placement(jobId, agentId, kv.getModRevision(), LeaderSession.versionOf(kv));
-			JobState job = s.jobs.get(jobId);
+			PlaceableJob job = s.jobs.get(jobId);
 			Placement current = s.view.get(jobId);
 			boolean counted = current != null && current.agentId().equals(agentId);
 			if (job == null || !job.enabled() || !counted && current != null) {
@@ -73,7 +76,7 @@ final class Relocator {
 			log.info("Agent {} {}: {} jobs moved, {} found no other agent, in {} ms", agentId, reason, moved, stuck,
 					(System.nanoTime() - started) / 1_000_000);
 		}
-		return new Outcome(moved, stuck);
+		return new Evacuation(moved, stuck);
 	}
 
 	private void moveOnces(String agentId) throws InterruptedException {
@@ -100,7 +103,7 @@ final class Relocator {
 	 * @param moved jobs moved
 	 * @param stuck jobs that found no other agent and stayed
 	 */
-	record Outcome(int moved, int stuck) {
+	record Evacuation(int moved, int stuck) {
 
 	}
 

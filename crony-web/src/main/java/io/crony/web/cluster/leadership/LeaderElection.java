@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leadership;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.EtcdCallException;
+import io.crony.web.cluster.ClusterProperties;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -55,7 +56,7 @@ public class LeaderElection implements SmartLifecycle {
 
 	private volatile Thread thread;
 
-	LeaderElection(Client client, CronyKeys keys, ClusterProperties properties, String instanceId,
+	public LeaderElection(Client client, CronyKeys keys, ClusterProperties properties, String instanceId,
 			LeadershipListener listener) {
 		this.client = client;
 		this.electionName = bytes(keys.webElection());

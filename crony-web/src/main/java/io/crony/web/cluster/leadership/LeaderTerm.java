@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leadership;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.op.Cmp;
@@ -11,17 +11,17 @@ import io.etcd.jetcd.op.CmpTarget;
  * @param key the leader key under the election prefix
  * @param revision the leader key's create revision
  */
-record LeaderTerm(ByteSequence key, long revision) {
+public record LeaderTerm(ByteSequence key, long revision) {
 
 	/**
 	 * The compare every leader write carries: once this key is gone or re-created, a
 	 * deposed leader's transactions fail instead of racing its successor's.
 	 */
-	Cmp fence() {
+	public Cmp fence() {
 		return new Cmp(this.key, Cmp.Op.EQUAL, CmpTarget.createRevision(this.revision));
 	}
 
-	long epoch() {
+	public long epoch() {
 		return this.revision;
 	}
 

@@ -1,7 +1,7 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.leadership;
 
 /** Told when this instance gains and loses the leadership. */
-interface LeadershipListener {
+public interface LeadershipListener {
 
 	void elected(LeaderTerm term);
 

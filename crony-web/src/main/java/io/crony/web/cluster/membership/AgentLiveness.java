@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.membership;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +66,7 @@ public class AgentLiveness implements SmartLifecycle {
 
 	private final PeriodicTask task = new PeriodicTask("crony-agent-liveness");
 
-	AgentLiveness(Client client, AgentRegistry registry, Duration refresh, Clock clock) {
+	public AgentLiveness(Client client, AgentRegistry registry, Duration refresh, Clock clock) {
 		this.client = client;
 		this.registry = registry;
 		this.refresh = refresh;

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.membership;
 
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +61,7 @@ public class AgentRegistry implements SmartLifecycle {
 
 	private volatile boolean loaded;
 
-	AgentRegistry(Client client, CronyKeys keys) {
+	public AgentRegistry(Client client, CronyKeys keys) {
 		this.client = client;
 		this.keys = keys;
 	}
@@ -89,7 +89,7 @@ public class AgentRegistry implements SmartLifecycle {
 	}
 
 	/** Runs the listener (on a registry thread) after every change of the live set. */
-	void onChange(Runnable listener) {
+	public void onChange(Runnable listener) {
 		this.listeners.add(listener);
 	}
 

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.placement;
 
 import java.util.Map;
 
@@ -10,15 +10,15 @@ import java.util.Map;
  * @param labels the agent's labels
  * @param drained whether the operator drained it (it takes no new jobs)
  */
-record AgentCandidate(String id, int weight, Map<String, String> labels, boolean drained) {
+public record AgentCandidate(String id, int weight, Map<String, String> labels, boolean drained) {
 
-	AgentCandidate {
+	public AgentCandidate {
 		weight = Math.max(1, weight);
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
 	}
 
 	/** Whether this agent carries every label of the selector. */
-	boolean matches(Map<String, String> selector) {
+	public boolean matches(Map<String, String> selector) {
 		for (Map.Entry<String, String> label : selector.entrySet()) {
 			if (!label.getValue().equals(this.labels.get(label.getKey()))) {
 				return false;

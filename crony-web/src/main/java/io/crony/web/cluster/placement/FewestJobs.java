@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.placement;
 
 import java.util.Comparator;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.placement;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,7 +15,7 @@ import io.crony.common.job.AssignmentStrategy;
  * job's selector, by the job's strategy or the cluster's default. One instance lives for
  * one leader term, so round robin keeps its rhythm across batches.
  */
-final class Placer {
+public final class Placer {
 
 	private final AssignmentStrategy defaultStrategy;
 
@@ -23,7 +23,7 @@ final class Placer {
 
 	private final FewestJobs fewestJobs = new FewestJobs();
 
-	Placer(AssignmentStrategy defaultStrategy) {
+	public Placer(AssignmentStrategy defaultStrategy) {
 		this.defaultStrategy = (defaultStrategy != null) ? defaultStrategy : AssignmentStrategy.WEIGHTED_ROUND_ROBIN;
 	}
 
@@ -34,7 +34,7 @@ final class Placer {
 	 * @param jobsHeld jobs per agent now
 	 * @return the chosen agent, or empty when no agent may take the job
 	 */
-	Optional<String> pick(AssignmentSpec assignment, Collection<AgentCandidate> agents, String exclude,
+	public Optional<String> pick(AssignmentSpec assignment, Collection<AgentCandidate> agents, String exclude,
 			ToIntFunction<String> jobsHeld) {
 		AssignmentSpec spec = (assignment != null) ? assignment : AssignmentSpec.DEFAULT;
 		List<AgentCandidate> candidates = new ArrayList<>();
@@ -51,7 +51,7 @@ final class Placer {
 		return chosen.pick(candidates, jobsHeld);
 	}
 
-	void forgetAgentsExcept(Set<String> agentIds) {
+	public void forgetAgentsExcept(Set<String> agentIds) {
 		this.roundRobin.retain(agentIds);
 	}
 

@@ -1,4 +1,4 @@
-package io.crony.web.cluster;
+package io.crony.web.cluster.placement;
 
 import java.util.List;
 import java.util.Map;
