@@ -24,7 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What one leader term knows and holds: the jobs as MySQL has them, the assignments as
- * etcd has them, the live agents, and the writer fenced by this term.
+ * etcd has them, the live agents, and the writer fenced by this term. The jobs, agents
+ * and stamp are read and replaced only on the term's decision thread, where every step
+ * (reconcile, relocate, rebalance) runs, so they stay plain fields of a class no other
+ * package sees.
  */
 final class LeaderSession {
 
