@@ -2,10 +2,14 @@ package io.crony.agent;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
 
 import javax.net.ssl.SSLException;
 
+import io.crony.agent.etcd.EtcdProperties;
+import io.crony.agent.support.AgentIdentity;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.job.AgentInfo;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretKeys;
 import io.etcd.jetcd.ByteSequence;
@@ -64,7 +68,12 @@ class AgentConfiguration {
 
 	@Bean
 	AgentIdentity agentIdentity(AgentProperties properties, @Value("${server.port:8080}") int serverPort) {
-		return AgentIdentity.of(properties, serverPort);
+		int port = (properties.port() > 0) ? properties.port() : serverPort;
+		String id = properties.id().isBlank() ? properties.host() + ":" + port : properties.id();
+		String version = AgentIdentity.class.getPackage().getImplementationVersion();
+		AgentInfo info = new AgentInfo(id, properties.host(), port, properties.weight(), properties.labels(),
+				(version != null) ? version : "dev", Instant.now());
+		return new AgentIdentity(id, info);
 	}
 
 	@Bean

@@ -2,10 +2,13 @@ package io.crony.agent;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
+import io.crony.agent.target.HttpTargetProperties;
+import io.crony.agent.target.ShellTargetProperties;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
@@ -50,44 +53,13 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("100000") int recordBacklogLimit,
 		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("100") int catchUpLimit,
 		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
-		@DefaultValue("4096") int outputLimit, @DefaultValue Shell shell, @DefaultValue Http http,
-		@DefaultValue("1000") int etcdPageSize, @DefaultValue("64MB") DataSize etcdMaxMessageSize) {
+		@DefaultValue("4096") int outputLimit, @DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
+		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
+		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
 		etcdPageSize = Math.max(1, etcdPageSize);
-	}
-
-	/**
-	 * Shell targets: off unless enabled, and then only for allowed commands.
-	 *
-	 * @param enabled whether this agent runs shell targets at all
-	 * @param allowedCommands executables (first word of the command line) that may run
-	 */
-	public record Shell(@DefaultValue("false") boolean enabled, List<String> allowedCommands) {
-
-		public Shell {
-			allowedCommands = (allowedCommands != null) ? List.copyOf(allowedCommands) : List.of();
-		}
-
-	}
-
-	/**
-	 * HTTP targets share one pool of kept-alive connections. Calls beyond a bound wait in
-	 * the pool for a free connection (counted in the attempt's timeout) instead of
-	 * opening more: a burst of calls due in the same instant then reuses a few hundred
-	 * connections instead of connecting once per call.
-	 *
-	 * @param maxConnectionsPerHost most connections open to one target host and port
-	 * @param maxConnections most connections open in total
-	 * @param connectTimeout how long a connect may take; the socket is closed after it
-	 * @param idleTimeout idle connections older than this are closed
-	 * @param ioThreads I/O threads of the client; 0 means one per CPU
-	 */
-	public record Http(@DefaultValue("200") int maxConnectionsPerHost, @DefaultValue("1000") int maxConnections,
-			@DefaultValue("5s") Duration connectTimeout, @DefaultValue("30s") Duration idleTimeout,
-			@DefaultValue("0") int ioThreads) {
-
 	}
 
 }

@@ -25,6 +25,8 @@ import io.crony.agent.schedule.EngineParts;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.agent.schedule.RunListener;
 import io.crony.agent.schedule.ScheduleParser;
+import io.crony.agent.support.AgentIdentity;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.target.HttpTarget;
 import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.crony.agent.etcd.EtcdProperties;
 import io.crony.test.CronyServicesExtension;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.etcd.EtcdProperties;
 import io.crony.test.LocalServices;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.crony.agent.etcd.EtcdProperties;
 import io.crony.test.LocalServices;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;

@@ -2,7 +2,7 @@ package io.crony.agent.alert;
 
 import java.time.Clock;
 
-import io.crony.agent.AgentIdentity;
+import io.crony.agent.support.AgentIdentity;
 import io.crony.agent.schedule.RunListener;
 import io.crony.alert.AlertDispatcher;
 import io.crony.alert.AlertProperties;

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import io.crony.agent.DaemonThreads;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.common.etcd.CronyKeys;

@@ -10,10 +10,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.agent.DaemonThreads;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Outcome;
+import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
@@ -79,38 +79,39 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	}
 
 	@Override
-	public CompletableFuture<Outcome> invoke(Invocation invocation, Target target) {
+	public CompletableFuture<AttemptResult> invoke(Invocation invocation, Target target) {
 		if (invocation.executionId() == 0) {
-			return CompletableFuture
-				.completedFuture(Outcome.failed("ASYNC runs need their execution row; the database was unreachable"));
+			return CompletableFuture.completedFuture(
+					AttemptResult.failed("ASYNC runs need their execution row; the database was unreachable"));
 		}
-		CompletableFuture<Outcome> result = new CompletableFuture<>();
+		CompletableFuture<AttemptResult> result = new CompletableFuture<>();
 		result.whenComplete((outcome, failure) -> this.tracked.remove(invocation.executionId()));
 		this.thread.execute(() -> {
 			try {
 				call(invocation, target, result);
 			}
 			catch (RuntimeException ex) {
-				result.complete(Outcome.failed("Async attempt could not start: " + ex.getMessage()));
+				result.complete(AttemptResult.failed("Async attempt could not start: " + ex.getMessage()));
 			}
 		});
 		return result;
 	}
 
-	private void call(Invocation invocation, Target target, CompletableFuture<Outcome> result) {
+	private void call(Invocation invocation, Target target, CompletableFuture<AttemptResult> result) {
 		if (result.isDone()) {
 			return;
 		}
 		long id = invocation.executionId();
 		if (!this.store.start(id, this.agentId, invocation.attempt(), invocation.deadline(), this.clock.instant())) {
-			result.complete(Outcome.failed("Execution " + id + " is no longer this agent's to run"));
+			result.complete(AttemptResult.failed("Execution " + id + " is no longer this agent's to run"));
 			return;
 		}
-		CompletableFuture<Outcome> call = target.invoke(invocation.withResumePayload(this.store.resumePayload(id)));
+		CompletableFuture<AttemptResult> call = target
+			.invoke(invocation.withResumePayload(this.store.resumePayload(id)));
 		Targets.cancelsWith(result, call);
 		call.whenComplete((outcome, failure) -> {
 			if (failure != null || outcome == null) {
-				result.complete(Outcome.failed(String.valueOf(failure)));
+				result.complete(AttemptResult.failed(String.valueOf(failure)));
 			}
 			else if (!outcome.accepted()) {
 				// answered at once (SUCCEEDED or FAILED): that is the attempt's result
@@ -153,15 +154,15 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 				this.tracked.remove(attempt.id, attempt);
 			}
 			else if (row == null) {
-				attempt.result.complete(Outcome.failed("Execution " + attempt.id + " disappeared"));
+				attempt.result.complete(AttemptResult.failed("Execution " + attempt.id + " disappeared"));
 			}
 			else if (row.status() != ExecutionStatus.RUNNING || row.attempt() != attempt.attempt) {
-				attempt.result.complete(new Outcome(row.status(), row.output(), row.error()));
+				attempt.result.complete(new AttemptResult(row.status(), row.output(), row.error()));
 			}
 			else if (!now.isBefore(attempt.deadline)) {
 				String error = "No result reported before the deadline " + attempt.deadline;
 				if (this.store.timeOut(attempt.id, attempt.attempt, this.agentId, error, now)) {
-					attempt.result.complete(new Outcome(ExecutionStatus.TIMED_OUT, null, error));
+					attempt.result.complete(new AttemptResult(ExecutionStatus.TIMED_OUT, null, error));
 				}
 				// else a report got there first: the next poll reads it
 			}
@@ -202,7 +203,7 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 		this.tracked.values().forEach((attempt) -> attempt.result.cancel(true));
 	}
 
-	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<Outcome> result) {
+	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<AttemptResult> result) {
 	}
 
 }

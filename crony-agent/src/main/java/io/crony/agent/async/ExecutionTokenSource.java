@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.agent.DaemonThreads;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.target.Targets;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.ExecutionTokens;

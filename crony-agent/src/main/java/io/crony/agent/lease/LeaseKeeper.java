@@ -7,8 +7,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.agent.AgentIdentity;
-import io.crony.agent.DaemonThreads;
+import io.crony.agent.support.AgentIdentity;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;

@@ -19,7 +19,7 @@ import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Outcome;
+import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
@@ -168,7 +168,7 @@ final class Runner {
 	// quietly.
 	private void cancel(Run run, String reason) {
 		run.cancel(reason);
-		finish(run, new Outcome(ExecutionStatus.CANCELLED, null, reason));
+		finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, reason));
 	}
 
 	void skip(Fire fire, String why) {
@@ -189,7 +189,7 @@ final class Runner {
 
 	private void attempt(Run run, int attempt) {
 		if (run.cancelled()) {
-			finish(run, new Outcome(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, run.cancelReason));
 			return;
 		}
 		run.attempt = attempt;
@@ -198,7 +198,7 @@ final class Runner {
 				this.clock.instant()));
 		debugWithMdc(logger, fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
-		CompletableFuture<Outcome> call = this.targets
+		CompletableFuture<AttemptResult> call = this.targets
 			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger));
 		run.pending = call;
 		if (run.cancelled()) {
@@ -207,12 +207,12 @@ final class Runner {
 		call.whenComplete((outcome, failure) -> attemptEnded(run, attempt, outcome, failure));
 	}
 
-	private void attemptEnded(Run run, int attempt, Outcome outcome, Throwable failure) {
+	private void attemptEnded(Run run, int attempt, AttemptResult outcome, Throwable failure) {
 		if (run.cancelled()) {
-			finish(run, new Outcome(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, run.cancelReason));
 			return;
 		}
-		Outcome result = (outcome != null) ? outcome : Outcome.failed(String.valueOf(failure));
+		AttemptResult result = (outcome != null) ? outcome : AttemptResult.failed(String.valueOf(failure));
 		if (result.status() == ExecutionStatus.TIMED_OUT) {
 			this.metrics.timeout();
 		}
@@ -231,7 +231,7 @@ final class Runner {
 				TimeUnit.MILLISECONDS);
 	}
 
-	private void finish(Run run, Outcome outcome) {
+	private void finish(Run run, AttemptResult outcome) {
 		if (!run.finished.compareAndSet(false, true)) {
 			return;
 		}
@@ -274,7 +274,7 @@ final class Runner {
 	}
 
 	// after the record is submitted: a listener's failure never costs a record
-	private void tell(Run run, Outcome outcome, Instant now) {
+	private void tell(Run run, AttemptResult outcome, Instant now) {
 		try {
 			this.runs.finished(new RunListener.FinishedRun(run.spec, run.fire.executionId, run.fire.scheduledAt,
 					run.fire.trigger, outcome.status(), Math.max(1, run.attempt), outcome.error(), now));

@@ -2,7 +2,6 @@ package io.crony.agent.target;
 
 import java.time.Duration;
 
-import io.crony.agent.AgentProperties;
 import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
@@ -28,7 +27,7 @@ final class HttpConnections {
 	private HttpConnections() {
 	}
 
-	static CloseableHttpAsyncClient client(AgentProperties.Http settings, TargetPolicy policy) {
+	static CloseableHttpAsyncClient client(HttpTargetProperties settings, TargetPolicy policy) {
 		PoolingAsyncClientConnectionManager pool = PoolingAsyncClientConnectionManagerBuilder.create()
 			// every connection's addresses pass the target policy
 			.setDnsResolver(new PolicedDnsResolver(policy))

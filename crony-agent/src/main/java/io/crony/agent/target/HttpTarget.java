@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
@@ -56,7 +55,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 
 	private final SecretBox secrets;
 
-	public HttpTarget(AgentProperties.Http settings, int outputLimit, String agentId, TargetPolicy policy,
+	public HttpTarget(HttpTargetProperties settings, int outputLimit, String agentId, TargetPolicy policy,
 			SecretBox secrets) {
 		this.secrets = secrets;
 		this.agentId = agentId;
@@ -71,19 +70,20 @@ public final class HttpTarget implements Target, AutoCloseable {
 	}
 
 	@Override
-	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
 		JobSpec job = invocation.job();
 		TargetSpec target = job.target();
 		if (target.url() == null || !(target.url().startsWith("http://") || target.url().startsWith("https://"))) {
 			// lb:// addresses never get here: Targets resolves them first
-			return CompletableFuture.completedFuture(Outcome.failed("Unsupported HTTP target address " + target.url()));
+			return CompletableFuture
+				.completedFuture(AttemptResult.failed("Unsupported HTTP target address " + target.url()));
 		}
 		int timeoutSeconds = Math.max(1, job.timeoutSeconds());
 		SimpleHttpRequest request = request(invocation, target, timeoutSeconds);
 		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();
 		Future<SimpleHttpResponse> call = this.client.execute(SimpleRequestProducer.create(request),
 				SimpleResponseConsumer.create(), new Completing(response));
-		CompletableFuture<Outcome> result = response.orTimeout(timeoutSeconds, TimeUnit.SECONDS)
+		CompletableFuture<AttemptResult> result = response.orTimeout(timeoutSeconds, TimeUnit.SECONDS)
 			.handle((answer, failure) -> (failure == null) ? outcome(target, answer)
 					: failure(failure, timeoutSeconds));
 		// a timeout, a kill or REPLACE aborts the exchange itself: its connection is
@@ -136,28 +136,29 @@ public final class HttpTarget implements Target, AutoCloseable {
 		return request.build();
 	}
 
-	private Outcome outcome(TargetSpec target, SimpleHttpResponse response) {
+	private AttemptResult outcome(TargetSpec target, SimpleHttpResponse response) {
 		int status = response.getCode();
 		boolean success = target.successCodes().isEmpty() ? (status >= 200 && status < 300)
 				: target.successCodes().contains(status);
 		byte[] body = response.getBodyBytes();
-		String text = (body != null) ? Outcome.cap(new String(body, StandardCharsets.UTF_8), this.outputLimit) : "";
+		String text = (body != null) ? AttemptResult.cap(new String(body, StandardCharsets.UTF_8), this.outputLimit)
+				: "";
 		return success ? TargetContract.successfulAnswer(status, text)
-				: new Outcome(ExecutionStatus.FAILED, text, "HTTP " + status);
+				: new AttemptResult(ExecutionStatus.FAILED, text, "HTTP " + status);
 	}
 
-	private static Outcome failure(Throwable failure, int timeoutSeconds) {
+	private static AttemptResult failure(Throwable failure, int timeoutSeconds) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
 		// our own deadline, the pool's wait, the connect and the response timeouts alike
 		if (cause instanceof TimeoutException || cause instanceof InterruptedIOException) {
-			return new Outcome(ExecutionStatus.TIMED_OUT, null,
+			return new AttemptResult(ExecutionStatus.TIMED_OUT, null,
 					"Timed out after " + timeoutSeconds + "s: " + cause.getClass().getSimpleName());
 		}
 		if (cause instanceof CancellationException) {
-			return new Outcome(ExecutionStatus.CANCELLED, null, "Call aborted");
+			return new AttemptResult(ExecutionStatus.CANCELLED, null, "Call aborted");
 		}
-		return Outcome.failed(cause.toString());
+		return AttemptResult.failed(cause.toString());
 	}
 
 	@Override

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.TargetType;
 
@@ -21,11 +20,11 @@ import io.crony.common.job.TargetType;
  */
 public final class ShellTarget implements Target {
 
-	private final AgentProperties.Shell settings;
+	private final ShellTargetProperties settings;
 
 	private final int outputLimit;
 
-	public ShellTarget(AgentProperties.Shell settings, int outputLimit) {
+	public ShellTarget(ShellTargetProperties settings, int outputLimit) {
 		this.settings = settings;
 		this.outputLimit = outputLimit;
 	}
@@ -36,15 +35,15 @@ public final class ShellTarget implements Target {
 	}
 
 	@Override
-	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
 		String command = invocation.render(invocation.job().target().command());
 		if (!this.settings.enabled()) {
-			return CompletableFuture.completedFuture(Outcome.failed("Shell targets are disabled on this agent"));
+			return CompletableFuture.completedFuture(AttemptResult.failed("Shell targets are disabled on this agent"));
 		}
 		List<String> words = (command != null) ? List.of(command.trim().split("\\s+")) : List.of();
 		if (words.isEmpty() || !this.settings.allowedCommands().contains(words.get(0))) {
-			return CompletableFuture.completedFuture(
-					Outcome.failed("Command not allowed on this agent: " + words.stream().findFirst().orElse("")));
+			return CompletableFuture.completedFuture(AttemptResult
+				.failed("Command not allowed on this agent: " + words.stream().findFirst().orElse("")));
 		}
 		List<String> argv = new ArrayList<>(List.of("setsid"));
 		argv.addAll(words);
@@ -53,10 +52,10 @@ public final class ShellTarget implements Target {
 			process = new ProcessBuilder(argv).redirectErrorStream(true).start();
 		}
 		catch (IOException ex) {
-			return CompletableFuture.completedFuture(Outcome.failed(ex.toString()));
+			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
 		}
 		int timeout = Math.max(1, invocation.job().timeoutSeconds());
-		CompletableFuture<Outcome> result = CompletableFuture.supplyAsync(() -> await(process, timeout));
+		CompletableFuture<AttemptResult> result = CompletableFuture.supplyAsync(() -> await(process, timeout));
 		result.whenComplete((outcome, failure) -> {
 			if (result.isCancelled()) {
 				killGroup(process);
@@ -65,26 +64,26 @@ public final class ShellTarget implements Target {
 		return result;
 	}
 
-	private Outcome await(Process process, int timeoutSeconds) {
+	private AttemptResult await(Process process, int timeoutSeconds) {
 		try (InputStream out = process.getInputStream()) {
 			CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(out));
 			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
 				killGroup(process);
-				return new Outcome(ExecutionStatus.TIMED_OUT, null, "Timed out after " + timeoutSeconds + "s");
+				return new AttemptResult(ExecutionStatus.TIMED_OUT, null, "Timed out after " + timeoutSeconds + "s");
 			}
 			String text = output.get(5, TimeUnit.SECONDS);
 			int exit = process.exitValue();
-			return (exit == 0) ? new Outcome(ExecutionStatus.SUCCEEDED, text, null)
-					: new Outcome(ExecutionStatus.FAILED, text, "Exit code " + exit);
+			return (exit == 0) ? new AttemptResult(ExecutionStatus.SUCCEEDED, text, null)
+					: new AttemptResult(ExecutionStatus.FAILED, text, "Exit code " + exit);
 		}
 		catch (InterruptedException ex) {
 			killGroup(process);
 			Thread.currentThread().interrupt();
-			return new Outcome(ExecutionStatus.CANCELLED, null, "Interrupted");
+			return new AttemptResult(ExecutionStatus.CANCELLED, null, "Interrupted");
 		}
 		catch (Exception ex) {
 			killGroup(process);
-			return Outcome.failed(ex.toString());
+			return AttemptResult.failed(ex.toString());
 		}
 	}
 
@@ -92,7 +91,7 @@ public final class ShellTarget implements Target {
 		try {
 			byte[] kept = in.readNBytes(this.outputLimit);
 			in.transferTo(OutputDiscard.INSTANCE);
-			return Outcome.cap(new String(kept, StandardCharsets.UTF_8), this.outputLimit);
+			return AttemptResult.cap(new String(kept, StandardCharsets.UTF_8), this.outputLimit);
 		}
 		catch (IOException ex) {
 			return null;

@@ -14,6 +14,6 @@ public interface Target {
 	 * @param invocation the attempt
 	 * @return its outcome, completed when the attempt ends (also on timeout)
 	 */
-	CompletableFuture<Outcome> invoke(Invocation invocation);
+	CompletableFuture<AttemptResult> invoke(Invocation invocation);
 
 }

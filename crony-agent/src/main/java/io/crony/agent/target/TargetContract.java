@@ -44,18 +44,19 @@ public final class TargetContract {
 	 * @param body the answer's text (capped)
 	 * @return the outcome
 	 */
-	public static Outcome successfulAnswer(int status, String body) {
+	public static AttemptResult successfulAnswer(int status, String body) {
 		JsonNode answer = json(body);
 		String outcome = (answer != null) ? answer.path("outcome").asText("") : "";
 		String message = (answer != null && answer.hasNonNull("message")) ? answer.get("message").asText() : null;
 		String output = (answer != null && answer.hasNonNull("output")) ? answer.get("output").asText() : body;
 		return switch (outcome) {
-			case "FAILED" ->
-				new Outcome(ExecutionStatus.FAILED, output, (message != null) ? message : "Target answered FAILED");
-			case "ACCEPTED" -> Outcome.accepted(output);
-			case "SUCCEEDED" -> new Outcome(ExecutionStatus.SUCCEEDED, output, null);
+			case "FAILED" -> new AttemptResult(ExecutionStatus.FAILED, output,
+					(message != null) ? message : "Target answered FAILED");
+			case "ACCEPTED" -> AttemptResult.accepted(output);
+			case "SUCCEEDED" -> new AttemptResult(ExecutionStatus.SUCCEEDED, output, null);
 			// a plain 202 is the contract's "accepted" too
-			default -> (status == 202) ? Outcome.accepted(body) : new Outcome(ExecutionStatus.SUCCEEDED, body, null);
+			default -> (status == 202) ? AttemptResult.accepted(body)
+					: new AttemptResult(ExecutionStatus.SUCCEEDED, body, null);
 		};
 	}
 

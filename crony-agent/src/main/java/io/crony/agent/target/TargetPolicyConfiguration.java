@@ -3,7 +3,7 @@ package io.crony.agent.target;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.crony.agent.EtcdProperties;
+import io.crony.agent.etcd.EtcdProperties;
 import io.crony.common.target.PlatformEndpoints;
 import io.crony.common.target.TargetPolicy;
 import org.slf4j.Logger;

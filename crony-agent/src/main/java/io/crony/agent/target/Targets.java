@@ -51,11 +51,11 @@ public final class Targets {
 		this.policy = policy;
 	}
 
-	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
 		TargetType type = invocation.job().target().type();
 		Target target = this.byType.get(type);
 		if (target == null) {
-			return CompletableFuture.completedFuture(Outcome.failed("This agent has no " + type + " target"));
+			return CompletableFuture.completedFuture(AttemptResult.failed("This agent has no " + type + " target"));
 		}
 		try {
 			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
@@ -69,28 +69,28 @@ public final class Targets {
 				String resolved = (this.services != null)
 						? this.services.resolve(service, (slash < 0) ? "" : rest.substring(slash)) : null;
 				if (resolved == null) {
-					return CompletableFuture.completedFuture(Outcome.failed("no instance of " + service));
+					return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + service));
 				}
 				attempt = attempt.withUrl(resolved);
 			}
 			String refusal = refusal(attempt.job().target().url());
 			if (refusal != null) {
-				return CompletableFuture.completedFuture(Outcome.failed(refusal));
+				return CompletableFuture.completedFuture(AttemptResult.failed(refusal));
 			}
 			if (invocation.job().target().mode() == TargetMode.ASYNC) {
 				return (this.async != null) ? this.async.invoke(attempt, target) : CompletableFuture
-					.completedFuture(Outcome.failed("This agent cannot run ASYNC targets (no database)"));
+					.completedFuture(AttemptResult.failed("This agent cannot run ASYNC targets (no database)"));
 			}
 			// a SYNC job's answer is its result: "accepted" (a bare 202) counts as
 			// success
-			CompletableFuture<Outcome> call = target.invoke(attempt);
-			CompletableFuture<Outcome> result = call.thenApply((outcome) -> outcome.accepted()
-					? new Outcome(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
+			CompletableFuture<AttemptResult> call = target.invoke(attempt);
+			CompletableFuture<AttemptResult> result = call.thenApply((outcome) -> outcome.accepted()
+					? new AttemptResult(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
 			cancelsWith(result, call);
 			return result;
 		}
 		catch (RuntimeException ex) {
-			return CompletableFuture.completedFuture(Outcome.failed(ex.toString()));
+			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
 		}
 	}
 
@@ -151,7 +151,7 @@ public final class Targets {
 		 * @return the attempt's outcome: the reported result, TIMED_OUT at the deadline,
 		 * or the call's own failure; cancelling it stops the wait
 		 */
-		CompletableFuture<Outcome> invoke(Invocation invocation, Target target);
+		CompletableFuture<AttemptResult> invoke(Invocation invocation, Target target);
 
 	}
 

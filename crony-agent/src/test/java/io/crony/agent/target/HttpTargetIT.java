@@ -18,7 +18,6 @@ import java.util.stream.IntStream;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
@@ -75,7 +74,7 @@ class HttpTargetIT {
 	void queuesABurstBeyondThePoolAndRunsItOnThePooledConnections() {
 		this.target = target(4);
 		this.gate = new CountDownLatch(1);
-		List<CompletableFuture<Outcome>> calls = IntStream.range(0, 40).mapToObj((i) -> call(i, 10)).toList();
+		List<CompletableFuture<AttemptResult>> calls = IntStream.range(0, 40).mapToObj((i) -> call(i, 10)).toList();
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.inFlight.get() == 4);
 		// the other 36 wait in the pool: no fifth connection while the four are busy
 		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> this.inFlight.get() == 4);
@@ -101,9 +100,9 @@ class HttpTargetIT {
 	void timesOutACallStillWaitingForAConnection() {
 		this.target = target(1);
 		this.gate = new CountDownLatch(1);
-		CompletableFuture<Outcome> holding = call(1, 20);
+		CompletableFuture<AttemptResult> holding = call(1, 20);
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.inFlight.get() == 1);
-		CompletableFuture<Outcome> waiting = call(2, 1);
+		CompletableFuture<AttemptResult> waiting = call(2, 1);
 		assertThat(waiting.orTimeout(10, TimeUnit.SECONDS).join().status()).isEqualTo(ExecutionStatus.TIMED_OUT);
 		this.gate.countDown();
 		assertThat(holding.orTimeout(10, TimeUnit.SECONDS).join().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -112,11 +111,11 @@ class HttpTargetIT {
 
 	private HttpTarget target(int maxPerHost) {
 		return new HttpTarget(
-				new AgentProperties.Http(maxPerHost, 100, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
+				new HttpTargetProperties(maxPerHost, 100, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
 				"agent-http-it", TargetPolicy.of(List.of(), List.of(), true, List.of()), SecretBox.of(null, List.of()));
 	}
 
-	private CompletableFuture<Outcome> call(long jobId, int timeoutSeconds) {
+	private CompletableFuture<AttemptResult> call(long jobId, int timeoutSeconds) {
 		TargetSpec spec = new TargetSpec(TargetType.HTTP, "POST",
 				"http://127.0.0.1:" + this.server.getAddress().getPort() + "/run", Map.of("X-Test", "${executionId}"),
 				"{\"id\":${executionId}}", null, null, null);

@@ -48,8 +48,8 @@ class InvocationTest {
 	@Test
 	void capsOutputAtWholeCharacters() {
 		String text = "é".repeat(10);
-		assertThat(Outcome.cap(text, 5)).isEqualTo("éé");
-		assertThat(Outcome.cap("short", 4096)).isEqualTo("short");
+		assertThat(AttemptResult.cap(text, 5)).isEqualTo("éé");
+		assertThat(AttemptResult.cap("short", 4096)).isEqualTo("short");
 	}
 
 }

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
-import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
@@ -46,7 +45,7 @@ class SecretHeaderCallIT {
 			exchange.close();
 		});
 		this.server.start();
-		this.target = new HttpTarget(new AgentProperties.Http(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1),
+		this.target = new HttpTarget(new HttpTargetProperties(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1),
 				4096, "agent-secret-it", TargetPolicy.of(List.of(), List.of(), true, List.of()),
 				SecretBox.of(KEY, List.of()));
 	}
@@ -65,7 +64,7 @@ class SecretHeaderCallIT {
 				null);
 		JobSpec job = new JobSpec(9, "job-9", null, "* * * * * ?", null, spec, 5, null, null, null, null, true, 1);
 
-		Outcome outcome = this.target.invoke(new Invocation(job, 0, Instant.now(), null, 1))
+		AttemptResult outcome = this.target.invoke(new Invocation(job, 0, Instant.now(), null, 1))
 			.orTimeout(10, TimeUnit.SECONDS)
 			.join();
 

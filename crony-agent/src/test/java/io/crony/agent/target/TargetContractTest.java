@@ -25,7 +25,7 @@ class TargetContractTest {
 
 	@Test
 	void jsonFailedWithStatus200IsAFailure() {
-		Outcome outcome = TargetContract.successfulAnswer(200,
+		AttemptResult outcome = TargetContract.successfulAnswer(200,
 				"{\"outcome\":\"FAILED\",\"message\":\"order -1 is negative\",\"output\":\"x\"}");
 		assertThat(outcome.status()).isEqualTo(ExecutionStatus.FAILED);
 		assertThat(outcome.error()).isEqualTo("order -1 is negative");
@@ -42,7 +42,8 @@ class TargetContractTest {
 	void plainAnswersKeepTheStatusCodesVerdict() {
 		assertThat(TargetContract.successfulAnswer(200, "ok").status()).isEqualTo(ExecutionStatus.SUCCEEDED);
 		assertThat(TargetContract.successfulAnswer(200, "{\"total\":3}").status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-		Outcome succeeded = TargetContract.successfulAnswer(200, "{\"outcome\":\"SUCCEEDED\",\"output\":\"total=3\"}");
+		AttemptResult succeeded = TargetContract.successfulAnswer(200,
+				"{\"outcome\":\"SUCCEEDED\",\"output\":\"total=3\"}");
 		assertThat(succeeded.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
 		assertThat(succeeded.output()).isEqualTo("total=3");
 	}

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
-import io.crony.agent.AgentProperties;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
@@ -68,7 +67,7 @@ class TargetPolicyCallIT {
 	void failsACallToLoopbackUnderTheDefaultPolicyWithoutReachingIt() {
 		TargetPolicy defaults = TargetPolicy.of(List.of(), List.of(), false, List.of());
 
-		Outcome outcome = call(targets(defaults), "http://127.0.0.1:" + port(this.deniedServer) + "/ok");
+		AttemptResult outcome = call(targets(defaults), "http://127.0.0.1:" + port(this.deniedServer) + "/ok");
 
 		assertThat(outcome.status()).isEqualTo(ExecutionStatus.FAILED);
 		assertThat(outcome.error()).contains("denied by the target policy").contains("loopback");
@@ -80,7 +79,7 @@ class TargetPolicyCallIT {
 		TargetPolicy policy = TargetPolicy.of(List.of(), List.of(), true,
 				List.of("localhost:" + port(this.deniedServer)));
 
-		Outcome outcome = call(targets(policy), "http://127.0.0.1:" + port(this.deniedServer) + "/v3/kv/range");
+		AttemptResult outcome = call(targets(policy), "http://127.0.0.1:" + port(this.deniedServer) + "/v3/kv/range");
 
 		assertThat(outcome.error()).contains("platform's own endpoint");
 		assertThat(this.denied).hasValue(0);
@@ -93,7 +92,7 @@ class TargetPolicyCallIT {
 		TargetPolicy defaults = TargetPolicy.of(List.of(), List.of(), false, List.of());
 		HttpTarget http = http(defaults);
 
-		Outcome outcome = http.invoke(invocation("http://localhost:" + port(this.deniedServer) + "/ok"))
+		AttemptResult outcome = http.invoke(invocation("http://localhost:" + port(this.deniedServer) + "/ok"))
 			.orTimeout(10, TimeUnit.SECONDS)
 			.join();
 
@@ -107,7 +106,7 @@ class TargetPolicyCallIT {
 		TargetPolicy policy = TargetPolicy.of(List.of(), List.of("127.0.0.1:" + port(this.deniedServer)), true,
 				List.of());
 
-		Outcome outcome = call(targets(policy), "http://127.0.0.1:" + port(this.redirectingServer) + "/go");
+		AttemptResult outcome = call(targets(policy), "http://127.0.0.1:" + port(this.redirectingServer) + "/go");
 
 		assertThat(outcome.status()).isEqualTo(ExecutionStatus.FAILED);
 		assertThat(outcome.error()).isEqualTo("HTTP 302");
@@ -122,13 +121,13 @@ class TargetPolicyCallIT {
 
 	private HttpTarget http(TargetPolicy policy) {
 		HttpTarget target = new HttpTarget(
-				new AgentProperties.Http(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
+				new HttpTargetProperties(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
 				"agent-policy-it", policy, io.crony.common.secret.SecretBox.of(null, List.of()));
 		this.closing.add(target);
 		return target;
 	}
 
-	private static Outcome call(Targets targets, String url) {
+	private static AttemptResult call(Targets targets, String url) {
 		return targets.invoke(invocation(url)).orTimeout(10, TimeUnit.SECONDS).join();
 	}
 

@@ -2,9 +2,9 @@ package io.crony.web.agent;
 
 import java.util.List;
 
-import io.crony.web.cluster.AgentRegistry;
-import io.crony.web.cluster.ClusterRequests;
-import io.crony.web.cluster.LeaderElection;
+import io.crony.web.cluster.membership.AgentRegistry;
+import io.crony.web.cluster.leader.ClusterRequests;
+import io.crony.web.cluster.leadership.LeaderElection;
 import jakarta.validation.Valid;
 
 import org.springframework.http.HttpStatus;

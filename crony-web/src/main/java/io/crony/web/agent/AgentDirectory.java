@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.crony.common.job.AgentInfo;
-import io.crony.web.cluster.AgentLiveness;
-import io.crony.web.cluster.AgentRegistry;
+import io.crony.web.cluster.membership.AgentLiveness;
+import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.ClusterProperties;
 
 import org.springframework.stereotype.Service;

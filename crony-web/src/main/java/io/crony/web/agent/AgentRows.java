@@ -12,7 +12,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.json.CronyJson;
-import io.crony.web.cluster.AgentEvent;
+import io.crony.web.cluster.leader.AgentEvent;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;

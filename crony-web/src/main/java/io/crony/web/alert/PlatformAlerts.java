@@ -9,7 +9,7 @@ import io.crony.alert.AlertDispatcher;
 import io.crony.alert.AlertKind;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertStore;
-import io.crony.web.cluster.ClusterAlarm;
+import io.crony.web.cluster.leader.ClusterAlarm;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;

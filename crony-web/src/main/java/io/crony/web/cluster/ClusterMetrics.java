@@ -14,13 +14,13 @@ import io.micrometer.core.instrument.MeterRegistry;
  * and {@code crony.cluster.assignment.moves} by {@code reason} (failover, drain,
  * rebalance, selector).
  */
-class ClusterMetrics {
+public class ClusterMetrics {
 
 	private final MeterRegistry registry;
 
 	private final AtomicInteger unassigned = new AtomicInteger();
 
-	ClusterMetrics(MeterRegistry registry, IntSupplier agentsAlive, BooleanSupplier leader) {
+	public ClusterMetrics(MeterRegistry registry, IntSupplier agentsAlive, BooleanSupplier leader) {
 		this.registry = registry;
 		Gauge.builder("crony.cluster.agents.alive", agentsAlive::getAsInt)
 			.description("Agents whose etcd key is alive")
@@ -33,7 +33,7 @@ class ClusterMetrics {
 			.register(registry);
 	}
 
-	void moved(String reason) {
+	public void moved(String reason) {
 		Counter.builder("crony.cluster.assignment.moves")
 			.description("Jobs moved from one agent to another")
 			.tag("reason", reason)
@@ -41,7 +41,7 @@ class ClusterMetrics {
 			.increment();
 	}
 
-	void unassigned(int count) {
+	public void unassigned(int count) {
 		this.unassigned.set(count);
 	}
 

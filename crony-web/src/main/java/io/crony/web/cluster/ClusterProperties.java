@@ -30,7 +30,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pageSize keys read per etcd range request
  * @param offlineRetention how long an agent that went away stays in {@code GET /agents}
  * @param livenessRefresh how often every instance reads each live agent's lease to tell
- * when the agent was last seen ({@link AgentLiveness})
+ * when the agent was last seen ({@link io.crony.web.cluster.membership.AgentLiveness})
  */
 @ConfigurationProperties("crony.web.cluster")
 public record ClusterProperties(@DefaultValue("true") boolean enabled, String instanceId,

@@ -7,28 +7,28 @@ import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 
 /** Small helpers around jetcd's byte sequences and compares. */
-final class EtcdBytes {
+public final class EtcdBytes {
 
 	private EtcdBytes() {
 	}
 
-	static ByteSequence bytes(String value) {
+	public static ByteSequence bytes(String value) {
 		return ByteSequence.from(value, StandardCharsets.UTF_8);
 	}
 
-	static String string(ByteSequence value) {
+	public static String string(ByteSequence value) {
 		return value.toString(StandardCharsets.UTF_8);
 	}
 
-	static Cmp absent(ByteSequence key) {
+	public static Cmp absent(ByteSequence key) {
 		return new Cmp(key, Cmp.Op.EQUAL, CmpTarget.version(0));
 	}
 
-	static Cmp present(ByteSequence key) {
+	public static Cmp present(ByteSequence key) {
 		return new Cmp(key, Cmp.Op.GREATER, CmpTarget.version(0));
 	}
 
-	static Cmp unchanged(ByteSequence key, long modRevision) {
+	public static Cmp unchanged(ByteSequence key, long modRevision) {
 		return new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(modRevision));
 	}
 

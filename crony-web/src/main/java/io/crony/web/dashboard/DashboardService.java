@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.web.cluster.AgentRegistry;
+import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.dashboard.DashboardSummary.Bucket;
 
 import org.springframework.stereotype.Service;

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.crony.common.etcd.CronyKeys;
 import io.crony.test.CronyServicesExtension;
+import io.crony.web.cluster.leadership.LeaderElection;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Users;
 import io.etcd.jetcd.Client;

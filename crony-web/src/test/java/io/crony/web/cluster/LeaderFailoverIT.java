@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.CronyWebApplication;
+import io.crony.web.cluster.leadership.LeaderElection;
 import io.etcd.jetcd.Client;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;

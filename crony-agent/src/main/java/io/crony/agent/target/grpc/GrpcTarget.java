@@ -11,7 +11,7 @@ import com.google.common.util.concurrent.ListenableFuture;
 import com.google.common.util.concurrent.MoreExecutors;
 import com.google.protobuf.Timestamp;
 import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Outcome;
+import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.discovery.ServiceInstances;
 import io.crony.common.execution.ExecutionStatus;
@@ -55,10 +55,10 @@ public class GrpcTarget implements Target {
 	}
 
 	@Override
-	public CompletableFuture<Outcome> invoke(Invocation invocation) {
+	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
 		GrpcAddress address = GrpcAddress.parse(invocation.job().target().url());
 		if (address.service() != null && !this.instances.any(address.service())) {
-			return CompletableFuture.completedFuture(Outcome.failed("no instance of " + address.service()));
+			return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + address.service()));
 		}
 		Channel channel = this.channels.createChannel(address.channel());
 		Instant deadline = (invocation.deadline() != null) ? invocation.deadline()
@@ -67,7 +67,7 @@ public class GrpcTarget implements Target {
 		ListenableFuture<ExecuteResponse> call = JobTargetGrpc.newFutureStub(channel)
 			.withDeadlineAfter(millis, TimeUnit.MILLISECONDS)
 			.execute(request(invocation, address, deadline));
-		CompletableFuture<Outcome> result = new CompletableFuture<>();
+		CompletableFuture<AttemptResult> result = new CompletableFuture<>();
 		Futures.addCallback(call, new FutureCallback<>() {
 			@Override
 			public void onSuccess(ExecuteResponse response) {
@@ -112,26 +112,26 @@ public class GrpcTarget implements Target {
 		return request.build();
 	}
 
-	static Outcome outcome(ExecuteResponse response) {
+	static AttemptResult outcome(ExecuteResponse response) {
 		String output = response.getOutput().isEmpty() ? null : response.getOutput();
 		return switch (response.getOutcome()) {
-			case SUCCEEDED -> new Outcome(ExecutionStatus.SUCCEEDED, output, null);
-			case ACCEPTED -> Outcome.accepted(output);
-			case FAILED -> new Outcome(ExecutionStatus.FAILED, output,
+			case SUCCEEDED -> new AttemptResult(ExecutionStatus.SUCCEEDED, output, null);
+			case ACCEPTED -> AttemptResult.accepted(output);
+			case FAILED -> new AttemptResult(ExecutionStatus.FAILED, output,
 					response.getMessage().isEmpty() ? "Target answered FAILED" : response.getMessage());
-			default -> new Outcome(ExecutionStatus.FAILED, output, "Target answered no outcome");
+			default -> new AttemptResult(ExecutionStatus.FAILED, output, "Target answered no outcome");
 		};
 	}
 
-	private static Outcome failure(Throwable failure, GrpcAddress address) {
+	private static AttemptResult failure(Throwable failure, GrpcAddress address) {
 		Status status = Status.fromThrowable(failure);
 		if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
-			return new Outcome(ExecutionStatus.TIMED_OUT, null, "Timed out: " + status);
+			return new AttemptResult(ExecutionStatus.TIMED_OUT, null, "Timed out: " + status);
 		}
 		if (status.getCode() == Status.Code.UNAVAILABLE && address.service() != null) {
-			return Outcome.failed("no instance of " + address.service() + " reachable: " + status);
+			return AttemptResult.failed("no instance of " + address.service() + " reachable: " + status);
 		}
-		return Outcome.failed("gRPC " + status.getCode() + ": " + status.getDescription());
+		return AttemptResult.failed("gRPC " + status.getCode() + ": " + status.getDescription());
 	}
 
 	private static Timestamp timestamp(Instant instant) {

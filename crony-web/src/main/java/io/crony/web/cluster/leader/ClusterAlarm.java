@@ -1,0 +1,42 @@
+package io.crony.web.cluster.leader;
+
+import java.util.Map;
+
+/**
+ * What the leader publishes (as Spring application events) when the cluster needs a
+ * person: the alert feature turns them into platform alerts. Published on the leader's
+ * thread; listeners must return at once.
+ */
+public sealed interface ClusterAlarm {
+
+	/**
+	 * An agent went away.
+	 *
+	 * @param agentId the agent
+	 * @param jobsMoved how many of its jobs moved to survivors
+	 * @param movedTo how many went to each survivor
+	 * @param stuck how many found no agent and stay unassigned
+	 */
+	record AgentLost(String agentId, int jobsMoved, Map<String, Integer> movedTo, int stuck) implements ClusterAlarm {
+
+	}
+
+	/**
+	 * No agent is alive: nothing runs.
+	 *
+	 * @param enabledJobs enabled jobs that wait for an agent
+	 */
+	record NoAgentAlive(int enabledJobs) implements ClusterAlarm {
+
+	}
+
+	/**
+	 * Enabled jobs that no live agent may take (labels, drains) stay unassigned.
+	 *
+	 * @param count how many
+	 */
+	record JobsUnplaced(int count) implements ClusterAlarm {
+
+	}
+
+}

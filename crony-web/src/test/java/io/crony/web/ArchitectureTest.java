@@ -1,0 +1,67 @@
+package io.crony.web;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * crony-web's allowed dependencies. The cluster (election, agents, the leader's
+ * assignment) is used by the API features and uses none of them; inside it the leader's
+ * decisions sit on top of the assignment writes, placement, membership and leadership,
+ * and the cluster package itself holds only what all of them share.
+ */
+@AnalyzeClasses(packages = "io.crony.web", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+	@ArchTest
+	static final ArchRule packagesFormNoCycles = slices().matching("io.crony.web.(**)").should().beFreeOfCycles();
+
+	@ArchTest
+	static final ArchRule dependsOnlyOnCommonAndAlert = noClasses().should()
+		.dependOnClassesThat(resideInAPackage("io.crony..")
+			.and(not(resideInAnyPackage("io.crony.web..", "io.crony.common..", "io.crony.alert.."))))
+		.because("crony-web shares only crony-common and crony-alert with the agent");
+
+	@ArchTest
+	static final ArchRule clusterUsesNoApiFeature = noClasses().that()
+		.resideInAPackage("io.crony.web.cluster..")
+		.should()
+		.dependOnClassesThat(resideInAPackage("io.crony.web..")
+			.and(not(resideInAnyPackage("io.crony.web.cluster..", "io.crony.web.support.."))));
+
+	@ArchTest
+	static final ArchRule clusterParts = layeredArchitecture().consideringOnlyDependenciesInLayers()
+		.layer("Leader")
+		.definedBy("io.crony.web.cluster.leader..")
+		.layer("Assignment")
+		.definedBy("io.crony.web.cluster.assignment..")
+		.layer("Placement")
+		.definedBy("io.crony.web.cluster.placement..")
+		.layer("Membership")
+		.definedBy("io.crony.web.cluster.membership..")
+		.layer("Leadership")
+		.definedBy("io.crony.web.cluster.leadership..")
+		.layer("Shared")
+		.definedBy("io.crony.web.cluster")
+		.whereLayer("Leader")
+		.mayOnlyAccessLayers("Assignment", "Placement", "Membership", "Leadership", "Shared")
+		.whereLayer("Assignment")
+		.mayOnlyAccessLayers("Leadership", "Shared")
+		.whereLayer("Placement")
+		.mayOnlyAccessLayers("Shared")
+		.whereLayer("Membership")
+		.mayOnlyAccessLayers("Shared")
+		.whereLayer("Leadership")
+		.mayOnlyAccessLayers("Shared")
+		.whereLayer("Shared")
+		.mayNotAccessAnyLayer();
+
+}
