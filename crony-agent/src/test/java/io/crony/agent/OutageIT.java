@@ -149,7 +149,8 @@ class OutageIT {
 		long stoppedAt = System.currentTimeMillis();
 		local.stopDb();
 		local.stopEtcd();
-		// the lease was last confirmed before etcd stopped (stopping MariaDB first can take
+		// the lease was last confirmed before etcd stopped (stopping MariaDB first can
+		// take
 		// seconds on a loaded machine): the fence counts from there
 		long etcdGoneAt = System.currentTimeMillis();
 		// the lease may live up to its TTL: fires go on, claimed locally, up to TTL -
