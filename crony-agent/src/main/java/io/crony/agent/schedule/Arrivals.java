@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
 
-import io.crony.common.execution.TriggerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +29,11 @@ final class Arrivals implements AutoCloseable {
 	private static final int BATCH = 1000;
 
 	// how far back a released fire is still taken: as long as a contested one is retried
-	private static final Duration RELEASED_WINDOW = Duration.ofMillis(FiringEngine.RETAKE_GRACE_MILLIS);
+	private static final Duration RELEASED_WINDOW = Duration.ofMillis(ClaimStage.RETAKE_GRACE_MILLIS);
 
 	private final Misfires misfires;
 
-	private final BlockingQueue<Fire> plan;
+	private final Consumer<Fire> plan;
 
 	private final Clock clock;
 
@@ -44,7 +43,7 @@ final class Arrivals implements AutoCloseable {
 
 	private volatile boolean running = true;
 
-	Arrivals(Misfires misfires, BlockingQueue<Fire> plan, Clock clock) {
+	Arrivals(Misfires misfires, Consumer<Fire> plan, Clock clock) {
 		this.misfires = misfires;
 		this.plan = plan;
 		this.clock = clock;
@@ -102,8 +101,8 @@ final class Arrivals implements AutoCloseable {
 				.stream()
 				.filter((at) -> !at.isAfter(arrival.at()) && at.isAfter(arrival.at().minus(RELEASED_WINDOW)))
 				.forEach(instants::add);
-			instants.forEach((at) -> this.plan
-				.add(new Fire(job, arrival.generation(), at, TriggerType.MISFIRE, null, this.clock.millis())));
+			instants
+				.forEach((at) -> this.plan.accept(Fire.catchUp(job, arrival.generation(), at, this.clock.millis())));
 		}
 	}
 

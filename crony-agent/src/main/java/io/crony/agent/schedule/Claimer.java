@@ -101,19 +101,20 @@ final class Claimer {
 				continue;
 			}
 			boolean mine = this.agentId.equals(row.agentId()) && row.status() == ExecutionStatus.PENDING;
-			if (mine || mayTakeOver(fire, row)) {
-				fire.executionId = row.id();
-				ours.add(fire);
+			if (mine) {
+				ours.add(fire.claimed(row.id()));
+			}
+			else if (mayTakeOver(fire, row)) {
+				ours.add(fire.handedOver(row.id()));
 			}
 			else if (row.status() == ExecutionStatus.PENDING) {
 				// another agent's, or released but taken by another agent first (an old
 				// holder dropping the job releases it again): the engine retries it,
 				// taking it only from nobody, until a grace past its instant
-				fire.executionId = row.id();
-				othersClaims.add(fire);
+				othersClaims.add(fire.claimed(row.id()));
 			}
 			else {
-				Runner.debugWithMdc(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
+				RunRecords.debugWithMdc(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
 						fire.job.id(), fire.scheduledAt, row.agentId()));
 			}
 		}
@@ -135,10 +136,9 @@ final class Claimer {
 			List<Fire> won = new ArrayList<>();
 			for (Fire fire : contested) {
 				if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
-					fire.handedOver = true;
-					Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released",
+					RunRecords.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released",
 							fire.job.id(), fire.scheduledAt));
-					won.add(fire);
+					won.add(fire.handedOver(fire.executionId));
 				}
 			}
 			return won;
@@ -157,8 +157,7 @@ final class Claimer {
 			return false;
 		}
 		if (row.agentId() == null && this.store.takeOver(row.id(), null, this.agentId)) {
-			fire.handedOver = true;
-			Runner.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
+			RunRecords.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
 					fire.scheduledAt));
 			return true;
 		}

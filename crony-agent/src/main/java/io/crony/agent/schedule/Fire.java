@@ -6,11 +6,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import io.crony.agent.execution.FireKey;
+import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 
 /**
  * One fire of a job on its way through the engine: planned, claimed, then due. It sits in
- * a {@link java.util.concurrent.DelayQueue} until {@code wakeAt}.
+ * a {@link java.util.concurrent.DelayQueue} until {@code wakeAtMillis}. A fire never
+ * changes: each stage that learns something (the claim its row id, the run that it waits
+ * behind a late one) passes a new fire on.
  */
 final class Fire implements Delayed {
 
@@ -20,54 +23,100 @@ final class Fire implements Delayed {
 
 	final Instant scheduledAt;
 
+	final FireKind kind;
+
+	/** What the execution row records as the run's trigger. */
 	final TriggerType trigger;
 
 	final String params;
 
 	final long wakeAtMillis;
 
-	volatile long executionId;
-
-	/** A manual run's request: deletes its etcd key; null for every other fire. */
-	volatile BooleanSupplier take;
-
-	/**
-	 * When a manual run was first queued (its later wake-ups only re-check the fence).
-	 */
-	volatile long enqueuedAtMillis;
+	/** The execution row's id; 0 while the fire has no row in the database. */
+	final long executionId;
 
 	/** The attempt the run starts with: 1, or the next one when a run is resumed. */
-	volatile int firstAttempt = 1;
+	final int firstAttempt;
+
+	/** A one-shot request's key: deletes it, false when it is gone; null otherwise. */
+	final BooleanSupplier take;
 
 	/**
-	 * Taken over once another agent released it (the job moved here): it starts late
-	 * through a handover, not through its job being slow.
+	 * When a one-shot request was first queued (its later wake-ups re-check the fence).
 	 */
-	volatile boolean handedOver;
+	final long enqueuedAtMillis;
 
 	/**
 	 * An on-time fire that waited behind a run late by design ({@link SkipRule}): it
 	 * starts late too, and the fires due while it runs wait for it as well.
 	 */
-	volatile boolean waitedBehindLate;
+	final boolean waitedBehindLate;
 
-	Fire(JobState job, long generation, Instant scheduledAt, TriggerType trigger, String params, long wakeAtMillis) {
+	private Fire(JobState job, long generation, Instant scheduledAt, FireKind kind, TriggerType trigger, String params,
+			long wakeAtMillis, long executionId, int firstAttempt, BooleanSupplier take, long enqueuedAtMillis,
+			boolean waitedBehindLate) {
 		this.job = job;
 		this.generation = generation;
 		this.scheduledAt = scheduledAt;
+		this.kind = kind;
 		this.trigger = trigger;
 		this.params = params;
 		this.wakeAtMillis = wakeAtMillis;
-		this.enqueuedAtMillis = wakeAtMillis;
+		this.executionId = executionId;
+		this.firstAttempt = firstAttempt;
+		this.take = take;
+		this.enqueuedAtMillis = enqueuedAtMillis;
+		this.waitedBehindLate = waitedBehindLate;
+	}
+
+	/** The job's schedule reached {@code at}; the fire wakes at {@code wakeAtMillis}. */
+	static Fire scheduled(JobState job, long generation, Instant at, long wakeAtMillis) {
+		return new Fire(job, generation, at, FireKind.SCHEDULED, TriggerType.CRON, null, wakeAtMillis, 0, 1, null,
+				wakeAtMillis, false);
+	}
+
+	/** An instant missed while no agent held the job, which its misfire policy runs. */
+	static Fire catchUp(JobState job, long generation, Instant at, long wakeAtMillis) {
+		return new Fire(job, generation, at, FireKind.CATCH_UP, TriggerType.MISFIRE, null, wakeAtMillis, 0, 1, null,
+				wakeAtMillis, false);
+	}
+
+	/** A one-shot request whose execution row the web inserted, due now. */
+	static Fire once(JobState job, OnceRequest request, BooleanSupplier take, long nowMillis) {
+		FireKind kind = (request.trigger() == TriggerType.RETRY) ? FireKind.RETRY : FireKind.MANUAL;
+		return new Fire(job, job.generation, request.scheduledAt(), kind, request.trigger(), request.params(),
+				nowMillis, request.executionId(), 1, take, nowMillis, false);
+	}
+
+	/** A run taken over from another agent, continued from {@code attempt}, due now. */
+	static Fire resumed(JobState job, long executionId, Instant scheduledAt, TriggerType trigger, String params,
+			int attempt, long nowMillis) {
+		return new Fire(job, job.generation, scheduledAt, FireKind.RESUMED, trigger, params, nowMillis, executionId,
+				attempt, null, nowMillis, false);
+	}
+
+	/** This fire, claimed: its row is {@code id}. */
+	Fire claimed(long id) {
+		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
+				this.wakeAtMillis, id, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
+	}
+
+	/** This fire, its row {@code id} taken over once another agent released it. */
+	Fire handedOver(long id) {
+		return new Fire(this.job, this.generation, this.scheduledAt, FireKind.HANDOVER, this.trigger, this.params,
+				this.wakeAtMillis, id, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
 	}
 
 	/** The same fire, woken at another time (claimed: at its scheduled instant). */
 	Fire wakingAt(long millis) {
-		Fire fire = new Fire(this.job, this.generation, this.scheduledAt, this.trigger, this.params, millis);
-		fire.executionId = this.executionId;
-		fire.firstAttempt = this.firstAttempt;
-		fire.handedOver = this.handedOver;
-		return fire;
+		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params, millis,
+				this.executionId, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
+	}
+
+	/** The same fire, waiting behind a run that started late by design. */
+	Fire waitingBehindLate() {
+		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
+				this.wakeAtMillis, this.executionId, this.firstAttempt, this.take, this.enqueuedAtMillis, true);
 	}
 
 	/**
@@ -75,7 +124,27 @@ final class Fire implements Delayed {
 	 * catch-up run, or a fire handed over from another agent.
 	 */
 	boolean startsLate() {
-		return this.handedOver || this.trigger == TriggerType.MISFIRE;
+		return this.kind.startsLate() || this.trigger == TriggerType.MISFIRE;
+	}
+
+	/** Whether this fire's execution row is a claim this agent made in the database. */
+	boolean isClaim() {
+		return this.executionId != 0 && this.kind.claimedHere();
+	}
+
+	/** Whether this fire was claimed only in the spool (the database was unreachable). */
+	boolean isLocalClaim() {
+		return this.executionId == 0 && this.kind.claimedHere();
+	}
+
+	/** Whether this fire is a one-shot request, whose key the worker takes. */
+	boolean isOnce() {
+		return this.take != null;
+	}
+
+	/** Whether the job is still held here under the schedule this fire was planned by. */
+	boolean isCurrent() {
+		return !this.job.removed && this.generation == this.job.generation;
 	}
 
 	FireKey key() {

@@ -53,7 +53,7 @@ final class FireGate {
 			}
 			return true;
 		}
-		if (FiringEngine.isClaim(fire) && this.fence.isOpen() && reachedOnTime(fire)) {
+		if (fire.isClaim() && this.fence.isOpen() && reachedOnTime(fire)) {
 			if (!this.onClaims) {
 				logger.warn("Engine's lease is not confirmed (etcd unreachable?): claimed fires start on their "
 						+ "database claims, unclaimed ones wait for the lease");

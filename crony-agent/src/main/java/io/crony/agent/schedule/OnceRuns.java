@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
@@ -31,7 +31,7 @@ final class OnceRuns {
 	// how often a request held back by the closed fence looks at the fence again
 	private static final long FENCED_RECHECK_MILLIS = 200;
 
-	private final DelayQueue<Fire> due;
+	private final Consumer<Fire> due;
 
 	private final Fence fence;
 
@@ -51,7 +51,10 @@ final class OnceRuns {
 	// a run requested right after an assignment can arrive before the job
 	private final Map<Long, List<Awaited>> awaitingJob = new ConcurrentHashMap<>();
 
-	OnceRuns(DelayQueue<Fire> due, Fence fence, AgentMetrics metrics, Executor workers, Claimer claimer, Runner runner,
+	/**
+	 * @param due queues a fire for dispatch at its wake-up time
+	 */
+	OnceRuns(Consumer<Fire> due, Fence fence, AgentMetrics metrics, Executor workers, Claimer claimer, Runner runner,
 			Clock clock) {
 		this.due = due;
 		this.fence = fence;
@@ -81,11 +84,7 @@ final class OnceRuns {
 					request.jobId());
 			return;
 		}
-		Fire fire = new Fire(job, job.generation, request.scheduledAt(), request.trigger(), request.params(),
-				this.clock.millis());
-		fire.executionId = request.executionId();
-		fire.take = take;
-		this.due.add(fire);
+		this.due.accept(Fire.once(job, request, take, this.clock.millis()));
 	}
 
 	/** Queues the requests that waited for this job. */
@@ -121,10 +120,7 @@ final class OnceRuns {
 			if (fire.wakeAtMillis <= fire.enqueuedAtMillis) {
 				logger.info("Once request {} of job {} waits for the fence to open", fire.executionId, fire.job.id());
 			}
-			Fire later = fire.wakingAt(this.clock.millis() + FENCED_RECHECK_MILLIS);
-			later.take = fire.take;
-			later.enqueuedAtMillis = fire.enqueuedAtMillis;
-			this.due.add(later);
+			this.due.accept(fire.wakingAt(this.clock.millis() + FENCED_RECHECK_MILLIS));
 			return;
 		}
 		this.workers.execute(() -> {

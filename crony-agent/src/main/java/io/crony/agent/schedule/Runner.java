@@ -2,10 +2,8 @@ package io.crony.agent.schedule;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,15 +12,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.agent.execution.ExecutionMdc;
-import io.crony.agent.execution.ExecutionRecord;
-import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
-import io.crony.agent.target.Invocation;
 import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
@@ -32,10 +26,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a due fire: applies the overlap policy, invokes the target attempt by attempt with
  * the job's retry policy (an asynchronous loop: no thread waits through a call or a
- * backoff; the wait before each retry is {@link RetryPolicy#delayBefore}), and records
- * each step. A small loop of our own rather than a retry library: every attempt must be
- * recorded, cancelled from outside and timed per job, which is most of the code either
- * way.
+ * backoff; the wait before each retry is {@link RetryPolicy#delayBefore}), and has each
+ * step recorded ({@link RunRecords}). A small loop of our own rather than a retry
+ * library: every attempt must be recorded, cancelled from outside and timed per job,
+ * which is most of the code either way.
  */
 final class Runner {
 
@@ -43,7 +37,7 @@ final class Runner {
 
 	private final Targets targets;
 
-	private final RecordWriter records;
+	private final RunRecords records;
 
 	private final AgentMetrics metrics;
 
@@ -51,30 +45,21 @@ final class Runner {
 
 	private final Executor workers;
 
-	private final String agentId;
-
 	private final Clock clock;
 
 	private final int queueLimit;
 
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
-	private RunListener runs = RunListener.NONE;
-
-	Runner(Targets targets, RecordWriter records, AgentMetrics metrics, ScheduledExecutorService timer,
-			Executor workers, String agentId, Clock clock, int queueLimit) {
+	Runner(Targets targets, RunRecords records, AgentMetrics metrics, ScheduledExecutorService timer, Executor workers,
+			Clock clock, int queueLimit) {
 		this.targets = targets;
 		this.records = records;
 		this.metrics = metrics;
 		this.timer = timer;
 		this.workers = workers;
-		this.agentId = agentId;
 		this.clock = clock;
 		this.queueLimit = queueLimit;
-	}
-
-	void listen(RunListener listener) {
-		this.runs = listener;
 	}
 
 	/** Starts a fire now, unless its job's overlap policy says otherwise. */
@@ -89,8 +74,7 @@ final class Runner {
 				switch (overlap) {
 					case SKIP -> {
 						if (SkipRule.waits(job, fire)) {
-							fire.waitedBehindLate = SkipRule.waitsBehindLate(job, fire);
-							enqueue(job, fire);
+							enqueue(job, SkipRule.waitsBehindLate(job, fire) ? fire.waitingBehindLate() : fire);
 						}
 						else {
 							skip(fire, "Previous run still going (overlap policy SKIP)");
@@ -118,7 +102,7 @@ final class Runner {
 		if (fire.executionId != 0) {
 			this.byExecutionId.put(fire.executionId, run);
 		}
-		if (fire.trigger == TriggerType.CRON) {
+		if (fire.kind == FireKind.SCHEDULED) {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
 		attempt(run, fire.firstAttempt);
@@ -175,16 +159,8 @@ final class Runner {
 		notRun(fire, ExecutionStatus.SKIPPED, why);
 	}
 
-	/**
-	 * Records a fire that does not run: SKIPPED (a policy said so), MISSED (its instant
-	 * passed without a run) or CANCELLED (its job went away while it waited).
-	 */
-	void notRun(Fire fire, ExecutionStatus status, String why) {
-		withMdc(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
-				status.name().toLowerCase(Locale.ROOT), why));
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
-				why, this.clock.instant()));
-		this.metrics.run(status);
+	private void notRun(Fire fire, ExecutionStatus status, String why) {
+		this.records.notRun(fire, status, why);
 	}
 
 	private void attempt(Run run, int attempt) {
@@ -194,10 +170,7 @@ final class Runner {
 		}
 		run.attempt = attempt;
 		Fire fire = run.fire;
-		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
-				this.clock.instant()));
-		debugWithMdc(logger, fire,
-				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
+		this.records.started(run, attempt);
 		CompletableFuture<AttemptResult> call = this.targets
 			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger));
 		run.pending = call;
@@ -223,7 +196,7 @@ final class Runner {
 		}
 		this.metrics.retry();
 		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
-		withMdc(run.fire,
+		RunRecords.withMdc(run.fire,
 				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {} ms ({} backoff)",
 						run.fire.job.id(), run.fire.scheduledAt, attempt, result.status(), result.error(), waitMillis,
 						retry.backoff()));
@@ -236,21 +209,7 @@ final class Runner {
 			return;
 		}
 		Fire fire = run.fire;
-		Instant now = this.clock.instant();
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
-				outcome.status(), Math.max(1, run.attempt), outcome.output(), outcome.error(), now));
-		this.metrics.run(outcome.status());
-		tell(run, outcome, now);
-		// a success is the common case: at thousands of runs a second it logs at debug
-		// only
-		if (outcome.succeeded()) {
-			debugWithMdc(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",
-					fire.job.id(), fire.scheduledAt, run.attempt));
-		}
-		else {
-			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
-					fire.scheduledAt, outcome.status(), run.attempt, outcome.error()));
-		}
+		this.records.finished(run, outcome);
 		if (fire.executionId != 0) {
 			this.byExecutionId.remove(fire.executionId, run);
 		}
@@ -271,32 +230,6 @@ final class Runner {
 			Run started = next;
 			this.workers.execute(() -> start(started));
 		}
-	}
-
-	// after the record is submitted: a listener's failure never costs a record
-	private void tell(Run run, AttemptResult outcome, Instant now) {
-		try {
-			this.runs.finished(new RunListener.FinishedRun(run.spec, run.fire.executionId, run.fire.scheduledAt,
-					run.fire.trigger, outcome.status(), Math.max(1, run.attempt), outcome.error(), now));
-		}
-		catch (RuntimeException ex) {
-			withMdc(run.fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
-		}
-	}
-
-	/**
-	 * {@link #withMdc} for a debug line, skipped whole while debug is off: runs log one
-	 * at their start and success, thousands a second, and the MDC puts and removes would
-	 * be paid for lines never written.
-	 */
-	static void debugWithMdc(Logger logger, Fire fire, Runnable log) {
-		if (logger.isDebugEnabled()) {
-			withMdc(fire, log);
-		}
-	}
-
-	static void withMdc(Fire fire, Runnable log) {
-		ExecutionMdc.with(fire.job.id(), fire.executionId, log);
 	}
 
 }

@@ -17,7 +17,6 @@ import io.crony.agent.execution.FireKey;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.execution.TriggerType;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
@@ -54,8 +53,11 @@ class ClaimerTest {
 
 		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC()).claim(List.of(fire), new ArrayList<>());
 
-		assertThat(won).containsExactly(fire);
-		assertThat(fire.executionId).isEqualTo(7);
+		assertThat(won).singleElement().satisfies((claimed) -> {
+			assertThat(claimed.key()).isEqualTo(fire.key());
+			assertThat(claimed.executionId).isEqualTo(7);
+			assertThat(claimed.kind).isEqualTo(FireKind.SCHEDULED);
+		});
 		assertThat(store.inserts).isEqualTo(2);
 		assertThat(records.isSpooling()).isFalse();
 	}
@@ -77,7 +79,7 @@ class ClaimerTest {
 				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
 				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
 		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
-		return new Fire(job, 0, AT, TriggerType.CRON, null, AT.toEpochMilli());
+		return Fire.scheduled(job, 0, AT, AT.toEpochMilli());
 	}
 
 	/** Loses the first claim inserts to a deadlock; then every claimed row is "a"'s. */

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.crony.agent.lease.Fence;
-import io.crony.common.execution.TriggerType;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,13 +68,11 @@ class FireGateTest {
 	}
 
 	private Fire claimed(Instant at) {
-		Fire fire = unclaimed(at);
-		fire.executionId = 42;
-		return fire;
+		return unclaimed(at).claimed(42);
 	}
 
 	private Fire unclaimed(Instant at) {
-		return new Fire(this.job, 0, at, TriggerType.CRON, null, at.toEpochMilli());
+		return Fire.scheduled(this.job, 0, at, at.toEpochMilli());
 	}
 
 }

@@ -21,8 +21,7 @@ class SkipRuleTest {
 
 	@Test
 	void anOnTimeFireWaitsBehindAFireHandedOverFromAnotherAgent() {
-		Fire handedOver = fire(T, TriggerType.CRON);
-		handedOver.handedOver = true;
+		Fire handedOver = fire(T, TriggerType.CRON).handedOver(7);
 		running(handedOver, T.toEpochMilli() + 900);
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(1), TriggerType.CRON))).isTrue();
 	}
@@ -59,10 +58,10 @@ class SkipRuleTest {
 	void anOnTimeFireThatWaitedBehindACatchUpKeepsTheNextOneWaitingAfterTheCatchUpIsOver() {
 		Fire lastCatchUp = fire(T.minusSeconds(30), TriggerType.MISFIRE);
 		running(lastCatchUp, T.toEpochMilli());
-		Fire waited = fire(T.plusSeconds(1), TriggerType.CRON);
-		assertThat(SkipRule.waits(this.job, waited)).isTrue();
-		assertThat(SkipRule.waitsBehindLate(this.job, waited)).isTrue();
-		waited.waitedBehindLate = true;
+		Fire onTime = fire(T.plusSeconds(1), TriggerType.CRON);
+		assertThat(SkipRule.waits(this.job, onTime)).isTrue();
+		assertThat(SkipRule.waitsBehindLate(this.job, onTime)).isTrue();
+		Fire waited = onTime.waitingBehindLate();
 		// the catch-up ended a moment before the next instant; the fire that waited now
 		// runs, and is still going when the next one is due
 		this.job.running.clear();
@@ -108,7 +107,8 @@ class SkipRuleTest {
 	}
 
 	private Fire fire(Instant at, TriggerType trigger) {
-		return new Fire(this.job, 0, at, trigger, null, at.toEpochMilli());
+		return (trigger == TriggerType.MISFIRE) ? Fire.catchUp(this.job, 0, at, at.toEpochMilli())
+				: Fire.scheduled(this.job, 0, at, at.toEpochMilli());
 	}
 
 }

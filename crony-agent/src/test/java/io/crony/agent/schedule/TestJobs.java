@@ -20,10 +20,15 @@ final class TestJobs {
 
 	/** An every-second HTTP job, FIRE_NOW on misfire, SKIP on overlap. */
 	static JobState everySecond() {
-		JobSpec spec = new JobSpec(1, "j", null, "* * * * * ?", "UTC",
-				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
-				RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
+		JobSpec spec = spec(1, "* * * * * ?", MisfirePolicy.FIRE_NOW);
 		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+	}
+
+	/** An HTTP job with this schedule and misfire policy, SKIP on overlap. */
+	static JobSpec spec(long id, String schedule, MisfirePolicy misfire) {
+		return new JobSpec(id, "j" + id, null, schedule, "UTC",
+				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
+				RetryPolicy.NONE, misfire, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
 	}
 
 }

@@ -1,0 +1,113 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The second stage, on a thread of its own: claims the fires the {@link Planner} woke, in
+ * batches, ahead of their instants, and passes the fires won to dispatch. A fire whose
+ * row another agent holds is contested: it is retried every {@code RETAKE_MILLIS}, since
+ * a live agent the job moved away from releases its claims shortly after, and then runs
+ * here, late by at most that delay. A fire never released by {@code RETAKE_GRACE_MILLIS}
+ * past its instant ran (or may have run) on its holder and is given up.
+ */
+final class ClaimStage implements Runnable {
+
+	/**
+	 * How long past its instant a fire claimed by another agent is still awaited: that
+	 * agent releases it when it learns the job moved or its lease is gone (up to a
+	 * keepalive interval later, more on a loaded machine).
+	 */
+	static final long RETAKE_GRACE_MILLIS = 5000;
+
+	private static final Logger logger = LoggerFactory.getLogger(ClaimStage.class);
+
+	private static final int CLAIM_BATCH = 5000;
+
+	private static final long RETAKE_MILLIS = 100;
+
+	private final Planner planner;
+
+	private final Claimer claimer;
+
+	private final Consumer<List<Fire>> claimed;
+
+	private final Clock clock;
+
+	// fires whose row another agent holds
+	private final List<Fire> contested = new ArrayList<>();
+
+	private long lastRetakeMillis;
+
+	private volatile boolean running = true;
+
+	/**
+	 * @param claimed takes the fires this agent now owns (dispatch)
+	 */
+	ClaimStage(Planner planner, Claimer claimer, Consumer<List<Fire>> claimed, Clock clock) {
+		this.planner = planner;
+		this.claimer = claimer;
+		this.claimed = claimed;
+		this.clock = clock;
+	}
+
+	@Override
+	public void run() {
+		while (this.running) {
+			try {
+				claimOnce();
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+		}
+	}
+
+	/** Ends the loop; the caller interrupts its thread. */
+	void stop() {
+		this.running = false;
+	}
+
+	/** Claims the next woken batch (or waits for one), then retries contested fires. */
+	void claimOnce() throws InterruptedException {
+		int woken = 0;
+		try {
+			Fire first = this.planner.awaitWoken(this.contested.isEmpty() ? -1 : RETAKE_MILLIS);
+			if (first != null) {
+				woken = 1;
+				// records behind: claims wait, and fires woken meanwhile join this batch
+				// late, where their jobs' misfire policies decide
+				this.claimer.awaitRecordRoom();
+				List<Fire> live = this.planner.toClaim(first, CLAIM_BATCH);
+				woken = live.size();
+				this.claimed.accept(this.claimer.claim(live, this.contested));
+			}
+			retakeContested();
+		}
+		catch (RuntimeException ex) {
+			logger.error("Engine could not claim {} fires; they are dropped", woken, ex);
+		}
+	}
+
+	private void retakeContested() {
+		long now = this.clock.millis();
+		if (this.contested.isEmpty() || now - this.lastRetakeMillis < RETAKE_MILLIS) {
+			return;
+		}
+		this.lastRetakeMillis = now;
+		this.contested
+			.removeIf((fire) -> !fire.isCurrent() || fire.scheduledAt.toEpochMilli() + RETAKE_GRACE_MILLIS < now);
+		List<Fire> won = this.claimer.retake(this.contested);
+		Set<Long> wonIds = won.stream().map((fire) -> fire.executionId).collect(Collectors.toSet());
+		this.contested.removeIf((fire) -> wonIds.contains(fire.executionId));
+		this.claimed.accept(won);
+	}
+
+}

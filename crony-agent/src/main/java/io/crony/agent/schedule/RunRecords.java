@@ -1,0 +1,106 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+
+import io.crony.agent.execution.ExecutionMdc;
+import io.crony.agent.execution.ExecutionRecord;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.AttemptResult;
+import io.crony.common.execution.ExecutionStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The record stage: what each step of a run leaves behind, in this order: the execution
+ * record (handed to the {@link RecordWriter}, which writes them in batches and spools
+ * them while the database is away), the meters, the log line, and last the run listener
+ * (alerts), so a listener's failure never costs a record.
+ */
+final class RunRecords {
+
+	private static final Logger logger = LoggerFactory.getLogger(RunRecords.class);
+
+	private final RecordWriter records;
+
+	private final AgentMetrics metrics;
+
+	private final String agentId;
+
+	private final Clock clock;
+
+	private final RunListener listener;
+
+	RunRecords(RecordWriter records, AgentMetrics metrics, String agentId, Clock clock, RunListener listener) {
+		this.records = records;
+		this.metrics = metrics;
+		this.agentId = agentId;
+		this.clock = clock;
+		this.listener = listener;
+	}
+
+	/** An attempt of the run begins. */
+	void started(Run run, int attempt) {
+		Fire fire = run.fire;
+		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
+				this.clock.instant()));
+		debugWithMdc(logger, fire,
+				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
+	}
+
+	/** The run reached its final outcome. */
+	void finished(Run run, AttemptResult outcome) {
+		Fire fire = run.fire;
+		Instant now = this.clock.instant();
+		int attempts = Math.max(1, run.attempt);
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
+				outcome.status(), attempts, outcome.output(), outcome.error(), now));
+		this.metrics.run(outcome.status());
+		// a success is the common case: at thousands of runs a second it logs at debug
+		if (outcome.succeeded()) {
+			debugWithMdc(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",
+					fire.job.id(), fire.scheduledAt, attempts));
+		}
+		else {
+			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
+					fire.scheduledAt, outcome.status(), attempts, outcome.error()));
+		}
+		try {
+			this.listener.finished(new RunListener.FinishedRun(run.spec, fire.executionId, fire.scheduledAt,
+					fire.trigger, outcome.status(), attempts, outcome.error(), now));
+		}
+		catch (RuntimeException ex) {
+			withMdc(fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
+		}
+	}
+
+	/**
+	 * A fire that does not run: SKIPPED (a policy said so), MISSED (its instant passed
+	 * without a run) or CANCELLED (its job went away while it waited).
+	 */
+	void notRun(Fire fire, ExecutionStatus status, String why) {
+		withMdc(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
+				status.name().toLowerCase(Locale.ROOT), why));
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
+				why, this.clock.instant()));
+		this.metrics.run(status);
+	}
+
+	/**
+	 * {@link #withMdc} for a debug line, skipped whole while debug is off: runs log one
+	 * at their start and success, thousands a second, and the MDC puts and removes would
+	 * be paid for lines never written.
+	 */
+	static void debugWithMdc(Logger logger, Fire fire, Runnable log) {
+		if (logger.isDebugEnabled()) {
+			withMdc(fire, log);
+		}
+	}
+
+	static void withMdc(Fire fire, Runnable log) {
+		ExecutionMdc.with(fire.job.id(), fire.executionId, log);
+	}
+
+}

@@ -1,0 +1,136 @@
+package io.crony.agent.schedule;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.execution.Spool;
+import io.crony.agent.lease.Fence;
+import io.crony.agent.metrics.AgentMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The dispatch stage: claimed fires start at their instants, through the gate. */
+class DispatchStageTest {
+
+	private static final Duration WAIT = Duration.ofSeconds(10);
+
+	@TempDir
+	Path spoolDir;
+
+	private final ScriptedStore store = new ScriptedStore();
+
+	private final Fence fence = new Fence(Duration.ofSeconds(10), Duration.ofSeconds(3));
+
+	private final List<Fire> started = new CopyOnWriteArrayList<>();
+
+	private final JobState job = TestJobs.everySecond();
+
+	private RecordWriter records;
+
+	private DispatchStage dispatch;
+
+	private Thread thread;
+
+	@BeforeEach
+	void start() {
+		AgentMetrics metrics = new AgentMetrics(new SimpleMeterRegistry());
+		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
+		this.records.start();
+		Releases releases = new Releases(new Misfires(this.store, this.records, "a", 100),
+				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run);
+		this.dispatch = new DispatchStage(new FireGate(this.fence, Duration.ofSeconds(5), Clock.systemUTC()),
+				new HeldFires(this.fence, metrics), this.started::add, releases, Runnable::run);
+		this.thread = new Thread(this.dispatch, "test-dispatch");
+		this.thread.start();
+	}
+
+	@AfterEach
+	void stop() throws InterruptedException {
+		this.dispatch.stop();
+		this.thread.interrupt();
+		this.records.close();
+	}
+
+	@Test
+	void aClaimedFireStartsAtItsInstantUnderAnOpenFence() {
+		this.fence.open(System.nanoTime());
+		Fire fire = claimed(Instant.now().plusMillis(200), 7);
+
+		this.dispatch.claimed(List.of(fire));
+
+		await().atMost(WAIT).until(() -> this.started.size() == 1);
+		assertThat(this.started.get(0).key()).isEqualTo(fire.key());
+		assertThat(System.currentTimeMillis()).isGreaterThanOrEqualTo(fire.scheduledAt.toEpochMilli());
+	}
+
+	@Test
+	void aFireWhoseJobWasDroppedWhileItsClaimWasInFlightIsReleasedNotStarted() {
+		this.fence.open(System.nanoTime());
+		this.job.removed = true;
+
+		this.dispatch.claimed(List.of(claimed(Instant.now(), 7)));
+
+		await().atMost(WAIT).until(() -> this.store.releasedIds.contains(7L));
+		assertThat(this.started).isEmpty();
+	}
+
+	@Test
+	void aFireOfAJobRemovedBeforeItsInstantIsReleasedAtItsInstant() {
+		this.fence.open(System.nanoTime());
+		this.dispatch.claimed(List.of(claimed(Instant.now().plusMillis(300), 7)));
+		this.job.removed = true;
+
+		await().atMost(WAIT).until(() -> this.store.releasedIds.contains(7L));
+		assertThat(this.started).isEmpty();
+	}
+
+	@Test
+	void whenTheLeaseIsGoneClaimedFiresNotYetDueLeaveAndAreReleased() {
+		this.fence.open(System.nanoTime());
+		this.dispatch.claimed(List.of(claimed(Instant.now().plusSeconds(60), 7)));
+		this.fence.close();
+
+		this.dispatch.fenced();
+
+		assertThat(this.store.releasedIds).containsExactly(7L);
+		assertThat(this.started).isEmpty();
+	}
+
+	@Test
+	void aDueFireUnderAFenceNeverOpenedIsGivenUpAndReleased() {
+		this.dispatch.claimed(List.of(claimed(Instant.now(), 7)));
+
+		await().atMost(WAIT).until(() -> this.store.releasedIds.contains(7L));
+		assertThat(this.started).isEmpty();
+	}
+
+	@Test
+	void aFireHeldBackWhileTheLeaseMayLiveStartsOnceAKeepaliveConfirmsIt() {
+		// opened long ago: unconfirmed now (past ttl - margin), yet within the ttl
+		this.fence.open(System.nanoTime() - Duration.ofSeconds(8).toNanos());
+		Fire unclaimed = Fire.scheduled(this.job, this.job.generation, Instant.now(), System.currentTimeMillis());
+
+		this.dispatch.add(unclaimed);
+		await().during(Duration.ofMillis(300)).atMost(WAIT).until(this.started::isEmpty);
+		this.fence.confirmed(System.nanoTime());
+
+		await().atMost(WAIT).until(() -> this.started.size() == 1);
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	private Fire claimed(Instant at, long id) {
+		return Fire.scheduled(this.job, this.job.generation, at, at.toEpochMilli() - 1000).claimed(id);
+	}
+
+}

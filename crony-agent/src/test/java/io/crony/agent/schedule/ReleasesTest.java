@@ -1,0 +1,133 @@
+package io.crony.agent.schedule;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.execution.Spool;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The one rule for claimed fires that will not start here. */
+class ReleasesTest {
+
+	private static final Instant T = Instant.parse("2026-05-01T10:00:00Z");
+
+	@TempDir
+	Path spoolDir;
+
+	private final ScriptedStore store = new ScriptedStore();
+
+	private final JobState job = TestJobs.everySecond();
+
+	private RecordWriter records;
+
+	private Releases releases;
+
+	@BeforeEach
+	void start() {
+		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
+		this.records.start();
+		RunRecords runRecords = new RunRecords(this.records, new AgentMetrics(new SimpleMeterRegistry()), "a",
+				Clock.systemUTC(), RunListener.NONE);
+		this.releases = new Releases(new Misfires(this.store, this.records, "a", 100), runRecords, Runnable::run);
+	}
+
+	@AfterEach
+	void stop() throws InterruptedException {
+		this.records.close();
+	}
+
+	@Test
+	void aClaimedFireOfARemovedJobIsReleasedForItsNextHolder() {
+		Fire claimed = claimed(7);
+		this.job.removed = true;
+
+		this.releases.notStarted(List.of(claimed));
+
+		assertThat(this.store.releasedIds).containsExactly(7L);
+	}
+
+	@Test
+	void aFirePlannedUnderAnEarlierScheduleIsNotReleased() {
+		// the new schedule's fire for the same instant holds the same row, maybe started
+		Fire stale = claimed(7);
+		this.job.generation++;
+		this.job.removed = true;
+
+		this.releases.notStarted(List.of(stale));
+
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	@Test
+	void aClaimedFireOfADisabledJobEndsCancelledInsteadOfReleased() {
+		Fire claimed = claimed(7);
+		this.job.spec = this.job.spec.withEnabled(false, 2, T);
+
+		this.releases.notStarted(List.of(claimed));
+
+		assertThat(this.store.releasedIds).isEmpty();
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(this.store.finishedStatuses()).containsExactly(ExecutionStatus.CANCELLED));
+	}
+
+	@Test
+	void aOneShotRequestIsNeverReleased() {
+		Fire once = Fire.once(this.job, new OnceRequest(9, 1, TriggerType.MANUAL, null, T, "op"), () -> true,
+				T.toEpochMilli());
+		this.job.removed = true;
+
+		this.releases.notStarted(List.of(once));
+		this.releases.fenced(List.of(once));
+
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	@Test
+	void fencedClaimsAreReleasedAndFiresClaimedOnlyInTheSpoolAreRecordedMissed() {
+		Fire inDatabase = claimed(7);
+		Fire inSpool = Fire.scheduled(this.job, 0, T.plusSeconds(1), T.toEpochMilli());
+
+		this.releases.fenced(List.of(inDatabase, inSpool));
+
+		assertThat(this.store.releasedIds).containsExactly(7L);
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(this.store.finishedStatuses()).containsExactly(ExecutionStatus.MISSED));
+	}
+
+	@Test
+	void jobsThatLeftHaveTheirLaterClaimsReleased() {
+		this.releases.jobsLeft(List.of(1L, 2L), T);
+
+		assertThat(this.store.releasedJobs).containsExactly(1L, 2L);
+	}
+
+	@Test
+	void nothingIsReleasedOnceTheEngineIsClosed() {
+		this.releases.close();
+		this.job.removed = true;
+
+		this.releases.notStarted(List.of(claimed(7)));
+
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	private Fire claimed(long id) {
+		return Fire.scheduled(this.job, this.job.generation, T, T.toEpochMilli()).claimed(id);
+	}
+
+}

@@ -1,0 +1,96 @@
+package io.crony.agent.schedule;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.crony.agent.execution.ExecutionRecord;
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.FireKey;
+import io.crony.common.execution.ExecutionStatus;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
+/**
+ * The execution table as the engine's stages see it, answered from what a test says, so a
+ * stage can be tried without a database: which rows a claim finds, which are released by
+ * their holder, and what the stage released and wrote.
+ */
+final class ScriptedStore extends ExecutionStore {
+
+	/** Rows a claim reads back, by fire. */
+	final Map<FireKey, Row> rows = new HashMap<>();
+
+	/** Rows their former holder released (PENDING, nobody's). */
+	final Set<Long> free = new HashSet<>();
+
+	/** Rows this agent released, by id. */
+	final List<Long> releasedIds = new CopyOnWriteArrayList<>();
+
+	/** Jobs whose claims after an instant this agent released. */
+	final List<Long> releasedJobs = new CopyOnWriteArrayList<>();
+
+	/** Records written. */
+	final List<ExecutionRecord> written = new CopyOnWriteArrayList<>();
+
+	ScriptedStore() {
+		super(new JdbcTemplate(new SingleConnectionDataSource()));
+	}
+
+	@Override
+	public void insertClaims(List<ExecutionRecord.Claimed> claims) {
+	}
+
+	@Override
+	public Map<FireKey, Row> find(Collection<FireKey> keys) {
+		Map<FireKey, Row> found = new HashMap<>();
+		keys.stream().filter(this.rows::containsKey).forEach((key) -> found.put(key, this.rows.get(key)));
+		return found;
+	}
+
+	@Override
+	public Set<Long> released(Collection<Long> ids) {
+		Set<Long> released = new HashSet<>(ids);
+		released.retainAll(this.free);
+		return released;
+	}
+
+	@Override
+	public boolean takeOver(long id, String formerOwner, String agentId) {
+		return formerOwner == null && this.free.remove(id);
+	}
+
+	@Override
+	public int release(List<Long> ids, String agentId) {
+		this.releasedIds.addAll(ids);
+		return ids.size();
+	}
+
+	@Override
+	public void release(List<Long> jobIds, String agentId, Instant after) {
+		this.releasedJobs.addAll(jobIds);
+	}
+
+	@Override
+	public void write(List<ExecutionRecord> records) {
+		this.written.addAll(records);
+	}
+
+	/** The statuses of the finish records written, in order. */
+	List<ExecutionStatus> finishedStatuses() {
+		List<ExecutionStatus> statuses = new ArrayList<>();
+		this.written.stream()
+			.filter(ExecutionRecord.Finished.class::isInstance)
+			.map(ExecutionRecord.Finished.class::cast)
+			.forEach((finished) -> statuses.add(finished.status()));
+		return statuses;
+	}
+
+}
