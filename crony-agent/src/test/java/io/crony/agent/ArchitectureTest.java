@@ -1,5 +1,12 @@
 package io.crony.agent;
 
+import java.util.List;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -78,5 +85,59 @@ class ArchitectureTest {
 		.mayNotAccessAnyLayer()
 		.whereLayer("Support")
 		.mayNotAccessAnyLayer();
+
+	// The firing path's stages, in order: plan, claim, dispatch, run, record. A stage
+	// knows
+	// the ones after it only through what it hands on, never the ones before it.
+
+	@ArchTest
+	static final ArchRule planningKnowsNoLaterStage = noClasses().that()
+		.haveFullyQualifiedName("io.crony.agent.schedule.Planner")
+		.should()
+		.dependOnClassesThat(
+				haveSimpleNameIn("Claimer", "ClaimStage", "DispatchStage", "Runner", "RunRecords", "Releases"))
+		.orShould()
+		.dependOnClassesThat(resideInAnyPackage("io.crony.agent.execution..", "io.crony.agent.target.."));
+
+	@ArchTest
+	static final ArchRule claimingKnowsNotWhoDispatches = noClasses().that(haveSimpleNameIn("ClaimStage", "Claimer"))
+		.and()
+		.resideInAPackage("io.crony.agent.schedule")
+		.should()
+		.dependOnClassesThat(haveSimpleNameIn("DispatchStage", "Runner", "RunRecords", "Releases"))
+		.orShould()
+		.dependOnClassesThat(resideInAPackage("io.crony.agent.target.."));
+
+	@ArchTest
+	static final ArchRule dispatchNeverWaitsOnTheDatabase = noClasses().that()
+		.haveFullyQualifiedName("io.crony.agent.schedule.DispatchStage")
+		.should()
+		.dependOnClassesThat(haveSimpleNameIn("Claimer", "ClaimStage", "Planner", "Misfires"))
+		.orShould()
+		.dependOnClassesThat(resideInAnyPackage("io.crony.agent.execution..", "org.springframework.jdbc..",
+				"io.crony.agent.target.."))
+		.because("at a fire's instant nothing on the way from the timer to the call waits on the database");
+
+	@ArchTest
+	static final ArchRule runsAreRecordedOnlyThroughTheRecordStage = noClasses().that()
+		.haveFullyQualifiedName("io.crony.agent.schedule.Runner")
+		.should()
+		.dependOnClassesThat(resideInAPackage("io.crony.agent.execution.."))
+		.orShould()
+		.dependOnClassesThat(haveSimpleNameIn("Claimer", "ClaimStage", "DispatchStage", "Planner", "Releases"));
+
+	@ArchTest
+	static final ArchRule claimsAreReleasedInOnePlace = noClasses().that()
+		.doNotHaveFullyQualifiedName("io.crony.agent.schedule.Releases")
+		.should()
+		.callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.name("release"))
+			.and(JavaCall.Predicates.target(HasOwner.Predicates.With
+				.owner(HasName.Predicates.name("io.crony.agent.execution.ExecutionStore")))))
+		.because("the rule for a claimed fire that will not start here lives in Releases only");
+
+	private static DescribedPredicate<JavaClass> haveSimpleNameIn(String... names) {
+		return DescribedPredicate.describe("have a simple name in " + List.of(names),
+				(javaClass) -> List.of(names).contains(javaClass.getSimpleName()));
+	}
 
 }

@@ -114,7 +114,7 @@ final class Claimer {
 				othersClaims.add(fire.claimed(row.id()));
 			}
 			else {
-				RunRecords.debugWithMdc(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
+				FireMdc.debug(logger, fire, () -> logger.debug("Fire of job {} at {} already claimed by {}",
 						fire.job.id(), fire.scheduledAt, row.agentId()));
 			}
 		}
@@ -136,8 +136,8 @@ final class Claimer {
 			List<Fire> won = new ArrayList<>();
 			for (Fire fire : contested) {
 				if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
-					RunRecords.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released",
-							fire.job.id(), fire.scheduledAt));
+					FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
+							fire.scheduledAt));
 					won.add(fire.handedOver(fire.executionId));
 				}
 			}
@@ -157,7 +157,7 @@ final class Claimer {
 			return false;
 		}
 		if (row.agentId() == null && this.store.takeOver(row.id(), null, this.agentId)) {
-			RunRecords.withMdc(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
+			FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
 					fire.scheduledAt));
 			return true;
 		}

@@ -62,7 +62,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 				parts.clock(), parts.queueLimit());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock());
 		Misfires misfires = new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit());
-		this.releases = new Releases(misfires, records, parts.workers());
+		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers());
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), parts.metrics()), parts.clock(),
 				parts.claimAhead().toMillis());
 		this.dispatch = new DispatchStage(new FireGate(parts.fence(), parts.misfireThreshold(), parts.clock()),

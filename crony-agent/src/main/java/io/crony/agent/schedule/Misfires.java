@@ -155,26 +155,4 @@ final class Misfires {
 		}
 	}
 
-	/** Releases the claims of fires this agent will not dispatch (it is fenced). */
-	void release(List<Fire> fires) {
-		try {
-			int released = this.store.release(fires.stream().map((fire) -> fire.executionId).toList(), this.agentId);
-			logger.info("Agent {} released {} of {} claimed fires it will not start", this.agentId, released,
-					fires.size());
-		}
-		catch (DataAccessException ex) {
-			logger.warn("Agent {} could not release {} claimed fires: database unreachable ({})", this.agentId,
-					fires.size(), ex.getMessage());
-		}
-	}
-
-	void release(List<Long> jobIds, Instant after) {
-		try {
-			this.store.release(jobIds, this.agentId, after);
-		}
-		catch (DataAccessException ex) {
-			logger.debug("Claims of {} jobs not released: database unreachable", jobIds.size());
-		}
-	}
-
 }

@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
+import io.crony.agent.execution.ExecutionStore;
 import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
 
 /**
  * The one rule for fires this agent will not start: a fire whose row it claimed is
@@ -23,7 +26,9 @@ final class Releases {
 
 	private static final Logger logger = LoggerFactory.getLogger(Releases.class);
 
-	private final Misfires misfires;
+	private final ExecutionStore store;
+
+	private final String agentId;
 
 	private final RunRecords records;
 
@@ -31,8 +36,9 @@ final class Releases {
 
 	private volatile boolean open = true;
 
-	Releases(Misfires misfires, RunRecords records, Executor workers) {
-		this.misfires = misfires;
+	Releases(ExecutionStore store, String agentId, RunRecords records, Executor workers) {
+		this.store = store;
+		this.agentId = agentId;
 		this.records = records;
 		this.workers = workers;
 	}
@@ -43,7 +49,12 @@ final class Releases {
 	 * claimed fire up to it that was not dispatched is released by {@link #notStarted}.
 	 */
 	void jobsLeft(List<Long> jobIds, Instant at) {
-		this.misfires.release(jobIds, at);
+		try {
+			this.store.release(jobIds, this.agentId, at);
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Claims of {} jobs not released: database unreachable", jobIds.size());
+		}
 	}
 
 	/**
@@ -92,7 +103,19 @@ final class Releases {
 	private void release(List<Fire> claims) {
 		if (!claims.isEmpty()) {
 			List<Fire> copy = List.copyOf(claims);
-			later(() -> this.misfires.release(copy));
+			later(() -> releaseNow(copy));
+		}
+	}
+
+	private void releaseNow(List<Fire> claims) {
+		try {
+			int released = this.store.release(claims.stream().map((fire) -> fire.executionId).toList(), this.agentId);
+			logger.info("Agent {} released {} of {} claimed fires it will not start", this.agentId, released,
+					claims.size());
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Agent {} could not release {} claimed fires: database unreachable ({})", this.agentId,
+					claims.size(), ex.getMessage());
 		}
 	}
 

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
 
-import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
@@ -46,7 +45,7 @@ final class RunRecords {
 		Fire fire = run.fire;
 		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
 				this.clock.instant()));
-		debugWithMdc(logger, fire,
+		FireMdc.debug(logger, fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
 	}
 
@@ -60,11 +59,11 @@ final class RunRecords {
 		this.metrics.run(outcome.status());
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {
-			debugWithMdc(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",
+			FireMdc.debug(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",
 					fire.job.id(), fire.scheduledAt, attempts));
 		}
 		else {
-			withMdc(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
+			FireMdc.with(fire, () -> logger.info("Run of job {} at {} ended {} after {} attempt(s): {}", fire.job.id(),
 					fire.scheduledAt, outcome.status(), attempts, outcome.error()));
 		}
 		try {
@@ -72,7 +71,7 @@ final class RunRecords {
 					fire.trigger, outcome.status(), attempts, outcome.error(), now));
 		}
 		catch (RuntimeException ex) {
-			withMdc(fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
+			FireMdc.with(fire, () -> logger.warn("Run listener failed: {}", ex.getMessage(), ex));
 		}
 	}
 
@@ -81,26 +80,11 @@ final class RunRecords {
 	 * without a run) or CANCELLED (its job went away while it waited).
 	 */
 	void notRun(Fire fire, ExecutionStatus status, String why) {
-		withMdc(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
+		FireMdc.with(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
 				status.name().toLowerCase(Locale.ROOT), why));
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
 				why, this.clock.instant()));
 		this.metrics.run(status);
-	}
-
-	/**
-	 * {@link #withMdc} for a debug line, skipped whole while debug is off: runs log one
-	 * at their start and success, thousands a second, and the MDC puts and removes would
-	 * be paid for lines never written.
-	 */
-	static void debugWithMdc(Logger logger, Fire fire, Runnable log) {
-		if (logger.isDebugEnabled()) {
-			withMdc(fire, log);
-		}
-	}
-
-	static void withMdc(Fire fire, Runnable log) {
-		ExecutionMdc.with(fire.job.id(), fire.executionId, log);
 	}
 
 }

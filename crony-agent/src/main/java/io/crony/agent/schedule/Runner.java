@@ -196,7 +196,7 @@ final class Runner {
 		}
 		this.metrics.retry();
 		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
-		RunRecords.withMdc(run.fire,
+		FireMdc.with(run.fire,
 				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {} ms ({} backoff)",
 						run.fire.job.id(), run.fire.scheduledAt, attempt, result.status(), result.error(), waitMillis,
 						retry.backoff()));

@@ -47,7 +47,7 @@ class DispatchStageTest {
 		AgentMetrics metrics = new AgentMetrics(new SimpleMeterRegistry());
 		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
 		this.records.start();
-		Releases releases = new Releases(new Misfires(this.store, this.records, "a", 100),
+		Releases releases = new Releases(this.store, "a",
 				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run);
 		this.dispatch = new DispatchStage(new FireGate(this.fence, Duration.ofSeconds(5), Clock.systemUTC()),
 				new HeldFires(this.fence, metrics), this.started::add, releases, Runnable::run);

@@ -43,7 +43,7 @@ class ReleasesTest {
 		this.records.start();
 		RunRecords runRecords = new RunRecords(this.records, new AgentMetrics(new SimpleMeterRegistry()), "a",
 				Clock.systemUTC(), RunListener.NONE);
-		this.releases = new Releases(new Misfires(this.store, this.records, "a", 100), runRecords, Runnable::run);
+		this.releases = new Releases(this.store, "a", runRecords, Runnable::run);
 	}
 
 	@AfterEach

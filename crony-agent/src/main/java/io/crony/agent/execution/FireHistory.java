@@ -1,0 +1,72 @@
+package io.crony.agent.execution;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.sql.SqlTime;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.crony.agent.execution.InLists.chunks;
+import static io.crony.agent.execution.InLists.marks;
+
+/**
+ * What already ran of jobs arriving on this agent, read for their misfire policies: the
+ * latest fire that ran, and the fires a former holder released.
+ */
+final class FireHistory {
+
+	private final JdbcTemplate jdbc;
+
+	FireHistory(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * The latest scheduled fire at or before {@code until} of each job that ran or is
+	 * running, or that {@code agentId} itself claimed, for the misfire policy. Another
+	 * agent's PENDING claim is left out: a live former holder may release it later (then
+	 * the missed fire is taken as contested), a dead one never does (then the contested
+	 * fire is given up), and a released claim never ran.
+	 */
+	Map<Long, Instant> lastFires(Collection<Long> jobIds, String agentId, Instant until) {
+		Map<Long, Instant> last = new HashMap<>();
+		for (List<Long> chunk : chunks(jobIds, 1000)) {
+			String in = marks(chunk.size());
+			List<Object> args = new ArrayList<>(chunk);
+			args.add(SqlTime.of(until));
+			args.add(agentId);
+			this.jdbc.query("SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
+					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? "
+					+ "AND (status <> 'PENDING' OR agent_id = ?) GROUP BY job_id", (rs) -> {
+						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
+					}, args.toArray());
+		}
+		return last;
+	}
+
+	/**
+	 * The scheduled fires of the given jobs in {@code (after, until]} whose claims their
+	 * former holder released (PENDING, owned by nobody): fires handed over, never run.
+	 */
+	Map<Long, List<Instant>> releasedFires(Collection<Long> jobIds, Instant after, Instant until) {
+		Map<Long, List<Instant>> released = new HashMap<>();
+		for (List<Long> chunk : chunks(jobIds, 1000)) {
+			List<Object> args = new ArrayList<>(chunk);
+			args.add(SqlTime.of(after));
+			args.add(SqlTime.of(until));
+			this.jdbc.query("SELECT job_id, scheduled_at FROM execution WHERE job_id IN (" + marks(chunk.size())
+					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at > ? AND scheduled_at <= ? "
+					+ "AND status = 'PENDING' AND agent_id IS NULL", (rs) -> {
+						released.computeIfAbsent(rs.getLong(1), (id) -> new ArrayList<>())
+							.add(rs.getTimestamp(2).toInstant());
+					}, args.toArray());
+		}
+		return released;
+	}
+
+}

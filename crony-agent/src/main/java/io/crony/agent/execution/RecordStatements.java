@@ -1,0 +1,124 @@
+package io.crony.agent.execution;
+
+import java.util.List;
+
+import io.crony.common.sql.SqlTime;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The statements that write execution records, one transaction per batch: claims in one
+ * multi-row {@code INSERT IGNORE}, starts or finishes in one joined update per chunk.
+ */
+final class RecordStatements {
+
+	private static final String INSERT_CLAIM = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, "
+			+ "status, scheduled_at, attempt, params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
+
+	// Updates only touch a row this agent owns (or nobody does): a row taken over by
+	// another agent is never overwritten by a late record of this one.
+	private static final String OWNED = "(e.agent_id = ? OR e.agent_id IS NULL)";
+
+	private static final JoinedUpdate<ExecutionRecord.Started> UPDATE_STARTED = new JoinedUpdate<>(
+			List.of("? AS attempt", "CAST(? AS DATETIME(3)) AS at"),
+			"e.status = 'RUNNING', e.agent_id = ?, e.attempt = v.attempt, "
+					+ "e.started_at = COALESCE(e.started_at, v.at), e.updated_at = v.at",
+			OWNED + " AND e.status IN ('PENDING', 'RUNNING')");
+
+	// started_at is set when the run's start was folded into this statement
+	private static final JoinedUpdate<ExecutionRecord.Finished> UPDATE_FINISHED = new JoinedUpdate<>(
+			List.of("? AS status", "? AS attempt", "? AS output", "? AS error", "CAST(? AS DATETIME(3)) AS started_at",
+					"CAST(? AS DATETIME(3)) AS at"),
+			"e.status = v.status, e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
+					+ "e.started_at = COALESCE(e.started_at, v.started_at), e.finished_at = v.at, e.updated_at = v.at",
+			OWNED);
+
+	private final JdbcTemplate jdbc;
+
+	// one commit per batch: with autocommit every row would pay its own log flush
+	private final TransactionTemplate transaction;
+
+	RecordStatements(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
+	}
+
+	/** Inserts claim rows in one transaction; existing keys are left alone. */
+	void insertClaims(List<ExecutionRecord.Claimed> claims) {
+		inTransaction(() -> insertClaimRows(claims));
+	}
+
+	/**
+	 * Writes records in one transaction, each fire's in their order, grouped by type
+	 * ({@link RecordOrder}): claims in one multi-row insert, starts or finishes in one
+	 * joined update per chunk ({@link JoinedUpdate}); a run that started and finished
+	 * within the batch is one finish ({@link FoldedRecords}).
+	 */
+	void write(List<ExecutionRecord> records) {
+		inTransaction(() -> writeGrouped(records));
+	}
+
+	private void writeGrouped(List<ExecutionRecord> batch) {
+		FoldedRecords folded = FoldedRecords.of(batch);
+		List<ExecutionRecord> records = RecordOrder.grouped(folded.records());
+		int i = 0;
+		while (i < records.size()) {
+			Class<?> type = records.get(i).getClass();
+			int j = i;
+			while (j < records.size() && records.get(j).getClass() == type) {
+				j++;
+			}
+			List<ExecutionRecord> run = records.subList(i, j);
+			if (type == ExecutionRecord.Claimed.class) {
+				insertClaimRows(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
+			}
+			else if (type == ExecutionRecord.Started.class) {
+				UPDATE_STARTED.update(this.jdbc, run.stream().map(ExecutionRecord.Started.class::cast).toList(),
+						(ps, col, s) -> {
+							ps.setInt(col, s.attempt());
+							ps.setString(col + 1, SqlTime.of(s.at()));
+						});
+			}
+			else {
+				UPDATE_FINISHED.update(this.jdbc, run.stream().map(ExecutionRecord.Finished.class::cast).toList(),
+						(ps, col, f) -> {
+							ps.setString(col, f.status().name());
+							ps.setInt(col + 1, f.attempt());
+							ps.setString(col + 2, f.output());
+							ps.setString(col + 3, f.error());
+							ps.setString(col + 4, SqlTime.ofNullable(folded.startedAt(f)));
+							ps.setString(col + 5, SqlTime.of(f.at()));
+						});
+			}
+			i = j;
+		}
+	}
+
+	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
+		this.jdbc.batchUpdate(INSERT_CLAIM, claims, claims.size(), (ps, c) -> {
+			ps.setLong(1, c.jobId());
+			ps.setString(2, c.jobName());
+			ps.setString(3, c.agentId());
+			ps.setString(4, c.trigger().name());
+			ps.setString(5, SqlTime.of(c.scheduledAt()));
+			ps.setString(6, c.params());
+			ps.setString(7, SqlTime.of(c.at()));
+		});
+	}
+
+	// an unreachable database must look the same to callers whether it failed the
+	// statement or already the transaction's connection
+	private void inTransaction(Runnable work) {
+		try {
+			this.transaction.executeWithoutResult((status) -> work.run());
+		}
+		catch (TransactionException ex) {
+			throw new DataAccessResourceFailureException(ex.getMessage(), ex);
+		}
+	}
+
+}
