@@ -5,7 +5,7 @@
 # headless Debian chromium (playwright-core, no browser download) and stops everything it
 # started, also when a test fails. Uses the jars the last `./mvnw verify` (or package) built.
 #
-#   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the README's PNGs
+#   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the screenshots README.md shows
 #
 # Prints "e2e: N passed" when green.
 set -euo pipefail

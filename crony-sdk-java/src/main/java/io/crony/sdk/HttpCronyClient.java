@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-/** The client over the README's REST contract, retrying what got no answer. */
+/** The client over the REST contract of docs/targets.md, retrying what got no answer. */
 final class HttpCronyClient implements CronyClient {
 
 	static final ObjectMapper JSON = JsonMapper.builder()

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * When a job's runs raise alerts, and to which channels. The agent that ran a run applies
- * it; deduplication and rate limits are the same for every job (see README, "Alerts").
+ * it; deduplication and rate limits are the same for every job (see docs/alerts.md).
  *
  * @param channelIds alert channels to notify (ids of {@code alert_channel} rows)
  * @param onFailure alert when a run ends FAILED after its last attempt (also TIMED_OUT
