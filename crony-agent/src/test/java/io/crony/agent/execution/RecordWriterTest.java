@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -60,6 +61,29 @@ class RecordWriterTest {
 			await().atMost(Duration.ofSeconds(10)).until(() -> written.get() == 1);
 			assertThat(writtenFromTheSpool).isFalse();
 			assertThat(writer.isSpooling()).isFalse();
+		}
+	}
+
+	@Test
+	void aRunThatEndsWithinTheFlushIntervalIsWrittenWithItsStartInOneBatch() throws Exception {
+		List<List<ExecutionRecord>> batches = new CopyOnWriteArrayList<>();
+		ExecutionStore store = new ExecutionStore(new JdbcTemplate(new SingleConnectionDataSource())) {
+			@Override
+			public void write(List<ExecutionRecord> records) {
+				batches.add(List.copyOf(records));
+			}
+		};
+		Instant at = Instant.now();
+		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(500), 1000)) {
+			writer.start();
+			writer.submit(new ExecutionRecord.Started(1, at, "a", 1, Instant.now()));
+			// the run ends 50 ms later, well within the interval
+			CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS)
+				.execute(() -> writer.submit(new ExecutionRecord.Finished(1, at, "a", ExecutionStatus.SUCCEEDED, 1,
+						"ok", null, Instant.now())));
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> !batches.isEmpty());
+			assertThat(batches.get(0)).hasSize(2);
 		}
 	}
 
