@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.crony.common.etcd.CronyKeys.NodeKey;
-import io.crony.web.cluster.assignment.AssignmentWriter.NewAssignment;
+import io.crony.web.cluster.assignment.NewAssignment;
 import io.crony.web.cluster.assignment.Placement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
