@@ -1,35 +1,15 @@
 package io.crony.agent.assignment;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
-import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
+import io.crony.agent.support.DaemonThreads;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.KeyScanner;
-import io.crony.common.execution.KillRequest;
-import io.crony.common.execution.OnceRequest;
-import io.crony.common.job.JobAssignment;
-import io.crony.common.job.JobSpec;
-import io.crony.common.json.CronyJson;
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.KeyValue;
-import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.DeleteOption;
-import io.etcd.jetcd.options.WatchOption;
-import io.etcd.jetcd.watch.WatchEvent;
-import io.etcd.jetcd.watch.WatchResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,23 +25,28 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private static final Logger logger = LoggerFactory.getLogger(AssignmentWatcher.class);
 
-	private final Client etcd;
-
 	private final CronyKeys keys;
 
 	private final String agentId;
 
-	private final FiringEngine engine;
-
 	private final KeyScanner scanner;
+
+	private final AssignedJobs jobs;
+
+	private final OnceRequests onces;
+
+	private final KillRequests kills;
+
+	private final SkippingFailures failures;
+
+	private final PrefixWatches watches;
 
 	private final ScheduledExecutorService retry = DaemonThreads.single("crony-assignment");
 
-	private final List<Watch.Watcher> watchers = new ArrayList<>();
-
+	/** Counts reloads, so that a watch of an older one is told apart. */
 	private long session;
 
-	private int failures;
+	private int failuresInARow;
 
 	private boolean resyncScheduled;
 
@@ -74,11 +59,14 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 	 * @param pageSize most keys read per range request during a resync
 	 */
 	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine, int pageSize) {
-		this.etcd = etcd;
 		this.keys = keys;
 		this.agentId = agentId;
-		this.engine = engine;
 		this.scanner = new KeyScanner(etcd.getKVClient(), pageSize);
+		this.failures = new SkippingFailures(agentId);
+		this.jobs = new AssignedJobs(keys, agentId, engine, this.failures);
+		this.onces = new OnceRequests(etcd.getKVClient(), engine);
+		this.kills = new KillRequests(agentId, engine);
+		this.watches = new PrefixWatches(etcd);
 	}
 
 	@Override
@@ -95,20 +83,17 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		// count as an error
 		long mySession = ++this.session;
 		this.resyncScheduled = false;
-		closeWatchers();
+		this.watches.closeAll();
 		try {
-			// page by page at the first page's revision; only the specs are kept, not the
-			// pages
-			List<JobSpec> specs = new ArrayList<>();
-			long revision = this.scanner.scan(this.keys.jobs(this.agentId), 0,
-					(kv) -> specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
-			this.engine.holdExactly(specs);
-			this.scanner.scan(this.keys.onces(this.agentId), revision, this::takeOnce);
-			watch(this.keys.jobs(this.agentId), revision, mySession, this::onJobEvents);
-			watch(this.keys.onces(this.agentId), revision, mySession, each(this::onOnceEvent));
-			watch(this.keys.kills(this.agentId), revision, mySession, each(this::onKillEvent));
-			this.failures = 0;
-			logger.info("Agent {} loaded {} jobs at revision {}", this.agentId, specs.size(), revision);
+			AssignedJobs.Loaded loaded = this.jobs.load(this.scanner);
+			long revision = loaded.revision();
+			this.scanner.scan(this.keys.onces(this.agentId), revision, this.onces::take);
+			Consumer<Throwable> onEnd = (error) -> onError(mySession, error);
+			this.watches.watch(this.keys.jobs(this.agentId), revision, this.jobs::onEvents, onEnd);
+			this.watches.watch(this.keys.onces(this.agentId), revision, this.failures.each(this.onces::onEvent), onEnd);
+			this.watches.watch(this.keys.kills(this.agentId), revision, this.failures.each(this.kills::onEvent), onEnd);
+			this.failuresInARow = 0;
+			logger.info("Agent {} loaded {} jobs at revision {}", this.agentId, loaded.jobs(), revision);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -117,104 +102,6 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		catch (Exception ex) {
 			throw new IllegalStateException("Agent " + this.agentId + " cannot load its assignment: " + ex.getMessage(),
 					ex);
-		}
-	}
-
-	private void watch(String prefix, long revision, long mySession, EventHandler handler) {
-		WatchOption option = WatchOption.builder().isPrefix(true).withRevision(revision + 1).build();
-		this.watchers.add(this.etcd.getWatchClient()
-			.watch(bytes(prefix), option, Watch.listener((response) -> onResponse(response, handler),
-					(error) -> onError(mySession, error), () -> onError(mySession, null))));
-	}
-
-	private void onResponse(WatchResponse response, EventHandler handler) {
-		handler.handle(response.getEvents());
-	}
-
-	private EventHandler each(Consumer<WatchEvent> handler) {
-		return (events) -> events.forEach((event) -> applying(event, () -> handler.accept(event)));
-	}
-
-	private void applying(WatchEvent event, Runnable apply) {
-		try {
-			apply.run();
-		}
-		catch (RuntimeException ex) {
-			logger.error("Agent {} could not apply {} of {}", this.agentId, event.getEventType(),
-					event.getKeyValue().getKey(), ex);
-		}
-	}
-
-	// consecutive deletes are dropped together: unassigning many jobs is one release
-	// statement per 1,000 jobs and one log line, not one of each per job
-	private void onJobEvents(List<WatchEvent> events) {
-		List<Long> deleted = new ArrayList<>();
-		for (WatchEvent event : events) {
-			KeyValue kv = event.getKeyValue();
-			applying(event,
-					() -> this.keys.parseNodeKey(kv.getKey().toString(StandardCharsets.UTF_8)).ifPresent((key) -> {
-						if (key instanceof CronyKeys.NodeKey.Assignment assignment) {
-							if (event.getEventType() == WatchEvent.EventType.DELETE) {
-								deleted.add(assignment.jobId());
-							}
-							else if (event.getEventType() == WatchEvent.EventType.PUT) {
-								dropDeleted(deleted);
-								this.engine.put(List
-									.of(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
-							}
-						}
-					}));
-		}
-		dropDeleted(deleted);
-	}
-
-	private void dropDeleted(List<Long> deleted) {
-		if (!deleted.isEmpty()) {
-			this.engine.remove(List.copyOf(deleted));
-			deleted.clear();
-		}
-	}
-
-	private void onOnceEvent(WatchEvent event) {
-		if (event.getEventType() == WatchEvent.EventType.PUT) {
-			takeOnce(event.getKeyValue());
-		}
-	}
-
-	// the key is deleted only when the request runs (see FiringEngine.runOnce), guarded
-	// by its revision: a withdrawn or moved request is not run here
-	private void takeOnce(KeyValue kv) {
-		OnceRequest request = CronyJson.fromBytes(kv.getValue().getBytes(), OnceRequest.class);
-		ByteSequence key = kv.getKey();
-		long revision = kv.getModRevision();
-		this.engine.runOnce(request, () -> deleteIfUnchanged(key, revision));
-	}
-
-	private boolean deleteIfUnchanged(ByteSequence key, long revision) {
-		try {
-			return this.etcd.getKVClient()
-				.txn()
-				.If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(revision)))
-				.Then(Op.delete(key, DeleteOption.DEFAULT))
-				.commit()
-				.get(10, TimeUnit.SECONDS)
-				.isSucceeded();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while taking " + key, ex);
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			throw new IllegalStateException("etcd did not answer while taking " + key, ex);
-		}
-	}
-
-	private void onKillEvent(WatchEvent event) {
-		if (event.getEventType() == WatchEvent.EventType.PUT) {
-			KillRequest kill = CronyJson.fromBytes(event.getKeyValue().getValue().getBytes(), KillRequest.class);
-			boolean found = this.engine.cancel(kill.executionId(), "Cancelled by " + kill.requestedBy());
-			logger.info("Agent {} kill of execution {} by {}: {}", this.agentId, kill.executionId(), kill.requestedBy(),
-					found ? "cancelled" : "not running here");
 		}
 	}
 
@@ -232,7 +119,7 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 
 	private synchronized void scheduleResync() {
 		this.resyncScheduled = true;
-		long delay = Math.min(5000, 200L << Math.min(5, this.failures++));
+		long delay = Math.min(5000, 200L << Math.min(5, this.failuresInARow++));
 		this.retry.schedule(() -> {
 			try {
 				resync();
@@ -242,11 +129,6 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 				scheduleResync();
 			}
 		}, delay, TimeUnit.MILLISECONDS);
-	}
-
-	private void closeWatchers() {
-		this.watchers.forEach(Watch.Watcher::close);
-		this.watchers.clear();
 	}
 
 	/**
@@ -259,19 +141,8 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		this.retry.shutdownNow();
 		synchronized (this) {
 			this.session++;
-			closeWatchers();
+			this.watches.closeAll();
 		}
-	}
-
-	private static ByteSequence bytes(String value) {
-		return ByteSequence.from(value, StandardCharsets.UTF_8);
-	}
-
-	@FunctionalInterface
-	private interface EventHandler {
-
-		void handle(List<WatchEvent> events);
-
 	}
 
 }

@@ -43,10 +43,10 @@ final class ClusterAlarms {
 	 * After each leader step: tells when no agent is left for enabled jobs, or when jobs
 	 * start to wait for an agent that may take them.
 	 */
-	void afterStep(LeaderSession session, int unassigned) {
-		boolean none = session.agents.isEmpty();
+	void afterStep(LeaderState state, int unassigned) {
+		boolean none = state.agents().isEmpty();
 		// no agent and no job to run is a cluster being set up, not an alarm
-		int enabled = none ? (int) session.jobs.values().stream().filter(PlaceableJob::enabled).count() : 0;
+		int enabled = none ? (int) state.jobs().stream().filter(PlaceableJob::enabled).count() : 0;
 		if (enabled > 0 && !this.noAgent) {
 			this.events.publishEvent(new ClusterAlarm.NoAgentAlive(enabled));
 		}

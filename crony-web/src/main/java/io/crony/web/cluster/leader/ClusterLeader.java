@@ -59,10 +59,9 @@ class ClusterLeader implements LeadershipListener {
 
 	@Override
 	public synchronized void elected(LeaderTerm term) {
-		LeaderSession session = new LeaderSession(term, this.properties, this.keys, this.client.getKVClient(),
+		LeaderTools tools = LeaderTools.forTerm(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics);
-		this.loop = new LeaderLoop(session, this.registry, this.liveness, this.requests,
-				new ClusterAlarms(this.events));
+		this.loop = new LeaderLoop(tools, this.registry, this.liveness, this.requests, new ClusterAlarms(this.events));
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();

@@ -6,15 +6,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
-import io.crony.common.job.AgentInfo;
 import io.crony.web.cluster.assignment.Placement;
 import io.crony.web.cluster.membership.AgentLiveness;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.placement.AgentCandidate;
+import io.crony.web.cluster.placement.Placer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,15 +28,19 @@ final class LeaderLoop implements Runnable {
 
 	private static final Logger log = LoggerFactory.getLogger(LeaderLoop.class);
 
-	private final LeaderSession session;
+	private final LeaderTools tools;
+
+	private final LeaderState state = new LeaderState();
 
 	private final AgentRegistry registry;
 
-	private final AgentLiveness liveness;
+	private final AgentRoster roster;
 
 	private final ClusterRequests requests;
 
-	private final Reconciler reconciler;
+	private final FullReconciler fullReconciler;
+
+	private final ChangeReconciler changeReconciler;
 
 	private final Relocator relocator;
 
@@ -47,9 +50,6 @@ final class LeaderLoop implements Runnable {
 
 	private final Semaphore wake = new Semaphore(0);
 
-	/** Agents seen alive in this term, as last recorded in table agent. */
-	private final Map<String, AgentInfo> known = new HashMap<>();
-
 	/** Agents whose jobs found no other agent; tried again when the agents change. */
 	private final Set<String> stalled = new HashSet<>();
 
@@ -57,16 +57,27 @@ final class LeaderLoop implements Runnable {
 
 	private Instant nextFull = Instant.MIN;
 
-	LeaderLoop(LeaderSession session, AgentRegistry registry, AgentLiveness liveness, ClusterRequests requests,
+	LeaderLoop(LeaderTools tools, AgentRegistry registry, AgentLiveness liveness, ClusterRequests requests,
 			ClusterAlarms alarms) {
-		this.session = session;
+		this.tools = tools;
 		this.alarms = alarms;
 		this.registry = registry;
-		this.liveness = liveness;
 		this.requests = requests;
-		this.reconciler = new Reconciler(session);
-		this.relocator = new Relocator(session);
-		this.rebalancer = new Rebalancer(session);
+		// each part gets only what it uses; the state and the chooser are shared by all
+		LeaderState state = this.state;
+		AgentChooser chooser = new AgentChooser(state, new Placer(tools.properties().strategy()), tools.view());
+		AgentIdMirror mirror = new AgentIdMirror(tools.writer(), tools.view(), tools.jobTable());
+		Assigner assigner = new Assigner(tools.term(), chooser, tools.view(), tools.writer(),
+				tools.properties().batchSize());
+		this.roster = new AgentRoster(tools.term(), registry, liveness, tools.agentTable(), tools.view(), alarms, state,
+				chooser);
+		this.fullReconciler = new FullReconciler(tools.term(), tools.stored(), tools.jobTable(), state, chooser,
+				tools.view(), tools.writer(), assigner, mirror);
+		this.changeReconciler = new ChangeReconciler(tools.term(), tools.properties().changeWindow(), tools.jobTable(),
+				state, chooser, tools.view(), tools.writer(), assigner, mirror);
+		this.relocator = new Relocator(tools.keys(), tools.stored(), state, chooser, tools.view(), tools.writer(),
+				mirror);
+		this.rebalancer = new Rebalancer(tools.stored(), state, tools.view(), tools.writer(), mirror);
 	}
 
 	void wake() {
@@ -80,8 +91,8 @@ final class LeaderLoop implements Runnable {
 
 	@Override
 	public void run() {
-		LeaderSession s = this.session;
-		log.info("Leader epoch {} starts", s.term.epoch());
+		LeaderTools s = this.tools;
+		log.info("Leader epoch {} starts", s.term().epoch());
 		while (isActive()) {
 			try {
 				if (!this.registry.isLoaded()) {
@@ -90,17 +101,17 @@ final class LeaderLoop implements Runnable {
 					this.wake.tryAcquire(100, TimeUnit.MILLISECONDS);
 					continue;
 				}
-				boolean agentsChanged = refreshAgents();
+				boolean agentsChanged = this.roster.refresh(this.nextFull == Instant.MIN);
 				if (Instant.now().isAfter(this.nextFull)) {
-					this.nextFull = Instant.now().plus(s.properties.fullReconcileInterval());
-					recordLost(this.reconciler.full());
+					this.nextFull = Instant.now().plus(s.properties().fullReconcileInterval());
+					recordLost(this.fullReconciler.reconcile());
 					this.stalled.clear();
 				}
 				step(agentsChanged);
-				int unassigned = s.unassignedCount();
-				s.metrics.unassigned(unassigned);
-				this.alarms.afterStep(s, unassigned);
-				this.wake.tryAcquire(s.properties.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+				int unassigned = this.state.unassigned(s.view());
+				s.metrics().unassigned(unassigned);
+				this.alarms.afterStep(this.state, unassigned);
+				this.wake.tryAcquire(s.properties().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
 				this.wake.drainPermits();
 			}
 			catch (InterruptedException ex) {
@@ -110,8 +121,8 @@ final class LeaderLoop implements Runnable {
 				if (!isActive()) {
 					break;
 				}
-				log.error("Leader epoch {} step failed, comparing everything next: {}", s.term.epoch(), ex.getMessage(),
-						ex);
+				log.error("Leader epoch {} step failed, comparing everything next: {}", s.term().epoch(),
+						ex.getMessage(), ex);
 				this.nextFull = Instant.MIN;
 				try {
 					// Back off: etcd or MySQL may be restarting.
@@ -122,23 +133,23 @@ final class LeaderLoop implements Runnable {
 				}
 			}
 		}
-		log.info("Leader epoch {} stops", s.term.epoch());
+		log.info("Leader epoch {} stops", s.term().epoch());
 	}
 
 	private boolean isActive() {
-		return this.active && !this.session.writer.deposed() && !Thread.currentThread().isInterrupted();
+		return this.active && !this.tools.writer().deposed() && !Thread.currentThread().isInterrupted();
 	}
 
 	private void step(boolean agentsChanged) throws InterruptedException {
-		LeaderSession s = this.session;
+		LeaderTools s = this.tools;
 		Map<String, Integer> lost = new HashMap<>();
-		for (String agentId : s.view.held().keySet()) {
-			if (!s.agents.containsKey(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
+		for (String agentId : s.view().held().keySet()) {
+			if (!this.state.isLive(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
 				boolean retry = this.stalled.contains(agentId);
-				List<Placement> held = retry ? List.of() : s.view.on(agentId);
+				List<Placement> held = retry ? List.of() : s.view().on(agentId);
 				Relocator.Evacuation outcome = this.relocator.evacuate(agentId, "failover");
 				if (!retry) {
-					this.alarms.agentLost(agentId, held, outcome, s.view);
+					this.alarms.agentLost(agentId, held, outcome, s.view());
 				}
 				if (!retry || outcome.moved() > 0) {
 					lost.put(agentId, outcome.moved());
@@ -147,25 +158,25 @@ final class LeaderLoop implements Runnable {
 			}
 		}
 		recordLost(lost);
-		for (AgentCandidate agent : s.agents.values()) {
-			if (agent.drained() && s.view.held(agent.id()) > 0
+		for (AgentCandidate agent : this.state.agents()) {
+			if (agent.drained() && s.view().held(agent.id()) > 0
 					&& (agentsChanged || !this.stalled.contains(agent.id()))) {
 				Relocator.Evacuation outcome = this.relocator.evacuate(agent.id(), "drain");
 				if (outcome.moved() > 0) {
-					s.agentTable.event(agent.id(), AgentEvent.DRAINED, outcome.moved(), null);
+					s.agentTable().event(agent.id(), AgentEvent.DRAINED, outcome.moved(), null);
 				}
 				stall(agent.id(), outcome);
 			}
 		}
-		this.reconciler.changes();
+		this.changeReconciler.changes();
 		if (agentsChanged) {
-			this.reconciler.placeUnassigned();
+			this.changeReconciler.placeUnassigned();
 		}
 		for (ClusterRequests.Request request : this.requests.open()) {
 			if (ClusterRequests.REBALANCE.equals(request.kind())) {
 				int moved = this.rebalancer.rebalance();
 				this.requests.done(request.id(), "moved " + moved + " jobs");
-				log.info("Leader epoch {} rebalance {} moved {} jobs", s.term.epoch(), request.id(), moved);
+				log.info("Leader epoch {} rebalance {} moved {} jobs", s.term().epoch(), request.id(), moved);
 			}
 			else {
 				this.requests.done(request.id(), "unknown request kind");
@@ -182,59 +193,8 @@ final class LeaderLoop implements Runnable {
 		}
 	}
 
-	/**
-	 * Takes a fresh snapshot of the live agents with overrides; records joins and losses.
-	 */
-	private boolean refreshAgents() {
-		LeaderSession s = this.session;
-		Map<String, AgentInfo> live = this.registry.liveAgents();
-		Map<String, AgentTable.Override> overrides = s.agentTable.overrides();
-		TreeMap<String, AgentCandidate> agents = new TreeMap<>();
-		live.forEach((id, info) -> {
-			AgentTable.Override override = overrides.get(id);
-			int weight = (override != null && override.weight() != null) ? override.weight() : info.weight();
-			agents.put(id, new AgentCandidate(id, weight, info.labels(), override != null && override.drained()));
-		});
-		for (Map.Entry<String, AgentInfo> agent : live.entrySet()) {
-			AgentInfo before = this.known.put(agent.getKey(), agent.getValue());
-			if (!agent.getValue().equals(before)) {
-				s.agentTable.online(agent.getValue());
-				if (before == null) {
-					s.agentTable.event(agent.getKey(), AgentEvent.JOINED, null, agent.getValue().host());
-					log.info("Agent {} joined ({}:{}, weight {})", agent.getKey(), agent.getValue().host(),
-							agent.getValue().port(), agent.getValue().weight());
-				}
-			}
-		}
-		for (String gone : new HashSet<>(this.known.keySet())) {
-			if (!live.containsKey(gone)) {
-				this.known.remove(gone);
-				// when its lease was last renewed, not now: it may have been dead for a
-				// TTL
-				s.agentTable.offline(gone, this.liveness.lastSeen(gone).orElse(null));
-				if (s.view.held(gone) == 0) {
-					// An agent holding jobs gets its LOST event with the count once they
-					// moved.
-					s.agentTable.event(gone, AgentEvent.LOST, 0, null);
-					this.alarms.agentLost(gone, List.of(), new Relocator.Evacuation(0, 0), s.view);
-				}
-				log.warn("Agent {} lost, holding {} jobs", gone, s.view.held(gone));
-			}
-		}
-		if (this.nextFull == Instant.MIN) {
-			s.agentTable.offlineExcept(live.keySet(), this.liveness);
-		}
-		boolean changed = !agents.equals(s.agents);
-		if (changed) {
-			log.info("Leader epoch {} agents now {}", s.term.epoch(), agents.values());
-		}
-		s.agents = agents;
-		s.placer.forgetAgentsExcept(agents.keySet());
-		return changed;
-	}
-
 	private void recordLost(Map<String, Integer> movedOffDead) {
-		movedOffDead.forEach((agentId, moved) -> this.session.agentTable.event(agentId, AgentEvent.LOST, moved, null));
+		movedOffDead.forEach((agentId, moved) -> this.tools.agentTable().event(agentId, AgentEvent.LOST, moved, null));
 	}
 
 }

@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import io.crony.common.etcd.CronyKeys.NodeKey;
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.assignment.AssignmentWriter;
 import io.crony.web.cluster.assignment.Placement;
 import io.crony.web.cluster.placement.AgentCandidate;
-import io.etcd.jetcd.KeyValue;
-
-import static io.crony.web.cluster.EtcdBytes.string;
 
 /**
  * Moves the fewest jobs needed so that each live, undrained agent holds its weight's
@@ -22,68 +20,73 @@ import static io.crony.web.cluster.EtcdBytes.string;
  */
 final class Rebalancer {
 
-	private final LeaderSession session;
+	private final StoredAssignments stored;
 
-	Rebalancer(LeaderSession session) {
-		this.session = session;
+	private final LeaderState state;
+
+	private final AssignmentView view;
+
+	private final AssignmentWriter writer;
+
+	private final AgentIdMirror mirror;
+
+	Rebalancer(StoredAssignments stored, LeaderState state, AssignmentView view, AssignmentWriter writer,
+			AgentIdMirror mirror) {
+		this.stored = stored;
+		this.state = state;
+		this.view = view;
+		this.writer = writer;
+		this.mirror = mirror;
 	}
 
 	/**
 	 * @return jobs moved
 	 */
 	int rebalance() throws InterruptedException {
-		LeaderSession s = this.session;
-		List<AgentCandidate> eligible = s.agents.values().stream().filter((agent) -> !agent.drained()).toList();
+		List<AgentCandidate> eligible = this.state.agents().stream().filter((agent) -> !agent.drained()).toList();
 		if (eligible.size() < 2) {
 			return 0;
 		}
 		Map<String, Integer> quotas = quotas(eligible);
 		List<CompletableFuture<Boolean>> moves = new ArrayList<>();
 		for (AgentCandidate agent : eligible) {
-			if (s.view.held(agent.id()) <= quotas.get(agent.id())) {
+			if (this.view.held(agent.id()) <= quotas.get(agent.id())) {
 				continue;
 			}
-			List<KeyValue> kvs = new ArrayList<>();
-			s.scanner.scan(s.keys.jobs(agent.id()), 0, kvs::add);
-			for (KeyValue kv : kvs) {
-				if (s.view.held(agent.id()) <= quotas.get(agent.id())) {
+			for (StoredAssignments.Stored key : this.stored.on(agent.id())) {
+				if (this.view.held(agent.id()) <= quotas.get(agent.id())) {
 					break;
 				}
-				var key = s.keys.parseNodeKey(string(kv.getKey()));
-				if (key.isEmpty() || !(key.get() instanceof NodeKey.Assignment assignment)) {
-					continue;
-				}
-				PlaceableJob job = s.jobs.get(assignment.jobId());
+				PlaceableJob job = this.state.job(key.jobId());
 				if (job == null || !job.enabled()) {
 					continue;
 				}
 				AgentCandidate target = null;
 				int deficit = 0;
 				for (AgentCandidate candidate : eligible) {
-					int gap = quotas.get(candidate.id()) - s.view.held(candidate.id());
+					int gap = quotas.get(candidate.id()) - this.view.held(candidate.id());
 					if (gap > deficit && candidate.matches(job.assignment().labels())) {
 						target = candidate;
 						deficit = gap;
 					}
 				}
 				if (target != null) {
-					Placement from = new Placement(assignment.jobId(), agent.id(), kv.getModRevision(),
-							LeaderSession.versionOf(kv));
-					moves.add(s.writer.move(from, target.id(), from.version(), s.reissue(kv), "rebalance"));
+					Placement from = key.placement();
+					moves.add(this.writer.move(from, target.id(), from.version(), this.writer.value(key.spec()),
+							"rebalance"));
 				}
 			}
 		}
-		s.writer.drain();
-		s.flushMirror();
+		this.writer.drain();
+		this.mirror.flush();
 		return (int) moves.stream().filter(CompletableFuture::join).count();
 	}
 
 	private Map<String, Integer> quotas(List<AgentCandidate> eligible) {
-		LeaderSession s = this.session;
 		long total = 0;
 		long weights = 0;
 		for (AgentCandidate agent : eligible) {
-			total += s.view.held(agent.id());
+			total += this.view.held(agent.id());
 			weights += agent.weight();
 		}
 		Map<String, Integer> quotas = new HashMap<>();

@@ -1,0 +1,54 @@
+package io.crony.web.cluster.leader;
+
+import java.util.Optional;
+import java.util.Set;
+
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.placement.AgentCandidate;
+import io.crony.web.cluster.placement.Placer;
+
+/**
+ * Answers where a job may be, from the live agents the {@link LeaderState} holds now:
+ * which agent a job goes to, whether it may stay, and why it must leave. One instance
+ * lives for the term, so the placer's round robin keeps its rhythm across steps.
+ */
+final class AgentChooser {
+
+	private final LeaderState state;
+
+	private final Placer placer;
+
+	private final AssignmentView view;
+
+	AgentChooser(LeaderState state, Placer placer, AssignmentView view) {
+		this.state = state;
+		this.placer = placer;
+		this.view = view;
+	}
+
+	/** Picks an agent for the job, never {@code exclude}; empty when none may take it. */
+	Optional<String> pick(PlaceableJob job, String exclude) {
+		return this.placer.pick(job.assignment(), this.state.agents(), exclude, this.view::held);
+	}
+
+	/** Whether the job may stay on the agent: live, not drained, labels match. */
+	boolean fits(String agentId, PlaceableJob job) {
+		AgentCandidate agent = this.state.agent(agentId);
+		return agent != null && !agent.drained() && agent.matches(job.assignment().labels());
+	}
+
+	/** Why a job that does not fit its agent has to move. */
+	String moveReason(String agentId) {
+		AgentCandidate agent = this.state.agent(agentId);
+		if (agent == null) {
+			return "failover";
+		}
+		return agent.drained() ? "drain" : "selector";
+	}
+
+	/** Drops the round-robin state of agents that are gone. */
+	void forgetAgentsExcept(Set<String> agentIds) {
+		this.placer.forgetAgentsExcept(agentIds);
+	}
+
+}

@@ -1,0 +1,62 @@
+package io.crony.web.cluster.leader;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.assignment.AssignmentWriter;
+import io.crony.web.cluster.assignment.Placement;
+
+/**
+ * Keeps column {@code job.agent_id} (what the dashboard shows) following the assignment
+ * keys. It is a mirror, never read back to decide anything, so it is written after a
+ * step's transactions have finished, and only where it differs.
+ */
+final class AgentIdMirror {
+
+	private final AssignmentWriter writer;
+
+	private final AssignmentView view;
+
+	private final JobTable jobTable;
+
+	AgentIdMirror(AssignmentWriter writer, AssignmentView view, JobTable jobTable) {
+		this.writer = writer;
+		this.view = view;
+		this.jobTable = jobTable;
+	}
+
+	/** Writes where the jobs written since the last flush now are. */
+	void flush() {
+		Map<Long, String> changed = this.writer.takeMirror();
+		if (changed.isEmpty()) {
+			return;
+		}
+		Map<Long, String> placements = new HashMap<>();
+		changed.forEach((jobId, agentId) -> {
+			Placement current = this.view.get(jobId);
+			placements.put(jobId, (current != null) ? current.agentId() : null);
+		});
+		this.jobTable.mirror(placements);
+	}
+
+	/**
+	 * After a full reconcile: corrects every row whose column differs from the view,
+	 * which covers what the writes changed, so those are not written again.
+	 * @param columns job id to {@code agent_id} as the rows had it (null: none)
+	 */
+	void correct(Map<Long, String> columns) {
+		this.writer.takeMirror();
+		Map<Long, String> differences = new HashMap<>();
+		Map<Long, String> actual = this.view.agentsByJob();
+		columns.forEach((jobId, column) -> {
+			String agentId = actual.get(jobId);
+			if (!Objects.equals(column, agentId)) {
+				differences.put(jobId, agentId);
+			}
+		});
+		this.jobTable.mirror(differences);
+	}
+
+}

@@ -1,0 +1,105 @@
+package io.crony.web.cluster.leader;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.crony.web.cluster.assignment.AssignmentView;
+import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.placement.AgentCandidate;
+
+/**
+ * What one leader term believes between its steps: the jobs as MySQL last had them, the
+ * live agents with the operator's overrides, and the stamp of table {@code job} at the
+ * last look. Only the term's decision thread reads or changes it, and it runs its steps
+ * one after the other, so no locks are needed; the assignments themselves are in the
+ * {@link AssignmentView}, which etcd's callback threads update.
+ */
+final class LeaderState {
+
+	private Map<Long, PlaceableJob> jobs = new HashMap<>();
+
+	/** The live agents by id, sorted, with the operator's overrides applied. */
+	private TreeMap<String, AgentCandidate> agents = new TreeMap<>();
+
+	private JobTable.Stamp stamp;
+
+	PlaceableJob job(long jobId) {
+		return this.jobs.get(jobId);
+	}
+
+	Collection<PlaceableJob> jobs() {
+		return Collections.unmodifiableCollection(this.jobs.values());
+	}
+
+	int jobCount() {
+		return this.jobs.size();
+	}
+
+	/** A copy of the known job ids, safe to iterate while jobs are forgotten. */
+	List<Long> jobIds() {
+		return new ArrayList<>(this.jobs.keySet());
+	}
+
+	/** Replaces every job (a full reconcile read the whole table). */
+	void replaceJobs(Map<Long, PlaceableJob> jobs) {
+		this.jobs = jobs;
+	}
+
+	void putJob(PlaceableJob job) {
+		this.jobs.put(job.id(), job);
+	}
+
+	void forgetJob(long jobId) {
+		this.jobs.remove(jobId);
+	}
+
+	/** The live agents, sorted by id. */
+	Collection<AgentCandidate> agents() {
+		return Collections.unmodifiableCollection(this.agents.values());
+	}
+
+	AgentCandidate agent(String agentId) {
+		return this.agents.get(agentId);
+	}
+
+	boolean isLive(String agentId) {
+		return this.agents.containsKey(agentId);
+	}
+
+	/**
+	 * Takes a fresh snapshot of the live agents.
+	 * @return whether it differs from the one before
+	 */
+	boolean replaceAgents(TreeMap<String, AgentCandidate> agents) {
+		boolean changed = !agents.equals(this.agents);
+		this.agents = agents;
+		return changed;
+	}
+
+	/** The table's stamp when the jobs were last brought up to date, null before. */
+	JobTable.Stamp stamp() {
+		return this.stamp;
+	}
+
+	void stamped(JobTable.Stamp stamp) {
+		this.stamp = stamp;
+	}
+
+	/** Enabled jobs that hold no key, or hold one under an agent that is gone. */
+	int unassigned(AssignmentView view) {
+		int count = 0;
+		for (PlaceableJob job : this.jobs.values()) {
+			Placement placement = job.enabled() ? view.get(job.id()) : null;
+			if (job.enabled() && (placement == null || !this.agents.containsKey(placement.agentId()))) {
+				count++;
+			}
+		}
+		return count;
+	}
+
+}
