@@ -73,22 +73,15 @@ class AgentLostAlertIT {
 
 		int survivorPort = LocalServices.freePort();
 		int doomedPort = LocalServices.freePort();
-		survivor = agent(SURVIVOR, survivorPort, "10s");
-		doomed = agent(DOOMED, doomedPort, "4s");
+		// both with the default lease (10 s): the loss is seen when the killed one's
+		// expires
+		survivor = Platform.agent(services, SURVIVOR, survivorPort, Map.of());
+		doomed = Platform.agent(services, DOOMED, doomedPort, Map.of());
 		survivor.awaitHealthy("http://127.0.0.1:" + survivorPort + "/actuator/health", Duration.ofMinutes(3));
 		doomed.awaitHealthy("http://127.0.0.1:" + doomedPort + "/actuator/health", Duration.ofMinutes(3));
 
 		api = new Api(WEB_PORT);
 		api.login("admin", PASSWORD);
-	}
-
-	/**
-	 * An agent with its lease TTL: short (4 s) for the one killed, so its loss is seen
-	 * within seconds; the default (10 s) for the survivor, so a loaded machine does not
-	 * cost it its lease (which would rightly raise a second agent-lost alert).
-	 */
-	private static ServiceProcess agent(String id, int port, String leaseTtl) {
-		return Platform.agent(services, id, port, Map.of("crony.agent.lease-ttl", leaseTtl));
 	}
 
 	@AfterAll

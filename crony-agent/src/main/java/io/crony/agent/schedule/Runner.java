@@ -17,19 +17,17 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.job.JobSpec;
-import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a due fire: applies the overlap policy, invokes the target attempt by attempt with
- * the job's retry policy (an asynchronous loop: no thread waits through a call or a
- * backoff; the wait before each retry is {@link RetryPolicy#delayBefore}), and has each
- * step recorded ({@link RunRecords}). A small loop of our own rather than a retry
- * library: every attempt must be recorded, cancelled from outside and timed per job,
- * which is most of the code either way.
+ * Runs a due fire: applies the overlap policy ({@link Overlap}), invokes the target
+ * attempt by attempt with the job's retry policy (an asynchronous loop: no thread waits
+ * through a call or a backoff; the wait before each retry is
+ * {@link RetryPolicy#delayBefore}), and has each step recorded ({@link RunRecords}). A
+ * small loop of our own rather than a retry library: every attempt must be recorded,
+ * cancelled from outside and timed per job, which is most of the code either way.
  */
 final class Runner {
 
@@ -47,7 +45,7 @@ final class Runner {
 
 	private final Clock clock;
 
-	private final int queueLimit;
+	private final Overlap overlap;
 
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
@@ -59,42 +57,22 @@ final class Runner {
 		this.timer = timer;
 		this.workers = workers;
 		this.clock = clock;
-		this.queueLimit = queueLimit;
+		this.overlap = new Overlap(records, clock, queueLimit);
 	}
 
 	/** Starts a fire now, unless its job's overlap policy says otherwise. */
 	void dispatch(Fire fire) {
-		JobState job = fire.job;
-		JobSpec spec = job.spec;
-		Run run;
 		List<Run> replaced = new ArrayList<>();
-		synchronized (job) {
-			OverlapPolicy overlap = (spec.overlapPolicy() != null) ? spec.overlapPolicy() : OverlapPolicy.ALLOW;
-			if (!job.running.isEmpty()) {
-				switch (overlap) {
-					case SKIP -> {
-						if (SkipRule.waits(job, fire)) {
-							enqueue(job, SkipRule.waitsBehindLate(job, fire) ? fire.waitingBehindLate() : fire);
-						}
-						else {
-							skip(fire, "Previous run still going (overlap policy SKIP)");
-						}
-						return;
-					}
-					case QUEUE -> {
-						enqueue(job, fire);
-						return;
-					}
-					case REPLACE -> replaced.addAll(job.running);
-					case ALLOW -> {
-					}
-				}
-			}
-			run = new Run(fire, spec, this.clock.millis());
-			job.running.add(run);
-		}
+		Run run = this.overlap.admit(fire, replaced);
 		replaced.forEach((old) -> cancel(old, "Replaced by the run of " + fire.scheduledAt));
-		start(run);
+		if (run != null) {
+			start(run);
+		}
+	}
+
+	/** Drops the fires waiting for a job's running run ({@link Overlap#dropQueue}). */
+	void dropQueue(JobState job, String why) {
+		this.overlap.dropQueue(job, why);
 	}
 
 	private void start(Run run) {
@@ -106,36 +84,6 @@ final class Runner {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
 		attempt(run, fire.firstAttempt);
-	}
-
-	// under the job's monitor; the queue is bounded so a job slower than its schedule
-	// cannot fill the heap
-	private void enqueue(JobState job, Fire fire) {
-		if (job.removed) {
-			notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job was removed from this agent");
-			return;
-		}
-		// catch-up and handed-over fires are bounded where they are made (catch-up-limit)
-		long waiting = job.queued.stream().filter((queued) -> !queued.startsLate()).count();
-		if (!fire.startsLate() && waiting >= this.queueLimit) {
-			skip(fire, "Queue full: " + waiting + " fires already wait for the running run (limit " + this.queueLimit
-					+ ", crony.agent.queue-limit)");
-			return;
-		}
-		job.queued.add(fire);
-	}
-
-	/**
-	 * Drops the fires waiting for a job's running run (the job left this agent or was
-	 * disabled); each is recorded CANCELLED with the reason. Runs going keep going.
-	 */
-	void dropQueue(JobState job, String why) {
-		List<Fire> dropped;
-		synchronized (job) {
-			dropped = List.copyOf(job.queued);
-			job.queued.clear();
-		}
-		dropped.forEach((fire) -> notRun(fire, ExecutionStatus.CANCELLED, "Not started: " + why));
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
@@ -153,14 +101,6 @@ final class Runner {
 	private void cancel(Run run, String reason) {
 		run.cancel(reason);
 		finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, reason));
-	}
-
-	void skip(Fire fire, String why) {
-		notRun(fire, ExecutionStatus.SKIPPED, why);
-	}
-
-	private void notRun(Fire fire, ExecutionStatus status, String why) {
-		this.records.notRun(fire, status, why);
 	}
 
 	private void attempt(Run run, int attempt) {
@@ -213,22 +153,9 @@ final class Runner {
 		if (fire.executionId != 0) {
 			this.byExecutionId.remove(fire.executionId, run);
 		}
-		Run next = null;
-		JobState job = fire.job;
-		synchronized (job) {
-			job.running.remove(run);
-			// a job removed since holds no queue (dropped), and takes no new one
-			Fire waiting = (job.running.isEmpty() && !job.removed) ? job.queued.poll() : null;
-			if (waiting != null) {
-				// running from here on: a fire due before its worker starts it finds it
-				// going, not an idle job it may overtake
-				next = new Run(waiting, job.spec, this.clock.millis());
-				job.running.add(next);
-			}
-		}
+		Run next = this.overlap.ended(run);
 		if (next != null) {
-			Run started = next;
-			this.workers.execute(() -> start(started));
+			this.workers.execute(() -> start(next));
 		}
 	}
 
