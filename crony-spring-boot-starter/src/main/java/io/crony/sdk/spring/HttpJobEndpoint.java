@@ -20,9 +20,9 @@ import io.crony.sdk.Outcome;
 import io.crony.sdk.Result;
 
 /**
- * The HTTP form of {@code JobTarget.Execute} (docs/targets.md, "The contract the SDK speaks"): the
- * run's params as body, the {@code X-Crony-*} headers, the result as JSON: 200, 202 for
- * ACCEPTED, 404 for an unknown handler, 400 for a malformed header.
+ * The HTTP form of {@code JobTarget.Execute} (docs/targets.md, "The contract the SDK
+ * speaks"): the run's params as body, the {@code X-Crony-*} headers, the result as JSON:
+ * 200, 202 for ACCEPTED, 404 for an unknown handler, 400 for a malformed header.
  */
 @RestController
 class HttpJobEndpoint {
