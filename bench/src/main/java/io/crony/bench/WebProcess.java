@@ -34,6 +34,9 @@ final class WebProcess implements AutoCloseable {
 						"--spring.datasource.username=" + LocalServices.DB_USER,
 						"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
 						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader",
+						// a free port, so a bench runs beside make run, make test and
+						// another bench
+						"--grpc.server.port=0", "--grpc.server.address=127.0.0.1",
 						"--crony.target-policy.allow-loopback=true"));
 		command.addAll(args);
 		// Extra crony-web settings to compare, e.g.
