@@ -13,6 +13,8 @@
 #   CRONY_ETCD_PORT      (default 23790)   CRONY_ETCD_PEER_PORT (default 23800)
 #   CRONY_DB_PORT        (default 13306)   CRONY_DB_NAME        (default crony)
 #   CRONY_DB_USER        (default crony)   CRONY_DB_PASSWORD    (default crony)
+#   CRONY_ETCD_EXTRA_ARGS, CRONY_DB_EXTRA_ARGS   more server flags (e.g. a larger etcd
+#                        --quota-backend-bytes or InnoDB buffer pool for a benchmark)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -76,7 +78,7 @@ up_etcd() {
 	setsid etcd --name crony --data-dir "$state/etcd" \
 		--listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
 		--listen-peer-urls "http://127.0.0.1:$etcd_peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$etcd_peer_port" \
-		--initial-cluster "crony=http://127.0.0.1:$etcd_peer_port" >>"$state/etcd.log" 2>&1 </dev/null &
+		--initial-cluster "crony=http://127.0.0.1:$etcd_peer_port" ${CRONY_ETCD_EXTRA_ARGS:-} >>"$state/etcd.log" 2>&1 </dev/null &
 	echo $! >"$state/etcd.pid"
 	wait_until "etcd on 127.0.0.1:$etcd_port" etcd_healthy || die "etcd did not become healthy, see $state/etcd.log"
 }

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,6 +55,11 @@ import static io.crony.bench.ClusterBench.waitFor;
  * {@code crony.bench.agent-jvm} (-Xmx1g), {@code crony.bench.agent-args},
  * {@code crony.bench.floor} (true: before each size, the same calls from a plain client,
  * {@link Floor}).
+ *
+ * <p>
+ * Per size also the agent's live heap after a full GC ({@link LiveHeap}) with no job and
+ * holding the size's jobs, hence bytes per held job; at the end, the size of the
+ * {@code execution} rows written.
  */
 public final class AgentBench {
 
@@ -120,7 +127,7 @@ public final class AgentBench {
 					try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
 							freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
 						bench.awaitOnline(1, agent);
-						bench.load(agent, size[0], size[1], seconds, floorResult);
+						bench.load(agent, size[0], size[1], seconds, floorResult, bench.footprint(agent));
 					}
 					bench.awaitOnline(0, null);
 				}
@@ -136,6 +143,7 @@ public final class AgentBench {
 						}
 					}
 				}
+				bench.executionTableSize();
 				System.out.println();
 				bench.table.forEach(System.out::println);
 			}
@@ -143,8 +151,13 @@ public final class AgentBench {
 	}
 
 	/** One size: assign, warm up, measure, check the records, unassign. */
-	private void load(AgentProcess agent, int jobs, int every, int seconds, Floor.Result floor) throws Exception {
+	private void load(AgentProcess agent, int jobs, int every, int seconds, Floor.Result floor, Footprint idle)
+			throws Exception {
 		long firstId = assign(agent, jobs, every, MisfirePolicy.SKIP);
+		// In the warm-up: the full GC pauses the agent before the window, not in it.
+		waitFor("agent " + agent.id() + " holds " + jobs + " jobs", Duration.ofMinutes(2),
+				() -> AgentScrape.parse(agent.prometheus()).jobs() == jobs);
+		Footprint holding = footprint(agent);
 		long fromSecond = System.currentTimeMillis() / 1000 + Integer.getInteger("crony.bench.warmup", 10);
 		long untilSecond = fromSecond + seconds;
 		// The agent is scraped half-way between fire instants: a scrape renders every
@@ -195,10 +208,46 @@ public final class AgentBench {
 				"%7d jobs every %d s | MariaDB statements per observed fire (SHOW GLOBAL STATUS over"
 						+ " the window; every client's, crony-web's included): %s",
 				jobs, every, dbDelta.perFire(stats.observed())));
+		report(String.format(
+				"%7d jobs every %d s | live heap after a full GC: %.1f MB with no job, %.1f MB holding %d jobs"
+						+ " -> %.0f bytes per held job | live threads %d with no job, %d holding them"
+						+ " | largest classes holding them (bytes): %s",
+				jobs, every, idle.heap().bytes() / 1e6, holding.heap().bytes() / 1e6, jobs,
+				(holding.heap().bytes() - idle.heap().bytes()) / (double) jobs, idle.threads(), holding.threads(),
+				String.join(", ", holding.heap().top())));
 		long start = System.nanoTime();
 		unassign(agent, firstId, jobs);
 		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
 				(System.nanoTime() - start) / 1e9));
+	}
+
+	/** What the execution rows of every size so far take in MariaDB, per row. */
+	private void executionTableSize() throws SQLException {
+		try (Statement statement = this.db.createStatement()) {
+			statement.execute("ANALYZE TABLE execution");
+			try (ResultSet rs = statement.executeQuery("SELECT (SELECT COUNT(*) FROM execution), data_length,"
+					+ " index_length FROM information_schema.tables WHERE table_schema = DATABASE()"
+					+ " AND table_name = 'execution'")) {
+				rs.next();
+				long rows = rs.getLong(1);
+				report(String.format(
+						"execution table: %d rows, %.1f MB data + %.1f MB indexes (InnoDB's estimate)"
+								+ " -> %.0f bytes per row",
+						rows, rs.getLong(2) / 1e6, rs.getLong(3) / 1e6,
+						(rs.getLong(2) + rs.getLong(3)) / (double) Math.max(1, rows)));
+			}
+		}
+	}
+
+	/** The agent's live heap after a full GC, and its threads. */
+	Footprint footprint(AgentProcess agent) throws IOException, InterruptedException {
+		waitFor("agent " + agent.id() + " answers", Duration.ofMinutes(1), () -> !agent.prometheus().isEmpty());
+		LiveHeap heap = LiveHeap.of(agent.pid());
+		return new Footprint(heap, AgentScrape.parse(agent.prometheus()).threads());
+	}
+
+	record Footprint(LiveHeap heap, long threads) {
+
 	}
 
 	/**

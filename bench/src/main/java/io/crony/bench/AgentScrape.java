@@ -9,17 +9,27 @@ import java.util.TreeMap;
  *
  * @param heapBytes {@code jvm_memory_used_bytes{area="heap"}} summed over the pools
  * @param buckets cumulative lateness bucket counts by upper bound in seconds
+ * @param threads {@code jvm_threads_live_threads}
+ * @param jobs {@code crony_agent_jobs}: jobs the agent holds
  */
-record AgentScrape(long heapBytes, Map<Double, Double> buckets) {
+record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, long jobs) {
 
 	private static final String LATENESS = "crony_agent_trigger_lateness_seconds_bucket{";
 
 	static AgentScrape parse(String text) {
 		double heap = 0;
+		double threads = 0;
+		double jobs = -1;
 		Map<Double, Double> buckets = new TreeMap<>();
 		for (String line : text.split("\n")) {
 			if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
 				heap += value(line);
+			}
+			else if (line.startsWith("jvm_threads_live_threads")) {
+				threads = value(line);
+			}
+			else if (line.startsWith("crony_agent_jobs ") || line.startsWith("crony_agent_jobs{")) {
+				jobs = value(line);
 			}
 			else if (line.startsWith(LATENESS)) {
 				int le = line.indexOf("le=\"") + 4;
@@ -28,7 +38,7 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets) {
 						Double::sum);
 			}
 		}
-		return new AgentScrape((long) heap, buckets);
+		return new AgentScrape((long) heap, buckets, (long) threads, (long) jobs);
 	}
 
 	/**

@@ -25,10 +25,15 @@ import io.etcd.jetcd.Client;
  * {@link LocalServices#dedicated()}), with crony-web running as its own process from its
  * executable jar: (a) 100,000 enabled job rows committed in MySQL until every one has its
  * assignment key in etcd, over 10 agents; (b) one agent holding 10,000 of them loses its
- * lease until every one of its jobs is on a survivor.
+ * lease until every one of its jobs is on a survivor. After each, what the jobs cost
+ * etcd, MariaDB and crony-web ({@link ClusterFootprint}).
  *
  * <p>
- * System properties: {@code crony.bench.jobs} (100000), {@code crony.bench.agents} (10).
+ * System properties: {@code crony.bench.jobs} (100000), {@code crony.bench.agents} (10),
+ * {@code crony.bench.watch} (false: true gives each simulated agent a watch on its
+ * assignments, {@link AssignmentWatches}), {@code crony.bench.etcd-quota} (bytes, 8 GiB),
+ * {@code crony.bench.db-args} (more mariadbd flags, e.g.
+ * {@code --innodb-buffer-pool-size=2G}).
  */
 public final class ClusterBench {
 
@@ -40,10 +45,18 @@ public final class ClusterBench {
 	public static void main(String[] args) throws Exception {
 		int jobCount = Integer.getInteger("crony.bench.jobs", 100_000);
 		int agentCount = Integer.getInteger("crony.bench.agents", 10);
+		boolean watch = Boolean.getBoolean("crony.bench.watch");
+		// A ceiling, not a reservation: etcd's default (2 GB) is too small for a million
+		// assignment keys with their history.
+		String etcdArgs = "--quota-backend-bytes=" + Long.getLong("crony.bench.etcd-quota", 8L << 30);
+		String dbArgs = System.getProperty("crony.bench.db-args", "");
 		Path jar = webJar();
-		System.out.printf("crony cluster bench: %d jobs, %d agents, %d cores, web jar %s%n", jobCount, agentCount,
-				Runtime.getRuntime().availableProcessors(), jar);
-		try (LocalServices services = LocalServices.dedicated()) {
+		System.out.printf("crony cluster bench: %d jobs, %d agents%s, %d cores, web jar %s%n", jobCount, agentCount,
+				watch ? " (each watching its assignments)" : "", Runtime.getRuntime().availableProcessors(), jar);
+		System.out.printf("etcd flags: %s; MariaDB flags: %s%n", etcdArgs, dbArgs.isBlank() ? "(defaults)" : dbArgs);
+		// Waits grow with the size: a million jobs take minutes on two cores.
+		Duration assignTimeout = Duration.ofSeconds(Math.max(600, jobCount / 100));
+		try (LocalServices services = LocalServices.dedicated(etcdArgs, dbArgs)) {
 			services.createSchema(SCHEMA);
 			CronyKeys keys = new CronyKeys("/crony-bench");
 			String jdbcUrl = services.jdbcUrl(SCHEMA);
@@ -59,17 +72,24 @@ public final class ClusterBench {
 				}
 				waitFor("leader saw the agents", Duration.ofMinutes(1),
 						() -> count(db, "SELECT COUNT(*) FROM agent WHERE status = 'ONLINE'") == agentCount);
+				AssignmentWatches watches = watch
+						? new AssignmentWatches(client, keys, agents.stream().map(BenchAgent::id).toList()) : null;
 
 				long insertStart = System.nanoTime();
 				JobInserter.insert(db, jobCount);
 				long committed = System.nanoTime();
 				System.out.printf("inserted %d job rows in %.1f s (not measured)%n", jobCount,
 						seconds(insertStart, committed));
-				waitFor("all jobs assigned", Duration.ofMinutes(10), () -> etcd.assignments() == jobCount);
+				waitFor("all jobs assigned", assignTimeout, () -> etcd.assignments() == jobCount);
 				long assigned = System.nanoTime();
-				waitFor("job.agent_id mirrored", Duration.ofMinutes(5),
+				waitFor("job.agent_id mirrored", assignTimeout,
 						() -> count(db, "SELECT COUNT(*) FROM job WHERE agent_id IS NOT NULL") == jobCount);
 				long mirrored = System.nanoTime();
+				long watchedEvents = (watches != null) ? watches.events() : 0;
+				long watchedBytes = (watches != null) ? watches.bytes() : 0;
+				ClusterFootprint settled = ClusterFootprint.read(client, services.etcdEndpoint(), keys.prefix(),
+						services.etcdPid(), web.pid(), db);
+				System.out.println("after (a): " + settled.line(jobCount));
 
 				BenchAgent victim = agents.get(0);
 				long held = etcd.assignments(victim.id());
@@ -78,10 +98,12 @@ public final class ClusterBench {
 				waitFor("failover done", Duration.ofMinutes(10),
 						() -> etcd.assignments(victim.id()) == 0 && etcd.assignments() == jobCount);
 				long failedOver = System.nanoTime();
-				waitFor("failover mirrored", Duration.ofMinutes(5),
+				waitFor("failover mirrored", Duration.ofMinutes(10),
 						() -> count(db, "SELECT COUNT(*) FROM job WHERE agent_id = '" + victim.id() + "'") == 0);
 				long failoverMirrored = System.nanoTime();
 				long duplicates = etcd.duplicates();
+				ClusterFootprint end = ClusterFootprint.read(client, services.etcdEndpoint(), keys.prefix(),
+						services.etcdPid(), web.pid(), db);
 
 				System.out.println();
 				System.out.printf(
@@ -89,12 +111,24 @@ public final class ClusterBench {
 								+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
 						jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
 						seconds(committed, mirrored));
+				if (watches != null) {
+					System.out.printf(
+							"(a) watch traffic: %d events, %.1f MB of keys + values to %d agent watches "
+									+ "(%.0f bytes per event)%n",
+							watchedEvents, watchedBytes / 1e6, agentCount,
+							(double) watchedBytes / Math.max(1, watchedEvents));
+				}
 				System.out.printf(
 						"(b) fail over agent %s holding %d jobs: %.2f s (lease revoked -> all keys moved), "
 								+ "%.0f jobs/s; mirrored after %.2f s%n",
 						victim.id(), held, seconds(revoke, failedOver), held / seconds(revoke, failedOver),
 						seconds(revoke, failoverMirrored));
 				System.out.printf("jobs on two agents at the end: %d%n", duplicates);
+				System.out.println("after (a): " + settled.line(jobCount));
+				System.out.println("after (b): " + end.line(jobCount));
+				if (watches != null) {
+					watches.close();
+				}
 				for (BenchAgent agent : agents) {
 					agent.close();
 				}
@@ -126,13 +160,23 @@ public final class ClusterBench {
 		}
 	}
 
+	/**
+	 * Checks every 20 ms, or every four times as long as a check takes: counting a
+	 * million keys or rows is work for etcd or MariaDB, and checking back to back would
+	 * load the servers being measured.
+	 */
 	static void waitFor(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!condition.getAsBoolean()) {
+		while (true) {
+			long start = System.nanoTime();
+			if (condition.getAsBoolean()) {
+				return;
+			}
+			long took = System.nanoTime() - start;
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException("Timed out waiting: " + what);
 			}
-			TimeUnit.MILLISECONDS.sleep(20);
+			TimeUnit.NANOSECONDS.sleep(Math.max(TimeUnit.MILLISECONDS.toNanos(20), 4 * took));
 		}
 	}
 

@@ -29,15 +29,21 @@ final class WebProcess implements AutoCloseable {
 			throws IOException {
 		Path log = Path.of("bench/target/crony-web-bench.log").toAbsolutePath();
 		Files.createDirectories(log.getParent());
-		List<String> command = new java.util.ArrayList<>(
-				List.of("java", "-jar", jar.toString(), "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl,
-						"--spring.datasource.username=" + LocalServices.DB_USER,
-						"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
-						"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader",
-						// a free port, so a bench runs beside make run, make test and
-						// another bench
-						"--grpc.server.port=0", "--grpc.server.address=127.0.0.1",
-						"--crony.target-policy.allow-loopback=true"));
+		List<String> command = new java.util.ArrayList<>(List.of("java"));
+		// JVM options of crony-web, e.g. -Dcrony.bench.web-jvm=-Xmx8g (default: the
+		// JVM's)
+		String jvm = System.getProperty("crony.bench.web-jvm", "");
+		if (!jvm.isBlank()) {
+			command.addAll(List.of(jvm.trim().split("\\s+")));
+		}
+		command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--spring.datasource.url=" + jdbcUrl,
+				"--spring.datasource.username=" + LocalServices.DB_USER,
+				"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.etcd.endpoints=" + etcd,
+				"--crony.etcd.prefix=" + prefix, "--crony.web.cluster.instance-id=bench-leader",
+				// a free port, so a bench runs beside make run, make test and another
+				// bench
+				"--grpc.server.port=0", "--grpc.server.address=127.0.0.1",
+				"--crony.target-policy.allow-loopback=true"));
 		command.addAll(args);
 		// Extra crony-web settings to compare, e.g.
 		// -Dcrony.bench.web-args=--crony.web.cluster.max-in-flight=128
@@ -50,6 +56,10 @@ final class WebProcess implements AutoCloseable {
 		// Even when the bench dies of an error crony-web must not outlive it.
 		Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-crony-web"));
 		return new WebProcess(process);
+	}
+
+	long pid() {
+		return this.process.pid();
 	}
 
 	boolean alive() {

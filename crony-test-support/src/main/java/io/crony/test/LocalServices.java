@@ -45,9 +45,15 @@ public final class LocalServices implements AutoCloseable {
 
 	private final int dbPort;
 
-	private LocalServices(Path repoRoot, Path stateDir) {
+	private final String etcdArgs;
+
+	private final String dbArgs;
+
+	private LocalServices(Path repoRoot, Path stateDir, String etcdArgs, String dbArgs) {
 		this.script = repoRoot.resolve("scripts/services.sh");
 		this.stateDir = stateDir;
+		this.etcdArgs = etcdArgs;
+		this.dbArgs = dbArgs;
 		this.etcdPort = freePort();
 		this.etcdPeerPort = freePort();
 		this.dbPort = freePort();
@@ -65,10 +71,21 @@ public final class LocalServices implements AutoCloseable {
 
 	/** A fresh instance only the caller uses; the caller closes it. */
 	public static LocalServices dedicated() {
+		return dedicated("", "");
+	}
+
+	/**
+	 * A fresh instance only the caller uses, with more server flags: benchmarks that hold
+	 * a million jobs need a larger etcd quota ({@code --quota-backend-bytes}) and InnoDB
+	 * buffer pool than the tests do.
+	 * @param etcdArgs flags appended to etcd's command line (space-separated)
+	 * @param dbArgs flags appended to mariadbd's (a flag given twice: the last wins)
+	 */
+	public static LocalServices dedicated(String etcdArgs, String dbArgs) {
 		Path root = repoRoot();
 		reapOrphans(root.resolve(".crony/test"));
 		Path dir = root.resolve(".crony/test/" + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet());
-		LocalServices services = new LocalServices(root, dir);
+		LocalServices services = new LocalServices(root, dir, etcdArgs, dbArgs);
 		services.run("up", "all");
 		return services;
 	}
@@ -84,6 +101,11 @@ public final class LocalServices implements AutoCloseable {
 	/** The pid of the running MariaDB server (for benchmarks that measure its CPU). */
 	public long dbPid() {
 		return pid("mariadbd.pid");
+	}
+
+	/** The pid of the running etcd (for benchmarks that measure its memory). */
+	public long etcdPid() {
+		return pid("etcd.pid");
 	}
 
 	private long pid(String pidFile) {
@@ -165,7 +187,8 @@ public final class LocalServices implements AutoCloseable {
 		env.put("CRONY_DB_USER", DB_USER);
 		env.put("CRONY_DB_PASSWORD", DB_PASSWORD);
 		// Test data is thrown away: durability per commit only slows the suite down.
-		env.put("CRONY_DB_EXTRA_ARGS", "--innodb-flush-log-at-trx-commit=2 --sync-binlog=0");
+		env.put("CRONY_DB_EXTRA_ARGS", ("--innodb-flush-log-at-trx-commit=2 --sync-binlog=0 " + this.dbArgs).trim());
+		env.put("CRONY_ETCD_EXTRA_ARGS", this.etcdArgs);
 		execute(builder, "services.sh " + String.join(" ", args));
 	}
 
@@ -197,7 +220,7 @@ public final class LocalServices implements AutoCloseable {
 		}
 		try (Stream<Path> dirs = Files.list(testDirs)) {
 			dirs.filter((dir) -> !ownerAlive(dir)).forEach((dir) -> {
-				LocalServices orphan = new LocalServices(repoRoot(), dir);
+				LocalServices orphan = new LocalServices(repoRoot(), dir, "", "");
 				orphan.close();
 			});
 		}
