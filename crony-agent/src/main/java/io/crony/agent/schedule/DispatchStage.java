@@ -108,8 +108,10 @@ final class DispatchStage implements Runnable {
 				if (fire == null) {
 					// nothing due this instant: what was given up meanwhile leaves now
 					this.releases.fenced(this.held.takeGivenUp());
-					this.releases.notStarted(notStarted);
-					notStarted.clear();
+					if (!notStarted.isEmpty()) {
+						this.releases.notStarted(notStarted);
+						notStarted.clear();
+					}
 					fire = this.held.isEmpty() ? this.due.take()
 							: this.due.poll(HeldFires.RECHECK_MILLIS, TimeUnit.MILLISECONDS);
 				}

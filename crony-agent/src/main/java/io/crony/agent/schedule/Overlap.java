@@ -76,7 +76,7 @@ final class Overlap {
 		JobState job = run.fire.job;
 		synchronized (job) {
 			job.running.remove(run);
-			Fire waiting = (job.running.isEmpty() && !job.removed) ? job.queued.poll() : null;
+			Fire waiting = (job.running.isEmpty() && !job.removed) ? job.nextQueued() : null;
 			if (waiting == null) {
 				return null;
 			}
@@ -93,8 +93,7 @@ final class Overlap {
 	void dropQueue(JobState job, String why) {
 		List<Fire> dropped;
 		synchronized (job) {
-			dropped = List.copyOf(job.queued);
-			job.queued.clear();
+			dropped = job.drainQueue();
 		}
 		dropped.forEach((fire) -> this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: " + why));
 	}
@@ -107,14 +106,14 @@ final class Overlap {
 			return;
 		}
 		// catch-up and handed-over fires are bounded where they are made (catch-up-limit)
-		long waiting = job.queued.stream().filter((queued) -> !queued.startsLate()).count();
+		int waiting = job.onTimeQueued();
 		if (!fire.startsLate() && waiting >= this.queueLimit) {
 			this.records.notRun(fire, ExecutionStatus.SKIPPED,
 					"Queue full: " + waiting + " fires already wait for the running run (limit " + this.queueLimit
 							+ ", crony.agent.queue-limit)");
 			return;
 		}
-		job.queued.add(fire);
+		job.queue(fire);
 	}
 
 }

@@ -68,7 +68,7 @@ class OverlapTest {
 
 		assertThat(admit(fire(job, 1))).isNull();
 
-		assertThat(job.queued).isEmpty();
+		assertThat(job.queuedCount()).isZero();
 		awaitFinished(ExecutionStatus.SKIPPED);
 	}
 
@@ -105,7 +105,7 @@ class OverlapTest {
 
 		admit(fire(job, 3));
 
-		assertThat(job.queued).hasSize(2);
+		assertThat(job.queuedCount()).isEqualTo(2);
 		awaitFinished(ExecutionStatus.SKIPPED);
 	}
 

@@ -98,6 +98,19 @@ class ReleasesTest {
 	}
 
 	@Test
+	void aResumedRunIsNeverReleased() {
+		// its row was another agent's run, already started: releasing it would let the
+		// job's next holder fire the instant a second time
+		Fire resumed = Fire.resumed(this.job, 8, T, TriggerType.CRON, null, 2, T.toEpochMilli());
+		this.job.removed = true;
+
+		this.releases.notStarted(List.of(resumed));
+		this.releases.fenced(List.of(resumed));
+
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	@Test
 	void fencedClaimsAreReleasedAndFiresClaimedOnlyInTheSpoolAreRecordedMissed() {
 		Fire inDatabase = claimed(7);
 		Fire inSpool = Fire.scheduled(this.job, 0, T.plusSeconds(1), T.toEpochMilli());

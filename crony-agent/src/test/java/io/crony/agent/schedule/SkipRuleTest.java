@@ -39,18 +39,18 @@ class SkipRuleTest {
 		for (int i = 1; i <= 5; i++) {
 			Fire catchUp = fire(T.minusSeconds(60 - i), TriggerType.MISFIRE);
 			assertThat(SkipRule.waits(this.job, catchUp)).isTrue();
-			this.job.queued.add(catchUp);
+			this.job.queue(catchUp);
 		}
 		Fire onTime = fire(T.plusSeconds(1), TriggerType.CRON);
 		assertThat(SkipRule.waits(this.job, onTime)).isTrue();
-		this.job.queued.add(onTime);
+		this.job.queue(onTime);
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).isTrue();
 	}
 
 	@Test
 	void onTimeFiresKeepWaitingWhileTheLastCatchUpFireRuns() {
 		running(fire(T.minusSeconds(1), TriggerType.MISFIRE), T.toEpochMilli());
-		this.job.queued.add(fire(T.plusSeconds(1), TriggerType.CRON));
+		this.job.queue(fire(T.plusSeconds(1), TriggerType.CRON));
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(2), TriggerType.CRON))).isTrue();
 	}
 
@@ -98,7 +98,7 @@ class SkipRuleTest {
 		// an on-time fire that started late but waited behind nothing late, and one
 		// waiting behind it: the next on-time fire finds a run that began before it
 		running(fire(T.plusSeconds(1), TriggerType.CRON), T.toEpochMilli() + 1500);
-		this.job.queued.add(fire(T.plusSeconds(2), TriggerType.CRON));
+		this.job.queue(fire(T.plusSeconds(2), TriggerType.CRON));
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(3), TriggerType.CRON))).isFalse();
 	}
 
