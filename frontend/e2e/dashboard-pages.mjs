@@ -21,6 +21,11 @@ export const pages = [
   },
   { name: 'agents', path: async () => '/agents', ready: (page) => page.locator('.ant-table').getByText('e2e-agent') },
   { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: 'Users' }) },
+  {
+    name: 'service tokens',
+    path: async () => '/service-tokens',
+    ready: (page) => page.getByRole('heading', { name: 'Service tokens' }),
+  },
   { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
   {
     name: 'alert channels',

@@ -1,4 +1,4 @@
-// Saves the README's screenshots (overview, jobs, job detail) as PNGs in E2E_SCREENSHOTS,
+// Saves the docs' screenshots (overview, jobs, job detail, service tokens) as PNGs in E2E_SCREENSHOTS,
 // once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
 // charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ try {
     ['overview.png', 'overview'],
     ['jobs.png', 'jobs'],
     ['job-detail.png', 'job detail'],
+    ['service-tokens.png', 'service tokens'],
   ]) {
     const p = pages.find((candidate) => candidate.name === name);
     await navigate(page, await p.path());

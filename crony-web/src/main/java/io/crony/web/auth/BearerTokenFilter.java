@@ -2,6 +2,7 @@ package io.crony.web.auth;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -9,23 +10,23 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Signs a request in from its {@code Authorization: Bearer} token. A missing or unknown
- * token leaves the request anonymous; the authorization rules then answer 401.
+ * Signs a request in from its {@code Authorization: Bearer} token, asking each
+ * {@link BearerAuthenticator} in turn. A missing or unknown token leaves the request
+ * anonymous; the authorization rules then answer 401.
  */
 class BearerTokenFilter extends OncePerRequestFilter {
 
 	private static final String PREFIX = "Bearer ";
 
-	private final TokenService tokens;
+	private final List<BearerAuthenticator> authenticators;
 
-	BearerTokenFilter(TokenService tokens) {
-		this.tokens = tokens;
+	BearerTokenFilter(List<BearerAuthenticator> authenticators) {
+		this.authenticators = List.copyOf(authenticators);
 	}
 
 	@Override
@@ -33,13 +34,15 @@ class BearerTokenFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		String token = bearerToken(request);
 		if (token != null) {
-			this.tokens.authenticate(token).ifPresent((principal) -> {
-				var authentication = UsernamePasswordAuthenticationToken.authenticated(principal, token,
-						List.of(new SimpleGrantedAuthority(principal.role().authority())));
-				var context = SecurityContextHolder.createEmptyContext();
-				context.setAuthentication(authentication);
-				SecurityContextHolder.setContext(context);
-			});
+			for (BearerAuthenticator authenticator : this.authenticators) {
+				Optional<Authentication> authentication = authenticator.authenticate(token);
+				if (authentication.isPresent()) {
+					var context = SecurityContextHolder.createEmptyContext();
+					context.setAuthentication(authentication.get());
+					SecurityContextHolder.setContext(context);
+					break;
+				}
+			}
 		}
 		chain.doFilter(request, response);
 	}

@@ -1,5 +1,7 @@
 package io.crony.web.auth;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.crony.web.discovery.EurekaServerProperties;
 
@@ -42,7 +44,9 @@ class RegistrySecurityConfiguration {
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.authenticationManager(credentials.authenticationManager())
 			.httpBasic((basic) -> basic.authenticationEntryPoint(problems))
-			.addFilterBefore(new BearerTokenFilter(tokens), AuthorizationFilter.class)
+			// people's sessions only: the dashboard reads the registry, machines' tokens
+			// do not
+			.addFilterBefore(new BearerTokenFilter(List.of(tokens)), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.GET, "/eureka/**")
 				.authenticated()

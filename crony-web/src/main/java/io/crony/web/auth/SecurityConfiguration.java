@@ -1,5 +1,7 @@
 package io.crony.web.auth;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.springframework.context.annotation.Bean;
@@ -7,6 +9,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
+import org.springframework.security.authorization.AuthorityAuthorizationManager;
+import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.security.authorization.AuthorizationManagers;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
@@ -21,14 +26,17 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
 /**
  * Stateless bearer-token security. Under {@code /api/v1}: login is open, GET needs
  * VIEWER, every other method OPERATOR, users ADMIN; SDK reports ({@code POST
  * /api/v1/executions/{id}/result|progress}) are open here and checked by their execution
- * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. Health,
- * metrics, the API docs and the dashboard's static files are open. The embedded Eureka
- * server has its own chain ({@link RegistrySecurityConfiguration}).
+ * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. A
+ * service-account token has no role, only its {@link Scope}s, which reach the job and run
+ * routes and nothing else. Health, metrics, the API docs and the dashboard's static files
+ * are open. The embedded Eureka server has its own chain
+ * ({@link RegistrySecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -45,15 +53,15 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, SecurityProblemHandler problems)
-			throws Exception {
+	SecurityFilterChain apiSecurity(HttpSecurity http, List<BearerAuthenticator> authenticators,
+			SecurityProblemHandler problems, RoleHierarchy hierarchy) throws Exception {
 		return http.csrf(AbstractHttpConfigurer::disable)
 			.httpBasic(AbstractHttpConfigurer::disable)
 			.formLogin(AbstractHttpConfigurer::disable)
 			.logout(AbstractHttpConfigurer::disable)
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.addFilterBefore(new BearerTokenFilter(tokens), AuthorizationFilter.class)
+			.addFilterBefore(new BearerTokenFilter(authenticators), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
 				.permitAll()
@@ -61,10 +69,24 @@ class SecurityConfiguration {
 				// execution feature, not a user's bearer token
 				.requestMatchers(HttpMethod.POST, "/api/v1/executions/*/result", "/api/v1/executions/*/progress")
 				.permitAll()
+				// people's own session routes: every user has at least VIEWER, a service
+				// account has no role
 				.requestMatchers("/api/v1/auth/**")
-				.authenticated()
+				.hasRole(Role.VIEWER.name())
 				.requestMatchers("/api/v1/users/**")
 				.hasRole(Role.ADMIN.name())
+				.requestMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**")
+				.access(roleOrScope(Role.VIEWER, Scope.JOBS_READ, hierarchy))
+				.requestMatchers(HttpMethod.GET, "/api/v1/executions", "/api/v1/executions/**")
+				.access(roleOrScope(Role.VIEWER, Scope.RUNS_READ, hierarchy))
+				.requestMatchers(HttpMethod.POST, "/api/v1/jobs/*/run", "/api/v1/executions/*/cancel")
+				.access(roleOrScope(Role.OPERATOR, Scope.RUNS_TRIGGER, hierarchy))
+				.requestMatchers(HttpMethod.POST, "/api/v1/jobs", "/api/v1/jobs/**")
+				.access(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy))
+				.requestMatchers(HttpMethod.PUT, "/api/v1/jobs/**")
+				.access(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy))
+				.requestMatchers(HttpMethod.DELETE, "/api/v1/jobs/**")
+				.access(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy))
 				.requestMatchers(HttpMethod.GET, "/api/**")
 				.hasRole(Role.VIEWER.name())
 				.requestMatchers(HttpMethod.HEAD, "/api/**")
@@ -79,6 +101,15 @@ class SecurityConfiguration {
 				.anyRequest()
 				.permitAll())
 			.build();
+	}
+
+	// the role a person needs, or the scope a service account needs, for the same route
+	private static AuthorizationManager<RequestAuthorizationContext> roleOrScope(Role role, Scope scope,
+			RoleHierarchy hierarchy) {
+		AuthorityAuthorizationManager<RequestAuthorizationContext> byRole = AuthorityAuthorizationManager
+			.hasRole(role.name());
+		byRole.setRoleHierarchy(hierarchy);
+		return AuthorizationManagers.anyOf(byRole, AuthorityAuthorizationManager.hasAuthority(scope.authority()));
 	}
 
 	@Bean

@@ -1,26 +1,22 @@
 package io.crony.web.auth;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
-import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.stereotype.Service;
 
 /**
- * Opaque bearer tokens: 32 random bytes, URL-safe base64, handed out once; the database
- * keeps only their SHA-256, so a leaked table leaks no usable token.
+ * People's session tokens ({@link OpaqueTokens}), issued at login and valid for
+ * {@code crony.web.auth.token-ttl}; the user's role is the request's authority.
  */
 @Service
-class TokenService {
-
-	private final SecureRandom random = new SecureRandom();
+class TokenService implements BearerAuthenticator {
 
 	private final AppUserMapper users;
 
@@ -35,9 +31,7 @@ class TokenService {
 	}
 
 	IssuedToken issue(CronyPrincipal user) {
-		byte[] bytes = new byte[32];
-		this.random.nextBytes(bytes);
-		String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+		String token = OpaqueTokens.generate();
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		Instant expiresAt = now.plus(this.properties.tokenTtl());
 		this.users.deleteExpiredTokens(now);
@@ -45,9 +39,16 @@ class TokenService {
 		return new IssuedToken(token, expiresAt);
 	}
 
-	Optional<CronyPrincipal> authenticate(String token) {
+	@Override
+	public Optional<Authentication> authenticate(String token) {
+		if (!OpaqueTokens.isWellFormed(token)) {
+			return Optional.empty();
+		}
 		AppUser user = this.users.findByToken(hash(token), this.clock.instant());
-		return Optional.ofNullable(user).map(AppUser::principal);
+		return Optional.ofNullable(user).map(AppUser::principal).map((principal) -> {
+			var authorities = List.of(new SimpleGrantedAuthority(principal.role().authority()));
+			return UsernamePasswordAuthenticationToken.authenticated(principal, token, authorities);
+		});
 	}
 
 	void revoke(String token) {
@@ -55,13 +56,7 @@ class TokenService {
 	}
 
 	static String hash(String token) {
-		try {
-			byte[] digest = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(digest);
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is part of every JRE", ex);
-		}
+		return OpaqueTokens.hash(token);
 	}
 
 	record IssuedToken(String token, Instant expiresAt) {

@@ -93,7 +93,7 @@ class AuthIT {
 		assertThat(body.get("role").asText()).isEqualTo("ADMIN");
 		assertThat(body.get("expiresAt").asText()).isNotBlank();
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token WHERE token_hash = ?", Long.class,
-				TokenService.hash(token)))
+				OpaqueTokens.hash(token)))
 			.isEqualTo(1);
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token WHERE token_hash = ?", Long.class, token))
 			.isZero();

@@ -1,0 +1,18 @@
+package io.crony.web.serviceaccount;
+
+import java.util.List;
+
+import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldProblem;
+
+import org.springframework.http.HttpStatus;
+
+/** A service-account token of this name exists already (maybe revoked). */
+public final class DuplicateServiceTokenNameException extends ApiException {
+
+	DuplicateServiceTokenNameException(String name) {
+		super(HttpStatus.CONFLICT, "Service token " + name + " exists already",
+				List.of(new FieldProblem("name", "is taken (revoked tokens keep their names)")));
+	}
+
+}
