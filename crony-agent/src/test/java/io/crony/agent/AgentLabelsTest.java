@@ -36,6 +36,16 @@ class AgentLabelsTest {
 	}
 
 	@Test
+	void anEmptyEnvironmentVariableIsNoLabels() {
+		this.runner
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource(
+						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of("CRONY_AGENT_LABELS", ""))))
+			.run((context) -> assertThat(context.getBean(AgentProperties.class).labels()).isEmpty());
+	}
+
+	@Test
 	void bindsLabelsFromAMap() {
 		this.runner.withPropertyValues("crony.agent.labels.dept=pay", "crony.agent.labels.zone=a")
 			.run((context) -> assertThat(context.getBean(AgentProperties.class).labels())
