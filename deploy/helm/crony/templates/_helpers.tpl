@@ -126,3 +126,12 @@ volumes:
       secretName: {{ required "etcd.tls.secretName is required when etcd.tls.enabled" .Values.etcd.tls.secretName }}
 {{- end }}
 {{- end }}
+
+{{/* Agent labels as CRONY_AGENT_LABELS takes them: key=value pairs, sorted, joined by commas. */}}
+{{- define "crony.agentLabels" -}}
+{{- $pairs := list -}}
+{{- range $key, $value := . -}}
+{{- $pairs = append $pairs (printf "%s=%s" $key $value) -}}
+{{- end -}}
+{{- join "," $pairs -}}
+{{- end -}}

@@ -22,6 +22,23 @@ describe('JobDetailPage', () => {
     expect(screen.getByRole('link', { name: 'history' })).toHaveAttribute('href', '/alerts?jobId=7');
   });
 
+  it('says why a job no live agent may take is unassigned', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7')
+        return {
+          body: aJob({ alerts: null, agentId: null, placement: { status: 'UNASSIGNED', reason: 'no live agent matches zone=a' } }),
+        };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const label = await screen.findByText('Assigned agent');
+    expect(label.closest('tr')).toHaveTextContent('UNASSIGNED');
+    expect(label.closest('tr')).toHaveTextContent('no live agent matches zone=a');
+  });
+
   it('says none when the job raises no alerts', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };

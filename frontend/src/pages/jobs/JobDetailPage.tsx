@@ -11,6 +11,7 @@ import { useAlertChannels } from '../alerts/useAlertChannels';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
+import { JobAgent } from './JobAgent';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
 import type { Job, RetryPolicy } from './types';
@@ -64,7 +65,9 @@ function Definition({ job }: { job: Job }) {
       <Descriptions.Item label="Schedule">
         <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
       </Descriptions.Item>
-      <Descriptions.Item label="Assigned agent">{job.agentId ?? <Tag color="warning">unassigned</Tag>}</Descriptions.Item>
+      <Descriptions.Item label="Assigned agent">
+        {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">unassigned</Tag>)}
+      </Descriptions.Item>
       <Descriptions.Item label="Target">
         {t.type} {t.mode}
       </Descriptions.Item>

@@ -55,6 +55,17 @@ describe('JobFormDrawer', () => {
     expect(within(fieldOf('Failed share above (%)')).getByRole('spinbutton')).toHaveValue('25');
   });
 
+  it('refuses a selector label no agent could carry before sending', async () => {
+    const calls = mockApi((c) => (c.path === '/jobs/next-fires' ? { body: [] } : undefined));
+    renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);
+
+    fireEvent.change(screen.getByDisplayValue('zone'), { target: { value: 'my zone' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('1-63 letters, digits, . _ - /')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+  });
+
   it('shows a live schedule error before saving', async () => {
     mockApi((c) =>
       c.path === '/jobs/next-fires'

@@ -38,7 +38,23 @@ const TIME_ZONES: string[] = (() => {
   }
 })();
 
-function KeyValueList({ name, label, addText }: { name: (string | number)[]; label: string; addText: string }) {
+/** Agent labels and selectors: 1 to 63 letters, digits, . _ - /, starting and ending with a letter or digit. */
+const LABEL = /^[A-Za-z0-9]([A-Za-z0-9._/-]{0,61}[A-Za-z0-9])?$/;
+const LABEL_MESSAGE = '1-63 letters, digits, . _ - /';
+const LABEL_RULES = [{ pattern: LABEL, message: LABEL_MESSAGE }];
+
+function KeyValueList({
+  name,
+  label,
+  addText,
+  labelSyntax = false,
+}: {
+  name: (string | number)[];
+  label: string;
+  addText: string;
+  /** Check keys and values as agent labels (a value may be empty). */
+  labelSyntax?: boolean;
+}) {
   return (
     <Form.Item label={label}>
       <Form.List name={name}>
@@ -46,10 +62,13 @@ function KeyValueList({ name, label, addText }: { name: (string | number)[]; lab
           <>
             {fields.map((field) => (
               <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
-                <Form.Item name={[field.name, 'key']} rules={[{ required: true, message: 'Key' }]}>
+                <Form.Item
+                  name={[field.name, 'key']}
+                  rules={[{ required: true, message: 'Key' }, ...(labelSyntax ? LABEL_RULES : [])]}
+                >
                   <Input placeholder="key" />
                 </Form.Item>
-                <Form.Item name={[field.name, 'value']}>
+                <Form.Item name={[field.name, 'value']} rules={labelSyntax ? LABEL_RULES : []}>
                   <Input placeholder="value" />
                 </Form.Item>
                 <MinusCircleOutlined aria-label="remove" onClick={() => remove(field.name)} />
@@ -369,7 +388,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           </Col>
         </Row>
         <RetryFields form={form} />
-        <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" />
+        <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" labelSyntax />
 
         <Divider orientation="left">Alerts</Divider>
         <AlertRules form={form} />

@@ -7,6 +7,7 @@ import { formatInZone, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from '../executions/StatusTag';
 import type { Page } from '../../api/http';
+import { JobAgent } from './JobAgent';
 import type { Job } from './types';
 
 interface Props {
@@ -47,7 +48,7 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       ),
     },
     { title: 'Target', key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
-    { title: 'Agent', dataIndex: 'agentId', responsive: ['md'], render: (a: string | null) => a ?? '—' },
+    { title: 'Agent', key: 'agent', responsive: ['md'], render: (_, job) => <JobAgent job={job} /> },
     {
       title: 'Last run',
       key: 'last',

@@ -80,6 +80,13 @@ export interface Job extends JobRequest {
   } | null;
   /** When the schedule fires next; null when the job is disabled or its schedule fires no more. */
   nextFireAt?: string | null;
+  /** Whether a live agent holds the job; when none does, why (e.g. "no live agent matches dept=pay"). */
+  placement?: JobPlacement | null;
+}
+
+export interface JobPlacement {
+  status: 'ASSIGNED' | 'UNASSIGNED' | 'DISABLED';
+  reason?: string | null;
 }
 
 export interface JobFilter {

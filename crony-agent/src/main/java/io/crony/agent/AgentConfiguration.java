@@ -19,12 +19,19 @@ import io.grpc.netty.GrpcSslContexts;
 import io.netty.handler.ssl.SslContextBuilder;
 
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /** The etcd client, the key layout and the agent's identity. */
 @Configuration(proxyBeanMethods = false)
 class AgentConfiguration {
+
+	@Bean
+	@ConfigurationPropertiesBinding
+	static LabelListConverter labelListConverter() {
+		return new LabelListConverter();
+	}
 
 	// A watcher catching up (after a reload, or behind a burst of writes) gets the events
 	// of up to 1,000 revisions in one watch response. One leader transaction puts up to

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.crony.agent.target.HttpTargetProperties;
 import io.crony.agent.target.ShellTargetProperties;
+import io.crony.common.job.Labels;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
@@ -20,7 +21,9 @@ import org.springframework.util.unit.DataSize;
  * @param host address the agent announces
  * @param port port the agent announces; 0 means the management (server) port
  * @param weight placement weight announced to the leader
- * @param labels labels job selectors match against
+ * @param labels labels job selectors match against: a map, or one string
+ * {@code dept=pay,zone=a} (as {@code CRONY_AGENT_LABELS} gives it); keys and values of 1
+ * to 63 letters, digits, {@code . _ - /} (a value may be empty)
  * @param leaseTtl TTL of the agent's etcd lease
  * @param fencingMargin the agent stops firing when its lease was last confirmed more than
  * {@code leaseTtl - fencingMargin} ago
@@ -59,6 +62,10 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();
+		// refused at start, not found out when no job's selector ever matches
+		Labels.problem(labels).ifPresent((problem) -> {
+			throw new IllegalArgumentException("crony.agent.labels: " + problem);
+		});
 		etcdPageSize = Math.max(1, etcdPageSize);
 	}
 

@@ -56,8 +56,11 @@ class PlatformAlerts {
 
 	@EventListener
 	void unplaced(ClusterAlarm.JobsUnplaced unplaced) {
+		String why = unplaced.reasons().isEmpty() ? "" : " Why: " + String.join("; ", unplaced.reasons()) + ".";
 		raise(AlertKind.UNPLACED, "platform:unplaced", unplaced.count() + " jobs could not be placed",
-				"No live agent may take them (label selectors, drained agents); they do not run.", null, "/jobs");
+				"No live agent may take them (label selectors, drained agents); they do not run until one that"
+						+ " matches registers." + why,
+				null, "/jobs");
 	}
 
 	private void raise(AlertKind kind, String key, String title, String detail, String agentId, String page) {

@@ -41,7 +41,10 @@ class BulkJobWriter {
 
 	private final SqlSessionFactory sessions;
 
-	BulkJobWriter(JobMapper jobs, SqlSessionFactory sessions) {
+	private final JobPlacements placements;
+
+	BulkJobWriter(JobMapper jobs, SqlSessionFactory sessions, JobPlacements placements) {
+		this.placements = placements;
 		this.jobs = jobs;
 		this.sessions = sessions;
 	}
@@ -121,8 +124,10 @@ class BulkJobWriter {
 		for (List<Long> chunk : chunks(steps.stream().map((step) -> step.row().getId()).toList())) {
 			this.jobs.findAll(chunk, now).forEach((view) -> views.put(view.id, view));
 		}
+		JobPlacements.Reader placed = this.placements.reader();
 		return steps.stream()
-			.map((step) -> new BulkJobResponse.Item(step.outcome(), JobResponse.of(views.get(step.row().getId()), now)))
+			.map((step) -> new BulkJobResponse.Item(step.outcome(),
+					JobResponse.of(views.get(step.row().getId()), now, placed)))
 			.toList();
 	}
 

@@ -20,8 +20,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /**
  * A job as the API shows it: the definition, its bookkeeping, where the leader placed it
  * ({@code agentId}), its latest run ({@code lastExecution}, null before the first; a fire
- * claimed ahead of its instant is not a run yet) and its next fire ({@code nextFireAt},
- * from its schedule).
+ * claimed ahead of its instant is not a run yet), its next fire ({@code nextFireAt}, from
+ * its schedule) and whether a live agent holds it ({@code placement}: when none does,
+ * why).
  */
 record JobResponse(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
@@ -30,21 +31,23 @@ record JobResponse(long id, String name, String description, String schedule, St
 		@Schema(description = "the agent holding the job; null while none does") @JsonInclude(JsonInclude.Include.ALWAYS) String agentId,
 		@Schema(description = "the latest run; null before the first") @JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution,
 		@Schema(description = "the next instant the schedule fires; null when the job is disabled or its schedule fires no more") @JsonInclude(JsonInclude.Include.ALWAYS) Instant nextFireAt,
-		AlertPolicy alerts) {
+		AlertPolicy alerts,
+		@Schema(description = "whether a live agent holds the job; when none does, why") JobPlacement placement) {
 
 	/**
 	 * The job as read at {@code now}.
 	 * @param row the job row with its latest run
 	 * @param now the instant the next fire is counted from
+	 * @param placements where the response's jobs are
 	 */
-	static JobResponse of(JobView row, Instant now) {
+	static JobResponse of(JobView row, Instant now, JobPlacements.Reader placements) {
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
 		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
 		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
-				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts());
+				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId));
 	}
 
 	private static Instant nextFire(JobSpec spec, Instant now) {

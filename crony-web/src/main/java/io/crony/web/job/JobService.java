@@ -33,9 +33,12 @@ class JobService {
 
 	private final JobRules rules;
 
-	JobService(JobMapper jobs, JobRules rules) {
+	private final JobPlacements placements;
+
+	JobService(JobMapper jobs, JobRules rules, JobPlacements placements) {
 		this.jobs = jobs;
 		this.rules = rules;
+		this.placements = placements;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -43,7 +46,8 @@ class JobService {
 		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status(), now);
 		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(null, filter.nameLike(), filter.enabled(),
 				filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
-		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now)).toList(), total, paging);
+		JobPlacements.Reader placed = this.placements.reader();
+		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now, placed)).toList(), total, paging);
 	}
 
 	JobResponse get(long id) {
@@ -52,7 +56,7 @@ class JobService {
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
-		return JobResponse.of(rows.get(0), now);
+		return JobResponse.of(rows.get(0), now, this.placements.reader());
 	}
 
 	@Transactional

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
+import io.crony.common.job.Labels;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
 import io.crony.web.error.FieldProblem;
@@ -33,7 +34,17 @@ final class JobValidator {
 		checkSchedule(job, problems);
 		checkTarget(job.target(), problems);
 		checkRetry(job.retry(), problems);
+		checkSelector(job.assignment(), problems);
 		return problems;
+	}
+
+	/** Selector labels in the syntax agents' labels have, so that one can match. */
+	private static void checkSelector(JobRequest.AssignmentRequest assignment, List<FieldProblem> problems) {
+		if (assignment == null || assignment.labels() == null) {
+			return;
+		}
+		Labels.problem(assignment.labels())
+			.ifPresent((problem) -> problems.add(new FieldProblem("assignment.labels", problem)));
 	}
 
 	/**

@@ -162,7 +162,9 @@ class JobValidationIT {
 				arguments("target", "{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"headers\":{\"X\":null}}",
 						"target.headers"),
 				arguments("target", "{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"headers\":[\"X\"]}", "target.headers"),
-				arguments("assignment", "{\"labels\":{\"zone\":null}}", "assignment.labels"), arguments("target",
+				arguments("assignment", "{\"labels\":{\"zone\":null}}", "assignment.labels"),
+				arguments("assignment", "{\"labels\":{\"dept\":\"p a y\"}}", "assignment.labels"),
+				arguments("assignment", "{\"labels\":{\"dept,zone\":\"a\"}}", "assignment.labels"), arguments("target",
 						"{\"type\":\"HTTP\",\"url\":\"http://h/x\",\"successCodes\":[null]}", "target.successCodes"));
 	}
 

@@ -143,6 +143,28 @@ class JobValidatorTest {
 		return JobValidator.validate(job).stream().map(FieldProblem::field).toList();
 	}
 
+	@Test
+	void acceptsASelectorInTheSyntaxOfAgentLabels() {
+		assertThat(JobValidator.validate(selecting(Map.of("dept", "pay", "k8s.io/zone", "eu-1", "tier", ""))))
+			.isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "dept=p a y", "bad key=x", "-dept=pay", "dept=pay,x" })
+	void rejectsASelectorLabelNoAgentCouldCarryOnTheAssignmentLabelsField(String labels) {
+		Map<String, String> selector = new java.util.HashMap<>();
+		for (String pair : labels.split(",")) {
+			String[] kv = pair.split("=", 2);
+			selector.put(kv[0], (kv.length > 1) ? kv[1] : "a,b");
+		}
+		assertThat(fields(selecting(selector))).containsExactly("assignment.labels");
+	}
+
+	private static JobRequest selecting(Map<String, String> labels) {
+		return new JobRequest("j", null, "0 0 1 * * ?", "UTC", http(null, "http://h/x"), null, null, null, null,
+				new JobRequest.AssignmentRequest(null, labels), null, null, null);
+	}
+
 	private static JobRequest job(String name, String schedule, String zone, JobRequest.TargetRequest target) {
 		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null, null);
 	}

@@ -90,8 +90,8 @@ final class AgentRoster {
 				this.agentTable.online(agent.getValue());
 				if (before == null) {
 					this.agentTable.event(agent.getKey(), AgentEvent.JOINED, null, agent.getValue().host());
-					log.info("Agent {} joined ({}:{}, weight {})", agent.getKey(), agent.getValue().host(),
-							agent.getValue().port(), agent.getValue().weight());
+					log.info("Agent {} joined ({}:{}, weight {}, labels {})", agent.getKey(), agent.getValue().host(),
+							agent.getValue().port(), agent.getValue().weight(), agent.getValue().labels());
 				}
 			}
 		}

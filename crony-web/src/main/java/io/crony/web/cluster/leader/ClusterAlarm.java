@@ -1,5 +1,6 @@
 package io.crony.web.cluster.leader;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,8 +35,10 @@ public sealed interface ClusterAlarm {
 	 * Enabled jobs that no live agent may take (labels, drains) stay unassigned.
 	 *
 	 * @param count how many
+	 * @param reasons why, per selector with its count of jobs
+	 * ({@code no live agent matches dept=pay (3 jobs)}), most jobs first
 	 */
-	record JobsUnplaced(int count) implements ClusterAlarm {
+	record JobsUnplaced(int count, List<String> reasons) implements ClusterAlarm {
 
 	}
 

@@ -1,11 +1,15 @@
 package io.crony.web.cluster.leader;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.crony.common.job.Labels;
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.placement.AgentCandidate;
+import io.crony.web.cluster.placement.Eligibility;
 
 import org.springframework.context.ApplicationEventPublisher;
 
@@ -14,6 +18,8 @@ import org.springframework.context.ApplicationEventPublisher;
  * no-agent and unplaced-jobs states when they begin (not on every loop).
  */
 final class ClusterAlarms {
+
+	private static final int MAX_REASONS = 5;
 
 	private final ApplicationEventPublisher events;
 
@@ -43,7 +49,7 @@ final class ClusterAlarms {
 	 * After each leader step: tells when no agent is left for enabled jobs, or when jobs
 	 * start to wait for an agent that may take them.
 	 */
-	void afterStep(LeaderState state, int unassigned) {
+	void afterStep(LeaderState state, AssignmentView view, int unassigned) {
 		boolean none = state.agents().isEmpty();
 		// no agent and no job to run is a cluster being set up, not an alarm
 		int enabled = none ? (int) state.jobs().stream().filter(PlaceableJob::enabled).count() : 0;
@@ -53,9 +59,28 @@ final class ClusterAlarms {
 		this.noAgent = enabled > 0;
 		int waiting = none ? 0 : unassigned;
 		if (waiting > 0 && this.unplaced == 0) {
-			this.events.publishEvent(new ClusterAlarm.JobsUnplaced(waiting));
+			this.events.publishEvent(
+					new ClusterAlarm.JobsUnplaced(waiting, reasons(state.unassignedBySelector(view), state.agents())));
 		}
 		this.unplaced = waiting;
+	}
+
+	/**
+	 * Why the waiting jobs wait, one line per selector with its count of jobs, most jobs
+	 * first (at most {@value #MAX_REASONS} lines).
+	 * @param waiting jobs waiting, by selector
+	 * @param agents the live agents
+	 */
+	static List<String> reasons(Map<Map<String, String>, Integer> waiting, Collection<AgentCandidate> agents) {
+		return waiting.entrySet()
+			.stream()
+			.sorted(Map.Entry.<Map<String, String>, Integer>comparingByValue()
+				.reversed()
+				.thenComparing((entry) -> Labels.format(entry.getKey())))
+			.limit(MAX_REASONS)
+			.map((entry) -> Eligibility.reason(entry.getKey(), agents).orElse("not placed yet") + " ("
+					+ entry.getValue() + ((entry.getValue() == 1) ? " job)" : " jobs)"))
+			.toList();
 	}
 
 }

@@ -110,7 +110,7 @@ final class LeaderLoop implements Runnable {
 				step(agentsChanged);
 				int unassigned = this.state.unassigned(s.view());
 				s.metrics().unassigned(unassigned);
-				this.alarms.afterStep(this.state, unassigned);
+				this.alarms.afterStep(this.state, s.view(), unassigned);
 				this.wake.tryAcquire(s.properties().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
 				this.wake.drainPermits();
 			}

@@ -26,6 +26,12 @@ final class LeaderState {
 	/** The live agents by id, sorted, with the operator's overrides applied. */
 	private TreeMap<String, AgentCandidate> agents = new TreeMap<>();
 
+	/**
+	 * The agents as handed out: the same object until they change, so the placer keeps
+	 * the eligible agents it worked out per selector.
+	 */
+	private Collection<AgentCandidate> agentList = List.of();
+
 	private JobTable.Stamp stamp;
 
 	PlaceableJob job(long jobId) {
@@ -60,7 +66,7 @@ final class LeaderState {
 
 	/** The live agents, sorted by id. */
 	Collection<AgentCandidate> agents() {
-		return Collections.unmodifiableCollection(this.agents.values());
+		return this.agentList;
 	}
 
 	AgentCandidate agent(String agentId) {
@@ -77,7 +83,10 @@ final class LeaderState {
 	 */
 	boolean replaceAgents(TreeMap<String, AgentCandidate> agents) {
 		boolean changed = !agents.equals(this.agents);
-		this.agents = agents;
+		if (changed) {
+			this.agents = agents;
+			this.agentList = List.copyOf(agents.values());
+		}
 		return changed;
 	}
 
@@ -94,12 +103,30 @@ final class LeaderState {
 	int unassigned(AssignmentView view) {
 		int count = 0;
 		for (PlaceableJob job : this.jobs.values()) {
-			Placement placement = job.enabled() ? view.get(job.id()) : null;
-			if (job.enabled() && (placement == null || !this.agents.containsKey(placement.agentId()))) {
+			if (isUnassigned(job, view)) {
 				count++;
 			}
 		}
 		return count;
+	}
+
+	/** How many enabled jobs wait for an agent, by their label selector. */
+	Map<Map<String, String>, Integer> unassignedBySelector(AssignmentView view) {
+		Map<Map<String, String>, Integer> waiting = new HashMap<>();
+		for (PlaceableJob job : this.jobs.values()) {
+			if (isUnassigned(job, view)) {
+				waiting.merge(job.assignment().labels(), 1, Integer::sum);
+			}
+		}
+		return waiting;
+	}
+
+	private boolean isUnassigned(PlaceableJob job, AssignmentView view) {
+		if (!job.enabled()) {
+			return false;
+		}
+		Placement placement = view.get(job.id());
+		return placement == null || !this.agents.containsKey(placement.agentId());
 	}
 
 }
