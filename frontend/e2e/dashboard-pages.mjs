@@ -21,6 +21,7 @@ export const pages = [
   },
   { name: 'agents', path: async () => '/agents', ready: (page) => page.locator('.ant-table').getByText('e2e-agent') },
   { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: 'Users' }) },
+  { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: 'Audit log' }) },
   { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
   {
     name: 'alert channels',

@@ -1,5 +1,5 @@
-// Saves the README's screenshots (overview, jobs, job detail) as PNGs in E2E_SCREENSHOTS,
-// once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
+// Saves the README's screenshots (overview, jobs, job detail) and the audit log's as PNGs
+// in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
 // charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
 import { join } from 'node:path';
 import { pages } from './dashboard-pages.mjs';
@@ -16,12 +16,14 @@ try {
     ['overview.png', 'overview'],
     ['jobs.png', 'jobs'],
     ['job-detail.png', 'job detail'],
+    ['audit.png', 'audit'],
   ]) {
     const p = pages.find((candidate) => candidate.name === name);
     await navigate(page, await p.path());
     await p.ready(page).first().waitFor();
     await settled(page);
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
+    if (file === 'audit.png') await page.locator('tr.ant-table-row').first().waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer
     await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
     console.log(`[e2e] saved ${join(screenshotDir, file)}`);

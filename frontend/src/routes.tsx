@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApiOutlined, DashboardOutlined, HistoryOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApiOutlined, AuditOutlined, DashboardOutlined, HistoryOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Role } from './pages/login/types';
 
@@ -53,6 +53,12 @@ export const appRoutes: AppRoute[] = [
     path: '/users',
     page: lazy(() => import('./pages/users/UsersPage')),
     menu: { label: 'Users', icon: <TeamOutlined /> },
+    roles: ['ADMIN'],
+  },
+  {
+    path: '/audit',
+    page: lazy(() => import('./pages/audit/AuditPage')),
+    menu: { label: 'Audit log', icon: <AuditOutlined /> },
     roles: ['ADMIN'],
   },
 ];
