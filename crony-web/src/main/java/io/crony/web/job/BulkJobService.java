@@ -2,6 +2,7 @@ package io.crony.web.job;
 
 import java.text.CollationKey;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -86,19 +87,21 @@ class BulkJobService {
 		Instant written = JobService.now();
 		this.writer.insert(plan.steps(Outcome.CREATED), written, jobs.size());
 		this.writer.update(plan.steps(Outcome.UPDATED), written, jobs.size());
+		List<AuditLog.Change> audited = new ArrayList<>();
 		for (Step step : plan.steps()) {
 			JobEntity row = step.row();
 			if (step.outcome() == Outcome.CREATED) {
-				this.audit.record(AuditAction.JOB_CREATE, row.getId(), row.getName(), null,
-						step.definition().withIdAndVersion(row.getId(), 1));
+				audited.add(new AuditLog.Change(AuditAction.JOB_CREATE, row.getId(), row.getName(), null,
+						step.definition()));
 				log.info("Job {} '{}' created by {}", row.getId(), row.getName(), by);
 			}
 			else if (step.outcome() == Outcome.UPDATED) {
-				this.audit.record(AuditAction.JOB_UPDATE, row.getId(), row.getName(),
-						CronyJson.fromJson(storedSpecs.get(step.index()), JobSpec.class), step.definition());
+				audited.add(new AuditLog.Change(AuditAction.JOB_UPDATE, row.getId(), row.getName(),
+						CronyJson.fromJson(storedSpecs.get(step.index()), JobSpec.class), step.definition()));
 				log.info("Job {} '{}' updated by {} to version {}", row.getId(), row.getName(), by, row.getVersion());
 			}
 		}
+		this.audit.recordAll(audited);
 		BulkJobResponse response = BulkJobResponse.of(this.writer.read(plan.steps()));
 		log.info("Bulk of {} jobs by {} applied in {} ms: {} created, {} updated, {} unchanged", jobs.size(), by,
 				(System.nanoTime() - started) / 1_000_000, response.created(), response.updated(),
