@@ -41,8 +41,8 @@ describe('a change found in the audit log and in the job history', () => {
     await navigate(page, '/audit');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await settled(page);
-    await page.getByRole('textbox', { name: 'Object id' }).fill(String(jobId));
-    await page.getByRole('textbox', { name: 'Object id' }).press('Enter');
+    await page.getByPlaceholder('Object id').fill(String(jobId));
+    await page.getByPlaceholder('Object id').press('Enter');
     const row = page.locator('tr.ant-table-row').filter({ hasText: 'JOB_DISABLE' });
     await row.getByRole('link', { name: jobName }).waitFor();
     await row.getByText('admin', { exact: true }).waitFor();
@@ -56,7 +56,7 @@ describe('a change found in the audit log and in the job history', () => {
   it("shows the change in the job's History tab", async () => {
     await navigate(page, `/jobs/${jobId}`);
     await page.getByRole('heading', { name: jobName }).waitFor();
-    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('tab', { name: 'History', exact: true }).click();
     const row = page.locator('tr.ant-table-row').filter({ hasText: 'JOB_DISABLE' });
     await row.getByText('admin', { exact: true }).waitFor();
     await row.locator('tr').filter({ hasText: 'enabled' }).getByText('false', { exact: true }).waitFor();
