@@ -16,9 +16,11 @@ export const AUDIT_ACTIONS = [
   'CHANNEL_CREATE',
   'CHANNEL_UPDATE',
   'CHANNEL_DELETE',
+  'AGENT_UPDATE',
+  'CLUSTER_REBALANCE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECT_TYPES = ['JOB', 'USER', 'ALERT_CHANNEL'] as const;
+export const AUDIT_OBJECT_TYPES = ['JOB', 'USER', 'ALERT_CHANNEL', 'AGENT', 'CLUSTER'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** One changed field; values are text (JSON unless text), a secret is `******`, null when absent. */

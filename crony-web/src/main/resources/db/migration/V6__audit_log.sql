@@ -15,7 +15,7 @@ CREATE TABLE audit_log (
     address     VARCHAR(64)   NULL,
     -- JOB_CREATE, JOB_UPDATE, ..., LOGIN_FAILED (io.crony.web.audit.AuditAction)
     action      VARCHAR(32)   NOT NULL,
-    -- JOB, USER, ALERT_CHANNEL
+    -- JOB, USER, ALERT_CHANNEL, AGENT, CLUSTER
     object_type VARCHAR(32)   NOT NULL,
     object_id   VARCHAR(64)   NULL,
     object_name VARCHAR(255)  NULL,

@@ -15,7 +15,9 @@ public enum AuditAction {
 	LOGIN(AuditObjectType.USER), LOGIN_FAILED(AuditObjectType.USER), LOGOUT(AuditObjectType.USER),
 
 	CHANNEL_CREATE(AuditObjectType.ALERT_CHANNEL), CHANNEL_UPDATE(AuditObjectType.ALERT_CHANNEL),
-	CHANNEL_DELETE(AuditObjectType.ALERT_CHANNEL);
+	CHANNEL_DELETE(AuditObjectType.ALERT_CHANNEL),
+
+	AGENT_UPDATE(AuditObjectType.AGENT), CLUSTER_REBALANCE(AuditObjectType.CLUSTER);
 
 	private final AuditObjectType objectType;
 

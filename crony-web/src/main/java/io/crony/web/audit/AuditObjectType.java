@@ -3,6 +3,6 @@ package io.crony.web.audit;
 /** What an audited change is about. */
 public enum AuditObjectType {
 
-	JOB, USER, ALERT_CHANNEL
+	JOB, USER, ALERT_CHANNEL, AGENT, CLUSTER
 
 }

@@ -266,6 +266,33 @@ class AuditLogIT {
 	}
 
 	@Test
+	void recordsAgentSettingsAndRebalanceRequests() {
+		this.jdbc.update("INSERT INTO agent (id, host, port, weight, labels, version, status, first_seen_at, "
+				+ "last_seen_at) VALUES ('audited-agent', '127.0.0.1', 9100, 1, '{}', 'test', 'ONLINE', NOW(3), NOW(3))");
+		try {
+			Response patched = this.api.send(org.springframework.http.HttpMethod.PATCH, "/api/v1/agents/audited-agent",
+					Map.of("weight", 5));
+			assertThat(patched.status()).as("%s", patched.body()).isEqualTo(200);
+			assertThat(this.api.post("/api/v1/agents/audited-agent/drain", null).status()).isEqualTo(200);
+
+			List<JsonNode> updates = items("action=AGENT_UPDATE");
+			assertThat(updates).extracting((row) -> row.path("objectId").asText())
+				.containsExactly("audited-agent", "audited-agent");
+			assertThat(changes(updates.get(1))).containsExactly(Map.entry("weightOverride", Arrays.asList(null, "5")));
+			assertThat(changes(updates.get(0))).containsExactly(Map.entry("drained", List.of("false", "true")));
+
+			Response rebalance = this.api.post("/api/v1/cluster/rebalance", null);
+			assertThat(rebalance.status()).isEqualTo(202);
+			assertThat(only("action=CLUSTER_REBALANCE").path("objectId").asText())
+				.isEqualTo(rebalance.body().path("requestId").asText());
+		}
+		finally {
+			this.jdbc.update("DELETE FROM agent WHERE id = 'audited-agent'");
+			this.jdbc.update("DELETE FROM cluster_request");
+		}
+	}
+
+	@Test
 	void filtersByActorActionObjectAndTime() {
 		ApiClient operator = Users.create(this.api, "olga", "OPERATOR");
 		long id = operator.post("/api/v1/jobs", Jobs.http("by-olga")).id();
