@@ -49,10 +49,10 @@ export default function AuditPage() {
           <Select allowClear placeholder="Object type" aria-label="Object type" style={{ width: '100%' }} value={filter.objectType}
             onChange={(objectType?: string) => update({ objectType })} options={AUDIT_OBJECT_TYPES.map((t) => ({ value: t }))} />
         </Col>
-        <Col xs={12} md={3}>
+        <Col xs={12} md={4}>
           <Input.Search allowClear placeholder="Object id" aria-label="Object id" defaultValue={filter.objectId} onSearch={(objectId) => update({ objectId: objectId.trim() })} />
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={24} md={7}>
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }}
             value={[filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]}
             onChange={(range) => update({ from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })} />

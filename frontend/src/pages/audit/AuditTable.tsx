@@ -46,10 +46,10 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
             <td style={{ padding: '0 12px 2px 0' }}>
               <Typography.Text code>{c.field}</Typography.Text>
             </td>
-            <td style={{ padding: '0 12px 2px 0', maxWidth: 280, wordBreak: 'break-all' }}>
+            <td style={{ padding: '0 12px 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
               {c.before === null ? absent : <Typography.Text delete>{c.before}</Typography.Text>}
             </td>
-            <td style={{ padding: '0 0 2px 0', maxWidth: 280, wordBreak: 'break-all' }}>
+            <td style={{ padding: '0 0 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
               {c.after === null ? absent : <Typography.Text>{c.after}</Typography.Text>}
             </td>
           </tr>
@@ -72,8 +72,19 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
 
 function objectLabel(e: AuditEntry) {
   const name = e.objectName ?? (e.objectId ? `#${e.objectId}` : '—');
-  if (e.objectType === 'JOB' && e.objectId) return <Link to={paths.job(e.objectId)}>{name}</Link>;
-  return name;
+  const label = (
+    <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 200, color: 'inherit' }}>
+      {name}
+    </Typography.Text>
+  );
+  return (
+    <>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {e.objectType}
+      </Typography.Text>
+      {e.objectType === 'JOB' && e.objectId ? <Link to={paths.job(e.objectId)}>{label}</Link> : label}
+    </>
+  );
 }
 
 function actorLabel(e: AuditEntry) {
@@ -105,7 +116,7 @@ export function AuditTable({ page, loading, showObject = true, onPageChange }: P
         { title: 'Address', dataIndex: 'address', render: (a?: string | null) => a ?? '—' },
         { title: 'Action', dataIndex: 'action', render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
         ...(showObject
-          ? [{ title: 'Object', key: 'object', render: (_: unknown, e: AuditEntry) => <>{e.objectType} {objectLabel(e)}</> }]
+          ? [{ title: 'Object', key: 'object', render: (_: unknown, e: AuditEntry) => objectLabel(e) }]
           : []),
         { title: 'Changes', key: 'changes', render: (_, e) => <ChangesView changes={e.changes} /> },
       ]}
