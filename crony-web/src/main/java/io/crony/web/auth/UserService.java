@@ -5,9 +5,9 @@ import java.time.temporal.ChronoUnit;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
-import io.crony.web.api.Paging;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -5,9 +5,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.KillRequest;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
-import io.crony.common.execution.KillRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
