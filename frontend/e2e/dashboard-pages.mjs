@@ -26,6 +26,7 @@ export const pages = [
     path: async () => '/service-tokens',
     ready: (page) => page.getByRole('heading', { name: 'Service tokens' }),
   },
+  { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: 'Audit log' }) },
   { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
   {
     name: 'alert channels',

@@ -1,5 +1,5 @@
-// Saves the docs' screenshots (overview, jobs, job detail, service tokens) as PNGs in E2E_SCREENSHOTS,
-// once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
+// Saves the docs' screenshots (overview, jobs, job detail, service tokens, audit log) as PNGs
+// in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
 // charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
 import { join } from 'node:path';
 import { pages } from './dashboard-pages.mjs';
@@ -17,12 +17,15 @@ try {
     ['jobs.png', 'jobs'],
     ['job-detail.png', 'job detail'],
     ['service-tokens.png', 'service tokens'],
+    ['audit.png', 'audit'],
   ]) {
     const p = pages.find((candidate) => candidate.name === name);
-    await navigate(page, await p.path());
+    // the audit log's job changes, a page's worth: the sign-ins of the tests would fill it
+    await navigate(page, file === 'audit.png' ? '/audit?objectType=JOB&size=10' : await p.path());
     await p.ready(page).first().waitFor();
     await settled(page);
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
+    if (file === 'audit.png') await page.locator('tr.ant-table-row').first().waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer
     await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
     console.log(`[e2e] saved ${join(screenshotDir, file)}`);

@@ -9,4 +9,5 @@ export const paths = {
   agents: '/agents',
   alerts: '/alerts',
   users: '/users',
+  audit: '/audit',
 };

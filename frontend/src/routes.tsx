@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApiOutlined, DashboardOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApiOutlined, AuditOutlined, DashboardOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Role } from './pages/login/types';
 
@@ -59,6 +59,12 @@ export const appRoutes: AppRoute[] = [
     path: '/service-tokens',
     page: lazy(() => import('./pages/tokens/ServiceTokensPage')),
     menu: { label: 'Service tokens', icon: <KeyOutlined /> },
+    roles: ['ADMIN'],
+  },
+  {
+    path: '/audit',
+    page: lazy(() => import('./pages/audit/AuditPage')),
+    menu: { label: 'Audit log', icon: <AuditOutlined /> },
     roles: ['ADMIN'],
   },
 ];

@@ -1,11 +1,57 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aJob } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
 import JobDetailPage from './JobDetailPage';
 
+const userEvent = userEventLib.setup({ delay: null });
+
 describe('JobDetailPage', () => {
+  it('shows the job history tab: who changed which field, before and after', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      if (c.path === '/jobs/7/history')
+        return {
+          body: {
+            items: [
+              {
+                id: 5,
+                at: '2026-11-26T05:00:00Z',
+                actorType: 'USER',
+                actorId: 1,
+                actorName: 'ada',
+                address: '10.0.0.8',
+                action: 'JOB_UPDATE',
+                objectType: 'JOB',
+                objectId: '7',
+                objectName: 'settle',
+                changes: [{ field: 'schedule', before: '0 0 1 * * ?', after: '0 30 2 * * ?' }],
+              },
+            ],
+            total: 1,
+            page: 1,
+            size: 10,
+          },
+        };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
+
+    const field = await screen.findByText('schedule');
+    const row = field.closest('tr') as HTMLElement;
+    expect(within(row).getByText('0 0 1 * * ?')).toBeInTheDocument();
+    expect(within(row).getByText('0 30 2 * * ?')).toBeInTheDocument();
+    expect(screen.getByText('JOB_UPDATE')).toBeInTheDocument();
+    expect(screen.getByText('ada')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/jobs/7/history')).toBe(true);
+  });
+
   it('shows the alert rules with channel names and links to the job alert history', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob() };

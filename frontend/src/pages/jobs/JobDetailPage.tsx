@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatInZone, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { useAlertChannels } from '../alerts/useAlertChannels';
+import { JobHistory } from '../audit/JobHistory';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
@@ -109,6 +110,7 @@ export default function JobDetailPage() {
   const [editing, setEditing] = useState(false);
   const [running, setRunning] = useState(false);
   const [history, setHistory] = useState({ page: 1, size: 10 });
+  const [tab, setTab] = useState<'runs' | 'history'>('runs');
   const { setEnabled, remove } = useJobActions();
 
   const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: () => jobsApi.get(id) });
@@ -186,14 +188,27 @@ export default function JobDetailPage() {
           </Col>
         </Row>
       </Card>
-      <Card title="Run history">
-        {runs.isError && <QueryError error={runs.error} />}
-        <ExecutionsTable
-          page={runs.data}
-          loading={runs.isFetching && !runs.data}
-          showJob={false}
-          onPageChange={(page, size) => setHistory({ page, size })}
-        />
+      <Card
+        tabList={[
+          { key: 'runs', label: 'Run history' },
+          { key: 'history', label: 'History' },
+        ]}
+        activeTabKey={tab}
+        onTabChange={(key) => setTab(key as 'runs' | 'history')}
+      >
+        {tab === 'runs' ? (
+          <>
+            {runs.isError && <QueryError error={runs.error} />}
+            <ExecutionsTable
+              page={runs.data}
+              loading={runs.isFetching && !runs.data}
+              showJob={false}
+              onPageChange={(page, size) => setHistory({ page, size })}
+            />
+          </>
+        ) : (
+          <JobHistory jobId={j.id} />
+        )}
       </Card>
       {editing && <JobFormDrawer open job={j} onClose={() => setEditing(false)} />}
       <RunJobModal job={running ? j : null} onClose={() => setRunning(false)} />

@@ -2,6 +2,8 @@ package io.crony.web.agent;
 
 import java.util.List;
 
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.leader.ClusterRequests;
 import io.crony.web.cluster.leadership.LeaderElection;
@@ -38,8 +40,11 @@ class AgentController {
 
 	private final ClusterRequests requests;
 
+	private final AuditLog audit;
+
 	AgentController(AgentDirectory directory, AgentRows rows, AgentRegistry registry, LeaderElection election,
-			ClusterRequests requests) {
+			ClusterRequests requests, AuditLog audit) {
+		this.audit = audit;
 		this.directory = directory;
 		this.rows = rows;
 		this.registry = registry;
@@ -79,8 +84,10 @@ class AgentController {
 	@PreAuthorize("hasRole('ADMIN')")
 	@ResponseStatus(HttpStatus.ACCEPTED)
 	RebalanceResponse rebalance(Authentication user) {
-		return new RebalanceResponse(
+		RebalanceResponse response = new RebalanceResponse(
 				this.requests.submit(ClusterRequests.REBALANCE, null, (user != null) ? user.getName() : null));
+		this.audit.record(AuditAction.CLUSTER_REBALANCE, response.requestId(), "rebalance", null, null);
+		return response;
 	}
 
 	@GetMapping("/cluster")

@@ -8,11 +8,14 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 import io.crony.common.job.AgentInfo;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.cluster.membership.AgentLiveness;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.ClusterProperties;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Agents as the API shows them: liveness from this instance's own watch of etcd (so a
@@ -32,7 +35,11 @@ class AgentDirectory {
 
 	private final ClusterProperties properties;
 
-	AgentDirectory(AgentRegistry registry, AgentRows rows, AgentLiveness liveness, ClusterProperties properties) {
+	private final AuditLog audit;
+
+	AgentDirectory(AgentRegistry registry, AgentRows rows, AgentLiveness liveness, ClusterProperties properties,
+			AuditLog audit) {
+		this.audit = audit;
 		this.registry = registry;
 		this.rows = rows;
 		this.liveness = liveness;
@@ -62,6 +69,7 @@ class AgentDirectory {
 	}
 
 	/** Applies an operator change; empty when the agent was never seen. */
+	@Transactional
 	Optional<AgentResponse> patch(String id, AgentPatchRequest patch) {
 		Optional<AgentInfo> live = this.registry.agent(id);
 		if (this.rows.find(id).isEmpty()) {
@@ -70,13 +78,23 @@ class AgentDirectory {
 			}
 			this.rows.ensure(live.get());
 		}
+		Settings before = settings(id);
 		if (patch.weight() != null) {
 			this.rows.weight(id, patch.weight());
 		}
 		if (patch.drained() != null) {
 			this.rows.drained(id, patch.drained());
 		}
+		this.audit.record(AuditAction.AGENT_UPDATE, id, id, before, settings(id));
 		return find(id);
+	}
+
+	private Settings settings(String id) {
+		return this.rows.find(id).map((row) -> new Settings(row.weightOverride(), row.drained())).orElse(null);
+	}
+
+	/** What an operator changes on an agent, as the audit log compares it. */
+	record Settings(Integer weightOverride, boolean drained) {
 	}
 
 	private AgentResponse response(String id, AgentInfo info, AgentRows.Row row, long jobsHeld) {

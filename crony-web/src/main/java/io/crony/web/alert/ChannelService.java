@@ -19,6 +19,8 @@ import io.crony.common.secret.MissingSecretKeyException;
 import io.crony.common.secret.SecretBox;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
@@ -26,6 +28,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /** Alert channels: CRUD with write-only secrets, and test messages. */
 @Service
@@ -43,8 +46,11 @@ class ChannelService {
 
 	private final SecretBox secrets;
 
+	private final AuditLog audit;
+
 	ChannelService(ChannelMapper channels, AlertStore store, AlertDispatcher dispatcher, AlertProperties properties,
-			SecretBox secrets) {
+			SecretBox secrets, AuditLog audit) {
+		this.audit = audit;
 		this.secrets = secrets;
 		this.channels = channels;
 		this.store = store;
@@ -62,6 +68,7 @@ class ChannelService {
 		return ChannelResponse.of(load(id), this.secrets);
 	}
 
+	@Transactional
 	ChannelResponse create(ChannelRequest request, String by) {
 		validate(request, hasSecret(request.secret()));
 		checkNameFree(request.name(), 0);
@@ -75,12 +82,15 @@ class ChannelService {
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateChannelNameException(request.name());
 		}
+		this.audit.record(AuditAction.CHANNEL_CREATE, row.id, row.name, null, audited(load(row.id)));
 		log.info("Alert channel {} '{}' ({}) created by {}", row.id, row.name, row.type, by);
 		return get(row.id);
 	}
 
+	@Transactional
 	ChannelResponse update(long id, ChannelRequest request, String by) {
 		ChannelEntity row = load(id);
+		Object before = audited(row);
 		boolean typeKept = row.type.equals(request.type().name());
 		// a secret belongs to its type: switching type needs a new one
 		boolean secretSet = hasSecret(request.secret()) || (typeKept && hasSecret(row.secret));
@@ -96,14 +106,18 @@ class ChannelService {
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateChannelNameException(request.name());
 		}
+		this.audit.record(AuditAction.CHANNEL_UPDATE, id, row.name, before, audited(load(id)));
 		log.info("Alert channel {} '{}' updated by {}", id, row.name, by);
 		return get(id);
 	}
 
+	@Transactional
 	void delete(long id, String by) {
+		ChannelEntity row = load(id);
 		if (this.channels.deleteById(id) == 0) {
 			throw new ChannelNotFoundException(id);
 		}
+		this.audit.record(AuditAction.CHANNEL_DELETE, id, row.name, audited(row), null);
 		log.info("Alert channel {} deleted by {}", id, by);
 	}
 
@@ -151,6 +165,14 @@ class ChannelService {
 		row.config = CronyJson.toJson(config);
 		row.secret = hasSecret(request.secret()) ? seal(request.secret(), "secret") : null;
 		row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+	}
+
+	/**
+	 * The channel as the audit log compares it: as the API shows it (the URL masked), and
+	 * its sealed secret, so that a new one shows as a (masked) change.
+	 */
+	private Object audited(ChannelEntity row) {
+		return AuditLog.withField(ChannelResponse.of(row, this.secrets), "secret", row.secret);
 	}
 
 	private ChannelEntity load(long id) {

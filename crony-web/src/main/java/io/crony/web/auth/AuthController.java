@@ -3,6 +3,9 @@ package io.crony.web.auth;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import io.crony.web.audit.Actor;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
@@ -41,8 +44,11 @@ class AuthController {
 
 	private final LoginThrottle throttle;
 
+	private final AuditLog audit;
+
 	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
-			LoginThrottle throttle) {
+			LoginThrottle throttle, AuditLog audit) {
+		this.audit = audit;
 		this.throttle = throttle;
 		this.authentication = authentication;
 		this.users = users;
@@ -68,11 +74,15 @@ class AuthController {
 		catch (AuthenticationException ex) {
 			this.throttle.failed(request.username(), address);
 			log.warn("Sign-in failed for user {} from {}", request.username(), address);
+			this.audit.record(Actor.anonymous(request.username()), AuditAction.LOGIN_FAILED, null, request.username(),
+					null, null);
 			throw new LoginFailedException();
 		}
 		this.throttle.succeeded(request.username());
 		CronyPrincipal user = this.users.findByUsername(request.username()).principal();
 		TokenService.IssuedToken token = this.tokens.issue(user);
+		this.audit.record(Actor.user(user.id(), user.username()), AuditAction.LOGIN, user.id(), user.username(), null,
+				null);
 		log.info("User {} signed in", user.username());
 		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role());
 	}
@@ -80,11 +90,12 @@ class AuthController {
 	@PostMapping("/logout")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Revoke the token of this request")
-	void logout(HttpServletRequest request) {
+	void logout(HttpServletRequest request, @AuthenticationPrincipal CronyPrincipal principal) {
 		String token = BearerTokenFilter.bearerToken(request);
 		if (token != null) {
 			this.tokens.revoke(token);
 		}
+		this.audit.record(AuditAction.LOGOUT, principal.id(), principal.username(), null, null);
 	}
 
 	@GetMapping("/me")

@@ -6,6 +6,8 @@ import java.time.temporal.ChronoUnit;
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +29,10 @@ class UserService {
 
 	private final PasswordPolicy policy;
 
-	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy) {
+	private final AuditLog audit;
+
+	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy, AuditLog audit) {
+		this.audit = audit;
 		this.policy = policy;
 		this.users = users;
 		this.encoder = encoder;
@@ -47,6 +52,7 @@ class UserService {
 	 * Creates a user.
 	 * @throws DuplicateUsernameException when the name is taken (also in a race)
 	 */
+	@Transactional
 	UserResponse create(UserRequests.Create request, String by) {
 		checkPassword(request.username(), request.password());
 		if (this.users.findByUsername(request.username()) != null) {
@@ -66,6 +72,7 @@ class UserService {
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateUsernameException(request.username());
 		}
+		this.audit.record(AuditAction.USER_CREATE, user.getId(), user.getUsername(), null, audited(user));
 		log.info("User {} created with role {} by {}", user.getUsername(), user.getRole(), by);
 		return UserResponse.of(user);
 	}
@@ -74,6 +81,7 @@ class UserService {
 	UserResponse update(long id, UserRequests.Update request, String by) {
 		long admins = this.users.lockEnabledAdmins();
 		AppUser user = load(id);
+		Object before = audited(user);
 		if (request.password() != null) {
 			checkPassword(user.getUsername(), request.password());
 		}
@@ -97,6 +105,7 @@ class UserService {
 			// a new password or a disabled account ends every session the user had
 			this.users.deleteTokensOf(id);
 		}
+		this.audit.record(AuditAction.USER_UPDATE, id, user.getUsername(), before, audited(user));
 		log.info("User {} updated by {}: role {}, enabled {}, password {}", user.getUsername(), by, user.getRole(),
 				user.getEnabled(), (request.password() != null) ? "changed" : "kept");
 		return UserResponse.of(user);
@@ -120,7 +129,13 @@ class UserService {
 		}
 		this.users.deleteTokensOf(id);
 		this.users.deleteById(id);
+		this.audit.record(AuditAction.USER_DELETE, id, user.getUsername(), audited(user), null);
 		log.info("User {} deleted by {}", user.getUsername(), by.username());
+	}
+
+	/** The user as the audit log compares it: a new password hash shows as a change. */
+	private static Object audited(AppUser user) {
+		return AuditLog.withField(UserResponse.of(user), "password", user.getPasswordHash());
 	}
 
 	private AppUser load(long id) {

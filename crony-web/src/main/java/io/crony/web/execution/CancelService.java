@@ -6,6 +6,8 @@ import java.time.temporal.ChronoUnit;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.KillRequest;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +31,10 @@ class CancelService {
 
 	private final LockRetry retry;
 
-	CancelService(ExecutionMapper executions, AgentRequests agents, LockRetry retry) {
+	private final AuditLog audit;
+
+	CancelService(ExecutionMapper executions, AgentRequests agents, LockRetry retry, AuditLog audit) {
+		this.audit = audit;
 		this.executions = executions;
 		this.agents = agents;
 		this.retry = retry;
@@ -53,13 +58,20 @@ class CancelService {
 			this.retry.run("cancelling the run", () -> this.executions.cancelPending(executionId, now));
 			log.info("Job {} execution {} cancelled before agent {} took it, by {}", execution.getJobId(), executionId,
 					agentId, by);
+			audit(execution, CancelResponse.Outcome.CANCELLED);
 			return new CancelResponse(executionId, CancelResponse.Outcome.CANCELLED);
 		}
 		// running, or taken by the agent a moment ago: only the agent can stop it
 		this.agents.requestKill(agentId, new KillRequest(executionId, by, now), KILL_TTL);
 		log.info("Job {} execution {} kill requested on agent {} by {}", execution.getJobId(), executionId, agentId,
 				by);
+		audit(execution, CancelResponse.Outcome.KILL_REQUESTED);
 		return new CancelResponse(executionId, CancelResponse.Outcome.KILL_REQUESTED);
+	}
+
+	private void audit(ExecutionEntity execution, CancelResponse.Outcome outcome) {
+		this.audit.record(AuditAction.EXECUTION_CANCEL, execution.getJobId(), null, null,
+				new AuditedRun(execution.getId(), execution.getAgentId(), null, outcome.name()));
 	}
 
 	/**

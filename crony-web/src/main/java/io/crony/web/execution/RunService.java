@@ -7,6 +7,8 @@ import java.util.Optional;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.job.JobNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,7 +40,10 @@ class RunService {
 
 	private final LockRetry retry;
 
-	RunService(ExecutionMapper executions, AgentRequests agents, LockRetry retry) {
+	private final AuditLog audit;
+
+	RunService(ExecutionMapper executions, AgentRequests agents, LockRetry retry, AuditLog audit) {
+		this.audit = audit;
 		this.executions = executions;
 		this.agents = agents;
 		this.retry = retry;
@@ -69,6 +74,7 @@ class RunService {
 			throw new JobNotRunnableException("job " + jobId + " is not assigned to a live agent");
 		}
 		placedOn(executionId, agent);
+		this.audit.record(AuditAction.JOB_RUN, jobId, job.name, null, new AuditedRun(executionId, agent, params, null));
 		log.info("Job {} execution {} requested on agent {} by {}", jobId, executionId, agent, by);
 		return executionId;
 	}

@@ -2,12 +2,17 @@ package io.crony.web.job;
 
 import java.text.CollationKey;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
@@ -45,8 +50,11 @@ class BulkJobService {
 
 	private final JobsProperties properties;
 
-	BulkJobService(JobMapper jobs, JobRules rules, Validator validator, BulkJobWriter writer,
-			JobsProperties properties) {
+	private final AuditLog audit;
+
+	BulkJobService(JobMapper jobs, JobRules rules, Validator validator, BulkJobWriter writer, JobsProperties properties,
+			AuditLog audit) {
+		this.audit = audit;
 		this.jobs = jobs;
 		this.rules = rules;
 		this.validator = new SpringValidatorAdapter(validator);
@@ -66,6 +74,10 @@ class BulkJobService {
 		}
 		checkEach(jobs, problems);
 		Map<Integer, JobEntity> stored = stored(jobs, problems);
+		// the plan redefines the stored rows it replaces: their specs as they were, for
+		// the audit log
+		Map<Integer, String> storedSpecs = new HashMap<>();
+		stored.forEach((index, row) -> storedSpecs.put(index, row.getSpec()));
 		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, by, JobService.now(),
 				problems);
 		problems.throwIfAny();
@@ -75,15 +87,21 @@ class BulkJobService {
 		Instant written = JobService.now();
 		this.writer.insert(plan.steps(Outcome.CREATED), written, jobs.size());
 		this.writer.update(plan.steps(Outcome.UPDATED), written, jobs.size());
+		List<AuditLog.Change> audited = new ArrayList<>();
 		for (Step step : plan.steps()) {
 			JobEntity row = step.row();
 			if (step.outcome() == Outcome.CREATED) {
+				audited.add(new AuditLog.Change(AuditAction.JOB_CREATE, row.getId(), row.getName(), null,
+						step.definition()));
 				log.info("Job {} '{}' created by {}", row.getId(), row.getName(), by);
 			}
 			else if (step.outcome() == Outcome.UPDATED) {
+				audited.add(new AuditLog.Change(AuditAction.JOB_UPDATE, row.getId(), row.getName(),
+						CronyJson.fromJson(storedSpecs.get(step.index()), JobSpec.class), step.definition()));
 				log.info("Job {} '{}' updated by {} to version {}", row.getId(), row.getName(), by, row.getVersion());
 			}
 		}
+		this.audit.recordAll(audited);
 		BulkJobResponse response = BulkJobResponse.of(this.writer.read(plan.steps()));
 		log.info("Bulk of {} jobs by {} applied in {} ms: {} created, {} updated, {} unchanged", jobs.size(), by,
 				(System.nanoTime() - started) / 1_000_000, response.created(), response.updated(),

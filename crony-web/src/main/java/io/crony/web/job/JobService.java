@@ -10,6 +10,8 @@ import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
@@ -35,10 +37,13 @@ class JobService {
 
 	private final JobPlacements placements;
 
-	JobService(JobMapper jobs, JobRules rules, JobPlacements placements) {
+	private final AuditLog audit;
+
+	JobService(JobMapper jobs, JobRules rules, JobPlacements placements, AuditLog audit) {
 		this.jobs = jobs;
 		this.rules = rules;
 		this.placements = placements;
+		this.audit = audit;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -74,9 +79,10 @@ class JobService {
 			throw new DuplicateJobNameException(request.name());
 		}
 		// the id exists only now; same transaction, so nobody sees the spec without it
-		String spec = CronyJson.toJson(request.toSpec(job.getId(), 1, enabled).withTarget(target));
-		this.jobs.update(null,
-				new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, spec).eq(JobEntity::getId, job.getId()));
+		JobSpec created = request.toSpec(job.getId(), 1, enabled).withTarget(target);
+		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
+			.eq(JobEntity::getId, job.getId()));
+		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, created);
 		log.info("Job {} '{}' created by {}", job.getId(), job.getName(), by);
 		return get(job.getId());
 	}
@@ -95,6 +101,8 @@ class JobService {
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
 		write(job, request.version());
+		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), stored,
+				CronyJson.fromJson(job.getSpec(), JobSpec.class));
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
 	}
@@ -110,15 +118,20 @@ class JobService {
 			job.setEnabled(enabled);
 			job.setUpdatedAt(now());
 			write(job, null);
+			this.audit.record(enabled ? AuditAction.JOB_ENABLE : AuditAction.JOB_DISABLE, id, job.getName(), old, spec);
 			log.info("Job {} '{}' {} by {}", id, job.getName(), enabled ? "enabled" : "disabled", by);
 		}
 		return get(id);
 	}
 
+	@Transactional
 	void delete(long id, String by) {
+		JobEntity job = load(id);
 		if (this.jobs.deleteById(id) == 0) {
 			throw new JobNotFoundException(id);
 		}
+		this.audit.record(AuditAction.JOB_DELETE, id, job.getName(), CronyJson.fromJson(job.getSpec(), JobSpec.class),
+				null);
 		log.info("Job {} deleted by {}", id, by);
 	}
 

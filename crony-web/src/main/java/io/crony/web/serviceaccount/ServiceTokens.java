@@ -11,6 +11,8 @@ import java.util.stream.Collectors;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import io.crony.web.api.PageResponse;
+import io.crony.web.audit.AuditAction;
+import io.crony.web.audit.AuditLog;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.BearerAuthenticator;
 import io.crony.web.auth.CronyPrincipal;
@@ -24,6 +26,7 @@ import org.springframework.security.authentication.UsernamePasswordAuthenticatio
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Service-account tokens: API access for machines, limited to their scopes and expiry. A
@@ -45,10 +48,13 @@ class ServiceTokens implements BearerAuthenticator {
 
 	private final ServiceTokenMapper tokens;
 
+	private final AuditLog audit;
+
 	private final Clock clock;
 
-	ServiceTokens(ServiceTokenMapper tokens) {
+	ServiceTokens(ServiceTokenMapper tokens, AuditLog audit) {
 		this.tokens = tokens;
+		this.audit = audit;
 		this.clock = Clock.systemUTC();
 	}
 
@@ -68,6 +74,7 @@ class ServiceTokens implements BearerAuthenticator {
 	 * Creates a token; the answer is the only place the token appears.
 	 * @throws DuplicateServiceTokenNameException when the name is taken (also in a race)
 	 */
+	@Transactional
 	CreatedServiceToken create(ServiceTokenRequest request, String by) {
 		if (this.tokens.findByName(request.name()) != null) {
 			throw new DuplicateServiceTokenNameException(request.name());
@@ -94,16 +101,24 @@ class ServiceTokens implements BearerAuthenticator {
 		}
 		log.info("Service token {} '{}' created by {} with scopes {}, expiring {}", row.getId(), row.getName(), by,
 				row.getScopes(), row.getExpiresAt());
-		return new CreatedServiceToken(token, ServiceTokenResponse.of(row, now));
+		ServiceTokenResponse created = ServiceTokenResponse.of(row, now);
+		this.audit.record(AuditAction.SERVICE_TOKEN_CREATE, row.getId(), row.getName(), null, created);
+		return new CreatedServiceToken(token, created);
 	}
 
-	/** Revokes a token for good; revoking it again changes nothing. */
+	/**
+	 * Revokes a token for good; revoking it again changes nothing (and records nothing).
+	 */
+	@Transactional
 	ServiceTokenResponse revoke(long id, String by) {
-		load(id);
+		ServiceTokenResponse before = ServiceTokenResponse.of(load(id), this.clock.instant());
+		ServiceTokenResponse after = before;
 		if (this.tokens.revoke(id, this.clock.instant().truncatedTo(ChronoUnit.MILLIS), by) > 0) {
 			log.info("Service token {} revoked by {}", id, by);
+			after = get(id);
+			this.audit.record(AuditAction.SERVICE_TOKEN_REVOKE, id, before.name(), before, after);
 		}
-		return get(id);
+		return after;
 	}
 
 	@Override

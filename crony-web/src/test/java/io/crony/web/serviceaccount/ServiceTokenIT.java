@@ -70,6 +70,7 @@ class ServiceTokenIT {
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM service_token");
+		this.jdbc.update("DELETE FROM audit_log");
 		this.jdbc.update("DELETE FROM auth_token");
 		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
 	}
@@ -138,6 +139,10 @@ class ServiceTokenIT {
 		assertThat(created.status()).isEqualTo(201);
 		long jobId = created.body().get("id").asLong();
 		assertThat(created.body().get("createdBy").asText()).isEqualTo("token:writer");
+		assertThat(this.jdbc.queryForMap(
+				"SELECT actor_type, actor_name FROM audit_log WHERE action = 'JOB_CREATE' AND object_id = ?",
+				Long.toString(jobId)))
+			.isEqualTo(Map.of("actor_type", "TOKEN", "actor_name", "token:writer"));
 		assertThat(writer.post("/api/v1/jobs/" + jobId + "/disable", null).status()).isEqualTo(200);
 		assertThat(writer.get("/api/v1/jobs/" + jobId).status()).isEqualTo(403);
 		assertThat(writer.post("/api/v1/jobs/" + jobId + "/run", Map.of()).status()).isEqualTo(403);
@@ -178,6 +183,20 @@ class ServiceTokenIT {
 		assertThat(revocation.body().get("status").asText()).isEqualTo("REVOKED");
 		assertThat(revocation.body().get("revokedBy").asText()).isEqualTo("admin");
 		assertThat(revoked.get("/api/v1/jobs").status()).isEqualTo(401);
+		assertThat(this.admin.post("/api/v1/service-tokens/" + otherId + "/revoke", null).status()).isEqualTo(200);
+
+		// created twice, revoked once (revoking again changes nothing), each by the admin
+		assertThat(this.jdbc.queryForList(
+				"SELECT action FROM audit_log WHERE object_type = 'SERVICE_TOKEN' AND actor_name = 'admin' ORDER BY id",
+				String.class))
+			.containsExactly("SERVICE_TOKEN_CREATE", "SERVICE_TOKEN_CREATE", "SERVICE_TOKEN_REVOKE");
+		String revokeChanges = this.jdbc.queryForObject(
+				"SELECT changes FROM audit_log WHERE action = 'SERVICE_TOKEN_REVOKE' AND object_id = ?", String.class,
+				Long.toString(otherId));
+		assertThat(revokeChanges).contains("status", "ACTIVE", "REVOKED");
+		assertThat(this.jdbc.queryForObject("SELECT GROUP_CONCAT(changes) FROM audit_log", String.class))
+			.doesNotContain(other.body().get("token").asText())
+			.doesNotContain(created.body().get("token").asText());
 	}
 
 	@Test

@@ -1,0 +1,34 @@
+package io.crony.web.audit;
+
+/**
+ * Every kind of change the audit log records, with the kind of object it is about. A
+ * manual run and a cancel are about the job (its history shows them); the execution's id
+ * is among their changes.
+ */
+public enum AuditAction {
+
+	JOB_CREATE(AuditObjectType.JOB), JOB_UPDATE(AuditObjectType.JOB), JOB_DELETE(AuditObjectType.JOB),
+	JOB_ENABLE(AuditObjectType.JOB), JOB_DISABLE(AuditObjectType.JOB), JOB_RUN(AuditObjectType.JOB),
+	EXECUTION_CANCEL(AuditObjectType.JOB),
+
+	USER_CREATE(AuditObjectType.USER), USER_UPDATE(AuditObjectType.USER), USER_DELETE(AuditObjectType.USER),
+	LOGIN(AuditObjectType.USER), LOGIN_FAILED(AuditObjectType.USER), LOGOUT(AuditObjectType.USER),
+
+	CHANNEL_CREATE(AuditObjectType.ALERT_CHANNEL), CHANNEL_UPDATE(AuditObjectType.ALERT_CHANNEL),
+	CHANNEL_DELETE(AuditObjectType.ALERT_CHANNEL),
+
+	SERVICE_TOKEN_CREATE(AuditObjectType.SERVICE_TOKEN), SERVICE_TOKEN_REVOKE(AuditObjectType.SERVICE_TOKEN),
+
+	AGENT_UPDATE(AuditObjectType.AGENT), CLUSTER_REBALANCE(AuditObjectType.CLUSTER);
+
+	private final AuditObjectType objectType;
+
+	AuditAction(AuditObjectType objectType) {
+		this.objectType = objectType;
+	}
+
+	public AuditObjectType objectType() {
+		return this.objectType;
+	}
+
+}

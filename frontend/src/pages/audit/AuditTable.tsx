@@ -1,0 +1,127 @@
+import { Button, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Page } from '../../api/http';
+import { serverPagination } from '../../components/serverPagination';
+import { formatTime } from '../../format';
+import { paths } from '../../paths';
+import type { AuditAction, AuditChange, AuditEntry } from './types';
+
+const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
+  JOB_DELETE: 'error',
+  USER_DELETE: 'error',
+  CHANNEL_DELETE: 'error',
+  LOGIN_FAILED: 'warning',
+  EXECUTION_CANCEL: 'warning',
+  JOB_CREATE: 'success',
+  USER_CREATE: 'success',
+  CHANNEL_CREATE: 'success',
+  SERVICE_TOKEN_CREATE: 'success',
+  SERVICE_TOKEN_REVOKE: 'error',
+};
+
+const absent = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** Fields shown before "N more fields": a new job lists every field it has. */
+const FOLDED = 4;
+
+/** The fields a change touched: field, before, after; a long list folded. */
+export function ChangesView({ changes }: { changes: AuditChange[] }) {
+  const [open, setOpen] = useState(false);
+  if (changes.length === 0) return absent;
+  const folds = changes.length > FOLDED + 1 && !open;
+  const shown = folds ? changes.slice(0, FOLDED) : changes;
+  return (
+    <table className="crony-audit-changes" style={{ borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          {['Field', 'Before', 'After'].map((h) => (
+            <th key={h} style={{ textAlign: 'left', padding: '0 12px 2px 0', fontWeight: 500 }}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((c) => (
+          <tr key={c.field}>
+            <td style={{ padding: '0 12px 2px 0' }}>
+              <Typography.Text code>{c.field}</Typography.Text>
+            </td>
+            <td style={{ padding: '0 12px 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
+              {c.before === null ? absent : <Typography.Text delete>{c.before}</Typography.Text>}
+            </td>
+            <td style={{ padding: '0 0 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
+              {c.after === null ? absent : <Typography.Text>{c.after}</Typography.Text>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      {folds && (
+        <tfoot>
+          <tr>
+            <td colSpan={3}>
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)}>
+                {changes.length - FOLDED} more fields
+              </Button>
+            </td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+function objectLabel(e: AuditEntry) {
+  const name = e.objectName ?? (e.objectId ? `#${e.objectId}` : '—');
+  const label = (
+    <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 200, color: 'inherit' }}>
+      {name}
+    </Typography.Text>
+  );
+  return (
+    <>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {e.objectType}
+      </Typography.Text>
+      {e.objectType === 'JOB' && e.objectId ? <Link to={paths.job(e.objectId)}>{label}</Link> : label}
+    </>
+  );
+}
+
+function actorLabel(e: AuditEntry) {
+  if (e.actorType === 'ANONYMOUS') return <Typography.Text type="secondary">{e.actorName ? `anonymous (as ${e.actorName})` : 'anonymous'}</Typography.Text>;
+  return e.actorName ?? '—';
+}
+
+interface Props {
+  page: Page<AuditEntry> | undefined;
+  loading: boolean;
+  /** The object column, off on a job's own history. */
+  showObject?: boolean;
+  onPageChange: (page: number, size: number) => void;
+}
+
+/** Audit rows, newest first, paged on the server. */
+export function AuditTable({ page, loading, showObject = true, onPageChange }: Props) {
+  return (
+    <Table<AuditEntry>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      dataSource={page?.items ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={serverPagination(page, 'record', onPageChange)}
+      columns={[
+        { title: 'When', dataIndex: 'at', render: formatTime },
+        { title: 'Who', key: 'actor', render: (_, e) => actorLabel(e) },
+        { title: 'Address', dataIndex: 'address', render: (a?: string | null) => a ?? '—' },
+        { title: 'Action', dataIndex: 'action', render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
+        ...(showObject
+          ? [{ title: 'Object', key: 'object', render: (_: unknown, e: AuditEntry) => objectLabel(e) }]
+          : []),
+        { title: 'Changes', key: 'changes', render: (_, e) => <ChangesView changes={e.changes} /> },
+      ]}
+    />
+  );
+}

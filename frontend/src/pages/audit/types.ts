@@ -1,0 +1,60 @@
+/** The audit log, as crony-web's /audit and /jobs/{id}/history answer. */
+export const AUDIT_ACTIONS = [
+  'JOB_CREATE',
+  'JOB_UPDATE',
+  'JOB_DELETE',
+  'JOB_ENABLE',
+  'JOB_DISABLE',
+  'JOB_RUN',
+  'EXECUTION_CANCEL',
+  'USER_CREATE',
+  'USER_UPDATE',
+  'USER_DELETE',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'LOGOUT',
+  'CHANNEL_CREATE',
+  'CHANNEL_UPDATE',
+  'CHANNEL_DELETE',
+  'AGENT_UPDATE',
+  'CLUSTER_REBALANCE',
+  'SERVICE_TOKEN_CREATE',
+  'SERVICE_TOKEN_REVOKE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_OBJECT_TYPES = ['JOB', 'USER', 'ALERT_CHANNEL', 'AGENT', 'CLUSTER', 'SERVICE_TOKEN'] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/** One changed field; values are text (JSON unless text), a secret is `******`, null when absent. */
+export interface AuditChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  /** USER, TOKEN (a service token: actorName is token:<name>), or ANONYMOUS for a failed sign-in (actorName is then the name tried). */
+  actorType: 'USER' | 'TOKEN' | 'ANONYMOUS';
+  actorId?: number | null;
+  actorName?: string | null;
+  address?: string | null;
+  action: AuditAction;
+  objectType: AuditObjectType;
+  objectId?: string | null;
+  objectName?: string | null;
+  changes: AuditChange[];
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: AuditAction;
+  objectType?: AuditObjectType;
+  objectId?: string;
+  /** ISO-8601 instants: at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+  page: number;
+  size: number;
+}
