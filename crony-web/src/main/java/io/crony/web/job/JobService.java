@@ -62,7 +62,8 @@ class JobService {
 		Instant now = now();
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
-		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now);
+		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now)
+			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
 		}
@@ -90,6 +91,7 @@ class JobService {
 		TargetSpec target = this.rules.sealed(request, stored.target());
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
+		job.retain(request.retentionOrInherit());
 		write(job, request.version());
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
