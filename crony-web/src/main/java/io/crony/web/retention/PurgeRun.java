@@ -17,9 +17,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param removedByCount rows removed for being beyond their job's max count
  * @param error why it failed; null otherwise
  */
-@JsonInclude(JsonInclude.Include.ALWAYS)
-public record PurgeRun(long id, Instant startedAt, Instant finishedAt, String outcome, int jobsExamined,
-		long removedByAge, long removedByCount, String error) {
+public record PurgeRun(long id, Instant startedAt, @JsonInclude(JsonInclude.Include.ALWAYS) Instant finishedAt,
+		String outcome, int jobsExamined, long removedByAge, long removedByCount,
+		@JsonInclude(JsonInclude.Include.ALWAYS) String error) {
 
 	public long removed() {
 		return this.removedByAge + this.removedByCount;

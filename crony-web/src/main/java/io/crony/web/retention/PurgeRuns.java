@@ -24,7 +24,14 @@ class PurgeRuns {
 		this.jdbc = jdbc;
 	}
 
+	/**
+	 * A new purge's row. A purge still RUNNING by its record was cut short with its
+	 * leader (a crash, a kill): it is closed as STOPPED first, since only the leader
+	 * purges.
+	 */
 	long start(Instant at) {
+		this.jdbc.update("UPDATE purge_run SET outcome = 'STOPPED', finished_at = ?, error = 'ended with its leader'"
+				+ " WHERE outcome = 'RUNNING'", SqlTime.of(at));
 		GeneratedKeyHolder key = new GeneratedKeyHolder();
 		this.jdbc.update((connection) -> {
 			var statement = connection.prepareStatement(

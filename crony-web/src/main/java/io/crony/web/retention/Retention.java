@@ -14,12 +14,10 @@ import jakarta.validation.constraints.Min;
  * @param days rows scheduled more than this many days ago are purged; null: inherit
  * @param maxCount only the newest this many finished rows are kept; null: inherit
  */
-@JsonInclude(JsonInclude.Include.ALWAYS)
-public record Retention(
-		@Schema(description = "rows scheduled more than this many days ago are purged, 1 to 3650; "
-				+ "null: the platform default") @Min(1) @Max(RetentionLimits.MAX_DAYS) Integer days,
+public record Retention(@Schema(description = "rows scheduled more than this many days ago are purged, 1 to 3650; "
+		+ "null: the platform default") @JsonInclude(JsonInclude.Include.ALWAYS) @Min(1) @Max(RetentionLimits.MAX_DAYS) Integer days,
 		@Schema(description = "only the newest this many finished rows are kept, 1 to 1000000; "
-				+ "null: the platform default") @Min(1) @Max(RetentionLimits.MAX_COUNT) Integer maxCount) {
+				+ "null: the platform default") @JsonInclude(JsonInclude.Include.ALWAYS) @Min(1) @Max(RetentionLimits.MAX_COUNT) Integer maxCount) {
 
 	public static final Retention INHERIT = new Retention(null, null);
 

@@ -144,16 +144,22 @@ class RetentionIT {
 		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
 		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
 
-		// a second purge finds nothing more
+		// a second purge finds nothing more; a purge left RUNNING by a leader that died
+		// is closed as STOPPED
+		this.jdbc.update("INSERT INTO purge_run (started_at, outcome) VALUES (?, 'RUNNING')",
+				SqlTime.of(this.now.minusSeconds(3600)));
 		PurgeRun again = this.purge.purge();
 		assertThat(again.removed()).isZero();
 		assertThat(ids()).containsExactlyInAnyOrderElementsOf(kept);
 
 		ApiClient.Response purges = this.api.get("/api/v1/retention/purges");
 		assertThat(purges.status()).isEqualTo(200);
-		assertThat(purges.body().path("total").asLong()).isEqualTo(2);
-		assertThat(purges.body().path("items").get(1).path("removedByCount").asLong()).isEqualTo(7);
-		assertThat(purges.body().path("items").get(1).path("outcome").asText()).isEqualTo("COMPLETED");
+		assertThat(purges.body().path("total").asLong()).isEqualTo(3);
+		assertThat(purges.body().path("items").get(0).path("outcome").asText()).isEqualTo("COMPLETED");
+		assertThat(purges.body().path("items").get(1).path("outcome").asText()).isEqualTo("STOPPED");
+		assertThat(purges.body().path("items").get(1).path("finishedAt").isTextual()).isTrue();
+		assertThat(purges.body().path("items").get(2).path("removedByCount").asLong()).isEqualTo(7);
+		assertThat(purges.body().path("items").get(2).path("outcome").asText()).isEqualTo("COMPLETED");
 		assertThat(this.api.get("/api/v1/retention").body().path("days").asInt()).isEqualTo(30);
 		ApiClient operator = Users.create(this.api, "retention-operator", "OPERATOR");
 		assertThat(operator.get("/api/v1/retention/purges").status()).isEqualTo(403);
