@@ -62,7 +62,7 @@ class ExecutionPurge implements SmartLifecycle {
 	/** Jobs read per step of the walk (and purge_run progress written after each). */
 	private static final int JOBS_PER_STEP = 500;
 
-	// a loose index scan of idx_execution_job (job_id, id): one probe per job
+	// answered from idx_execution_job (job_id, id) alone, never the rows
 	private static final String JOB_IDS = "SELECT DISTINCT job_id FROM execution WHERE job_id > ? ORDER BY job_id LIMIT ?";
 
 	private static final String LATEST_FIRE = "SELECT scheduled_at FROM execution WHERE job_id = ? "
