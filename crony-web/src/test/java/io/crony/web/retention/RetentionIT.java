@@ -7,13 +7,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.crony.common.etcd.CronyKeys;
 import io.crony.common.sql.SqlTime;
 import io.crony.test.CronyServicesExtension;
+import io.crony.web.cluster.ClusterProperties;
 import io.crony.web.cluster.leadership.LeaderElection;
+import io.crony.web.cluster.leadership.LeaderTerm;
+import io.crony.web.cluster.leadership.LeadershipListener;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Jobs;
 import io.crony.web.support.Users;
+import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -165,6 +171,39 @@ class RetentionIT {
 		assertThat(operator.get("/api/v1/retention/purges").status()).isEqualTo(403);
 		this.api.delete("/api/v1/users/" + this.jdbc
 			.queryForObject("SELECT id FROM app_user WHERE username = 'retention-operator'", Long.class));
+	}
+
+	@Test
+	void aSecondInstanceThatDoesNotLeadPurgesNothing(@Autowired Client etcd, @Autowired CronyKeys keys,
+			@Autowired ClusterProperties cluster, @Autowired RetentionRules rules,
+			@Autowired RetentionProperties properties, @Autowired PurgeRuns runs) {
+		long job = job("elsewhere", null);
+		long old = row(job, "CRON", "SUCCEEDED", days(90));
+		row(job, "CRON", "SUCCEEDED", days(1));
+		// a second web instance, campaigning behind this one's leadership
+		LeaderElection candidate = new LeaderElection(etcd, keys, cluster, "web-not-leading", new LeadershipListener() {
+			@Override
+			public void elected(LeaderTerm term) {
+			}
+
+			@Override
+			public void revoked(LeaderTerm term) {
+			}
+		});
+		candidate.start();
+		try {
+			ExecutionPurge elsewhere = new ExecutionPurge(this.jdbc, candidate, rules, properties, runs,
+					new SimpleMeterRegistry());
+			assertThat(candidate.isLeader()).isFalse();
+			assertThat(elsewhere.purge()).isNull();
+			assertThat(ids()).contains(old);
+			assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM purge_run", Long.class)).isZero();
+		}
+		finally {
+			candidate.stop();
+		}
+		assertThat(this.purge.purge().removedByAge()).isEqualTo(1);
+		assertThat(ids()).doesNotContain(old);
 	}
 
 	@Test
