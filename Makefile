@@ -23,7 +23,7 @@ services-down:
 # then the load on one agent (per size also its floor, the same calls from a plain pooled client,
 # and MariaDB's statements per fire), then job creation through the API.
 # BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
-.PHONY: bench bench-cluster bench-agent bench-api
+.PHONY: bench bench-cluster bench-agent bench-api bench-purge
 bench: bench-cluster bench-agent bench-api
 
 bench-cluster:
@@ -34,6 +34,11 @@ bench-agent:
 
 bench-api:
 	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.JobApiBench $(BENCH_ARGS)
+
+# the retention purge of 10 million rows beside 1,000 every-second jobs (not in make bench:
+# filling the table alone takes minutes), e.g. BENCH_ARGS="-Dcrony.bench.rows=200000"
+bench-purge:
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.PurgeBench $(BENCH_ARGS)
 
 # deploy/ (not part of make test unless said): images built from Debian packages with podman,
 # the compose stack played end to end, the Helm chart checked offline (make test runs it).

@@ -31,6 +31,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
       failureRate: { threshold: 0.25, windowMinutes: 15, minRuns: 4 },
       onRecovery: true,
     },
+    retention: { days: null, maxCount: null },
     version: 4,
     createdAt: '2026-11-01T08:00:00Z',
     updatedAt: '2026-11-20T08:00:00Z',

@@ -85,6 +85,19 @@ describe('JobDetailPage', () => {
     expect(label.closest('tr')).toHaveTextContent('no live agent matches zone=a');
   });
 
+  it('shows the job own retention, or the platform default', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ retention: { days: 90, maxCount: 1000 } }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const label = await screen.findByText('Retention');
+    expect(label.closest('tr')).toHaveTextContent('90 days, at most 1000 runs');
+  });
+
   it('says none when the job raises no alerts', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };

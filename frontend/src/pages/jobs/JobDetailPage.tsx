@@ -23,6 +23,14 @@ const tags = (map: Record<string, string> | null | undefined) =>
     ? '—'
     : Object.entries(map ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>);
 
+/** The job's own retention limits, or the platform default's. */
+function retentionText(job: Job): string {
+  const days = job.retention?.days;
+  const maxCount = job.retention?.maxCount;
+  const parts = [days ? `${days} days` : 'default days', maxCount ? `at most ${maxCount} runs` : 'default count'];
+  return !days && !maxCount ? 'platform default' : parts.join(', ');
+}
+
 /** Which runs raise alerts, where they go, and the way to this job's alert history. */
 function AlertRules({ job }: { job: Job }) {
   const a = job.alerts;
@@ -93,6 +101,7 @@ function Definition({ job }: { job: Job }) {
       <Descriptions.Item label="Alerts">
         <AlertRules job={job} />
       </Descriptions.Item>
+      <Descriptions.Item label="Retention">{retentionText(job)}</Descriptions.Item>
       <Descriptions.Item label="Created">
         {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}
       </Descriptions.Item>

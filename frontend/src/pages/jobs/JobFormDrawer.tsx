@@ -392,6 +392,20 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
 
         <Divider orientation="left">Alerts</Divider>
         <AlertRules form={form} />
+
+        <Divider orientation="left">Retention</Divider>
+        <Row gutter={16}>
+          <Col xs={12} md={6}>
+            <Form.Item label="Keep runs (days)" name={['retention', 'days']} tooltip="Empty: the platform default (30 days unless set otherwise)">
+              <InputNumber min={1} max={3650} precision={0} placeholder="default" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="Keep at most (runs)" name={['retention', 'maxCount']} tooltip="The newest this many finished runs are kept. Empty: the platform default">
+              <InputNumber min={1} max={1000000} precision={0} placeholder="default" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </FormDrawer>
   );

@@ -9,6 +9,15 @@ describe('job form conversion', () => {
     expect(toJobRequest(toFormValues(job), job.version)).toEqual(request);
   });
 
+  it('sends the job own retention and an emptied field as null (the platform default)', () => {
+    const values = toFormValues(aJob({ retention: { days: 90, maxCount: null } }));
+    expect(values.retention).toEqual({ days: 90, maxCount: null });
+    expect(toJobRequest(values).retention).toEqual({ days: 90, maxCount: null });
+    values.retention = { days: undefined, maxCount: 500 };
+    expect(toJobRequest(values).retention).toEqual({ days: null, maxCount: 500 });
+    expect(toJobRequest(newJobValues()).retention).toEqual({ days: null, maxCount: null });
+  });
+
   it('offers the failure rate defaults where a job has none, and saves no rate unless switched on', () => {
     const values = toFormValues(aJob({ alerts: { channelIds: [3], onFailure: true, onTimeout: true, onRecovery: false, failureRate: null } }));
     expect(values.alerts).toMatchObject({ failureRateOn: false, failureRatePercent: 50, windowMinutes: 10, minRuns: 5 });

@@ -39,6 +39,8 @@ export interface JobFormValues {
   assignment: { strategy: Strategy | 'DEFAULT'; labels: KeyValue[] };
   enabled: boolean;
   alerts: AlertValues;
+  /** Empty: the platform default. */
+  retention: { days?: number | null; maxCount?: number | null };
 }
 
 /** The retry policy as the form edits it: every field filled, the exponential ones kept while FIXED is chosen. */
@@ -175,6 +177,7 @@ export function newJobValues(): JobFormValues {
     assignment: { strategy: 'DEFAULT', labels: [] },
     enabled: true,
     alerts: noAlerts(),
+    retention: {},
   };
 }
 
@@ -201,6 +204,7 @@ export function toFormValues(job: Job): JobFormValues {
     assignment: { strategy: job.assignment?.strategy ?? 'DEFAULT', labels: toRows(job.assignment?.labels) },
     enabled: job.enabled,
     alerts: toAlertValues(job.alerts),
+    retention: { days: job.retention?.days ?? null, maxCount: job.retention?.maxCount ?? null },
   };
 }
 
@@ -232,6 +236,7 @@ export function toJobRequest(values: JobFormValues, version?: number): JobReques
     },
     enabled: values.enabled,
     alerts: toAlertPolicy(values.alerts),
+    retention: { days: values.retention?.days ?? null, maxCount: values.retention?.maxCount ?? null },
     ...(version !== undefined ? { version } : {}),
   };
 }

@@ -62,6 +62,14 @@ export interface JobRequest {
   version?: number;
   /** When runs raise alerts and where they go; absent or no channel means none. */
   alerts?: AlertPolicy | null;
+  /** How long the job's runs are kept; a null field takes the platform default. */
+  retention?: Retention | null;
+}
+
+/** Rows older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
+export interface Retention {
+  days?: number | null;
+  maxCount?: number | null;
 }
 
 export interface Job extends JobRequest {

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.crony.agent.target.HttpTargetProperties;
 import io.crony.agent.target.ShellTargetProperties;
+import io.crony.common.execution.OutputCap;
 import io.crony.common.job.Labels;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -39,7 +40,9 @@ import org.springframework.util.unit.DataSize;
  * QUEUE, or behind a run that started late); more are recorded SKIPPED
  * @param misfireThreshold how late the engine may reach a scheduled fire (being behind
  * its schedule) before the job's misfire policy decides whether it runs
- * @param outputLimit bytes of a target's answer kept in the execution row
+ * @param outputLimit bytes of a target's answer kept in the execution row: larger output
+ * keeps its head and a marker saying how many bytes were dropped; 256 to 65535 (the
+ * column's size)
  * @param shell shell target settings
  * @param http HTTP target settings (connection pool)
  * @param etcdPageSize most keys read per etcd range request when the assignment is
@@ -67,6 +70,7 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 			throw new IllegalArgumentException("crony.agent.labels: " + problem);
 		});
 		etcdPageSize = Math.max(1, etcdPageSize);
+		outputLimit = OutputCap.bounded(outputLimit);
 	}
 
 }

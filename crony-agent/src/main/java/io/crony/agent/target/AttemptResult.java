@@ -1,6 +1,7 @@
 package io.crony.agent.target;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OutputCap;
 
 /**
  * How one attempt ended.
@@ -29,18 +30,12 @@ public record AttemptResult(ExecutionStatus status, String output, String error)
 		return this.status == ExecutionStatus.SUCCEEDED;
 	}
 
-	/** Keeps at most {@code limit} bytes' worth of text (whole characters). */
+	/**
+	 * Keeps at most {@code limit} bytes' worth of text (whole characters), with a marker
+	 * saying how much was dropped.
+	 */
 	public static String cap(String text, int limit) {
-		if (text == null || text.length() <= limit / 4) {
-			return text;
-		}
-		byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-		if (bytes.length <= limit) {
-			return text;
-		}
-		String cut = new String(bytes, 0, limit, java.nio.charset.StandardCharsets.UTF_8);
-		// a multi-byte character cut in half decodes as U+FFFD: drop it
-		return cut.endsWith("\uFFFD") ? cut.substring(0, cut.length() - 1) : cut;
+		return OutputCap.cap(text, limit);
 	}
 
 }

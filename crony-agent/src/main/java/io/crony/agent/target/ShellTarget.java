@@ -2,13 +2,13 @@ package io.crony.agent.target;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OutputCap;
 import io.crony.common.job.TargetType;
 
 /**
@@ -90,8 +90,8 @@ public final class ShellTarget implements Target {
 	private String read(InputStream in) {
 		try {
 			byte[] kept = in.readNBytes(this.outputLimit);
-			in.transferTo(OutputDiscard.INSTANCE);
-			return AttemptResult.cap(new String(kept, StandardCharsets.UTF_8), this.outputLimit);
+			long more = in.transferTo(OutputDiscard.INSTANCE);
+			return OutputCap.cap(kept, kept.length, more, this.outputLimit);
 		}
 		catch (IOException ex) {
 			return null;

@@ -38,7 +38,7 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 				default -> throw invalid("outcome", "must be SUCCEEDED or FAILED, not " + request.getOutcome());
 			};
 			String message = text("message", request.getMessage(), 1024);
-			String output = text("output", request.getOutput(), 65535);
+			String output = text("output", request.getOutput(), ReportProperties.MAX_REPORTED_OUTPUT);
 			return this.reports.result(request.getExecutionId(), request.getToken(),
 					new ResultReport(outcome, message, output));
 		});

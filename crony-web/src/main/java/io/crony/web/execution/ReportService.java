@@ -3,6 +3,7 @@ package io.crony.web.execution;
 import java.time.Instant;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OutputCap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -27,10 +28,13 @@ class ReportService {
 
 	private final LockRetry retry;
 
-	ReportService(ReportMapper reports, ExecutionTokenSecret secret, LockRetry retry) {
+	private final int outputLimit;
+
+	ReportService(ReportMapper reports, ExecutionTokenSecret secret, LockRetry retry, ReportProperties properties) {
 		this.reports = reports;
 		this.secret = secret;
 		this.retry = retry;
+		this.outputLimit = properties.outputLimit();
 	}
 
 	ReportResponse result(long id, String token, ResultReport report) {
@@ -38,8 +42,10 @@ class ReportService {
 		boolean succeeded = report.outcome() == ResultReport.ReportedOutcome.SUCCEEDED;
 		String error = succeeded ? null : (report.message() != null) ? report.message() : "Reported FAILED";
 		String status = succeeded ? ExecutionStatus.SUCCEEDED.name() : ExecutionStatus.FAILED.name();
+		// larger output keeps its head and a marker, like what agents record
+		String output = OutputCap.cap(report.output(), this.outputLimit);
 		int changed = this.retry.call("recording the reported result",
-				() -> this.reports.finish(id, status, report.output(), error, report.message(), Instant.now()));
+				() -> this.reports.finish(id, status, output, error, report.message(), Instant.now()));
 		ReportResponse response = answer(id, changed, status, report.message());
 		withMdc(id, () -> log.info("Execution {} result {} reported: applied={}, status {}", id, report.outcome(),
 				response.applied(), response.status()));

@@ -8,10 +8,11 @@ import jakarta.validation.constraints.Size;
  *
  * @param outcome SUCCEEDED or FAILED
  * @param message a short human-readable line (the error when FAILED)
- * @param output what the run produced, kept as the execution's output
+ * @param output what the run produced, kept as the execution's output (its head and a
+ * marker past {@code crony.web.reports.output-limit} bytes); at most 1,048,576 characters
  */
 record ResultReport(@NotNull ReportedOutcome outcome, @Size(max = 1024) String message,
-		@Size(max = 65535) String output) {
+		@Size(max = ReportProperties.MAX_REPORTED_OUTPUT) String output) {
 
 	/** The outcomes a report may carry (ACCEPTED is only an answer to the agent). */
 	enum ReportedOutcome {

@@ -78,7 +78,8 @@ final class BulkPlan {
 		boolean enabled = job.enabled() == null || job.enabled();
 		TargetSpec target = rules.sealed(job, null);
 		JobSpec definition = job.toSpec(0, 1, enabled).withTarget(target);
-		this.steps.add(new Step(index, Outcome.CREATED, JobEntity.created(definition, by, now), definition));
+		this.steps.add(new Step(index, Outcome.CREATED,
+				JobEntity.created(definition, by, now).retain(job.retentionOrInherit()), definition));
 	}
 
 	private void replace(int index, JobRequest job, JobEntity row, JobRules rules, Instant now, BulkProblems problems) {
@@ -92,11 +93,12 @@ final class BulkPlan {
 		JobSpec definition = job.toSpec(row.getId(), row.getVersion() + 1, enabled)
 			.withTarget(target)
 			.enabledSince(before, now);
-		if (rules.sameDefinition(before, definition)) {
+		if (rules.sameDefinition(before, definition) && row.retains(job.retentionOrInherit())) {
 			this.steps.add(new Step(index, Outcome.UNCHANGED, row, before));
 			return;
 		}
 		row.define(definition, now);
+		row.retain(job.retentionOrInherit());
 		this.steps.add(new Step(index, Outcome.UPDATED, row, definition));
 	}
 

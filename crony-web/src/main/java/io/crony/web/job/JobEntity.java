@@ -1,6 +1,7 @@
 package io.crony.web.job;
 
 import java.time.Instant;
+import java.util.Objects;
 
 import com.baomidou.mybatisplus.annotation.FieldStrategy;
 import com.baomidou.mybatisplus.annotation.IdType;
@@ -10,6 +11,7 @@ import com.baomidou.mybatisplus.annotation.TableName;
 import com.baomidou.mybatisplus.annotation.Version;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.web.retention.Retention;
 
 /**
  * A row of {@code job}: indexed columns plus {@code spec}, the whole definition as
@@ -51,6 +53,13 @@ class JobEntity {
 
 	private Instant updatedAt;
 
+	/** The job's own retention; null inherits (written as null too, to clear one). */
+	@TableField(updateStrategy = FieldStrategy.ALWAYS)
+	private Integer retentionDays;
+
+	@TableField(updateStrategy = FieldStrategy.ALWAYS)
+	private Integer retentionMaxCount;
+
 	/** A row for a new job, at version 1. */
 	static JobEntity created(JobSpec definition, String by, Instant now) {
 		JobEntity job = new JobEntity();
@@ -71,6 +80,27 @@ class JobEntity {
 		this.enabled = definition.enabled();
 		this.spec = CronyJson.toJson(definition);
 		this.updatedAt = now;
+	}
+
+	/** Sets the job's own retention (a PUT replaces it: absent fields inherit). */
+	JobEntity retain(Retention retention) {
+		this.retentionDays = retention.days();
+		this.retentionMaxCount = retention.maxCount();
+		return this;
+	}
+
+	/** Whether the row already has this retention. */
+	boolean retains(Retention retention) {
+		return Objects.equals(this.retentionDays, retention.days())
+				&& Objects.equals(this.retentionMaxCount, retention.maxCount());
+	}
+
+	Integer getRetentionDays() {
+		return this.retentionDays;
+	}
+
+	Integer getRetentionMaxCount() {
+		return this.retentionMaxCount;
 	}
 
 	Long getId() {

@@ -20,6 +20,7 @@ import org.apache.ibatis.annotations.Update;
 interface JobMapper extends BaseMapper<JobEntity> {
 
 	String COLUMNS = "j.id, j.spec, j.version, j.agent_id, j.created_by, j.created_at, j.updated_at,"
+			+ " j.retention_days, j.retention_max_count,"
 			+ " e.id AS last_id, e.status AS last_status, e.scheduled_at AS last_scheduled_at,"
 			+ " e.finished_at AS last_finished_at ";
 
@@ -61,7 +62,8 @@ interface JobMapper extends BaseMapper<JobEntity> {
 
 	/** The jobs with these names, as the unique key compares names. */
 	@Select("<script>SELECT id, name, description, schedule, time_zone, target_type, spec, enabled, version,"
-			+ " agent_id, created_by, created_at, updated_at FROM job WHERE name IN " + NAMES + "</script>")
+			+ " agent_id, created_by, created_at, updated_at, retention_days, retention_max_count"
+			+ " FROM job WHERE name IN " + NAMES + "</script>")
 	List<JobEntity> named(@Param("names") Collection<String> names);
 
 	/**

@@ -15,6 +15,7 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.web.retention.Retention;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
@@ -44,16 +45,22 @@ import jakarta.validation.constraints.Size;
  * @param enabled default true on create; on update, absent keeps the current state
  * @param version on update: the version the client last read (409 when it moved on)
  * @param alerts when runs raise alerts and where they go; default none
+ * @param retention how long the job's execution rows are kept; absent or null fields: the
+ * platform default
  */
 record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
 		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
 		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
 		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
-		Long version, @Valid AlertsRequest alerts) {
+		Long version, @Valid AlertsRequest alerts, @Valid Retention retention) {
 
 	static final String DEFAULT_TIME_ZONE = "UTC";
 
 	static final int DEFAULT_TIMEOUT_SECONDS = 60;
+
+	Retention retentionOrInherit() {
+		return (this.retention != null) ? this.retention : Retention.INHERIT;
+	}
 
 	String zone() {
 		return (this.timeZone != null && !this.timeZone.isBlank()) ? this.timeZone : DEFAULT_TIME_ZONE;

@@ -15,6 +15,7 @@ import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.secret.SecretHeaders;
 import io.crony.web.error.InvalidRequestException;
+import io.crony.web.retention.Retention;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -32,7 +33,8 @@ record JobResponse(long id, String name, String description, String schedule, St
 		@Schema(description = "the latest run; null before the first") @JsonInclude(JsonInclude.Include.ALWAYS) LastExecution lastExecution,
 		@Schema(description = "the next instant the schedule fires; null when the job is disabled or its schedule fires no more") @JsonInclude(JsonInclude.Include.ALWAYS) Instant nextFireAt,
 		AlertPolicy alerts,
-		@Schema(description = "whether a live agent holds the job; when none does, why") JobPlacement placement) {
+		@Schema(description = "whether a live agent holds the job; when none does, why") JobPlacement placement,
+		@Schema(description = "the job's own retention; a null field takes the platform default") Retention retention) {
 
 	/**
 	 * The job as read at {@code now}.
@@ -47,7 +49,8 @@ record JobResponse(long id, String name, String description, String schedule, St
 		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
-				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId));
+				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId),
+				new Retention(row.retentionDays, row.retentionMaxCount));
 	}
 
 	private static Instant nextFire(JobSpec spec, Instant now) {

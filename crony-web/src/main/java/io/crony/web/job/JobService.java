@@ -71,7 +71,8 @@ class JobService {
 		Instant now = now();
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
-		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now);
+		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now)
+			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
 		}
@@ -100,6 +101,7 @@ class JobService {
 		TargetSpec target = this.rules.sealed(request, stored.target());
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
+		job.retain(request.retentionOrInherit());
 		write(job, request.version());
 		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), stored,
 				CronyJson.fromJson(job.getSpec(), JobSpec.class));

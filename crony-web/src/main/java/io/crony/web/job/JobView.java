@@ -27,4 +27,8 @@ class JobView {
 
 	Instant lastFinishedAt;
 
+	Integer retentionDays;
+
+	Integer retentionMaxCount;
+
 }

@@ -150,6 +150,24 @@ class ReportIT {
 	}
 
 	@Test
+	void keepsTheHeadOfAnOversizedReportedOutputWithAMarker() {
+		long id = runningExecution();
+		// 200,000 bytes: three times what the output column holds
+		String output = "0123456789".repeat(20_000);
+
+		ReportClient.Answer answer = this.rest.post(id, "result", this.tokens.tokenFor(id),
+				"{\"outcome\":\"SUCCEEDED\",\"output\":\"" + output + "\"}");
+
+		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(200);
+		String kept = (String) row(id).get("output");
+		int head = kept.indexOf("\n… [output truncated: ");
+		assertThat(head).isGreaterThan(65_000);
+		assertThat(kept).startsWith("0123456789")
+			.endsWith("[output truncated: " + (200_000 - head) + " bytes dropped]");
+		assertThat(kept.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).isLessThanOrEqualTo(65_535);
+	}
+
+	@Test
 	void appliesAReportedResultOnceAndSaysSoAfterwards() {
 		long id = runningExecution();
 

@@ -160,19 +160,20 @@ class BulkPlanTest {
 	private static JobRequest job(String name, String schedule, Map<String, String> headers) {
 		JobRequest.TargetRequest target = new JobRequest.TargetRequest(TargetType.HTTP, "POST", "http://h/x", headers,
 				null, null, null, null, null);
-		return new JobRequest(name, null, schedule, "UTC", target, null, null, null, null, null, null, null, null);
+		return new JobRequest(name, null, schedule, "UTC", target, null, null, null, null, null, null, null, null,
+				null);
 	}
 
 	private static JobRequest disabled(JobRequest job) {
 		return new JobRequest(job.name(), job.description(), job.schedule(), job.timeZone(), job.target(),
 				job.timeoutSeconds(), job.retry(), job.misfirePolicy(), job.overlapPolicy(), job.assignment(), false,
-				job.version(), job.alerts());
+				job.version(), job.alerts(), job.retention());
 	}
 
 	private static JobRequest withVersion(JobRequest job, Long version) {
 		return new JobRequest(job.name(), job.description(), job.schedule(), job.timeZone(), job.target(),
 				job.timeoutSeconds(), job.retry(), job.misfirePolicy(), job.overlapPolicy(), job.assignment(),
-				job.enabled(), version, job.alerts());
+				job.enabled(), version, job.alerts(), job.retention());
 	}
 
 }

@@ -136,7 +136,7 @@ class JobValidatorTest {
 
 	private static JobRequest withRetry(JobRequest.RetryRequest retry) {
 		return new JobRequest("j", null, "0 0 1 * * ?", "UTC", http(null, "http://h/x"), null, retry, null, null, null,
-				null, null, null);
+				null, null, null, null);
 	}
 
 	private static List<String> fields(JobRequest job) {
@@ -162,11 +162,11 @@ class JobValidatorTest {
 
 	private static JobRequest selecting(Map<String, String> labels) {
 		return new JobRequest("j", null, "0 0 1 * * ?", "UTC", http(null, "http://h/x"), null, null, null, null,
-				new JobRequest.AssignmentRequest(null, labels), null, null, null);
+				new JobRequest.AssignmentRequest(null, labels), null, null, null, null);
 	}
 
 	private static JobRequest job(String name, String schedule, String zone, JobRequest.TargetRequest target) {
-		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null, null);
+		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null, null, null);
 	}
 
 	private static JobRequest.TargetRequest http(String method, String url) {

@@ -15,6 +15,7 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.discovery.ServiceInstances;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OutputCap;
 import io.crony.common.grpc.v1.ExecuteRequest;
 import io.crony.common.grpc.v1.ExecuteResponse;
 import io.crony.common.grpc.v1.JobTargetGrpc;
@@ -24,6 +25,7 @@ import io.grpc.Status;
 import net.devh.boot.grpc.client.channelfactory.GrpcChannelFactory;
 import net.devh.boot.grpc.client.nameresolver.NameResolverRegistration;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,14 +41,20 @@ public class GrpcTarget implements Target {
 
 	private final ServiceInstances instances;
 
+	private final int outputLimit;
+
 	/**
 	 * @param registration net.devh's lazy bean that puts the name resolvers (among them
 	 * {@code discovery:///}) into gRPC's registry when it is created; asking for it here
 	 * is what creates it
+	 * @param outputLimit {@code crony.agent.output-limit}, as the HTTP and shell targets
+	 * have it
 	 */
-	GrpcTarget(GrpcChannelFactory channels, ServiceInstances instances, NameResolverRegistration registration) {
+	GrpcTarget(GrpcChannelFactory channels, ServiceInstances instances, NameResolverRegistration registration,
+			@Value("${crony.agent.output-limit:4096}") int outputLimit) {
 		this.channels = channels;
 		this.instances = instances;
+		this.outputLimit = OutputCap.bounded(outputLimit);
 	}
 
 	@Override
@@ -71,7 +79,7 @@ public class GrpcTarget implements Target {
 		Futures.addCallback(call, new FutureCallback<>() {
 			@Override
 			public void onSuccess(ExecuteResponse response) {
-				result.complete(outcome(response));
+				result.complete(outcome(response, GrpcTarget.this.outputLimit));
 			}
 
 			@Override
@@ -112,8 +120,8 @@ public class GrpcTarget implements Target {
 		return request.build();
 	}
 
-	static AttemptResult outcome(ExecuteResponse response) {
-		String output = response.getOutput().isEmpty() ? null : response.getOutput();
+	static AttemptResult outcome(ExecuteResponse response, int outputLimit) {
+		String output = response.getOutput().isEmpty() ? null : AttemptResult.cap(response.getOutput(), outputLimit);
 		return switch (response.getOutcome()) {
 			case SUCCEEDED -> new AttemptResult(ExecutionStatus.SUCCEEDED, output, null);
 			case ACCEPTED -> AttemptResult.accepted(output);

@@ -1,0 +1,308 @@
+package io.crony.web.retention;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.common.sql.SqlTime;
+import io.crony.web.cluster.leadership.LeaderElection;
+import io.crony.web.support.PeriodicTask;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Deletes finished execution rows past their job's retention. Every
+ * {@code crony.web.retention.interval} the leader, and only the leader, walks every job
+ * that has rows (also deleted jobs, whose rows follow the platform default) and removes,
+ * oldest first, the finished rows (never PENDING nor RUNNING) scheduled before its bound:
+ * <ul>
+ * <li><b>by age</b>: scheduled more than {@code days} ago;</li>
+ * <li><b>by count</b>: older than the job's newest {@code maxCount} finished rows.</li>
+ * </ul>
+ * A row either rule removes is gone; the count is attributed to age first. Rows go
+ * {@code batch-size} at a time, each batch a SELECT of ids through
+ * {@code uk_execution_fire (job_id, scheduled_at)} and a DELETE by primary key (its own
+ * short transaction, locking only those rows), then a {@code pause}: agents' claims and
+ * records, which write other rows of the same table, never wait long behind it.
+ * <p>
+ * <b>The latest fire is always kept.</b> An agent that takes a job over reads its latest
+ * CRON/MISFIRE row that left PENDING ({@code FireHistory.lastFires} in crony-agent) and
+ * treats the schedule's instants after it as missed (FIRE_NOW runs one, CATCH_UP up to
+ * {@code catch-up-limit}). Were that row purged while an older one stayed (a RUNNING row
+ * left behind), instants that did run would count as missed and run again. So each job's
+ * bound is at most its latest fire's instant: a row at or after it is never removed, and
+ * the rows kept are always the newest ones. Nothing else the agents read needs old rows:
+ * claims and released fires are PENDING, async runs RUNNING, and a claim is an insert of
+ * a future (or at most seconds past) instant, far newer than any row a purge removes.
+ * <p>
+ * Each purge is one {@code purge_run} row (read through {@code GET
+ * /api/v1/retention/purges}), updated as it goes, and the counter
+ * {@code crony.purge.rows} (tag {@code rule}: age, count) and timer
+ * {@code crony.purge.duration}. A leader deposed part way stops after its batch.
+ */
+@Component
+class ExecutionPurge implements SmartLifecycle {
+
+	private static final Logger log = LoggerFactory.getLogger(ExecutionPurge.class);
+
+	private static final String FINISHED = "status NOT IN ('PENDING', 'RUNNING')";
+
+	/** Jobs read per step of the walk (and purge_run progress written after each). */
+	private static final int JOBS_PER_STEP = 500;
+
+	// answered from idx_execution_job (job_id, id) alone, never the rows
+	private static final String JOB_IDS = "SELECT DISTINCT job_id FROM execution WHERE job_id > ? ORDER BY job_id LIMIT ?";
+
+	private static final String LATEST_FIRE = "SELECT scheduled_at FROM execution WHERE job_id = ? "
+			+ "AND trigger_type IN ('CRON', 'MISFIRE') AND status <> 'PENDING' ORDER BY scheduled_at DESC LIMIT 1";
+
+	private static final String NTH_NEWEST = "SELECT scheduled_at FROM execution WHERE job_id = ? AND " + FINISHED
+			+ " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
+
+	private static final String BATCH = "SELECT id, scheduled_at FROM execution FORCE INDEX (uk_execution_fire) "
+			+ "WHERE job_id = ? AND scheduled_at > ? AND scheduled_at < ? AND " + FINISHED
+			+ " ORDER BY scheduled_at LIMIT ?";
+
+	private static final Instant BEGINNING = Instant.parse("1000-01-01T00:00:00Z");
+
+	private final JdbcTemplate jdbc;
+
+	private final LeaderElection election;
+
+	private final RetentionRules rules;
+
+	private final RetentionProperties properties;
+
+	private final PurgeRuns runs;
+
+	private final Counter byAge;
+
+	private final Counter byCount;
+
+	private final Timer duration;
+
+	private final Clock clock = Clock.systemUTC();
+
+	private final PeriodicTask task = new PeriodicTask("crony-execution-purge");
+
+	ExecutionPurge(JdbcTemplate jdbc, LeaderElection election, RetentionRules rules, RetentionProperties properties,
+			PurgeRuns runs, MeterRegistry meters) {
+		this.jdbc = jdbc;
+		this.election = election;
+		this.rules = rules;
+		this.properties = properties;
+		this.runs = runs;
+		this.byAge = removedCounter(meters, "age");
+		this.byCount = removedCounter(meters, "count");
+		this.duration = Timer.builder("crony.purge.duration")
+			.description("How long each purge of execution rows took")
+			.register(meters);
+	}
+
+	private static Counter removedCounter(MeterRegistry meters, String rule) {
+		return Counter.builder("crony.purge.rows")
+			.description("Execution rows the retention purge removed, by the rule that removed them")
+			.tag("rule", rule)
+			.register(meters);
+	}
+
+	@Override
+	public void start() {
+		if (this.properties.enabled()) {
+			this.task.start(this::round, this.properties.initialDelay(), this.properties.interval());
+		}
+	}
+
+	@Override
+	public void stop() {
+		this.task.stop();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.task.isRunning();
+	}
+
+	private void round() {
+		try {
+			purge();
+		}
+		catch (RuntimeException ex) {
+			log.warn("Execution purge failed, trying again in {}: {}", this.properties.interval(), ex.toString());
+		}
+	}
+
+	/**
+	 * One purge, if this instance leads.
+	 * @return its record, or null when this instance does not lead
+	 */
+	synchronized PurgeRun purge() {
+		if (!this.election.isLeader()) {
+			return null;
+		}
+		long started = System.nanoTime();
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+		long id = this.runs.start(now);
+		Tally tally = new Tally();
+		String outcome = "COMPLETED";
+		String error = null;
+		try {
+			long cursor = 0;
+			while (true) {
+				List<Long> jobs = this.jdbc.queryForList(JOB_IDS, Long.class, cursor, JOBS_PER_STEP);
+				if (jobs.isEmpty()) {
+					break;
+				}
+				Map<Long, Retention> own = overrides(jobs);
+				for (long job : jobs) {
+					if (!stillLeading()) {
+						outcome = "STOPPED";
+						break;
+					}
+					purgeJob(job, this.rules.effective(own.get(job)), now, tally);
+					tally.jobs++;
+				}
+				this.runs.progress(id, tally.jobs, tally.age, tally.count);
+				if (!"COMPLETED".equals(outcome) || jobs.size() < JOBS_PER_STEP) {
+					break;
+				}
+				cursor = jobs.get(jobs.size() - 1);
+			}
+		}
+		catch (InterruptedPurge ex) {
+			outcome = "STOPPED";
+		}
+		catch (RuntimeException ex) {
+			outcome = "FAILED";
+			error = ex.toString();
+			log.warn("Execution purge {} failed after removing {} rows: {}", id, tally.age + tally.count,
+					ex.toString());
+		}
+		this.runs.progress(id, tally.jobs, tally.age, tally.count);
+		this.runs.finish(id, outcome, error, this.clock.instant());
+		long nanos = System.nanoTime() - started;
+		this.duration.record(nanos, TimeUnit.NANOSECONDS);
+		if (tally.age + tally.count > 0 || !"COMPLETED".equals(outcome)) {
+			log.info("Execution purge {} {}: {} rows removed ({} by age, {} by count) of {} jobs in {} ms", id, outcome,
+					tally.age + tally.count, tally.age, tally.count, tally.jobs, nanos / 1_000_000);
+		}
+		return this.runs.find(id);
+	}
+
+	private boolean stillLeading() {
+		return this.election.isLeader() && !Thread.currentThread().isInterrupted();
+	}
+
+	/** The jobs' own limits; a job not in the answer was deleted (platform default). */
+	private Map<Long, Retention> overrides(List<Long> jobs) {
+		Map<Long, Retention> own = new HashMap<>();
+		this.jdbc.query("SELECT id, retention_days, retention_max_count FROM job WHERE id IN ("
+				+ String.join(", ", Collections.nCopies(jobs.size(), "?")) + ")", (rs) -> {
+					own.put(rs.getLong(1), new Retention(nullableInt(rs.getObject(2)), nullableInt(rs.getObject(3))));
+				}, jobs.toArray());
+		return own;
+	}
+
+	private static Integer nullableInt(Object value) {
+		return (value != null) ? ((Number) value).intValue() : null;
+	}
+
+	private void purgeJob(long job, Retention retention, Instant now, Tally tally) {
+		Instant latestFire = instant(this.jdbc.query(LATEST_FIRE, (rs, i) -> rs.getTimestamp(1).toInstant(), job));
+		Instant ageBound = earlier(now.minus(retention.days(), ChronoUnit.DAYS), latestFire);
+		long age = deleteBefore(job, ageBound);
+		tally.age += age;
+		this.byAge.increment(age);
+		if (retention.maxCount() != null) {
+			// the instant of the newest row beyond the count: it and all older go
+			Instant beyond = instant(
+					this.jdbc.query(NTH_NEWEST, (rs, i) -> rs.getTimestamp(1).toInstant(), job, retention.maxCount()));
+			if (beyond != null) {
+				long count = deleteBefore(job, earlier(beyond.plusMillis(1), latestFire));
+				tally.count += count;
+				this.byCount.increment(count);
+			}
+		}
+	}
+
+	/** Removes the job's finished rows scheduled before {@code bound}, in batches. */
+	private long deleteBefore(long job, Instant bound) {
+		long removed = 0;
+		Instant after = BEGINNING;
+		while (true) {
+			List<Object[]> batch = this.jdbc.query(BATCH,
+					(rs, i) -> new Object[] { rs.getLong(1), rs.getTimestamp(2).toInstant() }, job, SqlTime.of(after),
+					SqlTime.of(bound), this.properties.batchSize());
+			if (batch.isEmpty()) {
+				return removed;
+			}
+			Object[] ids = batch.stream().map((row) -> row[0]).toArray();
+			// the status again: nothing may start a finished row, but nothing is lost
+			// by asking
+			removed += this.jdbc.update("DELETE FROM execution WHERE id IN ("
+					+ String.join(", ", Collections.nCopies(ids.length, "?")) + ") AND " + FINISHED, ids);
+			if (batch.size() < this.properties.batchSize()) {
+				return removed;
+			}
+			after = (Instant) batch.get(batch.size() - 1)[1];
+			pause();
+		}
+	}
+
+	private void pause() {
+		if (!stillLeading()) {
+			throw new InterruptedPurge();
+		}
+		if (this.properties.pause().isZero()) {
+			return;
+		}
+		try {
+			Thread.sleep(this.properties.pause().toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new InterruptedPurge();
+		}
+	}
+
+	private static Instant instant(List<Instant> rows) {
+		return rows.isEmpty() ? null : rows.get(0);
+	}
+
+	private static Instant earlier(Instant bound, Instant latestFire) {
+		return (latestFire != null && latestFire.isBefore(bound)) ? latestFire : bound;
+	}
+
+	/** Rows removed so far, by rule. */
+	private static final class Tally {
+
+		int jobs;
+
+		long age;
+
+		long count;
+
+	}
+
+	/** Leadership lost, or the task stopped, between two batches. */
+	private static final class InterruptedPurge extends RuntimeException {
+
+		InterruptedPurge() {
+			super(null, null, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,277 @@
+package io.crony.web.retention;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.crony.common.etcd.CronyKeys;
+import io.crony.common.sql.SqlTime;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.cluster.ClusterProperties;
+import io.crony.web.cluster.leadership.LeaderElection;
+import io.crony.web.cluster.leadership.LeaderTerm;
+import io.crony.web.cluster.leadership.LeadershipListener;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.Jobs;
+import io.crony.web.support.Users;
+import io.etcd.jetcd.Client;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The retention purge against real MariaDB and etcd, with the platform default of 30 days
+ * and no count limit: rows of several jobs, of every age, count and status, are inserted
+ * as agents write them, one purge runs (its period is set far off, so only the test
+ * starts it), and exactly the expected rows remain. Batches are the smallest (100 rows),
+ * so a job's rows go over several.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "crony.web.admin.initial-password=" + RetentionIT.ADMIN_PASSWORD,
+				"crony.web.retention.initial-delay=1h", "crony.web.retention.batch-size=100",
+				"crony.web.retention.pause=0s" })
+class RetentionIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-retention-1";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private LeaderElection election;
+
+	@Autowired
+	private ExecutionPurge purge;
+
+	@Autowired
+	private MeterRegistry meters;
+
+	private ApiClient api;
+
+	private Instant now;
+
+	@BeforeEach
+	void setUp() {
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(this.election::isLeader);
+		this.now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
+		this.jdbc.update("DELETE FROM purge_run");
+	}
+
+	@Test
+	void removesExactlyWhatEachJobsRetentionLeavesBehind() {
+		long inherits = job("inherits", null);
+		long counted = job("counted", Map.of("maxCount", 3));
+		long shortLived = job("short-lived", Map.of("days", 2));
+		long idle = job("idle", Map.of("days", 1));
+		long many = job("many", null);
+		long gone = job("gone", null);
+		assertThat(this.api.delete("/api/v1/jobs/" + gone).status()).isEqualTo(204);
+		Set<Long> kept = new HashSet<>();
+		Set<Long> removed = new HashSet<>();
+
+		// the platform default, 30 days: older finished rows go, unfinished ones stay
+		removed.add(row(inherits, "CRON", "SUCCEEDED", days(40)));
+		removed.add(row(inherits, "CRON", "FAILED", days(35)));
+		removed.add(row(inherits, "MANUAL", "CANCELLED", days(31)));
+		kept.add(row(inherits, "CRON", "SUCCEEDED", days(29)));
+		kept.add(row(inherits, "CRON", "SUCCEEDED", days(1)));
+		kept.add(row(inherits, "CRON", "RUNNING", days(60)));
+		kept.add(row(inherits, "CRON", "PENDING", days(45)));
+		// max count 3 (days inherited): the 50-day-old row by age, 7 of the 10 recent
+		// ones by count; the RUNNING row neither counts nor goes
+		removed.add(row(counted, "CRON", "FAILED", days(50)));
+		for (int hour = 1; hour <= 10; hour++) {
+			(hour <= 3 ? kept : removed).add(row(counted, "CRON", "SUCCEEDED", this.now.minus(hour, ChronoUnit.HOURS)));
+		}
+		kept.add(row(counted, "CRON", "RUNNING", this.now.minus(330, ChronoUnit.MINUTES)));
+		// 2 days: its own limit, not the default's
+		kept.add(row(shortLived, "CRON", "SUCCEEDED", days(1)));
+		removed.add(row(shortLived, "CRON", "SUCCEEDED", days(3)));
+		removed.add(row(shortLived, "MANUAL", "SUCCEEDED", days(4)));
+		removed.add(row(shortLived, "MISFIRE", "MISSED", days(5)));
+		// 1 day, but its latest fire (10 days ago) is what an agent taking it over reads
+		// back: it stays, with the stuck RUNNING row before it
+		kept.add(row(idle, "CRON", "SUCCEEDED", days(10)));
+		removed.add(row(idle, "CRON", "SUCCEEDED", days(20)));
+		kept.add(row(idle, "CRON", "RUNNING", days(30)));
+		// 250 old rows: three batches
+		for (int i = 0; i < 250; i++) {
+			removed.add(row(many, "CRON", "SKIPPED", days(31).minus(i, ChronoUnit.MINUTES)));
+		}
+		kept.add(row(many, "CRON", "SUCCEEDED", days(2)));
+		// a deleted job's rows follow the platform default
+		removed.add(row(gone, "CRON", "SUCCEEDED", days(40)));
+		kept.add(row(gone, "CRON", "SUCCEEDED", days(10)));
+		double countedBefore = removedRows("count");
+		double agedBefore = removedRows("age");
+
+		PurgeRun run = this.purge.purge();
+
+		assertThat(ids()).containsExactlyInAnyOrderElementsOf(kept);
+		assertThat(run.outcome()).isEqualTo("COMPLETED");
+		assertThat(run.removedByCount()).isEqualTo(7);
+		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
+		assertThat(run.jobsExamined()).isEqualTo(6);
+		assertThat(run.finishedAt()).isNotNull();
+		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
+		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
+
+		// a second purge finds nothing more; a purge left RUNNING by a leader that died
+		// is closed as STOPPED
+		this.jdbc.update("INSERT INTO purge_run (started_at, outcome) VALUES (?, 'RUNNING')",
+				SqlTime.of(this.now.minusSeconds(3600)));
+		PurgeRun again = this.purge.purge();
+		assertThat(again.removed()).isZero();
+		assertThat(ids()).containsExactlyInAnyOrderElementsOf(kept);
+
+		ApiClient.Response purges = this.api.get("/api/v1/retention/purges");
+		assertThat(purges.status()).isEqualTo(200);
+		assertThat(purges.body().path("total").asLong()).isEqualTo(3);
+		assertThat(purges.body().path("items").get(0).path("outcome").asText()).isEqualTo("COMPLETED");
+		assertThat(purges.body().path("items").get(1).path("outcome").asText()).isEqualTo("STOPPED");
+		assertThat(purges.body().path("items").get(1).path("finishedAt").isTextual()).isTrue();
+		assertThat(purges.body().path("items").get(2).path("removedByCount").asLong()).isEqualTo(7);
+		assertThat(purges.body().path("items").get(2).path("outcome").asText()).isEqualTo("COMPLETED");
+		assertThat(this.api.get("/api/v1/retention").body().path("days").asInt()).isEqualTo(30);
+		ApiClient operator = Users.create(this.api, "retention-operator", "OPERATOR");
+		assertThat(operator.get("/api/v1/retention/purges").status()).isEqualTo(403);
+		this.api.delete("/api/v1/users/" + this.jdbc
+			.queryForObject("SELECT id FROM app_user WHERE username = 'retention-operator'", Long.class));
+	}
+
+	@Test
+	void aSecondInstanceThatDoesNotLeadPurgesNothing(@Autowired Client etcd, @Autowired CronyKeys keys,
+			@Autowired ClusterProperties cluster, @Autowired RetentionRules rules,
+			@Autowired RetentionProperties properties, @Autowired PurgeRuns runs) {
+		long job = job("elsewhere", null);
+		long old = row(job, "CRON", "SUCCEEDED", days(90));
+		row(job, "CRON", "SUCCEEDED", days(1));
+		// a second web instance, campaigning behind this one's leadership
+		LeaderElection candidate = new LeaderElection(etcd, keys, cluster, "web-not-leading", new LeadershipListener() {
+			@Override
+			public void elected(LeaderTerm term) {
+			}
+
+			@Override
+			public void revoked(LeaderTerm term) {
+			}
+		});
+		candidate.start();
+		try {
+			ExecutionPurge elsewhere = new ExecutionPurge(this.jdbc, candidate, rules, properties, runs,
+					new SimpleMeterRegistry());
+			assertThat(candidate.isLeader()).isFalse();
+			assertThat(elsewhere.purge()).isNull();
+			assertThat(ids()).contains(old);
+			assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM purge_run", Long.class)).isZero();
+		}
+		finally {
+			candidate.stop();
+		}
+		assertThat(this.purge.purge().removedByAge()).isEqualTo(1);
+		assertThat(ids()).doesNotContain(old);
+	}
+
+	@Test
+	void jobApiTakesShowsAndClearsAJobsOwnRetention() {
+		ApiClient.Response created = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.http("kept-long"), "retention", Map.of("days", 365, "maxCount", 1000)));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().path("retention").path("days").asInt()).isEqualTo(365);
+		assertThat(created.body().path("retention").path("maxCount").asInt()).isEqualTo(1000);
+
+		ApiClient.Response cleared = this.api.put("/api/v1/jobs/" + created.id(),
+				Jobs.with(Jobs.http("kept-long"), "retention.days", 7));
+		assertThat(cleared.status()).as("%s", cleared.body()).isEqualTo(200);
+		assertThat(cleared.body().path("retention").path("days").asInt()).isEqualTo(7);
+		assertThat(cleared.body().path("retention").path("maxCount").isNull()).isTrue();
+		assertThat(
+				this.jdbc.queryForMap("SELECT retention_days, retention_max_count FROM job WHERE id = ?", created.id()))
+			.containsEntry("retention_days", 7)
+			.containsEntry("retention_max_count", null);
+
+		for (Map<String, Object> bad : List.of(Map.<String, Object>of("days", 0), Map.<String, Object>of("days", 3651),
+				Map.<String, Object>of("maxCount", -1), Map.<String, Object>of("maxCount", 1_000_001))) {
+			ApiClient.Response refused = this.api.post("/api/v1/jobs",
+					Jobs.with(Jobs.http("refused"), "retention", bad));
+			assertThat(refused.status()).as("%s", bad).isEqualTo(400);
+			assertThat(refused.isProblem()).isTrue();
+			assertThat(refused.errorFields()).containsExactly("retention." + bad.keySet().iterator().next());
+		}
+		ApiClient.Response bulk = this.api.post("/api/v1/jobs/bulk", Map.of("jobs",
+				List.of(Jobs.http("bulk-ok"), Jobs.with(Jobs.http("bulk-bad"), "retention.maxCount", 0))));
+		assertThat(bulk.status()).isEqualTo(400);
+		assertThat(bulk.errorFields()).containsExactly("jobs[1].retention.maxCount");
+		ApiClient.Response bulkOk = this.api.post("/api/v1/jobs/bulk",
+				Map.of("jobs", List.of(Jobs.with(Jobs.http("bulk-ok"), "retention.maxCount", 50))));
+		assertThat(bulkOk.status()).as("%s", bulkOk.body()).isIn(200, 201);
+		assertThat(
+				this.jdbc.queryForObject("SELECT retention_max_count FROM job WHERE name = 'bulk-ok'", Integer.class))
+			.isEqualTo(50);
+	}
+
+	private long job(String name, Map<String, Object> retention) {
+		Map<String, Object> body = (retention != null) ? Jobs.with(Jobs.http(name), "retention", retention)
+				: Jobs.http(name);
+		ApiClient.Response created = this.api.post("/api/v1/jobs", body);
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return created.id();
+	}
+
+	private Instant days(long days) {
+		return this.now.minus(days, ChronoUnit.DAYS);
+	}
+
+	/** A row as an agent records it (or the web, a manual run). */
+	private long row(long jobId, String trigger, String status, Instant scheduledAt) {
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
+						+ "updated_at) VALUES (?, 'job', 'agent-1', ?, ?, ?, 1, ?)",
+				jobId, trigger, status, SqlTime.of(scheduledAt), SqlTime.of(scheduledAt));
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
+				jobId, SqlTime.of(scheduledAt));
+	}
+
+	private List<Long> ids() {
+		return this.jdbc.queryForList("SELECT id FROM execution", Long.class);
+	}
+
+	private double removedRows(String rule) {
+		return this.meters.get("crony.purge.rows").tag("rule", rule).counter().count();
+	}
+
+}
