@@ -57,7 +57,7 @@ import static io.crony.bench.ClusterBench.waitFor;
  * crony-web's start to the purge (default: time to assign the jobs, the warm-up and the
  * window, plus 60 s), {@code crony.bench.batch-size} (crony-web's default, 2000) and
  * {@code crony.bench.pause} (default 20ms) of the purge, {@code crony.bench.agent-jvm},
- * {@code crony.bench.web-args}.
+ * {@code crony.bench.web-args}, {@code crony.bench.db-args} (more mariadbd flags).
  */
 public final class PurgeBench {
 
@@ -81,7 +81,11 @@ public final class PurgeBench {
 		Path agentJar = jar("crony-agent");
 		System.out.printf("crony purge bench: %d rows, %d every-second jobs, %d s window, %d cores, load %s%n", rows,
 				jobs, seconds, Runtime.getRuntime().availableProcessors(), loadAverage());
-		try (LocalServices services = LocalServices.dedicated()) {
+		// e.g. --innodb-buffer-pool-size=2G: MariaDB's default 128 MB holds 10 million
+		// rows'
+		// indexes only in part, so the purge then waits on the disk
+		String dbArgs = System.getProperty("crony.bench.db-args", "");
+		try (LocalServices services = LocalServices.dedicated("", dbArgs)) {
 			services.createSchema(SCHEMA);
 			CronyKeys keys = new CronyKeys("/crony-purge-bench");
 			String jdbcUrl = services.jdbcUrl(SCHEMA);
