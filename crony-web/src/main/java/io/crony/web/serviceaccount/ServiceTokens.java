@@ -131,7 +131,12 @@ class ServiceTokens implements BearerAuthenticator {
 		if (row == null) {
 			return Optional.empty();
 		}
-		this.tokens.touch(row.getId(), now, now.minus(TOUCH_EVERY));
+		Instant staleBefore = now.minus(TOUCH_EVERY);
+		// the row just read says whether a write is due: a busy token costs no UPDATE per
+		// request
+		if (row.getLastUsedAt() == null || row.getLastUsedAt().isBefore(staleBefore)) {
+			this.tokens.touch(row.getId(), now, staleBefore);
+		}
 		CronyPrincipal principal = CronyPrincipal.serviceAccount(row.getId(), row.getName());
 		var authorities = scopes(row).stream().map((scope) -> new SimpleGrantedAuthority(scope.authority())).toList();
 		return Optional.of(UsernamePasswordAuthenticationToken.authenticated(principal, token, authorities));
