@@ -63,25 +63,25 @@ class AgentController {
 	}
 
 	@PatchMapping("/agents/{id}")
-	@PreAuthorize("hasRole('ADMIN')")
+	@PreAuthorize("hasAuthority('GLOBAL_ADMIN')")
 	AgentResponse patch(@PathVariable String id, @Valid @RequestBody AgentPatchRequest patch) {
 		return this.directory.patch(id, patch).orElseThrow(() -> notFound(id));
 	}
 
 	@PostMapping("/agents/{id}/drain")
-	@PreAuthorize("hasRole('ADMIN')")
+	@PreAuthorize("hasAuthority('GLOBAL_ADMIN')")
 	AgentResponse drain(@PathVariable String id) {
 		return patch(id, new AgentPatchRequest(null, true));
 	}
 
 	@PostMapping("/agents/{id}/undrain")
-	@PreAuthorize("hasRole('ADMIN')")
+	@PreAuthorize("hasAuthority('GLOBAL_ADMIN')")
 	AgentResponse undrain(@PathVariable String id) {
 		return patch(id, new AgentPatchRequest(null, false));
 	}
 
 	@PostMapping("/cluster/rebalance")
-	@PreAuthorize("hasRole('ADMIN')")
+	@PreAuthorize("hasAuthority('GLOBAL_ADMIN')")
 	@ResponseStatus(HttpStatus.ACCEPTED)
 	RebalanceResponse rebalance(Authentication user) {
 		RebalanceResponse response = new RebalanceResponse(

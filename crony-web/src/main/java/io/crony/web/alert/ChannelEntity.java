@@ -15,6 +15,8 @@ class ChannelEntity {
 	@TableId(type = IdType.AUTO)
 	Long id;
 
+	Long departmentId;
+
 	String name;
 
 	String type;

@@ -5,11 +5,13 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 
-/** Alert channels. */
+/** Alert channels, each in one department. */
 @Mapper
 interface ChannelMapper extends BaseMapper<ChannelEntity> {
 
-	@Select("SELECT COUNT(*) FROM alert_channel WHERE name = #{name} AND id <> #{exceptId}")
-	long countNamed(@Param("name") String name, @Param("exceptId") long exceptId);
+	@Select("SELECT COUNT(*) FROM alert_channel WHERE department_id = #{departmentId} AND name = #{name}"
+			+ " AND id <> #{exceptId}")
+	long countNamed(@Param("departmentId") long departmentId, @Param("name") String name,
+			@Param("exceptId") long exceptId);
 
 }

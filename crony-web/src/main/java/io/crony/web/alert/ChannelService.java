@@ -21,6 +21,7 @@ import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
@@ -60,7 +61,8 @@ class ChannelService {
 
 	PageResponse<ChannelResponse> list(Paging paging) {
 		return PageResponse.of(
-				this.channels.selectPage(paging.toPage(), new QueryWrapper<ChannelEntity>().orderByAsc("id")),
+				this.channels.selectPage(paging.toPage(),
+						new QueryWrapper<ChannelEntity>().eq("department_id", Departments.current()).orderByAsc("id")),
 				(row) -> ChannelResponse.of(row, this.secrets), paging);
 	}
 
@@ -73,6 +75,7 @@ class ChannelService {
 		validate(request, hasSecret(request.secret()));
 		checkNameFree(request.name(), 0);
 		ChannelEntity row = new ChannelEntity();
+		row.departmentId = Departments.current();
 		apply(row, request, null);
 		row.createdBy = by;
 		row.createdAt = row.updatedAt;
@@ -122,6 +125,7 @@ class ChannelService {
 	}
 
 	TestResult test(long id, String by) {
+		load(id);
 		Channel channel = this.store.channel(id);
 		if (channel == null) {
 			throw new ChannelNotFoundException(id);
@@ -142,7 +146,7 @@ class ChannelService {
 	}
 
 	private void checkNameFree(String name, long exceptId) {
-		if (this.channels.countNamed(name, exceptId) > 0) {
+		if (this.channels.countNamed(Departments.current(), name, exceptId) > 0) {
 			throw new DuplicateChannelNameException(name);
 		}
 	}
@@ -155,7 +159,12 @@ class ChannelService {
 		row.name = request.name();
 		row.type = request.type().name();
 		row.enabled = (request.enabled() != null) ? request.enabled() : (row.enabled == null || row.enabled);
-		row.platform = (request.platform() != null) ? request.platform() : Boolean.TRUE.equals(row.platform);
+		boolean platform = (request.platform() != null) ? request.platform() : Boolean.TRUE.equals(row.platform);
+		if (platform && !Boolean.TRUE.equals(row.platform) && !Departments.principal().globalAdmin()) {
+			// platform alerts tell about every department's agents and jobs
+			throw InvalidRequestException.of("platform", "only a global admin may send platform alerts to a channel");
+		}
+		row.platform = platform;
 		ChannelConfig config = request.config().toConfig(request.type());
 		if (config.url() != null) {
 			boolean masked = storedUrl != null && (SecretBox.MASK.equals(config.url())
@@ -175,9 +184,12 @@ class ChannelService {
 		return AuditLog.withField(ChannelResponse.of(row, this.secrets), "secret", row.secret);
 	}
 
+	/**
+	 * The department's channel: another department's answers as one that does not exist.
+	 */
 	private ChannelEntity load(long id) {
 		ChannelEntity row = this.channels.selectById(id);
-		if (row == null) {
+		if (row == null || row.departmentId != Departments.current()) {
 			throw new ChannelNotFoundException(id);
 		}
 		return row;

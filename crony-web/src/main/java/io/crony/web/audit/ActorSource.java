@@ -11,4 +11,7 @@ public interface ActorSource {
 	/** The actor of the current request; empty when nobody is signed in. */
 	Optional<Actor> current();
 
+	/** The department the current request works in; empty when there is none. */
+	Optional<Long> department();
+
 }

@@ -35,4 +35,6 @@ class AuditEntity {
 
 	String changes;
 
+	Long departmentId;
+
 }

@@ -35,7 +35,8 @@ public class AuditLog {
 	private static final Logger log = LoggerFactory.getLogger(AuditLog.class);
 
 	private static final String INSERT = "INSERT INTO audit_log (occurred_at, actor_type, actor_id, actor_name, "
-			+ "address, action, object_type, object_id, object_name, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+			+ "address, action, object_type, object_id, object_name, changes, department_id)"
+			+ " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 	private static final int BATCH_SIZE = 500;
 
@@ -69,7 +70,7 @@ public class AuditLog {
 	public void record(Actor actor, AuditAction action, Object objectId, String objectName, Object before,
 			Object after) {
 		AuditEntity row = row(actor, clientAddress(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
-				new Change(action, objectId, objectName, before, after));
+				new Change(action, objectId, objectName, before, after), this.actors.department().orElse(null));
 		this.rows.insert(row);
 		log.debug("Audit {} {} '{}' by {} from {}", action, row.objectId, objectName, actor.name(), row.address);
 	}
@@ -83,7 +84,10 @@ public class AuditLog {
 		Actor actor = this.actors.current().orElse(Actor.anonymous(null));
 		String address = clientAddress();
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-		List<AuditEntity> rows = changes.stream().map((change) -> row(actor, address, now, change)).toList();
+		Long department = this.actors.department().orElse(null);
+		List<AuditEntity> rows = changes.stream()
+			.map((change) -> row(actor, address, now, change, department))
+			.toList();
 		this.jdbc.batchUpdate(INSERT, rows, BATCH_SIZE, (statement, row) -> {
 			statement.setString(1, SqlTime.of(row.occurredAt));
 			statement.setString(2, row.actorType);
@@ -95,10 +99,15 @@ public class AuditLog {
 			statement.setString(8, row.objectId);
 			statement.setString(9, row.objectName);
 			statement.setString(10, row.changes);
+			statement.setObject(11, row.departmentId);
 		});
 	}
 
-	private static AuditEntity row(Actor actor, String address, Instant at, Change change) {
+	/**
+	 * @param department the request's department: a departmental change belongs to it,
+	 * except a department's own changes, which belong to that department
+	 */
+	private static AuditEntity row(Actor actor, String address, Instant at, Change change, Long department) {
 		AuditEntity row = new AuditEntity();
 		row.occurredAt = at;
 		row.actorType = actor.type().name();
@@ -110,6 +119,13 @@ public class AuditLog {
 		row.objectId = (change.objectId() != null) ? String.valueOf(change.objectId()) : null;
 		row.objectName = cut(change.objectName(), 255);
 		row.changes = CronyJson.toJson(AuditDiff.of(tree(change.before()), tree(change.after())));
+		AuditObjectType type = change.action().objectType();
+		if (type == AuditObjectType.DEPARTMENT) {
+			row.departmentId = Long.valueOf(row.objectId);
+		}
+		else if (type.departmental()) {
+			row.departmentId = department;
+		}
 		return row;
 	}
 

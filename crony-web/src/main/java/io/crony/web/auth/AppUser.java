@@ -17,7 +17,7 @@ class AppUser {
 
 	private String passwordHash;
 
-	private Role role;
+	private Boolean globalAdmin;
 
 	private Boolean enabled;
 
@@ -49,12 +49,12 @@ class AppUser {
 		this.passwordHash = passwordHash;
 	}
 
-	Role getRole() {
-		return this.role;
+	Boolean getGlobalAdmin() {
+		return this.globalAdmin;
 	}
 
-	void setRole(Role role) {
-		this.role = role;
+	void setGlobalAdmin(Boolean globalAdmin) {
+		this.globalAdmin = globalAdmin;
 	}
 
 	Boolean getEnabled() {
@@ -79,10 +79,6 @@ class AppUser {
 
 	void setUpdatedAt(Instant updatedAt) {
 		this.updatedAt = updatedAt;
-	}
-
-	CronyPrincipal principal() {
-		return new CronyPrincipal(this.id, this.username, this.role);
 	}
 
 }

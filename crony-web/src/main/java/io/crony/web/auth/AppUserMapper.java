@@ -17,9 +17,10 @@ interface AppUserMapper extends BaseMapper<AppUser> {
 	AppUser findByUsername(@Param("username") String username);
 
 	/**
-	 * Locks the enabled admins' rows so two requests cannot remove the last two at once.
+	 * Locks the enabled global admins' rows so two requests cannot remove the last two at
+	 * once.
 	 */
-	@Select("SELECT COUNT(*) FROM app_user WHERE role = 'ADMIN' AND enabled = 1 FOR UPDATE")
+	@Select("SELECT COUNT(*) FROM app_user WHERE global_admin = 1 AND enabled = 1 FOR UPDATE")
 	long lockEnabledAdmins();
 
 	@Select("SELECT u.* FROM auth_token t JOIN app_user u ON u.id = t.user_id"

@@ -2,6 +2,9 @@ package io.crony.web.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
+
+import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 
 import io.crony.web.audit.Actor;
 import io.crony.web.audit.AuditAction;
@@ -46,9 +49,12 @@ class AuthController {
 
 	private final AuditLog audit;
 
+	private final DepartmentResolver departments;
+
 	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
-			LoginThrottle throttle, AuditLog audit) {
+			LoginThrottle throttle, AuditLog audit, DepartmentResolver departments) {
 		this.audit = audit;
+		this.departments = departments;
 		this.throttle = throttle;
 		this.authentication = authentication;
 		this.users = users;
@@ -79,12 +85,12 @@ class AuthController {
 			throw new LoginFailedException();
 		}
 		this.throttle.succeeded(request.username());
-		CronyPrincipal user = this.users.findByUsername(request.username()).principal();
+		CronyPrincipal user = this.departments.principal(this.users.findByUsername(request.username()), null);
 		TokenService.IssuedToken token = this.tokens.issue(user);
 		this.audit.record(Actor.user(user.id(), user.username()), AuditAction.LOGIN, user.id(), user.username(), null,
 				null);
 		log.info("User {} signed in", user.username());
-		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role());
+		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role(), user.globalAdmin());
 	}
 
 	@PostMapping("/logout")
@@ -99,18 +105,36 @@ class AuthController {
 	}
 
 	@GetMapping("/me")
-	@Operation(summary = "The signed-in user")
+	@Operation(summary = "The signed-in user, the department this request works in and the ones they may switch to",
+			description = "A request names its department in the X-Crony-Department header; without it, the user's "
+					+ "home department: `default` when a member of it, else the first by name.")
 	Me me(@AuthenticationPrincipal CronyPrincipal principal) {
-		return new Me(principal.id(), principal.username(), principal.role());
+		AppUser user = this.users.selectById(principal.id());
+		List<UserResponse.MyDepartment> mine = this.departments.departmentsOf(user)
+			.stream()
+			.map((m) -> new UserResponse.MyDepartment(m.id(), m.name(), m.role()))
+			.toList();
+		return new Me(principal.id(), principal.username(), principal.role(), principal.globalAdmin(),
+				principal.department(), mine);
 	}
 
 	record LoginRequest(@NotBlank String username, @NotBlank String password) {
 	}
 
-	record LoginResponse(String token, Instant expiresAt, String username, Role role) {
+	/**
+	 * @param role the role in the user's home department; null when a member of none
+	 */
+	record LoginResponse(String token, Instant expiresAt, String username, Role role, boolean globalAdmin) {
 	}
 
-	record Me(long id, String username, Role role) {
+	/**
+	 * @param role the role in this request's department; null when a member of none
+	 * @param department this request's department; null when a member of none
+	 * @param departments the departments the user may switch to (every one, for a global
+	 * admin)
+	 */
+	record Me(long id, String username, Role role, boolean globalAdmin, DepartmentRef department,
+			List<UserResponse.MyDepartment> departments) {
 	}
 
 }

@@ -13,7 +13,11 @@ public interface BearerAuthenticator {
 
 	/**
 	 * The authentication for this token, or empty when it is not (or no longer) valid.
+	 * @param department the department the request names ({@link Departments#HEADER});
+	 * null for the caller's home department
+	 * @throws DepartmentNotFoundException when the token is valid but may not work in
+	 * that department
 	 */
-	Optional<Authentication> authenticate(String token);
+	Optional<Authentication> authenticate(String token, String department);
 
 }

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -17,7 +18,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Signs a request in from its {@code Authorization: Bearer} token, asking each
  * {@link BearerAuthenticator} in turn. A missing or unknown token leaves the request
- * anonymous; the authorization rules then answer 401.
+ * anonymous; the authorization rules then answer 401. A valid token naming a department
+ * it may not work in ({@link Departments#HEADER}) gets 404.
  */
 class BearerTokenFilter extends OncePerRequestFilter {
 
@@ -25,8 +27,11 @@ class BearerTokenFilter extends OncePerRequestFilter {
 
 	private final List<BearerAuthenticator> authenticators;
 
-	BearerTokenFilter(List<BearerAuthenticator> authenticators) {
+	private final SecurityProblemHandler problems;
+
+	BearerTokenFilter(List<BearerAuthenticator> authenticators, SecurityProblemHandler problems) {
 		this.authenticators = List.copyOf(authenticators);
+		this.problems = problems;
 	}
 
 	@Override
@@ -34,8 +39,16 @@ class BearerTokenFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		String token = bearerToken(request);
 		if (token != null) {
+			String department = request.getHeader(Departments.HEADER);
 			for (BearerAuthenticator authenticator : this.authenticators) {
-				Optional<Authentication> authentication = authenticator.authenticate(token);
+				Optional<Authentication> authentication;
+				try {
+					authentication = authenticator.authenticate(token, department);
+				}
+				catch (DepartmentNotFoundException ex) {
+					this.problems.write(request, response, HttpStatus.NOT_FOUND, ex.getMessage());
+					return;
+				}
 				if (authentication.isPresent()) {
 					var context = SecurityContextHolder.createEmptyContext();
 					context.setAuthentication(authentication.get());

@@ -34,8 +34,12 @@ class InitialAdmin implements ApplicationRunner {
 
 	private final PasswordPolicy policy;
 
-	InitialAdmin(AppUserMapper users, PasswordEncoder encoder, AdminProperties properties, PasswordPolicy policy) {
+	private final MembershipMapper memberships;
+
+	InitialAdmin(AppUserMapper users, PasswordEncoder encoder, AdminProperties properties, PasswordPolicy policy,
+			MembershipMapper memberships) {
 		this.policy = policy;
+		this.memberships = memberships;
 		this.users = users;
 		this.encoder = encoder;
 		this.properties = properties;
@@ -59,7 +63,7 @@ class InitialAdmin implements ApplicationRunner {
 		AppUser admin = new AppUser();
 		admin.setUsername(USERNAME);
 		admin.setPasswordHash(this.encoder.encode(password));
-		admin.setRole(Role.ADMIN);
+		admin.setGlobalAdmin(true);
 		admin.setEnabled(true);
 		admin.setCreatedAt(now);
 		admin.setUpdatedAt(now);
@@ -70,6 +74,9 @@ class InitialAdmin implements ApplicationRunner {
 			log.info("User {} was created by another instance", USERNAME);
 			return;
 		}
+		// a member of the home department, so it stays its admin if made an ordinary user
+		this.memberships.insert(this.memberships.department(DepartmentResolver.HOME).id(), admin.getId(), Role.ADMIN,
+				now);
 		if (random) {
 			// scripts/run.sh finds this line; keep its wording
 			log.warn("Crony initial admin password: {}", password);

@@ -46,7 +46,7 @@ class RegistrySecurityConfiguration {
 			.httpBasic((basic) -> basic.authenticationEntryPoint(problems))
 			// people's sessions only: the dashboard reads the registry, machines' tokens
 			// do not
-			.addFilterBefore(new BearerTokenFilter(List.of(tokens)), AuthorizationFilter.class)
+			.addFilterBefore(new BearerTokenFilter(List.of(tokens), problems), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.GET, "/eureka/**")
 				.authenticated()

@@ -29,14 +29,15 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 
 /**
- * Stateless bearer-token security. Under {@code /api/v1}: login is open, GET needs
- * VIEWER, every other method OPERATOR, users ADMIN; SDK reports ({@code POST
- * /api/v1/executions/{id}/result|progress}) are open here and checked by their execution
- * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. A
- * service-account token has no role, only its {@link Scope}s, which reach the job and run
- * routes and nothing else. Health, metrics, the API docs and the dashboard's static files
- * are open. The embedded Eureka server has its own chain
- * ({@link RegistrySecurityConfiguration}).
+ * Stateless bearer-token security. A request works in one department
+ * ({@link Departments}) and its role is the user's role there. Under {@code /api/v1}:
+ * login is open, GET needs VIEWER, every other method OPERATOR, users a global admin; SDK
+ * reports ({@code POST /api/v1/executions/{id}/result|progress}) are open here and
+ * checked by their execution token; features tighten further with
+ * {@code @PreAuthorize(Roles.ADMIN)}. A service-account token has no role, only its
+ * {@link Scope}s, which reach the job and run routes and nothing else. Health, metrics,
+ * the API docs and the dashboard's static files are open. The embedded Eureka server has
+ * its own chain ({@link RegistrySecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -61,7 +62,7 @@ class SecurityConfiguration {
 			.logout(AbstractHttpConfigurer::disable)
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.addFilterBefore(new BearerTokenFilter(authenticators), AuthorizationFilter.class)
+			.addFilterBefore(new BearerTokenFilter(authenticators, problems), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
 				.permitAll()
@@ -69,12 +70,13 @@ class SecurityConfiguration {
 				// execution feature, not a user's bearer token
 				.requestMatchers(HttpMethod.POST, "/api/v1/executions/*/result", "/api/v1/executions/*/progress")
 				.permitAll()
-				// people's own session routes: every user has at least VIEWER, a service
-				// account has no role
-				.requestMatchers("/api/v1/auth/**")
-				.hasRole(Role.VIEWER.name())
+				// people's own session routes, and the departments they belong to (whose
+				// routes check the role in the department they name): not for service
+				// accounts
+				.requestMatchers("/api/v1/auth/**", "/api/v1/departments", "/api/v1/departments/**")
+				.hasAuthority(DepartmentResolver.PERSON)
 				.requestMatchers("/api/v1/users/**")
-				.hasRole(Role.ADMIN.name())
+				.hasAuthority(Departments.GLOBAL_ADMIN)
 				.requestMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**")
 				.access(roleOrScope(Role.VIEWER, Scope.JOBS_READ, hierarchy))
 				.requestMatchers(HttpMethod.GET, "/api/v1/executions", "/api/v1/executions/**")
@@ -96,7 +98,7 @@ class SecurityConfiguration {
 				.requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus")
 				.permitAll()
 				.requestMatchers("/actuator/**")
-				.hasRole(Role.ADMIN.name())
+				.hasAuthority(Departments.GLOBAL_ADMIN)
 				// API docs, Swagger UI, the dashboard's static files and the error page
 				.anyRequest()
 				.permitAll())
@@ -140,7 +142,7 @@ class SecurityConfiguration {
 			return User.withUsername(user.getUsername())
 				.password(user.getPasswordHash())
 				.disabled(!Boolean.TRUE.equals(user.getEnabled()))
-				.roles(user.getRole().name())
+				.authorities(DepartmentResolver.PERSON)
 				.build();
 		};
 	}

@@ -64,7 +64,7 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 		write(request, response, HttpStatus.BAD_REQUEST, "The request was rejected: " + ex.getMessage());
 	}
 
-	private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)
+	void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)
 			throws IOException {
 		log.warn("Request {} {} refused with {}: {}", request.getMethod(), request.getRequestURI(), status.value(),
 				detail);

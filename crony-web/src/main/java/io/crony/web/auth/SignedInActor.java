@@ -26,4 +26,14 @@ class SignedInActor implements ActorSource {
 		return Optional.empty();
 	}
 
+	@Override
+	public Optional<Long> department() {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication != null && authentication.getPrincipal() instanceof CronyPrincipal user
+				&& user.department() != null) {
+			return Optional.of(user.department().id());
+		}
+		return Optional.empty();
+	}
+
 }

@@ -3,17 +3,16 @@ package io.crony.web.auth;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Optional;
 
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.stereotype.Service;
 
 /**
  * People's session tokens ({@link OpaqueTokens}), issued at login and valid for
- * {@code crony.web.auth.token-ttl}; the user's role is the request's authority.
+ * {@code crony.web.auth.token-ttl}; the user's role in the request's department is its
+ * authority.
  */
 @Service
 class TokenService implements BearerAuthenticator {
@@ -24,8 +23,11 @@ class TokenService implements BearerAuthenticator {
 
 	private final Clock clock;
 
-	TokenService(AppUserMapper users, AuthProperties properties) {
+	private final DepartmentResolver departments;
+
+	TokenService(AppUserMapper users, AuthProperties properties, DepartmentResolver departments) {
 		this.users = users;
+		this.departments = departments;
 		this.properties = properties;
 		this.clock = Clock.systemUTC();
 	}
@@ -40,15 +42,17 @@ class TokenService implements BearerAuthenticator {
 	}
 
 	@Override
-	public Optional<Authentication> authenticate(String token) {
+	public Optional<Authentication> authenticate(String token, String department) {
 		if (!OpaqueTokens.isWellFormed(token)) {
 			return Optional.empty();
 		}
 		AppUser user = this.users.findByToken(hash(token), this.clock.instant());
-		return Optional.ofNullable(user).map(AppUser::principal).map((principal) -> {
-			var authorities = List.of(new SimpleGrantedAuthority(principal.role().authority()));
-			return UsernamePasswordAuthenticationToken.authenticated(principal, token, authorities);
-		});
+		if (user == null) {
+			return Optional.empty();
+		}
+		CronyPrincipal principal = this.departments.principal(user, department);
+		return Optional.of(UsernamePasswordAuthenticationToken.authenticated(principal, token,
+				DepartmentResolver.authorities(principal)));
 	}
 
 	void revoke(String token) {

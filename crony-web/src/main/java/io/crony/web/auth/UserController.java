@@ -23,7 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
 /** Users API, admins only. */
 @RestController
 @RequestMapping("/api/v1/users")
-@PreAuthorize(Roles.ADMIN)
+@PreAuthorize(Roles.GLOBAL_ADMIN)
 @Tag(name = "Users", description = "user accounts and roles (ADMIN only)")
 class UserController {
 

@@ -2,8 +2,15 @@ package io.crony.web.auth;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
+import io.crony.web.auth.MembershipMapper.Membership;
+import io.crony.web.auth.MembershipMapper.UserMembership;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
@@ -31,21 +38,38 @@ class UserService {
 
 	private final AuditLog audit;
 
-	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy, AuditLog audit) {
+	private final MembershipMapper memberships;
+
+	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy, AuditLog audit,
+			MembershipMapper memberships) {
 		this.audit = audit;
+		this.memberships = memberships;
 		this.policy = policy;
 		this.users = users;
 		this.encoder = encoder;
 	}
 
 	PageResponse<UserResponse> list(Paging paging) {
-		return PageResponse.of(
-				this.users.selectPage(paging.toPage(), new LambdaQueryWrapper<AppUser>().orderByDesc(AppUser::getId)),
-				UserResponse::of, paging);
+		Page<AppUser> page = this.users.selectPage(paging.toPage(),
+				new LambdaQueryWrapper<AppUser>().orderByDesc(AppUser::getId));
+		Map<Long, List<Membership>> memberships = new HashMap<>();
+		if (!page.getRecords().isEmpty()) {
+			for (UserMembership row : this.memberships
+				.membershipsOfUsers(page.getRecords().stream().map(AppUser::getId).toList())) {
+				memberships.computeIfAbsent(row.userId(), (id) -> new ArrayList<>()).add(row.membership());
+			}
+		}
+		long department = Departments.current();
+		return PageResponse.of(page,
+				(user) -> UserResponse.of(user, memberships.getOrDefault(user.getId(), List.of()), department), paging);
 	}
 
 	UserResponse get(long id) {
-		return UserResponse.of(load(id));
+		return response(load(id));
+	}
+
+	private UserResponse response(AppUser user) {
+		return UserResponse.of(user, this.memberships.membershipsOf(user.getId()), Departments.current());
 	}
 
 	/**
@@ -62,7 +86,7 @@ class UserService {
 		AppUser user = new AppUser();
 		user.setUsername(request.username());
 		user.setPasswordHash(this.encoder.encode(request.password()));
-		user.setRole(request.role());
+		user.setGlobalAdmin(Boolean.TRUE.equals(request.globalAdmin()));
 		user.setEnabled(request.enabled() == null || request.enabled());
 		user.setCreatedAt(now);
 		user.setUpdatedAt(now);
@@ -72,43 +96,54 @@ class UserService {
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateUsernameException(request.username());
 		}
-		this.audit.record(AuditAction.USER_CREATE, user.getId(), user.getUsername(), null, audited(user));
-		log.info("User {} created with role {} by {}", user.getUsername(), user.getRole(), by);
-		return UserResponse.of(user);
+		if (request.role() != null) {
+			this.memberships.insert(Departments.current(), user.getId(), request.role(), now);
+		}
+		UserResponse created = response(user);
+		this.audit.record(AuditAction.USER_CREATE, user.getId(), user.getUsername(), null, audited(user, created));
+		log.info("User {} created with role {} in department {} by {}", user.getUsername(), request.role(),
+				Departments.principal().department().name(), by);
+		return created;
 	}
 
 	@Transactional
 	UserResponse update(long id, UserRequests.Update request, String by) {
 		long admins = this.users.lockEnabledAdmins();
 		AppUser user = load(id);
-		Object before = audited(user);
+		Object before = audited(user, response(user));
 		if (request.password() != null) {
 			checkPassword(user.getUsername(), request.password());
 		}
-		boolean wasActiveAdmin = user.getRole() == Role.ADMIN && user.getEnabled();
-		if (request.role() != null) {
-			user.setRole(request.role());
+		boolean wasActiveAdmin = isActiveAdmin(user);
+		if (request.globalAdmin() != null) {
+			user.setGlobalAdmin(request.globalAdmin());
 		}
 		if (request.enabled() != null) {
 			user.setEnabled(request.enabled());
 		}
-		boolean isActiveAdmin = user.getRole() == Role.ADMIN && user.getEnabled();
+		boolean isActiveAdmin = isActiveAdmin(user);
 		if (wasActiveAdmin && !isActiveAdmin && admins <= 1) {
-			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled admin");
+			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled global admin");
 		}
 		if (request.password() != null) {
 			user.setPasswordHash(this.encoder.encode(request.password()));
 		}
-		user.setUpdatedAt(Instant.now().truncatedTo(ChronoUnit.MILLIS));
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		user.setUpdatedAt(now);
 		this.users.updateById(user);
+		if (request.role() != null) {
+			this.memberships.upsert(Departments.current(), id, request.role(), now);
+		}
 		if (request.password() != null || !user.getEnabled()) {
 			// a new password or a disabled account ends every session the user had
 			this.users.deleteTokensOf(id);
 		}
-		this.audit.record(AuditAction.USER_UPDATE, id, user.getUsername(), before, audited(user));
-		log.info("User {} updated by {}: role {}, enabled {}, password {}", user.getUsername(), by, user.getRole(),
-				user.getEnabled(), (request.password() != null) ? "changed" : "kept");
-		return UserResponse.of(user);
+		UserResponse updated = response(user);
+		this.audit.record(AuditAction.USER_UPDATE, id, user.getUsername(), before, audited(user, updated));
+		log.info("User {} updated by {}: role here {}, global admin {}, enabled {}, password {}", user.getUsername(),
+				by, updated.role(), updated.globalAdmin(), user.getEnabled(),
+				(request.password() != null) ? "changed" : "kept");
+		return updated;
 	}
 
 	private void checkPassword(String username, String password) {
@@ -124,18 +159,25 @@ class UserService {
 		if (user.getId() == by.id()) {
 			throw new UserChangeRefusedException("You cannot delete yourself");
 		}
-		if (user.getRole() == Role.ADMIN && user.getEnabled() && admins <= 1) {
-			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled admin");
+		if (isActiveAdmin(user) && admins <= 1) {
+			throw new UserChangeRefusedException("User " + user.getUsername() + " is the last enabled global admin");
 		}
+		Object before = audited(user, response(user));
 		this.users.deleteTokensOf(id);
+		// department_member rows go with the user (ON DELETE CASCADE)
 		this.users.deleteById(id);
-		this.audit.record(AuditAction.USER_DELETE, id, user.getUsername(), audited(user), null);
+		this.audit.record(AuditAction.USER_DELETE, id, user.getUsername(), before, null);
 		log.info("User {} deleted by {}", user.getUsername(), by.username());
 	}
 
 	/** The user as the audit log compares it: a new password hash shows as a change. */
-	private static Object audited(AppUser user) {
-		return AuditLog.withField(UserResponse.of(user), "password", user.getPasswordHash());
+	private static Object audited(AppUser user, UserResponse shown) {
+		return AuditLog.withField(shown, "password", user.getPasswordHash());
+	}
+
+	/** A global admin who may sign in: the platform must keep one. */
+	private static boolean isActiveAdmin(AppUser user) {
+		return Boolean.TRUE.equals(user.getGlobalAdmin()) && user.getEnabled();
 	}
 
 	private AppUser load(long id) {

@@ -10,8 +10,9 @@ import org.apache.ibatis.annotations.Select;
 /**
  * The dashboard's aggregate reads of the execution table. Every query is bounded by a
  * {@code scheduled_at} range or a status, so it reads an index range, never the table:
- * counts per bucket read only {@code idx_execution_scheduled_status} (V4), which covers
- * them.
+ * counts per bucket read only {@code idx_execution_scheduled_status_job} (V10), which
+ * covers them, and the job's primary key for its department. Every count is one
+ * department's: its jobs' runs.
  */
 @Mapper
 interface DashboardMapper {
@@ -21,27 +22,33 @@ interface DashboardMapper {
 	 * {@code [from, to)}. Buckets are numbered from the epoch in UTC (no session time
 	 * zone involved).
 	 */
-	@Select("SELECT TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', scheduled_at) DIV #{seconds} AS bucket,"
-			+ " status, COUNT(*) AS runs FROM execution WHERE scheduled_at >= #{from} AND scheduled_at < #{to}"
-			+ " GROUP BY bucket, status")
-	List<BucketCount> countByBucket(@Param("from") Instant from, @Param("to") Instant to,
-			@Param("seconds") long seconds);
+	@Select("SELECT TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', e.scheduled_at) DIV #{seconds} AS bucket,"
+			+ " e.status, COUNT(*) AS runs FROM execution e JOIN job j ON j.id = e.job_id"
+			+ " WHERE e.scheduled_at >= #{from} AND e.scheduled_at < #{to} AND j.department_id = #{departmentId}"
+			+ " GROUP BY bucket, e.status")
+	List<BucketCount> countByBucket(@Param("departmentId") long departmentId, @Param("from") Instant from,
+			@Param("to") Instant to, @Param("seconds") long seconds);
 
-	@Select("SELECT COUNT(*) FROM execution WHERE status = #{status}")
-	long countWithStatus(@Param("status") String status);
+	@Select("SELECT COUNT(*) FROM execution e JOIN job j ON j.id = e.job_id"
+			+ " WHERE e.status = #{status} AND j.department_id = #{departmentId}")
+	long countWithStatus(@Param("departmentId") long departmentId, @Param("status") String status);
 
 	/**
 	 * Milliseconds from scheduled to started of the latest cron fires since {@code from}.
 	 */
-	@Select("SELECT TIMESTAMPDIFF(MICROSECOND, scheduled_at, started_at) DIV 1000 FROM execution"
-			+ " WHERE scheduled_at >= #{from} AND started_at IS NOT NULL AND trigger_type = 'CRON'"
-			+ " ORDER BY scheduled_at DESC LIMIT #{limit}")
-	List<Long> latenessSince(@Param("from") Instant from, @Param("limit") int limit);
+	@Select("SELECT TIMESTAMPDIFF(MICROSECOND, e.scheduled_at, e.started_at) DIV 1000 FROM execution e"
+			+ " JOIN job j ON j.id = e.job_id WHERE e.scheduled_at >= #{from} AND e.started_at IS NOT NULL"
+			+ " AND e.trigger_type = 'CRON' AND j.department_id = #{departmentId}"
+			+ " ORDER BY e.scheduled_at DESC LIMIT #{limit}")
+	List<Long> latenessSince(@Param("departmentId") long departmentId, @Param("from") Instant from,
+			@Param("limit") int limit);
 
 	/** The latest runs in one status (reads idx_execution_status backwards). */
-	@Select("SELECT id, job_id, job_name, agent_id, status, scheduled_at, finished_at, error FROM execution"
-			+ " WHERE status = #{status} ORDER BY id DESC LIMIT #{limit}")
-	List<RecentFailure> latestWithStatus(@Param("status") String status, @Param("limit") int limit);
+	@Select("SELECT e.id, e.job_id, e.job_name, e.agent_id, e.status, e.scheduled_at, e.finished_at, e.error"
+			+ " FROM execution e JOIN job j ON j.id = e.job_id"
+			+ " WHERE e.status = #{status} AND j.department_id = #{departmentId} ORDER BY e.id DESC LIMIT #{limit}")
+	List<RecentFailure> latestWithStatus(@Param("departmentId") long departmentId, @Param("status") String status,
+			@Param("limit") int limit);
 
 	/** One row of {@link #countByBucket}. */
 	record BucketCount(long bucket, String status, long runs) {

@@ -8,7 +8,9 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
+import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.dashboard.DashboardSummary.Bucket;
@@ -30,29 +32,33 @@ class DashboardService {
 
 	private final Clock clock;
 
-	private final Series minutes = new Series(Duration.ofMinutes(1), 60, Duration.ZERO);
+	private final DashboardProperties properties;
 
-	private final Series hours;
-
-	private final Series days;
+	// each department's series keep their own closed buckets
+	private final Map<Long, DepartmentSeries> series = new ConcurrentHashMap<>();
 
 	DashboardService(DashboardMapper mapper, AgentRegistry agents, DashboardProperties properties) {
 		this.mapper = mapper;
 		this.agents = agents;
 		this.clock = Clock.systemUTC();
-		this.hours = new Series(Duration.ofHours(1), 24, properties.hourSeriesRefresh());
-		this.days = new Series(Duration.ofDays(1), 30, properties.daySeriesRefresh());
+		this.properties = properties;
 	}
 
+	/** The summary of the request's department's runs; the live agents are everyone's. */
 	DashboardSummary summary() {
+		long department = Departments.current();
+		Series.Counts counts = (from, to, seconds) -> this.mapper.countByBucket(department, from, to, seconds);
+		DepartmentSeries series = this.series.computeIfAbsent(department,
+				(id) -> new DepartmentSeries(this.properties));
 		Instant now = this.clock.instant();
-		List<Bucket> perHour = this.hours.read(this.mapper, now);
+		List<Bucket> perHour = series.hours().read(counts, now);
 		Map<ExecutionStatus, Long> last24h = new EnumMap<>(ExecutionStatus.class);
 		perHour.forEach((bucket) -> bucket.counts().forEach((status, runs) -> last24h.merge(status, runs, Long::sum)));
-		List<Long> lateness = this.mapper.latenessSince(now.minus(Duration.ofHours(1)), LATENESS_SAMPLES);
-		return new DashboardSummary(now, this.minutes.read(this.mapper, now), perHour, this.days.read(this.mapper, now),
-				last24h, successRate(last24h), this.mapper.countWithStatus(ExecutionStatus.RUNNING.name()),
-				this.agents.liveAgents().size(), Percentiles.lateness(lateness, LATENESS_SAMPLES), recentFailures());
+		List<Long> lateness = this.mapper.latenessSince(department, now.minus(Duration.ofHours(1)), LATENESS_SAMPLES);
+		return new DashboardSummary(now, series.minutes().read(counts, now), perHour, series.days().read(counts, now),
+				last24h, successRate(last24h), this.mapper.countWithStatus(department, ExecutionStatus.RUNNING.name()),
+				this.agents.liveAgents().size(), Percentiles.lateness(lateness, LATENESS_SAMPLES),
+				recentFailures(department));
 	}
 
 	static Double successRate(Map<ExecutionStatus, Long> runs) {
@@ -63,12 +69,23 @@ class DashboardService {
 	}
 
 	/** One short index read per status, merged: cheaper than an IN over both. */
-	private List<RecentFailure> recentFailures() {
+	private List<RecentFailure> recentFailures(long department) {
 		List<RecentFailure> failures = new ArrayList<>();
-		failures.addAll(this.mapper.latestWithStatus(ExecutionStatus.FAILED.name(), RECENT_FAILURES));
-		failures.addAll(this.mapper.latestWithStatus(ExecutionStatus.TIMED_OUT.name(), RECENT_FAILURES));
+		failures.addAll(this.mapper.latestWithStatus(department, ExecutionStatus.FAILED.name(), RECENT_FAILURES));
+		failures.addAll(this.mapper.latestWithStatus(department, ExecutionStatus.TIMED_OUT.name(), RECENT_FAILURES));
 		failures.sort(Comparator.comparingLong(RecentFailure::id).reversed());
 		return List.copyOf(failures.subList(0, Math.min(RECENT_FAILURES, failures.size())));
+	}
+
+	/** A department's minute, hour and day series. */
+	private record DepartmentSeries(Series minutes, Series hours, Series days) {
+
+		DepartmentSeries(DashboardProperties properties) {
+			this(new Series(Duration.ofMinutes(1), 60, Duration.ZERO),
+					new Series(Duration.ofHours(1), 24, properties.hourSeriesRefresh()),
+					new Series(Duration.ofDays(1), 30, properties.daySeriesRefresh()));
+		}
+
 	}
 
 }

@@ -40,7 +40,7 @@ final class Series {
 		this.closedTtl = closedTtl;
 	}
 
-	synchronized List<Bucket> read(DashboardMapper mapper, Instant now) {
+	synchronized List<Bucket> read(Counts mapper, Instant now) {
 		long seconds = this.width.toSeconds();
 		Instant open = Instant.ofEpochSecond(Math.floorDiv(now.getEpochSecond(), seconds) * seconds);
 		if (!open.equals(this.closedUntil) || !now.isBefore(this.closedReadAt.plus(this.closedTtl))) {
@@ -54,6 +54,16 @@ final class Series {
 		// future
 		all.addAll(buckets(mapper.countByBucket(open, now, seconds), open, 1));
 		return all;
+	}
+
+	/**
+	 * Runs per status and bucket of one department
+	 * ({@link DashboardMapper#countByBucket}).
+	 */
+	interface Counts {
+
+		List<BucketCount> countByBucket(Instant from, Instant to, long seconds);
+
 	}
 
 	/** Dense buckets from {@code first}: a bucket without runs is there, empty. */

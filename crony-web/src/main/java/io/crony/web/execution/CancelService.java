@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.KillRequest;
 import io.crony.web.audit.AuditAction;
@@ -41,7 +42,7 @@ class CancelService {
 	}
 
 	CancelResponse cancel(long executionId, String by) {
-		ExecutionEntity execution = this.executions.selectById(executionId);
+		ExecutionEntity execution = this.executions.findInDepartment(executionId, Departments.current());
 		if (execution == null) {
 			throw new ExecutionNotFoundException(executionId);
 		}

@@ -8,12 +8,32 @@ import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
-/** Executions, and the few job columns a run request needs. */
+/**
+ * Executions, and the few job columns a run request needs; an execution belongs to its
+ * job's department.
+ */
 @Mapper
 interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 
-	@Select("SELECT id, name, enabled, agent_id FROM job WHERE id = #{id}")
-	RunnableJob findJob(@Param("id") long id);
+	/** The job, when it is one of the department's. */
+	@Select("SELECT id, name, enabled, agent_id FROM job WHERE id = #{id} AND department_id = #{departmentId}")
+	RunnableJob findJob(@Param("id") long id, @Param("departmentId") long departmentId);
+
+	@Select("SELECT department_id FROM job WHERE id = #{jobId}")
+	Long departmentOfJob(@Param("jobId") long jobId);
+
+	/**
+	 * The execution, when its job is one of the department's: another department's
+	 * answers as one that does not exist.
+	 */
+	default ExecutionEntity findInDepartment(long id, long departmentId) {
+		ExecutionEntity row = selectById(id);
+		if (row == null) {
+			return null;
+		}
+		Long department = departmentOfJob(row.getJobId());
+		return (department != null && department == departmentId) ? row : null;
+	}
 
 	@Update("UPDATE execution SET agent_id = #{agentId} WHERE id = #{id} AND agent_id IS NULL")
 	int placeOn(@Param("id") long id, @Param("agentId") String agentId);

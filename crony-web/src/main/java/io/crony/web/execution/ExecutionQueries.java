@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
+import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.web.api.PageResponse;
@@ -15,7 +16,9 @@ import org.springframework.stereotype.Service;
  * Reads executions, newest first. A run is a fire whose instant has come: a CRON fire an
  * agent claimed ahead (PENDING, scheduled in the future) is not listed until its instant.
  * Rows the web inserts for manual runs are listed at once, whatever their instant (a run
- * requested in a second already taken is scheduled a second or more later).
+ * requested in a second already taken is scheduled a second or more later). Only the
+ * request's department's runs are read: those of its jobs (a deleted job's runs are in no
+ * department's list).
  */
 @Service
 class ExecutionQueries {
@@ -30,7 +33,10 @@ class ExecutionQueries {
 	}
 
 	PageResponse<ExecutionResponse> list(ExecutionFilter filter, Paging paging) {
+		// a long, not text from the request: nothing to escape
+		String departmentJobs = "SELECT id FROM job WHERE department_id = " + Departments.current();
 		LambdaQueryWrapper<ExecutionEntity> where = new LambdaQueryWrapper<ExecutionEntity>()
+			.inSql(ExecutionEntity::getJobId, departmentJobs)
 			.eq(filter.jobId() != null, ExecutionEntity::getJobId, filter.jobId())
 			.eq(filter.agentId() != null, ExecutionEntity::getAgentId, filter.agentId())
 			.eq(filter.status() != null, ExecutionEntity::getStatus, filter.status())
@@ -47,7 +53,7 @@ class ExecutionQueries {
 	}
 
 	ExecutionResponse get(long id) {
-		ExecutionEntity row = this.executions.selectById(id);
+		ExecutionEntity row = this.executions.findInDepartment(id, Departments.current());
 		if (row == null) {
 			throw new ExecutionNotFoundException(id);
 		}

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
+import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
@@ -50,7 +51,7 @@ class RunService {
 	}
 
 	long run(long jobId, String params, String by) {
-		ExecutionMapper.RunnableJob job = this.executions.findJob(jobId);
+		ExecutionMapper.RunnableJob job = this.executions.findJob(jobId, Departments.current());
 		if (job == null) {
 			throw new JobNotFoundException(jobId);
 		}

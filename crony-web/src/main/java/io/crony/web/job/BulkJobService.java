@@ -13,6 +13,7 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
@@ -73,13 +74,14 @@ class BulkJobService {
 			problems.throwIfAny();
 		}
 		checkEach(jobs, problems);
-		Map<Integer, JobEntity> stored = stored(jobs, problems);
+		long department = Departments.current();
+		Map<Integer, JobEntity> stored = stored(department, jobs, problems);
 		// the plan redefines the stored rows it replaces: their specs as they were, for
 		// the audit log
 		Map<Integer, String> storedSpecs = new HashMap<>();
 		stored.forEach((index, row) -> storedSpecs.put(index, row.getSpec()));
-		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, by, JobService.now(),
-				problems);
+		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, department, by,
+				JobService.now(), problems);
 		problems.throwIfAny();
 		// updated_at as late as can be: the leader's change scan looks back from the
 		// newest
@@ -165,7 +167,7 @@ class BulkJobService {
 	}
 
 	/** The stored job each good job's name means, by the job's index. */
-	private Map<Integer, JobEntity> stored(List<JobRequest> jobs, BulkProblems problems) {
+	private Map<Integer, JobEntity> stored(long department, List<JobRequest> jobs, BulkProblems problems) {
 		JobNames names = new JobNames();
 		Map<CollationKey, Integer> indexByName = new HashMap<>();
 		for (int i = 0; i < jobs.size(); i++) {
@@ -176,7 +178,7 @@ class BulkJobService {
 		List<String> wanted = indexByName.values().stream().map((i) -> jobs.get(i).name()).toList();
 		Map<Integer, JobEntity> stored = new HashMap<>();
 		for (List<String> chunk : BulkJobWriter.chunks(wanted)) {
-			for (JobEntity row : this.jobs.named(chunk)) {
+			for (JobEntity row : this.jobs.named(department, chunk)) {
 				Integer index = indexByName.get(names.key(row.getName()));
 				if (index != null) {
 					stored.put(index, row);

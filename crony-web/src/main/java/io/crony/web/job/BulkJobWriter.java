@@ -138,8 +138,9 @@ class BulkJobWriter {
 	private BulkRefusedException takenMeanwhile(List<Step> creates, int jobCount) {
 		JobNames names = new JobNames();
 		Set<CollationKey> taken = new HashSet<>();
+		long department = creates.get(0).row().getDepartmentId();
 		for (List<String> chunk : chunks(creates.stream().map((step) -> step.row().getName()).toList())) {
-			this.jobs.takenNames(chunk).forEach((name) -> taken.add(names.key(name)));
+			this.jobs.takenNames(department, chunk).forEach((name) -> taken.add(names.key(name)));
 		}
 		BulkProblems problems = new BulkProblems(jobCount);
 		for (Step step : creates) {

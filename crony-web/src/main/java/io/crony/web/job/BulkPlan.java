@@ -33,7 +33,7 @@ final class BulkPlan {
 	 * conflicts and secret headers that cannot be stored are added
 	 */
 	static BulkPlan decide(List<JobRequest> jobs, BulkMode mode, Map<Integer, JobEntity> stored, JobRules rules,
-			String by, Instant now, BulkProblems problems) {
+			long department, String by, Instant now, BulkProblems problems) {
 		BulkPlan plan = new BulkPlan();
 		for (int i = 0; i < jobs.size(); i++) {
 			if (problems.has(i)) {
@@ -43,7 +43,7 @@ final class BulkPlan {
 			JobEntity row = stored.get(i);
 			try {
 				if (row == null) {
-					plan.create(i, job, mode, rules, by, now, problems);
+					plan.create(i, job, mode, rules, department, by, now, problems);
 				}
 				else if (mode == BulkMode.CREATE) {
 					problems.conflict(i, DuplicateJobNameException.PROBLEM);
@@ -68,8 +68,8 @@ final class BulkPlan {
 		return this.steps.stream().filter((step) -> step.outcome() == outcome).toList();
 	}
 
-	private void create(int index, JobRequest job, BulkMode mode, JobRules rules, String by, Instant now,
-			BulkProblems problems) {
+	private void create(int index, JobRequest job, BulkMode mode, JobRules rules, long department, String by,
+			Instant now, BulkProblems problems) {
 		if (mode == BulkMode.UPSERT && job.version() != null) {
 			problems.conflict(index,
 					new FieldProblem("version", "is " + job.version() + ", and no job is named '" + job.name() + "'"));
@@ -79,7 +79,7 @@ final class BulkPlan {
 		TargetSpec target = rules.sealed(job, null);
 		JobSpec definition = job.toSpec(0, 1, enabled).withTarget(target);
 		this.steps.add(new Step(index, Outcome.CREATED,
-				JobEntity.created(definition, by, now).retain(job.retentionOrInherit()), definition));
+				JobEntity.created(department, definition, by, now).retain(job.retentionOrInherit()), definition));
 	}
 
 	private void replace(int index, JobRequest job, JobEntity row, JobRules rules, Instant now, BulkProblems problems) {

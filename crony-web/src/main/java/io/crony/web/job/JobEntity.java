@@ -23,6 +23,8 @@ class JobEntity {
 	@TableId(type = IdType.AUTO)
 	private Long id;
 
+	private Long departmentId;
+
 	private String name;
 
 	@TableField(updateStrategy = FieldStrategy.ALWAYS)
@@ -61,8 +63,9 @@ class JobEntity {
 	private Integer retentionMaxCount;
 
 	/** A row for a new job, at version 1. */
-	static JobEntity created(JobSpec definition, String by, Instant now) {
+	static JobEntity created(long departmentId, JobSpec definition, String by, Instant now) {
 		JobEntity job = new JobEntity();
+		job.departmentId = departmentId;
 		job.define(definition, now);
 		job.setCreatedBy(by);
 		job.setCreatedAt(now);
@@ -205,6 +208,14 @@ class JobEntity {
 
 	void setUpdatedAt(Instant updatedAt) {
 		this.updatedAt = updatedAt;
+	}
+
+	Long getDepartmentId() {
+		return this.departmentId;
+	}
+
+	void setDepartmentId(Long departmentId) {
+		this.departmentId = departmentId;
 	}
 
 }

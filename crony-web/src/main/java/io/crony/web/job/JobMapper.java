@@ -12,9 +12,10 @@ import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
 /**
- * Jobs; reads join each job's latest run (by scheduled time): its latest execution other
- * than a CRON fire an agent claimed ahead of its instant ({@code now}), which is no run
- * yet ({@code &gt;} is {@code >}: the statements are MyBatis XML scripts).
+ * Jobs, each in one department, which every read of the API filters by; reads join each
+ * job's latest run (by scheduled time): its latest execution other than a CRON fire an
+ * agent claimed ahead of its instant ({@code now}), which is no run yet ({@code &gt;} is
+ * {@code >}: the statements are MyBatis XML scripts).
  */
 @Mapper
 interface JobMapper extends BaseMapper<JobEntity> {
@@ -31,13 +32,12 @@ interface JobMapper extends BaseMapper<JobEntity> {
 			""";
 
 	String FROM = WITH_LAST_RUN + """
-			<where>
+			WHERE j.department_id = #{departmentId}
 			  <if test="id != null"> AND j.id = #{id}</if>
 			  <if test="name != null"> AND j.name LIKE CONCAT('%', #{name}, '%')</if>
 			  <if test="enabled != null"> AND j.enabled = #{enabled}</if>
 			  <if test="agentId != null"> AND j.agent_id = #{agentId}</if>
 			  <if test="status != null"> AND e.status = #{status}</if>
-			</where>
 			""";
 
 	String IDS = "<foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>";
@@ -45,16 +45,19 @@ interface JobMapper extends BaseMapper<JobEntity> {
 	String NAMES = "<foreach collection='names' item='name' open='(' separator=',' close=')'>#{name}</foreach>";
 
 	@Select("<script>SELECT " + COLUMNS + FROM + " ORDER BY j.id DESC LIMIT #{limit} OFFSET #{offset}</script>")
-	List<JobView> find(@Param("id") Long id, @Param("name") String nameLike, @Param("enabled") Boolean enabled,
-			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("now") Instant now,
-			@Param("limit") int limit, @Param("offset") long offset);
+	List<JobView> find(@Param("departmentId") long departmentId, @Param("id") Long id, @Param("name") String nameLike,
+			@Param("enabled") Boolean enabled, @Param("agentId") String agentId,
+			@Param("status") ExecutionStatus status, @Param("now") Instant now, @Param("limit") int limit,
+			@Param("offset") long offset);
 
 	@Select("<script>SELECT COUNT(*) " + FROM + "</script>")
-	long count(@Param("id") Long id, @Param("name") String nameLike, @Param("enabled") Boolean enabled,
-			@Param("agentId") String agentId, @Param("status") ExecutionStatus status, @Param("now") Instant now);
+	long count(@Param("departmentId") long departmentId, @Param("id") Long id, @Param("name") String nameLike,
+			@Param("enabled") Boolean enabled, @Param("agentId") String agentId,
+			@Param("status") ExecutionStatus status, @Param("now") Instant now);
 
-	@Select("SELECT COUNT(*) FROM job WHERE name = #{name} AND id <> #{exceptId}")
-	long countNamed(@Param("name") String name, @Param("exceptId") long exceptId);
+	@Select("SELECT COUNT(*) FROM job WHERE department_id = #{departmentId} AND name = #{name} AND id <> #{exceptId}")
+	long countNamed(@Param("departmentId") long departmentId, @Param("name") String name,
+			@Param("exceptId") long exceptId);
 
 	/** These jobs, each with its latest run, in no particular order. */
 	@Select("<script>SELECT " + COLUMNS + WITH_LAST_RUN + " WHERE j.id IN " + IDS + "</script>")
@@ -62,16 +65,17 @@ interface JobMapper extends BaseMapper<JobEntity> {
 
 	/** The jobs with these names, as the unique key compares names. */
 	@Select("<script>SELECT id, name, description, schedule, time_zone, target_type, spec, enabled, version,"
-			+ " agent_id, created_by, created_at, updated_at, retention_days, retention_max_count"
-			+ " FROM job WHERE name IN " + NAMES + "</script>")
-	List<JobEntity> named(@Param("names") Collection<String> names);
+			+ " agent_id, created_by, created_at, updated_at, retention_days, retention_max_count, department_id"
+			+ " FROM job WHERE department_id = #{departmentId} AND name IN " + NAMES + "</script>")
+	List<JobEntity> named(@Param("departmentId") long departmentId, @Param("names") Collection<String> names);
 
 	/**
 	 * The names among these that are taken, read as committed (a locking read), after an
 	 * insert met one that was not taken when first looked at.
 	 */
-	@Select("<script>SELECT name FROM job WHERE name IN " + NAMES + " LOCK IN SHARE MODE</script>")
-	List<String> takenNames(@Param("names") Collection<String> names);
+	@Select("<script>SELECT name FROM job WHERE department_id = #{departmentId} AND name IN " + NAMES
+			+ " LOCK IN SHARE MODE</script>")
+	List<String> takenNames(@Param("departmentId") long departmentId, @Param("names") Collection<String> names);
 
 	/**
 	 * Ids and versions as committed (a locking read), after an update found one moved on.

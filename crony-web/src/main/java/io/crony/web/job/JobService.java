@@ -12,6 +12,7 @@ import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
@@ -48,16 +49,18 @@ class JobService {
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
 		Instant now = Instant.now();
-		long total = this.jobs.count(null, filter.nameLike(), filter.enabled(), filter.agentId(), filter.status(), now);
-		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(null, filter.nameLike(), filter.enabled(),
-				filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
+		long department = Departments.current();
+		long total = this.jobs.count(department, null, filter.nameLike(), filter.enabled(), filter.agentId(),
+				filter.status(), now);
+		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(department, null, filter.nameLike(),
+				filter.enabled(), filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
 		JobPlacements.Reader placed = this.placements.reader();
 		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now, placed)).toList(), total, paging);
 	}
 
 	JobResponse get(long id) {
 		Instant now = Instant.now();
-		List<JobView> rows = this.jobs.find(id, null, null, null, null, now, 1, 0);
+		List<JobView> rows = this.jobs.find(Departments.current(), id, null, null, null, null, now, 1, 0);
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
@@ -71,7 +74,8 @@ class JobService {
 		Instant now = now();
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
-		JobEntity job = JobEntity.created(request.toSpec(0, 1, enabled).withTarget(target), by, now)
+		JobEntity job = JobEntity
+			.created(Departments.current(), request.toSpec(0, 1, enabled).withTarget(target), by, now)
 			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
@@ -150,7 +154,7 @@ class JobService {
 	}
 
 	private void checkNameFree(String name, long exceptId) {
-		if (this.jobs.countNamed(name, exceptId) > 0) {
+		if (this.jobs.countNamed(Departments.current(), name, exceptId) > 0) {
 			throw new DuplicateJobNameException(name);
 		}
 	}
@@ -172,9 +176,10 @@ class JobService {
 		}
 	}
 
+	/** The department's job: another department's answers as one that does not exist. */
 	private JobEntity load(long id) {
 		JobEntity job = this.jobs.selectById(id);
-		if (job == null) {
+		if (job == null || job.getDepartmentId() != Departments.current()) {
 			throw new JobNotFoundException(id);
 		}
 		return job;

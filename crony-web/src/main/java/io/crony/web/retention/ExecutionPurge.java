@@ -205,10 +205,14 @@ class ExecutionPurge implements SmartLifecycle {
 		return this.election.isLeader() && !Thread.currentThread().isInterrupted();
 	}
 
-	/** The jobs' own limits; a job not in the answer was deleted (platform default). */
+	/**
+	 * The jobs' own limits, a job's days falling back to its department's; a job not in
+	 * the answer was deleted (platform default).
+	 */
 	private Map<Long, Retention> overrides(List<Long> jobs) {
 		Map<Long, Retention> own = new HashMap<>();
-		this.jdbc.query("SELECT id, retention_days, retention_max_count FROM job WHERE id IN ("
+		this.jdbc.query("SELECT j.id, COALESCE(j.retention_days, d.retention_days), j.retention_max_count"
+				+ " FROM job j JOIN department d ON d.id = j.department_id WHERE j.id IN ("
 				+ String.join(", ", Collections.nCopies(jobs.size(), "?")) + ")", (rs) -> {
 					own.put(rs.getLong(1), new Retention(nullableInt(rs.getObject(2)), nullableInt(rs.getObject(3))));
 				}, jobs.toArray());

@@ -11,10 +11,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The platform's retention default and the record of the leader's purges (admins). */
+/**
+ * The platform's retention default and the record of the leader's purges (global admins).
+ */
 @RestController
 @RequestMapping("/api/v1/retention")
-@PreAuthorize(Roles.ADMIN)
+@PreAuthorize(Roles.GLOBAL_ADMIN)
 class RetentionController {
 
 	private final RetentionRules rules;

@@ -4,9 +4,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Which limits hold for a job's rows: each field the job leaves unset (null) falls back
- * to the next level. Today the levels are the job and the platform
- * ({@code crony.web.retention.*}); a department's default slots in between them here,
- * {@code own.orElse(department).orElse(platform)}, once jobs belong to departments.
+ * to the next level: the job's department's days ({@code department.retention_days},
+ * folded into the job's own limits as the purge reads them), then the platform
+ * ({@code crony.web.retention.*}).
  */
 @Component
 public class RetentionRules {

@@ -3,6 +3,7 @@ package io.crony.web.serviceaccount;
 import java.time.Instant;
 
 import com.baomidou.mybatisplus.annotation.IdType;
+import com.baomidou.mybatisplus.annotation.TableField;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 
@@ -12,6 +13,12 @@ class ServiceToken {
 
 	@TableId(type = IdType.AUTO)
 	private Long id;
+
+	private Long departmentId;
+
+	// read with the token at sign-in, from department
+	@TableField(exist = false)
+	private String departmentName;
 
 	private String name;
 
@@ -119,6 +126,22 @@ class ServiceToken {
 
 	void setRevokedBy(String revokedBy) {
 		this.revokedBy = revokedBy;
+	}
+
+	Long getDepartmentId() {
+		return this.departmentId;
+	}
+
+	void setDepartmentId(Long departmentId) {
+		this.departmentId = departmentId;
+	}
+
+	String getDepartmentName() {
+		return this.departmentName;
+	}
+
+	void setDepartmentName(String departmentName) {
+		this.departmentName = departmentName;
 	}
 
 }

@@ -8,15 +8,16 @@ import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
-/** Service-account tokens, found by their SHA-256. */
+/** Service-account tokens, found by their SHA-256; each belongs to one department. */
 @Mapper
 interface ServiceTokenMapper extends BaseMapper<ServiceToken> {
 
-	@Select("SELECT * FROM service_token WHERE token_hash = #{hash} AND revoked_at IS NULL AND expires_at > #{now}")
+	@Select("SELECT t.*, d.name AS department_name FROM service_token t JOIN department d ON d.id = t.department_id"
+			+ " WHERE t.token_hash = #{hash} AND t.revoked_at IS NULL AND t.expires_at > #{now}")
 	ServiceToken findUsable(@Param("hash") String hash, @Param("now") Instant now);
 
-	@Select("SELECT * FROM service_token WHERE name = #{name}")
-	ServiceToken findByName(@Param("name") String name);
+	@Select("SELECT * FROM service_token WHERE department_id = #{departmentId} AND name = #{name}")
+	ServiceToken findByName(@Param("departmentId") long departmentId, @Param("name") String name);
 
 	/**
 	 * Notes a use, at most once per {@code staleBefore} window: a token used on every

@@ -16,6 +16,9 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.BearerAuthenticator;
 import io.crony.web.auth.CronyPrincipal;
+import io.crony.web.auth.CronyPrincipal.DepartmentRef;
+import io.crony.web.auth.DepartmentNotFoundException;
+import io.crony.web.auth.Departments;
 import io.crony.web.auth.OpaqueTokens;
 import io.crony.web.auth.Scope;
 import org.slf4j.Logger;
@@ -32,7 +35,8 @@ import org.springframework.transaction.annotation.Transactional;
  * Service-account tokens: API access for machines, limited to their scopes and expiry. A
  * token is {@code crony_sa_} and an {@link OpaqueTokens opaque token}; the prefix tells
  * it from a person's session token without a lookup, and makes a leaked one easy to find
- * in logs and repositories. Only its SHA-256 is stored.
+ * in logs and repositories. Only its SHA-256 is stored. A token belongs to the department
+ * it was made in, and works only there.
  */
 @Service
 class ServiceTokens implements BearerAuthenticator {
@@ -60,9 +64,9 @@ class ServiceTokens implements BearerAuthenticator {
 
 	PageResponse<ServiceTokenResponse> list(Paging paging) {
 		Instant now = this.clock.instant();
-		return PageResponse.of(
-				this.tokens.selectPage(paging.toPage(),
-						new LambdaQueryWrapper<ServiceToken>().orderByDesc(ServiceToken::getId)),
+		return PageResponse.of(this.tokens.selectPage(paging.toPage(),
+				new LambdaQueryWrapper<ServiceToken>().eq(ServiceToken::getDepartmentId, Departments.current())
+					.orderByDesc(ServiceToken::getId)),
 				(row) -> ServiceTokenResponse.of(row, now), paging);
 	}
 
@@ -76,12 +80,14 @@ class ServiceTokens implements BearerAuthenticator {
 	 */
 	@Transactional
 	CreatedServiceToken create(ServiceTokenRequest request, String by) {
-		if (this.tokens.findByName(request.name()) != null) {
+		long department = Departments.current();
+		if (this.tokens.findByName(department, request.name()) != null) {
 			throw new DuplicateServiceTokenNameException(request.name());
 		}
 		String token = PREFIX + OpaqueTokens.generate();
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		ServiceToken row = new ServiceToken();
+		row.setDepartmentId(department);
 		row.setName(request.name());
 		row.setTokenHash(OpaqueTokens.hash(token));
 		row.setTokenHint(token.substring(0, HINT_LENGTH));
@@ -122,7 +128,7 @@ class ServiceTokens implements BearerAuthenticator {
 	}
 
 	@Override
-	public Optional<Authentication> authenticate(String token) {
+	public Optional<Authentication> authenticate(String token, String department) {
 		if (!token.startsWith(PREFIX) || !OpaqueTokens.isWellFormed(token.substring(PREFIX.length()))) {
 			return Optional.empty();
 		}
@@ -131,13 +137,18 @@ class ServiceTokens implements BearerAuthenticator {
 		if (row == null) {
 			return Optional.empty();
 		}
+		if (department != null && !department.equals(row.getDepartmentName())) {
+			// a token works in its own department only
+			throw new DepartmentNotFoundException(department);
+		}
 		Instant staleBefore = now.minus(TOUCH_EVERY);
 		// the row just read says whether a write is due: a busy token costs no UPDATE per
 		// request
 		if (row.getLastUsedAt() == null || row.getLastUsedAt().isBefore(staleBefore)) {
 			this.tokens.touch(row.getId(), now, staleBefore);
 		}
-		CronyPrincipal principal = CronyPrincipal.serviceAccount(row.getId(), row.getName());
+		CronyPrincipal principal = CronyPrincipal.serviceAccount(row.getId(), row.getName(),
+				new DepartmentRef(row.getDepartmentId(), row.getDepartmentName()));
 		var authorities = scopes(row).stream().map((scope) -> new SimpleGrantedAuthority(scope.authority())).toList();
 		return Optional.of(UsernamePasswordAuthenticationToken.authenticated(principal, token, authorities));
 	}
@@ -146,9 +157,12 @@ class ServiceTokens implements BearerAuthenticator {
 		return Arrays.stream(row.getScopes().split(",")).filter((s) -> !s.isEmpty()).map(Scope::valueOf).toList();
 	}
 
+	/**
+	 * The department's token: another department's answers as one that does not exist.
+	 */
 	private ServiceToken load(long id) {
 		ServiceToken row = this.tokens.selectById(id);
-		if (row == null) {
+		if (row == null || row.getDepartmentId() != Departments.current()) {
 			throw new ServiceTokenNotFoundException(id);
 		}
 		return row;

@@ -173,7 +173,7 @@ class AuditLogIT {
 			.isEqualTo(400);
 		assertThat(this.api.post("/api/v1/jobs", Jobs.http("settle")).status()).isEqualTo(409);
 		assertThat(this.api.delete("/api/v1/jobs/999999").status()).isEqualTo(404);
-		assertThat(this.api.put("/api/v1/users/" + this.adminId, Map.of("role", "VIEWER")).status()).isEqualTo(409);
+		assertThat(this.api.put("/api/v1/users/" + this.adminId, Map.of("globalAdmin", false)).status()).isEqualTo(409);
 		assertThat(this.api.post("/api/v1/alert-channels", Map.of("name", "x", "type", "WEBHOOK", "config", Map.of()))
 			.status()).isEqualTo(400);
 
@@ -193,7 +193,7 @@ class AuditLogIT {
 		update.put("role", "OPERATOR");
 		update.put("password", "another-password-2");
 		assertThat(this.api.put("/api/v1/users/" + id, update).status()).isEqualTo(200);
-		assertThat(changes(only("action=USER_UPDATE"))).containsOnlyKeys("role", "password")
+		assertThat(changes(only("action=USER_UPDATE"))).containsOnlyKeys("role", "departments", "password")
 			.containsEntry("role", List.of("VIEWER", "OPERATOR"))
 			.containsEntry("password", List.of("******", "******"));
 

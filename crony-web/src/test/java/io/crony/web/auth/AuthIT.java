@@ -71,8 +71,8 @@ class AuthIT {
 
 	@Test
 	void createsTheFirstAdminWithTheConfiguredPassword() {
-		assertThat(this.jdbc.queryForList("SELECT username, role, enabled FROM app_user"))
-			.containsExactly(Map.of("username", "admin", "role", "ADMIN", "enabled", true));
+		assertThat(this.jdbc.queryForList("SELECT username, global_admin, enabled FROM app_user"))
+			.containsExactly(Map.of("username", "admin", "global_admin", true, "enabled", true));
 		String hash = this.jdbc.queryForObject("SELECT password_hash FROM app_user", String.class);
 		assertThat(hash).startsWith("$2").doesNotContain(ADMIN_PASSWORD);
 		Response me = this.admin.get("/api/v1/auth/me");
@@ -197,19 +197,19 @@ class AuthIT {
 		Response self = this.admin.delete("/api/v1/users/" + adminId);
 		assertThat(self.status()).isEqualTo(409);
 		assertThat(self.isProblem()).isTrue();
-		Response demote = this.admin.put("/api/v1/users/" + adminId, Map.of("role", "VIEWER"));
+		Response demote = this.admin.put("/api/v1/users/" + adminId, Map.of("globalAdmin", false));
 		assertThat(demote.status()).isEqualTo(409);
 		Response disable = this.admin.put("/api/v1/users/" + adminId, Map.of("enabled", false));
 		assertThat(disable.status()).isEqualTo(409);
-		assertThat(this.jdbc.queryForObject("SELECT role FROM app_user WHERE id = ?", String.class, adminId))
-			.isEqualTo("ADMIN");
+		assertThat(this.jdbc.queryForObject("SELECT global_admin FROM app_user WHERE id = ?", Boolean.class, adminId))
+			.isTrue();
 
 		String adminHash = this.jdbc.queryForObject("SELECT password_hash FROM app_user WHERE id = ?", String.class,
 				adminId);
-		ApiClient second = Users.create(this.admin, "root2", "ADMIN");
+		ApiClient second = Users.createGlobalAdmin(this.admin, "root2");
 		assertThat(second.delete("/api/v1/users/" + adminId).status()).isEqualTo(204);
 		long secondId = this.jdbc.queryForObject("SELECT id FROM app_user WHERE username = 'root2'", Long.class);
-		assertThat(second.put("/api/v1/users/" + secondId, Map.of("role", "OPERATOR")).status()).isEqualTo(409);
+		assertThat(second.put("/api/v1/users/" + secondId, Map.of("globalAdmin", false)).status()).isEqualTo(409);
 		// the configured admin comes back for the other tests
 		this.jdbc.update("UPDATE app_user SET username = 'admin', password_hash = ? WHERE id = ?", adminHash, secondId);
 	}

@@ -10,14 +10,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CronyPrincipalTest {
 
+	private static final CronyPrincipal.DepartmentRef HOME = new CronyPrincipal.DepartmentRef(1, "default");
+
 	@Test
 	void anAuthenticationIsNamedByItsUserOrServiceAccountNotByTheRecordsText() {
 		// routes that record who asked (a cluster rebalance) take
 		// Authentication.getName()
-		var person = UsernamePasswordAuthenticationToken.authenticated(new CronyPrincipal(1, "alice", Role.ADMIN), "t",
-				List.of());
-		var machine = UsernamePasswordAuthenticationToken.authenticated(CronyPrincipal.serviceAccount(7, "ci"), "t",
-				List.of());
+		var person = UsernamePasswordAuthenticationToken
+			.authenticated(new CronyPrincipal(1, "alice", Role.ADMIN, false, false, HOME), "t", List.of());
+		var machine = UsernamePasswordAuthenticationToken.authenticated(CronyPrincipal.serviceAccount(7, "ci", HOME),
+				"t", List.of());
 
 		assertThat(person.getName()).isEqualTo("alice");
 		assertThat(machine.getName()).isEqualTo("token:ci");

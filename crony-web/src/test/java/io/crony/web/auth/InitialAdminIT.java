@@ -54,6 +54,9 @@ class InitialAdminIT {
 	private AppUserMapper users;
 
 	@Autowired
+	private MembershipMapper memberships;
+
+	@Autowired
 	private PasswordEncoder encoder;
 
 	@Test
@@ -77,7 +80,8 @@ class InitialAdminIT {
 		CyclicBarrier together = new CyclicBarrier(2);
 		AdminProperties random = new AdminProperties(null);
 		List<CompletableFuture<Void>> starts = List.of(1, 2).stream().map((i) -> CompletableFuture.runAsync(() -> {
-			InitialAdmin instance = new InitialAdmin(this.users, this.encoder, random, new PasswordPolicy());
+			InitialAdmin instance = new InitialAdmin(this.users, this.encoder, random, new PasswordPolicy(),
+					this.memberships);
 			await(together);
 			instance.run(null);
 		})).toList();

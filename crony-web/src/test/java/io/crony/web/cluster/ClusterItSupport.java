@@ -103,8 +103,8 @@ abstract class ClusterItSupport {
 	 */
 	ApiClient signedInAdmin(int port) {
 		this.jdbc.update(
-				"INSERT IGNORE INTO app_user (username, password_hash, role, enabled, created_at, updated_at) "
-						+ "VALUES (?, ?, 'ADMIN', 1, NOW(3), NOW(3))",
+				"INSERT IGNORE INTO app_user (username, password_hash, global_admin, enabled, created_at, updated_at) "
+						+ "VALUES (?, ?, 1, 1, NOW(3), NOW(3))",
 				TEST_ADMIN, new BCryptPasswordEncoder().encode(Users.PASSWORD));
 		return ApiClient.anonymous(port).login(TEST_ADMIN, Users.PASSWORD);
 	}

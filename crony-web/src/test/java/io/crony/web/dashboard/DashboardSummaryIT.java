@@ -19,6 +19,7 @@ import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
 import io.crony.web.support.EtcdProbe;
+import io.crony.web.support.Jobs;
 import io.crony.web.support.Users;
 import io.etcd.jetcd.Client;
 import org.junit.jupiter.api.AfterEach;
@@ -183,6 +184,7 @@ class DashboardSummaryIT {
 	/** One execution row of a job of its own; times with their milliseconds. */
 	private long insert(String status, String trigger, Instant scheduledAt, Instant startedAt) {
 		long job = this.nextJob++;
+		Jobs.ensureRow(this.jdbc, job);
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, trigger_type, status, scheduled_at, started_at, updated_at)"
 						+ " VALUES (?, ?, ?, ?, ?, ?, ?)",

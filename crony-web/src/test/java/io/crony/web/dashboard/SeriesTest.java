@@ -52,7 +52,7 @@ class SeriesTest {
 	}
 
 	/** Answers fixed rows and records the ranges asked for. */
-	private static final class Counts implements DashboardMapper {
+	private static final class Counts implements Series.Counts {
 
 		List<BucketCount> rows = List.of();
 
@@ -62,21 +62,6 @@ class SeriesTest {
 		public List<BucketCount> countByBucket(Instant from, Instant to, long seconds) {
 			this.ranges.add(from + ".." + to + "/" + seconds);
 			return this.rows;
-		}
-
-		@Override
-		public long countWithStatus(String status) {
-			throw new UnsupportedOperationException();
-		}
-
-		@Override
-		public List<Long> latenessSince(Instant from, int limit) {
-			throw new UnsupportedOperationException();
-		}
-
-		@Override
-		public List<RecentFailure> latestWithStatus(String status, int limit) {
-			throw new UnsupportedOperationException();
 		}
 
 	}

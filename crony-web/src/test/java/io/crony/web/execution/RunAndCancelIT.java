@@ -302,6 +302,7 @@ class RunAndCancelIT {
 	}
 
 	private void insertExecution(long job, String agentId, String status, String trigger, String scheduledAt) {
+		Jobs.ensureRow(this.jdbc, job);
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, updated_at)"
 						+ " VALUES (?, 'x', ?, ?, ?, ?, ?)",

@@ -32,7 +32,7 @@ class BulkPlanTest {
 		List<JobRequest> jobs = List.of(job("a", "0 0 1 * * ?", null), disabled(job("b", "0 0 2 * * ?", null)));
 		BulkProblems problems = new BulkProblems(2);
 
-		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(), this.rules, "alice", NOW, problems);
+		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(), this.rules, 1L, "alice", NOW, problems);
 
 		assertThat(problems.isEmpty()).isTrue();
 		assertThat(plan.steps()).extracting(Step::index, Step::outcome)
@@ -52,7 +52,7 @@ class BulkPlanTest {
 		BulkProblems problems = new BulkProblems(2);
 
 		BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(1, stored(job("taken", "0 0 1 * * ?", null), 7, 3, true)),
-				this.rules, "alice", NOW, problems);
+				this.rules, 1L, "alice", NOW, problems);
 
 		BulkRefusedException refused = problems.refusal();
 		assertThat(refused.status()).isEqualTo(HttpStatus.CONFLICT);
@@ -65,7 +65,7 @@ class BulkPlanTest {
 		BulkProblems problems = new BulkProblems(1);
 
 		BulkPlan plan = BulkPlan.decide(List.of(job("nightly", "0 30 1 * * ?", null)), BulkMode.UPSERT, Map.of(0, row),
-				this.rules, "bob", NOW, problems);
+				this.rules, 1L, "bob", NOW, problems);
 
 		assertThat(problems.isEmpty()).isTrue();
 		Step step = plan.steps().get(0);
@@ -88,7 +88,7 @@ class BulkPlanTest {
 		List<JobRequest> jobs = List.of(job("nightly", "0 0 1 * * ?", clear));
 		BulkProblems problems = new BulkProblems(1);
 
-		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.UPSERT, Map.of(0, row), this.rules, "bob", NOW, problems);
+		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.UPSERT, Map.of(0, row), this.rules, 1L, "bob", NOW, problems);
 
 		assertThat(plan.steps()).extracting(Step::outcome).containsExactly(Outcome.UNCHANGED);
 		assertThat(row.getSpec()).isEqualTo(storedSpec);
@@ -96,12 +96,12 @@ class BulkPlanTest {
 
 		Map<String, String> masked = Map.of("Authorization", SecretBox.MASK, "X-Env", "prod");
 		BulkPlan again = BulkPlan.decide(List.of(job("nightly", "0 0 1 * * ?", masked)), BulkMode.UPSERT,
-				Map.of(0, row), this.rules, "bob", NOW, new BulkProblems(1));
+				Map.of(0, row), this.rules, 1L, "bob", NOW, new BulkProblems(1));
 		assertThat(again.steps()).extracting(Step::outcome).containsExactly(Outcome.UNCHANGED);
 
 		Map<String, String> otherSecret = Map.of("Authorization", "Bearer other", "X-Env", "prod");
 		BulkPlan changed = BulkPlan.decide(List.of(job("nightly", "0 0 1 * * ?", otherSecret)), BulkMode.UPSERT,
-				Map.of(0, row), this.rules, "bob", NOW, new BulkProblems(1));
+				Map.of(0, row), this.rules, 1L, "bob", NOW, new BulkProblems(1));
 		assertThat(changed.steps()).extracting(Step::outcome).containsExactly(Outcome.UPDATED);
 	}
 
@@ -111,7 +111,7 @@ class BulkPlanTest {
 		BulkProblems problems = new BulkProblems(1);
 
 		BulkPlan.decide(List.of(withVersion(job("nightly", "0 0 2 * * ?", null), 2L)), BulkMode.UPSERT, Map.of(0, row),
-				this.rules, "bob", NOW, problems);
+				this.rules, 1L, "bob", NOW, problems);
 
 		BulkRefusedException refused = problems.refusal();
 		assertThat(refused.status()).isEqualTo(HttpStatus.CONFLICT);
@@ -125,7 +125,7 @@ class BulkPlanTest {
 				withVersion(job("new-one", "0 0 2 * * ?", null), 1L));
 		BulkProblems problems = new BulkProblems(2);
 
-		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.UPSERT, Map.of(0, row), this.rules, "bob", NOW, problems);
+		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.UPSERT, Map.of(0, row), this.rules, 1L, "bob", NOW, problems);
 
 		assertThat(plan.steps()).extracting(Step::outcome).containsExactly(Outcome.UPDATED);
 		assertThat(problems.refusal().errors())
@@ -139,7 +139,7 @@ class BulkPlanTest {
 		BulkProblems problems = new BulkProblems(2);
 		problems.invalid(0, List.of(new FieldProblem("schedule", "second 61 out of range 0-59")));
 
-		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(), this.rules, "alice", NOW, problems);
+		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(), this.rules, 1L, "alice", NOW, problems);
 
 		assertThat(plan.steps()).isEmpty();
 		BulkRefusedException refused = problems.refusal();
@@ -150,7 +150,7 @@ class BulkPlanTest {
 
 	private JobEntity stored(JobRequest request, long id, long version, boolean enabled) {
 		JobSpec spec = request.toSpec(id, version, enabled).withTarget(this.rules.sealed(request, null));
-		JobEntity row = JobEntity.created(spec, "alice", NOW.minusSeconds(3600));
+		JobEntity row = JobEntity.created(1L, spec, "alice", NOW.minusSeconds(3600));
 		row.setId(id);
 		row.setVersion(version);
 		row.setSpec(CronyJson.toJson(spec));

@@ -30,9 +30,12 @@ public final class ApiClient {
 
 	private final String token;
 
-	private ApiClient(RestClient rest, String token) {
+	private final String department;
+
+	private ApiClient(RestClient rest, String token, String department) {
 		this.rest = rest;
 		this.token = token;
+		this.department = department;
 	}
 
 	public static ApiClient anonymous(int port) {
@@ -40,7 +43,7 @@ public final class ApiClient {
 			.baseUrl("http://127.0.0.1:" + port)
 			.requestFactory(new JdkClientHttpRequestFactory())
 			.build();
-		return new ApiClient(rest, null);
+		return new ApiClient(rest, null, null);
 	}
 
 	/** Signs in and returns a client that sends the token. */
@@ -51,7 +54,12 @@ public final class ApiClient {
 	}
 
 	public ApiClient withToken(String newToken) {
-		return new ApiClient(this.rest, newToken);
+		return new ApiClient(this.rest, newToken, this.department);
+	}
+
+	/** A client whose requests work in this department (X-Crony-Department). */
+	public ApiClient inDepartment(String name) {
+		return new ApiClient(this.rest, this.token, name);
 	}
 
 	public String token() {
@@ -82,6 +90,9 @@ public final class ApiClient {
 		RestClient.RequestBodySpec request = this.rest.method(method).uri(path).headers((headers) -> {
 			if (this.token != null) {
 				headers.setBearerAuth(this.token);
+			}
+			if (this.department != null) {
+				headers.set("X-Crony-Department", this.department);
 			}
 		});
 		if (body != null) {

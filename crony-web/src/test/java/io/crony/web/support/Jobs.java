@@ -3,10 +3,23 @@ package io.crony.web.support;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.jdbc.core.JdbcTemplate;
+
 /** Job bodies for tests, as the API takes them, with a way to change one field. */
 public final class Jobs {
 
 	private Jobs() {
+	}
+
+	/**
+	 * Writes a bare job row with this id in the {@code default} department, unless there
+	 * is one, for tests that write execution rows directly: runs are read through their
+	 * job.
+	 */
+	public static void ensureRow(JdbcTemplate jdbc, long id) {
+		jdbc.update("INSERT IGNORE INTO job (id, name, schedule, time_zone, target_type, spec, enabled, version,"
+				+ " created_at, updated_at) VALUES (?, ?, '0 0 * * * ?', 'UTC', 'HTTP', '{}', 0, 1, NOW(3), NOW(3))",
+				id, "job-" + id);
 	}
 
 	/** A valid HTTP job. */

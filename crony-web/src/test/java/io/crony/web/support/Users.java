@@ -22,4 +22,15 @@ public final class Users {
 		return admin.withToken(null).login(username, PASSWORD);
 	}
 
+	/**
+	 * Creates a global admin (users, departments, agents, the cluster; ADMIN in every
+	 * department) with {@link #PASSWORD} and returns a client signed in as that user.
+	 */
+	public static ApiClient createGlobalAdmin(ApiClient admin, String username) {
+		ApiClient.Response created = admin.post("/api/v1/users",
+				Map.of("username", username, "password", PASSWORD, "globalAdmin", true));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return admin.withToken(null).login(username, PASSWORD);
+	}
+
 }

@@ -1,0 +1,17 @@
+package io.crony.web.auth;
+
+import io.crony.web.error.ApiException;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * The department a request names does not exist, or the caller is not a member of it: the
+ * same answer for both, so department names don't leak.
+ */
+public final class DepartmentNotFoundException extends ApiException {
+
+	public DepartmentNotFoundException(String name) {
+		super(HttpStatus.NOT_FOUND, "Department '" + name + "' does not exist or you are not a member of it");
+	}
+
+}
