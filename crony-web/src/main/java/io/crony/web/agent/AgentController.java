@@ -4,9 +4,9 @@ import java.util.List;
 
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
-import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.leader.ClusterRequests;
 import io.crony.web.cluster.leadership.LeaderElection;
+import io.crony.web.cluster.membership.AgentRegistry;
 import jakarta.validation.Valid;
 
 import org.springframework.http.HttpStatus;

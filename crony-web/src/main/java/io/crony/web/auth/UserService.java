@@ -9,12 +9,12 @@ import java.util.Map;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.extension.plugins.pagination.Page;
-import io.crony.web.auth.MembershipMapper.Membership;
-import io.crony.web.auth.MembershipMapper.UserMembership;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.MembershipMapper.Membership;
+import io.crony.web.auth.MembershipMapper.UserMembership;
 import io.crony.web.error.InvalidRequestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.web.auth.Departments;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.dashboard.DashboardSummary.Bucket;
 

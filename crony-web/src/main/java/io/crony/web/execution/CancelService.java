@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.KillRequest;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.Departments;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

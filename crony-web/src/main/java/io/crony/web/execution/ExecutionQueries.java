@@ -4,11 +4,11 @@ import java.time.Instant;
 import java.util.List;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
-import io.crony.web.auth.Departments;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
+import io.crony.web.auth.Departments;
 
 import org.springframework.stereotype.Service;
 

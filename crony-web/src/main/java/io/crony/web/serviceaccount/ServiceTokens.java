@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
 
 import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import io.crony.web.api.PageResponse;
+import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
-import io.crony.web.api.Paging;
 import io.crony.web.auth.BearerAuthenticator;
 import io.crony.web.auth.CronyPrincipal;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;

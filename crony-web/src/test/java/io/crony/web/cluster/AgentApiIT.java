@@ -27,7 +27,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 @SpringBootTest
 @AutoConfigureMockMvc
 @DirtiesContext
-@WithMockUser(roles = "ADMIN")
+@WithMockUser(authorities = { "ROLE_ADMIN", "GLOBAL_ADMIN" })
 class AgentApiIT extends ClusterItSupport {
 
 	@Autowired

@@ -3,6 +3,7 @@ package io.crony.web.execution;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.Jobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,7 @@ class RunHistoryPagingIT {
 	@BeforeEach
 	void seed() {
 		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		Jobs.ensureRow(this.jdbc, 42);
 		for (int i = 0; i < 7; i++) {
 			this.jdbc.update(
 					"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
@@ -62,6 +64,7 @@ class RunHistoryPagingIT {
 	@AfterEach
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
 	}
 
 	@Test
