@@ -89,6 +89,8 @@ class RetentionIT {
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM purge_run");
+		this.jdbc.update("DELETE FROM department_member WHERE department_id <> 1");
+		this.jdbc.update("DELETE FROM department WHERE id <> 1");
 	}
 
 	@Test
@@ -100,6 +102,13 @@ class RetentionIT {
 		long many = job("many", null);
 		long gone = job("gone", null);
 		assertThat(this.api.delete("/api/v1/jobs/" + gone).status()).isEqualTo(204);
+		assertThat(this.api.post("/api/v1/departments", Map.of("name", "short-keepers", "retentionDays", 5)).status())
+			.isEqualTo(201);
+		ApiClient shortKeepers = this.api;
+		this.api = this.api.inDepartment("short-keepers");
+		long departmentDefault = job("department-default", null);
+		long ownOverDepartment = job("own-over-department", Map.of("days", 10));
+		this.api = shortKeepers;
 		Set<Long> kept = new HashSet<>();
 		Set<Long> removed = new HashSet<>();
 
@@ -133,6 +142,11 @@ class RetentionIT {
 			removed.add(row(many, "CRON", "SKIPPED", days(31).minus(i, ChronoUnit.MINUTES)));
 		}
 		kept.add(row(many, "CRON", "SUCCEEDED", days(2)));
+		// the department's 5 days, between the job's own and the platform's
+		removed.add(row(departmentDefault, "CRON", "SUCCEEDED", days(6)));
+		kept.add(row(departmentDefault, "CRON", "SUCCEEDED", days(4)));
+		kept.add(row(ownOverDepartment, "CRON", "SUCCEEDED", days(6)));
+		removed.add(row(ownOverDepartment, "CRON", "SUCCEEDED", days(11)));
 		// a deleted job's rows follow the platform default
 		removed.add(row(gone, "CRON", "SUCCEEDED", days(40)));
 		kept.add(row(gone, "CRON", "SUCCEEDED", days(10)));
@@ -145,7 +159,7 @@ class RetentionIT {
 		assertThat(run.outcome()).isEqualTo("COMPLETED");
 		assertThat(run.removedByCount()).isEqualTo(7);
 		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
-		assertThat(run.jobsExamined()).isEqualTo(6);
+		assertThat(run.jobsExamined()).isEqualTo(8);
 		assertThat(run.finishedAt()).isNotNull();
 		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
 		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
