@@ -23,10 +23,11 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
  * Says in the OpenAPI document which errors each route answers, as problem details
  * ({@code application/problem+json}, the {@code Problem} schema): what the server does
  * for every route (400 for a bad parameter, body or a request the firewall rejects, 401
- * without a valid token), plus what depends on the route: 403 where a role above VIEWER
- * is needed, 404 for an id in the path, 409 where a change can conflict, 415 where a body
- * is read, 429 at sign-in. A route with an error of its own declares it with
- * {@code @ApiResponse}; this adds only what is not declared.
+ * without a valid token, 403 when the role in the request's department does not allow it,
+ * 404 for a department the caller may not enter), plus what depends on the route: 404 for
+ * an id in the path, 409 where a change can conflict, 415 where a body is read, 429 at
+ * sign-in. A route with an error of its own declares it with {@code @ApiResponse}; this
+ * adds only what is not declared.
  */
 final class ErrorResponses implements OpenApiCustomizer {
 
@@ -55,11 +56,16 @@ final class ErrorResponses implements OpenApiCustomizer {
 		errors.put("400", "Invalid parameter or body; the problem's errors name each bad field");
 		errors.put("401", path.equals("/api/v1/auth/login") ? "Wrong user name or password"
 				: isReport(path) ? "Wrong execution token" : "No valid bearer token");
-		if (needsMoreThanViewer(path, method)) {
-			errors.put("403", "Your role does not allow this");
+		boolean signedIn = !path.equals("/api/v1/auth/login") && !isReport(path);
+		if (signedIn) {
+			// a user may hold no role in the request's department, even for a read
+			errors.put("403", "Your role in the request's department does not allow this");
 		}
-		if (path.contains("{")) {
-			errors.put("404", "No such resource");
+		if (path.contains("{") || signedIn) {
+			errors.put("404", path.contains("{")
+					? "No such resource in the request's department, or a department (X-Crony-Department) you are "
+							+ "not a member of"
+					: "A department (X-Crony-Department) you are not a member of");
 		}
 		if (method != PathItem.HttpMethod.GET && !path.startsWith("/api/v1/auth/")) {
 			errors.put("409", "Conflicts with the current state (a taken name, a stale version, a run that ended)");
@@ -79,14 +85,6 @@ final class ErrorResponses implements OpenApiCustomizer {
 
 	private static boolean isReport(String path) {
 		return path.endsWith("/result") || path.endsWith("/progress");
-	}
-
-	/** GET needs VIEWER, which every user has; users and changes need more. */
-	private static boolean needsMoreThanViewer(String path, PathItem.HttpMethod method) {
-		if (path.startsWith("/api/v1/auth/") || isReport(path)) {
-			return false;
-		}
-		return path.startsWith("/api/v1/users") || method != PathItem.HttpMethod.GET;
 	}
 
 	private static ApiResponse problem(String description, boolean retryAfter) {

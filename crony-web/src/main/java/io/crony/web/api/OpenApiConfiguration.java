@@ -4,8 +4,12 @@ import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.security.SecurityScheme;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.HeaderParameter;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springdoc.core.customizers.PropertyCustomizer;
 
 import org.springframework.context.annotation.Bean;
@@ -31,6 +35,24 @@ public class OpenApiConfiguration {
 	@Bean
 	PropertyCustomizer nullableReferences() {
 		return new NullableReferences();
+	}
+
+	/**
+	 * The department header on every route that takes a bearer token (named here, not in
+	 * the auth feature, which depends on this package).
+	 */
+	@Bean
+	OperationCustomizer departmentHeader() {
+		return (operation, handler) -> {
+			if (!handler.hasMethodAnnotation(SecurityRequirements.class)) {
+				operation.addParametersItem(new HeaderParameter().name("X-Crony-Department")
+					.required(false)
+					.description("The department the request works in (its name); absent: the caller's home "
+							+ "department. One the caller may not enter answers 404.")
+					.schema(new StringSchema().pattern("^[a-z0-9][a-z0-9-]{0,62}$")));
+			}
+			return operation;
+		};
 	}
 
 	/** The error answers of every route, as problem details. */
