@@ -33,15 +33,16 @@ type callConfig struct {
 
 // cronyConfig: run a Crony job by name through crony-web's API, optionally wait for it.
 type cronyConfig struct {
-	base     *url.URL
-	job      string
-	params   *string
-	wait     bool
-	poll     time.Duration
-	timeout  time.Duration // the whole run: sign-in, start and waiting
-	apiToken string
-	user     string
-	password string
+	base       *url.URL
+	job        string
+	params     *string
+	wait       bool
+	poll       time.Duration
+	timeout    time.Duration // the whole run: sign-in, start and waiting
+	apiToken   string
+	user       string
+	password   string
+	department string // X-Crony-Department; empty: the caller's home department
 }
 
 // usageError is a mistake in the command line: exit 2 with the usage.
@@ -186,6 +187,7 @@ func cronyConfigOf(f *rawFlags, set map[string]bool, env func(string) string) (*
 		}
 		c.params = &f.params
 	}
+	c.department = firstNonEmpty(f.department, env(envDepartment))
 	c.apiToken = firstNonEmpty(f.apiToken, env(envAPIToken))
 	switch {
 	case f.user != "" && c.apiToken != "":

@@ -26,6 +26,7 @@ type fakeCrony struct {
 	executions          map[int64]*fakeExecution
 	loggedOut           bool
 	listRequests, polls int
+	department          string // when set, the department every signed-in request must name
 }
 
 type fakeExecution struct {
@@ -75,6 +76,10 @@ func (f *fakeCrony) authed(next http.HandlerFunc) http.HandlerFunc {
 		if r.Header.Get("Authorization") != "Bearer "+f.token {
 			w.Header().Set("WWW-Authenticate", "Bearer")
 			problem(w, http.StatusUnauthorized, "A valid bearer token is required (POST /api/v1/auth/login gives one)")
+			return
+		}
+		if got := r.Header.Get("X-Crony-Department"); f.department != "" && got != f.department {
+			problem(w, http.StatusNotFound, "Department '"+got+"' does not exist or you are not a member of it")
 			return
 		}
 		next(w, r)
@@ -227,6 +232,25 @@ func TestCronySignsInRunsAndWaitsForSuccess(t *testing.T) {
 		t.Error("the token of the sign-in was not revoked")
 	}
 	lacks(t, "output", r.stdout+r.stderr, f.password, f.token)
+}
+
+func TestCronyRunsAJobOfTheDepartmentItNames(t *testing.T) {
+	f := newFakeCrony(t)
+	f.department = "pay"
+	jobsWithSimilarNames(f)
+
+	named := runProgram(t, map[string]string{envAPIToken: f.token, envDepartment: "pay"},
+		"-crony", f.URL, "-job", "nightly-report")
+	named.wantCode(t, exitOK)
+	contains(t, "stdout", named.stdout, "job nightly-report (id 1): execution 1001 started")
+
+	home := runProgram(t, map[string]string{envAPIToken: f.token}, "-crony", f.URL, "-job", "nightly-report")
+	home.wantCode(t, exitFailed)
+	contains(t, "stderr", home.stderr, "HTTP 404 Not Found: Department '' does not exist or you are not a member of it")
+
+	flag := runProgram(t, map[string]string{envAPIToken: f.token}, "-crony", f.URL, "-job", "nightly-report",
+		"-department", "pay")
+	flag.wantCode(t, exitOK)
 }
 
 func TestCronyRunThatFails(t *testing.T) {

@@ -23,9 +23,10 @@ const pageSize = 200
 
 // cronyAPI speaks to crony-web's /api/v1 with a bearer token.
 type cronyAPI struct {
-	base   *url.URL
-	client *http.Client
-	token  string
+	base       *url.URL
+	client     *http.Client
+	token      string
+	department string // sent as X-Crony-Department when set
 }
 
 // apiError is an answer crony-web refused with, usually RFC 7807 problem details.
@@ -184,6 +185,9 @@ func (a *cronyAPI) do(ctx context.Context, method, path string, query url.Values
 	}
 	if a.token != "" {
 		req.Header.Set("Authorization", "Bearer "+a.token)
+	}
+	if a.department != "" {
+		req.Header.Set("X-Crony-Department", a.department)
 	}
 	resp, err := a.client.Do(req)
 	if err != nil {

@@ -21,7 +21,7 @@ const logoutTimeout = 5 * time.Second
 func runCrony(parent context.Context, c *cronyConfig, log *logger) int {
 	ctx, cancel := context.WithTimeout(parent, c.timeout)
 	defer cancel()
-	api := &cronyAPI{base: c.base, client: newHTTPClient(cronyRequestTimeout), token: c.apiToken}
+	api := &cronyAPI{base: c.base, client: newHTTPClient(cronyRequestTimeout), token: c.apiToken, department: c.department}
 	if c.user != "" {
 		if err := api.login(ctx, c.user, c.password); err != nil {
 			log.fail("sign-in as %s failed: %v", c.user, err)

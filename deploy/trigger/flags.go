@@ -13,6 +13,7 @@ const (
 	envDingTalkToken  = "CRONY_TRIGGER_DINGTALK_TOKEN"
 	envDingTalkSecret = "CRONY_TRIGGER_DINGTALK_SECRET"
 	envAPIToken       = "CRONY_API_TOKEN"
+	envDepartment     = "CRONY_DEPARTMENT"
 	envPassword       = "CRONY_PASSWORD"
 )
 
@@ -27,7 +28,7 @@ func (h *headerList) Set(v string) error { *h = append(*h, v); return nil }
 // Which flags belong to which mode, to refuse a flag the chosen mode would ignore.
 var (
 	callFlags  = []string{"url", "token", "secret", "dingtalk-url", "retries", "backoff", "success-field", "success-value", "body", "header", "name"}
-	cronyFlags = []string{"crony", "job", "params", "wait", "poll", "api-token", "user"}
+	cronyFlags = []string{"crony", "job", "params", "wait", "poll", "api-token", "user", "department"}
 )
 
 type rawFlags struct {
@@ -35,7 +36,7 @@ type rawFlags struct {
 	retries                                                                 int
 	backoff, timeout, poll                                                  time.Duration
 	headers                                                                 headerList
-	crony, job, params, apiToken, user                                      string
+	crony, job, params, apiToken, user, department                          string
 	wait                                                                    bool
 }
 
@@ -61,6 +62,7 @@ func newFlagSet(f *rawFlags) *flag.FlagSet {
 	fs.DurationVar(&f.poll, "poll", 2*time.Second, "crony mode: how often -wait asks for the status")
 	fs.StringVar(&f.apiToken, "api-token", "", "crony mode: Crony bearer token (or env "+envAPIToken+")")
 	fs.StringVar(&f.user, "user", "", "crony mode: sign in as this user, password from env "+envPassword)
+	fs.StringVar(&f.department, "department", "", "crony mode: the job's department (or env "+envDepartment+"); default: the user's home department, a token's own")
 	return fs
 }
 
@@ -69,7 +71,7 @@ func newFlagSet(f *rawFlags) *flag.FlagSet {
 func printUsage(w io.Writer, full bool) {
 	fmt.Fprintf(w, `usage:
   %[1]s -url URL [-token T] [-secret S] [-timeout 30s] [-retries 2] [-success-field code] [-success-value 0] [-body JSON] [-header 'K: V' ...]
-  %[1]s -crony URL -job NAME [-params JSON] [-wait] [-poll 2s] [-timeout 10m] (-api-token T | -user U)
+  %[1]s -crony URL -job NAME [-params JSON] [-wait] [-poll 2s] [-timeout 10m] (-api-token T | -user U) [-department D]
 exit codes: 0 success, 1 failure, 2 usage error
 `, programName)
 	if !full {
