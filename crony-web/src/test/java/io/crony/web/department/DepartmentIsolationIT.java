@@ -1,6 +1,7 @@
 package io.crony.web.department;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -209,13 +210,34 @@ class DepartmentIsolationIT {
 			.isEqualTo(204);
 		assertThat(carolClient.inDepartment("team-a").get("/api/v1/jobs").status()).isEqualTo(404);
 
+		Response edited = alice.put("/api/v1/departments/" + this.departmentA,
+				Map.of("description", "team a", "retentionDays", 14));
+		assertThat(edited.status()).isEqualTo(200);
+		assertThat(edited.body().get("retentionDays").asInt()).isEqualTo(14);
+		JsonNode update = alice.get("/api/v1/audit?action=DEPARTMENT_UPDATE").body().get("items").get(0);
+		assertThat(changes(update)).containsOnly(Map.entry("description", Arrays.asList(null, "team a")),
+				Map.entry("retentionDays", Arrays.asList(null, "14")));
+
 		JsonNode audit = alice.get("/api/v1/audit?objectType=DEPARTMENT").body().get("items");
 		List<String> actions = new ArrayList<>();
 		audit.forEach((row) -> actions.add(row.get("action").asText()));
-		assertThat(actions).containsExactly("MEMBER_REMOVE", "MEMBER_UPDATE", "MEMBER_ADD", "MEMBER_ADD",
-				"DEPARTMENT_CREATE");
-		JsonNode update = audit.get(1).get("changes");
-		assertThat(update.toString()).contains("role").contains("OPERATOR").contains("VIEWER");
+		assertThat(actions).containsExactly("DEPARTMENT_UPDATE", "MEMBER_REMOVE", "MEMBER_UPDATE", "MEMBER_ADD",
+				"MEMBER_ADD", "DEPARTMENT_CREATE");
+		assertThat(changes(audit.get(2))).containsOnly(Map.entry("role", List.of("OPERATOR", "VIEWER")));
+		assertThat(changes(audit.get(1))).containsEntry("username", Arrays.asList("carol", null));
+	}
+
+	/** An audit row's changes: field, before and after. */
+	private static Map<String, List<String>> changes(JsonNode row) {
+		Map<String, List<String>> changes = new LinkedHashMap<>();
+		row.path("changes")
+			.forEach((change) -> changes.put(change.path("field").asText(),
+					Arrays.asList(text(change.path("before")), text(change.path("after")))));
+		return changes;
+	}
+
+	private static String text(JsonNode value) {
+		return (value.isNull() || value.isMissingNode()) ? null : value.asText();
 	}
 
 	@Test
