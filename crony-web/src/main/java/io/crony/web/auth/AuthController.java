@@ -4,11 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
-import io.crony.web.auth.CronyPrincipal.DepartmentRef;
-
 import io.crony.web.audit.Actor;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
+import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;

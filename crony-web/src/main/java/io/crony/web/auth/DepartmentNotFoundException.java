@@ -11,7 +11,9 @@ import org.springframework.http.HttpStatus;
 public final class DepartmentNotFoundException extends ApiException {
 
 	public DepartmentNotFoundException(String name) {
-		super(HttpStatus.NOT_FOUND, "Department '" + name + "' does not exist or you are not a member of it");
+		// no department has a longer name: the header is not echoed at any length
+		super(HttpStatus.NOT_FOUND, "Department '" + ((name.length() <= 63) ? name : name.substring(0, 63) + "...")
+				+ "' does not exist or you are not a member of it");
 	}
 
 }

@@ -32,9 +32,6 @@ public interface MembershipMapper {
 	@Select("SELECT id, name FROM department WHERE name = #{name}")
 	DepartmentRef department(@Param("name") String name);
 
-	@Select("SELECT id, name FROM department WHERE id = #{id}")
-	DepartmentRef departmentById(@Param("id") long id);
-
 	@Select("<script>SELECT m.user_id, d.id, d.name, m.role FROM department_member m"
 			+ " JOIN department d ON d.id = m.department_id WHERE m.user_id IN"
 			+ " <foreach item='id' collection='userIds' open='(' separator=',' close=')'>#{id}</foreach>"
