@@ -23,7 +23,7 @@ export function createQueryClient(): QueryClient {
 
 function Guarded({ route }: { route: AppRoute }) {
   const { user } = useAuth();
-  if (!allowed(route, user?.role)) return <Result status="403" title="Not for your role" />;
+  if (!allowed(route, user)) return <Result status="403" title="Not for your role" />;
   const Page = route.page;
   return <Page />;
 }

@@ -9,5 +9,7 @@ export const paths = {
   agents: '/agents',
   alerts: '/alerts',
   users: '/users',
+  departments: '/departments',
+  members: (departmentId: string | number) => `/departments/${departmentId}/members`,
   audit: '/audit',
 };

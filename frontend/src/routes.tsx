@@ -3,17 +3,19 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApiOutlined, AuditOutlined, DashboardOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, DashboardOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { Role } from './pages/login/types';
+import type { Me, Role } from './pages/login/types';
 
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
   /** Shown in the side menu when set. */
   menu?: { label: string; icon: ReactNode };
-  /** Roles allowed; all signed-in users when absent. */
+  /** Roles allowed (the role in the current department); all signed-in users when absent. */
   roles?: Role[];
+  /** Only for global admins, whatever their role in the current department. */
+  globalAdmin?: boolean;
 }
 
 export const appRoutes: AppRoute[] = [
@@ -53,8 +55,14 @@ export const appRoutes: AppRoute[] = [
     path: '/users',
     page: lazy(() => import('./pages/users/UsersPage')),
     menu: { label: 'Users', icon: <TeamOutlined /> },
-    roles: ['ADMIN'],
+    globalAdmin: true,
   },
+  {
+    path: '/departments',
+    page: lazy(() => import('./pages/departments/DepartmentsPage')),
+    menu: { label: 'Departments', icon: <ApartmentOutlined /> },
+  },
+  { path: '/departments/:id/members', page: lazy(() => import('./pages/departments/MembersPage')) },
   {
     path: '/service-tokens',
     page: lazy(() => import('./pages/tokens/ServiceTokensPage')),
@@ -69,6 +77,7 @@ export const appRoutes: AppRoute[] = [
   },
 ];
 
-export function allowed(route: AppRoute, role: Role | undefined): boolean {
-  return !route.roles || (role !== undefined && route.roles.includes(role));
+export function allowed(route: AppRoute, user: Pick<Me, 'role' | 'globalAdmin'> | null | undefined): boolean {
+  if (route.globalAdmin && !user?.globalAdmin) return false;
+  return !route.roles || (!!user?.role && route.roles.includes(user.role));
 }

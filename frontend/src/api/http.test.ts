@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, problem } from '../test/mockApi';
-import { ApiError, buildUrl, http, onUnauthorized, tokenStore } from './http';
+import { ApiError, buildUrl, DEPARTMENT_HEADER, departmentStore, http, onUnauthorized, request, tokenStore } from './http';
 
 describe('http', () => {
   it('maps a problem document with field errors to a typed ApiError', async () => {
@@ -81,5 +81,31 @@ describe('http', () => {
   it('answers undefined for 204 No Content', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     await expect(http.delete('/jobs/1')).resolves.toBeUndefined();
+  });
+
+  it('sends the chosen department on every call, and none before one is chosen', async () => {
+    tokenStore.set('t-1');
+    const calls = mockApi(() => ({ body: [] }));
+
+    await http.get('/jobs');
+    departmentStore.set('pay');
+    await http.get('/jobs');
+    await http.post('/jobs/1/run', {});
+    await http.put('/jobs/1', {});
+    await http.delete('/jobs/1');
+
+    expect(calls[0]?.headers[DEPARTMENT_HEADER]).toBeUndefined();
+    expect(calls.slice(1).map((c) => c.headers[DEPARTMENT_HEADER])).toEqual(['pay', 'pay', 'pay', 'pay']);
+    expect(DEPARTMENT_HEADER).toBe('X-Crony-Department');
+  });
+
+  it('sends no department with the login nor where the home department is asked for', async () => {
+    departmentStore.set('pay');
+    const calls = mockApi(() => ({ body: {} }));
+
+    await http.post('/auth/login', {}, { anonymous: true });
+    await request('GET', '/auth/me', { homeDepartment: true });
+
+    expect(calls.map((c) => c.headers[DEPARTMENT_HEADER])).toEqual([undefined, undefined]);
   });
 });

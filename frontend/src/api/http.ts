@@ -1,6 +1,7 @@
 /**
- * The one fetch wrapper every page's api.ts goes through: adds the bearer token,
- * sends the user back to login on 401, and turns RFC 7807 problem details into ApiError.
+ * The one fetch wrapper every page's api.ts goes through: adds the bearer token and the
+ * department the user works in, sends the user back to login on 401, and turns RFC 7807
+ * problem details into ApiError.
  */
 
 export const API_BASE = '/api/v1';
@@ -48,6 +49,18 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
+const DEPARTMENT_KEY = 'crony.department';
+
+/** The header naming the department a request works in; absent, the server takes the user's home department. */
+export const DEPARTMENT_HEADER = 'X-Crony-Department';
+
+/** The department chosen in the header's switcher, by name; sent with every request. */
+export const departmentStore = {
+  get: (): string | null => localStorage.getItem(DEPARTMENT_KEY),
+  set: (name: string) => localStorage.setItem(DEPARTMENT_KEY, name),
+  clear: () => localStorage.removeItem(DEPARTMENT_KEY),
+};
+
 /** Registered by the auth provider: what to do when the server says the token is no good. */
 export function onUnauthorized(handler: (() => void) | undefined): void {
   unauthorizedHandler = handler;
@@ -61,6 +74,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The login call answers 401 for bad credentials: that is a form error, not an expired session. */
   anonymous?: boolean;
+  /**
+   * Send no department header: the answer is about the user's home department. The auth
+   * provider reads `/auth/me` this way, so a stored department the user has since left
+   * cannot make that call fail.
+   */
+  homeDepartment?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -113,6 +132,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
   const token = tokenStore.get();
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  const department = departmentStore.get();
+  if (department && !options.anonymous && !options.homeDepartment) headers[DEPARTMENT_HEADER] = department;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -142,8 +163,8 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 export const http = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    request<T>('GET', path, { query, signal }),
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal, options?: Omit<RequestOptions, 'query' | 'signal'>) =>
+    request<T>('GET', path, { ...options, query, signal }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),

@@ -1,23 +1,31 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid, Layout, Menu, Skeleton, Space, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 import { paths } from '../paths';
 import { allowed, appRoutes } from '../routes';
+import { DepartmentSwitcher } from './DepartmentSwitcher';
 
 /** The signed-in frame: side menu (a drawer-like collapsed bar on phones) and header. */
 export function AppLayout() {
-  const { user, signOut } = useAuth();
+  const { user, signOut, refresh } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
+  const signedIn = user !== null;
+
+  // Memberships and roles change on the server: read them once each time the app opens or
+  // someone signs in (this also drops a stored department the user no longer belongs to).
+  useEffect(() => {
+    if (signedIn) void refresh();
+  }, [signedIn, refresh]);
 
   if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
 
   const items = appRoutes
-    .filter((r) => r.menu && allowed(r, user.role))
+    .filter((r) => r.menu && allowed(r, user))
     .map((r) => ({ key: r.path, icon: r.menu!.icon, label: r.menu!.label }));
   const selected =
     items
@@ -54,8 +62,9 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header
-          style={{ background: '#fff', padding: '0 16px', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
+          style={{ background: '#fff', padding: '0 16px', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 8 }}
         >
+          <DepartmentSwitcher />
           <Dropdown
             menu={{
               items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Sign out' }],
@@ -66,7 +75,8 @@ export function AppLayout() {
               <Space>
                 <UserOutlined />
                 {user.username}
-                <Typography.Text type="secondary">{user.role}</Typography.Text>
+                {/* the role in the current department */}
+                <Typography.Text type="secondary">{[user.role, user.globalAdmin && 'global admin'].filter(Boolean).join(' · ')}</Typography.Text>
               </Space>
             </Button>
           </Dropdown>

@@ -8,22 +8,33 @@ import { tokenStore } from '../api/http';
 import { AuthProvider } from '../auth/AuthProvider';
 import type { Me } from '../pages/login/types';
 
+/** A signed-in user: a member of `default` with `role` unless said otherwise. */
+export type TestUser = Partial<Me> & Pick<Me, 'username' | 'role'>;
+
 interface Options {
   /** Where the router starts. */
   at?: string;
   /** Route pattern the element is mounted under (for useParams). */
   path?: string;
-  /** Signed in as this user; `null` for signed out. */
-  user?: Me | null;
+  /** Signed in as this user (a member of `default` with that role unless said otherwise); `null` for signed out. */
+  user?: TestUser | null;
   /** Other routes, to see where navigation went. */
   extraRoutes?: Record<string, ReactElement>;
 }
 
 /** Renders a page the way the app does: antd App, react-query, auth and a router. */
+export const DEFAULT_DEPARTMENT = { id: 1, name: 'default' };
+
 export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { username: 'ada', role: 'ADMIN' }, extraRoutes = {} }: Options = {}) {
   if (user) {
     tokenStore.set('test-token');
-    localStorage.setItem('crony.user', JSON.stringify(user));
+    const me: Me = {
+      globalAdmin: false,
+      department: DEFAULT_DEPARTMENT,
+      departments: user.role ? [{ ...DEFAULT_DEPARTMENT, role: user.role }] : [],
+      ...user,
+    };
+    localStorage.setItem('crony.user', JSON.stringify(me));
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(

@@ -3,6 +3,7 @@ import type { LoginRequest, Me, Session } from './types';
 
 export const authApi = {
   login: (body: LoginRequest) => http.post<Session>('/auth/login', body, { anonymous: true }),
-  me: () => http.get<Me>('/auth/me'),
+  /** Who the user is in the home department, with every membership (see AuthProvider). */
+  me: () => http.get<Me>('/auth/me', undefined, undefined, { homeDepartment: true }),
   logout: () => http.post<void>('/auth/logout'),
 };

@@ -9,11 +9,32 @@ export interface Session {
   token: string;
   expiresAt: string;
   username: string;
+  /** In the user's home department; null when the user belongs to none. */
+  role: Role | null;
+  globalAdmin?: boolean;
+}
+
+export interface DepartmentRef {
+  id: number;
+  name: string;
+}
+
+/** A department the user belongs to, with the role there. */
+export interface Membership extends DepartmentRef {
   role: Role;
 }
 
+/**
+ * Who is signed in. `department` is the department the dashboard works in (the one chosen
+ * in the header, else the server's home department) and `role` the user's role there.
+ */
 export interface Me {
   id?: number;
   username: string;
-  role: Role;
+  role: Role | null;
+  /** ADMIN in every department; the only one who manages users and departments. */
+  globalAdmin: boolean;
+  department: DepartmentRef | null;
+  /** The user's memberships; for a global admin every department, as ADMIN. */
+  departments: Membership[];
 }

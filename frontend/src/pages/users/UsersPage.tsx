@@ -11,18 +11,23 @@ import type { CreateUserRequest, User } from './types';
 
 const ROLES: Role[] = ['ADMIN', 'OPERATOR', 'VIEWER'];
 
-function UserModal({ user, onClose }: { user: User | 'new'; onClose: () => void }) {
+const ROLE_COLOURS: Record<Role, string> = { ADMIN: 'red', OPERATOR: 'blue', VIEWER: 'default' };
+
+function UserModal({ user, department, onClose }: { user: User | 'new'; department: string; onClose: () => void }) {
   const [form] = Form.useForm<CreateUserRequest>();
   const queryClient = useQueryClient();
+  const { user: me, refresh } = useAuth();
   const handleError = useApiErrorHandler();
   const isNew = user === 'new';
   const save = useMutation({
-    mutationFn: (values: CreateUserRequest) =>
+    mutationFn: ({ username, password, role, globalAdmin, enabled }: CreateUserRequest) =>
       isNew
-        ? usersApi.create(values)
-        : usersApi.update(user.id, { role: values.role, enabled: values.enabled, password: values.password || undefined }),
+        ? usersApi.create({ username, password, role: role ?? undefined, globalAdmin, enabled })
+        : usersApi.update(user.id, { role: role ?? undefined, globalAdmin, enabled, password: password || undefined }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: ['departments'] });
+      if (!isNew && user.username === me?.username) void refresh();
       onClose();
     },
     onError: (e) => handleError(e, form),
@@ -39,7 +44,11 @@ function UserModal({ user, onClose }: { user: User | 'new'; onClose: () => void 
       <Form
         form={form}
         layout="vertical"
-        initialValues={isNew ? { role: 'VIEWER', enabled: true } : { username: user.username, role: user.role, enabled: user.enabled }}
+        initialValues={
+          isNew
+            ? { role: 'VIEWER', globalAdmin: false, enabled: true }
+            : { username: user.username, role: user.role ?? undefined, globalAdmin: user.globalAdmin, enabled: user.enabled }
+        }
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item label="Username" name="username" rules={[{ required: true }]}>
@@ -56,8 +65,19 @@ function UserModal({ user, onClose }: { user: User | 'new'; onClose: () => void 
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="Role" name="role" rules={[{ required: true }]}>
-          <Select options={ROLES.map((r) => ({ value: r }))} />
+        <Form.Item
+          label={`Role in ${department}`}
+          name="role"
+          extra={
+            isNew || user.role === null
+              ? `Empty: no member of ${department}; other departments add members on their Members page`
+              : 'Other departments: on their Members page'
+          }
+        >
+          <Select allowClear={isNew || user.role === null} placeholder="not a member" options={ROLES.map((r) => ({ value: r }))} />
+        </Form.Item>
+        <Form.Item label="Global admin" name="globalAdmin" valuePropName="checked" extra="ADMIN in every department; manages users and departments">
+          <Switch />
         </Form.Item>
         <Form.Item label="Enabled" name="enabled" valuePropName="checked">
           <Switch />
@@ -72,6 +92,7 @@ export default function UsersPage() {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const department = me?.department?.name ?? 'the current department';
   const users = useQuery({ queryKey: ['users'], queryFn: ({ signal }) => usersApi.list(signal) });
   const remove = useMutation({
     mutationFn: (u: User) => usersApi.remove(u.id),
@@ -97,7 +118,22 @@ export default function UsersPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: 'Username', dataIndex: 'username' },
-          { title: 'Role', dataIndex: 'role', render: (r: Role) => <Tag color={r === 'ADMIN' ? 'red' : r === 'OPERATOR' ? 'blue' : 'default'}>{r}</Tag> },
+          {
+            title: `Role in ${department}`,
+            dataIndex: 'role',
+            render: (r: Role | null) => (r ? <Tag color={ROLE_COLOURS[r]}>{r}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
+          },
+          { title: 'Global admin', dataIndex: 'globalAdmin', render: (g: boolean) => (g ? <Tag color="gold">global admin</Tag> : 'no') },
+          {
+            title: 'Departments',
+            dataIndex: 'departments',
+            render: (departments: User['departments'] | undefined) =>
+              (departments ?? []).map((d) => (
+                <Tag key={d.id}>
+                  {d.name}: {d.role}
+                </Tag>
+              )),
+          },
           { title: 'Enabled', dataIndex: 'enabled', render: (e: boolean) => (e ? 'yes' : 'no') },
           {
             title: '',
@@ -119,7 +155,7 @@ export default function UsersPage() {
           },
         ]}
       />
-      {editing && <UserModal user={editing} onClose={() => setEditing(null)} />}
+      {editing && <UserModal user={editing} department={department} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

@@ -1,25 +1,32 @@
-import type { Role } from '../login/types';
+import type { Membership, Role } from '../login/types';
 
 export interface User {
   id: number | string;
   username: string;
-  role: Role;
+  /** In the department the dashboard works in; null when the user is no member of it. */
+  role: Role | null;
+  globalAdmin: boolean;
   enabled: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** Every department the user belongs to, with the role there. */
+  departments: Membership[];
 }
 
-/** POST /users: password 8–72 characters. */
+/** POST /users: password 8–72 characters; a role makes the user a member of the current department. */
 export interface CreateUserRequest {
   username: string;
   password: string;
-  role: Role;
+  role?: Role;
+  globalAdmin: boolean;
   enabled: boolean;
 }
 
 /** PUT /users/{id}: absent fields stay as they are; a new password ends the user's sessions. */
 export interface UpdateUserRequest {
+  /** In the current department (makes the user a member when not yet one). */
   role?: Role;
+  globalAdmin?: boolean;
   enabled?: boolean;
   password?: string;
 }

@@ -1,0 +1,34 @@
+import { ApartmentOutlined } from '@ant-design/icons';
+import { Select, Space } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { paths } from '../paths';
+
+/**
+ * The department the dashboard works in, chosen among the user's memberships. A change
+ * goes to the overview: the page shown may be a job or a run of the department just left.
+ */
+export function DepartmentSwitcher() {
+  const { user, switchDepartment } = useAuth();
+  const navigate = useNavigate();
+  if (!user || user.departments.length === 0) return null;
+  return (
+    <Space size={4}>
+      <ApartmentOutlined aria-hidden />
+      <Select
+        aria-label="Department"
+        value={user.department?.name}
+        placeholder="Department"
+        style={{ minWidth: 120, maxWidth: 200 }}
+        popupMatchSelectWidth={false}
+        showSearch={user.departments.length > 8}
+        options={user.departments.map((d) => ({ value: d.name, label: d.name }))}
+        onChange={(name: string) => {
+          if (name === user.department?.name) return;
+          switchDepartment(name);
+          navigate(paths.overview);
+        }}
+      />
+    </Space>
+  );
+}
