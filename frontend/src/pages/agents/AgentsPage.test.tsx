@@ -31,7 +31,7 @@ describe('AgentsPage', () => {
       if (c.method === 'POST') return { status: 204 };
       return undefined;
     });
-    renderPage(<AgentsPage />);
+    renderPage(<AgentsPage />, { user: { username: 'ada', role: 'VIEWER', globalAdmin: true } });
 
     const row1 = (await screen.findByText('agent-1')).closest('tr') as HTMLElement;
     expect(within(row1).getByText('ONLINE')).toBeInTheDocument();
@@ -47,5 +47,18 @@ describe('AgentsPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /undrain/i }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/agents/agent-2/undrain')).toBe(true));
+  });
+
+  it("changes nothing for a department's ADMIN: agents are shared, a global admin's to manage", async () => {
+    mockApi((c) => {
+      if (c.path === '/agents') return { body: [agent('agent-1'), agent('agent-2', { status: 'DRAINED', jobsHeld: 0 })] };
+      if (c.path === '/cluster') return { body: { leaderId: 'web-1', agentsAlive: 2, jobsAssigned: 3, jobsUnassigned: 1 } };
+      return undefined;
+    });
+    renderPage(<AgentsPage />, { user: { username: 'ada', role: 'ADMIN', globalAdmin: false } });
+
+    await screen.findByText('agent-1');
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /drain|rebalance/i })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, InputNumber, Popconfirm, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useApiErrorHandler } from '../../api/errors';
-import { useCanOperate } from '../../auth/AuthProvider';
+import { useAuth } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
 import { formatTime } from '../../format';
 import { AGENTS_POLL_MS, agentsApi } from './api';
@@ -12,7 +12,8 @@ import type { Agent, AgentStatus } from './types';
 const STATUS_COLOR: Record<AgentStatus, string> = { ONLINE: 'success', OFFLINE: 'error', DRAINED: 'warning' };
 
 export default function AgentsPage() {
-  const canOperate = useCanOperate();
+  // agents and the cluster are shared by every department: only a global admin changes them
+  const canOperate = useAuth().user?.globalAdmin ?? false;
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const { message } = App.useApp();
