@@ -2,6 +2,12 @@
 import { api } from './support.mjs';
 
 const idOf = async (name) => (await api('GET', `/jobs?name=${name}`)).body.items.find((j) => j.name === name).id;
+/** `pay` once the departments test has made it (its members are worth a look), else `default`. */
+const membersPath = async () => {
+  const departments = (await api('GET', '/departments')).body;
+  const shown = departments.find((d) => d.name === 'pay') ?? departments.find((d) => d.name === 'default');
+  return `/departments/${shown.id}/members`;
+};
 const firstExecution = async () => (await api('GET', '/executions?size=1')).body.items[0]?.id;
 
 /** Each page: where it is, and what shows only there once it has drawn its data. */
@@ -26,6 +32,8 @@ export const pages = [
     path: async () => '/service-tokens',
     ready: (page) => page.getByRole('heading', { name: 'Service tokens' }),
   },
+  { name: 'departments', path: async () => '/departments', ready: (page) => page.getByRole('link', { name: 'members of default' }) },
+  { name: 'members', path: membersPath, ready: (page) => page.getByRole('heading', { name: /^Members of / }) },
   { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: 'Audit log' }) },
   { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
   {

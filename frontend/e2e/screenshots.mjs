@@ -1,4 +1,4 @@
-// Saves the docs' screenshots (overview, jobs, job detail, service tokens, audit log) as PNGs
+// Saves the docs' screenshots (overview, jobs, job detail, service tokens, audit log, departments, members) as PNGs
 // in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
 // charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ try {
     ['job-detail.png', 'job detail'],
     ['service-tokens.png', 'service tokens'],
     ['audit.png', 'audit'],
+    ['departments.png', 'departments'],
+    ['members.png', 'members'],
   ]) {
     const p = pages.find((candidate) => candidate.name === name);
     // the audit log's job changes, a page's worth: the sign-ins of the tests would fill it
@@ -25,7 +27,7 @@ try {
     await p.ready(page).first().waitFor();
     await settled(page);
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
-    if (file === 'audit.png') await page.locator('tr.ant-table-row').first().waitFor();
+    if (file === 'audit.png' || file === 'members.png') await page.locator('tr.ant-table-row').first().waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer
     await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
     console.log(`[e2e] saved ${join(screenshotDir, file)}`);

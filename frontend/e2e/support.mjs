@@ -97,8 +97,11 @@ export async function shownDialog(page, name) {
 }
 
 let token;
-/** Calls the REST API as admin; answers the parsed JSON body (or null) and the status. */
-export async function api(method, path, body) {
+/**
+ * Calls the REST API as admin, in the admin's home department unless `department` names
+ * another; answers the parsed JSON body (or null) and the status.
+ */
+export async function api(method, path, body, { department } = {}) {
   token ??= (
     await (
       await fetch(`${base}/api/v1/auth/login`, {
@@ -110,7 +113,11 @@ export async function api(method, path, body) {
   ).token;
   const res = await fetch(`${base}/api/v1${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(department ? { 'X-Crony-Department': department } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -67,8 +67,13 @@ export function AppLayout() {
           <DepartmentSwitcher />
           <Dropdown
             menu={{
-              items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Sign out' }],
-              onClick: () => void signOut(),
+              items: [
+                ...(user.globalAdmin ? [{ key: 'global-admin', label: 'Global admin: ADMIN in every department', disabled: true }] : []),
+                { key: 'logout', icon: <LogoutOutlined />, label: 'Sign out' },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'logout') void signOut();
+              },
             }}
           >
             <Button type="text">
@@ -76,7 +81,7 @@ export function AppLayout() {
                 <UserOutlined />
                 {user.username}
                 {/* the role in the current department */}
-                <Typography.Text type="secondary">{[user.role, user.globalAdmin && 'global admin'].filter(Boolean).join(' · ')}</Typography.Text>
+                <Typography.Text type="secondary">{user.role}</Typography.Text>
               </Space>
             </Button>
           </Dropdown>

@@ -65,7 +65,7 @@ function DepartmentModal({ department, onClose }: { department: Department | 'ne
         >
           <Input autoComplete="off" disabled={!isNew} />
         </Form.Item>
-        <Form.Item label="Description" name="description">
+        <Form.Item label="Description" name="description" rules={[{ max: 255, message: 'At most 255 characters' }]}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
         <Form.Item label="Retention (days)" name="retentionDays" extra="How long the department's runs are kept; empty: the platform default">
@@ -123,7 +123,19 @@ export default function DepartmentsPage() {
               </Space>
             ),
           },
-          { title: 'Description', dataIndex: 'description', render: (d: string | null) => d || '—' },
+          {
+            title: 'Description',
+            dataIndex: 'description',
+            // a long description folds to one line: the actions stay in view at 1366 px
+            render: (d: string | null) =>
+              d ? (
+                <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 280 }}>
+                  {d}
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
+          },
           {
             title: 'Retention',
             dataIndex: 'retentionDays',

@@ -1,0 +1,157 @@
+// Departments through the dashboard against the real crony-web: the admin creates `pay`,
+// makes a user an OPERATOR there on its Members page, switches to it in the header and
+// sees only pay's jobs (a job made in `default` is not there, the one made in `pay` is not
+// in `default`); pay cannot be deleted while it holds a job, and the dashboard says why.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, navigate, openBrowser, settled, shownDialog, signIn, targetUrl } from './support.mjs';
+
+/** Picks `option` in the antd select labelled `label` (within `scope`). */
+async function choose(page, scope, label, option) {
+  // the chosen value is drawn over the select's input: click the select itself
+  await scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** The jobs list searched for `prefix`: the names of the jobs it shows once the answer is in. */
+async function jobsNamed(page, prefix) {
+  // through another page, so the jobs page starts without a filter and the search asks anew
+  await navigate(page, '/departments');
+  await page.getByRole('heading', { name: 'Departments' }).waitFor();
+  await navigate(page, '/jobs');
+  await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+  await settled(page);
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v1/jobs?') && r.url().includes(`name=${prefix}`));
+  await page.getByPlaceholder('Search by name').fill(prefix);
+  await page.getByPlaceholder('Search by name').press('Enter');
+  const response = await answered;
+  assert.equal(response.status(), 200);
+  const names = (await response.json()).items.map((j) => j.name);
+  for (const name of names) await page.getByRole('link', { name, exact: true }).waitFor();
+  return { names, department: response.request().headers()['x-crony-department'] };
+}
+
+describe('a job seen only in its own department', () => {
+  const stamp = Date.now();
+  const prefix = `e2e-dept-${stamp}`;
+  const member = `e2e-payer-${stamp}`;
+  const defaultJob = `${prefix}-default`;
+  const payJob = `${prefix}-pay`;
+  let browser;
+  let page;
+  let payId;
+  let defaultJobId;
+  let payJobId;
+
+  before(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    const user = await api('POST', '/users', { username: member, password: `e2e-${stamp}-Wd7!kQz`, enabled: true });
+    assert.equal(user.status, 201, JSON.stringify(user.body));
+    const job = await api('POST', '/jobs', { name: defaultJob, schedule: '0 0 1 1 *', target: { type: 'HTTP', method: 'GET', url: `${targetUrl}/ok` } });
+    assert.equal(job.status, 201, JSON.stringify(job.body));
+    defaultJobId = job.body.id;
+    await signIn(page);
+  });
+
+  after(async () => {
+    // pay and its member stay: the screenshots show them
+    if (defaultJobId) await api('DELETE', `/jobs/${defaultJobId}`);
+    if (payJobId) await api('DELETE', `/jobs/${payJobId}`, undefined, { department: 'pay' });
+    await browser?.close();
+  });
+
+  it('creates the department pay', async () => {
+    await navigate(page, '/departments');
+    await page.getByRole('heading', { name: 'Departments' }).waitFor();
+    await page.getByRole('button', { name: /New department/ }).click();
+    const dialog = await shownDialog(page, 'New department');
+    await dialog.getByLabel('Name').fill('pay');
+    await dialog.getByLabel('Description').fill('payroll runs');
+    await dialog.getByLabel('Retention (days)').fill('30');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/departments') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const response = await created;
+    assert.equal(response.status(), 201, await response.text());
+    payId = (await response.json()).id;
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'members of pay' }) });
+    await row.getByText('30 days').waitFor();
+    await row.getByText('payroll runs').waitFor();
+  });
+
+  it('adds a user to pay as OPERATOR on its members page', async () => {
+    await page.getByRole('link', { name: 'members of pay' }).click();
+    await page.getByRole('heading', { name: 'Members of pay' }).waitFor();
+    await settled(page);
+    await page.getByRole('button', { name: /Add member/ }).click();
+    const dialog = await shownDialog(page, 'Add member');
+    await dialog.getByLabel('Username').fill(member);
+    await choose(page, dialog, 'Role', 'OPERATOR');
+    const added = page.waitForResponse((r) => r.url().endsWith(`/api/v1/departments/${payId}/members`) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    assert.equal((await added).status(), 201);
+    const row = page.getByRole('row').filter({ hasText: member });
+    await row.locator('.ant-select-selection-item[title="OPERATOR"]').waitFor();
+    const members = (await api('GET', `/departments/${payId}/members`)).body;
+    assert.equal(members.find((m) => m.username === member)?.role, 'OPERATOR');
+  });
+
+  it('switches to pay in the header, where the job made in default is not listed', async () => {
+    await choose(page, page.locator('header'), 'Department', 'pay');
+    await page.getByText('Success rate (24 h)').waitFor();
+    const { names, department } = await jobsNamed(page, prefix);
+    assert.equal(department, 'pay');
+    assert.deepEqual(names, []);
+    assert.equal(await page.getByRole('link', { name: defaultJob }).count(), 0);
+  });
+
+  it('creates a job in pay, listed there and not in default', async () => {
+    await page.getByRole('button', { name: 'New job' }).click();
+    await page.getByRole('textbox', { name: /Name/ }).fill(payJob);
+    await page.getByRole('textbox', { name: /Schedule/ }).fill('0 0 1 1 *');
+    await page.getByTestId('next-fires').waitFor();
+    await page.getByRole('textbox', { name: /URL/ }).fill(`${targetUrl}/ok`);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const response = await saved;
+    assert.equal(response.status(), 201, await response.text());
+    payJobId = (await response.json()).id;
+    assert.equal(response.request().headers()['x-crony-department'], 'pay');
+    assert.equal((await api('GET', `/jobs/${payJobId}`, undefined, { department: 'pay' })).status, 200);
+    assert.equal((await api('GET', `/jobs/${payJobId}`, undefined, { department: 'default' })).status, 404);
+
+    assert.deepEqual((await jobsNamed(page, prefix)).names, [payJob]);
+
+    await choose(page, page.locator('header'), 'Department', 'default');
+    await page.getByText('Success rate (24 h)').waitFor();
+    const inDefault = await jobsNamed(page, prefix);
+    assert.equal(inDefault.department, 'default');
+    assert.deepEqual(inDefault.names, [defaultJob]);
+    assert.equal(await page.getByRole('link', { name: payJob }).count(), 0);
+  });
+
+  it("shows the server's reason when pay cannot be deleted while it holds a job", async () => {
+    assert.ok(payJobId, 'pay holds a job');
+    await navigate(page, '/departments');
+    await page.getByRole('heading', { name: 'Departments' }).waitFor();
+    await settled(page);
+    await page.getByRole('button', { name: 'delete pay' }).click();
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/departments/${payId}`) && r.request().method() === 'DELETE');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const response = await refused;
+    assert.equal(response.status(), 409);
+    const problem = await response.json();
+    await page.locator('.ant-notification').getByText(problem.detail ?? problem.title).waitFor();
+    assert.equal((await api('GET', `/departments/${payId}`)).status, 200);
+  });
+
+  it('lists the member on the members page', async () => {
+    await navigate(page, `/departments/${payId}/members`);
+    await page.getByRole('heading', { name: 'Members of pay' }).waitFor();
+    await page.getByRole('row').filter({ hasText: member }).waitFor();
+  });
+
+  it('raised no page error', () => {
+    assert.deepEqual(browser.errors, []);
+  });
+});
