@@ -2,9 +2,10 @@
 // makes a user an OPERATOR there on its Members page, switches to it in the header and
 // sees only pay's jobs (a job made in `default` is not there, the one made in `pay` is not
 // in `default`); pay cannot be deleted while it holds a job, and the dashboard says why.
+// The member then signs in and works in pay as OPERATOR, with nothing to manage.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, navigate, openBrowser, settled, shownDialog, signIn, targetUrl } from './support.mjs';
+import { api, base, navigate, openBrowser, settled, shownDialog, signIn, targetUrl } from './support.mjs';
 
 /** Picks `option` in the antd select labelled `label` (within `scope`). */
 async function choose(page, scope, label, option) {
@@ -35,6 +36,7 @@ describe('a job seen only in its own department', () => {
   const stamp = Date.now();
   const prefix = `e2e-dept-${stamp}`;
   const member = `e2e-payer-${stamp}`;
+  const memberPassword = `e2e-${stamp}-Wd7!kQz`;
   const defaultJob = `${prefix}-default`;
   const payJob = `${prefix}-pay`;
   let browser;
@@ -46,7 +48,7 @@ describe('a job seen only in its own department', () => {
   before(async () => {
     browser = await openBrowser();
     page = browser.page;
-    const user = await api('POST', '/users', { username: member, password: `e2e-${stamp}-Wd7!kQz`, enabled: true });
+    const user = await api('POST', '/users', { username: member, password: memberPassword, enabled: true });
     assert.equal(user.status, 201, JSON.stringify(user.body));
     const job = await api('POST', '/jobs', { name: defaultJob, schedule: '0 0 1 1 *', target: { type: 'HTTP', method: 'GET', url: `${targetUrl}/ok` } });
     assert.equal(job.status, 201, JSON.stringify(job.body));
@@ -149,6 +151,37 @@ describe('a job seen only in its own department', () => {
     await navigate(page, `/departments/${payId}/members`);
     await page.getByRole('heading', { name: 'Members of pay' }).waitFor();
     await page.getByRole('row').filter({ hasText: member }).waitFor();
+  });
+
+  it('lets the member work in pay, their only department, as OPERATOR and manage nothing', async () => {
+    const other = await openBrowser();
+    try {
+      const { page: theirs, errors } = other;
+      await theirs.goto(`${base}/`);
+      await theirs.getByLabel('Username').fill(member);
+      await theirs.getByLabel('Password').fill(memberPassword);
+      await theirs.getByRole('button', { name: 'Sign in' }).click();
+      await theirs.getByText('Success rate (24 h)').waitFor();
+      const header = theirs.locator('header');
+      await header.locator('.ant-select-selection-item[title="pay"]').waitFor();
+      await header.getByText('OPERATOR', { exact: true }).waitFor();
+      assert.equal(await theirs.getByRole('menuitem', { name: 'Users' }).count(), 0);
+
+      assert.deepEqual((await jobsNamed(theirs, prefix)).names, [payJob]);
+      await theirs.getByRole('button', { name: 'New job' }).waitFor();
+
+      await navigate(theirs, '/departments');
+      await theirs.getByRole('link', { name: 'members of pay' }).waitFor();
+      await settled(theirs);
+      assert.equal(await theirs.getByRole('link', { name: 'members of default' }).count(), 0);
+      assert.equal(await theirs.getByRole('button', { name: /New department|edit pay|delete pay/ }).count(), 0);
+      await theirs.getByRole('link', { name: 'members of pay' }).click();
+      await theirs.getByRole('row').filter({ hasText: member }).getByText('OPERATOR').waitFor();
+      assert.equal(await theirs.getByRole('button', { name: /Add member/ }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await other.close();
+    }
   });
 
   it('raised no page error', () => {
