@@ -59,7 +59,7 @@ function UserModal({ user, department, onClose }: { user: User | 'new'; departme
           name="password"
           rules={[
             ...(isNew ? [{ required: true, message: 'A new user needs a password' }] : []),
-            { min: 8, max: 72, message: '8 to 72 characters' },
+            { min: 12, max: 72, message: '12 to 72 characters' },
           ]}
           extra={isNew ? undefined : 'Leave blank to keep the current password'}
         >

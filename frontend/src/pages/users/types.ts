@@ -13,7 +13,7 @@ export interface User {
   departments: Membership[];
 }
 
-/** POST /users: password 8–72 characters; a role makes the user a member of the current department. */
+/** POST /users: password 12–72 characters (and not a common one: the server says which rule); a role makes the user a member of the current department. */
 export interface CreateUserRequest {
   username: string;
   password: string;
