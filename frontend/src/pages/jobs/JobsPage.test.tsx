@@ -100,4 +100,41 @@ describe('JobsPage', () => {
     expect(screen.queryByRole('button', { name: 'run settle-orders' })).toBeNull();
     expect(screen.getByRole('switch', { name: 'disable settle-orders' })).toBeDisabled();
   });
+
+  it('filters by every label, owner, target type and target on the server', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs') return { body: { items: [aJob({ owner: 'alice', labels: { team: 'pay' } })], total: 1, page: 1, size: 20 } };
+      return undefined;
+    });
+    renderPage(<JobsPage />);
+    const row = (await screen.findByRole('link', { name: 'settle-orders' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('alice')).toBeInTheDocument();
+    expect(within(row).getByText('team=pay')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'label filter' }), 'team=pay,env=prod,');
+    await userEvent.type(screen.getByLabelText('owner filter'), 'alice{Enter}');
+    await userEvent.type(screen.getByLabelText('target filter'), 'billing{Enter}');
+
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/jobs').at(-1);
+      expect(last?.query.getAll('label')).toEqual(['team=pay', 'env=prod']);
+      expect(last?.query.get('owner')).toBe('alice');
+      expect(last?.query.get('target')).toBe('billing');
+    });
+  });
+
+  it('offers export to everyone and import and clone to operators', async () => {
+    mockApi((c) => {
+      if (c.path === '/agents') return { body: [] };
+      if (c.path === '/jobs') return { body: { items: [aJob()], total: 1, page: 1, size: 20 } };
+      return undefined;
+    });
+    renderPage(<JobsPage />, { user: { username: 'vic', role: 'VIEWER' } });
+    await screen.findByRole('link', { name: 'settle-orders' });
+
+    expect(screen.getByRole('button', { name: /export/i })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /import/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'clone settle-orders' })).toBeNull();
+  });
 });

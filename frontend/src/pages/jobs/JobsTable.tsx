@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { serverPagination } from '../../components/serverPagination';
@@ -18,11 +18,22 @@ interface Props {
   onToggle: (job: Job, enabled: boolean) => void;
   onRun: (job: Job) => void;
   onEdit: (job: Job) => void;
+  onClone: (job: Job) => void;
   onDelete: (job: Job) => void;
 }
 
 /** One server page of jobs; paging is the server's, the table only asks for another page. */
-export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, onRun, onEdit, onDelete }: Props) {
+export function JobsTable({
+  page,
+  loading,
+  canOperate,
+  onPageChange,
+  onToggle,
+  onRun,
+  onEdit,
+  onClone,
+  onDelete,
+}: Props) {
   const columns: ColumnsType<Job> = [
     {
       title: 'Name',
@@ -48,6 +59,22 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       ),
     },
     { title: 'Target', key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
+    {
+      title: 'Owner',
+      key: 'owner',
+      render: (_, job) => (
+        <Space direction="vertical" size={0}>
+          <span>{job.owner ?? '—'}</span>
+          <span>
+            {Object.entries(job.labels ?? {}).map(([k, v]) => (
+              <Tag key={k} style={{ marginTop: 2 }}>
+                {k}={v}
+              </Tag>
+            ))}
+          </span>
+        </Space>
+      ),
+    },
     { title: 'Agent', key: 'agent', responsive: ['md'], render: (_, job) => <JobAgent job={job} /> },
     {
       title: 'Last run',
@@ -103,6 +130,9 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
           </Tooltip>
           <Tooltip title="Edit">
             <Button size="small" icon={<EditOutlined />} aria-label={`edit ${job.name}`} onClick={() => onEdit(job)} />
+          </Tooltip>
+          <Tooltip title="Clone">
+            <Button size="small" icon={<CopyOutlined />} aria-label={`clone ${job.name}`} onClick={() => onClone(job)} />
           </Tooltip>
           <Popconfirm
             title={`Delete ${job.name}?`}
