@@ -107,7 +107,7 @@ function Definition({ job }: { job: Job }) {
       <Descriptions.Item label="Contact">
         {job.contact ? <a href={`mailto:${job.contact}`}>{job.contact}</a> : '—'}
       </Descriptions.Item>
-      <Descriptions.Item label="Labels">{Object.keys(job.labels ?? {}).length ? tags(job.labels) : '—'}</Descriptions.Item>
+      <Descriptions.Item label="Labels">{tags(job.labels)}</Descriptions.Item>
       <Descriptions.Item label="Created">
         {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}
       </Descriptions.Item>

@@ -22,13 +22,15 @@ export default function JobsPage() {
   const [running, setRunning] = useState<Job | null>(null);
   const [cloning, setCloning] = useState<Job | null>(null);
   const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<Job['id'][]>([]);
   const { setEnabled, remove } = useJobActions();
   const handleError = useApiErrorHandler();
 
-  /** Saves every job the filters match as a file. */
+  /** Saves the ticked jobs, or else every job the filters match, as a file. */
   async function exportJobs(format: ExportFormat) {
     try {
-      const { blob, filename } = await jobsApi.exportFile(filter, format);
+      const ids = selected.length ? selected.map(String) : undefined;
+      const { blob, filename } = await jobsApi.exportFile(filter, format, ids);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -56,6 +58,7 @@ export default function JobsPage() {
       extra={
         <Space wrap>
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 { key: 'json', label: 'as JSON' },
@@ -64,8 +67,11 @@ export default function JobsPage() {
               onClick: ({ key }) => void exportJobs(key as ExportFormat),
             }}
           >
-            <Button icon={<DownloadOutlined />} title="Export the jobs the filters match">
-              Export
+            <Button
+              icon={<DownloadOutlined />}
+              title={selected.length ? 'Export the ticked jobs' : 'Export the jobs the filters match'}
+            >
+              {selected.length ? `Export ${selected.length} selected` : 'Export'}
             </Button>
           </Dropdown>
           {canOperate && (
@@ -163,6 +169,8 @@ export default function JobsPage() {
           onRun={setRunning}
           onEdit={setEditing}
           onClone={setCloning}
+          selected={selected}
+          onSelect={setSelected}
           onDelete={(job) => remove.mutate(job)}
         />
       </Space>

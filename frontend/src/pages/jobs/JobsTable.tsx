@@ -1,5 +1,6 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { CheckboxProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { serverPagination } from '../../components/serverPagination';
@@ -20,6 +21,9 @@ interface Props {
   onEdit: (job: Job) => void;
   onClone: (job: Job) => void;
   onDelete: (job: Job) => void;
+  /** Ids of the rows ticked (to export only those), and what to do when that changes. */
+  selected?: Job['id'][];
+  onSelect?: (ids: Job['id'][]) => void;
 }
 
 /** One server page of jobs; paging is the server's, the table only asks for another page. */
@@ -33,6 +37,8 @@ export function JobsTable({
   onEdit,
   onClone,
   onDelete,
+  selected,
+  onSelect,
 }: Props) {
   const columns: ColumnsType<Job> = [
     {
@@ -155,6 +161,15 @@ export function JobsTable({
       dataSource={page?.items ?? []}
       loading={loading}
       pagination={serverPagination(page, 'job', onPageChange)}
+      rowSelection={
+        onSelect && {
+          selectedRowKeys: selected ?? [],
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => onSelect(keys as Job['id'][]),
+          // antd passes aria attributes on to the checkbox; its type leaves them out
+          getCheckboxProps: (job) => ({ 'aria-label': `select ${job.name}` }) as CheckboxProps,
+        }
+      }
       scroll={{ x: 'max-content' }}
     />
   );

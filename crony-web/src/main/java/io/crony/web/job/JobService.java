@@ -65,14 +65,14 @@ class JobService {
 	 * ids among them, newest first; for an export.
 	 * @param ids the jobs wanted, null for every job the filter matches
 	 * @param limit the most jobs taken
-	 * @throws InvalidRequestException naming {@code id} when more match
+	 * @throws InvalidRequestException naming {@code id} (pick fewer) when more match
 	 */
 	List<JobView> listAll(JobFilter filter, Collection<Long> ids, int limit) {
 		Instant now = Instant.now();
 		Map<String, String> labels = filter.labels();
 		long total = count(filter, labels, ids, now);
 		if (total > limit) {
-			throw InvalidRequestException.of((ids != null) ? "id" : "label", total + " jobs match; at most " + limit
+			throw InvalidRequestException.of("id", total + " jobs match; at most " + limit
 					+ " are exported at once (crony.web.jobs.bulk-limit): narrow the filters or pick jobs by id");
 		}
 		return (total > 0) ? find(filter, labels, ids, now, limit, 0) : List.of();
