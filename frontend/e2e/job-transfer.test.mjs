@@ -3,7 +3,8 @@
 // and import an edited job file whose dry run shows the change before it is applied.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, base, openBrowser, shownDialog, signIn } from './support.mjs';
+import { join } from 'node:path';
+import { api, base, openBrowser, screenshotDir, shownDialog, signIn } from './support.mjs';
 
 describe('clone, filters and import with a dry run', () => {
   const suffix = Date.now();
@@ -87,6 +88,7 @@ describe('clone, filters and import with a dry run', () => {
     const row = dialog.getByRole('row').filter({ hasText: 'UPDATE' });
     await row.getByText('0 0 1 1 * → 30 2 1 1 *').waitFor();
     assert.equal((await api('GET', `/jobs/${sourceId}`)).body.version, before, 'the dry run wrote nothing');
+    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, 'job-import.png') });
 
     const applied = page.waitForResponse((r) => r.url().includes('/api/v1/jobs/import?dryRun=false'));
     await dialog.getByRole('button', { name: 'Apply import' }).click();
