@@ -3,6 +3,16 @@ import { mockApi, problem } from '../test/mockApi';
 import { ApiError, buildUrl, DEPARTMENT_HEADER, departmentStore, http, onUnauthorized, request, tokenStore } from './http';
 
 describe('http', () => {
+  it('sends a list as the parameter repeated and a raw body with its own content type', async () => {
+    expect(buildUrl('/jobs', { label: ['team=pay', 'env=prod'], owner: 'ada', target: '' })).toBe(
+      '/api/v1/jobs?label=team%3Dpay&label=env%3Dprod&owner=ada',
+    );
+    const calls = mockApi(() => ({ body: { ok: true } }));
+    await http.post('/jobs/import', 'jobs: []\n', { contentType: 'application/yaml' });
+    expect(calls[0]?.headers['Content-Type']).toBe('application/yaml');
+    expect(calls[0]?.body).toBe('jobs: []\n');
+  });
+
   it('maps a problem document with field errors to a typed ApiError', async () => {
     mockApi(() =>
       problem(400, 'Invalid job', 'The job has 2 invalid fields', [

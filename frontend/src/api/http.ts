@@ -66,7 +66,8 @@ export function onUnauthorized(handler: (() => void) | undefined): void {
   unauthorizedHandler = handler;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A list is sent as the parameter repeated (`label=a&label=b`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -80,12 +81,15 @@ export interface RequestOptions {
    * cannot make that call fail.
    */
   homeDepartment?: boolean;
+  /** Send `body`, a string, as it is with this content type instead of as JSON (a YAML file). */
+  contentType?: string;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, v));
+    else if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
   }
   const qs = params.toString();
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
@@ -134,14 +138,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
   const department = departmentStore.get();
   if (department && !options.anonymous && !options.homeDepartment) headers[DEPARTMENT_HEADER] = department;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
+  const body =
+    options.body === undefined ? undefined : options.contentType ? String(options.body) : JSON.stringify(options.body);
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (e) {
@@ -160,6 +166,33 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the server answers as a download: its bytes and the name it suggests. */
+export async function download(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // an export is of the department the user works in, as every other call
+  const department = departmentStore.get();
+  if (department) headers[DEPARTMENT_HEADER] = department;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch (e) {
+    throw new ApiError(0, 'Cannot reach the Crony server', e instanceof Error ? e.message : String(e));
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401) {
+      tokenStore.clear();
+      unauthorizedHandler?.();
+    }
+    throw error;
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
 }
 
 export const http = {

@@ -6,6 +6,9 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     id: 7,
     name: 'settle-orders',
     description: 'nightly settlement',
+    owner: 'olga',
+    contact: null,
+    labels: {},
     schedule: '0 0 1 * * ?',
     timeZone: 'Asia/Shanghai',
     target: {

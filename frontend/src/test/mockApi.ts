@@ -14,6 +14,15 @@ export interface Reply {
   contentType?: string;
 }
 
+/** A JSON body as its value, any other (a YAML file) as its text. */
+function readBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Stubs global fetch with a handler that sees each call (path relative to /api/v1) and
  * answers it; unhandled calls answer 404 problem details. Returns the recorded calls.
@@ -26,7 +35,7 @@ export function mockApi(handler: (call: ApiCall) => Reply | undefined) {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api\/v1/, ''),
       query: url.searchParams,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: init?.body ? readBody(String(init.body)) : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);

@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'JOB_DELETE',
   'JOB_ENABLE',
   'JOB_DISABLE',
+  'JOB_CLONE',
   'JOB_RUN',
   'EXECUTION_CANCEL',
   'USER_CREATE',

@@ -128,4 +128,26 @@ describe('JobDetailPage', () => {
     renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
     expect(await screen.findByText('3 attempts, 5 s apart')).toBeInTheDocument();
   });
+
+  it('shows owner, contact and labels, and clones the job into a disabled copy', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/7')
+        return { body: aJob({ alerts: null, owner: 'alice', contact: 'pay@example.com', labels: { team: 'pay' } }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      if (c.path === '/jobs/7/clone') return { status: 201, body: aJob({ id: 12, name: 'settle-orders-copy', enabled: false }) };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id', extraRoutes: { '/jobs/12': <p>copy page</p> } });
+
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pay@example.com' })).toHaveAttribute('href', 'mailto:pay@example.com');
+    expect(screen.getByText('team=pay')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /clone/i }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clone' }));
+
+    expect(await screen.findByText('copy page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/jobs/7/clone')?.body).toEqual({ name: 'settle-orders-copy' });
+  });
 });

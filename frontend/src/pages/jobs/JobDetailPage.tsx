@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, List, Popconfirm, Row, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { JobHistory } from '../audit/JobHistory';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
+import { CloneJobModal } from './CloneJobModal';
 import { JobAgent } from './JobAgent';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
@@ -102,6 +103,11 @@ function Definition({ job }: { job: Job }) {
         <AlertRules job={job} />
       </Descriptions.Item>
       <Descriptions.Item label="Retention">{retentionText(job)}</Descriptions.Item>
+      <Descriptions.Item label="Owner">{job.owner ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="Contact">
+        {job.contact ? <a href={`mailto:${job.contact}`}>{job.contact}</a> : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label="Labels">{tags(job.labels)}</Descriptions.Item>
       <Descriptions.Item label="Created">
         {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}
       </Descriptions.Item>
@@ -118,6 +124,7 @@ export default function JobDetailPage() {
   const canOperate = useCanOperate();
   const [editing, setEditing] = useState(false);
   const [running, setRunning] = useState(false);
+  const [cloning, setCloning] = useState(false);
   const [history, setHistory] = useState({ page: 1, size: 10 });
   const [tab, setTab] = useState<'runs' | 'history'>('runs');
   const { setEnabled, remove } = useJobActions();
@@ -164,6 +171,9 @@ export default function JobDetailPage() {
               </Button>
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 Edit
+              </Button>
+              <Button icon={<CopyOutlined />} onClick={() => setCloning(true)}>
+                Clone
               </Button>
               <Popconfirm
                 title={`Delete ${j.name}?`}
@@ -221,6 +231,7 @@ export default function JobDetailPage() {
       </Card>
       {editing && <JobFormDrawer open job={j} onClose={() => setEditing(false)} />}
       <RunJobModal job={running ? j : null} onClose={() => setRunning(false)} />
+      <CloneJobModal job={cloning ? j : null} onClose={() => setCloning(false)} />
     </Space>
   );
 }

@@ -290,6 +290,19 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
         <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Owner" name="owner" tooltip="The user answerable for the job. Empty: you, on a new job; the current owner on an edit">
+              <Input placeholder={job?.owner ?? 'you'} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Contact" name="contact" rules={[{ type: 'email', message: 'An e-mail address, name@domain' }]}>
+              <Input placeholder="team@example.com" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <KeyValueList name={['labels']} label="Labels (to find the job, e.g. team=pay)" addText="Add job label" labelSyntax />
+        <Row gutter={16}>
           <Col xs={24} md={14}>
             <Form.Item
               label="Schedule"

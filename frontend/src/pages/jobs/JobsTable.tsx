@@ -1,5 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { CheckboxProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import { serverPagination } from '../../components/serverPagination';
@@ -18,11 +19,27 @@ interface Props {
   onToggle: (job: Job, enabled: boolean) => void;
   onRun: (job: Job) => void;
   onEdit: (job: Job) => void;
+  onClone: (job: Job) => void;
   onDelete: (job: Job) => void;
+  /** Ids of the rows ticked (to export only those), and what to do when that changes. */
+  selected?: Job['id'][];
+  onSelect?: (ids: Job['id'][]) => void;
 }
 
 /** One server page of jobs; paging is the server's, the table only asks for another page. */
-export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, onRun, onEdit, onDelete }: Props) {
+export function JobsTable({
+  page,
+  loading,
+  canOperate,
+  onPageChange,
+  onToggle,
+  onRun,
+  onEdit,
+  onClone,
+  onDelete,
+  selected,
+  onSelect,
+}: Props) {
   const columns: ColumnsType<Job> = [
     {
       title: 'Name',
@@ -48,6 +65,22 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       ),
     },
     { title: 'Target', key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
+    {
+      title: 'Owner',
+      key: 'owner',
+      render: (_, job) => (
+        <Space direction="vertical" size={0}>
+          <span>{job.owner ?? '—'}</span>
+          <span>
+            {Object.entries(job.labels ?? {}).map(([k, v]) => (
+              <Tag key={k} style={{ marginTop: 2 }}>
+                {k}={v}
+              </Tag>
+            ))}
+          </span>
+        </Space>
+      ),
+    },
     { title: 'Agent', key: 'agent', responsive: ['md'], render: (_, job) => <JobAgent job={job} /> },
     {
       title: 'Last run',
@@ -104,6 +137,9 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
           <Tooltip title="Edit">
             <Button size="small" icon={<EditOutlined />} aria-label={`edit ${job.name}`} onClick={() => onEdit(job)} />
           </Tooltip>
+          <Tooltip title="Clone">
+            <Button size="small" icon={<CopyOutlined />} aria-label={`clone ${job.name}`} onClick={() => onClone(job)} />
+          </Tooltip>
           <Popconfirm
             title={`Delete ${job.name}?`}
             description="Its schedule stops; past executions stay."
@@ -125,6 +161,15 @@ export function JobsTable({ page, loading, canOperate, onPageChange, onToggle, o
       dataSource={page?.items ?? []}
       loading={loading}
       pagination={serverPagination(page, 'job', onPageChange)}
+      rowSelection={
+        onSelect && {
+          selectedRowKeys: selected ?? [],
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => onSelect(keys as Job['id'][]),
+          // antd passes aria attributes on to the checkbox; its type leaves them out
+          getCheckboxProps: (job) => ({ 'aria-label': `select ${job.name}` }) as CheckboxProps,
+        }
+      }
       scroll={{ x: 'max-content' }}
     />
   );

@@ -1,5 +1,15 @@
-import { http, type Page } from '../../api/http';
-import type { Job, JobFilter, JobRequest, RunResponse } from './types';
+import { download, http, type Page } from '../../api/http';
+import type { ExportFormat, ImportResult, Job, JobFilter, JobRequest, RunResponse } from './types';
+
+/** The content type a job file is sent as, by its name: YAML for .yaml/.yml, else JSON. */
+export function jobFileType(fileName: string): string {
+  return /\.ya?ml$/i.test(fileName) ? 'application/yaml' : 'application/json';
+}
+
+/** The list's filters without paging, for an export of every job they match. */
+function filtersOnly({ page: _page, size: _size, ...filters }: JobFilter) {
+  return filters;
+}
 
 /** The server may answer next-fires as a bare list or wrapped; both become a list of ISO instants. */
 export function readFires(body: unknown): string[] {
@@ -25,6 +35,13 @@ export const jobsApi = {
     http.post<RunResponse>(`/jobs/${id}/run`, params ? { params } : {}),
   nextFiresOf: async (id: Job['id'], count = 5) =>
     readFires(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
+  clone: (id: Job['id'], name: string) => http.post<Job>(`/jobs/${id}/clone`, { name }),
+  /** Every job the filters match (or only `ids`), as a file to save. */
+  exportFile: (filter: JobFilter, format: ExportFormat, ids?: string[]) =>
+    download('/jobs/export', { ...filtersOnly(filter), format, id: ids }),
+  /** Applies a job file, or with `dryRun` only says what it would do. */
+  importFile: (text: string, fileName: string, dryRun: boolean) =>
+    http.post<ImportResult>('/jobs/import', text, { query: { dryRun }, contentType: jobFileType(fileName) }),
   /** Checks a schedule before saving; a bad one answers 400 with errors[field=schedule]. */
   previewFires: async (schedule: string, timeZone: string, count = 5, signal?: AbortSignal) =>
     readFires(await http.get<unknown>('/jobs/next-fires', { schedule, timeZone, count }, signal)),

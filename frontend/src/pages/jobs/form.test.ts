@@ -9,6 +9,20 @@ describe('job form conversion', () => {
     expect(toJobRequest(toFormValues(job), job.version)).toEqual(request);
   });
 
+  it('sends owner, contact and labels, blanks as null so the server keeps the owner or the creator owns it', () => {
+    const values = toFormValues(aJob({ owner: 'bob', contact: 'pay@example.com', labels: { team: 'pay', env: 'prod' } }));
+    expect(values.labels).toEqual([
+      { key: 'team', value: 'pay' },
+      { key: 'env', value: 'prod' },
+    ]);
+    expect(toJobRequest(values)).toMatchObject({ owner: 'bob', contact: 'pay@example.com', labels: { team: 'pay', env: 'prod' } });
+    values.owner = '  ';
+    values.contact = '';
+    values.labels = [{ key: ' team ', value: 'ops' }, { key: '', value: 'dropped' }];
+    expect(toJobRequest(values)).toMatchObject({ owner: null, contact: null, labels: { team: 'ops' } });
+    expect(toJobRequest(newJobValues())).toMatchObject({ owner: null, contact: null, labels: {} });
+  });
+
   it('sends the job own retention and an emptied field as null (the platform default)', () => {
     const values = toFormValues(aJob({ retention: { days: 90, maxCount: null } }));
     expect(values.retention).toEqual({ days: 90, maxCount: null });

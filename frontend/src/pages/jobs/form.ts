@@ -41,6 +41,10 @@ export interface JobFormValues {
   alerts: AlertValues;
   /** Empty: the platform default. */
   retention: { days?: number | null; maxCount?: number | null };
+  /** Empty: the creator on create, the current owner on update. */
+  owner?: string;
+  contact?: string;
+  labels: KeyValue[];
 }
 
 /** The retry policy as the form edits it: every field filled, the exponential ones kept while FIXED is chosen. */
@@ -178,6 +182,7 @@ export function newJobValues(): JobFormValues {
     enabled: true,
     alerts: noAlerts(),
     retention: {},
+    labels: [],
   };
 }
 
@@ -205,6 +210,9 @@ export function toFormValues(job: Job): JobFormValues {
     enabled: job.enabled,
     alerts: toAlertValues(job.alerts),
     retention: { days: job.retention?.days ?? null, maxCount: job.retention?.maxCount ?? null },
+    owner: job.owner ?? undefined,
+    contact: job.contact ?? undefined,
+    labels: toRows(job.labels),
   };
 }
 
@@ -237,6 +245,9 @@ export function toJobRequest(values: JobFormValues, version?: number): JobReques
     enabled: values.enabled,
     alerts: toAlertPolicy(values.alerts),
     retention: { days: values.retention?.days ?? null, maxCount: values.retention?.maxCount ?? null },
+    owner: blankToNull(values.owner)?.trim() ?? null,
+    contact: blankToNull(values.contact)?.trim() ?? null,
+    labels: toMap(values.labels),
     ...(version !== undefined ? { version } : {}),
   };
 }

@@ -64,6 +64,12 @@ export interface JobRequest {
   alerts?: AlertPolicy | null;
   /** How long the job's runs are kept; a null field takes the platform default. */
   retention?: Retention | null;
+  /** The user answerable for the job; absent: the creator on create, the current owner on update. */
+  owner?: string | null;
+  /** An e-mail address for the job. */
+  contact?: string | null;
+  /** The job's own labels, for finding it (not the agent selector, `assignment.labels`). */
+  labels?: Record<string, string> | null;
 }
 
 /** Rows older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
@@ -102,8 +108,34 @@ export interface JobFilter {
   enabled?: boolean;
   agentId?: string;
   status?: ExecutionStatus;
+  /** `key=value` each; a job must carry every one. */
+  label?: string[];
+  owner?: string;
+  targetType?: TargetType;
+  /** Part of the target's URL or command. */
+  target?: string;
   page: number;
   size: number;
+}
+
+export type ExportFormat = 'json' | 'yaml';
+
+/** What an import did, or with a dry run would do, per job of the file. */
+export interface ImportResult {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  unchanged: number;
+  jobs: ImportItem[];
+}
+
+export interface ImportItem {
+  index: number;
+  name: string;
+  action: 'CREATE' | 'UPDATE' | 'UNCHANGED';
+  id: number | string | null;
+  /** For an UPDATE: each changed field; a secret shows as ******. */
+  changes: { field: string; before: unknown; after: unknown }[];
 }
 
 export interface RunResponse {

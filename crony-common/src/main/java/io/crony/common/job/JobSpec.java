@@ -1,6 +1,11 @@
 package io.crony.common.job;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * A job as the agent needs it to fire: what to run, when, and under which policies. This
@@ -24,13 +29,28 @@ import java.time.Instant;
  * @param alerts when runs raise alerts; never null ({@link AlertPolicy#NONE})
  * @param enabledAt when a user last enabled the job after it was disabled; null when it
  * never was. Fires before it are not missed: the job was off by choice.
+ * @param owner the user name answerable for the job; null for a job saved before owners
+ * @param contact an e-mail address for the job; null when none is given
+ * @param labels the job's own {@code key=value} labels (in {@link Labels} syntax), for
+ * finding jobs; never null. Not the agent selector: that is {@code assignment.labels}.
  */
 public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
-		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt) {
+		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt, String owner,
+		String contact, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels) {
 
 	public JobSpec {
 		alerts = (alerts != null) ? alerts : AlertPolicy.NONE;
+		// sorted, so that two specs with the same labels read and compare the same
+		labels = (labels == null || labels.isEmpty()) ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(labels));
+	}
+
+	/** A job without owner, contact or labels. */
+	public JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+			int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt) {
+		this(id, name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, enabledAt, null, null, null);
 	}
 
 	/** A job never disabled and enabled again. */
@@ -52,14 +72,14 @@ public record JobSpec(long id, String name, String description, String schedule,
 	public JobSpec withIdAndVersion(long newId, long newVersion) {
 		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				newVersion, this.alerts, this.enabledAt);
+				newVersion, this.alerts, this.enabledAt, this.owner, this.contact, this.labels);
 	}
 
 	/** The same definition with another target. */
 	public JobSpec withTarget(TargetSpec newTarget) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, newTarget,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt);
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels);
 	}
 
 	/**
@@ -69,7 +89,8 @@ public record JobSpec(long id, String name, String description, String schedule,
 	public JobSpec withEnabled(boolean nowEnabled, long newVersion, Instant at) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, nowEnabled,
-				newVersion, this.alerts, (nowEnabled && !this.enabled) ? at : this.enabledAt);
+				newVersion, this.alerts, (nowEnabled && !this.enabled) ? at : this.enabledAt, this.owner, this.contact,
+				this.labels);
 	}
 
 	/**
@@ -81,7 +102,14 @@ public record JobSpec(long id, String name, String description, String schedule,
 		Instant since = (this.enabled && !before.enabled) ? at : before.enabledAt;
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, since);
+				this.version, this.alerts, since, this.owner, this.contact, this.labels);
+	}
+
+	/** The same definition with owner, contact and labels. */
+	public JobSpec withOwnership(String newOwner, String newContact, Map<String, String> newLabels) {
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts, this.enabledAt, newOwner, newContact, newLabels);
 	}
 
 }

@@ -17,6 +17,7 @@ import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
+import io.crony.web.retention.Retention;
 import jakarta.validation.Validator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +67,20 @@ class BulkJobService {
 	@Transactional
 	BulkJobResponse apply(BulkJobRequest request, String by) {
 		long started = System.nanoTime();
+		Planned planned = plan(request, by);
+		BulkJobResponse response = write(planned, by);
+		log.info("Bulk of {} jobs by {} applied in {} ms: {} created, {} updated, {} unchanged", planned.jobCount(), by,
+				(System.nanoTime() - started) / 1_000_000, response.created(), response.updated(),
+				response.unchanged());
+		return response;
+	}
+
+	/**
+	 * What a request would do, every job checked, nothing written.
+	 * @throws BulkRefusedException naming each problem, when there is any
+	 */
+	@Transactional(readOnly = true)
+	Planned plan(BulkJobRequest request, String by) {
 		checkLimit(request);
 		List<JobRequest> jobs = request.jobs();
 		BulkProblems problems = new BulkProblems((jobs != null) ? jobs.size() : 0);
@@ -76,19 +91,27 @@ class BulkJobService {
 		checkEach(jobs, problems);
 		long department = Departments.current();
 		Map<Integer, JobEntity> stored = stored(department, jobs, problems);
-		// the plan redefines the stored rows it replaces: their specs as they were, for
-		// the audit log
-		Map<Integer, String> storedSpecs = new HashMap<>();
-		stored.forEach((index, row) -> storedSpecs.put(index, row.getSpec()));
+		// the plan redefines the stored rows it replaces: their specs and retention as
+		// they were, for the audit log and the import's differences
+		Map<Integer, Stored> before = new HashMap<>();
+		stored.forEach((index, row) -> before.put(index,
+				new Stored(row.getSpec(), new Retention(row.getRetentionDays(), row.getRetentionMaxCount()))));
 		BulkPlan plan = BulkPlan.decide(jobs, request.modeOrDefault(), stored, this.rules, department, by,
 				JobService.now(), problems);
 		problems.throwIfAny();
+		return new Planned(plan, before, jobs.size());
+	}
+
+	/** Writes what {@link #plan} decided, in the caller's transaction. */
+	@Transactional
+	BulkJobResponse write(Planned planned, String by) {
+		BulkPlan plan = planned.plan();
 		// updated_at as late as can be: the leader's change scan looks back from the
-		// newest
-		// updated_at it saw by its change window only, and rows become visible at commit
+		// newest updated_at it saw by its change window only, and rows become visible
+		// at commit
 		Instant written = JobService.now();
-		this.writer.insert(plan.steps(Outcome.CREATED), written, jobs.size());
-		this.writer.update(plan.steps(Outcome.UPDATED), written, jobs.size());
+		this.writer.insert(plan.steps(Outcome.CREATED), written, planned.jobCount());
+		this.writer.update(plan.steps(Outcome.UPDATED), written, planned.jobCount());
 		List<AuditLog.Change> audited = new ArrayList<>();
 		for (Step step : plan.steps()) {
 			JobEntity row = step.row();
@@ -99,16 +122,12 @@ class BulkJobService {
 			}
 			else if (step.outcome() == Outcome.UPDATED) {
 				audited.add(new AuditLog.Change(AuditAction.JOB_UPDATE, row.getId(), row.getName(),
-						CronyJson.fromJson(storedSpecs.get(step.index()), JobSpec.class), step.definition()));
+						planned.before(step.index()), step.definition()));
 				log.info("Job {} '{}' updated by {} to version {}", row.getId(), row.getName(), by, row.getVersion());
 			}
 		}
 		this.audit.recordAll(audited);
-		BulkJobResponse response = BulkJobResponse.of(this.writer.read(plan.steps()));
-		log.info("Bulk of {} jobs by {} applied in {} ms: {} created, {} updated, {} unchanged", jobs.size(), by,
-				(System.nanoTime() - started) / 1_000_000, response.created(), response.updated(),
-				response.unchanged());
-		return response;
+		return BulkJobResponse.of(this.writer.read(plan.steps()));
 	}
 
 	/** A request over the limit is refused before anything else is looked at. */
@@ -186,6 +205,26 @@ class BulkJobService {
 			}
 		}
 		return stored;
+	}
+
+	/**
+	 * A bulk request's plan, checked and not yet written.
+	 *
+	 * @param plan what happens to each job
+	 * @param stored each replaced job as it was, by the job's index
+	 * @param jobCount how many jobs the request has
+	 */
+	record Planned(BulkPlan plan, Map<Integer, Stored> stored, int jobCount) {
+
+		JobSpec before(int index) {
+			return CronyJson.fromJson(this.stored.get(index).spec(), JobSpec.class);
+		}
+
+	}
+
+	/** A stored job as it was before the plan redefined it. */
+	record Stored(String spec, Retention retention) {
+
 	}
 
 }

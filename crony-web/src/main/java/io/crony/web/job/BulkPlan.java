@@ -77,7 +77,7 @@ final class BulkPlan {
 		}
 		boolean enabled = job.enabled() == null || job.enabled();
 		TargetSpec target = rules.sealed(job, null);
-		JobSpec definition = job.toSpec(0, 1, enabled).withTarget(target);
+		JobSpec definition = job.toSpec(0, 1, enabled, job.ownerOr(by)).withTarget(target);
 		this.steps.add(new Step(index, Outcome.CREATED,
 				JobEntity.created(department, definition, by, now).retain(job.retentionOrInherit()), definition));
 	}
@@ -90,7 +90,7 @@ final class BulkPlan {
 		boolean enabled = (job.enabled() != null) ? job.enabled() : row.getEnabled();
 		JobSpec before = CronyJson.fromJson(row.getSpec(), JobSpec.class);
 		TargetSpec target = rules.sealed(job, before.target());
-		JobSpec definition = job.toSpec(row.getId(), row.getVersion() + 1, enabled)
+		JobSpec definition = job.toSpec(row.getId(), row.getVersion() + 1, enabled, job.ownerOr(before.owner()))
 			.withTarget(target)
 			.enabledSince(before, now);
 		if (rules.sameDefinition(before, definition) && row.retains(job.retentionOrInherit())) {

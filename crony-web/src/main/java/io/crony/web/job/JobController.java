@@ -6,7 +6,12 @@ import java.util.List;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
+import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -14,7 +19,11 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import org.springdoc.core.annotations.ParameterObject;
 
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,13 +42,18 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Jobs", description = "job definitions")
 class JobController {
 
+	static final String YAML = "application/yaml";
+
 	private final JobService jobs;
 
 	private final BulkJobService bulk;
 
-	JobController(JobService jobs, BulkJobService bulk) {
+	private final JobTransfer transfer;
+
+	JobController(JobService jobs, BulkJobService bulk, JobTransfer transfer) {
 		this.jobs = jobs;
 		this.bulk = bulk;
+		this.transfer = transfer;
 	}
 
 	@GetMapping
@@ -67,6 +81,57 @@ class JobController {
 	BulkJobResponse bulk(@RequestBody BulkJobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
 		// checked in the service: the size limit before the jobs' annotations
 		return this.bulk.apply(request, user.username());
+	}
+
+	@GetMapping("/export")
+	@Operation(summary = "The jobs the list shows for these filters (or those of the ids given) as a job file",
+			description = "A download (Content-Disposition: attachment) of {\"jobs\": [...]}, each job as POST /jobs "
+					+ "takes it, by name, without id or version; secret header values are ******. "
+					+ "At most crony.web.jobs.bulk-limit (1000) jobs: more is a 400.")
+	@ApiResponse(responseCode = "200", description = "the job file",
+			content = {
+					@Content(mediaType = MediaType.APPLICATION_JSON_VALUE,
+							schema = @Schema(implementation = JobsDocument.class)),
+					@Content(mediaType = YAML, schema = @Schema(implementation = JobsDocument.class)) })
+	ResponseEntity<JobsDocument> export(@Valid @ParameterObject JobFilter filter,
+			@Parameter(description = "json (default) or yaml") @RequestParam(defaultValue = "json") String format,
+			@Parameter(description = "repeatable: only these jobs") @RequestParam(name = "id",
+					required = false) List<Long> ids) {
+		boolean yaml = "yaml".equals(format);
+		if (!yaml && !"json".equals(format)) {
+			throw InvalidRequestException.of("format", "'" + format + "' is not one of [json, yaml]");
+		}
+		return ResponseEntity.ok()
+			.contentType(yaml ? MediaType.parseMediaType(YAML) : MediaType.APPLICATION_JSON)
+			.header(HttpHeaders.CONTENT_DISPOSITION,
+					ContentDisposition.attachment().filename("crony-jobs." + format).build().toString())
+			.body(this.transfer.export(filter, ids));
+	}
+
+	@PostMapping(path = "/import", consumes = { MediaType.APPLICATION_JSON_VALUE, YAML })
+	@Operation(summary = "Apply a job file (JSON or YAML), all or nothing; or only say what it would do",
+			description = "Each job is matched by name: a new name is created, a known one replaced when its "
+					+ "definition differs (absent enabled and owner keep the job's), an unchanged one left alone, "
+					+ "as POST /jobs/bulk with mode UPSERT. A secret header sent as ****** keeps the stored "
+					+ "secret; for a new job it is a 400. Any problem saves nothing: 400 naming each field as "
+					+ "jobs[i].field. dryRun=true writes nothing and answers CREATE, UPDATE (with each changed "
+					+ "field before and after) or UNCHANGED per job.")
+	JobImportResponse importJobs(@RequestBody(required = false) JobsDocument document,
+			@Parameter(description = "true: check and compare only, write nothing") @RequestParam(
+					defaultValue = "false") boolean dryRun,
+			@AuthenticationPrincipal CronyPrincipal user) {
+		// checked in the service, as a bulk request: the size limit before the jobs
+		return this.transfer.importJobs(document, dryRun, user.username());
+	}
+
+	@PostMapping("/{id}/clone")
+	@ResponseStatus(HttpStatus.CREATED)
+	@Operation(summary = "Copy a job under another name, disabled unless enabled is true",
+			description = "The copy has the job's definition, retention, contact and labels, its secret headers "
+					+ "(copied sealed), and is owned by whoever copies it.")
+	JobResponse clone(@PathVariable long id, @Valid @RequestBody JobCloneRequest request,
+			@AuthenticationPrincipal CronyPrincipal user) {
+		return this.jobs.clone(id, request, user.username());
 	}
 
 	@GetMapping("/{id}")

@@ -43,6 +43,10 @@ class JobEntity {
 	@Version
 	private Long version;
 
+	/** A copy of the spec's owner, for the list's filter; null when the spec has none. */
+	@TableField(updateStrategy = FieldStrategy.ALWAYS)
+	private String owner;
+
 	/** Written by the leader only. */
 	@TableField(insertStrategy = FieldStrategy.NEVER, updateStrategy = FieldStrategy.NEVER)
 	private String agentId;
@@ -81,6 +85,7 @@ class JobEntity {
 		this.timeZone = definition.timeZone();
 		this.targetType = definition.target().type().name();
 		this.enabled = definition.enabled();
+		this.owner = definition.owner();
 		this.spec = CronyJson.toJson(definition);
 		this.updatedAt = now;
 	}
@@ -96,6 +101,14 @@ class JobEntity {
 	boolean retains(Retention retention) {
 		return Objects.equals(this.retentionDays, retention.days())
 				&& Objects.equals(this.retentionMaxCount, retention.maxCount());
+	}
+
+	String getOwner() {
+		return this.owner;
+	}
+
+	void setOwner(String owner) {
+		this.owner = owner;
 	}
 
 	Integer getRetentionDays() {

@@ -1,27 +1,97 @@
 package io.crony.web.job;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.Labels;
+import io.crony.common.job.TargetType;
+import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.validation.constraints.Size;
 
 /**
- * Filters of {@code GET /jobs}; absent ones do not filter.
+ * Filters of {@code GET /jobs} (and of the export, which lists what the list lists);
+ * absent ones do not filter, given ones must all match.
  *
  * @param name part of the job name
  * @param enabled enabled or disabled jobs
  * @param agentId jobs the leader placed on this agent
  * @param status jobs whose latest execution has this status
+ * @param label {@code key=value}, repeatable: jobs carrying every one of these labels
+ * @param owner jobs of this owner
+ * @param targetType jobs with this type of target
+ * @param target part of the target's URL (HTTP, GRPC: the host, service or path) or
+ * command (SHELL)
  */
 record JobFilter(@Parameter(description = "part of the job name") String name,
 		@Parameter(description = "enabled or disabled jobs") Boolean enabled,
 		@Parameter(description = "jobs placed on this agent") String agentId,
-		@Parameter(description = "status of the job's latest execution") ExecutionStatus status) {
+		@Parameter(description = "status of the job's latest execution") ExecutionStatus status,
+		@Parameter(description = "key=value, repeatable: jobs carrying every one of these labels") @Size(
+				max = 20) List<String> label,
+		@Parameter(description = "jobs of this owner") @Size(max = 64) String owner,
+		@Parameter(description = "jobs with this type of target") TargetType targetType,
+		@Parameter(description = "part of the target's URL or command") @Size(max = 256) String target) {
+
+	/** Filters from before labels, owners and targets. */
+	JobFilter(String name, Boolean enabled, String agentId, ExecutionStatus status) {
+		this(name, enabled, agentId, status, null, null, null, null);
+	}
 
 	/** The name as a LIKE pattern body, its wildcards escaped. */
 	String nameLike() {
-		if (this.name == null || this.name.isEmpty()) {
+		return like(this.name);
+	}
+
+	/** Part of the target as a LIKE pattern body, its wildcards escaped. */
+	String targetLike() {
+		return like(this.target);
+	}
+
+	String ownerOrAny() {
+		return (this.owner != null && !this.owner.isBlank()) ? this.owner.strip() : null;
+	}
+
+	String targetTypeOrAny() {
+		return (this.targetType != null) ? this.targetType.name() : null;
+	}
+
+	/**
+	 * The labels every job must carry, null for none.
+	 * @throws InvalidRequestException naming {@code label} when one is not
+	 * {@code key=value} in the label syntax, or names a key twice
+	 */
+	Map<String, String> labels() {
+		if (this.label == null || this.label.isEmpty()) {
 			return null;
 		}
-		return this.name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+		Map<String, String> labels = new LinkedHashMap<>();
+		for (String pair : this.label) {
+			try {
+				Map<String, String> one = Labels.parse(pair);
+				if (one.size() != 1) {
+					throw new IllegalArgumentException("'" + pair + "' must be one key=value");
+				}
+				one.forEach((key, value) -> {
+					if (labels.put(key, value) != null) {
+						throw new IllegalArgumentException("label key '" + key + "' is given twice");
+					}
+				});
+			}
+			catch (IllegalArgumentException ex) {
+				throw InvalidRequestException.of("label", ex.getMessage());
+			}
+		}
+		return labels;
+	}
+
+	private static String like(String part) {
+		if (part == null || part.isEmpty()) {
+			return null;
+		}
+		return part.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
 	}
 
 }

@@ -3,6 +3,7 @@ package io.crony.web.job;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import io.crony.common.execution.ExecutionStatus;
@@ -31,29 +32,46 @@ interface JobMapper extends BaseMapper<JobEntity> {
 			  ORDER BY x.scheduled_at DESC, x.id DESC LIMIT 1)
 			""";
 
-	String FROM = WITH_LAST_RUN + """
-			WHERE j.department_id = #{departmentId}
-			  <if test="id != null"> AND j.id = #{id}</if>
-			  <if test="name != null"> AND j.name LIKE CONCAT('%', #{name}, '%')</if>
-			  <if test="enabled != null"> AND j.enabled = #{enabled}</if>
-			  <if test="agentId != null"> AND j.agent_id = #{agentId}</if>
-			  <if test="status != null"> AND e.status = #{status}</if>
-			""";
+	String FROM = WITH_LAST_RUN
+			+ """
+					WHERE j.department_id = #{departmentId}
+					  <if test="id != null"> AND j.id = #{id}</if>
+					  <if test="name != null"> AND j.name LIKE CONCAT('%', #{name}, '%')</if>
+					  <if test="enabled != null"> AND j.enabled = #{enabled}</if>
+					  <if test="agentId != null"> AND j.agent_id = #{agentId}</if>
+					  <if test="status != null"> AND e.status = #{status}</if>
+					  <if test="ids != null"> AND j.id IN <foreach collection='ids' item='i' open='(' separator=',' close=')'>#{i}</foreach></if>
+					  <if test="owner != null"> AND j.owner = #{owner}</if>
+					  <if test="targetType != null"> AND j.target_type = #{targetType}</if>
+					  <if test="target != null"> AND (JSON_UNQUOTE(JSON_EXTRACT(j.spec, '$.target.url')) LIKE CONCAT('%', #{target}, '%')
+					    OR JSON_UNQUOTE(JSON_EXTRACT(j.spec, '$.target.command')) LIKE CONCAT('%', #{target}, '%'))</if>
+					  <if test="labels != null"><foreach collection='labels' index='key' item='value'>
+					    AND JSON_UNQUOTE(JSON_EXTRACT(j.spec, CONCAT('$.labels."', #{key}, '"'))) = #{value}</foreach></if>
+					""";
 
 	String IDS = "<foreach collection='ids' item='id' open='(' separator=',' close=')'>#{id}</foreach>";
 
 	String NAMES = "<foreach collection='names' item='name' open='(' separator=',' close=')'>#{name}</foreach>";
 
+	/**
+	 * Jobs by the list's filters, newest first: null filters do not filter;
+	 * {@code labels} must all match (keys in the label syntax, so they quote safely into
+	 * a JSON path), {@code target} is part of the target's URL or command.
+	 */
 	@Select("<script>SELECT " + COLUMNS + FROM + " ORDER BY j.id DESC LIMIT #{limit} OFFSET #{offset}</script>")
 	List<JobView> find(@Param("departmentId") long departmentId, @Param("id") Long id, @Param("name") String nameLike,
 			@Param("enabled") Boolean enabled, @Param("agentId") String agentId,
-			@Param("status") ExecutionStatus status, @Param("now") Instant now, @Param("limit") int limit,
+			@Param("status") ExecutionStatus status, @Param("ids") Collection<Long> ids, @Param("owner") String owner,
+			@Param("targetType") String targetType, @Param("target") String targetLike,
+			@Param("labels") Map<String, String> labels, @Param("now") Instant now, @Param("limit") int limit,
 			@Param("offset") long offset);
 
 	@Select("<script>SELECT COUNT(*) " + FROM + "</script>")
 	long count(@Param("departmentId") long departmentId, @Param("id") Long id, @Param("name") String nameLike,
 			@Param("enabled") Boolean enabled, @Param("agentId") String agentId,
-			@Param("status") ExecutionStatus status, @Param("now") Instant now);
+			@Param("status") ExecutionStatus status, @Param("ids") Collection<Long> ids, @Param("owner") String owner,
+			@Param("targetType") String targetType, @Param("target") String targetLike,
+			@Param("labels") Map<String, String> labels, @Param("now") Instant now);
 
 	@Select("SELECT COUNT(*) FROM job WHERE department_id = #{departmentId} AND name = #{name} AND id <> #{exceptId}")
 	long countNamed(@Param("departmentId") long departmentId, @Param("name") String name,
@@ -65,7 +83,7 @@ interface JobMapper extends BaseMapper<JobEntity> {
 
 	/** The jobs with these names, as the unique key compares names. */
 	@Select("<script>SELECT id, name, description, schedule, time_zone, target_type, spec, enabled, version,"
-			+ " agent_id, created_by, created_at, updated_at, retention_days, retention_max_count, department_id"
+			+ " agent_id, created_by, created_at, updated_at, retention_days, retention_max_count, owner, department_id"
 			+ " FROM job WHERE department_id = #{departmentId} AND name IN " + NAMES + "</script>")
 	List<JobEntity> named(@Param("departmentId") long departmentId, @Param("names") Collection<String> names);
 

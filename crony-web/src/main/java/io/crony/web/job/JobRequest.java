@@ -47,14 +47,51 @@ import jakarta.validation.constraints.Size;
  * @param alerts when runs raise alerts and where they go; default none
  * @param retention how long the job's execution rows are kept; absent or null fields: the
  * platform default
+ * @param owner the user name answerable for the job; absent: the creator on create, the
+ * current owner on update
+ * @param contact an e-mail address for the job; absent: none
+ * @param labels the job's own labels, for finding it (not the agent selector); absent:
+ * none
  */
 record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
 		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
 		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
 		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
-		Long version, @Valid AlertsRequest alerts, @Valid Retention retention) {
+		Long version, @Valid AlertsRequest alerts, @Valid Retention retention,
+		@Schema(description = OWNER) @Size(max = 64) String owner,
+		@Schema(description = CONTACT) @Size(max = 254) String contact,
+		@Schema(description = LABELS) @Size(max = 32) Map<String, String> labels) {
+
+	static final String OWNER = "the user name answerable for the job; absent: the creator on create, "
+			+ "the current owner on update";
+
+	static final String CONTACT = "an e-mail address for the job (name@domain); absent: none";
+
+	static final String LABELS = "the job's own key=value labels for finding it (GET /jobs?label=team=pay), "
+			+ "at most 32, in the agent label syntax; not the agent selector (assignment.labels)";
 
 	static final String DEFAULT_TIME_ZONE = "UTC";
+
+	/** A job without owner, contact or labels. */
+	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
+			Integer timeoutSeconds, RetryRequest retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentRequest assignment, Boolean enabled, Long version, AlertsRequest alerts, Retention retention) {
+		this(name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, retention, null, null, null);
+	}
+
+	/**
+	 * The owner the job gets: the one given, else the stored job's (on update), else the
+	 * creator (on create).
+	 */
+	String ownerOr(String current) {
+		return (this.owner != null && !this.owner.isBlank()) ? this.owner.strip() : current;
+	}
+
+	/** The contact as stored: blank means none. */
+	String contactOrNone() {
+		return (this.contact != null && !this.contact.isBlank()) ? this.contact.strip() : null;
+	}
 
 	static final int DEFAULT_TIMEOUT_SECONDS = 60;
 
@@ -64,6 +101,13 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 
 	String zone() {
 		return (this.timeZone != null && !this.timeZone.isBlank()) ? this.timeZone : DEFAULT_TIME_ZONE;
+	}
+
+	/**
+	 * @param owner the owner the job gets ({@link #ownerOr})
+	 */
+	JobSpec toSpec(long id, long newVersion, boolean enabledNow, String owner) {
+		return toSpec(id, newVersion, enabledNow).withOwnership(owner, contactOrNone(), this.labels);
 	}
 
 	JobSpec toSpec(long id, long newVersion, boolean enabledNow) {

@@ -2,6 +2,7 @@ package io.crony.web.job;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.common.execution.ExecutionStatus;
@@ -34,7 +35,10 @@ record JobResponse(long id, String name, String description, String schedule, St
 		@Schema(description = "the next instant the schedule fires; null when the job is disabled or its schedule fires no more") @JsonInclude(JsonInclude.Include.ALWAYS) Instant nextFireAt,
 		AlertPolicy alerts,
 		@Schema(description = "whether a live agent holds the job; when none does, why") JobPlacement placement,
-		@Schema(description = "the job's own retention; a null field takes the platform default") Retention retention) {
+		@Schema(description = "the job's own retention; a null field takes the platform default") Retention retention,
+		@Schema(description = "the user name answerable for the job; null for a job saved before owners") String owner,
+		@Schema(description = "an e-mail address for the job; null when none") String contact,
+		@Schema(description = "the job's own labels (not the agent selector)") @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, String> labels) {
 
 	/**
 	 * The job as read at {@code now}.
@@ -50,7 +54,7 @@ record JobResponse(long id, String name, String description, String schedule, St
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
 				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId),
-				new Retention(row.retentionDays, row.retentionMaxCount));
+				new Retention(row.retentionDays, row.retentionMaxCount), spec.owner(), spec.contact(), spec.labels());
 	}
 
 	private static Instant nextFire(JobSpec spec, Instant now) {

@@ -2,7 +2,10 @@ package io.crony.web.job;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
@@ -15,6 +18,7 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
+import io.crony.web.retention.Retention;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,18 +53,48 @@ class JobService {
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
 		Instant now = Instant.now();
-		long department = Departments.current();
-		long total = this.jobs.count(department, null, filter.nameLike(), filter.enabled(), filter.agentId(),
-				filter.status(), now);
-		List<JobView> rows = (total > paging.offset()) ? this.jobs.find(department, null, filter.nameLike(),
-				filter.enabled(), filter.agentId(), filter.status(), now, paging.size(), paging.offset()) : List.of();
+		Map<String, String> labels = filter.labels();
+		long total = count(filter, labels, null, now);
+		List<JobView> rows = (total > paging.offset()) ? find(filter, labels, null, now, paging.size(), paging.offset())
+				: List.of();
 		JobPlacements.Reader placed = this.placements.reader();
 		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now, placed)).toList(), total, paging);
 	}
 
+	/**
+	 * The jobs the list would show for this filter (all pages), or only those of these
+	 * ids among them, newest first; for an export.
+	 * @param ids the jobs wanted, null for every job the filter matches
+	 * @param limit the most jobs taken
+	 * @throws InvalidRequestException naming {@code id} (pick fewer) when more match
+	 */
+	List<JobView> listAll(JobFilter filter, Collection<Long> ids, int limit) {
+		Instant now = Instant.now();
+		Map<String, String> labels = filter.labels();
+		long total = count(filter, labels, ids, now);
+		if (total > limit) {
+			throw InvalidRequestException.of("id", total + " jobs match; at most " + limit
+					+ " are exported at once (crony.web.jobs.bulk-limit): narrow the filters or pick jobs by id");
+		}
+		return (total > 0) ? find(filter, labels, ids, now, limit, 0) : List.of();
+	}
+
+	private long count(JobFilter filter, Map<String, String> labels, Collection<Long> ids, Instant now) {
+		return this.jobs.count(Departments.current(), null, filter.nameLike(), filter.enabled(), filter.agentId(),
+				filter.status(), ids, filter.ownerOrAny(), filter.targetTypeOrAny(), filter.targetLike(), labels, now);
+	}
+
+	private List<JobView> find(JobFilter filter, Map<String, String> labels, Collection<Long> ids, Instant now,
+			int limit, long offset) {
+		return this.jobs.find(Departments.current(), null, filter.nameLike(), filter.enabled(), filter.agentId(),
+				filter.status(), ids, filter.ownerOrAny(), filter.targetTypeOrAny(), filter.targetLike(), labels, now,
+				limit, offset);
+	}
+
 	JobResponse get(long id) {
 		Instant now = Instant.now();
-		List<JobView> rows = this.jobs.find(Departments.current(), id, null, null, null, null, now, 1, 0);
+		List<JobView> rows = this.jobs.find(Departments.current(), id, null, null, null, null, null, null, null, null,
+				null, now, 1, 0);
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
@@ -75,7 +109,8 @@ class JobService {
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
 		JobEntity job = JobEntity
-			.created(Departments.current(), request.toSpec(0, 1, enabled).withTarget(target), by, now)
+			.created(Departments.current(), request.toSpec(0, 1, enabled, request.ownerOr(by)).withTarget(target), by,
+					now)
 			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
@@ -84,7 +119,7 @@ class JobService {
 			throw new DuplicateJobNameException(request.name());
 		}
 		// the id exists only now; same transaction, so nobody sees the spec without it
-		JobSpec created = request.toSpec(job.getId(), 1, enabled).withTarget(target);
+		JobSpec created = request.toSpec(job.getId(), 1, enabled, request.ownerOr(by)).withTarget(target);
 		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
 			.eq(JobEntity::getId, job.getId()));
 		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, created);
@@ -104,13 +139,51 @@ class JobService {
 		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
 		TargetSpec target = this.rules.sealed(request, stored.target());
 		Instant now = now();
-		job.define(request.toSpec(id, job.getVersion() + 1, enabled).withTarget(target).enabledSince(stored, now), now);
+		job.define(request.toSpec(id, job.getVersion() + 1, enabled, request.ownerOr(stored.owner()))
+			.withTarget(target)
+			.enabledSince(stored, now), now);
 		job.retain(request.retentionOrInherit());
 		write(job, request.version());
 		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), stored,
 				CronyJson.fromJson(job.getSpec(), JobSpec.class));
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
+	}
+
+	/**
+	 * A copy of a job under another name: its definition, retention, contact and labels,
+	 * its secret headers copied sealed (never opened), owned by whoever copies it, and
+	 * disabled unless asked otherwise.
+	 */
+	@Transactional
+	JobResponse clone(long id, JobCloneRequest request, String by) {
+		List<FieldProblem> problems = new ArrayList<>();
+		JobValidator.checkName(request.name(), problems);
+		if (!problems.isEmpty()) {
+			throw new InvalidRequestException(problems);
+		}
+		JobEntity source = load(id);
+		checkNameFree(request.name(), 0);
+		JobSpec from = CronyJson.fromJson(source.getSpec(), JobSpec.class);
+		boolean enabled = Boolean.TRUE.equals(request.enabled());
+		JobSpec copy = new JobSpec(0, request.name(), from.description(), from.schedule(), from.timeZone(),
+				from.target(), from.timeoutSeconds(), from.retry(), from.misfirePolicy(), from.overlapPolicy(),
+				from.assignment(), enabled, 1, from.alerts(), null, by, from.contact(), from.labels());
+		JobEntity job = JobEntity.created(Departments.current(), copy, by, now())
+			.retain(new Retention(source.getRetentionDays(), source.getRetentionMaxCount()));
+		try {
+			this.jobs.insert(job);
+		}
+		catch (DuplicateKeyException ex) {
+			throw new DuplicateJobNameException(request.name());
+		}
+		JobSpec created = copy.withIdAndVersion(job.getId(), 1);
+		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
+			.eq(JobEntity::getId, job.getId()));
+		this.audit.record(AuditAction.JOB_CLONE, job.getId(), job.getName(), null,
+				AuditLog.withField(created, "clonedFrom", id + " " + source.getName()));
+		log.info("Job {} '{}' cloned from job {} by {}", job.getId(), job.getName(), id, by);
+		return get(job.getId());
 	}
 
 	@Transactional

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import io.crony.common.job.Labels;
 import io.crony.common.job.TargetType;
@@ -22,6 +23,12 @@ final class JobValidator {
 
 	private static final Set<String> HTTP_SCHEMES = Set.of("http", "https", "lb");
 
+	/**
+	 * An address a mail server takes: one '@', no white space, a dot in the domain; what
+	 * RFC 5322 allows beyond that (quoted local parts, IP literals) no job contact needs.
+	 */
+	private static final Pattern MAIL = Pattern.compile("[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+");
+
 	private JobValidator() {
 	}
 
@@ -35,7 +42,24 @@ final class JobValidator {
 		checkTarget(job.target(), problems);
 		checkRetry(job.retry(), problems);
 		checkSelector(job.assignment(), problems);
+		checkOwnership(job, problems);
 		return problems;
+	}
+
+	/**
+	 * Owner and contact as one line of text each, the job's labels in the agents' syntax.
+	 */
+	private static void checkOwnership(JobRequest job, List<FieldProblem> problems) {
+		if (job.owner() != null && job.owner().chars().anyMatch(Character::isISOControl)) {
+			problems.add(new FieldProblem("owner", "must not contain control characters"));
+		}
+		String contact = job.contactOrNone();
+		if (contact != null && !MAIL.matcher(contact).matches()) {
+			problems.add(new FieldProblem("contact", "'" + contact + "' is not an e-mail address (name@domain)"));
+		}
+		if (job.labels() != null) {
+			Labels.problem(job.labels()).ifPresent((problem) -> problems.add(new FieldProblem("labels", problem)));
+		}
 	}
 
 	/** Selector labels in the syntax agents' labels have, so that one can match. */
@@ -84,7 +108,7 @@ final class JobValidator {
 		return policy.refusal(uri).map((why) -> List.of(new FieldProblem("target.url", why))).orElse(List.of());
 	}
 
-	private static void checkName(String name, List<FieldProblem> problems) {
+	static void checkName(String name, List<FieldProblem> problems) {
 		if (name.indexOf('/') >= 0) {
 			problems.add(new FieldProblem("name", "must not contain '/'"));
 		}

@@ -140,7 +140,8 @@ class DepartmentIsolationIT {
 
 		assertThat(walked).contains("GET /api/v1/jobs/{id}", "PUT /api/v1/jobs/{id}", "DELETE /api/v1/jobs/{id}",
 				"POST /api/v1/jobs/{id}/run", "POST /api/v1/jobs/{id}/disable", "GET /api/v1/jobs/{id}/next-fires",
-				"GET /api/v1/executions/{id}", "POST /api/v1/executions/{id}/cancel", "PUT /api/v1/alert-channels/{id}",
+				"POST /api/v1/jobs/{id}/clone", "GET /api/v1/jobs/export", "GET /api/v1/executions/{id}",
+				"POST /api/v1/executions/{id}/cancel", "PUT /api/v1/alert-channels/{id}",
 				"POST /api/v1/alert-channels/{id}/test", "POST /api/v1/service-tokens/{id}/revoke",
 				"GET /api/v1/departments/{id}/members", "POST /api/v1/departments/{id}/members", "GET /api/v1/jobs",
 				"GET /api/v1/executions", "GET /api/v1/alerts", "GET /api/v1/audit", "GET /api/v1/dashboard/summary");
@@ -318,6 +319,7 @@ class DepartmentIsolationIT {
 	private static Object body(String route) {
 		return switch (route) {
 			case "PUT /api/v1/jobs/{id}" -> job("renamed");
+			case "POST /api/v1/jobs/{id}/clone" -> Map.of("name", "copied");
 			case "PUT /api/v1/alert-channels/{id}" -> channel("renamed");
 			case "PUT /api/v1/departments/{id}" -> Map.of("description", "renamed");
 			case "POST /api/v1/departments/{id}/members" -> Map.of("username", "alice", "role", "VIEWER");
