@@ -38,7 +38,10 @@ ALTER TABLE app_user ADD COLUMN global_admin TINYINT(1) NOT NULL DEFAULT 0;
 UPDATE app_user SET global_admin = 1 WHERE role = 'ADMIN';
 INSERT INTO department_member (department_id, user_id, role, created_at)
 SELECT 1, id, role, UTC_TIMESTAMP(3) FROM app_user;
-ALTER TABLE app_user DROP COLUMN role;
+-- role is no longer read, but web instances of the previous version read and write it
+-- while a rolling upgrade replaces them: it stays, with a default for the users the new
+-- version creates, until a later version drops it.
+ALTER TABLE app_user MODIFY COLUMN role VARCHAR(16) NOT NULL DEFAULT 'VIEWER';
 
 -- Names are unique within a department only: a name taken elsewhere must not answer 409,
 -- which would tell that the other department has it. The API always names the department;
