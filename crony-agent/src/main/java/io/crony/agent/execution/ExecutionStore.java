@@ -53,11 +53,11 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * The latest scheduled fire at or before {@code until} of each job that ran or is
+	 * The latest scheduled fire of each job at or before its own bound that ran or is
 	 * running, or that {@code agentId} itself claimed ({@link FireHistory}).
 	 */
-	public Map<Long, Instant> lastFires(Collection<Long> jobIds, String agentId, Instant until) {
-		return this.history.lastFires(jobIds, agentId, until);
+	public Map<Long, Instant> lastFires(Map<Long, Instant> untilByJob, String agentId) {
+		return this.history.lastFires(untilByJob, agentId);
 	}
 
 	/**

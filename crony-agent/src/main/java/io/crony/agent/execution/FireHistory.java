@@ -27,22 +27,35 @@ final class FireHistory {
 	}
 
 	/**
-	 * The latest scheduled fire at or before {@code until} of each job that ran or is
-	 * running, or that {@code agentId} itself claimed, for the misfire policy. Another
-	 * agent's PENDING claim is left out: a live former holder may release it later (then
-	 * the missed fire is taken as contested), a dead one never does (then the contested
-	 * fire is given up), and a released claim never ran.
+	 * The latest scheduled fire of each job at or before that job's own bound (its
+	 * arrival) that ran or is running, or that {@code agentId} itself claimed, for the
+	 * misfire policy. Each job has its own bound, not the batch's latest: this agent
+	 * plans an arrived job's regular fires at once and claims them ahead, so a bound past
+	 * the job's arrival could find this agent's own first fire and hide the instants
+	 * missed before it. Another agent's PENDING claim is left out: a live former holder
+	 * may release it later (then the missed fire is taken as contested), a dead one never
+	 * does (then the contested fire is given up), and a released claim never ran.
 	 */
-	Map<Long, Instant> lastFires(Collection<Long> jobIds, String agentId, Instant until) {
+	Map<Long, Instant> lastFires(Map<Long, Instant> untilByJob, String agentId) {
 		Map<Long, Instant> last = new HashMap<>();
-		for (List<Long> chunk : chunks(jobIds, 1000)) {
-			String in = marks(chunk.size());
-			List<Object> args = new ArrayList<>(chunk);
-			args.add(SqlTime.of(until));
+		for (List<Long> chunk : chunks(untilByJob.keySet(), 1000)) {
+			// one derived row per job with its bound; the join reads each job's rows up
+			// to its own bound through uk_execution_fire (job_id, scheduled_at)
+			StringBuilder bounds = new StringBuilder(
+					"SELECT CAST(? AS SIGNED) AS job_id, CAST(? AS DATETIME(3)) AS until_at");
+			List<Object> args = new ArrayList<>();
+			for (int i = 0; i < chunk.size(); i++) {
+				if (i > 0) {
+					bounds.append(" UNION ALL SELECT ?, ?");
+				}
+				args.add(chunk.get(i));
+				args.add(SqlTime.of(untilByJob.get(chunk.get(i))));
+			}
 			args.add(agentId);
-			this.jdbc.query("SELECT job_id, MAX(scheduled_at) FROM execution WHERE job_id IN (" + in
-					+ ") AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at <= ? "
-					+ "AND (status <> 'PENDING' OR agent_id = ?) GROUP BY job_id", (rs) -> {
+			this.jdbc.query("SELECT b.job_id, MAX(e.scheduled_at) FROM (" + bounds
+					+ ") b JOIN execution e ON e.job_id = b.job_id AND e.scheduled_at <= b.until_at"
+					+ " AND e.trigger_type IN ('CRON', 'MISFIRE') AND (e.status <> 'PENDING' OR e.agent_id = ?)"
+					+ " GROUP BY b.job_id", (rs) -> {
 						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
 					}, args.toArray());
 		}

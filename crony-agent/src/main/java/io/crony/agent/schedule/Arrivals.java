@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -83,7 +84,11 @@ final class Arrivals implements AutoCloseable {
 		List<JobState> jobs = batch.stream().map(Arrival::job).toList();
 		Instant until = batch.stream().map(Arrival::at).max(Instant::compareTo).get();
 		Instant since = batch.stream().map(Arrival::at).min(Instant::compareTo).get().minus(RELEASED_WINDOW);
-		Map<Long, Instant> lastFires = this.misfires.lastFires(jobs, until);
+		// each job's last fire up to its own arrival: the regular fires planned at its
+		// arrival, which may have run by now, are not what it missed
+		Map<Long, Instant> arrivals = new HashMap<>();
+		batch.forEach((arrival) -> arrivals.put(arrival.job().id(), arrival.at()));
+		Map<Long, Instant> lastFires = this.misfires.lastFires(arrivals);
 		Map<Long, List<Instant>> released = this.misfires.releasedFires(jobs, since, until);
 		for (Arrival arrival : batch) {
 			JobState job = arrival.job();

@@ -54,12 +54,15 @@ final class Misfires {
 		this.catchUpLimit = catchUpLimit;
 	}
 
-	Map<Long, Instant> lastFires(List<JobState> jobs, Instant now) {
+	/**
+	 * @param arrivals each arriving job's id and the instant it arrived
+	 */
+	Map<Long, Instant> lastFires(Map<Long, Instant> arrivals) {
 		try {
-			return this.store.lastFires(jobs.stream().map(JobState::id).toList(), this.agentId, now);
+			return this.store.lastFires(arrivals, this.agentId);
 		}
 		catch (DataAccessException ex) {
-			logger.warn("Misfires of {} arriving jobs not known: database unreachable ({})", jobs.size(),
+			logger.warn("Misfires of {} arriving jobs not known: database unreachable ({})", arrivals.size(),
 					ex.getMessage());
 			return Map.of();
 		}

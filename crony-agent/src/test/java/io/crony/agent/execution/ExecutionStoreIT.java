@@ -192,6 +192,38 @@ class ExecutionStoreIT {
 			.containsExactly("agent", "other", "agent");
 	}
 
+	@Test
+	void eachArrivingJobsLastFireIsReadUpToItsOwnArrivalNotTheBatchsLatest() {
+		// job 7 arrived at 10:00:10 and this agent at once claimed its regular fire of
+		// 10:00:11 ahead; job 8 arrived in the same batch at 10:00:12. Job 7's last fire
+		// is
+		// still the former holder's 10:00:05: the instants after it up to 10:00:10 were
+		// missed, which the 10:00:11 claim must not hide
+		fire(7, "2026-11-22 10:00:05", "SUCCEEDED", "gone");
+		fire(7, "2026-11-22 10:00:11", "PENDING", "agent");
+		fire(8, "2026-11-22 10:00:09", "SUCCEEDED", "gone");
+		// another agent's claim is no fire that ran; this agent's own claim is
+		fire(9, "2026-11-22 10:00:03", "SUCCEEDED", "gone");
+		fire(9, "2026-11-22 10:00:04", "PENDING", "other");
+		fire(10, "2026-11-22 10:00:04", "PENDING", "agent");
+
+		Map<Long, Instant> last = this.store.lastFires(Map.of(7L, Instant.parse("2026-11-22T10:00:10Z"), 8L,
+				Instant.parse("2026-11-22T10:00:12Z"), 9L, Instant.parse("2026-11-22T10:00:12Z"), 10L,
+				Instant.parse("2026-11-22T10:00:12Z"), 11L, Instant.parse("2026-11-22T10:00:12Z")), "agent");
+
+		assertThat(last).containsOnly(Map.entry(7L, Instant.parse("2026-11-22T10:00:05Z")),
+				Map.entry(8L, Instant.parse("2026-11-22T10:00:09Z")),
+				Map.entry(9L, Instant.parse("2026-11-22T10:00:03Z")),
+				Map.entry(10L, Instant.parse("2026-11-22T10:00:04Z")));
+	}
+
+	private void fire(long job, String scheduledAt, String status, String agent) {
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
+						+ " updated_at) VALUES (?, ?, ?, 'CRON', ?, ?, NOW(3))",
+				job, "job-" + job, agent, status, scheduledAt);
+	}
+
 	// a joined update counts as Com_update_multi, a single-table one as Com_update
 	private long updates() {
 		return this.jdbc.queryForObject("SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
