@@ -91,6 +91,22 @@ describe('JobBulkActions', () => {
     expect(screen.getByText('1 job selected')).toBeInTheDocument();
   });
 
+  it('still shows the result when every ticked job was deleted', async () => {
+    serveJobs(() => ({
+      body: { action: 'DELETE', done: 1, unchanged: 0, failed: 0, results: [{ id: 8, name: 'rebuild-index', outcome: 'DONE', status: 204 }] },
+    }));
+    renderPage(<JobsPage />);
+    await tick('rebuild-index');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 job?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    const results = await screen.findByRole('dialog', { name: 'Delete: 1 done, 0 unchanged, 0 failed' });
+    expect(within(results).getByText('rebuild-index')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'actions on the selected jobs' })).not.toBeInTheDocument();
+  });
+
   it('adds labels, and shows the server’s problem beside the field', async () => {
     const calls = serveJobs(() =>
       problem(400, 'Bad Request', 'labels: bad', [{ field: 'labels', message: "label value 'a b' is not valid" }]),

@@ -14,7 +14,7 @@ import { jobsApi } from './api';
 import type { Job, JobActionName, JobActionRequest, JobActionResponse, JobActionResult } from './types';
 
 interface Props {
-  /** The ticked jobs' ids. */
+  /** The ticked jobs' ids; the bar shows when there are some. */
   selected: Job['id'][];
   /** The selection after an action: deleted jobs are no longer ticked. */
   onSelect: (ids: Job['id'][]) => void;
@@ -105,33 +105,36 @@ export function JobBulkActions({ selected, onSelect }: Props) {
   const asked = pending && confirmation(pending, selected.length);
   return (
     <>
-      <Space wrap role="toolbar" aria-label="actions on the selected jobs">
-        <Typography.Text strong>{jobs(selected.length)} selected</Typography.Text>
-        <Button onClick={() => setPending('ENABLE')}>Enable</Button>
-        <Button onClick={() => setPending('DISABLE')}>Disable</Button>
-        <Button onClick={() => setPending('RUN')}>Run now</Button>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'SET_LABELS', label: 'Set labels' },
-              { key: 'ADD_LABELS', label: 'Add labels' },
-              { key: 'REMOVE_LABELS', label: 'Remove labels' },
-            ],
-            onClick: ({ key }) => setPending(key as JobActionName),
-          }}
-        >
-          <Button>
-            Labels… <DownOutlined />
+      {/* the dialogs outlive the selection: a delete unticks every job it removed */}
+      {selected.length > 0 && (
+        <Space wrap role="toolbar" aria-label="actions on the selected jobs">
+          <Typography.Text strong>{jobs(selected.length)} selected</Typography.Text>
+          <Button onClick={() => setPending('ENABLE')}>Enable</Button>
+          <Button onClick={() => setPending('DISABLE')}>Disable</Button>
+          <Button onClick={() => setPending('RUN')}>Run now</Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'SET_LABELS', label: 'Set labels' },
+                { key: 'ADD_LABELS', label: 'Add labels' },
+                { key: 'REMOVE_LABELS', label: 'Remove labels' },
+              ],
+              onClick: ({ key }) => setPending(key as JobActionName),
+            }}
+          >
+            <Button>
+              Labels… <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Button danger onClick={() => setPending('DELETE')}>
+            Delete
           </Button>
-        </Dropdown>
-        <Button danger onClick={() => setPending('DELETE')}>
-          Delete
-        </Button>
-        <Button type="link" onClick={() => onSelect([])}>
-          Clear selection
-        </Button>
-      </Space>
+          <Button type="link" onClick={() => onSelect([])}>
+            Clear selection
+          </Button>
+        </Space>
+      )}
       <Modal
         title={asked?.title}
         open={pending !== null}
@@ -171,7 +174,13 @@ export function JobBulkActions({ selected, onSelect }: Props) {
             <Form.Item
               label="Label keys"
               name="labelKeys"
-              rules={[{ validator: async (_, text?: string) => { if (!parseKeys(text ?? '').length) throw new Error('Give a key to remove'); } }]}
+              rules={[
+                {
+                  validator: async (_, text?: string) => {
+                    if (!parseKeys(text ?? '').length) throw new Error('Give a key to remove');
+                  },
+                },
+              ]}
             >
               <Input placeholder="env, tier" />
             </Form.Item>

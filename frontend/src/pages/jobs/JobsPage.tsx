@@ -161,7 +161,7 @@ export default function JobsPage() {
         </Col>
       </Row>
       <Space direction="vertical" style={{ width: '100%' }}>
-        {canOperate && selected.length > 0 && <JobBulkActions selected={selected} onSelect={setSelected} />}
+        {canOperate && <JobBulkActions selected={selected} onSelect={setSelected} />}
         <JobsTable
           page={jobs.data}
           loading={jobs.isFetching && !jobs.data}
