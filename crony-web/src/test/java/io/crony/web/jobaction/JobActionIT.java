@@ -171,11 +171,23 @@ class JobActionIT {
 		Response again = act(Map.of("action", "REMOVE_LABELS", "ids", List.of(a, b), "labelKeys", List.of("env")));
 		assertThat(outcomes(again)).containsExactly(a + " a UNCHANGED 200", b + " b UNCHANGED 200");
 
+		// a job may carry at most 32 labels: the one that would carry more fails alone
+		Map<String, String> thirty = new LinkedHashMap<>();
+		for (int i = 0; i < 30; i++) {
+			thirty.put("k" + i, "v");
+		}
+		long full = this.admin.post("/api/v1/jobs", Jobs.with(Jobs.http("full"), "labels", thirty)).id();
+		Response tooMany = act(Map.of("action", "ADD_LABELS", "ids", List.of(full, b), "labels",
+				Map.of("x1", "y", "x2", "y", "x3", "y")));
+		assertThat(outcomes(tooMany)).containsExactly(full + " full FAILED 400", b + " b DONE 200");
+		assertThat(result(tooMany, 0).at("/errors/0/field").asText()).isEqualTo("labels");
+		assertThat(labels(full)).isEqualTo(thirty);
+
 		Response cleared = act(Map.of("action", "SET_LABELS", "ids", List.of(a, b), "labels", Map.of()));
 		assertThat(outcomes(cleared)).containsExactly(a + " a DONE 200", b + " b DONE 200");
 		assertThat(labels(a)).isEmpty();
 		assertThat(labels(b)).isEmpty();
-		assertThat(audited("JOB_UPDATE")).hasSize(6);
+		assertThat(audited("JOB_UPDATE")).hasSize(7);
 		assertThat(otherJobRow()).isEqualTo(otherBefore);
 	}
 
