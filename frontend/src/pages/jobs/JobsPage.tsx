@@ -9,6 +9,7 @@ import { EXECUTION_STATUSES } from '../executions/types';
 import { jobsApi } from './api';
 import { CloneJobModal } from './CloneJobModal';
 import { ImportJobsModal } from './ImportJobsModal';
+import { JobBulkActions } from './JobBulkActions';
 import { JobFormDrawer } from './JobFormDrawer';
 import { JobsTable } from './JobsTable';
 import { RunJobModal } from './RunJobModal';
@@ -160,6 +161,7 @@ export default function JobsPage() {
         </Col>
       </Row>
       <Space direction="vertical" style={{ width: '100%' }}>
+        {canOperate && <JobBulkActions selected={selected} onSelect={setSelected} />}
         <JobsTable
           page={jobs.data}
           loading={jobs.isFetching && !jobs.data}

@@ -1,5 +1,14 @@
 import { download, http, type Page } from '../../api/http';
-import type { ExportFormat, ImportResult, Job, JobFilter, JobRequest, RunResponse } from './types';
+import type {
+  ExportFormat,
+  ImportResult,
+  Job,
+  JobActionRequest,
+  JobActionResponse,
+  JobFilter,
+  JobRequest,
+  RunResponse,
+} from './types';
 
 /** The content type a job file is sent as, by its name: YAML for .yaml/.yml, else JSON. */
 export function jobFileType(fileName: string): string {
@@ -42,6 +51,8 @@ export const jobsApi = {
   /** Applies a job file, or with `dryRun` only says what it would do. */
   importFile: (text: string, fileName: string, dryRun: boolean) =>
     http.post<ImportResult>('/jobs/import', text, { query: { dryRun }, contentType: jobFileType(fileName) }),
+  /** One action on many jobs, each on its own: a result per job. */
+  act: (request: JobActionRequest) => http.post<JobActionResponse>('/jobs/actions', request),
   /** Checks a schedule before saving; a bad one answers 400 with errors[field=schedule]. */
   previewFires: async (schedule: string, timeZone: string, count = 5, signal?: AbortSignal) =>
     readFires(await http.get<unknown>('/jobs/next-fires', { schedule, timeZone, count }, signal)),

@@ -141,3 +141,36 @@ export interface ImportItem {
 export interface RunResponse {
   executionId: number | string;
 }
+
+/** What `POST /jobs/actions` does to each job of a selection. */
+export type JobActionName = 'ENABLE' | 'DISABLE' | 'RUN' | 'DELETE' | 'SET_LABELS' | 'ADD_LABELS' | 'REMOVE_LABELS';
+
+export interface JobActionRequest {
+  action: JobActionName;
+  ids: Job['id'][];
+  /** SET_LABELS: the labels each job gets; ADD_LABELS: those added. */
+  labels?: Record<string, string>;
+  /** REMOVE_LABELS: the keys removed. */
+  labelKeys?: string[];
+  /** RUN: passed to the target as ${params}. */
+  params?: string;
+}
+
+/** One job's result: DONE, UNCHANGED (it was so already) or FAILED with the single route's problem. */
+export interface JobActionResult {
+  id: Job['id'];
+  /** Absent when the job does not exist in this department. */
+  name?: string;
+  outcome: 'DONE' | 'UNCHANGED' | 'FAILED';
+  status: number;
+  detail?: string;
+  executionId?: number | string;
+}
+
+export interface JobActionResponse {
+  action: JobActionName;
+  done: number;
+  unchanged: number;
+  failed: number;
+  results: JobActionResult[];
+}

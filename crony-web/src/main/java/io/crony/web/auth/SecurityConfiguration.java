@@ -81,6 +81,11 @@ class SecurityConfiguration {
 				.access(roleOrScope(Role.VIEWER, Scope.JOBS_READ, hierarchy))
 				.requestMatchers(HttpMethod.GET, "/api/v1/executions", "/api/v1/executions/**")
 				.access(roleOrScope(Role.VIEWER, Scope.RUNS_READ, hierarchy))
+				// actions on many jobs: open to whoever may do one of them, the action's
+				// own role or scope is checked by the job action feature
+				.requestMatchers(HttpMethod.POST, "/api/v1/jobs/actions")
+				.access(AuthorizationManagers.anyOf(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy),
+						AuthorityAuthorizationManager.hasAuthority(Scope.RUNS_TRIGGER.authority())))
 				.requestMatchers(HttpMethod.POST, "/api/v1/jobs/*/run", "/api/v1/executions/*/cancel")
 				.access(roleOrScope(Role.OPERATOR, Scope.RUNS_TRIGGER, hierarchy))
 				.requestMatchers(HttpMethod.POST, "/api/v1/jobs", "/api/v1/jobs/**")

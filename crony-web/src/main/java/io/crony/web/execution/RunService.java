@@ -25,7 +25,7 @@ import org.springframework.stereotype.Service;
  * recorded is answered 503 with nothing left behind, never a 500.
  */
 @Service
-class RunService {
+public class RunService {
 
 	private static final Logger log = LoggerFactory.getLogger(RunService.class);
 
@@ -50,7 +50,12 @@ class RunService {
 		this.retry = retry;
 	}
 
-	long run(long jobId, String params, String by) {
+	/**
+	 * @return the new execution's id
+	 * @throws JobNotFoundException when the department has no such job
+	 * @throws JobNotRunnableException when the job is disabled or no live agent holds it
+	 */
+	public long run(long jobId, String params, String by) {
 		ExecutionMapper.RunnableJob job = this.executions.findJob(jobId, Departments.current());
 		if (job == null) {
 			throw new JobNotFoundException(jobId);

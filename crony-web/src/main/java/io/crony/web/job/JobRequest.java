@@ -80,6 +80,14 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 				assignment, enabled, version, alerts, retention, null, null, null);
 	}
 
+	/** This definition with other labels, to be written at this version. */
+	JobRequest relabeled(Map<String, String> newLabels, long atVersion) {
+		return new JobRequest(this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				atVersion, this.alerts, this.retention, this.owner, this.contact,
+				newLabels.isEmpty() ? null : newLabels);
+	}
+
 	/**
 	 * The owner the job gets: the one given, else the stored job's (on update), else the
 	 * creator (on create).

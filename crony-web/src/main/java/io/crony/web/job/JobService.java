@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.job.JobSpec;
@@ -35,6 +36,9 @@ import org.springframework.transaction.annotation.Transactional;
 class JobService {
 
 	private static final Logger log = LoggerFactory.getLogger(JobService.class);
+
+	/** As {@link JobRequest#labels()} allows. */
+	static final int MAX_LABELS = 32;
 
 	private final JobMapper jobs;
 
@@ -201,6 +205,35 @@ class JobService {
 			log.info("Job {} '{}' {} by {}", id, job.getName(), enabled ? "enabled" : "disabled", by);
 		}
 		return get(id);
+	}
+
+	/**
+	 * The job with its own labels changed, written as {@code PUT /jobs/{id}} with the
+	 * job's definition at its version would write it: the same checks, a JOB_UPDATE audit
+	 * row, secret headers kept sealed.
+	 * @param change the labels the job gets, given those it has
+	 * @return whether the labels changed; when they are as asked already nothing is
+	 * written
+	 * @throws InvalidRequestException naming {@code labels} when the job would carry more
+	 * than {@value #MAX_LABELS}
+	 */
+	@Transactional
+	boolean relabel(long id, UnaryOperator<Map<String, String>> change, String by) {
+		JobEntity job = load(id);
+		JobSpec spec = CronyJson.fromJson(job.getSpec(), JobSpec.class);
+		Map<String, String> labels = change.apply(spec.labels());
+		if (labels.equals(spec.labels())) {
+			return false;
+		}
+		if (labels.size() > MAX_LABELS) {
+			throw InvalidRequestException.of("labels",
+					"the job would carry " + labels.size() + " labels; at most " + MAX_LABELS);
+		}
+		JobRequest request = JobExports
+			.of(spec, new Retention(job.getRetentionDays(), job.getRetentionMaxCount()), JobExports::masked)
+			.relabeled(labels, job.getVersion());
+		update(id, request, by);
+		return true;
 	}
 
 	@Transactional

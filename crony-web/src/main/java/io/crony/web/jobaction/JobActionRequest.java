@@ -1,0 +1,122 @@
+package io.crony.web.jobaction;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.crony.common.job.Labels;
+import io.crony.web.error.FieldProblem;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * One action on many jobs. Checked as a whole before any job is touched
+ * ({@link #problems}), so a bad request changes nothing.
+ *
+ * @param action what to do to each job
+ * @param ids the jobs, 1 to {@code crony.web.jobs.bulk-limit}, each once
+ * @param labels SET_LABELS: the labels each job gets (empty: none); ADD_LABELS: the
+ * labels added (at least one)
+ * @param labelKeys REMOVE_LABELS: the keys of the labels removed (at least one)
+ * @param params RUN: parameters for the target, as {@code POST /jobs/{id}/run} takes them
+ */
+record JobActionRequest(@Schema(description = "what to do to each job") JobAction action,
+		@Schema(description = IDS) List<Long> ids, @Schema(description = LABELS) Map<String, String> labels,
+		@Schema(description = LABEL_KEYS) List<String> labelKeys,
+		@Schema(description = "RUN only: parameters for the target (the body template's ${params})") String params) {
+
+	static final String IDS = "the jobs, each once; at most crony.web.jobs.bulk-limit (default 1000)";
+
+	static final String LABELS = "SET_LABELS: the labels each job gets (empty: none); ADD_LABELS: the labels added, "
+			+ "a key the job has gets the new value; in the agent label syntax";
+
+	static final String LABEL_KEYS = "REMOVE_LABELS: the keys of the labels removed";
+
+	/** As {@code POST /jobs/{id}/run} allows. */
+	static final int MAX_PARAMS = 65535;
+
+	/** As a job's labels allow. */
+	static final int MAX_LABELS = 32;
+
+	/**
+	 * Every problem of the request, each naming its field.
+	 * @param limit most ids allowed
+	 */
+	List<FieldProblem> problems(int limit) {
+		List<FieldProblem> problems = new ArrayList<>();
+		if (this.action == null) {
+			problems.add(new FieldProblem("action", "is required"));
+		}
+		checkIds(limit, problems);
+		boolean labelAction = this.action == JobAction.SET_LABELS || this.action == JobAction.ADD_LABELS;
+		if (labelAction) {
+			checkLabels(problems);
+		}
+		else if (this.labels != null && this.action != null) {
+			problems.add(new FieldProblem("labels", "is only for SET_LABELS and ADD_LABELS"));
+		}
+		if (this.action == JobAction.REMOVE_LABELS) {
+			checkLabelKeys(problems);
+		}
+		else if (this.labelKeys != null && this.action != null) {
+			problems.add(new FieldProblem("labelKeys", "is only for REMOVE_LABELS"));
+		}
+		if (this.params != null && this.action != null && this.action != JobAction.RUN) {
+			problems.add(new FieldProblem("params", "is only for RUN"));
+		}
+		else if (this.params != null && this.params.length() > MAX_PARAMS) {
+			problems.add(new FieldProblem("params", "must be at most " + MAX_PARAMS + " characters"));
+		}
+		return problems;
+	}
+
+	private void checkIds(int limit, List<FieldProblem> problems) {
+		if (this.ids == null || this.ids.isEmpty()) {
+			problems.add(new FieldProblem("ids", "must name at least one job"));
+			return;
+		}
+		if (this.ids.size() > limit) {
+			problems.add(new FieldProblem("ids",
+					this.ids.size() + " ids given; at most " + limit + " jobs at once (crony.web.jobs.bulk-limit)"));
+			return;
+		}
+		Set<Long> seen = new HashSet<>();
+		for (int i = 0; i < this.ids.size(); i++) {
+			Long id = this.ids.get(i);
+			if (id == null) {
+				problems.add(new FieldProblem("ids[" + i + "]", "must be a job id"));
+			}
+			else if (!seen.add(id)) {
+				problems.add(new FieldProblem("ids[" + i + "]", "job " + id + " is named twice"));
+			}
+		}
+	}
+
+	private void checkLabels(List<FieldProblem> problems) {
+		if (this.labels == null || (this.action == JobAction.ADD_LABELS && this.labels.isEmpty())) {
+			problems.add(new FieldProblem("labels", (this.action == JobAction.ADD_LABELS)
+					? "must give at least one label to add" : "is required (empty removes every label)"));
+			return;
+		}
+		if (this.labels.size() > MAX_LABELS) {
+			problems.add(new FieldProblem("labels", "at most " + MAX_LABELS + " labels"));
+			return;
+		}
+		Labels.problem(this.labels).ifPresent((problem) -> problems.add(new FieldProblem("labels", problem)));
+	}
+
+	private void checkLabelKeys(List<FieldProblem> problems) {
+		if (this.labelKeys == null || this.labelKeys.isEmpty()) {
+			problems.add(new FieldProblem("labelKeys", "must give at least one key to remove"));
+			return;
+		}
+		for (int i = 0; i < this.labelKeys.size(); i++) {
+			String key = this.labelKeys.get(i);
+			if (key == null || key.isBlank()) {
+				problems.add(new FieldProblem("labelKeys[" + i + "]", "must be a label key"));
+			}
+		}
+	}
+
+}
