@@ -18,9 +18,11 @@ export function UpcomingHeatmap({ grid, onPick }: { grid: Grid; onPick: (start: 
         `${dayjs(p.data[3]).format('ddd YYYY-MM-DD HH:mm')}<br/>${p.data[2]} fire${p.data[2] === 1 ? '' : 's'}`,
     },
     grid: { left: 90, right: 16, top: 8, bottom: 70 },
-    xAxis: { type: 'category', data: grid.columns, splitArea: { show: true } },
+    xAxis: { type: 'category', data: grid.columns },
     yAxis: { type: 'category', data: grid.rows, inverse: true },
     visualMap: {
+      // the fires; without it the last dimension (the bucket's start) would be read
+      dimension: 2,
       min: 0,
       max: Math.max(1, grid.max),
       calculable: true,
@@ -33,6 +35,7 @@ export function UpcomingHeatmap({ grid, onPick }: { grid: Grid; onPick: (start: 
       {
         type: 'heatmap',
         data: grid.cells.map((c: Cell) => [c.column, c.row, c.fires, c.start]),
+        itemStyle: { borderColor: '#fff', borderWidth: 0.5 },
         emphasis: { itemStyle: { borderColor: '#000', borderWidth: 1 } },
       },
     ],
