@@ -19,6 +19,7 @@ export const pages = [
     path: async () => `/jobs/${await idOf('refresh-rates')}`,
     ready: (page) => page.getByRole('heading', { name: 'refresh-rates' }),
   },
+  { name: 'upcoming', path: async () => '/upcoming', ready: (page) => page.getByText('Fires in range') },
   { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: 'Executions' }) },
   {
     name: 'execution detail',

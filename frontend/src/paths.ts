@@ -4,6 +4,7 @@ export const paths = {
   overview: '/',
   jobs: '/jobs',
   job: (id: string | number) => `/jobs/${id}`,
+  upcoming: '/upcoming',
   executions: '/executions',
   execution: (id: string | number) => `/executions/${id}`,
   agents: '/agents',

@@ -101,6 +101,10 @@ interface JobMapper extends BaseMapper<JobEntity> {
 	@Select("<script>SELECT id, name, version FROM job WHERE id IN " + IDS + " LOCK IN SHARE MODE</script>")
 	List<JobEntity> committedVersions(@Param("ids") Collection<Long> ids);
 
+	/** A department's enabled jobs with what decides when they fire. */
+	@Select("SELECT id, name, schedule, time_zone FROM job WHERE department_id = #{departmentId} AND enabled = TRUE")
+	List<JobEntity> enabledSchedules(@Param("departmentId") long departmentId);
+
 	/**
 	 * Writes the spec of a row just inserted (the spec carries the id, known only now).
 	 */
