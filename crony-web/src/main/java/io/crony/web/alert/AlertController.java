@@ -37,7 +37,10 @@ class AlertController {
 		long department = Departments.current();
 		boolean platform = Departments.principal().globalAdmin();
 		QueryWrapper<AlertEntity> where = new QueryWrapper<AlertEntity>()
-			.and((mine) -> mine.inSql("job_id", "SELECT id FROM job WHERE department_id = " + department)
+			.and((mine) -> mine
+				.inSql("job_id",
+						"SELECT id FROM job WHERE department_id = " + department
+								+ " UNION ALL SELECT id FROM deleted_job WHERE department_id = " + department)
 				.or()
 				.inSql("channel_id", "SELECT id FROM alert_channel WHERE department_id = " + department)
 				.or(platform)

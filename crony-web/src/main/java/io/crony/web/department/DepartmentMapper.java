@@ -55,6 +55,10 @@ interface DepartmentMapper {
 	@Delete("DELETE FROM department_member WHERE department_id = #{id}")
 	int deleteMembers(@Param("id") long id);
 
+	/** Its deleted jobs' departments: their remaining runs go with the department. */
+	@Delete("DELETE FROM deleted_job WHERE department_id = #{id}")
+	int forgetDeletedJobs(@Param("id") long id);
+
 	@Delete("DELETE FROM department WHERE id = #{id}")
 	int delete(@Param("id") long id);
 

@@ -93,6 +93,7 @@ class DepartmentService {
 					+ " jobs, alert channels or service tokens; delete or move them first");
 		}
 		this.departments.deleteMembers(id);
+		this.departments.forgetDeletedJobs(id);
 		this.departments.delete(id);
 		this.audit.record(AuditAction.DEPARTMENT_DELETE, id, department.name(), audited(department), null);
 		log.info("Department {} '{}' deleted by {}", id, department.name(), caller.username());

@@ -19,8 +19,19 @@ interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 	@Select("SELECT id, name, enabled, agent_id FROM job WHERE id = #{id} AND department_id = #{departmentId}")
 	RunnableJob findJob(@Param("id") long id, @Param("departmentId") long departmentId);
 
-	@Select("SELECT department_id FROM job WHERE id = #{jobId}")
+	/** A job's department, also after the job was deleted ({@code deleted_job}). */
+	@Select("SELECT department_id FROM job WHERE id = #{jobId}"
+			+ " UNION ALL SELECT department_id FROM deleted_job WHERE id = #{jobId} LIMIT 1")
 	Long departmentOfJob(@Param("jobId") long jobId);
+
+	/**
+	 * The jobs whose runs are a department's, deleted ones included, as SQL for an IN
+	 * condition; the id is a long, nothing to escape.
+	 */
+	static String jobsOf(long departmentId) {
+		return "SELECT id FROM job WHERE department_id = " + departmentId
+				+ " UNION ALL SELECT id FROM deleted_job WHERE department_id = " + departmentId;
+	}
 
 	/**
 	 * The execution, when its job is one of the department's: another department's

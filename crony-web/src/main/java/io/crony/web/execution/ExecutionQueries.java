@@ -17,8 +17,7 @@ import org.springframework.stereotype.Service;
  * agent claimed ahead (PENDING, scheduled in the future) is not listed until its instant.
  * Rows the web inserts for manual runs are listed at once, whatever their instant (a run
  * requested in a second already taken is scheduled a second or more later). Only the
- * request's department's runs are read: those of its jobs (a deleted job's runs are in no
- * department's list).
+ * request's department's runs are read: those of its jobs, deleted ones included.
  */
 @Service
 class ExecutionQueries {
@@ -33,10 +32,8 @@ class ExecutionQueries {
 	}
 
 	PageResponse<ExecutionResponse> list(ExecutionFilter filter, Paging paging) {
-		// a long, not text from the request: nothing to escape
-		String departmentJobs = "SELECT id FROM job WHERE department_id = " + Departments.current();
 		LambdaQueryWrapper<ExecutionEntity> where = new LambdaQueryWrapper<ExecutionEntity>()
-			.inSql(ExecutionEntity::getJobId, departmentJobs)
+			.inSql(ExecutionEntity::getJobId, ExecutionMapper.jobsOf(Departments.current()))
 			.eq(filter.jobId() != null, ExecutionEntity::getJobId, filter.jobId())
 			.eq(filter.agentId() != null, ExecutionEntity::getAgentId, filter.agentId())
 			.eq(filter.status() != null, ExecutionEntity::getStatus, filter.status())

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import io.crony.common.execution.ExecutionStatus;
+import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -104,6 +105,14 @@ interface JobMapper extends BaseMapper<JobEntity> {
 	/** A department's enabled jobs with what decides when they fire. */
 	@Select("SELECT id, name, schedule, time_zone FROM job WHERE department_id = #{departmentId} AND enabled = TRUE")
 	List<JobEntity> enabledSchedules(@Param("departmentId") long departmentId);
+
+	/** Remembers a deleted job's department, which its runs keep belonging to. */
+	@Insert("INSERT INTO deleted_job (id, department_id, name, deleted_by, deleted_at)"
+			+ " VALUES (#{id}, #{departmentId}, #{name}, #{by}, #{at}) ON DUPLICATE KEY UPDATE"
+			+ " department_id = VALUES(department_id), name = VALUES(name), deleted_by = VALUES(deleted_by),"
+			+ " deleted_at = VALUES(deleted_at)")
+	void recordDeleted(@Param("id") long id, @Param("departmentId") long departmentId, @Param("name") String name,
+			@Param("by") String by, @Param("at") Instant at);
 
 	/**
 	 * Writes the spec of a row just inserted (the spec carries the id, known only now).

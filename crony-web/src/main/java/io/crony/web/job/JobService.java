@@ -242,6 +242,8 @@ class JobService {
 		if (this.jobs.deleteById(id) == 0) {
 			throw new JobNotFoundException(id);
 		}
+		// its runs stay in its department's records
+		this.jobs.recordDeleted(id, job.getDepartmentId(), job.getName(), by, now());
 		this.audit.record(AuditAction.JOB_DELETE, id, job.getName(), CronyJson.fromJson(job.getSpec(), JobSpec.class),
 				null);
 		log.info("Job {} deleted by {}", id, by);

@@ -79,6 +79,7 @@ class DepartmentIsolationIT {
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
+		this.jdbc.update("DELETE FROM deleted_job");
 		this.jdbc.update("DELETE FROM alert_channel");
 		this.jdbc.update("DELETE FROM service_token");
 		this.jdbc.update("DELETE FROM audit_log");
@@ -164,6 +165,22 @@ class DepartmentIsolationIT {
 		assertThat(alice.post("/api/v1/jobs", job("nightly-report")).status()).isEqualTo(201);
 		assertThat(alice.get("/api/v1/jobs").body().get("total").asLong()).isEqualTo(1);
 		assertThat(adminB.get("/api/v1/jobs").body().get("total").asLong()).isEqualTo(1);
+	}
+
+	@Test
+	void aDeletedJobsRunsStayInItsDepartmentsRecordsOnly() {
+		ApiClient adminB = this.admin.inDepartment("team-b");
+		long jobB = adminB.post("/api/v1/jobs", job(B_MARK + "-job")).id();
+		long runB = runOf(jobB, B_MARK + "-job");
+		ApiClient alice = aliceAdminOfA();
+
+		assertThat(adminB.delete("/api/v1/jobs/" + jobB).status()).isEqualTo(204);
+
+		assertThat(adminB.get("/api/v1/executions/" + runB).body().path("jobName").asText()).isEqualTo(B_MARK + "-job");
+		assertThat(adminB.get("/api/v1/executions?jobId=" + jobB).body().path("total").asLong()).isEqualTo(1);
+		assertThat(alice.get("/api/v1/executions/" + runB).status()).isEqualTo(404);
+		assertThat(alice.post("/api/v1/executions/" + runB + "/cancel", null).status()).isEqualTo(404);
+		assertThat(String.valueOf(alice.get("/api/v1/executions").body())).doesNotContain(B_MARK);
 	}
 
 	@Test
