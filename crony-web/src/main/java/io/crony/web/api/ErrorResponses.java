@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.crony.web.error.ProblemCode;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
@@ -106,8 +107,14 @@ final class ErrorResponses implements OpenApiCustomizer {
 		schema.addProperty("status", new IntegerSchema());
 		schema.addProperty("detail", new StringSchema());
 		schema.addProperty("instance", new StringSchema());
+		StringSchema code = new StringSchema();
+		code.description("Stable machine-readable code: branch on it, not on title or detail (English prose)");
+		for (ProblemCode value : ProblemCode.values()) {
+			code.addEnumItem(value.name());
+		}
+		schema.addProperty("code", code);
 		schema.addProperty("errors", new ArraySchema().items(new Schema<>().$ref("#/components/schemas/FieldProblem")));
-		schema.setRequired(List.of("title", "status"));
+		schema.setRequired(List.of("title", "status", "code"));
 		return schema;
 	}
 

@@ -31,9 +31,9 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * The one place requests fail: every error is an RFC 7807 problem detail with an
- * {@code errors} list naming each bad field. Expected failures log one warn line, the
- * unexpected ones an error with the stack trace.
+ * The one place requests fail: every error is an RFC 7807 problem detail with a stable
+ * {@code code} ({@link ProblemCode}) and an {@code errors} list naming each bad field.
+ * Expected failures log one warn line, the unexpected ones an error with the stack trace.
  */
 @RestControllerAdvice
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -133,8 +133,13 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		if (body == null && ex instanceof ErrorResponse response) {
 			body = response.getBody();
 		}
-		if (body instanceof ProblemDetail problem && problem.getProperties() == null) {
-			problem.setProperty("errors", List.of());
+		if (body instanceof ProblemDetail problem) {
+			if (problem.getProperties() == null || !problem.getProperties().containsKey("code")) {
+				problem.setProperty("code", ProblemCode.of(statusCode).name());
+			}
+			if (!problem.getProperties().containsKey("errors")) {
+				problem.setProperty("errors", List.of());
+			}
 		}
 		logExpected(statusCode, ex.getMessage(), request);
 		return super.handleExceptionInternal(ex, body, headers, statusCode, request);

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -134,6 +135,36 @@ class RequestErrorsIT {
 		assertThat(stored.path("retry").path("maxAttempts").asInt()).isEqualTo(3);
 	}
 
+	@Test
+	void everyProblemCarriesAStableCodeFollowingWhatFailed() throws Exception {
+		Response invalid = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("coded"), "schedule", "not a cron"));
+		assertThat(invalid.status()).isEqualTo(400);
+		assertThat(invalid.body().path("code").asText()).isEqualTo("VALIDATION_FAILED");
+
+		Response created = this.api.post("/api/v1/jobs", Jobs.http("coded"));
+		Response taken = this.api.post("/api/v1/jobs", Jobs.http("coded"));
+		assertThat(taken.status()).isEqualTo(409);
+		assertThat(taken.body().path("code").asText()).isEqualTo("CONFLICT");
+
+		Response missing = this.api.get("/api/v1/jobs/" + (created.id() + 1000));
+		assertThat(missing.status()).isEqualTo(404);
+		assertThat(missing.body().path("code").asText()).isEqualTo("NOT_FOUND");
+
+		Response unknownRoute = this.api.get("/api/v1/no-such-route");
+		assertThat(unknownRoute.status()).isEqualTo(404);
+		assertThat(unknownRoute.body().path("code").asText()).isEqualTo("NOT_FOUND");
+
+		Response anonymous = ApiClient.anonymous(this.port).get("/api/v1/jobs");
+		assertThat(anonymous.status()).isEqualTo(401);
+		assertThat(anonymous.body().path("code").asText()).isEqualTo("UNAUTHENTICATED");
+
+		HttpResponse<String> wrongMethod = send(HttpRequest.newBuilder(uri("/api/v1/jobs/" + created.id()))
+			.header("Authorization", "Bearer " + this.api.token())
+			.method("PATCH", HttpRequest.BodyPublishers.noBody()));
+		assertProblem(wrongMethod, 405);
+		assertThat(MAPPER.readTree(wrongMethod.body()).path("code").asText()).isEqualTo("METHOD_NOT_ALLOWED");
+	}
+
 	private void assertProblem(HttpResponse<String> response, int status) throws IOException {
 		assertThat(response.statusCode()).isEqualTo(status);
 		assertThat(response.headers().firstValue("Content-Type"))
@@ -141,6 +172,7 @@ class RequestErrorsIT {
 		JsonNode body = MAPPER.readTree(response.body());
 		assertThat(body.path("status").asInt()).isEqualTo(status);
 		assertThat(body.path("detail").asText()).isNotBlank();
+		assertThat(body.path("code").asText()).isEqualTo(ProblemCode.of(HttpStatusCode.valueOf(status)).name());
 	}
 
 	private int jobRows() {
