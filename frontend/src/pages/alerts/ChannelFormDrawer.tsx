@@ -39,6 +39,7 @@ function toRequest(values: Values): ChannelRequest {
     type: values.type,
     enabled: values.enabled,
     platform: values.platform,
+    language: values.language ?? 'en',
     config,
     // an empty secret field on edit keeps the stored secret
     ...(values.secret ? { secret: values.secret } : {}),
@@ -60,8 +61,8 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
     onError: (e) => handleError(e, form),
   });
   const initialValues: Values = channel
-    ? { name: channel.name, type: channel.type, enabled: channel.enabled, platform: channel.platform, config: { ...channel.config } }
-    : { name: '', type: 'WEBHOOK', enabled: true, platform: false, config: { port: 587, security: 'STARTTLS', to: [] } };
+    ? { name: channel.name, type: channel.type, enabled: channel.enabled, platform: channel.platform, language: channel.language ?? 'en', config: { ...channel.config } }
+    : { name: '', type: 'WEBHOOK', enabled: true, platform: false, language: 'en', config: { port: 587, security: 'STARTTLS', to: [] } };
 
   return (
     <FormDrawer title={channel ? `Edit ${channel.name}` : 'New alert channel'} width={560} form={form} saving={save.isPending} onClose={onClose}>
@@ -116,6 +117,9 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
           extra={channel?.secretSet ? 'A secret is stored; leave empty to keep it, type a new one to replace it.' : 'Stored on the server, never shown again.'}
         >
           <Input.Password autoComplete="new-password" placeholder={channel?.secretSet ? '••••••••' : undefined} />
+        </Form.Item>
+        <Form.Item label="Message language" name="language" tooltip="The language of this channel's alert messages">
+          <Select options={[{ value: 'en', label: 'English' }, { value: 'zh-CN', label: 'Chinese (Simplified)' }]} />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>

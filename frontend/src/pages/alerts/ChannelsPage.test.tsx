@@ -13,6 +13,7 @@ const channel = (overrides: Partial<Channel> = {}): Channel => ({
   type: 'FEISHU',
   enabled: true,
   platform: true,
+  language: 'zh-CN',
   config: { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/abc' },
   secretSet: true,
   createdAt: '2026-11-22T08:00:00Z',
@@ -62,6 +63,7 @@ describe('ChannelsPage', () => {
       type: 'FEISHU',
       enabled: true,
       platform: true,
+      language: 'zh-CN',
       config: { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/abc' },
     });
   });
@@ -90,9 +92,30 @@ describe('ChannelsPage', () => {
       type: 'MAIL',
       enabled: true,
       platform: false,
+      language: 'en',
       config: { host: 'smtp.example.com', port: 587, username: null, security: 'STARTTLS', from: 'crony', to: ['ops@example.com'] },
       secret: 's3cret',
     });
+  });
+
+  it('writes a channel\'s messages in the language chosen for it', async () => {
+    const calls = mockApi((c) => {
+      if (c.method === 'GET' && c.path === '/alert-channels') return { body: page([]) };
+      if (c.method === 'POST') return { status: 201, body: channel({ name: 'ops-hook', type: 'WEBHOOK' }) };
+      return undefined;
+    });
+    renderPage(<ChannelsPage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: /New channel/ }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'ops-hook' } });
+    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://hooks.example/crony' } });
+    fireEvent.change(screen.getByLabelText('Signing secret'), { target: { value: 's3cret' } });
+    fireEvent.mouseDown(screen.getByLabelText('Message language'));
+    await userEvent.click(await screen.findByText('Chinese (Simplified)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'ops-hook', type: 'WEBHOOK', language: 'zh-CN' });
   });
 
   it('offers no changes to viewers', async () => {

@@ -3,6 +3,9 @@ export const CHANNEL_TYPES = ['MAIL', 'FEISHU', 'DINGTALK', 'WEBHOOK'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export const MAIL_SECURITIES = ['NONE', 'STARTTLS', 'SSL'] as const;
 export type MailSecurity = (typeof MAIL_SECURITIES)[number];
+/** The language a channel's messages are written in (subject and text; webhook fields stay English). */
+export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
+export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
 export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'TEST'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED'] as const;
@@ -28,10 +31,13 @@ export interface ChannelRequest {
   platform: boolean;
   config: ChannelConfig;
   secret?: string;
+  /** Default 'en'. */
+  language?: AlertLanguage;
 }
 
-export interface Channel extends Omit<ChannelRequest, 'secret'> {
+export interface Channel extends Omit<ChannelRequest, 'secret' | 'language'> {
   id: number;
+  language: AlertLanguage;
   /** Whether a secret is stored; the secret itself never comes back. */
   secretSet: boolean;
   createdBy?: string | null;

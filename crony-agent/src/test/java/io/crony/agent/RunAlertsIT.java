@@ -213,6 +213,33 @@ class RunAlertsIT {
 		}
 	}
 
+	@Test
+	void aChineseChannelGetsTheFailureInChineseWithTimesInTheJobsZone() throws Exception {
+		try (BotServer hook = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			long channel = channel("hook-zh", hook.url(), "zh-CN");
+			JobSpec base = job(new AlertPolicy(List.of(channel), true, true, null, false));
+			JobSpec job = hold(new JobSpec(base.id(), base.name(), null, base.schedule(), "Asia/Shanghai",
+					base.target(), 5, base.retry(), base.misfirePolicy(), base.overlapPolicy(), base.assignment(), true,
+					1, base.alerts()));
+
+			runAndFinish(job, 500, "FAILED");
+			await().atMost(Duration.ofSeconds(20)).until(() -> alerts(job.id(), "SENT") == 1);
+
+			BotServer.Received call = hook.received().get(0);
+			assertThat(call.verified()).isTrue();
+			assertThat(call.body().path("kind").asText()).isEqualTo("FAILURE");
+			assertThat(call.body().path("language").asText()).isEqualTo("zh-CN");
+			assertThat(call.body().path("subject").asText()).isEqualTo("[Crony] 任务 " + job.name() + " 执行失败");
+			assertThat(call.body().path("timeZone").asText()).isEqualTo("Asia/Shanghai");
+			assertThat(call.body().path("text").asText()).contains("执行节点：" + AGENT)
+				.containsPattern("计划时间：\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\+08:00 \\(Asia/Shanghai\\)");
+			assertThat(support.jdbc()
+				.queryForObject("SELECT subject FROM alert WHERE job_id = ? AND status = 'SENT'", String.class,
+						job.id()))
+				.isEqualTo("[Crony] 任务 " + job.name() + " 执行失败");
+		}
+	}
+
 	private JobSpec job(AlertPolicy alerts) {
 		JobSpec base = AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON, target.url());
 		return new JobSpec(base.id(), base.name(), null, base.schedule(), base.timeZone(), base.target(), 5,
@@ -289,11 +316,15 @@ class RunAlertsIT {
 	}
 
 	private static long channel(String name, String url) {
+		return channel(name, url, "en");
+	}
+
+	private static long channel(String name, String url, String language) {
 		Instant now = Instant.now();
 		support.jdbc()
-			.update("INSERT INTO alert_channel (name, type, enabled, platform, config, secret, created_at, updated_at)"
-					+ " VALUES (?, 'WEBHOOK', 1, 0, ?, ?, ?, ?)", name, "{\"url\":\"" + url + "\"}", SECRET,
-					Timestamp.from(now), Timestamp.from(now));
+			.update("INSERT INTO alert_channel (name, type, enabled, platform, config, secret, language, created_at,"
+					+ " updated_at) VALUES (?, 'WEBHOOK', 1, 0, ?, ?, ?, ?, ?)", name, "{\"url\":\"" + url + "\"}",
+					SECRET, language, Timestamp.from(now), Timestamp.from(now));
 		return support.jdbc().queryForObject("SELECT id FROM alert_channel WHERE name = ?", Long.class, name);
 	}
 

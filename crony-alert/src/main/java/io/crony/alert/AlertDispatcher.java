@@ -108,7 +108,8 @@ public class AlertDispatcher implements AutoCloseable {
 		Instant now = this.clock.instant();
 		DedupRule.Decision decision = this.dedup.decide(alert.dedupKey(), now);
 		if (!decision.send()) {
-			this.store.record(AlertRecord.of(alert, null, AlertStatus.SUPPRESSED, 0, null, now, null));
+			this.store
+				.record(AlertRecord.of(alert, null, AlertLanguage.EN, AlertStatus.SUPPRESSED, 0, null, now, null));
 			return;
 		}
 		Alert sending = alert;
@@ -139,9 +140,9 @@ public class AlertDispatcher implements AutoCloseable {
 
 	private void record(Alert alert, Channel channel, Delivery delivery) {
 		Instant now = this.clock.instant();
-		this.store
-			.record(AlertRecord.of(alert, channel.id(), delivery.delivered() ? AlertStatus.SENT : AlertStatus.FAILED,
-					delivery.attempts(), delivery.error(), alert.at(), delivery.delivered() ? now : null));
+		this.store.record(AlertRecord.of(alert, channel.id(), channel.language(),
+				delivery.delivered() ? AlertStatus.SENT : AlertStatus.FAILED, delivery.attempts(), delivery.error(),
+				alert.at(), delivery.delivered() ? now : null));
 	}
 
 	@Override

@@ -14,8 +14,8 @@ import java.time.Instant;
  * @param status SENT, FAILED or SUPPRESSED
  * @param attempts send attempts made (0 when suppressed)
  * @param error the last attempt's error, or null
- * @param subject the subject sent
- * @param text the text sent (an excerpt)
+ * @param subject the subject sent, in the channel's language (English for SUPPRESSED)
+ * @param text the text sent (an excerpt), likewise
  * @param createdAt when the alert was raised
  * @param sentAt when the channel took it, or null
  */
@@ -23,11 +23,11 @@ public record AlertRecord(Long channelId, AlertKind kind, Long jobId, Long execu
 		AlertStatus status, int attempts, String error, String subject, String text, Instant createdAt,
 		Instant sentAt) {
 
-	static AlertRecord of(Alert alert, Long channelId, AlertStatus status, int attempts, String error,
-			Instant createdAt, Instant sentAt) {
+	static AlertRecord of(Alert alert, Long channelId, AlertLanguage language, AlertStatus status, int attempts,
+			String error, Instant createdAt, Instant sentAt) {
 		return new AlertRecord(channelId, alert.kind(), alert.jobId(), alert.executionId(), alert.agentId(),
-				alert.dedupKey(), status, attempts, error, AlertText.subject(alert), AlertText.text(alert), createdAt,
-				sentAt);
+				alert.dedupKey(), status, attempts, error, AlertText.subject(alert, language),
+				AlertText.text(alert, language), createdAt, sentAt);
 	}
 
 }

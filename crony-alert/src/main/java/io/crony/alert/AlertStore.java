@@ -20,7 +20,7 @@ import org.springframework.jdbc.core.RowMapper;
  */
 public class AlertStore {
 
-	private static final String CHANNEL_COLUMNS = "SELECT id, name, type, config, secret FROM alert_channel ";
+	private static final String CHANNEL_COLUMNS = "SELECT id, name, type, config, secret, language FROM alert_channel ";
 
 	private static final int TEXT_LIMIT = 4000;
 
@@ -36,7 +36,7 @@ public class AlertStore {
 		this.channel = (rs, row) -> new Channel(rs.getLong("id"), rs.getString("name"),
 				ChannelType.valueOf(rs.getString("type")),
 				opened(CronyJson.fromJson(rs.getString("config"), ChannelConfig.class), secrets),
-				secrets.open(rs.getString("secret")));
+				secrets.open(rs.getString("secret")), AlertLanguage.ofStored(rs.getString("language")));
 	}
 
 	/** The enabled channels among these ids. */

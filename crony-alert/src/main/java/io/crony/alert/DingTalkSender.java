@@ -33,7 +33,8 @@ final class DingTalkSender implements ChannelSender {
 			url += ((url.indexOf('?') >= 0) ? "&" : "?")
 					+ Signatures.dingTalkQuery(channel.secret(), this.clock.millis());
 		}
-		String body = CronyJson.toJson(Map.of("msgtype", "text", "text", Map.of("content", AlertText.text(alert))));
+		String body = CronyJson
+			.toJson(Map.of("msgtype", "text", "text", Map.of("content", AlertText.text(alert, channel.language()))));
 		JsonNode answer = this.http.post(url, body, Map.of());
 		JsonNode code = answer.get("errcode");
 		if (code != null && code.asInt() != 0) {

@@ -36,7 +36,7 @@ final class FeishuSender implements ChannelSender {
 			body.put("sign", Signatures.feishu(channel.secret(), timestamp));
 		}
 		body.put("msg_type", "text");
-		body.put("content", Map.of("text", AlertText.text(alert)));
+		body.put("content", Map.of("text", AlertText.text(alert, channel.language())));
 		JsonNode answer = this.http.post(channel.config().url(), CronyJson.toJson(body), Map.of());
 		// older bots answer StatusCode, newer ones code
 		JsonNode code = answer.has("code") ? answer.get("code") : answer.get("StatusCode");

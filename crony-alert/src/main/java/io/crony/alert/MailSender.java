@@ -30,8 +30,9 @@ final class MailSender implements ChannelSender {
 		SimpleMailMessage message = new SimpleMailMessage();
 		message.setFrom(config.from());
 		message.setTo(config.to().toArray(String[]::new));
-		message.setSubject(AlertText.subject(alert));
-		message.setText(AlertText.text(alert));
+		// UTF-8 throughout (setDefaultEncoding): the subject goes out RFC 2047 encoded
+		message.setSubject(AlertText.subject(alert, channel.language()));
+		message.setText(AlertText.text(alert, channel.language()));
 		try {
 			smtp(channel).send(message);
 		}

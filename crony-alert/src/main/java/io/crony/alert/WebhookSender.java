@@ -7,9 +7,9 @@ import java.util.Map;
 import io.crony.common.json.CronyJson;
 
 /**
- * A generic JSON webhook: the alert as JSON ({@link AlertText#json}), signed in
- * {@code X-Crony-Signature} over {@code X-Crony-Timestamp + "." + body}. Any 2xx is
- * success.
+ * A generic JSON webhook: the alert as JSON ({@link AlertText#json}, its human text in
+ * the channel's language), signed in {@code X-Crony-Signature} over
+ * {@code X-Crony-Timestamp + "." + body}. Any 2xx is success.
  */
 final class WebhookSender implements ChannelSender {
 
@@ -33,7 +33,7 @@ final class WebhookSender implements ChannelSender {
 
 	@Override
 	public void send(Channel channel, Alert alert) {
-		String body = CronyJson.toJson(AlertText.json(alert));
+		String body = CronyJson.toJson(AlertText.json(alert, channel.language()));
 		Map<String, String> headers = new LinkedHashMap<>();
 		if (channel.secret() != null) {
 			long timestamp = this.clock.instant().getEpochSecond();

@@ -3,6 +3,7 @@ package io.crony.alert;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 
 import com.icegreen.greenmail.configuration.GreenMailConfiguration;
@@ -38,9 +39,9 @@ class ChannelDeliveryIT {
 					Duration.ofSeconds(5), Duration.ofSeconds(30), 100, 2),
 			this.meters, Clock.systemUTC());
 
-	private final Alert alert = new Alert(AlertKind.FAILURE, "job:7:FAILURE", "Job settle-orders failed", null, 7L,
-			"settle-orders", 4711L, "agent-1", Instant.parse("2026-11-22T01:00:00Z"), 3, "HTTP 500: boom",
-			"http://dash.example:8080/executions/4711", Instant.now(), 0, null);
+	private final Alert alert = new Alert(AlertKind.FAILURE, "job:7:FAILURE", new AlertFacts.RunEnded("FAILED", 3, 3),
+			7L, "settle-orders", 4711L, "agent-1", Instant.parse("2026-11-22T01:00:00Z"), 3, "HTTP 500: boom",
+			"http://dash.example:8080/executions/4711", Instant.now(), ZoneId.of("Asia/Shanghai"), 0, null);
 
 	@Test
 	void mailReachesEveryRecipientThroughTheChannelsOwnSmtpServer() throws Exception {
@@ -56,8 +57,8 @@ class ChannelDeliveryIT {
 		assertThat(mails).hasSize(2);
 		assertThat(mails[0].getSubject()).isEqualTo("[Crony] Job settle-orders failed");
 		String text = GreenMailUtil.getBody(mails[0]);
-		assertThat(text).contains("settle-orders", "2026-11-22T01:00:00Z", "agent-1", "Attempt: 3", "HTTP 500: boom",
-				"http://dash.example:8080/executions/4711");
+		assertThat(text).contains("settle-orders", "2026-11-22 09:00:00 +08:00 (Asia/Shanghai)", "agent-1",
+				"Attempt: 3", "HTTP 500: boom", "http://dash.example:8080/executions/4711");
 		assertThat(mails[0].getFrom()[0].toString()).isEqualTo("crony@example.com");
 	}
 
@@ -161,6 +162,70 @@ class ChannelDeliveryIT {
 			.isEqualTo(1);
 		assertThat(this.meters.get("crony.alert.send").tags("type", "WEBHOOK", "outcome", "failed").timer().count())
 			.isEqualTo(1);
+	}
+
+	@Test
+	void aChineseChannelsMailArrivesInChineseWithAnEncodedUtf8Subject() throws Exception {
+		Channel channel = new Channel(
+				1, "ops-mail-zh", ChannelType.MAIL, ChannelConfig.mail("127.0.0.1", smtp.getSmtp().getPort(), "crony",
+						MailSecurity.NONE, "crony@example.com", List.of("ops@example.com")),
+				"mail-secret", AlertLanguage.ZH_CN);
+
+		Delivery delivery = this.sender.send(channel, this.alert);
+
+		assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+		MimeMessage mail = smtp.getReceivedMessages()[0];
+		// on the wire the subject is RFC 2047 UTF-8 (a plain 8-bit header would not
+		// survive every relay)
+		assertThat(mail.getHeader("Subject")[0]).startsWith("=?UTF-8?");
+		assertThat(mail.getSubject()).isEqualTo("[Crony] 任务 settle-orders 执行失败");
+		assertThat(mail.getContentType()).containsIgnoringCase("charset=UTF-8");
+		assertThat((String) mail.getContent()).contains("本次执行最终失败（FAILED），共尝试 3 次（上限 3 次）。", "任务：settle-orders（ID 7）",
+				"计划时间：2026-11-22 09:00:00 +08:00 (Asia/Shanghai)", "尝试次数：第 3 次", "错误信息：HTTP 500: boom",
+				"查看详情：http://dash.example:8080/executions/4711");
+	}
+
+	@Test
+	void aChineseChannelsWebhookCarriesChineseTextInUtf8AndEnglishFields() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			Channel channel = new Channel(2, "bot", ChannelType.WEBHOOK, ChannelConfig.webhook(bot.url()), SECRET,
+					AlertLanguage.ZH_CN);
+
+			Delivery delivery = this.sender.send(channel, this.alert);
+
+			assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+			BotServer.Received call = bot.received().get(0);
+			// the server reads the bytes as UTF-8 and checks the signature over them
+			assertThat(call.verified()).isTrue();
+			assertThat(call.raw()).contains("任务 settle-orders 执行失败");
+			assertThat(call.body().path("language").asText()).isEqualTo("zh-CN");
+			assertThat(call.body().path("title").asText()).isEqualTo("任务 settle-orders 执行失败");
+			assertThat(call.body().path("text").asText()).contains("错误信息：HTTP 500: boom");
+			assertThat(call.body().path("kind").asText()).isEqualTo("FAILURE");
+			assertThat(call.body().path("jobName").asText()).isEqualTo("settle-orders");
+			assertThat(call.body().path("scheduledAt").asText()).isEqualTo("2026-11-22T01:00:00Z");
+			assertThat(call.body().path("timeZone").asText()).isEqualTo("Asia/Shanghai");
+		}
+	}
+
+	@Test
+	void aChineseChannelsFeishuAndDingTalkMessagesArriveIntact() throws Exception {
+		for (Vendor vendor : List.of(Vendor.FEISHU, Vendor.DINGTALK)) {
+			try (BotServer bot = BotServer.start(vendor, SECRET)) {
+				ChannelType type = (vendor == Vendor.FEISHU) ? ChannelType.FEISHU : ChannelType.DINGTALK;
+				Channel channel = new Channel(3, "bot", type, ChannelConfig.webhook(bot.url()), SECRET,
+						AlertLanguage.ZH_CN);
+
+				Delivery delivery = this.sender.send(channel, this.alert);
+
+				assertThat(delivery.delivered()).as(delivery.error()).isTrue();
+				BotServer.Received call = bot.received().get(0);
+				assertThat(call.verified()).isTrue();
+				String text = (vendor == Vendor.FEISHU) ? call.body().path("content").path("text").asText()
+						: call.body().path("text").path("content").asText();
+				assertThat(text).startsWith("任务 settle-orders 执行失败\n").contains("执行节点：agent-1");
+			}
+		}
 	}
 
 	private static Channel channel(ChannelType type, BotServer bot, String secret) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import io.crony.agent.schedule.RunListener;
 import io.crony.alert.Alert;
 import io.crony.alert.AlertDispatcher;
+import io.crony.alert.AlertFacts;
 import io.crony.alert.AlertKind;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertStore;
@@ -80,9 +81,7 @@ final class RunAlerts implements RunListener {
 		AlertPolicy policy = job.alerts();
 		AlertKind kind = RunRules.kindOf(policy, run.status());
 		if (kind != null) {
-			String title = "Job " + job.name() + ((kind == AlertKind.TIMEOUT) ? " timed out" : " failed");
-			raise(kind, title, "The run ended " + run.status() + " after " + run.attempts() + " of " + maxAttempts(job)
-					+ " attempt(s).", run);
+			raise(kind, new AlertFacts.RunEnded(run.status().name(), run.attempts(), maxAttempts(job)), run);
 		}
 		if (policy.failureRate() != null) {
 			checkRate(run, policy.failureRate());
@@ -103,16 +102,14 @@ final class RunAlerts implements RunListener {
 		int failed = before.failed() + 1;
 		if (RunRules.rateExceeded(rule, runs, failed)) {
 			this.rateQuietUntil.put(jobId, now.plus(this.properties.minInterval()));
-			raise(AlertKind.FAILURE_RATE, "Job " + run.job().name() + ": " + failed + " of " + runs + " runs failed",
-					"Over the last " + rule.windowMinutes() + " minutes " + Math.round(100.0 * failed / runs)
-							+ "% of runs failed; the rule alerts above " + Math.round(100 * rule.threshold()) + "%.",
-					run);
+			raise(AlertKind.FAILURE_RATE,
+					new AlertFacts.FailureRate(failed, runs, rule.windowMinutes(), rule.threshold()), run);
 		}
 	}
 
-	private void raise(AlertKind kind, String title, String detail, FinishedRun run) {
+	private void raise(AlertKind kind, AlertFacts facts, FinishedRun run) {
 		List<Long> ids = run.job().alerts().channelIds();
-		this.dispatcher.raise(alert(kind, title, detail, run), () -> this.channels.get(ids));
+		this.dispatcher.raise(alert(kind, facts, run), () -> this.channels.get(ids));
 		this.recoveries.put(run.job().id(), new Recovery(true, this.clock.instant()));
 	}
 
@@ -128,8 +125,7 @@ final class RunAlerts implements RunListener {
 			return;
 		}
 		this.recoveries.put(jobId, new Recovery(false, now));
-		Alert alert = alert(AlertKind.RECOVERY, "Job " + run.job().name() + " recovered",
-				"A run succeeded again after failure alerts.", run);
+		Alert alert = alert(AlertKind.RECOVERY, new AlertFacts.Recovered(), run);
 		this.dispatcher.sendAll(alert, this.channels.get(run.job().alerts().channelIds()));
 	}
 
@@ -144,12 +140,12 @@ final class RunAlerts implements RunListener {
 		return recovery == null || failure.isAfter(recovery);
 	}
 
-	private Alert alert(AlertKind kind, String title, String detail, FinishedRun run) {
+	private Alert alert(AlertKind kind, AlertFacts facts, FinishedRun run) {
 		JobSpec job = run.job();
 		Long executionId = (run.executionId() > 0) ? run.executionId() : null;
-		return new Alert(kind, RunRules.key(job.id(), kind), title, detail, job.id(), job.name(), executionId,
-				this.agentId, run.scheduledAt(), run.attempts(), run.error(),
-				this.properties.runLink(job.id(), executionId), run.finishedAt(), 0, null);
+		return new Alert(kind, RunRules.key(job.id(), kind), facts, job.id(), job.name(), executionId, this.agentId,
+				run.scheduledAt(), run.attempts(), run.error(), this.properties.runLink(job.id(), executionId),
+				run.finishedAt(), Alert.zoneOf(job.timeZone()), 0, null);
 	}
 
 	private static int maxAttempts(JobSpec job) {

@@ -27,6 +27,9 @@ class ChannelEntity {
 
 	String config;
 
+	/** An {@code AlertLanguage} tag: {@code en} or {@code zh-CN}. */
+	String language;
+
 	/** Written only when a request carries a new one. */
 	@TableField(updateStrategy = FieldStrategy.NOT_NULL)
 	String secret;

@@ -5,6 +5,7 @@ import java.util.List;
 import io.crony.alert.ChannelConfig;
 import io.crony.alert.ChannelType;
 import io.crony.alert.MailSecurity;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -24,9 +25,17 @@ import jakarta.validation.constraints.Size;
  * @param config the settings of its type
  * @param secret MAIL: SMTP password; FEISHU, DINGTALK, WEBHOOK: signing secret. Never
  * returned; absent on update keeps the stored one
+ * @param language the language of its messages, {@code en} or {@code zh-CN}; default
+ * {@code en} on create, absent on update keeps the stored one. A string here so that any
+ * other value is a problem naming the field ({@link ChannelValidator})
  */
 record ChannelRequest(@NotBlank @Size(max = 128) String name, @NotNull ChannelType type, Boolean enabled,
-		Boolean platform, @NotNull @Valid ConfigRequest config, @Size(max = 1024) String secret) {
+		Boolean platform, @NotNull @Valid ConfigRequest config, @Size(max = 1024) String secret,
+		@Schema(description = LANGUAGE, allowableValues = {
+				"en", "zh-CN" }, defaultValue = "en") String language){
+
+	static final String LANGUAGE = "the language of the channel's messages (subject, title and text); "
+			+ "webhook field names and values stay the same";
 
 	/**
 	 * @param url FEISHU, DINGTALK, WEBHOOK: {@code http(s)://} endpoint

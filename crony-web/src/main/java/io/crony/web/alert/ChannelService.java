@@ -8,7 +8,9 @@ import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
 import com.baomidou.mybatisplus.core.conditions.update.UpdateWrapper;
 import io.crony.alert.Alert;
 import io.crony.alert.AlertDispatcher;
+import io.crony.alert.AlertFacts;
 import io.crony.alert.AlertKind;
+import io.crony.alert.AlertLanguage;
 import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertStore;
 import io.crony.alert.Channel;
@@ -130,8 +132,7 @@ class ChannelService {
 		if (channel == null) {
 			throw new ChannelNotFoundException(id);
 		}
-		Alert alert = Alert.platform(AlertKind.TEST, "test:" + id, "Test message from Crony",
-				"Sent by " + by + " to check alert channel '" + channel.name() + "'.", null,
+		Alert alert = Alert.platform(AlertKind.TEST, "test:" + id, new AlertFacts.Test(by, channel.name()), null,
 				this.properties.link("/alerts"), Instant.now().truncatedTo(ChronoUnit.MILLIS));
 		Delivery delivery = this.dispatcher.sendNow(channel, alert);
 		log.info("Alert channel {} test by {}: {}", id, by, delivery.delivered() ? "delivered" : delivery.error());
@@ -165,6 +166,12 @@ class ChannelService {
 			throw InvalidRequestException.of("platform", "only a global admin may send platform alerts to a channel");
 		}
 		row.platform = platform;
+		if (request.language() != null) {
+			row.language = AlertLanguage.ofTag(request.language()).tag();
+		}
+		else if (row.language == null) {
+			row.language = AlertLanguage.EN.tag();
+		}
 		ChannelConfig config = request.config().toConfig(request.type());
 		if (config.url() != null) {
 			boolean masked = storedUrl != null && (SecretBox.MASK.equals(config.url())

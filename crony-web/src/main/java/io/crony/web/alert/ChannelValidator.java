@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.crony.alert.AlertLanguage;
 import io.crony.alert.ChannelType;
 import io.crony.web.error.FieldProblem;
 import jakarta.mail.internet.AddressException;
@@ -25,6 +26,10 @@ final class ChannelValidator {
 		List<FieldProblem> problems = new ArrayList<>();
 		if (channel.name().indexOf('/') >= 0 || channel.name().chars().anyMatch(Character::isISOControl)) {
 			problems.add(new FieldProblem("name", "must not contain '/' nor control characters"));
+		}
+		if (channel.language() != null && !isLanguage(channel.language())) {
+			problems.add(
+					new FieldProblem("language", "'" + channel.language() + "' is not one of " + AlertLanguage.tags()));
 		}
 		ChannelRequest.ConfigRequest config = channel.config();
 		if (channel.type() == ChannelType.MAIL) {
@@ -85,6 +90,16 @@ final class ChannelValidator {
 			// reported below
 		}
 		problems.add(new FieldProblem("config.url", "must be an http:// or https:// URL"));
+	}
+
+	private static boolean isLanguage(String tag) {
+		try {
+			AlertLanguage.ofTag(tag);
+			return true;
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
 	}
 
 	static boolean isAddress(String value) {

@@ -212,13 +212,70 @@ class AlertChannelApiIT {
 			.isEqualTo("2026-11-22T03:00:00.700Z");
 	}
 
+	@Test
+	void keepsEachChannelsLanguageEnglishByDefaultAndSendsItsTestMailInIt() throws Exception {
+		Response english = this.api.post("/api/v1/alert-channels", mail("ops-mail"));
+		assertThat(english.status()).as("%s", english.body()).isEqualTo(201);
+		assertThat(english.body().path("language").asText()).isEqualTo("en");
+
+		Map<String, Object> request = mail("ops-mail-zh");
+		request.put("language", "zh-CN");
+		Response chinese = this.api.post("/api/v1/alert-channels", request);
+		assertThat(chinese.status()).as("%s", chinese.body()).isEqualTo(201);
+		assertThat(chinese.body().path("language").asText()).isEqualTo("zh-CN");
+		assertThat(this.api.get("/api/v1/alert-channels/" + chinese.id()).body().path("language").asText())
+			.isEqualTo("zh-CN");
+
+		Response test = this.api.post("/api/v1/alert-channels/" + chinese.id() + "/test", null);
+		assertThat(test.body().path("delivered").asBoolean()).as("%s", test.body()).isTrue();
+		assertThat(smtp.getReceivedMessages()[0].getSubject()).isEqualTo("[Crony] Crony 测试消息");
+		assertThat((String) smtp.getReceivedMessages()[0].getContent()).contains("由 admin 发送，用于检查告警渠道「ops-mail-zh」。");
+		// the history keeps what was sent, in the channel's language
+		assertThat(
+				this.jdbc.queryForObject("SELECT subject FROM alert WHERE channel_id = ?", String.class, chinese.id()))
+			.isEqualTo("[Crony] Crony 测试消息");
+
+		// an update without a language keeps it; with one, changes it
+		Map<String, Object> renamed = mail("ops-mail-cn");
+		assertThat(this.api.put("/api/v1/alert-channels/" + chinese.id(), renamed).body().path("language").asText())
+			.isEqualTo("zh-CN");
+		renamed.put("language", "en");
+		assertThat(this.api.put("/api/v1/alert-channels/" + chinese.id(), renamed).body().path("language").asText())
+			.isEqualTo("en");
+
+		renamed.put("language", "de");
+		Response refused = this.api.put("/api/v1/alert-channels/" + chinese.id(), renamed);
+		assertThat(refused.status()).isEqualTo(400);
+		assertThat(refused.body().path("code").asText()).isEqualTo("VALIDATION_FAILED");
+		assertThat(refused.body().path("errors").get(0).path("field").asText()).isEqualTo("language");
+		assertThat(refused.body().path("errors").get(0).path("message").asText())
+			.isEqualTo("'de' is not one of [en, zh-CN]");
+		assertThat(this.api.get("/api/v1/alert-channels/" + chinese.id()).body().path("language").asText())
+			.isEqualTo("en");
+	}
+
+	@Test
+	void theOpenApiDocumentShowsTheLanguagesAndTheProblemCodes() {
+		JsonNode schemas = this.api.get("/v3/api-docs").body().at("/components/schemas");
+		assertThat(schemas.at("/ChannelRequest/properties/language/enum")).extracting(JsonNode::asText)
+			.containsExactly("en", "zh-CN");
+		assertThat(schemas.at("/ChannelRequest/properties/language/default").asText()).isEqualTo("en");
+		assertThat(schemas.at("/ChannelResponse/properties/language/enum")).extracting(JsonNode::asText)
+			.containsExactly("en", "zh-CN");
+		assertThat(schemas.at("/ChannelResponse/required")).extracting(JsonNode::asText).contains("language");
+		assertThat(schemas.at("/Problem/properties/code/enum")).extracting(JsonNode::asText)
+			.contains("VALIDATION_FAILED", "NOT_FOUND", "CONFLICT");
+	}
+
 	static Stream<Arguments> badChannels() {
 		return Stream.of(arguments("config.to", List.of("ops@example.com", "not-an-address"), "config.to[1]"),
 				arguments("config.to", List.of(), "config.to"),
 				arguments("config.from", "crony at example", "config.from"),
 				arguments("config.host", null, "config.host"), arguments("config.port", 70000, "config.port"),
 				arguments("secret", null, "secret"), arguments("type", "PAGER", "type"), arguments("name", " ", "name"),
-				arguments("config", null, "config"));
+				arguments("config", null, "config"), arguments("language", "fr", "language"),
+				arguments("language", "zh", "language"), arguments("language", "ZH-CN", "language"),
+				arguments("language", "", "language"));
 	}
 
 	@ParameterizedTest(name = "{0} = {1}")

@@ -1,0 +1,120 @@
+package io.crony.alert;
+
+import java.util.stream.Collectors;
+
+/** Alerts in English: the words every channel used before channels had a language. */
+final class EnglishWording implements AlertWording {
+
+	static final EnglishWording INSTANCE = new EnglishWording();
+
+	private EnglishWording() {
+	}
+
+	@Override
+	public String title(Alert alert) {
+		String job = "Job " + alert.jobName();
+		AlertFacts facts = alert.facts();
+		switch (alert.kind()) {
+			case FAILURE:
+				return job + " failed";
+			case TIMEOUT:
+				return job + " timed out";
+			case RECOVERY:
+				return job + " recovered";
+			case FAILURE_RATE:
+				if (facts instanceof AlertFacts.FailureRate rate) {
+					return job + ": " + rate.failed() + " of " + rate.runs() + " runs failed";
+				}
+				return job + ": too many runs failed";
+			case AGENT_LOST:
+				return "Agent " + alert.agentId() + " lost";
+			case NO_AGENT:
+				return "No agent alive";
+			case UNPLACED:
+				return ((facts instanceof AlertFacts.Unplaced unplaced) ? unplaced.count() : "Some")
+						+ " jobs could not be placed";
+			case TEST:
+				return "Test message from Crony";
+			default:
+				return "Crony alert " + alert.kind();
+		}
+	}
+
+	@Override
+	public String detail(Alert alert) {
+		AlertFacts facts = alert.facts();
+		if (facts instanceof AlertFacts.RunEnded ended) {
+			return "The run ended " + ended.status() + " after " + ended.attempts() + " of " + ended.maxAttempts()
+					+ " attempt(s).";
+		}
+		if (facts instanceof AlertFacts.FailureRate rate) {
+			return "Over the last " + rate.windowMinutes() + " minutes "
+					+ Math.round(100.0 * rate.failed() / rate.runs()) + "% of runs failed; the rule alerts above "
+					+ Math.round(100 * rate.threshold()) + "%.";
+		}
+		if (facts instanceof AlertFacts.Recovered) {
+			return "A run succeeded again after failure alerts.";
+		}
+		if (facts instanceof AlertFacts.AgentLost lost) {
+			if (lost.jobsMoved() == 0 && lost.stuck() == 0) {
+				return "It held no jobs.";
+			}
+			String moved = lost.movedTo()
+				.entrySet()
+				.stream()
+				.sorted(java.util.Map.Entry.comparingByKey())
+				.map((entry) -> entry.getValue() + " to " + entry.getKey())
+				.collect(Collectors.joining(", "));
+			return lost.jobsMoved() + " of its jobs moved" + (moved.isEmpty() ? "" : " (" + moved + ")") + "."
+					+ ((lost.stuck() > 0) ? " " + lost.stuck() + " found no other agent and wait." : "");
+		}
+		if (facts instanceof AlertFacts.NoAgent none) {
+			return "Nothing runs: " + none.enabledJobs() + " enabled jobs wait for an agent.";
+		}
+		if (facts instanceof AlertFacts.Unplaced unplaced) {
+			return "No live agent may take them (label selectors, drained agents); they do not run until one that"
+					+ " matches registers."
+					+ (unplaced.reasons().isEmpty() ? "" : " Why: " + String.join("; ", unplaced.reasons()) + ".");
+		}
+		if (facts instanceof AlertFacts.Test test) {
+			return "Sent by " + test.by() + " to check alert channel '" + test.channelName() + "'.";
+		}
+		return null;
+	}
+
+	@Override
+	public String label(Line line) {
+		return switch (line) {
+			case JOB -> "Job";
+			case SCHEDULED_AT -> "Scheduled at";
+			case AGENT -> "Agent";
+			case ATTEMPT -> "Attempt";
+			case EXECUTION -> "Execution";
+			case ERROR -> "Error";
+			case AT -> "At";
+			case DETAILS -> "Details";
+		};
+	}
+
+	@Override
+	public String separator() {
+		return ": ";
+	}
+
+	@Override
+	public String job(String name, Long id) {
+		return name + " (id " + id + ")";
+	}
+
+	@Override
+	public String attempt(int attempt) {
+		return Integer.toString(attempt);
+	}
+
+	@Override
+	public String heldBack(int count, String since) {
+		return count + " more " + ((count == 1) ? "alert" : "alerts") + " like this since " + since
+				+ " were held back.";
+	}
+
+}
