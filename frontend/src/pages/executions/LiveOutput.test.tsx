@@ -50,6 +50,20 @@ describe('LiveOutput', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
   });
 
+  it('opens the next stream when one closes before the run ended, starting again from the whole output', async () => {
+    const bodies = [
+      'event:output\ndata:{"offset":0,"text":"a\\n"}\n\n',
+      'event:output\ndata:{"offset":0,"text":"a\\nb\\n"}\n\nevent:end\ndata:{"status":"FAILED"}\n\n',
+    ];
+    const fetchMock = vi.fn(async () => new Response(bodies.shift() ?? '', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onEnd = vi.fn();
+    render(<LiveOutput executionId={7} onEnd={onEnd} />);
+    await waitFor(() => expect(onEnd).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('live-output-text').textContent).toBe('a\nb\n');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('says why when the server refuses the stream', async () => {
     vi.stubGlobal(
       'fetch',

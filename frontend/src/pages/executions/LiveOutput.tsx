@@ -32,18 +32,30 @@ export function LiveOutput({ executionId, onEnd }: Props) {
     setState(undefined);
     setFailure(undefined);
     setEnded(false);
-    followOutput(
-      executionId,
-      (event) => {
-        if (event.type === 'output') setOutput((held) => applyDelta(held, event.data));
-        else setState(event.data);
-        if (event.type === 'end') {
-          setEnded(true);
-          endRef.current();
-        }
-      },
-      abort.signal,
-    ).catch((e: unknown) => {
+    let finished = false;
+    const follow = async () => {
+      // a stream closes after crony.web.output-stream.max-duration: open the next one,
+      // which starts again from the whole output (offset 0); one that brought nothing
+      // (the run is gone) is not opened again
+      for (let events = 1; events > 0 && !finished && !abort.signal.aborted; ) {
+        events = 0;
+        await followOutput(
+          executionId,
+          (event) => {
+            events++;
+            if (event.type === 'output') setOutput((held) => applyDelta(held, event.data));
+            else setState(event.data);
+            if (event.type === 'end') {
+              finished = true;
+              setEnded(true);
+              endRef.current();
+            }
+          },
+          abort.signal,
+        );
+      }
+    };
+    follow().catch((e: unknown) => {
       if (abort.signal.aborted) return;
       setFailure(e instanceof ApiError ? e.message : 'The live output stream broke off');
     });
