@@ -4,7 +4,9 @@
 # against a crony-web started here from the built jar with its own etcd and MariaDB on
 # free loopback ports (state under .crony/api-fuzz, stopped at the end, also on failure).
 # It fails on any 5xx, any answer the document does not describe (status, content type,
-# body schema), and on any stack trace crony-web logged meanwhile.
+# body schema), and on any stack trace crony-web logged meanwhile. A run's output stream
+# closes after 5 s here (crony.web.output-stream.max-duration), so a run that never ends
+# (no agent runs it) cannot hold the fuzzer.
 #
 # Left out: POST /auth/logout and /users/{id} (they would revoke or change the fuzzing
 # admin's own session); both are covered by AuthIT and LoginProtectionIT.
@@ -61,6 +63,7 @@ CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64) CRONY_ADMIN_PASSWORD=$passw
 	--spring.profiles.active=local --server.address=127.0.0.1 --server.port="$web_port" --grpc.server.port=0 \
 	--spring.datasource.url="jdbc:mysql://127.0.0.1:$db_port/crony?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&rewriteBatchedStatements=true" \
 	--crony.etcd.endpoints="http://127.0.0.1:$etcd_port" --crony.etcd.prefix=/crony-fuzz \
+	--crony.web.output-stream.max-duration=5s \
 	>"$state/logs/web.log" 2>&1 </dev/null &
 echo $! >"$pids/web.pid"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The dashboard's browser tests against a real Crony: its own etcd and MariaDB (through
-# services.sh), crony-web serving the built dashboard, one agent and the sample target,
+# services.sh), crony-web serving the built dashboard, one agent (shell targets on, `sh` allowed) and the sample target,
 # all on free loopback ports with state under .crony/e2e. Runs frontend/e2e/*.test.mjs in
 # headless Debian chromium (playwright-core, no browser download) and stops everything it
 # started, also when a test fails. Uses the jars the last `./mvnw verify` (or package) built.
@@ -90,7 +90,7 @@ CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_por
 start_java sample-target "$target_jar" "$target_port" 127.0.0.1
 start_java agent "$agent_jar" --server.port="$agent_port" --server.address=127.0.0.1 --crony.agent.id=e2e-agent \
 	--spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
-	--crony.agent.spool-dir="$state/agent-spool"
+	--crony.agent.spool-dir="$state/agent-spool" --crony.agent.shell.enabled=true --crony.agent.shell.allowed-commands=sh
 
 wait_http() {
 	local url=$1 what=$2 name=$3 deadline=$((SECONDS + 150))

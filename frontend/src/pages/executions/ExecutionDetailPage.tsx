@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { executionsApi } from './api';
+import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
 import { isActive, type Execution } from './types';
 
@@ -97,6 +98,7 @@ export default function ExecutionDetailPage() {
           <Block text={e.error} danger />
         </Descriptions.Item>
       </Descriptions>
+      {isActive(e.status) && <LiveOutput executionId={e.id} onEnd={() => void execution.refetch()} />}
     </Card>
   );
 }

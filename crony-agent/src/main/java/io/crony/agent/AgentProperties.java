@@ -43,6 +43,8 @@ import org.springframework.util.unit.DataSize;
  * @param outputLimit bytes of a target's answer kept in the execution row: larger output
  * keeps its head and a marker saying how many bytes were dropped; 256 to 65535 (the
  * column's size)
+ * @param liveOutputInterval how often the output of a running shell command is written to
+ * its execution row (only when it grew; the run's page streams it); zero switches it off
  * @param shell shell target settings
  * @param http HTTP target settings (connection pool)
  * @param etcdPageSize most keys read per etcd range request when the assignment is
@@ -59,7 +61,8 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("100000") int recordBacklogLimit,
 		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("100") int catchUpLimit,
 		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
-		@DefaultValue("4096") int outputLimit, @DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
+		@DefaultValue("4096") int outputLimit, @DefaultValue("1s") Duration liveOutputInterval,
+		@DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
 		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
 		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
 

@@ -28,6 +28,7 @@ import io.crony.agent.schedule.ScheduleParser;
 import io.crony.agent.support.AgentIdentity;
 import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.target.HttpTarget;
+import io.crony.agent.target.LiveOutputs;
 import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
@@ -77,6 +78,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final HttpTarget http;
 
+	private final LiveOutputs liveOutputs;
+
 	private volatile boolean running;
 
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
@@ -95,9 +98,11 @@ class AgentRuntime implements SmartLifecycle {
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
 				asyncProperties.takeoverGrace(), clock);
+		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
+				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));
 		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy, secrets);
 		List<Target> all = new ArrayList<>(
-				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit())));
+				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock, targetPolicy);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
@@ -142,6 +147,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.watcher.close();
 		this.engine.close();
 		this.async.close();
+		this.liveOutputs.close();
 		this.tokens.close();
 		this.timer.shutdownNow();
 		this.workers.shutdown();

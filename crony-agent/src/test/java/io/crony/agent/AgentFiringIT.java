@@ -237,6 +237,25 @@ class AgentFiringIT {
 	}
 
 	@Test
+	void shellOutputReachesTheRowWhileTheCommandRuns(@TempDir Path dir) throws Exception {
+		awaitRegistered();
+		Path script = dir.resolve("slow.sh");
+		Files.writeString(script, "echo a\nsleep 2\necho b\nsleep 2\n");
+		JobSpec job = assign(shellJob("sh " + script, 30));
+		long id = awaitHeldThenRun(job, null);
+		// the first line is in the row while the command still sleeps (live output,
+		// written once a second)
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(support.row(id)).containsEntry("status", "RUNNING")
+				.containsEntry("output", "a\n"));
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(support.row(id)).containsEntry("status", "RUNNING")
+				.containsEntry("output", "a\nb\n"));
+		await().atMost(Duration.ofSeconds(15)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat(support.row(id)).containsEntry("output", "a\nb\n");
+	}
+
+	@Test
 	void shellRefusesCommandsOffTheAllowlist() {
 		awaitRegistered();
 		JobSpec job = assign(shellJob("rm -rf /tmp/nothing-here", 5));

@@ -98,6 +98,17 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Sets the output of a run still RUNNING on this agent (its output so far, while it
+	 * runs): a row that finished meanwhile, or that another agent took, is left alone, so
+	 * a live write never overwrites the final record. {@code updated_at} stays: it means
+	 * the row's last state change to the reconciler.
+	 */
+	public void writeRunningOutput(long id, String agentId, String output) {
+		this.jdbc.update("UPDATE execution SET output = ? WHERE id = ? AND status = 'RUNNING' AND agent_id = ?", output,
+				id, agentId);
+	}
+
+	/**
 	 * Takes over a PENDING claim row from its former owner (compare-and-set on agent_id).
 	 * @return whether this agent now owns the row
 	 */

@@ -8,7 +8,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.execution.OutputCap;
 import io.crony.common.job.TargetType;
 
 /**
@@ -16,7 +15,7 @@ import io.crony.common.job.TargetType;
  * whose executable is on the allowlist. The command runs under {@code setsid} as the
  * leader of a new process group, so a timeout or a cancel kills the whole group (children
  * included). The command line is split on spaces and run without a shell; output is
- * capped.
+ * capped, and written to the run's row while it runs ({@link LiveOutputs}).
  */
 public final class ShellTarget implements Target {
 
@@ -24,9 +23,16 @@ public final class ShellTarget implements Target {
 
 	private final int outputLimit;
 
+	private final LiveOutputs live;
+
 	public ShellTarget(ShellTargetProperties settings, int outputLimit) {
+		this(settings, outputLimit, LiveOutputs.NONE);
+	}
+
+	public ShellTarget(ShellTargetProperties settings, int outputLimit, LiveOutputs live) {
 		this.settings = settings;
 		this.outputLimit = outputLimit;
+		this.live = live;
 	}
 
 	@Override
@@ -55,7 +61,8 @@ public final class ShellTarget implements Target {
 			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
 		}
 		int timeout = Math.max(1, invocation.job().timeoutSeconds());
-		CompletableFuture<AttemptResult> result = CompletableFuture.supplyAsync(() -> await(process, timeout));
+		CompletableFuture<AttemptResult> result = CompletableFuture
+			.supplyAsync(() -> await(process, timeout, invocation.executionId()));
 		result.whenComplete((outcome, failure) -> {
 			if (result.isCancelled()) {
 				killGroup(process);
@@ -64,12 +71,18 @@ public final class ShellTarget implements Target {
 		return result;
 	}
 
-	private AttemptResult await(Process process, int timeoutSeconds) {
-		try (InputStream out = process.getInputStream()) {
-			CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(out));
+	private AttemptResult await(Process process, int timeoutSeconds, long executionId) {
+		OutputBuffer buffer = new OutputBuffer(this.outputLimit);
+		// closed before the result is handed on: no live write follows the final record
+		try (InputStream out = process.getInputStream();
+				LiveOutputs.Session session = this.live.open(executionId, buffer)) {
+			CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> read(out, buffer));
 			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
 				killGroup(process);
-				return new AttemptResult(ExecutionStatus.TIMED_OUT, null, "Timed out after " + timeoutSeconds + "s");
+				// what it printed so far stays: the live output does not vanish at the
+				// end
+				return new AttemptResult(ExecutionStatus.TIMED_OUT, buffer.text(),
+						"Timed out after " + timeoutSeconds + "s");
 			}
 			String text = output.get(5, TimeUnit.SECONDS);
 			int exit = process.exitValue();
@@ -87,11 +100,14 @@ public final class ShellTarget implements Target {
 		}
 	}
 
-	private String read(InputStream in) {
+	private static String read(InputStream in, OutputBuffer buffer) {
+		byte[] chunk = new byte[8192];
 		try {
-			byte[] kept = in.readNBytes(this.outputLimit);
-			long more = in.transferTo(OutputDiscard.INSTANCE);
-			return OutputCap.cap(kept, kept.length, more, this.outputLimit);
+			int n;
+			while ((n = in.read(chunk)) >= 0) {
+				buffer.append(chunk, 0, n);
+			}
+			return buffer.text();
 		}
 		catch (IOException ex) {
 			return null;
@@ -110,20 +126,6 @@ public final class ShellTarget implements Target {
 			process.destroyForcibly();
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static final class OutputDiscard extends java.io.OutputStream {
-
-		static final OutputDiscard INSTANCE = new OutputDiscard();
-
-		@Override
-		public void write(int b) {
-		}
-
-		@Override
-		public void write(byte[] b, int off, int len) {
-		}
-
 	}
 
 }

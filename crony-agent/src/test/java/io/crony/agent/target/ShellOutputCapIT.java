@@ -1,6 +1,8 @@
 package io.crony.agent.target;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,6 +46,22 @@ class ShellOutputCapIT {
 			.endsWith("[output truncated: " + (588_895 - head) + " bytes dropped]");
 		assertThat(output.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(4096);
 		assertThat(head).isGreaterThan(4000);
+	}
+
+	@Test
+	void keepsWhatATimedOutCommandPrinted(@TempDir Path dir) throws Exception {
+		Path script = dir.resolve("hangs.sh");
+		Files.writeString(script, "echo started\nsleep 30\n");
+		ShellTarget shell = new ShellTarget(new ShellTargetProperties(true, List.of("sh")), 4096);
+		JobSpec job = new JobSpec(8, "hangs", null, "0 0 2 * * ?", "UTC",
+				new TargetSpec(TargetType.SHELL, null, null, Map.of(), null, TargetMode.SYNC, "sh " + script,
+						List.of()),
+				1, RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
+
+		AttemptResult result = shell.invoke(new Invocation(job, 1, Instant.EPOCH, null, 1)).get(30, TimeUnit.SECONDS);
+
+		assertThat(result.status()).isEqualTo(ExecutionStatus.TIMED_OUT);
+		assertThat(result.output()).isEqualTo("started\n");
 	}
 
 }

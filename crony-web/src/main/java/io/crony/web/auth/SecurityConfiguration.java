@@ -3,6 +3,7 @@ package io.crony.web.auth;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.DispatcherType;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -64,7 +65,12 @@ class SecurityConfiguration {
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.addFilterBefore(new BearerTokenFilter(authenticators, problems), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
-			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
+			.authorizeHttpRequests((requests) -> requests
+				// the dispatch that ends a stream (server-sent events) after its request
+				// was authorized: the bearer filter runs once per request, not again here
+				.dispatcherTypeMatchers(DispatcherType.ASYNC)
+				.permitAll()
+				.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
 				.permitAll()
 				// SDK reports carry an execution token (X-Crony-Token), checked by the
 				// execution feature, not a user's bearer token
