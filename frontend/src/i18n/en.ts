@@ -130,7 +130,7 @@ export const en = {
   // audit
   'audit.objectType': 'Object type',
   'audit.objectId': 'Object id',
-  'audit.moreFields': 'more fields',
+  'audit.moreFields': '{count} more field | {count} more fields',
   'audit.anonymousAsActorname': 'anonymous (as {actorName})',
   'audit.anonymous': 'anonymous',
   'audit.when': 'When',
@@ -429,6 +429,7 @@ export const en = {
   // common
   'common.upcoming': 'Upcoming',
   // upcoming
+  'upcoming.from': 'From',
   'upcoming.fromNow': 'From now',
   'upcoming.refresh': 'Refresh',
   'upcoming.firesInRange': 'Fires in range',
@@ -518,6 +519,11 @@ export const en = {
   'jobs.enableName': 'enable {name}',
   'jobs.nameEnabled': '{name} enabled',
   'jobs.nameDisabled': '{name} disabled',
+  // components/serverPagination.ts
+  'pagination.jobs': '{count} job | {count} jobs',
+  'pagination.records': '{count} record | {count} records',
+  'pagination.runs': '{count} run | {count} runs',
+  'pagination.alerts': '{count} alert | {count} alerts',
   // format.ts
   'format.ms': '{n} ms',
   'format.s': '{n} s',

@@ -8,8 +8,9 @@
  * so every string is made again in the new language.
  */
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// the ES modules: the CommonJS antd/locale/* lose their default export in the production build
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { createContext, Fragment, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
@@ -44,7 +45,8 @@ export function currentLang(): Lang {
   return current;
 }
 
-function apply(lang: Lang) {
+/** Makes `lang` current for t(), dayjs and <html lang>; LanguageProvider calls it (the tests reset with it). */
+export function applyLanguage(lang: Lang) {
   current = lang;
   dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -94,14 +96,14 @@ const Context = createContext<LanguageContext>({ lang: 'en', setLang: () => {} }
 export function LanguageProvider({ lang: fixed, children }: { lang?: Lang; children: ReactNode }) {
   const [lang, setState] = useState<Lang>(() => fixed ?? initialLang());
   // set before the children render, so their first strings are already in this language
-  if (current !== lang || document.documentElement.lang !== lang) apply(lang);
+  if (current !== lang || document.documentElement.lang !== lang) applyLanguage(lang);
   const setLang = useCallback((next: Lang) => {
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
       // not remembered, still switched
     }
-    apply(next);
+    applyLanguage(next);
     setState(next);
   }, []);
   const value = useMemo<LanguageContext>(() => ({ lang, setLang }), [lang, setLang]);

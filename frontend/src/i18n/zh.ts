@@ -101,7 +101,7 @@ export const zh: Record<MessageKey, string> = {
   'common.action': '操作',
   'audit.objectType': '对象类型',
   'audit.objectId': '对象 ID',
-  'audit.moreFields': '更多字段',
+  'audit.moreFields': '另有 {count} 个字段',
   'audit.anonymousAsActorname': '匿名（以 {actorName} 身份）',
   'audit.anonymous': '匿名',
   'audit.when': '时间',
@@ -364,6 +364,7 @@ export const zh: Record<MessageKey, string> = {
   'upcoming.next7Days': '未来 7 天',
   'upcoming.firesPerHourRowsDays': '每小时触发数（行：天，列：小时）',
   'common.upcoming': '触发预览',
+  'upcoming.from': '起始时间',
   'upcoming.fromNow': '从现在起',
   'upcoming.refresh': '刷新',
   'upcoming.firesInRange': '范围内触发次数',
@@ -451,6 +452,11 @@ export const zh: Record<MessageKey, string> = {
   'jobs.enableName': '启用 {name}',
   'jobs.nameEnabled': '已启用 {name}',
   'jobs.nameDisabled': '已停用 {name}',
+  // components/serverPagination.ts
+  'pagination.jobs': '共 {count} 个任务',
+  'pagination.records': '共 {count} 条记录',
+  'pagination.runs': '共 {count} 次执行',
+  'pagination.alerts': '共 {count} 条告警',
   // format.ts
   'format.ms': '{n} 毫秒',
   'format.s': '{n} 秒',

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatInZone } from '../format';
 import type { Me } from '../pages/login/types';
 import { mockApi } from '../test/mockApi';
@@ -21,11 +20,6 @@ const me: Me = {
 };
 
 describe('LanguageSwitcher', () => {
-  afterEach(() => {
-    dayjs.locale('en');
-    document.documentElement.lang = 'en';
-  });
-
   it('switches the whole frame to Chinese, with antd, dates and <html lang>, and remembers it', async () => {
     mockApi((c) => (c.path === '/auth/me' ? { body: me } : undefined));
     renderPage(

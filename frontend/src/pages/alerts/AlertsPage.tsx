@@ -63,7 +63,7 @@ export default function AlertsPage() {
         loading={alerts.isFetching && !alerts.data}
         dataSource={alerts.data?.items ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={serverPagination(alerts.data, 'alert', (page, size) => update({ page, size }))}
+        pagination={serverPagination(alerts.data, 'pagination.alerts', (page, size) => update({ page, size }))}
         columns={[
           { title: t('alerts.raised'), dataIndex: 'createdAt', render: formatTime },
           { title: t('alerts.kind'), dataIndex: 'kind', render: (k: string) => enumLabel('alertKind', k) },

@@ -63,7 +63,7 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
           <tr>
             <td colSpan={3}>
               <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)}>
-                {changes.length - FOLDED} {t('audit.moreFields')}
+                {t('audit.moreFields', { count: changes.length - FOLDED })}
               </Button>
             </td>
           </tr>
@@ -112,7 +112,7 @@ export function AuditTable({ page, loading, showObject = true, onPageChange }: P
       loading={loading}
       dataSource={page?.items ?? []}
       scroll={{ x: 'max-content' }}
-      pagination={serverPagination(page, 'record', onPageChange)}
+      pagination={serverPagination(page, 'pagination.records', onPageChange)}
       columns={[
         { title: t('audit.when'), dataIndex: 'at', render: formatTime },
         { title: t('audit.who'), key: 'actor', render: (_, e) => actorLabel(e) },

@@ -101,7 +101,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
       dataSource={page?.items ?? []}
       loading={loading}
       scroll={{ x: 'max-content' }}
-      pagination={serverPagination(page, 'run', onPageChange)}
+      pagination={serverPagination(page, 'pagination.runs', onPageChange)}
     />
   );
 }

@@ -161,7 +161,7 @@ export function JobsTable({
       columns={columns}
       dataSource={page?.items ?? []}
       loading={loading}
-      pagination={serverPagination(page, 'job', onPageChange)}
+      pagination={serverPagination(page, 'pagination.jobs', onPageChange)}
       rowSelection={
         onSelect && {
           selectedRowKeys: selected ?? [],

@@ -76,7 +76,7 @@ export default function UpcomingPage() {
           setStart(value);
           setPicked(null);
         }}
-        aria-label={t('common.from')}
+        aria-label={t('upcoming.from')}
       />
       <Button onClick={() => setRebased((n) => n + 1)}>{t('upcoming.refresh')}</Button>
     </Space>
