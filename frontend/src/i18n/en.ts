@@ -15,7 +15,7 @@ export const en = {
   'common.thisPageFailed': 'This page failed',
   'common.reload': 'Reload',
   // layout
-  'layout.globalAdminAdminInEvery': 'Global admin: ADMIN in every department',
+  'layout.globalAdminHint': 'Global admin: ADMIN in every department',
   'layout.signOut': 'Sign out',
   'layout.department': 'Department',
   // agents
@@ -93,7 +93,7 @@ export const en = {
   'alerts.opsExampleCom': 'ops@example.com',
   'alerts.webhookUrl': 'Webhook URL',
   'alerts.whereToPost': 'Where to post',
-  'alerts.httpsOpenFeishuCnOpen': 'https://open.feishu.cn/open-apis/bot/v2/hook/…',
+  'alerts.webhookExample': 'https://open.feishu.cn/open-apis/bot/v2/hook/…',
   'alerts.aSecretIsStoredLeave': 'A secret is stored; leave empty to keep it, type a new one to replace it.',
   'alerts.storedOnTheServerNever': 'Stored on the server, never shown again.',
   // common
@@ -115,13 +115,13 @@ export const en = {
   // common
   'common.none': 'none',
   'common.disabled': 'disabled',
-  'common.editName2': 'edit {name}',
+  'common.editNameAction': 'edit {name}',
   'common.deleteName': 'Delete {name}?',
   // alerts
   'alerts.itsAlertHistoryStays': 'Its alert history stays.',
   // common
   'common.delete': 'Delete',
-  'common.deleteName2': 'delete {name}',
+  'common.deleteNameAction': 'delete {name}',
   'common.auditLog': 'Audit log',
   // audit
   'audit.user': 'User',
@@ -150,7 +150,7 @@ export const en = {
   // departments
   'departments.atMost255Characters': 'At most 255 characters',
   'departments.retentionDays': 'Retention (days)',
-  'departments.howLongTheDepartmentS': "How long the department's runs are kept; empty: the platform default",
+  'departments.retentionHelp': "How long the department's runs are kept; empty: the platform default",
   // common
   'common.departments': 'Departments',
   // departments
@@ -186,7 +186,7 @@ export const en = {
   'executions.cancelThisRun': 'Cancel this run?',
   'executions.cancelRun': 'Cancel run',
   // common
-  'common.job2': 'Job',
+  'common.job': 'Job',
   // executions
   'executions.trigger': 'Trigger',
   'executions.attempt': 'Attempt',
@@ -223,13 +223,13 @@ export const en = {
   'jobs.theCopyHasTheSame': 'The copy has the same schedule, target (secret headers included), alerts, retention, contact and labels. You own it, and it is disabled so it does not call the same target twice until you change and enable it.',
   'jobs.nameOfTheCopy': 'Name of the copy',
   'jobs.theCopyNeedsAName': 'The copy needs a name',
-  'jobs.importedCreatedCreatedUpdatedUpdated': 'Imported: {created} created, {updated} updated, {unchanged} unchanged',
+  'jobs.importResult': 'Imported: {created} created, {updated} updated, {unchanged} unchanged',
   'jobs.importJobs': 'Import jobs',
   'jobs.applyImport': 'Apply import',
   'jobs.chooseOrDropAJob': 'Choose or drop a job file (.json, .yaml)',
   'jobs.jobsAreMatchedByName': 'Jobs are matched by name. Nothing is written until you apply; a file with any problem writes nothing.',
   'jobs.importProblems': 'import problems',
-  'jobs.unassigned': 'UNASSIGNED',
+  'jobs.placementUnassigned': 'UNASSIGNED',
   'jobs.enableP1': 'Enable {p1}?',
   'jobs.disableP1': 'Disable {p1}?',
   'jobs.runP1Now': 'Run {p1} now?',
@@ -253,7 +253,7 @@ export const en = {
   'jobs.teamPayEnvProd': 'team=pay, env=prod',
   'jobs.labelKeys': 'Label keys',
   'jobs.envTier': 'env, tier',
-  'jobs.okDoneDoneUnchangedUnchanged': '{ok}: {done} done, {unchanged} unchanged, {failed} failed',
+  'jobs.actionResult': '{ok}: {done} done, {unchanged} unchanged, {failed} failed',
   // common
   'common.close': 'Close',
   // jobs
@@ -261,12 +261,12 @@ export const en = {
   'jobs.outcome': 'Outcome',
   'jobs.detail': 'Detail',
   'jobs.nothing': 'nothing',
-  'jobs.history': 'history',
+  'jobs.alertHistory': 'history',
   // common
   'common.schedule': 'Schedule',
   // jobs
   'jobs.assignedAgent': 'Assigned agent',
-  'jobs.unassigned2': 'unassigned',
+  'jobs.unassignedTag': 'unassigned',
   'jobs.target': 'Target',
   'jobs.command': 'Command',
   'jobs.headers': 'Headers',
@@ -288,9 +288,9 @@ export const en = {
   'jobs.noFutureFireTime': 'No future fire time',
   'jobs.disabled': 'Disabled',
   'jobs.runHistory': 'Run history',
-  'jobs.history2': 'History',
-  'jobs.key': 'Key',
-  'jobs.key2': 'key',
+  'jobs.historyTab': 'History',
+  'jobs.keyRequired': 'Key',
+  'jobs.keyPlaceholder': 'key',
   'jobs.value': 'value',
   'jobs.remove': 'remove',
   'jobs.noChannelThisJobRaises': 'No channel: this job raises no alerts',
@@ -309,7 +309,7 @@ export const en = {
   'jobs.retryBackoffS': 'Retry backoff (s)',
   'jobs.multiplier': 'Multiplier',
   'jobs.maxBackoffS': 'Max backoff (s)',
-  'jobs.jitter01': 'Jitter (0-1)',
+  'jobs.jitter': 'Jitter (0-1)',
   'jobs.shareOfEachWaitThat': 'Share of each wait that is random: 0.2 waits between 80 % and 100 % of it, 1 anywhere up to it',
   'jobs.newJob': 'New job',
   'jobs.aJobNeedsAName': 'A job needs a name',
@@ -319,7 +319,7 @@ export const en = {
   'jobs.teamExampleCom': 'team@example.com',
   'jobs.labelsToFindTheJob': 'Labels (to find the job, e.g. team=pay)',
   'jobs.aJobNeedsASchedule': 'A job needs a schedule',
-  'jobs.5Unix05Quartz': '*/5 * * * * (Unix), 0 */5 * * * ? (Quartz, seconds first), @hourly, @every 30s, @at 2026-12-01T10:00:00',
+  'jobs.scheduleExamples': '*/5 * * * * (Unix), 0 */5 * * * ? (Quartz, seconds first), @hourly, @every 30s, @at 2026-12-01T10:00:00',
   // common
   'common.timeZone': 'Time zone',
   // jobs
@@ -329,15 +329,15 @@ export const en = {
   'jobs.method': 'Method',
   'jobs.url': 'URL',
   'jobs.whereToCall': 'Where to call',
-  'jobs.staticHost9090HandlerOr': 'static://host:9090/handler or discovery:///service',
-  'jobs.httpHostPathOrLb': 'http://host/path or lb://service/path',
-  'jobs.templatesExecutionidScheduledatParams': 'Templates: ${executionId}, ${scheduledAt}, ${params}',
+  'jobs.grpcAddressExample': 'static://host:9090/handler or discovery:///service',
+  'jobs.httpUrlExample': 'http://host/path or lb://service/path',
+  'jobs.bodyTemplates': 'Templates: ${executionId}, ${scheduledAt}, ${params}',
   'jobs.empty2xxHttpOrExit': 'Empty: 2xx (HTTP) or exit code 0 (shell)',
-  'jobs.eG200202': 'e.g. 200, 202',
+  'jobs.successCodesExample': 'e.g. 200, 202',
   'jobs.timeoutS': 'Timeout (s)',
   'jobs.misfirePolicy': 'Misfire policy',
   'jobs.overlapPolicy': 'Overlap policy',
-  'jobs.clusterDefault2': 'Cluster default',
+  'jobs.clusterDefaultOption': 'Cluster default',
   'jobs.runOnlyOnAgentsLabelled': 'Run only on agents labelled',
   'jobs.keepRunsDays': 'Keep runs (days)',
   'jobs.emptyThePlatformDefault30': 'Empty: the platform default (30 days unless set otherwise)',
@@ -351,7 +351,7 @@ export const en = {
   'jobs.export': 'Export',
   'jobs.import': 'Import',
   'jobs.searchByName': 'Search by name',
-  'jobs.enabled2': 'Enabled?',
+  'jobs.enabledFilter': 'Enabled?',
   'jobs.lastStatus': 'Last status',
   'jobs.labelsEGTeamPay': 'Labels, e.g. team=pay',
   'jobs.labelFilter': 'label filter',
@@ -363,7 +363,7 @@ export const en = {
   'jobs.nextFire': 'Next fire',
   'jobs.actions': 'Actions',
   'jobs.runName': 'run {name}',
-  'jobs.cloneName2': 'clone {name}',
+  'jobs.cloneNameAction': 'clone {name}',
   'jobs.itsScheduleStopsPastExecutions': 'Its schedule stops; past executions stay.',
   'jobs.selectName': 'select {name}',
   'jobs.startedExecutionExecutionid': 'Started execution {executionId}',
@@ -404,12 +404,12 @@ export const en = {
   'tokens.tokenName': 'Token {name}',
   'tokens.done': 'Done',
   'tokens.copyTheTokenNowIt': 'Copy the token now: it is shown only this once.',
-  'tokens.newToken': 'new token',
+  'tokens.newTokenValue': 'new token',
   'tokens.sendItAsTheHeader': 'Send it as the header Authorization: Bearer <token>.',
   // common
   'common.serviceTokens': 'Service tokens',
   // tokens
-  'tokens.newToken2': 'New token',
+  'tokens.newTokenButton': 'New token',
   'tokens.token': 'Token',
   'tokens.expires': 'Expires',
   'tokens.lastUsed': 'Last used',
@@ -437,14 +437,14 @@ export const en = {
   'upcoming.busiestBucket': 'Busiest bucket',
   'upcoming.peaks': 'Peaks',
   'upcoming.jobsFiringP1': 'Jobs firing {p1}',
-  'upcoming.noJobFiresInThis': 'No job fires in this bucket',
+  'upcoming.noJobFiresInBucket': 'No job fires in this bucket',
   'upcoming.fires': 'Fires',
-  'upcoming.noJobFiresInThis2': 'No job fires in this range',
+  'upcoming.noJobFiresInRange': 'No job fires in this range',
   // users
   'users.newUser': 'New user',
   'users.editUsername': 'Edit {username}',
   'users.aNewUserNeedsA': 'A new user needs a password',
-  'users.12To72Characters': '12 to 72 characters',
+  'users.passwordLength': '12 to 72 characters',
   'users.leaveBlankToKeepThe': 'Leave blank to keep the current password',
   'users.roleInDepartment': 'Role in {department}',
   'users.emptyNoMemberOfDepartment': 'Empty: no member of {department}; other departments add members on their Members page',
@@ -455,9 +455,9 @@ export const en = {
   // common
   'common.users': 'Users',
   // users
-  'users.editUsername2': 'edit {username}',
+  'users.editUsernameAction': 'edit {username}',
   'users.deleteUsername': 'Delete {username}?',
-  'users.deleteUsername2': 'delete {username}',
+  'users.deleteUsernameAction': 'delete {username}',
   // nav
   'nav.overview': 'Overview',
   // sentences with parameters, plurals, lists

@@ -71,7 +71,7 @@ export function AppLayout() {
           <Dropdown
             menu={{
               items: [
-                ...(user.globalAdmin ? [{ key: 'global-admin', label: t('layout.globalAdminAdminInEvery'), disabled: true }] : []),
+                ...(user.globalAdmin ? [{ key: 'global-admin', label: t('layout.globalAdminHint'), disabled: true }] : []),
                 { key: 'logout', icon: <LogoutOutlined />, label: t('layout.signOut') },
               ],
               onClick: ({ key }) => {

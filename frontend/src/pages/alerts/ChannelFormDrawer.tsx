@@ -103,7 +103,7 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
           </>
         ) : (
           <Form.Item label={t('alerts.webhookUrl')} name={['config', 'url']} rules={[{ required: true, message: t('alerts.whereToPost') }]}>
-            <Input placeholder={t('alerts.httpsOpenFeishuCnOpen')} />
+            <Input placeholder={t('alerts.webhookExample')} />
           </Form.Item>
         )}
         <Form.Item

@@ -79,9 +79,9 @@ export default function ChannelsPage() {
                   render: (_: unknown, c: Channel) => (
                     <Space>
                       <TestButton channel={c} />
-                      <Button size="small" icon={<EditOutlined />} aria-label={t('common.editName2', { name: c.name })} onClick={() => setEditing(c)} />
+                      <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: c.name })} onClick={() => setEditing(c)} />
                       <Popconfirm title={t('common.deleteName', { name: c.name })} description={t('alerts.itsAlertHistoryStays')} okText={t('common.delete')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(c)}>
-                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteName2', { name: c.name })} />
+                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: c.name })} />
                       </Popconfirm>
                     </Space>
                   ),

@@ -69,7 +69,7 @@ function DepartmentModal({ department, onClose }: { department: Department | 'ne
         <Form.Item label={t('common.description')} name="description" rules={[{ max: 255, message: t('departments.atMost255Characters') }]}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item label={t('departments.retentionDays')} name="retentionDays" extra={t('departments.howLongTheDepartmentS')}>
+        <Form.Item label={t('departments.retentionDays')} name="retentionDays" extra={t('departments.retentionHelp')}>
           <InputNumber min={1} max={MAX_RETENTION_DAYS} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
@@ -162,7 +162,7 @@ export default function DepartmentsPage() {
             render: (_, d) => (
               <Space>
                 {canAdministerDepartment(user, d.id) && (
-                  <Button size="small" icon={<EditOutlined />} aria-label={t('common.editName2', { name: d.name })} onClick={() => setEditing(d)} />
+                  <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: d.name })} onClick={() => setEditing(d)} />
                 )}
                 {globalAdmin && (
                   <Popconfirm
@@ -171,7 +171,7 @@ export default function DepartmentsPage() {
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutate(d)}
                   >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteName2', { name: d.name })} />
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: d.name })} />
                   </Popconfirm>
                 )}
               </Space>

@@ -68,7 +68,7 @@ export default function ExecutionDetailPage() {
       }
     >
       <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
-        <Descriptions.Item label={t('common.job2')}>
+        <Descriptions.Item label={t('common.job')}>
           <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
         </Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>

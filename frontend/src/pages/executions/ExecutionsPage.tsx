@@ -45,7 +45,7 @@ export default function ExecutionsPage() {
         <Col xs={24} md={6}>
           <Select
             style={{ width: '100%' }}
-            placeholder={t('common.job2')}
+            placeholder={t('common.job')}
             allowClear
             showSearch
             filterOption={false}

@@ -68,7 +68,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
     ...(showJob
       ? [
           {
-            title: t('common.job2'),
+            title: t('common.job'),
             dataIndex: 'jobName',
             render: (name: string, e: Execution) => <Link to={paths.job(e.jobId)}>{name ?? e.jobId}</Link>,
           },

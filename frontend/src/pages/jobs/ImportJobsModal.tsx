@@ -55,7 +55,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
   const apply = useMutation({
     mutationFn: (f: { name: string; text: string }) => jobsApi.importFile(f.text, f.name, false),
     onSuccess: (result) => {
-      message.success(t('jobs.importedCreatedCreatedUpdatedUpdated', { created: result.created, updated: result.updated, unchanged: result.unchanged }));
+      message.success(t('jobs.importResult', { created: result.created, updated: result.updated, unchanged: result.unchanged }));
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       close();
     },
@@ -147,7 +147,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
               scroll={{ y: 360 }}
               dataSource={plan.jobs}
               columns={[
-                { title: t('common.job2'), dataIndex: 'name' },
+                { title: t('common.job'), dataIndex: 'name' },
                 {
                   title: t('common.action'),
                   dataIndex: 'action',

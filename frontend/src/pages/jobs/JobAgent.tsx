@@ -10,7 +10,7 @@ export function JobAgent({ job }: { job: Job }) {
   if (job.placement?.status === 'UNASSIGNED') {
     return (
       <Space direction="vertical" size={0}>
-        <Tag color="warning">{t('jobs.unassigned')}</Tag>
+        <Tag color="warning">{t('jobs.placementUnassigned')}</Tag>
         {job.placement.reason && <Typography.Text type="secondary">{job.placement.reason}</Typography.Text>}
       </Space>
     );

@@ -189,7 +189,7 @@ export function JobBulkActions({ selected, onSelect }: Props) {
         </Form>
       </Modal>
       <Modal
-        title={result && t('jobs.okDoneDoneUnchangedUnchanged', { ok: confirmation(result.action, result.results.length).ok, done: result.done, unchanged: result.unchanged, failed: result.failed })}
+        title={result && t('jobs.actionResult', { ok: confirmation(result.action, result.results.length).ok, done: result.done, unchanged: result.unchanged, failed: result.failed })}
         open={result !== null}
         onCancel={() => setResult(null)}
         footer={<Button onClick={() => setResult(null)}>{t('common.close')}</Button>}
@@ -202,7 +202,7 @@ export function JobBulkActions({ selected, onSelect }: Props) {
           dataSource={result?.results ?? []}
           aria-label={t('jobs.resultsPerJob')}
           columns={[
-            { title: t('common.job2'), key: 'job', render: (_, r) => r.name ?? `#${r.id}` },
+            { title: t('common.job'), key: 'job', render: (_, r) => r.name ?? `#${r.id}` },
             {
               title: t('jobs.outcome'),
               key: 'outcome',

@@ -51,7 +51,7 @@ function AlertRules({ job }: { job: Job }) {
         <Tag key={id}>{channels.nameOf(id)}</Tag>
       ))}
       <span>{t('jobs.alertOn', { rules: rules.length ? rules.join(t('common.listSeparator')) : t('jobs.nothing') })}</span>
-      <Link to={`${paths.alerts}?jobId=${job.id}`}>{t('jobs.history')}</Link>
+      <Link to={`${paths.alerts}?jobId=${job.id}`}>{t('jobs.alertHistory')}</Link>
     </Space>
   );
 }
@@ -77,7 +77,7 @@ function Definition({ job }: { job: Job }) {
         <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
       </Descriptions.Item>
       <Descriptions.Item label={t('jobs.assignedAgent')}>
-        {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">{t('jobs.unassigned2')}</Tag>)}
+        {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">{t('jobs.unassignedTag')}</Tag>)}
       </Descriptions.Item>
       <Descriptions.Item label={t('jobs.target')}>
         {target.type} {target.mode}
@@ -211,7 +211,7 @@ export default function JobDetailPage() {
       <Card
         tabList={[
           { key: 'runs', label: t('jobs.runHistory') },
-          { key: 'history', label: t('jobs.history2') },
+          { key: 'history', label: t('jobs.historyTab') },
         ]}
         activeTabKey={tab}
         onTabChange={(key) => setTab(key as 'runs' | 'history')}

@@ -64,9 +64,9 @@ function KeyValueList({
               <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                 <Form.Item
                   name={[field.name, 'key']}
-                  rules={[{ required: true, message: t('jobs.key') }, ...(labelSyntax ? labelRules() : [])]}
+                  rules={[{ required: true, message: t('jobs.keyRequired') }, ...(labelSyntax ? labelRules() : [])]}
                 >
-                  <Input placeholder={t('jobs.key2')} />
+                  <Input placeholder={t('jobs.keyPlaceholder')} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'value']} rules={labelSyntax ? labelRules() : []}>
                   <Input placeholder={t('jobs.value')} />
@@ -215,7 +215,7 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
         )}
         <Col xs={12} md={8}>
           <Form.Item
-            label={t('jobs.jitter01')}
+            label={t('jobs.jitter')}
             name={['retry', 'jitter']}
             tooltip={t('jobs.shareOfEachWaitThat')}
             rules={[{ required: true }]}
@@ -308,7 +308,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
               label={t('common.schedule')}
               name="schedule"
               rules={[{ required: true, message: t('jobs.aJobNeedsASchedule') }]}
-              tooltip={t('jobs.5Unix05Quartz')}
+              tooltip={t('jobs.scheduleExamples')}
             >
               <Input placeholder="*/5 * * * *" />
             </Form.Item>
@@ -361,18 +361,18 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
                   name={['target', 'url']}
                   rules={[{ required: true, message: t('jobs.whereToCall') }]}
                 >
-                  <Input placeholder={targetType === 'GRPC' ? t('jobs.staticHost9090HandlerOr') : t('jobs.httpHostPathOrLb')} />
+                  <Input placeholder={targetType === 'GRPC' ? t('jobs.grpcAddressExample') : t('jobs.httpUrlExample')} />
                 </Form.Item>
               </Col>
             </Row>
             <KeyValueList name={['target', 'headers']} label={t('jobs.headers')} addText={t('jobs.addHeader')} />
-            <Form.Item label={t('jobs.body')} name={['target', 'body']} tooltip={t('jobs.templatesExecutionidScheduledatParams')}>
+            <Form.Item label={t('jobs.body')} name={['target', 'body']} tooltip={t('jobs.bodyTemplates')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
           </>
         )}
         <Form.Item label={t('jobs.successCodes')} name={['target', 'successCodes']} tooltip={t('jobs.empty2xxHttpOrExit')}>
-          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('jobs.eG200202')} />
+          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('jobs.successCodesExample')} />
         </Form.Item>
 
         <Divider orientation="left">{t('common.running')}</Divider>
@@ -395,7 +395,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           <Col xs={12} md={6}>
             <Form.Item label={t('jobs.assignment')} name={['assignment', 'strategy']}>
               <Select
-                options={[{ value: 'DEFAULT', label: t('jobs.clusterDefault2') }, ...STRATEGIES.map((s) => ({ value: s, label: enumLabel('strategy', s) }))]}
+                options={[{ value: 'DEFAULT', label: t('jobs.clusterDefaultOption') }, ...STRATEGIES.map((s) => ({ value: s, label: enumLabel('strategy', s) }))]}
               />
             </Form.Item>
           </Col>

@@ -96,7 +96,7 @@ export default function JobsPage() {
         <Col xs={12} md={5}>
           <Select
             style={{ width: '100%' }}
-            placeholder={t('jobs.enabled2')}
+            placeholder={t('jobs.enabledFilter')}
             allowClear
             options={[
               { value: 'true', label: t('common.enabled') },

@@ -136,10 +136,10 @@ export function JobsTable({
             <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('jobs.runName', { name: job.name })} onClick={() => onRun(job)} />
           </Tooltip>
           <Tooltip title={t('jobs.edit')}>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('common.editName2', { name: job.name })} onClick={() => onEdit(job)} />
+            <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: job.name })} onClick={() => onEdit(job)} />
           </Tooltip>
           <Tooltip title={t('jobs.clone')}>
-            <Button size="small" icon={<CopyOutlined />} aria-label={t('jobs.cloneName2', { name: job.name })} onClick={() => onClone(job)} />
+            <Button size="small" icon={<CopyOutlined />} aria-label={t('jobs.cloneNameAction', { name: job.name })} onClick={() => onClone(job)} />
           </Tooltip>
           <Popconfirm
             title={t('common.deleteName', { name: job.name })}
@@ -148,7 +148,7 @@ export function JobsTable({
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(job)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteName2', { name: job.name })} />
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: job.name })} />
           </Popconfirm>
         </Space>
       ),

@@ -44,7 +44,7 @@ function CreatedTokenModal({ created, onClose }: { created: CreatedServiceToken;
   return (
     <Modal open title={t('tokens.tokenName', { name: created.serviceToken.name })} onCancel={onClose} onOk={onClose} okText={t('tokens.done')} cancelButtonProps={{ style: { display: 'none' } }}>
       <Alert type="warning" showIcon message={t('tokens.copyTheTokenNowIt')} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph code copyable aria-label={t('tokens.newToken')}>
+      <Typography.Paragraph code copyable aria-label={t('tokens.newTokenValue')}>
         {created.token}
       </Typography.Paragraph>
       <Typography.Text type="secondary">{t('tokens.sendItAsTheHeader')}</Typography.Text>
@@ -68,7 +68,7 @@ export default function ServiceTokensPage() {
       title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.serviceTokens')}</Typography.Title>}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {t('tokens.newToken2')}
+          {t('tokens.newTokenButton')}
         </Button>
       }
     >

@@ -152,9 +152,9 @@ export default function UpcomingPage() {
                     loading={behind.isLoading}
                     dataSource={behind.data?.jobs ?? []}
                     pagination={false}
-                    locale={{ emptyText: t('upcoming.noJobFiresInThis') }}
+                    locale={{ emptyText: t('upcoming.noJobFiresInBucket') }}
                     columns={[
-                      { title: t('common.job2'), dataIndex: 'name', render: (name: string, job) => <Link to={paths.job(job.id)}>{name}</Link> },
+                      { title: t('common.job'), dataIndex: 'name', render: (name: string, job) => <Link to={paths.job(job.id)}>{name}</Link> },
                       { title: t('common.schedule'), dataIndex: 'schedule', render: (s: string) => <Typography.Text code>{s}</Typography.Text> },
                       { title: t('common.timeZone'), dataIndex: 'timeZone' },
                       { title: t('upcoming.fires'), dataIndex: 'fires', align: 'right' },
@@ -171,7 +171,7 @@ export default function UpcomingPage() {
 }
 
 function Peaks({ peaks, bucketMinutes, picked, onPick }: { peaks: UpcomingBucket[]; bucketMinutes: number; picked: string | null; onPick: (start: string) => void }) {
-  if (peaks.length === 0) return <Empty description={t('upcoming.noJobFiresInThis2')} />;
+  if (peaks.length === 0) return <Empty description={t('upcoming.noJobFiresInRange')} />;
   return (
     <List
       size="small"

@@ -60,7 +60,7 @@ function UserModal({ user, department, onClose }: { user: User | 'new'; departme
           name="password"
           rules={[
             ...(isNew ? [{ required: true, message: t('users.aNewUserNeedsA') }] : []),
-            { min: 12, max: 72, message: t('users.12To72Characters') },
+            { min: 12, max: 72, message: t('users.passwordLength') },
           ]}
           extra={isNew ? undefined : t('users.leaveBlankToKeepThe')}
         >
@@ -141,7 +141,7 @@ export default function UsersPage() {
             key: 'actions',
             render: (_, u) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} aria-label={t('users.editUsername2', { username: u.username })} onClick={() => setEditing(u)} />
+                <Button size="small" icon={<EditOutlined />} aria-label={t('users.editUsernameAction', { username: u.username })} onClick={() => setEditing(u)} />
                 <Popconfirm
                   title={t('users.deleteUsername', { username: u.username })}
                   okText={t('common.delete')}
@@ -149,7 +149,7 @@ export default function UsersPage() {
                   onConfirm={() => remove.mutate(u)}
                   disabled={u.username === me?.username}
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('users.deleteUsername2', { username: u.username })} disabled={u.username === me?.username} />
+                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('users.deleteUsernameAction', { username: u.username })} disabled={u.username === me?.username} />
                 </Popconfirm>
               </Space>
             ),
