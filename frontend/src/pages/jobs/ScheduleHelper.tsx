@@ -7,6 +7,7 @@ import { ApiError } from '../../api/http';
 import { formatInZone } from '../../format';
 import { useDebouncedValue } from '../../hooks';
 import { jobsApi } from './api';
+import { t } from '../../i18n';
 
 interface Props {
   schedule: string | undefined;
@@ -41,13 +42,13 @@ export function ScheduleHelper({ schedule, timeZone, count = 5, onValidated, deb
   }, [query.isSuccess, error, query.dataUpdatedAt]);
 
   if (!key.schedule) return null;
-  if (query.isFetching && !query.data) return <Spin size="small" aria-label="checking schedule" />;
+  if (query.isFetching && !query.data) return <Spin size="small" aria-label={t('jobs.checkingSchedule')} />;
   if (error) return null; // shown as the field's own error
   const fires = query.data ?? [];
-  if (fires.length === 0) return <Typography.Text type="secondary">No future fire time</Typography.Text>;
+  if (fires.length === 0) return <Typography.Text type="secondary">{t('jobs.noFutureFireTime')}</Typography.Text>;
   return (
     <div data-testid="next-fires">
-      <Typography.Text type="secondary">Next fires ({key.timeZone}):</Typography.Text>
+      <Typography.Text type="secondary">{t('jobs.nextFiresIn', { zone: key.timeZone })}:</Typography.Text>
       <Space direction="vertical" size={0} style={{ display: 'flex' }}>
         {fires.map((f) => (
           <Typography.Text key={f} code>
