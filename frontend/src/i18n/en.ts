@@ -109,6 +109,13 @@ export const en = {
   'common.alertChannels': 'Alert channels',
   // alerts
   'alerts.newChannel': 'New channel',
+  'alerts.messageLanguage': 'Message language',
+  'alerts.messageLanguageHint': "The language of this channel's alert messages",
+  'alerts.languageEnglish': 'English',
+  'alerts.languageChinese': 'Chinese (Simplified)',
+  'executions.liveOutput': 'Live output',
+  'executions.waitingForOutput': 'Waiting for output…',
+  'executions.liveOutputBrokeOff': 'The live output stream broke off',
   'alerts.sendsTo': 'Sends to',
   'alerts.secret': 'Secret',
   'alerts.set': 'set',

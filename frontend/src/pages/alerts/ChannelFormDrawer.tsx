@@ -114,8 +114,13 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
         >
           <Input.Password autoComplete="new-password" placeholder={channel?.secretSet ? '••••••••' : undefined} />
         </Form.Item>
-        <Form.Item label="Message language" name="language" tooltip="The language of this channel's alert messages">
-          <Select options={[{ value: 'en', label: 'English' }, { value: 'zh-CN', label: 'Chinese (Simplified)' }]} />
+        <Form.Item label={t('alerts.messageLanguage')} name="language" tooltip={t('alerts.messageLanguageHint')}>
+          <Select
+            options={[
+              { value: 'en', label: t('alerts.languageEnglish') },
+              { value: 'zh-CN', label: t('alerts.languageChinese') },
+            ]}
+          />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
