@@ -30,7 +30,8 @@ class CalendarScheduleTest {
 			List.of(DayRange.of(LocalDate.of(2026, 11, 14), "Make-up Saturday")), null);
 
 	private static Schedule schedule(String cron, CalendarRule rule, BusinessCalendar calendar) {
-		return CalendarSchedule.wrap(Schedules.parse(cron, SHANGHAI), new JobCalendar(calendar.name(), rule, calendar));
+		return CalendarSchedule.wrap(Schedules.parse(cron, SHANGHAI),
+				new JobCalendar(1L, calendar.name(), rule, calendar));
 	}
 
 	private static Instant at(int month, int day, int hour, int minute) {
