@@ -216,6 +216,65 @@ public final class CalendarSchedule implements Schedule {
 		return null;
 	}
 
+	/**
+	 * Why the fires of a window are not where the schedule alone puts them: each moved
+	 * fire with the fire it comes from, and each fire skipped, in the order of the
+	 * instants.
+	 * @param after where the window starts (exclusive)
+	 * @param fires the schedule's next fires after it, as {@link #nextFires} gives them
+	 * @param limit the most notes given
+	 */
+	public List<FireNote> notes(Instant after, List<Instant> fires, int limit) {
+		List<FireNote> notes = new ArrayList<>();
+		if (this.rule == CalendarRule.WORKING_DAYS_ONLY || this.rule == CalendarRule.SKIP_HOLIDAYS) {
+			Instant end = fires.isEmpty() ? after.plusSeconds(HORIZON_DAYS * 86_400L) : fires.get(fires.size() - 1);
+			Instant cursor = after;
+			// a bounded walk: an every-second schedule skips 86,400 fires a holiday
+			for (int i = 0; i < limit * 100 && notes.size() < limit; i++) {
+				Optional<Instant> fire = this.base.nextFireAfter(cursor);
+				if (fire.isEmpty() || fire.get().isAfter(end)) {
+					break;
+				}
+				LocalDate day = dayOf(fire.get());
+				if (!keeps(day)) {
+					notes.add(new FireNote(FireNote.Kind.SKIPPED, fire.get(), null, this.days.describe(day)));
+				}
+				cursor = fire.get();
+			}
+			return notes;
+		}
+		int direction = (this.rule == CalendarRule.NEXT_WORKING_DAY) ? 1 : -1;
+		for (Instant fire : fires) {
+			if (notes.size() >= limit) {
+				break;
+			}
+			Instant source = movedFrom(fire, direction);
+			if (source != null) {
+				Optional<Instant> own = this.base.nextFireAfter(fire.minusSeconds(1));
+				String merged = (own.isPresent() && own.get().equals(fire))
+						? "; it is one fire with the schedule's own on " + dayOf(fire) : "";
+				notes.add(new FireNote(FireNote.Kind.MOVED, fire, source, this.days.describe(dayOf(source)) + merged));
+			}
+		}
+		return notes;
+	}
+
+	/** The earliest fire moved onto this one; null when none is. */
+	private Instant movedFrom(Instant fire, int direction) {
+		List<LocalDate> sources = sources(dayOf(fire), direction);
+		LocalTime time = fire.atZone(this.zone).toLocalTime();
+		Instant earliest = null;
+		for (LocalDate source : sources.subList(1, sources.size())) {
+			Instant candidate = ZonedDateTime.of(source, time, this.zone).toInstant();
+			Optional<Instant> found = this.base.nextFireAfter(candidate.minusSeconds(1));
+			if (found.isPresent() && found.get().equals(candidate)
+					&& (earliest == null || candidate.isBefore(earliest))) {
+				earliest = candidate;
+			}
+		}
+		return earliest;
+	}
+
 	/** A fire moved to another day at the same wall-clock time. */
 	public Instant land(Instant fire, LocalDate day) {
 		LocalTime time = fire.atZone(this.zone).toLocalTime();

@@ -141,6 +141,38 @@ class CalendarScheduleTest {
 		assertThat(schedule.nextFireAfter(at(11, 8, 12, 0))).contains(at(11, 10, 1, 0));
 	}
 
+	@Test
+	void thePreviewSaysWhichFiresMovedFromWhereAndWhy() {
+		CalendarSchedule schedule = (CalendarSchedule) schedule("30 8 * * *", CalendarRule.NEXT_WORKING_DAY, NOVEMBER);
+		Instant after = at(11, 6, 12, 0);
+		List<Instant> fires = schedule.nextFires(after, 3);
+
+		List<FireNote> notes = schedule.notes(after, fires, 10);
+
+		// Saturday 7th, Sunday 8th and the holiday Monday 9th all land on Tuesday 10th,
+		// which has a fire of its own
+		assertThat(fires).containsExactly(at(11, 10, 8, 30), at(11, 11, 8, 30), at(11, 12, 8, 30));
+		assertThat(notes).singleElement().satisfies((note) -> {
+			assertThat(note.kind()).isEqualTo(FireNote.Kind.MOVED);
+			assertThat(note.at()).isEqualTo(at(11, 10, 8, 30));
+			assertThat(note.from()).isEqualTo(at(11, 7, 8, 30));
+			assertThat(note.reason()).isEqualTo("2026-11-07 is a Saturday, not a working day in calendar 'ops'"
+					+ "; it is one fire with the schedule's own on 2026-11-10");
+		});
+	}
+
+	@Test
+	void thePreviewNamesEachSkippedFireAndItsHoliday() {
+		CalendarSchedule schedule = (CalendarSchedule) schedule("0 9 * * *", CalendarRule.WORKING_DAYS_ONLY, NOVEMBER);
+		Instant after = at(11, 8, 12, 0);
+
+		List<FireNote> notes = schedule.notes(after, schedule.nextFires(after, 1), 10);
+
+		assertThat(notes).extracting(FireNote::kind, FireNote::at, FireNote::reason)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple(FireNote.Kind.SKIPPED, at(11, 9, 9, 0),
+					"2026-11-09 (Monday) is a holiday (Holiday Monday) in calendar 'ops'"));
+	}
+
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "0 9 * * * | NEXT_WORKING_DAY", "0 0 9,23 ? * MON,SAT | NEXT_WORKING_DAY",
 			"0 0 9,23 ? * MON,SAT | PREVIOUS_WORKING_DAY", "15 */5 * * * | NEXT_WORKING_DAY",
