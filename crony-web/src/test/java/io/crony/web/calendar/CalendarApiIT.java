@@ -278,6 +278,37 @@ class CalendarApiIT {
 		assertThat(notIcs.body()).contains("\"field\":\"file\"");
 	}
 
+	@Test
+	void aJobFileNamesTheCalendarAndAnImportFollowsItAgain() throws Exception {
+		this.admin.post(CALENDARS, closedTwoDays("ops"));
+		long job = this.admin.post("/api/v1/jobs", following("settle", "ops", "NEXT_WORKING_DAY")).id();
+
+		HttpResponse<String> exported = send(HttpRequest.newBuilder(uri("/api/v1/jobs/export?format=json")));
+		JsonNode file = JSON.readTree(exported.body());
+		assertThat(file.at("/jobs/0/calendar"))
+			.isEqualTo(JSON.valueToTree(Map.of("name", "ops", "rule", "NEXT_WORKING_DAY")));
+		// the days stay the calendar's: a file names it, as a job request does
+		assertThat(exported.body()).doesNotContain("Closed");
+
+		this.admin.delete("/api/v1/jobs/" + job);
+		HttpResponse<String> imported = send(HttpRequest.newBuilder(uri("/api/v1/jobs/import"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(exported.body())));
+		assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job WHERE calendar_id IS NOT NULL AND name = ?",
+				Long.class, "settle"))
+			.isOne();
+
+		this.admin.delete("/api/v1/jobs/" + this.jdbc.queryForObject("SELECT id FROM job", Long.class));
+		String elsewhere = exported.body().replace("\"ops\"", "\"gone\"");
+		HttpResponse<String> refused = send(HttpRequest.newBuilder(uri("/api/v1/jobs/import"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(elsewhere)));
+		assertThat(refused.statusCode()).isEqualTo(400);
+		assertThat(refused.body()).contains("jobs[0].calendar.name");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isZero();
+	}
+
 	private Map<String, Object> following(String name, String calendar, String rule) {
 		Map<String, Object> job = Jobs.with(Jobs.http(name), "schedule", "0 9 * * *");
 		job = Jobs.with(job, "timeZone", "UTC");
