@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, problem } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
 import CalendarsPage from './CalendarsPage';
@@ -173,7 +173,7 @@ describe('CalendarsPage', () => {
     const dry = calls.filter((c) => c.method === 'POST');
     expect(dry).toHaveLength(1);
     expect(dry[0]!.query.get('dryRun')).toBe('true');
-    expect(dry[0]!.query.get('mode')).toBe('replace');
+    expect(dry[0]!.query.get('mode')).toBe('REPLACE');
     expect(dry[0]!.body).toBe(ics);
     expect(dry[0]!.headers['Content-Type']).toBe('text/calendar');
 
@@ -181,7 +181,7 @@ describe('CalendarsPage', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     const applied = calls.filter((c) => c.method === 'POST')[1]!;
     expect(applied.query.get('dryRun')).toBe('false');
-    expect(applied.query.get('mode')).toBe('replace');
+    expect(applied.query.get('mode')).toBe('REPLACE');
     expect(applied.body).toBe(ics);
     expect(await screen.findByText('cn-workdays: 2 added, 1 removed')).toBeInTheDocument();
   });
@@ -195,5 +195,36 @@ describe('CalendarsPage', () => {
     expect(screen.queryByRole('button', { name: /New calendar/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'import into cn-workdays' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'delete cn-workdays' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the .ics file with the bearer token, under the name the server gives', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/calendars/5/ics')
+        return new Response(ics, {
+          headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': "attachment; filename*=UTF-8''cn-workdays.ics" },
+        });
+      return new Response(JSON.stringify(page([calendar()])), { headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const saved: { name: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blobs.push(b);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    renderPage(<CalendarsPage />, { user: { username: 'val', role: 'VIEWER' } });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'export cn-workdays' }));
+
+    await waitFor(() => expect(saved).toEqual([{ name: 'cn-workdays.ics', href: 'blob:ics' }]));
+    expect(await blobs[0]!.text()).toBe(ics);
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/calendars/5/ics')) as unknown as [string, RequestInit];
+    expect((call[1].headers as Record<string, string>).Authorization).toBe('Bearer test-token');
   });
 });

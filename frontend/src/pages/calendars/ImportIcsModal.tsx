@@ -85,7 +85,7 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [mode, setMode] = useState<ImportMode>('merge');
+  const [mode, setMode] = useState<ImportMode>('MERGE');
   const [plan, setPlan] = useState<CalendarImportResult | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
 
@@ -108,7 +108,7 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
     setFile(null);
     setPlan(null);
     setProblem(null);
-    setMode('merge');
+    setMode('MERGE');
     onClose();
   }
 
@@ -145,8 +145,8 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
           value={mode}
           optionType="button"
           options={[
-            { value: 'merge', label: 'Merge into its days' },
-            { value: 'replace', label: 'Replace its days' },
+            { value: 'MERGE', label: 'Merge into its days' },
+            { value: 'REPLACE', label: 'Replace its days' },
           ]}
           onChange={(e) => {
             const next = e.target.value as ImportMode;

@@ -34,7 +34,8 @@ export interface BusinessCalendar extends CalendarRequest {
   updatedAt: string;
 }
 
-export type ImportMode = 'merge' | 'replace';
+/** MERGE adds the file's days to the calendar's; REPLACE makes the file's days the calendar's. */
+export type ImportMode = 'MERGE' | 'REPLACE';
 export type DayKind = 'HOLIDAY' | 'WORKDAY';
 
 export interface ChangedDays {
