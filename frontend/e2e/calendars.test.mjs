@@ -31,7 +31,8 @@ async function pickRange(page, from, to) {
 
 /** Chooses `option` in the antd select labelled `label`. */
 async function choose(page, label, option) {
-  await page.getByLabel(label, { exact: true }).click();
+  // the chosen value lies over the select's input: click the select itself
+  await page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
@@ -81,7 +82,8 @@ describe('business calendars', () => {
 
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText('Mon–Fri').waitFor();
-    await row.getByRole('button', { name: /expand row/i }).click();
+    await row.getByRole('button', { name: `year of ${name}` }).click();
+    await page.getByText(`${name}: the year at a glance`).waitFor();
     const year = page.getByTestId('year-view');
     for (let shown = Number(await year.getByText(/^\d{4}$/).textContent()); shown !== friday.getUTCFullYear(); shown += 1) {
       await year.getByRole('button', { name: 'next year' }).click();

@@ -42,13 +42,15 @@ describe('CalendarsPage', () => {
     expect(within(other).getByText("each job's")).toBeInTheDocument();
   });
 
-  it('shows a year with holidays and make-up days coloured when a row opens', async () => {
-    mockApi((c) => (c.path === '/calendars' ? { body: page([calendar()]) } : undefined));
+  it('shows the year of the calendar clicked with holidays and make-up days coloured', async () => {
+    mockApi((c) => (c.path === '/calendars' ? { body: page([calendar({ id: 4, name: 'weekdays', holidays: [], workdays: [] }), calendar()]) } : undefined));
     renderPage(<CalendarsPage />);
 
-    const row = (await screen.findByText('cn-workdays')).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: /expand row/i }));
-    const year = await screen.findByTestId('year-view');
+    // the first calendar's year shows at once
+    expect(await screen.findByText('weekdays: the year at a glance')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'year of cn-workdays' }));
+    expect(await screen.findByText('cn-workdays: the year at a glance')).toBeInTheDocument();
+    const year = screen.getByTestId('year-view');
     // it opens on this year: step to 2026
     for (let shown = Number(within(year).getByText(/^\d{4}$/).textContent); shown !== 2026; shown += shown < 2026 ? 1 : -1) {
       await userEvent.click(within(year).getByRole('button', { name: shown < 2026 ? 'next year' : 'previous year' }));

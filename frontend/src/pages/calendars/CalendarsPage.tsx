@@ -36,10 +36,14 @@ function useExportIcs() {
 const ranges = (n: number) => `${n} range${n === 1 ? '' : 's'}`;
 const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
-/** The year of a calendar's row, opened under it. */
-function RowYear({ calendar }: { calendar: BusinessCalendar }) {
+/** The year of the calendar chosen in the list (the first until one is clicked). */
+function ChosenYear({ calendar }: { calendar: BusinessCalendar }) {
   const [year, setYear] = useState(() => new Date().getFullYear());
-  return <YearView calendar={calendar} year={year} onYearChange={setYear} />;
+  return (
+    <Card size="small" style={{ marginTop: 16 }} title={`${calendar.name}: the year at a glance`}>
+      <YearView calendar={calendar} year={year} onYearChange={setYear} />
+    </Card>
+  );
 }
 
 export default function CalendarsPage() {
@@ -51,6 +55,9 @@ export default function CalendarsPage() {
   const [editing, setEditing] = useState<BusinessCalendar | 'new' | null>(null);
   const [importing, setImporting] = useState<BusinessCalendar | null>(null);
   const calendars = useCalendars();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const items = calendars.data?.items ?? [];
+  const chosen = items.find((c) => c.id === chosenId) ?? items[0];
   const remove = useMutation({
     mutationFn: (c: BusinessCalendar) => calendarsApi.remove(c.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendars'] }),
@@ -73,24 +80,26 @@ export default function CalendarsPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Business calendars: the working weekdays, holidays and make-up working days a job's fires can follow. Open a row to see its year.
+        Business calendars: the working weekdays, holidays and make-up working days a job's fires can follow. Click a name to see its year.
       </Typography.Paragraph>
       {calendars.isError && <QueryError error={calendars.error} onRetry={() => void calendars.refetch()} />}
       <Table<BusinessCalendar>
         rowKey="id"
         size="middle"
         loading={calendars.isLoading}
-        dataSource={calendars.data?.items ?? []}
+        dataSource={items}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowRender: (c) => <RowYear calendar={c} /> }}
+        rowClassName={(c) => (c.id === chosen?.id ? 'ant-table-row-selected' : '')}
         columns={[
           {
             title: 'Name',
             dataIndex: 'name',
             render: (name: string, c) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text strong>{name}</Typography.Text>
+                <Button type="link" aria-label={`year of ${name}`} style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => setChosenId(c.id)}>
+                  {name}
+                </Button>
                 {c.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.description}</Typography.Text>}
               </Space>
             ),
@@ -144,6 +153,7 @@ export default function CalendarsPage() {
           },
         ]}
       />
+      {chosen && <ChosenYear key={chosen.id} calendar={chosen} />}
       {editing && <CalendarFormDrawer calendar={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       <ImportIcsModal calendar={importing} onClose={() => setImporting(null)} />
     </Card>
