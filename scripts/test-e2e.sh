@@ -3,9 +3,10 @@
 # services.sh), crony-web serving the built dashboard, one agent (shell targets on, `sh` allowed) and the sample target,
 # all on free loopback ports with state under .crony/e2e. Runs frontend/e2e/*.test.mjs in
 # headless Debian chromium (playwright-core, no browser download) and stops everything it
-# started, also when a test fails. Uses the jars the last `./mvnw verify` (or package) built.
+# started, also when a test fails. Every test file runs twice, in English and in Chinese.
+# Uses the jars the last `./mvnw verify` (or package) built.
 #
-#   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the screenshots README.md shows
+#   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the screenshots README.md and docs/dashboard.md show
 #
 # Prints "e2e: N passed" when green.
 set -euo pipefail
@@ -35,6 +36,14 @@ if [ ! -x /usr/bin/chromium ]; then
 	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
 	"${sudo[@]}" apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+# the Chinese run (and its screenshots) needs a CJK font, or the glyphs are empty boxes
+if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 && ! (fc-list :lang=zh 2>/dev/null | grep -q .); then
+	log "installing Debian fonts-noto-cjk"
+	sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null
 fi
 bash scripts/services.sh install
 # playwright-core comes with the dashboard's dev dependencies
@@ -113,17 +122,32 @@ if [ -n "${E2E_SCREENSHOTS:-}" ]; then
 	export E2E_SCREENSHOTS
 fi
 node e2e/seed.mjs
-report=$state/e2e.tap
-set +e
-node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
-	--test-reporter=tap --test-reporter-destination="$report" e2e/
-status=$?
-set -e
-passed=$(sed -n 's/^# pass //p' "$report")
-failed=$(sed -n 's/^# fail //p' "$report")
-skipped=$(sed -n 's/^# skipped //p' "$report")
-echo "e2e: ${passed:-0} passed, ${failed:-?} failed, ${skipped:-0} skipped in $((SECONDS - start)) s"
+# Every flow twice: in English, then in Chinese (the browser's language and the strings the
+# tests look for; see frontend/e2e/i18n.mjs). One backend serves both runs.
+status=0
+passed=0 failed=0 skipped=0
+# a count from the TAP report's summary, 0 when it has none
+count() {
+	local n
+	n=$(sed -n "s/^# $1 //p" "$report" 2>/dev/null)
+	echo "${n:-0}"
+}
+for lang in en zh-CN; do
+	log "the browser tests in $lang"
+	report=$state/e2e-$lang.tap
+	set +e
+	E2E_LANG=$lang node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+		--test-reporter=tap --test-reporter-destination="$report" e2e/
+	[ $? -eq 0 ] || status=1
+	set -e
+	passed=$((passed + $(count pass)))
+	# a test cancelled (its suite's setup failed) counts as failed
+	failed=$((failed + $(count fail) + $(count cancelled)))
+	skipped=$((skipped + $(count skipped)))
+done
+echo "e2e: $passed passed, $failed failed, $skipped skipped in $((SECONDS - start)) s (English and Chinese)"
 if [ $status -eq 0 ] && [ -n "${E2E_SCREENSHOTS:-}" ]; then
-	node e2e/screenshots.mjs
+	E2E_LANG=en node e2e/screenshots.mjs
+	E2E_LANG=zh-CN node e2e/screenshots.mjs
 fi
 exit $status

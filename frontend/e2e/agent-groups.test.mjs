@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, eventually, navigate, openBrowser, settled, signIn, targetUrl } from './support.mjs';
+import { tr } from './i18n.mjs';
 
 describe('a job whose selector matches no agent', () => {
   const name = `e2e-payroll-${Date.now()}`;
@@ -43,10 +44,10 @@ describe('a job whose selector matches no agent', () => {
   it('shows UNASSIGNED with the reason in the jobs list and on the job page', async () => {
     await navigate(page, '/jobs');
     await settled(page);
-    await page.getByPlaceholder('Search by name').fill(name);
-    await page.getByPlaceholder('Search by name').press('Enter');
+    await page.getByPlaceholder(tr('Search by name')).fill(name);
+    await page.getByPlaceholder(tr('Search by name')).press('Enter');
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByText('UNASSIGNED').waitFor();
+    await row.getByText(tr('UNASSIGNED')).waitFor();
     await row.getByText('no live agent matches dept=pay').waitFor();
 
     await navigate(page, `/jobs/${id}`);

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, navigate, openBrowser, settled, signIn, targetUrl } from './support.mjs';
+import { tr, trRe } from './i18n.mjs';
 
 describe('an alert channel from the form to a delivered test message', () => {
   const name = `e2e-webhook-${Date.now()}`;
@@ -24,25 +25,25 @@ describe('an alert channel from the form to a delivered test message', () => {
 
   it('creates a webhook channel whose secret never comes back', async () => {
     await navigate(page, '/alert-channels');
-    await page.getByRole('button', { name: /New channel/ }).click();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Webhook URL').fill(`${targetUrl}/ok`);
-    await page.getByLabel('Signing secret').fill('e2e-signing-secret');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: trRe('New channel') }).click();
+    await page.getByLabel(tr('Name')).fill(name);
+    await page.getByLabel(tr('Webhook URL')).fill(`${targetUrl}/ok`);
+    await page.getByLabel(tr('Signing secret')).fill('e2e-signing-secret');
+    await page.getByRole('button', { name: tr('Save') }).click();
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByText('set', { exact: true }).waitFor();
+    await row.getByText(tr('set'), { exact: true }).waitFor();
     const listed = JSON.stringify((await api('GET', '/alert-channels?size=200')).body);
     assert.ok(!listed.includes('e2e-signing-secret'), 'the API never answers the secret');
   });
 
   it('sends a test message and sees it delivered and in the history', async () => {
-    await page.getByRole('button', { name: `test ${name}` }).click();
-    await page.getByText(`Test message delivered through ${name}`).waitFor();
+    await page.getByRole('button', { name: tr('test {name}', { name }) }).click();
+    await page.getByText(trRe('Test message delivered through {name} in {tookMillis} ms', { name })).waitFor();
     await navigate(page, '/alerts');
-    await page.getByRole('heading', { name: 'Alerts' }).waitFor();
+    await page.getByRole('heading', { name: tr('Alerts') }).waitFor();
     await settled(page);
     // this channel's test alert, recorded as sent (the history lists the channel by name)
-    await page.getByRole('row').filter({ hasText: name }).filter({ hasText: 'TEST' }).filter({ hasText: 'SENT' }).first().waitFor();
+    await page.getByRole('row').filter({ hasText: name }).filter({ hasText: tr('TEST') }).filter({ hasText: tr('SENT') }).first().waitFor();
     const channel = (await api('GET', '/alert-channels?size=200')).body.items.find((c) => c.name === name);
     const history = (await api('GET', `/alerts?kind=TEST&channelId=${channel.id}`)).body.items;
     assert.deepEqual(

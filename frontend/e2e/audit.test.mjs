@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, navigate, openBrowser, settled, signIn, targetUrl } from './support.mjs';
+import { tr } from './i18n.mjs';
 
 describe('a change found in the audit log and in the job history', () => {
   const jobName = `e2e-audited-${Date.now()}`;
@@ -39,25 +40,25 @@ describe('a change found in the audit log and in the job history', () => {
 
   it('shows the change on the audit log page with who, where and the field before and after', async () => {
     await navigate(page, '/audit');
-    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await page.getByRole('heading', { name: tr('Audit log') }).waitFor();
     await settled(page);
-    await page.getByPlaceholder('Object id').fill(String(jobId));
-    await page.getByPlaceholder('Object id').press('Enter');
-    const row = page.locator('tr.ant-table-row').filter({ hasText: 'JOB_DISABLE' });
+    await page.getByPlaceholder(tr('Object id')).fill(String(jobId));
+    await page.getByPlaceholder(tr('Object id')).press('Enter');
+    const row = page.locator('tr.ant-table-row').filter({ hasText: tr('JOB_DISABLE') });
     await row.getByRole('link', { name: jobName }).waitFor();
     await row.getByText('admin', { exact: true }).waitFor();
     await row.getByText('127.0.0.1').waitFor();
     const change = row.locator('tr').filter({ hasText: 'enabled' });
     await change.getByText('true', { exact: true }).waitFor();
     await change.getByText('false', { exact: true }).waitFor();
-    await page.locator('tr.ant-table-row').filter({ hasText: 'JOB_CREATE' }).first().waitFor();
+    await page.locator('tr.ant-table-row').filter({ hasText: tr('JOB_CREATE') }).first().waitFor();
   });
 
   it("shows the change in the job's History tab", async () => {
     await navigate(page, `/jobs/${jobId}`);
     await page.getByRole('heading', { name: jobName }).waitFor();
-    await page.getByRole('tab', { name: 'History', exact: true }).click();
-    const row = page.locator('tr.ant-table-row').filter({ hasText: 'JOB_DISABLE' });
+    await page.getByRole('tab', { name: tr('History'), exact: true }).click();
+    const row = page.locator('tr.ant-table-row').filter({ hasText: tr('JOB_DISABLE') });
     await row.getByText('admin', { exact: true }).waitFor();
     await row.locator('tr').filter({ hasText: 'enabled' }).getByText('false', { exact: true }).waitFor();
     const history = (await api('GET', `/jobs/${jobId}/history`)).body.items.map((e) => e.action);

@@ -1,4 +1,5 @@
 // The dashboard's pages as the browser tests and the screenshots open them.
+import { tr, trRe } from './i18n.mjs';
 import { api } from './support.mjs';
 
 const idOf = async (name) => (await api('GET', `/jobs?name=${name}`)).body.items.find((j) => j.name === name).id;
@@ -12,34 +13,34 @@ const firstExecution = async () => (await api('GET', '/executions?size=1')).body
 
 /** Each page: where it is, and what shows only there once it has drawn its data. */
 export const pages = [
-  { name: 'overview', path: async () => '/', ready: (page) => page.getByText('Recent failures') },
+  { name: 'overview', path: async () => '/', ready: (page) => page.getByText(tr('Recent failures')) },
   { name: 'jobs', path: async () => '/jobs', ready: (page) => page.getByRole('link', { name: 'settle-orders' }) },
   {
     name: 'job detail',
     path: async () => `/jobs/${await idOf('refresh-rates')}`,
     ready: (page) => page.getByRole('heading', { name: 'refresh-rates' }),
   },
-  { name: 'upcoming', path: async () => '/upcoming', ready: (page) => page.getByText('Fires in range') },
-  { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: 'Executions' }) },
+  { name: 'upcoming', path: async () => '/upcoming', ready: (page) => page.getByText(tr('Fires in range')) },
+  { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: tr('Executions') }) },
   {
     name: 'execution detail',
     path: async () => `/executions/${await firstExecution()}`,
-    ready: (page) => page.getByText(/^Execution #\d+$/),
+    ready: (page) => page.getByText(trRe('Execution #{id}', {}, { exact: true })),
   },
   { name: 'agents', path: async () => '/agents', ready: (page) => page.locator('.ant-table').getByText('e2e-agent') },
-  { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: 'Users' }) },
+  { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: tr('Users') }) },
   {
     name: 'service tokens',
     path: async () => '/service-tokens',
-    ready: (page) => page.getByRole('heading', { name: 'Service tokens' }),
+    ready: (page) => page.getByRole('heading', { name: tr('Service tokens') }),
   },
-  { name: 'departments', path: async () => '/departments', ready: (page) => page.getByRole('link', { name: 'members of default' }) },
-  { name: 'members', path: membersPath, ready: (page) => page.getByRole('heading', { name: /^Members of / }) },
-  { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: 'Audit log' }) },
-  { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: 'Alerts' }) },
+  { name: 'departments', path: async () => '/departments', ready: (page) => page.getByRole('link', { name: tr('members of {name}', { name: 'default' }) }) },
+  { name: 'members', path: membersPath, ready: (page) => page.getByRole('heading', { name: trRe('Members of {name}') }) },
+  { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: tr('Audit log') }) },
+  { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: tr('Alerts') }) },
   {
     name: 'alert channels',
     path: async () => '/alert-channels',
-    ready: (page) => page.getByRole('heading', { name: 'Alert channels' }),
+    ready: (page) => page.getByRole('heading', { name: tr('Alert channels') }),
   },
 ];

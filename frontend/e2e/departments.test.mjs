@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, base, navigate, openBrowser, settled, shownDialog, signIn, targetUrl } from './support.mjs';
+import { lang, tr, trRe } from './i18n.mjs';
 
 /** Picks `option` in the antd select labelled `label` (within `scope`). */
 async function choose(page, scope, label, option) {
@@ -18,13 +19,13 @@ async function choose(page, scope, label, option) {
 async function jobsNamed(page, prefix) {
   // through another page, so the jobs page starts without a filter and the search asks anew
   await navigate(page, '/departments');
-  await page.getByRole('heading', { name: 'Departments' }).waitFor();
+  await page.getByRole('heading', { name: tr('Departments') }).waitFor();
   await navigate(page, '/jobs');
-  await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+  await page.getByRole('heading', { name: tr('Jobs') }).waitFor();
   await settled(page);
   const answered = page.waitForResponse((r) => r.url().includes('/api/v1/jobs?') && r.url().includes(`name=${prefix}`));
-  await page.getByPlaceholder('Search by name').fill(prefix);
-  await page.getByPlaceholder('Search by name').press('Enter');
+  await page.getByPlaceholder(tr('Search by name')).fill(prefix);
+  await page.getByPlaceholder(tr('Search by name')).press('Enter');
   const response = await answered;
   assert.equal(response.status(), 200);
   const names = (await response.json()).items.map((j) => j.name);
@@ -39,6 +40,8 @@ describe('a job seen only in its own department', () => {
   const memberPassword = `e2e-${stamp}-Wd7!kQz`;
   const defaultJob = `${prefix}-default`;
   const payJob = `${prefix}-pay`;
+  // the department stays for the screenshots: each language's run makes its own
+  const pay = lang === 'en' ? 'pay' : 'pay-zh';
   let browser;
   let page;
   let payId;
@@ -57,75 +60,75 @@ describe('a job seen only in its own department', () => {
   });
 
   after(async () => {
-    // pay and its member stay: the screenshots show them
+    // the department and its member stay: the screenshots show them
     if (defaultJobId) await api('DELETE', `/jobs/${defaultJobId}`);
-    if (payJobId) await api('DELETE', `/jobs/${payJobId}`, undefined, { department: 'pay' });
+    if (payJobId) await api('DELETE', `/jobs/${payJobId}`, undefined, { department: pay });
     await browser?.close();
   });
 
   it('creates the department pay', async () => {
     await navigate(page, '/departments');
-    await page.getByRole('heading', { name: 'Departments' }).waitFor();
-    await page.getByRole('button', { name: /New department/ }).click();
-    const dialog = await shownDialog(page, 'New department');
-    await dialog.getByLabel('Name').fill('pay');
-    await dialog.getByLabel('Description').fill('payroll runs');
-    await dialog.getByLabel('Retention (days)').fill('30');
+    await page.getByRole('heading', { name: tr('Departments') }).waitFor();
+    await page.getByRole('button', { name: trRe('New department') }).click();
+    const dialog = await shownDialog(page, tr('New department'));
+    await dialog.getByLabel(tr('Name')).fill(pay);
+    await dialog.getByLabel(tr('Description')).fill('payroll runs');
+    await dialog.getByLabel(tr('Retention (days)')).fill('30');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/departments') && r.request().method() === 'POST');
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('button', { name: tr('Create') }).click();
     const response = await created;
     assert.equal(response.status(), 201, await response.text());
     payId = (await response.json()).id;
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'members of pay' }) });
-    await row.getByText('30 days').waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: tr('members of {name}', { name: pay }) }) });
+    await row.getByText(tr('{count} day | {count} days', { count: 30 })).waitFor();
     await row.getByText('payroll runs').waitFor();
   });
 
   it('adds a user to pay as OPERATOR on its members page', async () => {
-    await page.getByRole('link', { name: 'members of pay' }).click();
-    await page.getByRole('heading', { name: 'Members of pay' }).waitFor();
+    await page.getByRole('link', { name: tr('members of {name}', { name: pay }) }).click();
+    await page.getByRole('heading', { name: tr('Members of {name}', { name: pay }) }).waitFor();
     await settled(page);
-    await page.getByRole('button', { name: /Add member/ }).click();
-    const dialog = await shownDialog(page, 'Add member');
-    await dialog.getByLabel('Username').fill(member);
-    await choose(page, dialog, 'Role', 'OPERATOR');
+    await page.getByRole('button', { name: trRe('Add member') }).click();
+    const dialog = await shownDialog(page, tr('Add member'));
+    await dialog.getByLabel(tr('Username')).fill(member);
+    await choose(page, dialog, tr('Role'), tr('OPERATOR'));
     const added = page.waitForResponse((r) => r.url().endsWith(`/api/v1/departments/${payId}/members`) && r.request().method() === 'POST');
-    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('button', { name: tr('Add'), exact: true }).click();
     assert.equal((await added).status(), 201);
     const row = page.getByRole('row').filter({ hasText: member });
-    await row.locator('.ant-select-selection-item[title="OPERATOR"]').waitFor();
+    await row.locator(`.ant-select-selection-item[title="${tr('OPERATOR')}"]`).waitFor();
     const members = (await api('GET', `/departments/${payId}/members`)).body;
     assert.equal(members.find((m) => m.username === member)?.role, 'OPERATOR');
   });
 
   it('switches to pay in the header, where the job made in default is not listed', async () => {
-    await choose(page, page.locator('header'), 'Department', 'pay');
-    await page.getByText('Success rate (24 h)').waitFor();
+    await choose(page, page.locator('header'), tr('Department'), pay);
+    await page.getByText(tr('Success rate (24 h)')).waitFor();
     const { names, department } = await jobsNamed(page, prefix);
-    assert.equal(department, 'pay');
+    assert.equal(department, pay);
     assert.deepEqual(names, []);
     assert.equal(await page.getByRole('link', { name: defaultJob }).count(), 0);
   });
 
   it('creates a job in pay, listed there and not in default', async () => {
-    await page.getByRole('button', { name: 'New job' }).click();
-    await page.getByRole('textbox', { name: /Name/ }).fill(payJob);
-    await page.getByRole('textbox', { name: /Schedule/ }).fill('0 0 1 1 *');
+    await page.getByRole('button', { name: tr('New job') }).click();
+    await page.getByRole('textbox', { name: trRe('Name') }).fill(payJob);
+    await page.getByRole('textbox', { name: trRe('Schedule') }).fill('0 0 1 1 *');
     await page.getByTestId('next-fires').waitFor();
-    await page.getByRole('textbox', { name: /URL/ }).fill(`${targetUrl}/ok`);
+    await page.getByRole('textbox', { name: trRe('URL') }).fill(`${targetUrl}/ok`);
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: tr('Save') }).click();
     const response = await saved;
     assert.equal(response.status(), 201, await response.text());
     payJobId = (await response.json()).id;
-    assert.equal(response.request().headers()['x-crony-department'], 'pay');
-    assert.equal((await api('GET', `/jobs/${payJobId}`, undefined, { department: 'pay' })).status, 200);
+    assert.equal(response.request().headers()['x-crony-department'], pay);
+    assert.equal((await api('GET', `/jobs/${payJobId}`, undefined, { department: pay })).status, 200);
     assert.equal((await api('GET', `/jobs/${payJobId}`, undefined, { department: 'default' })).status, 404);
 
     assert.deepEqual((await jobsNamed(page, prefix)).names, [payJob]);
 
-    await choose(page, page.locator('header'), 'Department', 'default');
-    await page.getByText('Success rate (24 h)').waitFor();
+    await choose(page, page.locator('header'), tr('Department'), 'default');
+    await page.getByText(tr('Success rate (24 h)')).waitFor();
     const inDefault = await jobsNamed(page, prefix);
     assert.equal(inDefault.department, 'default');
     assert.deepEqual(inDefault.names, [defaultJob]);
@@ -135,11 +138,11 @@ describe('a job seen only in its own department', () => {
   it("shows the server's reason when pay cannot be deleted while it holds a job", async () => {
     assert.ok(payJobId, 'pay holds a job');
     await navigate(page, '/departments');
-    await page.getByRole('heading', { name: 'Departments' }).waitFor();
+    await page.getByRole('heading', { name: tr('Departments') }).waitFor();
     await settled(page);
-    await page.getByRole('button', { name: 'delete pay' }).click();
+    await page.getByRole('button', { name: tr('delete {name}', { name: pay }) }).click();
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/departments/${payId}`) && r.request().method() === 'DELETE');
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: tr('Delete'), exact: true }).click();
     const response = await refused;
     assert.equal(response.status(), 409);
     const problem = await response.json();
@@ -149,7 +152,7 @@ describe('a job seen only in its own department', () => {
 
   it('lists the member on the members page', async () => {
     await navigate(page, `/departments/${payId}/members`);
-    await page.getByRole('heading', { name: 'Members of pay' }).waitFor();
+    await page.getByRole('heading', { name: tr('Members of {name}', { name: pay }) }).waitFor();
     await page.getByRole('row').filter({ hasText: member }).waitFor();
   });
 
@@ -158,26 +161,26 @@ describe('a job seen only in its own department', () => {
     try {
       const { page: theirs, errors } = other;
       await theirs.goto(`${base}/`);
-      await theirs.getByLabel('Username').fill(member);
-      await theirs.getByLabel('Password').fill(memberPassword);
-      await theirs.getByRole('button', { name: 'Sign in' }).click();
-      await theirs.getByText('Success rate (24 h)').waitFor();
+      await theirs.getByLabel(tr('Username')).fill(member);
+      await theirs.getByLabel(tr('Password')).fill(memberPassword);
+      await theirs.getByRole('button', { name: tr('Sign in') }).click();
+      await theirs.getByText(tr('Success rate (24 h)')).waitFor();
       const header = theirs.locator('header');
-      await header.locator('.ant-select-selection-item[title="pay"]').waitFor();
-      await header.getByText('OPERATOR', { exact: true }).waitFor();
-      assert.equal(await theirs.getByRole('menuitem', { name: 'Users' }).count(), 0);
+      await header.locator(`.ant-select-selection-item[title="${pay}"]`).waitFor();
+      await header.getByText(tr('OPERATOR'), { exact: true }).waitFor();
+      assert.equal(await theirs.getByRole('menuitem', { name: tr('Users') }).count(), 0);
 
       assert.deepEqual((await jobsNamed(theirs, prefix)).names, [payJob]);
-      await theirs.getByRole('button', { name: 'New job' }).waitFor();
+      await theirs.getByRole('button', { name: tr('New job') }).waitFor();
 
       await navigate(theirs, '/departments');
-      await theirs.getByRole('link', { name: 'members of pay' }).waitFor();
+      await theirs.getByRole('link', { name: tr('members of {name}', { name: pay }) }).waitFor();
       await settled(theirs);
-      assert.equal(await theirs.getByRole('link', { name: 'members of default' }).count(), 0);
-      assert.equal(await theirs.getByRole('button', { name: /New department|edit pay|delete pay/ }).count(), 0);
-      await theirs.getByRole('link', { name: 'members of pay' }).click();
-      await theirs.getByRole('row').filter({ hasText: member }).getByText('OPERATOR').waitFor();
-      assert.equal(await theirs.getByRole('button', { name: /Add member/ }).count(), 0);
+      assert.equal(await theirs.getByRole('link', { name: tr('members of {name}', { name: 'default' }) }).count(), 0);
+      assert.equal(await theirs.getByRole('button', { name: new RegExp([tr('New department'), tr('edit {name}', { name: pay }), tr('delete {name}', { name: pay })].join('|')) }).count(), 0);
+      await theirs.getByRole('link', { name: tr('members of {name}', { name: pay }) }).click();
+      await theirs.getByRole('row').filter({ hasText: member }).getByText(tr('OPERATOR')).waitFor();
+      assert.equal(await theirs.getByRole('button', { name: trRe('Add member') }).count(), 0);
       assert.deepEqual(errors, []);
     } finally {
       await other.close();

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, base, openBrowser, shownDialog, signIn } from './support.mjs';
+import { tk, tr } from './i18n.mjs';
 
 describe('actions on the ticked jobs', () => {
   const suffix = Date.now();
@@ -37,49 +38,49 @@ describe('actions on the ticked jobs', () => {
   async function listTheLabel() {
     await page.goto(`${base}/jobs`);
     const listed = page.waitForResponse((r) => r.url().includes(`label=team%3Dbulk-${suffix}`));
-    await page.getByRole('combobox', { name: 'label filter' }).fill(`${label},`);
+    await page.getByRole('combobox', { name: tr('label filter') }).fill(`${label},`);
     await listed;
     for (const name of names) await page.getByRole('link', { name, exact: true }).waitFor();
   }
 
   it('disables two ticked jobs after asking, and shows the result per job', async () => {
     await listTheLabel();
-    await page.getByRole('checkbox', { name: `select ${names[0]}` }).check();
-    await page.getByRole('checkbox', { name: `select ${names[1]}` }).check();
-    const bar = page.getByRole('toolbar', { name: 'actions on the selected jobs' });
-    await bar.getByText('2 jobs selected').waitFor();
-    await bar.getByRole('button', { name: 'Disable', exact: true }).click();
+    await page.getByRole('checkbox', { name: tr('select {name}', { name: names[0] }) }).check();
+    await page.getByRole('checkbox', { name: tr('select {name}', { name: names[1] }) }).check();
+    const bar = page.getByRole('toolbar', { name: tr('actions on the selected jobs') });
+    await bar.getByText(tr('{count} job selected | {count} jobs selected', { count: 2 })).waitFor();
+    await bar.getByRole('button', { name: tr('Disable'), exact: true }).click();
 
-    const confirm = await shownDialog(page, 'Disable 2 jobs?');
+    const confirm = await shownDialog(page, tr('Disable {p1}?', { p1: tk('jobs.countJobs', { count: 2 }) }));
     const acted = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs/actions'));
-    await confirm.getByRole('button', { name: 'Disable', exact: true }).click();
+    await confirm.getByRole('button', { name: tr('Disable'), exact: true }).click();
     assert.equal((await acted).status(), 200);
 
-    const results = await shownDialog(page, 'Disable: 2 done, 0 unchanged, 0 failed');
+    const results = await shownDialog(page, tr('{ok}: {done} done, {unchanged} unchanged, {failed} failed', { ok: tr('Disable'), done: 2, unchanged: 0, failed: 0 }));
     for (const name of names.slice(0, 2)) {
-      await results.getByRole('row').filter({ hasText: name }).getByText('DONE').waitFor();
+      await results.getByRole('row').filter({ hasText: name }).getByText(tr('DONE')).waitFor();
     }
     assert.equal((await api('GET', `/jobs/${ids[0]}`)).body.enabled, false);
     assert.equal((await api('GET', `/jobs/${ids[1]}`)).body.enabled, false);
     assert.equal((await api('GET', `/jobs/${ids[2]}`)).body.enabled, true, 'the unticked job is left alone');
-    await results.getByRole('button', { name: 'Close' }).last().click();
+    await results.getByRole('button', { name: tr('Close') }).last().click();
     await results.waitFor({ state: 'hidden' });
   });
 
   it('deletes the ticked jobs after a confirmation naming how many', async () => {
     await listTheLabel();
-    for (const name of names) await page.getByRole('checkbox', { name: `select ${name}` }).check();
-    const bar = page.getByRole('toolbar', { name: 'actions on the selected jobs' });
-    await bar.getByText('3 jobs selected').waitFor();
-    await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+    for (const name of names) await page.getByRole('checkbox', { name: tr('select {name}', { name }) }).check();
+    const bar = page.getByRole('toolbar', { name: tr('actions on the selected jobs') });
+    await bar.getByText(tr('{count} job selected | {count} jobs selected', { count: 3 })).waitFor();
+    await bar.getByRole('button', { name: tr('Delete'), exact: true }).click();
 
-    const confirm = await shownDialog(page, 'Delete 3 jobs?');
-    await confirm.getByText('Their schedules stop; past executions stay.').waitFor();
+    const confirm = await shownDialog(page, tr('Delete {p1}?', { p1: tk('jobs.countJobs', { count: 3 }) }));
+    await confirm.getByText(tr('Their schedules stop; past executions stay.')).waitFor();
     const acted = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs/actions'));
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('button', { name: tr('Delete'), exact: true }).click();
     assert.equal((await acted).status(), 200);
 
-    await shownDialog(page, 'Delete: 3 done, 0 unchanged, 0 failed');
+    await shownDialog(page, tr('{ok}: {done} done, {unchanged} unchanged, {failed} failed', { ok: tr('Delete'), done: 3, unchanged: 0, failed: 0 }));
     for (const id of ids) assert.equal((await api('GET', `/jobs/${id}`)).status, 404);
   });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { api, base, openBrowser, screenshotDir, shownDialog, signIn } from './support.mjs';
+import { shot, tr } from './i18n.mjs';
 
 describe('clone, filters and import with a dry run', () => {
   const suffix = Date.now();
@@ -40,11 +41,11 @@ describe('clone, filters and import with a dry run', () => {
   it('clones the job from its page and opens the disabled copy', async () => {
     await page.goto(`${base}/jobs/${sourceId}`);
     await page.getByText('pay@example.com').waitFor();
-    await page.getByRole('button', { name: 'Clone' }).click();
-    const dialog = await shownDialog(page, `Clone ${source}`);
-    await dialog.getByRole('textbox', { name: 'Name of the copy' }).fill(copy);
+    await page.getByRole('button', { name: tr('Clone') }).click();
+    const dialog = await shownDialog(page, tr('Clone {name}', { name: source }));
+    await dialog.getByRole('textbox', { name: tr('Name of the copy') }).fill(copy);
     const cloned = page.waitForResponse((r) => r.url().endsWith(`/api/v1/jobs/${sourceId}/clone`));
-    await dialog.getByRole('button', { name: 'Clone', exact: true }).click();
+    await dialog.getByRole('button', { name: tr('Clone'), exact: true }).click();
     const response = await cloned;
     assert.equal(response.status(), 201);
     const copyId = (await response.json()).id;
@@ -59,7 +60,7 @@ describe('clone, filters and import with a dry run', () => {
 
   it('lists the jobs of a label', async () => {
     await page.goto(`${base}/jobs`);
-    const filter = page.getByRole('combobox', { name: 'label filter' });
+    const filter = page.getByRole('combobox', { name: tr('label filter') });
     const listed = page.waitForResponse((r) => r.url().includes(`label=team%3Dpay-${suffix}`));
     await filter.fill(`team=pay-${suffix},`);
     await listed;
@@ -79,19 +80,19 @@ describe('clone, filters and import with a dry run', () => {
     const before = (await api('GET', `/jobs/${sourceId}`)).body.version;
 
     await page.goto(`${base}/jobs`);
-    await page.getByRole('button', { name: 'Import' }).click();
-    const dialog = await shownDialog(page, 'Import jobs');
+    await page.getByRole('button', { name: tr('Import') }).click();
+    const dialog = await shownDialog(page, tr('Import jobs'));
     const checked = page.waitForResponse((r) => r.url().includes('/api/v1/jobs/import?dryRun=true'));
     await dialog.locator('input[type=file]').setInputFiles({ name: 'jobs.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
     assert.equal((await checked).status(), 200);
-    await dialog.getByText('Dry run: 1 to create, 1 to update, 0 unchanged.').waitFor();
-    const row = dialog.getByRole('row').filter({ hasText: 'UPDATE' });
+    await dialog.getByText(tr('Dry run: {created} to create, {updated} to update, {unchanged} unchanged.', { created: 1, updated: 1, unchanged: 0 })).waitFor();
+    const row = dialog.getByRole('row').filter({ hasText: tr('UPDATE') });
     await row.getByText('0 0 1 1 * → 30 2 1 1 *').waitFor();
     assert.equal((await api('GET', `/jobs/${sourceId}`)).body.version, before, 'the dry run wrote nothing');
-    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, 'job-import.png') });
+    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, shot('job-import.png')) });
 
     const applied = page.waitForResponse((r) => r.url().includes('/api/v1/jobs/import?dryRun=false'));
-    await dialog.getByRole('button', { name: 'Apply import' }).click();
+    await dialog.getByRole('button', { name: tr('Apply import'), exact: true }).click();
     assert.equal((await applied).status(), 200);
     await dialog.waitFor({ state: 'hidden' });
     const job = (await api('GET', `/jobs/${sourceId}`)).body;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pages } from './dashboard-pages.mjs';
 import { api, DESKTOP, eventually, navigate, openBrowser, PHONE, settled, signIn } from './support.mjs';
+import { tr } from './i18n.mjs';
 
 for (const [label, viewport] of [
   ['1366 px', DESKTOP],
@@ -33,7 +34,7 @@ for (const [label, viewport] of [
         await navigate(page, await p.path());
         await p.ready(page).first().waitFor();
         await settled(page);
-        assert.equal(await page.getByText('This page failed').count(), 0);
+        assert.equal(await page.getByText(tr('This page failed')).count(), 0);
         assert.deepEqual(errors, []);
         // a phone may scroll down, never sideways out of the layout
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,26 +1,46 @@
-// Saves the docs' screenshots (overview, jobs, job detail, service tokens, audit log, departments, members) as PNGs
-// in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a few times and run enough to draw the
-// charts. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set.
+// Saves the docs' screenshots as PNGs in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a
+// few times and run enough to draw the charts. In English (E2E_LANG=en): overview, jobs, job detail,
+// service tokens, audit log, departments, members. In Chinese (E2E_LANG=zh-CN): every page and the
+// sign-in, as <name>-zh.png. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS
+// is set (upcoming.png and job-import.png come from their tests).
 import { join } from 'node:path';
 import { pages } from './dashboard-pages.mjs';
-import { api, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
+import { lang, shot, tr } from './i18n.mjs';
+import { api, base, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
 
 if (!screenshotDir) throw new Error('set E2E_SCREENSHOTS to the directory to write to');
+
+const english = [
+  ['overview.png', 'overview'],
+  ['jobs.png', 'jobs'],
+  ['job-detail.png', 'job detail'],
+  ['service-tokens.png', 'service tokens'],
+  ['audit.png', 'audit'],
+  ['departments.png', 'departments'],
+  ['members.png', 'members'],
+];
+const chinese = [
+  ...english,
+  ['executions.png', 'executions'],
+  ['execution-detail.png', 'execution detail'],
+  ['agents.png', 'agents'],
+  ['alerts.png', 'alerts'],
+  ['alert-channels.png', 'alert channels'],
+  ['users.png', 'users'],
+];
 
 await eventually('enough sample runs', async () => (await api('GET', '/executions?status=FAILED&size=1')).body.total >= 6, 90_000);
 const browser = await openBrowser({ width: 1366, height: 900 });
 try {
   const { page } = browser;
+  if (lang !== 'en') {
+    await page.goto(`${base}/login`);
+    await page.getByRole('button', { name: tr('Sign in') }).waitFor();
+    await page.screenshot({ path: join(screenshotDir, shot('login.png')) });
+    console.log(`[e2e] saved ${join(screenshotDir, shot('login.png'))}`);
+  }
   await signIn(page);
-  for (const [file, name] of [
-    ['overview.png', 'overview'],
-    ['jobs.png', 'jobs'],
-    ['job-detail.png', 'job detail'],
-    ['service-tokens.png', 'service tokens'],
-    ['audit.png', 'audit'],
-    ['departments.png', 'departments'],
-    ['members.png', 'members'],
-  ]) {
+  for (const [file, name] of lang === 'en' ? english : chinese) {
     const p = pages.find((candidate) => candidate.name === name);
     // the audit log's job changes, a page's worth: the sign-ins of the tests would fill it
     await navigate(page, file === 'audit.png' ? '/audit?objectType=JOB&size=10' : await p.path());
@@ -29,8 +49,8 @@ try {
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
     if (file === 'audit.png' || file === 'members.png') await page.locator('tr.ant-table-row').first().waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer
-    await page.screenshot({ path: join(screenshotDir, file), fullPage: true });
-    console.log(`[e2e] saved ${join(screenshotDir, file)}`);
+    await page.screenshot({ path: join(screenshotDir, shot(file)), fullPage: true });
+    console.log(`[e2e] saved ${join(screenshotDir, shot(file))}`);
   }
 } finally {
   await browser.close();

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { base, navigate, openBrowser, signIn } from './support.mjs';
+import { tr, trRe } from './i18n.mjs';
 
 async function asMachine(token, method, path, body) {
   const res = await fetch(`${base}/api/v1${path}`, {
@@ -32,17 +33,17 @@ describe('a service token from its creation to its revocation', () => {
 
   it('creates a read-only token and shows it once', async () => {
     await navigate(page, '/service-tokens');
-    await page.getByRole('heading', { name: 'Service tokens' }).waitFor();
-    await page.getByRole('button', { name: /New token/ }).click();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Read runs').uncheck();
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('shown only this once').waitFor();
-    token = (await page.getByLabel('new token').innerText()).trim();
+    await page.getByRole('heading', { name: tr('Service tokens') }).waitFor();
+    await page.getByRole('button', { name: trRe('New token') }).click();
+    await page.getByLabel(tr('Name')).fill(name);
+    await page.getByLabel(tr('Read runs')).uncheck();
+    await page.getByRole('button', { name: tr('Create') }).click();
+    await page.getByText(tr('Copy the token now: it is shown only this once.')).waitFor();
+    token = (await page.getByLabel(tr('new token')).innerText()).trim();
     assert.match(token, /^crony_sa_[A-Za-z0-9_-]{43}$/);
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: tr('Done') }).click();
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByText('ACTIVE').waitFor();
+    await row.getByText(tr('ACTIVE')).waitFor();
     assert.equal(await page.getByText(token).count(), 0, 'the list never shows the token');
   });
 
@@ -55,9 +56,9 @@ describe('a service token from its creation to its revocation', () => {
   });
 
   it('is refused once revoked in the dashboard', async () => {
-    await page.getByRole('button', { name: `revoke ${name}` }).click();
-    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
-    await page.getByRole('row').filter({ hasText: name }).getByText('REVOKED').waitFor();
+    await page.getByRole('button', { name: tr('revoke {name}', { name }) }).click();
+    await page.getByRole('button', { name: tr('Revoke'), exact: true }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByText(tr('REVOKED')).waitFor();
     assert.equal(await asMachine(token, 'GET', '/jobs'), 401);
   });
 

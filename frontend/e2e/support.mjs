@@ -1,11 +1,13 @@
 // What the browser tests share: Debian chromium through playwright-core (never a
 // downloaded browser), a fresh profile per browser, sign-in, and a small API client for
 // setting up and checking what the UI did. scripts/test-e2e.sh starts the backend and sets:
-//   CRONY_URL, CRONY_PASSWORD (admin), SAMPLE_TARGET_URL, E2E_SCREENSHOTS (optional dir)
+//   CRONY_URL, CRONY_PASSWORD (admin), SAMPLE_TARGET_URL, E2E_SCREENSHOTS (optional dir),
+//   E2E_LANG (en or zh-CN: the browser's language, and the strings the tests look for; see i18n.mjs)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { browserLocale, lang, tr } from './i18n.mjs';
 
 export const base = (process.env.CRONY_URL ?? '').replace(/\/$/, '');
 export const password = process.env.CRONY_PASSWORD ?? '';
@@ -39,6 +41,8 @@ export async function openBrowser(viewport = DESKTOP) {
       '--disable-sync',
     ],
     viewport,
+    // the dashboard's first language is the browser's
+    locale: browserLocale,
   });
   context.setDefaultTimeout(20_000);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -54,12 +58,20 @@ export async function openBrowser(viewport = DESKTOP) {
   };
 }
 
+/**
+ * Signs in as admin and waits for the overview, checking that the dashboard came up in the
+ * run's language (the side menu's 任务 in Chinese, <html lang>).
+ */
 export async function signIn(page) {
   await page.goto(`${base}/`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Success rate (24 h)').waitFor();
+  await page.getByLabel(tr('Username')).fill('admin');
+  await page.getByLabel(tr('Password')).fill(password);
+  await page.getByRole('button', { name: tr('Sign in') }).click();
+  await page.getByText(tr('Success rate (24 h)')).waitFor();
+  // attached, not visible: on a phone the side menu is folded away
+  await page.getByRole('menuitem', { name: tr('Jobs') }).waitFor({ state: 'attached' });
+  const htmlLang = await page.evaluate(() => document.documentElement.lang);
+  if (htmlLang !== lang) throw new Error(`the dashboard is in ${htmlLang}, not ${lang}`);
 }
 
 /**

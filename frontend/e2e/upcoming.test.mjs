@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { api, base, openBrowser, screenshotDir, settled, signIn, targetUrl } from './support.mjs';
+import { shot, tr } from './i18n.mjs';
 
 describe('upcoming fires', () => {
   const department = `e2e-up-${Date.now()}`;
@@ -57,14 +58,14 @@ describe('upcoming fires', () => {
     await settled(page);
 
     const listed = page.waitForResponse((r) => r.url().includes('/api/v1/jobs/upcoming/jobs?'));
-    await page.getByRole('button', { name: /: 5 fires$/ }).first().click();
+    await page.getByRole('button', { name: new RegExp(`: ${tr('{count} fire | {count} fires', { count: 5 })}$`) }).first().click();
     assert.equal((await listed).status(), 200);
     for (const name of ['nightly-settle', 'nightly-report', 'nightly-archive', 'sync-quarter', 'refresh-rates']) {
       await page.getByRole('link', { name, exact: true }).waitFor();
     }
     assert.equal(await page.getByRole('link', { name: 'paused-export' }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'berlin-close' }).count(), 0);
-    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, 'upcoming.png'), fullPage: true });
+    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, shot('upcoming.png')), fullPage: true });
 
     await page.getByRole('link', { name: 'nightly-settle', exact: true }).click();
     await page.getByRole('heading', { name: 'nightly-settle' }).waitFor();

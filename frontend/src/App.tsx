@@ -8,6 +8,8 @@ import { AppLayout } from './layout/AppLayout';
 import LoginPage from './pages/login/LoginPage';
 import { paths } from './paths';
 import { allowed, appRoutes, type AppRoute } from './routes';
+import { t } from './i18n';
+import { LanguageProvider } from './i18n';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,7 +25,7 @@ export function createQueryClient(): QueryClient {
 
 function Guarded({ route }: { route: AppRoute }) {
   const { user } = useAuth();
-  if (!allowed(route, user)) return <Result status="403" title="Not for your role" />;
+  if (!allowed(route, user)) return <Result status="403" title={t('app.notForYourRole')} />;
   const Page = route.page;
   return <Page />;
 }
@@ -45,6 +47,7 @@ const queryClient = createQueryClient();
 export default function App() {
   return (
     <ConfigProvider theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <LanguageProvider>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
@@ -52,6 +55,7 @@ export default function App() {
           </AuthProvider>
         </QueryClientProvider>
       </AntApp>
+      </LanguageProvider>
     </ConfigProvider>
   );
 }

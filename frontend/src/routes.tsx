@@ -6,11 +6,12 @@
 import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Me, Role } from './pages/login/types';
+import { t } from './i18n';
 
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Shown in the side menu when set. */
+  /** Shown in the side menu when set; `label` is a getter, read in the current language. */
   menu?: { label: string; icon: ReactNode };
   /** Roles allowed (the role in the current department); all signed-in users when absent. */
   roles?: Role[];
@@ -22,67 +23,67 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/',
     page: lazy(() => import('./pages/overview/OverviewPage')),
-    menu: { label: 'Overview', icon: <DashboardOutlined /> },
+    menu: { get label() { return t('nav.overview'); }, icon: <DashboardOutlined /> },
   },
   {
     path: '/jobs',
     page: lazy(() => import('./pages/jobs/JobsPage')),
-    menu: { label: 'Jobs', icon: <ScheduleOutlined /> },
+    menu: { get label() { return t('common.jobs'); }, icon: <ScheduleOutlined /> },
   },
   { path: '/jobs/:id', page: lazy(() => import('./pages/jobs/JobDetailPage')) },
   {
     path: '/upcoming',
     page: lazy(() => import('./pages/upcoming/UpcomingPage')),
-    menu: { label: 'Upcoming', icon: <FieldTimeOutlined /> },
+    menu: { get label() { return t('common.upcoming'); }, icon: <FieldTimeOutlined /> },
   },
   {
     path: '/calendars',
     page: lazy(() => import('./pages/calendars/CalendarsPage')),
-    menu: { label: 'Calendars', icon: <CalendarOutlined /> },
+    menu: { get label() { return t('calendars.title'); }, icon: <CalendarOutlined /> },
   },
   {
     path: '/executions',
     page: lazy(() => import('./pages/executions/ExecutionsPage')),
-    menu: { label: 'Executions', icon: <HistoryOutlined /> },
+    menu: { get label() { return t('common.executions'); }, icon: <HistoryOutlined /> },
   },
   { path: '/executions/:id', page: lazy(() => import('./pages/executions/ExecutionDetailPage')) },
   {
     path: '/agents',
     page: lazy(() => import('./pages/agents/AgentsPage')),
-    menu: { label: 'Agents', icon: <ApiOutlined /> },
+    menu: { get label() { return t('common.agents'); }, icon: <ApiOutlined /> },
   },
   {
     path: '/alerts',
     page: lazy(() => import('./pages/alerts/AlertsPage')),
-    menu: { label: 'Alerts', icon: <AlertOutlined /> },
+    menu: { get label() { return t('common.alerts'); }, icon: <AlertOutlined /> },
   },
   {
     path: '/alert-channels',
     page: lazy(() => import('./pages/alerts/ChannelsPage')),
-    menu: { label: 'Alert channels', icon: <NotificationOutlined /> },
+    menu: { get label() { return t('common.alertChannels'); }, icon: <NotificationOutlined /> },
   },
   {
     path: '/users',
     page: lazy(() => import('./pages/users/UsersPage')),
-    menu: { label: 'Users', icon: <TeamOutlined /> },
+    menu: { get label() { return t('common.users'); }, icon: <TeamOutlined /> },
     globalAdmin: true,
   },
   {
     path: '/departments',
     page: lazy(() => import('./pages/departments/DepartmentsPage')),
-    menu: { label: 'Departments', icon: <ApartmentOutlined /> },
+    menu: { get label() { return t('common.departments'); }, icon: <ApartmentOutlined /> },
   },
   { path: '/departments/:id/members', page: lazy(() => import('./pages/departments/MembersPage')) },
   {
     path: '/service-tokens',
     page: lazy(() => import('./pages/tokens/ServiceTokensPage')),
-    menu: { label: 'Service tokens', icon: <KeyOutlined /> },
+    menu: { get label() { return t('common.serviceTokens'); }, icon: <KeyOutlined /> },
     roles: ['ADMIN'],
   },
   {
     path: '/audit',
     page: lazy(() => import('./pages/audit/AuditPage')),
-    menu: { label: 'Audit log', icon: <AuditOutlined /> },
+    menu: { get label() { return t('common.auditLog'); }, icon: <AuditOutlined /> },
     roles: ['ADMIN'],
   },
 ];

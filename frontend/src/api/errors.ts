@@ -6,6 +6,7 @@ import type { FormInstance } from 'antd';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { ApiError, type FieldError } from './http';
+import { t } from '../i18n';
 
 export type NamePath = (string | number)[];
 
@@ -74,7 +75,7 @@ export function useApiErrorHandler() {
         notification.error({ message: error.title, description: description || undefined });
         return;
       }
-      notification.error({ message: 'Something went wrong', description: errorMessage(error) });
+      notification.error({ message: t('common.somethingWentWrong'), description: errorMessage(error) });
     },
     [notification],
   );

@@ -3,6 +3,7 @@
  * department the user works in, sends the user back to login on 401, and turns RFC 7807
  * problem details into ApiError.
  */
+import { t } from '../i18n';
 
 export const API_BASE = '/api/v1';
 
@@ -152,7 +153,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0, 'Cannot reach the Crony server', e instanceof Error ? e.message : String(e));
+    throw new ApiError(0, t('common.cannotReachTheServer'), e instanceof Error ? e.message : String(e));
   }
 
   if (!response.ok) {
@@ -180,7 +181,7 @@ export async function download(path: string, query?: Record<string, QueryValue>)
   try {
     response = await fetch(buildUrl(path, query), { headers });
   } catch (e) {
-    throw new ApiError(0, 'Cannot reach the Crony server', e instanceof Error ? e.message : String(e));
+    throw new ApiError(0, t('common.cannotReachTheServer'), e instanceof Error ? e.message : String(e));
   }
   if (!response.ok) {
     const error = await toApiError(response);

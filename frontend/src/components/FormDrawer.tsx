@@ -1,6 +1,7 @@
 import { Button, Drawer, Space } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
+import { t } from '../i18n';
 
 interface Props {
   title: ReactNode;
@@ -25,9 +26,9 @@ export function FormDrawer({ title, open = true, width, form, saving, onClose, c
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            Save
+            {t('common.save')}
           </Button>
         </Space>
       }

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router-dom';
 import { errorMessage } from '../api/errors';
+import { t } from '../i18n';
 
 /** Shown instead of a page that failed to render (or whose code failed to load). */
 export function RouteError() {
@@ -8,11 +9,11 @@ export function RouteError() {
   return (
     <Result
       status="error"
-      title="This page failed"
+      title={t('common.thisPageFailed')}
       subTitle={errorMessage(error)}
       extra={
         <Button type="primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('common.reload')}
         </Button>
       }
     />

@@ -1,13 +1,15 @@
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { Page } from '../api/http';
+import { t, type MessageKey } from '../i18n';
 
 /**
  * A table's pager for a list paged on the server: the page, size and total the server
- * answered (page 1 of 20 until it has), with "N nouns" beside it.
+ * answered (page 1 of 20 until it has), with the total beside it: `total` is a key of
+ * i18n/en.ts with two forms, "{count} job | {count} jobs".
  */
 export function serverPagination(
   page: Page<unknown> | undefined,
-  noun: string,
+  total: MessageKey,
   onChange: (page: number, size: number) => void,
 ): TablePaginationConfig {
   return {
@@ -15,7 +17,7 @@ export function serverPagination(
     pageSize: page?.size ?? 20,
     total: page?.total ?? 0,
     showSizeChanger: true,
-    showTotal: (total) => `${total} ${noun}${total === 1 ? '' : 's'}`,
+    showTotal: (count) => t(total, { count }),
     onChange,
   };
 }

@@ -6,6 +6,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { paths } from '../paths';
 import { allowed, appRoutes } from '../routes';
 import { DepartmentSwitcher } from './DepartmentSwitcher';
+import { enumLabel, t } from '../i18n';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
 
 /** The signed-in frame: side menu (a drawer-like collapsed bar on phones) and header. */
 export function AppLayout() {
@@ -65,11 +67,12 @@ export function AppLayout() {
           style={{ background: '#fff', padding: '0 16px', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 8 }}
         >
           <DepartmentSwitcher />
+          <LanguageSwitcher />
           <Dropdown
             menu={{
               items: [
-                ...(user.globalAdmin ? [{ key: 'global-admin', label: 'Global admin: ADMIN in every department', disabled: true }] : []),
-                { key: 'logout', icon: <LogoutOutlined />, label: 'Sign out' },
+                ...(user.globalAdmin ? [{ key: 'global-admin', label: t('layout.globalAdminHint'), disabled: true }] : []),
+                { key: 'logout', icon: <LogoutOutlined />, label: t('layout.signOut') },
               ],
               onClick: ({ key }) => {
                 if (key === 'logout') void signOut();
@@ -81,7 +84,7 @@ export function AppLayout() {
                 <UserOutlined />
                 {user.username}
                 {/* the role in the current department */}
-                <Typography.Text type="secondary">{user.role}</Typography.Text>
+                <Typography.Text type="secondary">{enumLabel('role', user.role)}</Typography.Text>
               </Space>
             </Button>
           </Dropdown>

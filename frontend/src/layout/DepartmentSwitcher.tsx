@@ -3,6 +3,7 @@ import { Select, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 import { paths } from '../paths';
+import { t } from '../i18n';
 
 /**
  * The department the dashboard works in, chosen among the user's memberships. A change
@@ -16,9 +17,9 @@ export function DepartmentSwitcher() {
     <Space size={4}>
       <ApartmentOutlined aria-hidden />
       <Select
-        aria-label="Department"
+        aria-label={t('layout.department')}
         value={user.department?.name}
-        placeholder="Department"
+        placeholder={t('layout.department')}
         style={{ minWidth: 120, maxWidth: 200 }}
         popupMatchSelectWidth={false}
         showSearch={user.departments.length > 8}

@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { tokenStore } from '../api/http';
 import { AuthProvider } from '../auth/AuthProvider';
 import type { Me } from '../pages/login/types';
+import { LanguageProvider, type Lang } from '../i18n';
 
 /** A signed-in user: a member of `default` with `role` unless said otherwise. */
 export type TestUser = Partial<Me> & Pick<Me, 'username' | 'role'>;
@@ -20,12 +21,14 @@ interface Options {
   user?: TestUser | null;
   /** Other routes, to see where navigation went. */
   extraRoutes?: Record<string, ReactElement>;
+  /** The dashboard's language; English unless a test says otherwise. */
+  lang?: Lang;
 }
 
 /** Renders a page the way the app does: antd App, react-query, auth and a router. */
 export const DEFAULT_DEPARTMENT = { id: 1, name: 'default' };
 
-export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { username: 'ada', role: 'ADMIN' }, extraRoutes = {} }: Options = {}) {
+export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { username: 'ada', role: 'ADMIN' }, extraRoutes = {}, lang = 'en' }: Options = {}) {
   if (user) {
     tokenStore.set('test-token');
     const me: Me = {
@@ -43,6 +46,7 @@ export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { us
     <StyleProvider mock="server">
     {/* No motion: under load, jsdom can leave a field's error list mid-animation, unrendered. */}
     <ConfigProvider theme={{ token: { motion: false } }}>
+    <LanguageProvider lang={lang}>
     <AntApp>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
@@ -57,6 +61,7 @@ export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { us
         </AuthProvider>
       </QueryClientProvider>
     </AntApp>
+    </LanguageProvider>
     </ConfigProvider>
     </StyleProvider>,
   );

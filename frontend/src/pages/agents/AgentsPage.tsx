@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatTime } from '../../format';
 import { AGENTS_POLL_MS, agentsApi } from './api';
 import type { Agent, AgentStatus } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const STATUS_COLOR: Record<AgentStatus, string> = { ONLINE: 'success', OFFLINE: 'error', DRAINED: 'warning' };
 
@@ -34,7 +35,7 @@ export default function AgentsPage() {
   const setWeight = useMutation({
     mutationFn: ({ agent, weight }: { agent: Agent; weight: number }) => agentsApi.patch(agent.id, { weight }),
     onSuccess: (_, { agent, weight }) => {
-      message.success(`${agent.id} weight set to ${weight}`);
+      message.success(t('agents.idWeightSetToWeight', { id: agent.id, weight }));
       refresh();
     },
     onError: (e) => handleError(e),
@@ -48,18 +49,18 @@ export default function AgentsPage() {
   const rebalance = useMutation({
     mutationFn: agentsApi.rebalance,
     onSuccess: () => {
-      message.success('Rebalance requested');
+      message.success(t('agents.rebalanceRequested'));
       refresh();
     },
     onError: (e) => handleError(e),
   });
 
   const columns: ColumnsType<Agent> = [
-    { title: 'Agent', dataIndex: 'id', render: (id: string) => <Typography.Text strong>{id}</Typography.Text> },
-    { title: 'Status', dataIndex: 'status', render: (s: AgentStatus) => <Tag color={STATUS_COLOR[s] ?? 'default'}>{s}</Tag> },
-    { title: 'Address', key: 'addr', responsive: ['md'], render: (_, a) => `${a.host}:${a.port}` },
+    { title: t('common.agent'), dataIndex: 'id', render: (id: string) => <Typography.Text strong>{id}</Typography.Text> },
+    { title: t('common.status'), dataIndex: 'status', render: (s: AgentStatus) => <Tag color={STATUS_COLOR[s] ?? 'default'}>{enumLabel('agentStatus', s)}</Tag> },
+    { title: t('common.address'), key: 'addr', responsive: ['md'], render: (_, a) => `${a.host}:${a.port}` },
     {
-      title: 'Weight',
+      title: t('agents.weight'),
       dataIndex: 'weight',
       render: (weight: number, agent) =>
         canOperate ? (
@@ -69,7 +70,7 @@ export default function AgentsPage() {
             max={1000}
             defaultValue={weight}
             key={`${agent.id}-${weight}`}
-            aria-label={`weight of ${agent.id}`}
+            aria-label={t('agents.weightOfId', { id: agent.id })}
             style={{ width: 80 }}
             onBlur={(e) => {
               const next = Number(e.target.value);
@@ -81,16 +82,16 @@ export default function AgentsPage() {
           weight
         ),
     },
-    { title: 'Jobs held', dataIndex: 'jobsHeld' },
+    { title: t('agents.jobsHeld'), dataIndex: 'jobsHeld' },
     {
-      title: 'Labels',
+      title: t('common.labels'),
       dataIndex: 'labels',
       responsive: ['md'],
       render: (labels: Agent['labels']) => Object.entries(labels ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>),
     },
-    { title: 'Version', dataIndex: 'version', responsive: ['lg'] },
-    { title: 'Started', dataIndex: 'startedAt', responsive: ['lg'], render: formatTime },
-    { title: 'Last seen', dataIndex: 'lastSeenAt', render: formatTime },
+    { title: t('agents.version'), dataIndex: 'version', responsive: ['lg'] },
+    { title: t('common.started'), dataIndex: 'startedAt', responsive: ['lg'], render: formatTime },
+    { title: t('agents.lastSeen'), dataIndex: 'lastSeenAt', render: formatTime },
   ];
   if (canOperate) {
     columns.push({
@@ -99,17 +100,17 @@ export default function AgentsPage() {
       render: (_, agent) =>
         agent.status === 'DRAINED' ? (
           <Button size="small" icon={<PlayCircleOutlined />} onClick={() => drain.mutate({ agent, drained: false })}>
-            Undrain
+            {t('agents.undrain')}
           </Button>
         ) : (
           <Popconfirm
-            title={`Drain ${agent.id}?`}
-            description="It takes no new jobs and its jobs move to other agents."
-            okText="Drain"
+            title={t('agents.drainId', { id: agent.id })}
+            description={t('agents.itTakesNoNewJobs')}
+            okText={t('agents.drain')}
             onConfirm={() => drain.mutate({ agent, drained: true })}
           >
             <Button size="small" icon={<PauseCircleOutlined />} disabled={agent.status === 'OFFLINE'}>
-              Drain
+              {t('agents.drain')}
             </Button>
           </Popconfirm>
         ),
@@ -122,17 +123,17 @@ export default function AgentsPage() {
       <Card>
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}>
-            <Statistic title="Leader" value={c?.leaderId ?? '—'} valueStyle={{ fontSize: 18 }} />
+            <Statistic title={t('agents.leader')} value={c?.leaderId ?? '—'} valueStyle={{ fontSize: 18 }} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="Agents alive" value={c?.agentsAlive ?? '—'} />
+            <Statistic title={t('common.agentsAlive')} value={c?.agentsAlive ?? '—'} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="Jobs assigned" value={c?.jobsAssigned ?? '—'} />
+            <Statistic title={t('agents.jobsAssigned')} value={c?.jobsAssigned ?? '—'} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic
-              title="Jobs unassigned"
+              title={t('agents.jobsUnassigned')}
               value={c?.jobsUnassigned ?? '—'}
               valueStyle={c && c.jobsUnassigned > 0 ? { color: '#cf1322' } : undefined}
             />
@@ -140,17 +141,17 @@ export default function AgentsPage() {
         </Row>
       </Card>
       <Card
-        title={<Typography.Title level={4} style={{ margin: 0 }}>Agents</Typography.Title>}
+        title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.agents')}</Typography.Title>}
         extra={
           canOperate && (
             <Popconfirm
-              title="Rebalance the cluster?"
-              description="Moves the fewest jobs needed to even out the load."
+              title={t('agents.rebalanceTheCluster')}
+              description={t('agents.movesTheFewestJobsNeeded')}
               onConfirm={() => rebalance.mutate()}
             >
-              <Tooltip title="New agents get no jobs until a rebalance">
+              <Tooltip title={t('agents.newAgentsGetNoJobs')}>
                 <Button icon={<ClusterOutlined />} loading={rebalance.isPending}>
-                  Rebalance
+                  {t('agents.rebalance')}
                 </Button>
               </Tooltip>
             </Popconfirm>

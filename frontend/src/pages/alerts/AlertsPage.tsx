@@ -8,6 +8,7 @@ import { paths } from '../../paths';
 import { ALERTS_POLL_MS, alertsApi } from './api';
 import { useAlertChannels } from './useAlertChannels';
 import { ALERT_KINDS, ALERT_STATUSES, type Alert, type AlertFilter, type AlertKind, type AlertStatus } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const STATUS_COLOR: Record<AlertStatus, string> = { SENT: 'success', FAILED: 'error', SUPPRESSED: 'default' };
 
@@ -40,18 +41,18 @@ export default function AlertsPage() {
   const channels = useAlertChannels();
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Alerts</Typography.Title>}>
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.alerts')}</Typography.Title>}>
       <Row gutter={[8, 8]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Select allowClear placeholder="Status" style={{ width: '100%' }} value={filter.status} onChange={(status?: string) => update({ status })}
-            options={ALERT_STATUSES.map((s) => ({ value: s }))} />
+          <Select allowClear placeholder={t('common.status')} style={{ width: '100%' }} value={filter.status} onChange={(status?: string) => update({ status })}
+            options={ALERT_STATUSES.map((s) => ({ value: s, label: enumLabel('alertStatus', s) }))} />
         </Col>
         <Col xs={12} md={6}>
-          <Select allowClear placeholder="Kind" style={{ width: '100%' }} value={filter.kind} onChange={(kind?: string) => update({ kind })}
-            options={ALERT_KINDS.map((k) => ({ value: k }))} />
+          <Select allowClear placeholder={t('alerts.kind')} style={{ width: '100%' }} value={filter.kind} onChange={(kind?: string) => update({ kind })}
+            options={ALERT_KINDS.map((k) => ({ value: k, label: enumLabel('alertKind', k) }))} />
         </Col>
         <Col xs={24} md={6}>
-          <Select allowClear placeholder="Channel" style={{ width: '100%' }} value={filter.channelId} onChange={(channelId?: string) => update({ channelId })}
+          <Select allowClear placeholder={t('alerts.channel')} style={{ width: '100%' }} value={filter.channelId} onChange={(channelId?: string) => update({ channelId })}
             options={(channels.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
         </Col>
       </Row>
@@ -62,19 +63,19 @@ export default function AlertsPage() {
         loading={alerts.isFetching && !alerts.data}
         dataSource={alerts.data?.items ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={serverPagination(alerts.data, 'alert', (page, size) => update({ page, size }))}
+        pagination={serverPagination(alerts.data, 'pagination.alerts', (page, size) => update({ page, size }))}
         columns={[
-          { title: 'Raised', dataIndex: 'createdAt', render: formatTime },
-          { title: 'Kind', dataIndex: 'kind' },
-          { title: 'Status', dataIndex: 'status', render: (s: AlertStatus) => <Tag color={STATUS_COLOR[s]}>{s}</Tag> },
-          { title: 'Channel', dataIndex: 'channelId', render: channels.nameOf },
+          { title: t('alerts.raised'), dataIndex: 'createdAt', render: formatTime },
+          { title: t('alerts.kind'), dataIndex: 'kind', render: (k: string) => enumLabel('alertKind', k) },
+          { title: t('common.status'), dataIndex: 'status', render: (s: AlertStatus) => <Tag color={STATUS_COLOR[s]}>{enumLabel('alertStatus', s)}</Tag> },
+          { title: t('alerts.channel'), dataIndex: 'channelId', render: channels.nameOf },
           {
-            title: 'About',
+            title: t('alerts.about'),
             key: 'about',
             render: (_, a) =>
               a.jobId ? (
                 <>
-                  <Link to={paths.job(a.jobId)}>job {a.jobId}</Link>
+                  <Link to={paths.job(a.jobId)}>{t('alerts.jobN', { id: a.jobId })}</Link>
                   {a.executionId && (
                     <>
                       {' · '}
@@ -87,7 +88,7 @@ export default function AlertsPage() {
               ),
           },
           {
-            title: 'Message',
+            title: t('alerts.message'),
             key: 'message',
             responsive: ['md'],
             render: (_, a) => (
@@ -97,7 +98,7 @@ export default function AlertsPage() {
             ),
           },
           {
-            title: 'Error',
+            title: t('common.error'),
             dataIndex: 'error',
             responsive: ['lg'],
             render: (e?: string | null) => (e ? <Typography.Text type="danger" ellipsis style={{ maxWidth: 240 }}>{e}</Typography.Text> : null),

@@ -5,6 +5,7 @@ import { useApiErrorHandler } from '../../api/errors';
 import { FormDrawer } from '../../components/FormDrawer';
 import { alertsApi } from './api';
 import { CHANNEL_TYPES, MAIL_SECURITIES, type Channel, type ChannelRequest, type ChannelType } from './types';
+import { t } from '../../i18n';
 
 interface Props {
   /** The channel to edit; absent to create one. */
@@ -14,12 +15,7 @@ interface Props {
 
 type Values = Omit<ChannelRequest, 'secret'> & { secret?: string };
 
-const SECRET_LABEL: Record<ChannelType, string> = {
-  MAIL: 'SMTP password',
-  FEISHU: 'Signing secret',
-  DINGTALK: 'Signing secret',
-  WEBHOOK: 'Signing secret',
-};
+const secretLabel = (type: ChannelType) => t(type === 'MAIL' ? 'alerts.smtpPassword' : 'alerts.signingSecret');
 
 function toRequest(values: Values): ChannelRequest {
   const c = values.config ?? {};
@@ -65,70 +61,75 @@ export function ChannelFormDrawer({ channel, onClose }: Props) {
     : { name: '', type: 'WEBHOOK', enabled: true, platform: false, language: 'en', config: { port: 587, security: 'STARTTLS', to: [] } };
 
   return (
-    <FormDrawer title={channel ? `Edit ${channel.name}` : 'New alert channel'} width={560} form={form} saving={save.isPending} onClose={onClose}>
+    <FormDrawer title={channel ? t('common.editName', { name: channel.name }) : t('alerts.newAlertChannel')} width={560} form={form} saving={save.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
-        <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A channel needs a name' }]}>
+        <Form.Item label={t('common.name')} name="name" rules={[{ required: true, message: t('alerts.aChannelNeedsAName') }]}>
           <Input />
         </Form.Item>
-        <Form.Item label="Type" name="type" rules={[{ required: true }]}>
+        <Form.Item label={t('common.type')} name="type" rules={[{ required: true }]}>
           <Radio.Group options={[...CHANNEL_TYPES]} optionType="button" disabled={channel !== undefined} />
         </Form.Item>
         {type === 'MAIL' ? (
           <>
             <Row gutter={16}>
               <Col xs={24} md={16}>
-                <Form.Item label="SMTP host" name={['config', 'host']} rules={[{ required: true, message: 'Where to send from' }]}>
-                  <Input placeholder="smtp.example.com" />
+                <Form.Item label={t('alerts.smtpHost')} name={['config', 'host']} rules={[{ required: true, message: t('alerts.whereToSendFrom') }]}>
+                  <Input placeholder={t('alerts.smtpExampleCom')} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item label="Port" name={['config', 'port']} rules={[{ required: true }]}>
+                <Form.Item label={t('alerts.port')} name={['config', 'port']} rules={[{ required: true }]}>
                   <InputNumber min={1} max={65535} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
             </Row>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item label="SMTP user" name={['config', 'username']} tooltip="Empty: no authentication">
+                <Form.Item label={t('alerts.smtpUser')} name={['config', 'username']} tooltip={t('alerts.emptyNoAuthentication')}>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item label="Security" name={['config', 'security']}>
+                <Form.Item label={t('alerts.security')} name={['config', 'security']}>
                   <Select options={MAIL_SECURITIES.map((s) => ({ value: s }))} />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item label="From" name={['config', 'from']} rules={[{ required: true, message: 'A sender address' }]}>
-              <Input placeholder="crony@example.com" />
+            <Form.Item label={t('common.from')} name={['config', 'from']} rules={[{ required: true, message: t('alerts.aSenderAddress') }]}>
+              <Input placeholder={t('alerts.cronyExampleCom')} />
             </Form.Item>
-            <Form.Item label="To" name={['config', 'to']} rules={[{ required: true, message: 'At least one recipient' }]}>
-              <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="ops@example.com" open={false} />
+            <Form.Item label={t('alerts.to')} name={['config', 'to']} rules={[{ required: true, message: t('alerts.atLeastOneRecipient') }]}>
+              <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('alerts.opsExampleCom')} open={false} />
             </Form.Item>
           </>
         ) : (
-          <Form.Item label="Webhook URL" name={['config', 'url']} rules={[{ required: true, message: 'Where to post' }]}>
-            <Input placeholder="https://open.feishu.cn/open-apis/bot/v2/hook/…" />
+          <Form.Item label={t('alerts.webhookUrl')} name={['config', 'url']} rules={[{ required: true, message: t('alerts.whereToPost') }]}>
+            <Input placeholder={t('alerts.webhookExample')} />
           </Form.Item>
         )}
         <Form.Item
-          label={SECRET_LABEL[type as ChannelType]}
+          label={secretLabel(type as ChannelType)}
           name="secret"
-          extra={channel?.secretSet ? 'A secret is stored; leave empty to keep it, type a new one to replace it.' : 'Stored on the server, never shown again.'}
+          extra={channel?.secretSet ? t('alerts.aSecretIsStoredLeave') : t('alerts.storedOnTheServerNever')}
         >
           <Input.Password autoComplete="new-password" placeholder={channel?.secretSet ? '••••••••' : undefined} />
         </Form.Item>
-        <Form.Item label="Message language" name="language" tooltip="The language of this channel's alert messages">
-          <Select options={[{ value: 'en', label: 'English' }, { value: 'zh-CN', label: 'Chinese (Simplified)' }]} />
+        <Form.Item label={t('alerts.messageLanguage')} name="language" tooltip={t('alerts.messageLanguageHint')}>
+          <Select
+            options={[
+              { value: 'en', label: t('alerts.languageEnglish') },
+              { value: 'zh-CN', label: t('alerts.languageChinese') },
+            ]}
+          />
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item label="Enabled" name="enabled" valuePropName="checked">
+            <Form.Item label={t('common.enabled')} name="enabled" valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="Platform alerts" name="platform" valuePropName="checked" tooltip="Agent lost, no agent alive, jobs not placed">
+            <Form.Item label={t('alerts.platformAlerts')} name="platform" valuePropName="checked" tooltip={t('alerts.agentLostNoAgentAlive')}>
               <Switch />
             </Form.Item>
           </Col>

@@ -9,8 +9,9 @@ import { alertsApi } from './api';
 import { ChannelFormDrawer } from './ChannelFormDrawer';
 import type { Channel } from './types';
 import { useAlertChannels } from './useAlertChannels';
+import { t } from '../../i18n';
 
-const where = (c: Channel) => (c.type === 'MAIL' ? `${(c.config.to ?? []).join(', ')} via ${c.config.host}:${c.config.port}` : c.config.url);
+const where = (c: Channel) => (c.type === 'MAIL' ? t('alerts.viaHost', { to: (c.config.to ?? []).join(', '), host: c.config.host ?? '', port: c.config.port ?? '' }) : c.config.url);
 
 /** Sends a test message and says what happened, with the channel's own error when it failed. */
 function TestButton({ channel }: { channel: Channel }) {
@@ -21,14 +22,14 @@ function TestButton({ channel }: { channel: Channel }) {
     mutationFn: () => alertsApi.testChannel(channel.id),
     onSuccess: (r) => {
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
-      if (r.delivered) message.success(`Test message delivered through ${channel.name} in ${r.tookMillis} ms`);
-      else notification.error({ message: `${channel.name}: test message not delivered`, description: `${r.error ?? 'no reason given'} (${r.attempts} attempt${r.attempts === 1 ? '' : 's'})` });
+      if (r.delivered) message.success(t('alerts.testMessageDeliveredThroughName', { name: channel.name, tookMillis: r.tookMillis }));
+      else notification.error({ message: t('alerts.nameTestMessageNotDelivered', { name: channel.name }), description: t('alerts.errorAfterAttempts', { error: r.error ?? t('alerts.noReasonGiven'), count: r.attempts }) });
     },
     onError: (e) => handleError(e),
   });
   return (
-    <Button size="small" icon={<SendOutlined />} loading={test.isPending} onClick={() => test.mutate()} aria-label={`test ${channel.name}`}>
-      Send test
+    <Button size="small" icon={<SendOutlined />} loading={test.isPending} onClick={() => test.mutate()} aria-label={t('alerts.testName', { name: channel.name })}>
+      {t('alerts.sendTest')}
     </Button>
   );
 }
@@ -46,11 +47,11 @@ export default function ChannelsPage() {
   });
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Alert channels</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.alertChannels')}</Typography.Title>}
       extra={
         canOperate && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New channel
+            {t('alerts.newChannel')}
           </Button>
         )
       }
@@ -64,12 +65,12 @@ export default function ChannelsPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: 'Name', dataIndex: 'name' },
-          { title: 'Type', dataIndex: 'type', render: (t: string) => <Tag>{t}</Tag> },
-          { title: 'Sends to', key: 'where', responsive: ['md'], render: (_, c) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{where(c)}</Typography.Text> },
-          { title: 'Secret', dataIndex: 'secretSet', render: (s: boolean) => (s ? <Tag color="green">set</Tag> : <Tag>none</Tag>) },
-          { title: 'Platform alerts', dataIndex: 'platform', responsive: ['md'], render: (p: boolean) => (p ? 'yes' : 'no') },
-          { title: 'Enabled', dataIndex: 'enabled', render: (e: boolean) => (e ? 'yes' : <Tag color="warning">disabled</Tag>) },
+          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('common.type'), dataIndex: 'type', render: (t: string) => <Tag>{t}</Tag> },
+          { title: t('alerts.sendsTo'), key: 'where', responsive: ['md'], render: (_, c) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{where(c)}</Typography.Text> },
+          { title: t('alerts.secret'), dataIndex: 'secretSet', render: (s: boolean) => (s ? <Tag color="green">{t('alerts.set')}</Tag> : <Tag>{t('common.none')}</Tag>) },
+          { title: t('alerts.platformAlerts'), dataIndex: 'platform', responsive: ['md'], render: (p: boolean) => (p ? t('common.yes') : t('common.no')) },
+          { title: t('common.enabled'), dataIndex: 'enabled', render: (e: boolean) => (e ? t('common.yes') : <Tag color="warning">{t('common.disabled')}</Tag>) },
           ...(canOperate
             ? [
                 {
@@ -78,9 +79,9 @@ export default function ChannelsPage() {
                   render: (_: unknown, c: Channel) => (
                     <Space>
                       <TestButton channel={c} />
-                      <Button size="small" icon={<EditOutlined />} aria-label={`edit ${c.name}`} onClick={() => setEditing(c)} />
-                      <Popconfirm title={`Delete ${c.name}?`} description="Its alert history stays." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(c)}>
-                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${c.name}`} />
+                      <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: c.name })} onClick={() => setEditing(c)} />
+                      <Popconfirm title={t('common.deleteName', { name: c.name })} description={t('alerts.itsAlertHistoryStays')} okText={t('common.delete')} okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(c)}>
+                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: c.name })} />
                       </Popconfirm>
                     </Space>
                   ),

@@ -6,6 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { auditApi } from './api';
 import { AuditTable } from './AuditTable';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditAction, type AuditFilter, type AuditObjectType } from './types';
+import { enumLabel, t } from '../../i18n';
 
 /** The audit log (admins): who changed what, when and from where; filters live in the URL. */
 export default function AuditPage() {
@@ -36,21 +37,21 @@ export default function AuditPage() {
   });
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Audit log</Typography.Title>}>
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.auditLog')}</Typography.Title>}>
       <Row gutter={[8, 8]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={4}>
-          <Input.Search allowClear placeholder="User" aria-label="User" defaultValue={filter.actor} onSearch={(actor) => update({ actor: actor.trim() })} />
+          <Input.Search allowClear placeholder={t('audit.user')} aria-label={t('audit.user')} defaultValue={filter.actor} onSearch={(actor) => update({ actor: actor.trim() })} />
         </Col>
         <Col xs={12} md={5}>
-          <Select allowClear placeholder="Action" aria-label="Action" style={{ width: '100%' }} value={filter.action} onChange={(action?: string) => update({ action })}
-            options={AUDIT_ACTIONS.map((a) => ({ value: a }))} />
+          <Select allowClear placeholder={t('common.action')} aria-label={t('common.action')} style={{ width: '100%' }} value={filter.action} onChange={(action?: string) => update({ action })}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: enumLabel('auditAction', a) }))} />
         </Col>
         <Col xs={12} md={4}>
-          <Select allowClear placeholder="Object type" aria-label="Object type" style={{ width: '100%' }} value={filter.objectType}
-            onChange={(objectType?: string) => update({ objectType })} options={AUDIT_OBJECT_TYPES.map((t) => ({ value: t }))} />
+          <Select allowClear placeholder={t('audit.objectType')} aria-label={t('audit.objectType')} style={{ width: '100%' }} value={filter.objectType}
+            onChange={(objectType?: string) => update({ objectType })} options={AUDIT_OBJECT_TYPES.map((o) => ({ value: o, label: enumLabel('auditObject', o) }))} />
         </Col>
         <Col xs={12} md={4}>
-          <Input.Search allowClear placeholder="Object id" aria-label="Object id" defaultValue={filter.objectId} onSearch={(objectId) => update({ objectId: objectId.trim() })} />
+          <Input.Search allowClear placeholder={t('audit.objectId')} aria-label={t('audit.objectId')} defaultValue={filter.objectId} onSearch={(objectId) => update({ objectId: objectId.trim() })} />
         </Col>
         <Col xs={24} md={7}>
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }}

@@ -6,6 +6,7 @@ import { serverPagination } from '../../components/serverPagination';
 import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import type { AuditAction, AuditChange, AuditEntry } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   JOB_DELETE: 'error',
@@ -35,7 +36,7 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
     <table className="crony-audit-changes" style={{ borderCollapse: 'collapse' }}>
       <thead>
         <tr>
-          {['Field', 'Before', 'After'].map((h) => (
+          {[t('audit.field'), t('audit.before'), t('audit.after')].map((h) => (
             <th key={h} style={{ textAlign: 'left', padding: '0 12px 2px 0', fontWeight: 500 }}>
               {h}
             </th>
@@ -62,7 +63,7 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
           <tr>
             <td colSpan={3}>
               <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)}>
-                {changes.length - FOLDED} more fields
+                {t('audit.moreFields', { count: changes.length - FOLDED })}
               </Button>
             </td>
           </tr>
@@ -82,7 +83,7 @@ function objectLabel(e: AuditEntry) {
   return (
     <>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-        {e.objectType}
+        {enumLabel('auditObject', e.objectType)}
       </Typography.Text>
       {e.objectType === 'JOB' && e.objectId ? <Link to={paths.job(e.objectId)}>{label}</Link> : label}
     </>
@@ -90,7 +91,7 @@ function objectLabel(e: AuditEntry) {
 }
 
 function actorLabel(e: AuditEntry) {
-  if (e.actorType === 'ANONYMOUS') return <Typography.Text type="secondary">{e.actorName ? `anonymous (as ${e.actorName})` : 'anonymous'}</Typography.Text>;
+  if (e.actorType === 'ANONYMOUS') return <Typography.Text type="secondary">{e.actorName ? t('audit.anonymousAsActorname', { actorName: e.actorName }) : t('audit.anonymous')}</Typography.Text>;
   return e.actorName ?? '—';
 }
 
@@ -111,16 +112,16 @@ export function AuditTable({ page, loading, showObject = true, onPageChange }: P
       loading={loading}
       dataSource={page?.items ?? []}
       scroll={{ x: 'max-content' }}
-      pagination={serverPagination(page, 'record', onPageChange)}
+      pagination={serverPagination(page, 'pagination.records', onPageChange)}
       columns={[
-        { title: 'When', dataIndex: 'at', render: formatTime },
-        { title: 'Who', key: 'actor', render: (_, e) => actorLabel(e) },
-        { title: 'Address', dataIndex: 'address', render: (a?: string | null) => a ?? '—' },
-        { title: 'Action', dataIndex: 'action', render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
+        { title: t('audit.when'), dataIndex: 'at', render: formatTime },
+        { title: t('audit.who'), key: 'actor', render: (_, e) => actorLabel(e) },
+        { title: t('common.address'), dataIndex: 'address', render: (a?: string | null) => a ?? '—' },
+        { title: t('common.action'), dataIndex: 'action', render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{enumLabel('auditAction', a)}</Tag> },
         ...(showObject
-          ? [{ title: 'Object', key: 'object', render: (_: unknown, e: AuditEntry) => objectLabel(e) }]
+          ? [{ title: t('audit.object'), key: 'object', render: (_: unknown, e: AuditEntry) => objectLabel(e) }]
           : []),
-        { title: 'Changes', key: 'changes', render: (_, e) => <ChangesView changes={e.changes} /> },
+        { title: t('common.changes'), key: 'changes', render: (_, e) => <ChangesView changes={e.changes} /> },
       ]}
     />
   );

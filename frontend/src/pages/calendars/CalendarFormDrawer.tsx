@@ -6,9 +6,10 @@ import { useMemo, useState } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { FormDrawer } from '../../components/FormDrawer';
+import { t, type MessageKey } from '../../i18n';
 import { TIME_ZONES } from '../../timeZones';
 import { calendarsApi } from './api';
-import { shortDay } from './days';
+import { shortDay } from './labels';
 import { newCalendarValues, toCalendarRequest, toCalendarValues, toRanges, type CalendarFormValues } from './form';
 import { WEEK_DAYS, type BusinessCalendar } from './types';
 import { YearView } from './YearView';
@@ -20,7 +21,13 @@ interface Props {
 }
 
 /** An editable list of day ranges, each a from–to pick and a name. */
+const RANGE_ARIA: Record<'holidays' | 'workdays', { days: MessageKey; name: MessageKey; remove: MessageKey }> = {
+  holidays: { days: 'calendars.holidayDays', name: 'calendars.holidayName', remove: 'calendars.removeHoliday' },
+  workdays: { days: 'calendars.workdayDays', name: 'calendars.workdayName', remove: 'calendars.removeWorkday' },
+};
+
 function RangeList({ name, label, addText, tooltip }: { name: 'holidays' | 'workdays'; label: string; addText: string; tooltip: string }) {
+  const aria = RANGE_ARIA[name];
   return (
     <Form.Item label={label} tooltip={tooltip}>
       <Form.List name={name}>
@@ -28,13 +35,13 @@ function RangeList({ name, label, addText, tooltip }: { name: 'holidays' | 'work
           <>
             {fields.map((field, i) => (
               <Space key={field.key} align="baseline" wrap style={{ display: 'flex' }}>
-                <Form.Item name={[field.name, 'days']} rules={[{ required: true, message: 'Pick the days' }]}>
-                  <DatePicker.RangePicker aria-label={`${name} ${i + 1} days`} allowEmpty={[false, false]} />
+                <Form.Item name={[field.name, 'days']} rules={[{ required: true, message: t('calendars.pickTheDays') }]}>
+                  <DatePicker.RangePicker aria-label={t(aria.days, { index: i + 1 })} allowEmpty={[false, false]} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'name']}>
-                  <Input aria-label={`${name} ${i + 1} name`} placeholder="name, e.g. National Day" maxLength={100} />
+                  <Input aria-label={t(aria.name, { index: i + 1 })} placeholder={t('calendars.rangeNamePlaceholder')} maxLength={100} />
                 </Form.Item>
-                <MinusCircleOutlined aria-label={`remove ${name} ${i + 1}`} onClick={() => remove(field.name)} />
+                <MinusCircleOutlined aria-label={t(aria.remove, { index: i + 1 })} onClick={() => remove(field.name)} />
               </Space>
             ))}
             <Button type="dashed" onClick={() => add({ name: '' })} icon={<PlusOutlined />}>
@@ -80,7 +87,7 @@ export function CalendarFormDrawer({ calendar, onClose }: Props) {
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         handleError(
-          new ApiError(409, 'Changed by someone else', error.detail || 'This calendar was changed since you opened it. Close and reopen to edit the latest version.'),
+          new ApiError(409, t('jobs.changedBySomeoneElse'), error.detail || t('calendars.calendarWasChanged')),
         );
         return;
       }
@@ -89,34 +96,34 @@ export function CalendarFormDrawer({ calendar, onClose }: Props) {
   });
 
   return (
-    <FormDrawer title={calendar ? `Edit ${calendar.name}` : 'New calendar'} width={760} form={form} saving={save.isPending} onClose={onClose}>
+    <FormDrawer title={calendar ? t('common.editName', { name: calendar.name }) : t('calendars.newCalendar')} width={760} form={form} saving={save.isPending} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A calendar needs a name' }]} tooltip="Jobs name the calendar they follow">
-              <Input placeholder="cn-workdays" />
+            <Form.Item label={t('common.name')} name="name" rules={[{ required: true, message: t('calendars.nameRequired') }]} tooltip={t('calendars.nameTip')}>
+              <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Time zone" name="timeZone" tooltip="The zone whose date decides a fire's day. Empty: each job's own time zone">
-              <Select allowClear showSearch placeholder="Each job's time zone" options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
+            <Form.Item label={t('common.timeZone')} name="timeZone" tooltip={t('calendars.timeZoneTip')}>
+              <Select allowClear showSearch placeholder={t('calendars.eachJobsTimeZone')} options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Description" name="description">
+        <Form.Item label={t('common.description')} name="description">
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item label="Working days" name="workingDays" tooltip="The weekdays worked, unless a holiday says otherwise">
+        <Form.Item label={t('calendars.workingDays')} name="workingDays" tooltip={t('calendars.workingDaysTip')}>
           <Checkbox.Group options={WEEK_DAYS.map((d) => ({ value: d, label: shortDay(d) }))} />
         </Form.Item>
-        <RangeList name="holidays" label="Holidays" addText="Add holiday" tooltip="Days not worked, whatever their weekday" />
+        <RangeList name="holidays" label={t('calendars.holidays')} addText={t('calendars.addHoliday')} tooltip={t('calendars.holidaysTip')} />
         <RangeList
           name="workdays"
-          label="Make-up working days"
-          addText="Add make-up working day"
-          tooltip="Days worked although their weekday is not a working day (a Saturday worked for a long holiday)"
+          label={t('calendars.makeUpWorkingDays')}
+          addText={t('calendars.addMakeUpDay')}
+          tooltip={t('calendars.makeUpTip')}
         />
-        <Divider orientation="left">Year at a glance</Divider>
+        <Divider orientation="left">{t('calendars.yearAtAGlance')}</Divider>
         <YearView calendar={drawn} year={year} onYearChange={setYear} />
       </Form>
     </FormDrawer>

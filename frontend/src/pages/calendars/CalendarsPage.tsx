@@ -7,6 +7,7 @@ import { ApiError } from '../../api/http';
 import { useCanOperate } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
 import { formatTime } from '../../format';
+import { t } from '../../i18n';
 import { calendarsApi } from './api';
 import { CalendarFormDrawer } from './CalendarFormDrawer';
 import { dayCount, workingDaysText } from './days';
@@ -33,14 +34,14 @@ function useExportIcs() {
   };
 }
 
-const ranges = (n: number) => `${n} range${n === 1 ? '' : 's'}`;
-const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+const ranges = (count: number) => t('calendars.rangeCount', { count });
+const daysText = (count: number) => t('calendars.dayCount', { count });
 
 /** The year of the calendar chosen in the list (the first until one is clicked). */
 function ChosenYear({ calendar }: { calendar: BusinessCalendar }) {
   const [year, setYear] = useState(() => new Date().getFullYear());
   return (
-    <Card size="small" style={{ marginTop: 16 }} title={`${calendar.name}: the year at a glance`}>
+    <Card size="small" style={{ marginTop: 16 }} title={t('calendars.yearAtAGlanceOf', { name: calendar.name })}>
       <YearView calendar={calendar} year={year} onYearChange={setYear} />
     </Card>
   );
@@ -63,25 +64,23 @@ export default function CalendarsPage() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendars'] }),
     onError: (e, c) => {
       // jobs still follow it: the server's message names them
-      if (e instanceof ApiError && e.status === 409) notification.error({ message: `${c.name} is not deleted`, description: errorMessage(e) });
+      if (e instanceof ApiError && e.status === 409) notification.error({ message: t('calendars.notDeleted', { name: c.name }), description: errorMessage(e) });
       else handleError(e);
     },
   });
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Calendars</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('calendars.title')}</Typography.Title>}
       extra={
         canOperate && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New calendar
+            {t('calendars.newCalendar')}
           </Button>
         )
       }
     >
-      <Typography.Paragraph type="secondary">
-        Business calendars: the working weekdays, holidays and make-up working days a job's fires can follow. Click a name to see its year.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('calendars.intro')}</Typography.Paragraph>
       {calendars.isError && <QueryError error={calendars.error} onRetry={() => void calendars.refetch()} />}
       <Table<BusinessCalendar>
         rowKey="id"
@@ -93,58 +92,58 @@ export default function CalendarsPage() {
         rowClassName={(c) => (c.id === chosen?.id ? 'ant-table-row-selected' : '')}
         columns={[
           {
-            title: 'Name',
+            title: t('common.name'),
             dataIndex: 'name',
             render: (name: string, c) => (
               <Space direction="vertical" size={0}>
-                <Button type="link" aria-label={`year of ${name}`} style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => setChosenId(c.id)}>
+                <Button type="link" aria-label={t('calendars.yearOf', { name })} style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => setChosenId(c.id)}>
                   {name}
                 </Button>
                 {c.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.description}</Typography.Text>}
               </Space>
             ),
           },
-          { title: 'Working days', dataIndex: 'workingDays', render: workingDaysText },
+          { title: t('calendars.workingDays'), dataIndex: 'workingDays', render: (days: BusinessCalendar['workingDays']) => workingDaysText(days) },
           {
-            title: 'Holidays',
+            title: t('calendars.holidays'),
             key: 'holidays',
             render: (_, c) => <Tooltip title={ranges(c.holidays?.length ?? 0)}>{daysText(dayCount(c.holidays))}</Tooltip>,
           },
           {
-            title: 'Make-up days',
+            title: t('calendars.makeUpDays'),
             key: 'workdays',
             render: (_, c) => <Tooltip title={ranges(c.workdays?.length ?? 0)}>{daysText(dayCount(c.workdays))}</Tooltip>,
           },
-          { title: 'Time zone', dataIndex: 'timeZone', render: (z?: string | null) => z || <Typography.Text type="secondary">each job's</Typography.Text> },
-          { title: 'Jobs following', dataIndex: 'jobCount' },
+          { title: t('common.timeZone'), dataIndex: 'timeZone', render: (z?: string | null) => z || <Typography.Text type="secondary">{t('calendars.eachJobsZone')}</Typography.Text> },
+          { title: t('calendars.jobsFollowing'), dataIndex: 'jobCount' },
           {
-            title: 'Updated',
+            title: t('jobs.updated'),
             key: 'updated',
             responsive: ['md'],
-            render: (_, c) => `${formatTime(c.updatedAt)}${c.updatedBy ? ` by ${c.updatedBy}` : ''}`,
+            render: (_, c) => (c.updatedBy ? t('calendars.updatedBy', { time: formatTime(c.updatedAt), user: c.updatedBy }) : formatTime(c.updatedAt)),
           },
           {
             title: '',
             key: 'actions',
             render: (_: unknown, c: BusinessCalendar) => (
               <Space>
-                <Button size="small" icon={<DownloadOutlined />} aria-label={`export ${c.name}`} onClick={() => void exportIcs(c)}>
-                  Export .ics
+                <Button size="small" icon={<DownloadOutlined />} aria-label={t('calendars.exportName', { name: c.name })} onClick={() => void exportIcs(c)}>
+                  {t('calendars.exportIcs')}
                 </Button>
                 {canOperate && (
                   <>
-                    <Button size="small" icon={<UploadOutlined />} aria-label={`import into ${c.name}`} onClick={() => setImporting(c)}>
-                      Import .ics
+                    <Button size="small" icon={<UploadOutlined />} aria-label={t('calendars.importInto', { name: c.name })} onClick={() => setImporting(c)}>
+                      {t('calendars.importIcs')}
                     </Button>
-                    <Button size="small" icon={<EditOutlined />} aria-label={`edit ${c.name}`} onClick={() => setEditing(c)} />
+                    <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: c.name })} onClick={() => setEditing(c)} />
                     <Popconfirm
-                      title={`Delete ${c.name}?`}
-                      description={c.jobCount > 0 ? `${c.jobCount} job${c.jobCount === 1 ? ' follows' : 's follow'} it.` : undefined}
-                      okText="Delete"
+                      title={t('common.deleteName', { name: c.name })}
+                      description={c.jobCount > 0 ? t('calendars.jobsFollowIt', { count: c.jobCount }) : undefined}
+                      okText={t('common.delete')}
                       okButtonProps={{ danger: true }}
                       onConfirm={() => remove.mutate(c)}
                     >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${c.name}`} />
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: c.name })} />
                     </Popconfirm>
                   </>
                 )}

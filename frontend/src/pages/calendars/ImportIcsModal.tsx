@@ -4,6 +4,7 @@ import { Alert, App, Button, Modal, Radio, Space, Table, Tag, Typography, Upload
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ApiError } from '../../api/http';
+import { enumLabel, t } from '../../i18n';
 import { calendarsApi } from './api';
 import { workingDaysText } from './days';
 import type { BusinessCalendar, CalendarImportResult, ChangedDays, ImportMode } from './types';
@@ -15,9 +16,9 @@ interface Props {
 
 type Change = ChangedDays & { change: 'added' | 'removed' };
 
-const KIND: Record<ChangedDays['kind'], { label: string; color: string }> = {
-  HOLIDAY: { label: 'holiday', color: 'red' },
-  WORKDAY: { label: 'make-up working day', color: 'green' },
+const KIND: Record<ChangedDays['kind'], { status: 'holiday' | 'workday'; color: string }> = {
+  HOLIDAY: { status: 'holiday', color: 'red' },
+  WORKDAY: { status: 'workday', color: 'green' },
 };
 
 const days = (c: ChangedDays) => (c.to && c.to !== c.from ? `${c.from} – ${c.to}` : c.from);
@@ -36,12 +37,15 @@ function Diff({ plan }: { plan: CalendarImportResult }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="ics-diff">
       <Typography.Text>
-        Dry run ({plan.mode.toLowerCase()}): {plan.added.length} added, {plan.removed.length} removed
-        {weekChanged ? ', working days change' : ''}.
+        {t(weekChanged ? 'calendars.dryRunSummaryWeek' : 'calendars.dryRunSummary', {
+          mode: enumLabel('importMode', plan.mode),
+          added: plan.added.length,
+          removed: plan.removed.length,
+        })}
       </Typography.Text>
       {weekChanged && (
         <Typography.Text>
-          Working days: {workingDaysText(plan.workingDaysBefore)} → {workingDaysText(plan.workingDaysAfter)}
+          {t('calendars.workingDaysChange', { before: workingDaysText(plan.workingDaysBefore), after: workingDaysText(plan.workingDaysAfter) })}
         </Typography.Text>
       )}
       {changes.length > 0 && (
@@ -52,10 +56,14 @@ function Diff({ plan }: { plan: CalendarImportResult }) {
           scroll={{ y: 320 }}
           dataSource={changes}
           columns={[
-            { title: 'Change', dataIndex: 'change', render: (c: Change['change']) => <Tag color={c === 'added' ? 'blue' : 'default'}>{c}</Tag> },
-            { title: 'Kind', dataIndex: 'kind', render: (k: ChangedDays['kind']) => <Tag color={KIND[k]?.color}>{KIND[k]?.label ?? k}</Tag> },
-            { title: 'Days', key: 'days', render: (_, c) => days(c) },
-            { title: 'Name', dataIndex: 'name', render: (n?: string | null) => n || '—' },
+            { title: t('calendars.change'), dataIndex: 'change', render: (c: Change['change']) => <Tag color={c === 'added' ? 'blue' : 'default'}>{enumLabel('dayChange', c)}</Tag> },
+            {
+              title: t('alerts.kind'),
+              dataIndex: 'kind',
+              render: (k: ChangedDays['kind']) => <Tag color={KIND[k]?.color}>{KIND[k] ? enumLabel('dayStatus', KIND[k].status) : k}</Tag>,
+            },
+            { title: t('calendars.days'), key: 'days', render: (_, c) => days(c) },
+            { title: t('common.name'), dataIndex: 'name', render: (n?: string | null) => n || '—' },
           ]}
         />
       )}
@@ -63,9 +71,9 @@ function Diff({ plan }: { plan: CalendarImportResult }) {
         <Alert
           type="warning"
           showIcon
-          message={`${plan.ignored.length} event${plan.ignored.length === 1 ? '' : 's'} ignored`}
+          message={t('calendars.eventsIgnored', { count: plan.ignored.length })}
           description={
-            <ul style={{ margin: 0, paddingLeft: 16 }} aria-label="ignored events">
+            <ul style={{ margin: 0, paddingLeft: 16 }} aria-label={t('calendars.ignoredEvents')}>
               {plan.ignored.map((i) => (
                 <li key={i}>{i}</li>
               ))}
@@ -97,7 +105,9 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
   const apply = useMutation({
     mutationFn: (args: { text: string; mode: ImportMode }) => calendarsApi.importIcs(calendar!.id, args.text, args.mode, false),
     onSuccess: (result) => {
-      message.success(`${result.calendar?.name ?? calendar?.name}: ${result.added.length} added, ${result.removed.length} removed`);
+      message.success(
+        t('calendars.imported', { name: result.calendar?.name ?? calendar?.name ?? '', added: result.added.length, removed: result.removed.length }),
+      );
       void queryClient.invalidateQueries({ queryKey: ['calendars'] });
       close();
     },
@@ -126,27 +136,27 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
 
   return (
     <Modal
-      title={calendar ? `Import .ics into ${calendar.name}` : 'Import .ics'}
+      title={calendar ? t('calendars.importTitle', { name: calendar.name }) : t('calendars.importIcs')}
       open={calendar !== null}
       width={820}
       onCancel={close}
       footer={[
         <Button key="cancel" onClick={close}>
-          Cancel
+          {t('common.cancel')}
         </Button>,
         <Button key="apply" type="primary" disabled={!plan || !file || check.isPending} loading={apply.isPending} onClick={() => file && apply.mutate({ text: file.text, mode })}>
-          Apply
+          {t('calendars.apply')}
         </Button>,
       ]}
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         <Radio.Group
-          aria-label="import mode"
+          aria-label={t('calendars.importMode')}
           value={mode}
           optionType="button"
           options={[
-            { value: 'MERGE', label: 'Merge into its days' },
-            { value: 'REPLACE', label: 'Replace its days' },
+            { value: 'MERGE', label: t('calendars.modeMerge') },
+            { value: 'REPLACE', label: t('calendars.modeReplace') },
           ]}
           onChange={(e) => {
             const next = e.target.value as ImportMode;
@@ -166,10 +176,8 @@ export function ImportIcsModal({ calendar, onClose }: Props) {
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">{file ? file.name : 'Choose or drop an iCalendar file (.ics)'}</p>
-          <p className="ant-upload-hint">
-            All-day events become holidays, or make-up working days when their category is WORKDAY. Nothing is written until you apply.
-          </p>
+          <p className="ant-upload-text">{file ? file.name : t('calendars.chooseIcs')}</p>
+          <p className="ant-upload-hint">{t('calendars.icsHint')}</p>
         </Upload.Dragger>
         {problem !== null && (
           <Alert

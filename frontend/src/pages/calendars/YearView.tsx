@@ -6,6 +6,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { enumLabel, t } from '../../i18n';
 import { dayStatuses, ISO_DATE, type DayStatus } from './days';
 import type { CalendarRequest } from './types';
 
@@ -21,8 +22,7 @@ const STYLE: Record<DayStatus, { background: string; color: string }> = {
   working: { background: 'transparent', color: 'inherit' },
   off: { background: '#f0f0f0', color: '#8c8c8c' },
 };
-const WORDS: Record<DayStatus, string> = { holiday: 'holiday', workday: 'make-up working day', working: 'working day', off: 'day off' };
-const HEAD = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const word = (status: DayStatus) => enumLabel('dayStatus', status);
 
 function Legend() {
   return (
@@ -30,7 +30,7 @@ function Legend() {
       {(['holiday', 'workday', 'off'] as const).map((s) => (
         <Space key={s} size={4}>
           <span style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 2, background: STYLE[s].background, border: '1px solid #d9d9d9' }} />
-          <Typography.Text type="secondary">{WORDS[s]}</Typography.Text>
+          <Typography.Text type="secondary">{word(s)}</Typography.Text>
         </Space>
       ))}
     </Space>
@@ -45,7 +45,7 @@ function Month({ year, month, statusOf }: { year: number; month: number; statusO
     <div aria-label={first.format('MMMM YYYY')}>
       <Typography.Text strong>{first.format('MMMM')}</Typography.Text>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 2, marginTop: 4, fontSize: 12, textAlign: 'center' }}>
-        {HEAD.map((h) => (
+        {t('calendars.weekHead').split(' ').map((h) => (
           <Typography.Text key={h} type="secondary" style={{ fontSize: 11 }}>
             {h}
           </Typography.Text>
@@ -61,7 +61,11 @@ function Month({ year, month, statusOf }: { year: number; month: number; statusO
               key={iso}
               data-day={iso}
               data-status={info.status}
-              title={`${iso} ${d.format('ddd')}: ${WORDS[info.status]}${info.name ? ` (${info.name})` : ''}`}
+              title={
+                info.name
+                  ? t('calendars.dayTitleNamed', { date: iso, weekday: d.format('ddd'), status: word(info.status), name: info.name })
+                  : t('calendars.dayTitle', { date: iso, weekday: d.format('ddd'), status: word(info.status) })
+              }
               style={{ ...STYLE[info.status], borderRadius: 3, lineHeight: '20px' }}
             >
               {d.date()}
@@ -79,9 +83,9 @@ export function YearView({ calendar, year, onYearChange }: Props) {
     <div data-testid="year-view">
       <Space style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', marginBottom: 8 }}>
         <Space>
-          <Button size="small" icon={<LeftOutlined />} aria-label="previous year" onClick={() => onYearChange(year - 1)} />
+          <Button size="small" icon={<LeftOutlined />} aria-label={t('calendars.previousYear')} onClick={() => onYearChange(year - 1)} />
           <Typography.Text strong>{year}</Typography.Text>
-          <Button size="small" icon={<RightOutlined />} aria-label="next year" onClick={() => onYearChange(year + 1)} />
+          <Button size="small" icon={<RightOutlined />} aria-label={t('calendars.nextYear')} onClick={() => onYearChange(year + 1)} />
         </Space>
         <Legend />
       </Space>

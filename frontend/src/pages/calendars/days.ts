@@ -1,5 +1,7 @@
 /** Which days a calendar works, as the year view draws them; the server decides the fires. */
 import dayjs, { type Dayjs } from 'dayjs';
+import { t } from '../../i18n';
+import { shortDay } from './labels';
 import { WEEK_DAYS, type CalendarRequest, type DayRange, type WeekDay } from './types';
 
 export type DayStatus = 'holiday' | 'workday' | 'working' | 'off';
@@ -57,27 +59,16 @@ export function dayStatuses(calendar: Days): (d: Dayjs) => DayInfo {
   };
 }
 
-const SHORT: Record<WeekDay, string> = {
-  MONDAY: 'Mon',
-  TUESDAY: 'Tue',
-  WEDNESDAY: 'Wed',
-  THURSDAY: 'Thu',
-  FRIDAY: 'Fri',
-  SATURDAY: 'Sat',
-  SUNDAY: 'Sun',
-};
-export const shortDay = (d: WeekDay) => SHORT[d];
-
 /** "Mon–Fri", "Mon, Wed, Fri", "none": runs of three or more consecutive days as a span. */
 export function workingDaysText(days: WeekDay[] | null | undefined): string {
   const set = new Set(days ?? []);
-  if (set.size === 0) return 'none';
-  if (set.size === 7) return 'every day';
+  if (set.size === 0) return t('calendars.noWorkingDays');
+  if (set.size === 7) return t('calendars.everyDay');
   const parts: string[] = [];
   let run: WeekDay[] = [];
   const flush = () => {
-    if (run.length >= 3) parts.push(`${SHORT[run[0]!]}–${SHORT[run[run.length - 1]!]}`);
-    else parts.push(...run.map((d) => SHORT[d]));
+    if (run.length >= 3) parts.push(`${shortDay(run[0]!)}–${shortDay(run[run.length - 1]!)}`);
+    else parts.push(...run.map(shortDay));
     run = [];
   };
   for (const d of WEEK_DAYS) {
@@ -85,5 +76,5 @@ export function workingDaysText(days: WeekDay[] | null | undefined): string {
     else flush();
   }
   flush();
-  return parts.join(', ');
+  return parts.join(t('calendars.daySeparator'));
 }

@@ -61,13 +61,6 @@ export interface CalendarImportResult {
 export const CALENDAR_RULES = ['WORKING_DAYS_ONLY', 'SKIP_HOLIDAYS', 'NEXT_WORKING_DAY', 'PREVIOUS_WORKING_DAY'] as const;
 export type CalendarRule = (typeof CALENDAR_RULES)[number];
 
-export const CALENDAR_RULE_LABELS: Record<CalendarRule, string> = {
-  WORKING_DAYS_ONLY: 'Working days only',
-  SKIP_HOLIDAYS: 'Skip holidays',
-  NEXT_WORKING_DAY: 'Move to next working day',
-  PREVIOUS_WORKING_DAY: 'Move to previous working day',
-};
-
 /** A job's calendar: which one (by name) and the rule. */
 export interface JobCalendar {
   name: string;

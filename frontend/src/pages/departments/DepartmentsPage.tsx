@@ -10,6 +10,7 @@ import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { departmentsApi } from './api';
 import { DEPARTMENT_NAME, MAX_RETENTION_DAYS, type Department } from './types';
+import { t } from '../../i18n';
 
 interface FormValues {
   name: string;
@@ -40,10 +41,10 @@ function DepartmentModal({ department, onClose }: { department: Department | 'ne
   return (
     <Modal
       open
-      title={isNew ? 'New department' : `Edit ${department.name}`}
+      title={isNew ? t('departments.newDepartment') : t('common.editName', { name: department.name })}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={isNew ? 'Create' : 'Save'}
+      okText={isNew ? t('common.create') : t('common.save')}
       confirmLoading={save.isPending}
       destroyOnHidden
     >
@@ -58,17 +59,17 @@ function DepartmentModal({ department, onClose }: { department: Department | 'ne
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item
-          label="Name"
+          label={t('common.name')}
           name="name"
-          rules={isNew ? [{ required: true }, { pattern: DEPARTMENT_NAME, message: 'Lower-case letters, digits and -, at most 63' }] : []}
-          extra={isNew ? 'Sent as the X-Crony-Department header; it never changes' : undefined}
+          rules={isNew ? [{ required: true }, { pattern: DEPARTMENT_NAME, message: t('departments.lowerCaseLettersDigitsAnd') }] : []}
+          extra={isNew ? t('departments.sentAsTheXCrony') : undefined}
         >
           <Input autoComplete="off" disabled={!isNew} />
         </Form.Item>
-        <Form.Item label="Description" name="description" rules={[{ max: 255, message: 'At most 255 characters' }]}>
+        <Form.Item label={t('common.description')} name="description" rules={[{ max: 255, message: t('departments.atMost255Characters') }]}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item label="Retention (days)" name="retentionDays" extra="How long the department's runs are kept; empty: the platform default">
+        <Form.Item label={t('departments.retentionDays')} name="retentionDays" extra={t('departments.retentionHelp')}>
           <InputNumber min={1} max={MAX_RETENTION_DAYS} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </Form>
@@ -95,11 +96,11 @@ export default function DepartmentsPage() {
   const globalAdmin = user?.globalAdmin ?? false;
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Departments</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.departments')}</Typography.Title>}
       extra={
         globalAdmin && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New department
+            {t('departments.newDepartment')}
           </Button>
         )
       }
@@ -114,17 +115,17 @@ export default function DepartmentsPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           {
-            title: 'Name',
+            title: t('common.name'),
             dataIndex: 'name',
             render: (name: string) => (
               <Space>
                 {name}
-                {name === user?.department?.name && <Tag color="blue">current</Tag>}
+                {name === user?.department?.name && <Tag color="blue">{t('departments.current')}</Tag>}
               </Space>
             ),
           },
           {
-            title: 'Description',
+            title: t('common.description'),
             dataIndex: 'description',
             // a long description folds to one line: the actions stay in view at 1366 px
             render: (d: string | null) =>
@@ -137,15 +138,15 @@ export default function DepartmentsPage() {
               ),
           },
           {
-            title: 'Retention',
+            title: t('common.retention'),
             dataIndex: 'retentionDays',
-            render: (days: number | null) => (days == null ? <Typography.Text type="secondary">platform default</Typography.Text> : `${days} days`),
+            render: (days: number | null) => (days == null ? <Typography.Text type="secondary">{t('departments.platformDefault')}</Typography.Text> : t('common.countDays', { count: days })),
           },
           {
-            title: 'Members',
+            title: t('departments.members'),
             dataIndex: 'memberCount',
             render: (count: number, d) => (
-              <Link to={paths.members(d.id)} aria-label={`members of ${d.name}`}>
+              <Link to={paths.members(d.id)} aria-label={t('departments.membersOfName', { name: d.name })}>
                 <Space size={4}>
                   <TeamOutlined />
                   {count}
@@ -153,24 +154,24 @@ export default function DepartmentsPage() {
               </Link>
             ),
           },
-          { title: 'Jobs', dataIndex: 'jobCount' },
-          { title: 'Created', dataIndex: 'createdAt', render: formatTime },
+          { title: t('common.jobs'), dataIndex: 'jobCount' },
+          { title: t('common.created'), dataIndex: 'createdAt', render: formatTime },
           {
             title: '',
             key: 'actions',
             render: (_, d) => (
               <Space>
                 {canAdministerDepartment(user, d.id) && (
-                  <Button size="small" icon={<EditOutlined />} aria-label={`edit ${d.name}`} onClick={() => setEditing(d)} />
+                  <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: d.name })} onClick={() => setEditing(d)} />
                 )}
                 {globalAdmin && (
                   <Popconfirm
-                    title={`Delete ${d.name}? Only an empty department can go.`}
-                    okText="Delete"
+                    title={t('departments.deleteNameOnlyAnEmpty', { name: d.name })}
+                    okText={t('common.delete')}
                     okButtonProps={{ danger: true }}
                     onConfirm={() => remove.mutate(d)}
                   >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${d.name}`} />
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: d.name })} />
                   </Popconfirm>
                 )}
               </Space>

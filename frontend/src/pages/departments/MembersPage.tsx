@@ -10,6 +10,7 @@ import { paths } from '../../paths';
 import type { Role } from '../login/types';
 import { departmentsApi } from './api';
 import type { AddMemberRequest, Member } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const ROLES: Role[] = ['ADMIN', 'OPERATOR', 'VIEWER'];
 const ROLE_COLOURS: Record<Role, string> = { ADMIN: 'red', OPERATOR: 'blue', VIEWER: 'default' };
@@ -30,13 +31,13 @@ function AddMemberModal({ departmentId, onClose }: { departmentId: number; onClo
     onError: (e) => handleError(e, form),
   });
   return (
-    <Modal open title="Add member" onCancel={onClose} onOk={() => form.submit()} okText="Add" confirmLoading={add.isPending} destroyOnHidden>
+    <Modal open title={t('departments.addMember')} onCancel={onClose} onOk={() => form.submit()} okText={t('departments.add')} confirmLoading={add.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ role: 'VIEWER' }} onFinish={(v) => add.mutate(v)}>
-        <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true }]} extra="An existing user (see Users)">
+        <Form.Item label={t('common.username')} name="username" rules={[{ required: true, whitespace: true }]} extra={t('departments.anExistingUserSeeUsers')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Role" name="role" rules={[{ required: true }]}>
-          <Select options={ROLES.map((r) => ({ value: r }))} />
+        <Form.Item label={t('departments.role')} name="role" rules={[{ required: true }]}>
+          <Select options={ROLES.map((r) => ({ value: r, label: enumLabel('role', r) }))} />
         </Form.Item>
       </Form>
     </Modal>
@@ -86,16 +87,16 @@ export default function MembersPage() {
     <Card
       title={
         <div>
-          <Breadcrumb items={[{ title: <Link to={paths.departments}>Departments</Link> }, { title: name }]} />
+          <Breadcrumb items={[{ title: <Link to={paths.departments}>{t('common.departments')}</Link> }, { title: name }]} />
           <Typography.Title level={4} style={{ margin: 0 }}>
-            Members of {name}
+            {t('departments.membersOfTitle', { name })}
           </Typography.Title>
         </div>
       }
       extra={
         canAdminister && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add member
+            {t('departments.addMember')}
           </Button>
         )
       }
@@ -111,33 +112,33 @@ export default function MembersPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           {
-            title: 'Username',
+            title: t('common.username'),
             dataIndex: 'username',
             render: (username: string, m) => (
               <>
-                {username} {m.globalAdmin && <Tag color="gold">global admin</Tag>}
+                {username} {m.globalAdmin && <Tag color="gold">{t('common.globalAdmin')}</Tag>}
               </>
             ),
           },
           {
-            title: 'Role',
+            title: t('departments.role'),
             dataIndex: 'role',
             render: (role: Role, m) =>
               canAdminister ? (
                 <Select<Role>
                   size="small"
-                  aria-label={`role of ${m.username}`}
+                  aria-label={t('departments.roleOfUsername', { username: m.username })}
                   value={role}
                   style={{ width: 120 }}
                   disabled={changeRole.isPending}
-                  options={ROLES.map((r) => ({ value: r }))}
+                  options={ROLES.map((r) => ({ value: r, label: enumLabel('role', r) }))}
                   onChange={(next) => changeRole.mutate({ member: m, role: next })}
                 />
               ) : (
-                <Tag color={ROLE_COLOURS[role]}>{role}</Tag>
+                <Tag color={ROLE_COLOURS[role]}>{enumLabel('role', role)}</Tag>
               ),
           },
-          { title: 'Enabled', dataIndex: 'enabled', render: (e: boolean) => (e ? 'yes' : 'no') },
+          { title: t('common.enabled'), dataIndex: 'enabled', render: (e: boolean) => (e ? t('common.yes') : t('common.no')) },
           ...(canAdminister
             ? [
                 {
@@ -145,12 +146,12 @@ export default function MembersPage() {
                   key: 'actions',
                   render: (_: unknown, m: Member) => (
                     <Popconfirm
-                      title={`Remove ${m.username} from ${name}?`}
-                      okText="Remove"
+                      title={t('departments.removeUsernameFromName', { username: m.username, name })}
+                      okText={t('departments.remove')}
                       okButtonProps={{ danger: true }}
                       onConfirm={() => remove.mutate(m)}
                     >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={`remove ${m.username}`} />
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('departments.removeUsername', { username: m.username })} />
                     </Popconfirm>
                   ),
                 },

@@ -11,6 +11,7 @@ import { executionsApi } from './api';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
 import { isActive, type Execution } from './types';
+import { enumLabel, t } from '../../i18n';
 
 function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -44,7 +45,7 @@ export default function ExecutionDetailPage() {
   const cancel = useMutation({
     mutationFn: (e: Execution) => executionsApi.cancel(e.id),
     onSuccess: () => {
-      message.info('Cancel requested');
+      message.info(t('executions.cancelRequested'));
       void queryClient.invalidateQueries({ queryKey: ['executions'] });
     },
     onError: (e) => handleError(e),
@@ -55,46 +56,46 @@ export default function ExecutionDetailPage() {
   if (!e) return <Skeleton active />;
   return (
     <Card
-      title={`Execution #${e.id}`}
+      title={t('executions.executionId', { id: e.id })}
       extra={
         canOperate &&
         isActive(e.status) && (
-          <Popconfirm title="Cancel this run?" okText="Cancel run" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate(e)}>
+          <Popconfirm title={t('executions.cancelThisRun')} okText={t('executions.cancelRun')} okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate(e)}>
             <Button danger icon={<StopOutlined />} loading={cancel.isPending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </Popconfirm>
         )
       }
     >
       <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
-        <Descriptions.Item label="Job">
+        <Descriptions.Item label={t('common.job')}>
           <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label="Status">
+        <Descriptions.Item label={t('common.status')}>
           <StatusTag status={e.status} />
         </Descriptions.Item>
-        <Descriptions.Item label="Trigger">{e.trigger}</Descriptions.Item>
-        <Descriptions.Item label="Attempt">{e.attempt}</Descriptions.Item>
-        <Descriptions.Item label="Agent">{e.agentId ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Scheduled">{formatTime(e.scheduledAt)}</Descriptions.Item>
-        <Descriptions.Item label="Started">{formatTime(e.startedAt)}</Descriptions.Item>
-        <Descriptions.Item label="Finished">{formatTime(e.finishedAt)}</Descriptions.Item>
-        <Descriptions.Item label="Duration">{formatDuration(e.startedAt, e.finishedAt)}</Descriptions.Item>
-        <Descriptions.Item label="Progress">
+        <Descriptions.Item label={t('executions.trigger')}>{enumLabel('trigger', e.trigger)}</Descriptions.Item>
+        <Descriptions.Item label={t('executions.attempt')}>{e.attempt}</Descriptions.Item>
+        <Descriptions.Item label={t('common.agent')}>{e.agentId ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('executions.scheduled')}>{formatTime(e.scheduledAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.started')}>{formatTime(e.startedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('executions.finished')}>{formatTime(e.finishedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('executions.duration')}>{formatDuration(e.startedAt, e.finishedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('executions.progress')}>
           {e.progress !== null && e.progress !== undefined ? (
             <Progress percent={e.progress} size="small" status={isActive(e.status) ? 'active' : undefined} />
           ) : (
             '—'
           )}
         </Descriptions.Item>
-        <Descriptions.Item label="Params" span={2}>
+        <Descriptions.Item label={t('common.params')} span={2}>
           <Block text={e.params} />
         </Descriptions.Item>
-        <Descriptions.Item label="Output" span={2}>
+        <Descriptions.Item label={t('executions.output')} span={2}>
           <Block text={e.output} />
         </Descriptions.Item>
-        <Descriptions.Item label="Error" span={2}>
+        <Descriptions.Item label={t('common.error')} span={2}>
           <Block text={e.error} danger />
         </Descriptions.Item>
       </Descriptions>

@@ -10,6 +10,7 @@ import { jobsApi } from '../jobs/api';
 import { executionsApi } from './api';
 import { executionsPollMs, ExecutionsTable } from './ExecutionsTable';
 import { EXECUTION_STATUSES, TRIGGERS, type ExecutionFilter } from './types';
+import { enumLabel, t } from '../../i18n';
 
 export default function ExecutionsPage() {
   const [searchParams] = useSearchParams();
@@ -39,12 +40,12 @@ export default function ExecutionsPage() {
     update({ from: range?.[0]?.toISOString() ?? undefined, to: range?.[1]?.toISOString() ?? undefined });
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>Executions</Typography.Title>}>
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.executions')}</Typography.Title>}>
       <Row gutter={[8, 8]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={6}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Job"
+            placeholder={t('common.job')}
             allowClear
             showSearch
             filterOption={false}
@@ -57,7 +58,7 @@ export default function ExecutionsPage() {
         <Col xs={12} md={4}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Agent"
+            placeholder={t('common.agent')}
             allowClear
             options={(agents.data ?? []).map((a) => ({ value: a.id, label: a.id }))}
             onChange={(agentId?: string) => update({ agentId })}
@@ -66,19 +67,19 @@ export default function ExecutionsPage() {
         <Col xs={12} md={4}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Status"
+            placeholder={t('common.status')}
             allowClear
             defaultValue={filter.status}
-            options={EXECUTION_STATUSES.map((s) => ({ value: s }))}
+            options={EXECUTION_STATUSES.map((s) => ({ value: s, label: enumLabel('executionStatus', s) }))}
             onChange={(status) => update({ status })}
           />
         </Col>
         <Col xs={12} md={4}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Trigger"
+            placeholder={t('executions.trigger')}
             allowClear
-            options={TRIGGERS.map((t) => ({ value: t }))}
+            options={TRIGGERS.map((trigger) => ({ value: trigger, label: enumLabel('trigger', trigger) }))}
             onChange={(trigger) => update({ trigger })}
           />
         </Col>

@@ -29,6 +29,18 @@ describe('ExecutionsTable', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/executions/1/cancel')).toBe(true));
   });
 
+  it("speaks Chinese: headers, status tags and antd's own pager", async () => {
+    mockApi(() => undefined);
+    renderPage(<ExecutionsTable page={page()} loading={false} onPageChange={() => {}} />, { lang: 'zh-CN' });
+
+    const failed = screen.getByRole('link', { name: '#2' }).closest('tr') as HTMLElement;
+    expect(within(failed).getByText('失败')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '状态' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '取消 1' })).toBeInTheDocument();
+    expect(screen.getByText('共 2 次执行')).toBeInTheDocument();
+    expect(screen.getByText('20 条/页')).toBeInTheDocument();
+  });
+
   it('polls fast only while something runs', () => {
     expect(executionsPollMs(page())).toBe(2000);
     expect(executionsPollMs(page([anExecution()]))).toBe(10_000);

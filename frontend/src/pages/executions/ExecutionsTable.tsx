@@ -12,6 +12,7 @@ import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from './StatusTag';
 import { isActive, type Execution } from './types';
+import { enumLabel, t } from '../../i18n';
 
 interface Props {
   page: Page<Execution> | undefined;
@@ -44,14 +45,14 @@ function CancelButton({ execution }: { execution: Execution }) {
   const cancel = useMutation({
     mutationFn: () => executionsApi.cancel(execution.id),
     onSuccess: () => {
-      message.info(`Cancel of #${execution.id} requested`);
+      message.info(t('executions.cancelOfIdRequested', { id: execution.id }));
       void queryClient.invalidateQueries({ queryKey: ['executions'] });
     },
     onError: (e) => handleError(e),
   });
   return (
-    <Popconfirm title={`Cancel run #${execution.id}?`} okText="Cancel run" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate()}>
-      <Button size="small" danger icon={<StopOutlined />} loading={cancel.isPending} aria-label={`cancel ${execution.id}`} />
+    <Popconfirm title={t('executions.cancelRunId', { id: execution.id })} okText={t('executions.cancelRun')} okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate()}>
+      <Button size="small" danger icon={<StopOutlined />} loading={cancel.isPending} aria-label={t('executions.cancelId', { id: execution.id })} />
     </Popconfirm>
   );
 }
@@ -60,34 +61,34 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
   const canOperate = useCanOperate();
   const columns: ColumnsType<Execution> = [
     {
-      title: 'Id',
+      title: t('executions.id'),
       dataIndex: 'id',
       render: (id: Execution['id']) => <Link to={paths.execution(id)}>#{id}</Link>,
     },
     ...(showJob
       ? [
           {
-            title: 'Job',
+            title: t('common.job'),
             dataIndex: 'jobName',
             render: (name: string, e: Execution) => <Link to={paths.job(e.jobId)}>{name ?? e.jobId}</Link>,
           },
         ]
       : []),
     {
-      title: 'Status',
+      title: t('common.status'),
       dataIndex: 'status',
       render: (_: unknown, e: Execution) => <StatusTag status={e.status} />,
     },
-    { title: 'Trigger', dataIndex: 'trigger', responsive: ['md'] },
-    { title: 'Scheduled', dataIndex: 'scheduledAt', render: formatTime },
+    { title: t('executions.trigger'), dataIndex: 'trigger', responsive: ['md'], render: (trigger: string) => enumLabel('trigger', trigger) },
+    { title: t('executions.scheduled'), dataIndex: 'scheduledAt', render: formatTime },
     {
-      title: 'Duration',
+      title: t('executions.duration'),
       key: 'duration',
       render: (_, e) => formatDuration(e.startedAt, e.finishedAt),
     },
-    { title: 'Attempt', dataIndex: 'attempt', responsive: ['md'] },
-    { title: 'Agent', dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => a ?? '—' },
-    { title: 'Output / error', key: 'outcome', responsive: ['md'], render: (_, e) => <Outcome execution={e} /> },
+    { title: t('executions.attempt'), dataIndex: 'attempt', responsive: ['md'] },
+    { title: t('common.agent'), dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => a ?? '—' },
+    { title: t('executions.outputError'), key: 'outcome', responsive: ['md'], render: (_, e) => <Outcome execution={e} /> },
     ...(canOperate
       ? [{ title: '', key: 'cancel', render: (_: unknown, e: Execution) => isActive(e.status) && <CancelButton execution={e} /> }]
       : []),
@@ -100,7 +101,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
       dataSource={page?.items ?? []}
       loading={loading}
       scroll={{ x: 'max-content' }}
-      pagination={serverPagination(page, 'run', onPageChange)}
+      pagination={serverPagination(page, 'pagination.runs', onPageChange)}
     />
   );
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/http';
 import { StatusTag } from './StatusTag';
 import { applyDelta, followOutput, type LiveState } from './liveStream';
 import type { ExecutionStatus } from './types';
+import { t } from '../../i18n';
 
 interface Props {
   executionId: number | string;
@@ -57,7 +58,7 @@ export function LiveOutput({ executionId, onEnd }: Props) {
     };
     follow().catch((e: unknown) => {
       if (abort.signal.aborted) return;
-      setFailure(e instanceof ApiError ? e.message : 'The live output stream broke off');
+      setFailure(e instanceof ApiError ? e.message : t('executions.liveOutputBrokeOff'));
     });
     return () => abort.abort();
   }, [executionId]);
@@ -72,7 +73,7 @@ export function LiveOutput({ executionId, onEnd }: Props) {
   return (
     <Card
       size="small"
-      title="Live output"
+      title={t('executions.liveOutput')}
       style={{ marginTop: 16 }}
       extra={status && <StatusTag status={status} />}
       data-testid="live-output"
@@ -92,7 +93,7 @@ export function LiveOutput({ executionId, onEnd }: Props) {
           }}
           style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0, maxHeight: 400, overflow: 'auto' }}
         >
-          {output || (ended ? '' : 'Waiting for output…')}
+          {output || (ended ? '' : t('executions.waitingForOutput'))}
         </pre>
       </Space>
     </Card>

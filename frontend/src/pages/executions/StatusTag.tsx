@@ -11,16 +11,18 @@ import {
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import type { ExecutionStatus } from './types';
+import { t } from '../../i18n';
 
+// labels are getters: read when drawn, in the current language
 const LOOK: Record<ExecutionStatus, { color: string; icon: ReactNode; label: string }> = {
-  PENDING: { color: 'default', icon: <ClockCircleOutlined />, label: 'Pending' },
-  RUNNING: { color: 'processing', icon: <SyncOutlined spin />, label: 'Running' },
-  SUCCEEDED: { color: 'success', icon: <CheckCircleOutlined />, label: 'Succeeded' },
-  FAILED: { color: 'error', icon: <CloseCircleOutlined />, label: 'Failed' },
-  TIMED_OUT: { color: 'warning', icon: <FieldTimeOutlined />, label: 'Timed out' },
-  CANCELLED: { color: 'default', icon: <StopOutlined />, label: 'Cancelled' },
-  SKIPPED: { color: 'default', icon: <MinusCircleOutlined />, label: 'Skipped' },
-  MISSED: { color: 'orange', icon: <ExclamationCircleOutlined />, label: 'Missed' },
+  PENDING: { color: 'default', icon: <ClockCircleOutlined />, get label() { return t('executions.pending'); } },
+  RUNNING: { color: 'processing', icon: <SyncOutlined spin />, get label() { return t('common.running'); } },
+  SUCCEEDED: { color: 'success', icon: <CheckCircleOutlined />, get label() { return t('executions.succeeded'); } },
+  FAILED: { color: 'error', icon: <CloseCircleOutlined />, get label() { return t('executions.failed'); } },
+  TIMED_OUT: { color: 'warning', icon: <FieldTimeOutlined />, get label() { return t('executions.timedOut'); } },
+  CANCELLED: { color: 'default', icon: <StopOutlined />, get label() { return t('executions.cancelled'); } },
+  SKIPPED: { color: 'default', icon: <MinusCircleOutlined />, get label() { return t('executions.skipped'); } },
+  MISSED: { color: 'orange', icon: <ExclamationCircleOutlined />, get label() { return t('executions.missed'); } },
 };
 
 /** Chart colours per status, kept beside the tags so both read the same. */

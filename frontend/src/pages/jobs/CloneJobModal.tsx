@@ -5,6 +5,7 @@ import { useApiErrorHandler } from '../../api/errors';
 import { paths } from '../../paths';
 import { jobsApi } from './api';
 import type { Job } from './types';
+import { t } from '../../i18n';
 
 interface Props {
   /** The job to copy; null: closed. */
@@ -23,7 +24,7 @@ export function CloneJobModal({ job, onClose }: Props) {
   const clone = useMutation({
     mutationFn: ({ name }: { name: string }) => jobsApi.clone(job!.id, name.trim()),
     onSuccess: (copy) => {
-      message.success(`${copy.name} created, disabled`);
+      message.success(t('jobs.nameCreatedDisabled', { name: copy.name }));
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       onClose();
       navigate(paths.job(copy.id));
@@ -33,17 +34,16 @@ export function CloneJobModal({ job, onClose }: Props) {
 
   return (
     <Modal
-      title={job ? `Clone ${job.name}` : 'Clone'}
+      title={job ? t('jobs.cloneName', { name: job.name }) : t('jobs.clone')}
       open={job !== null}
-      okText="Clone"
+      okText={t('jobs.clone')}
       confirmLoading={clone.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        The copy has the same schedule, target (secret headers included), alerts, retention, contact and labels. You
-        own it, and it is disabled so it does not call the same target twice until you change and enable it.
+        {t('jobs.theCopyHasTheSame')}
       </Typography.Paragraph>
       <Form
         key={job?.id}
@@ -51,7 +51,7 @@ export function CloneJobModal({ job, onClose }: Props) {
         layout="vertical"
         initialValues={{ name: job ? `${job.name}-copy` : '' }}
         onFinish={(values) => clone.mutate(values)}>
-        <Form.Item label="Name of the copy" name="name" rules={[{ required: true, message: 'The copy needs a name' }]}>
+        <Form.Item label={t('jobs.nameOfTheCopy')} name="name" rules={[{ required: true, message: t('jobs.theCopyNeedsAName') }]}>
           <Input autoFocus />
         </Form.Item>
       </Form>

@@ -4,6 +4,7 @@
  */
 import { Space, Typography } from 'antd';
 import { formatInZone } from '../../format';
+import { t } from '../../i18n';
 import type { FireNote } from './types';
 
 interface Props {
@@ -38,7 +39,7 @@ export function FireTimeline({ fires, notes, timeZone }: Props) {
                 {formatInZone(e.at, timeZone)}
               </Typography.Text>{' '}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                skipped: {e.reason}
+                {t('jobs.fireSkipped', { reason: e.reason ?? '' })}
               </Typography.Text>
             </>
           ) : (
@@ -47,7 +48,7 @@ export function FireTimeline({ fires, notes, timeZone }: Props) {
               {e.kind === 'MOVED' && (
                 <Typography.Text type="warning" style={{ fontSize: 12 }}>
                   {' '}
-                  moved from {e.from ? formatInZone(e.from, timeZone) : 'its scheduled day'}: {e.reason}
+                  {t('jobs.fireMovedFrom', { from: e.from ? formatInZone(e.from, timeZone) : t('jobs.itsScheduledDay'), reason: e.reason ?? '' })}
                 </Typography.Text>
               )}
             </>

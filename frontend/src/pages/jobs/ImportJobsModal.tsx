@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { jobsApi } from './api';
 import type { ImportItem, ImportResult } from './types';
+import { enumLabel, t } from '../../i18n';
 
 interface Props {
   open: boolean;
@@ -54,7 +55,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
   const apply = useMutation({
     mutationFn: (f: { name: string; text: string }) => jobsApi.importFile(f.text, f.name, false),
     onSuccess: (result) => {
-      message.success(`Imported: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged`);
+      message.success(t('jobs.importResult', { created: result.created, updated: result.updated, unchanged: result.unchanged }));
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       close();
     },
@@ -79,13 +80,13 @@ export function ImportJobsModal({ open, onClose }: Props) {
   const changes = plan ? plan.created + plan.updated : 0;
   return (
     <Modal
-      title="Import jobs"
+      title={t('jobs.importJobs')}
       open={open}
       width={860}
       onCancel={close}
       footer={[
         <Button key="cancel" onClick={close}>
-          Cancel
+          {t('common.cancel')}
         </Button>,
         <Button
           key="apply"
@@ -94,7 +95,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
           loading={apply.isPending}
           onClick={() => file && apply.mutate(file)}
         >
-          Apply import
+          {t('jobs.applyImport')}
         </Button>,
       ]}
     >
@@ -111,9 +112,9 @@ export function ImportJobsModal({ open, onClose }: Props) {
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">{file ? file.name : 'Choose or drop a job file (.json, .yaml)'}</p>
+          <p className="ant-upload-text">{file ? file.name : t('jobs.chooseOrDropAJob')}</p>
           <p className="ant-upload-hint">
-            Jobs are matched by name. Nothing is written until you apply; a file with any problem writes nothing.
+            {t('jobs.jobsAreMatchedByName')}
           </p>
         </Upload.Dragger>
         {problem !== null && (
@@ -123,7 +124,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
             message={problem instanceof ApiError ? problem.detail || problem.title : errorMessage(problem)}
             description={
               problem instanceof ApiError && problem.fieldErrors.length > 0 ? (
-                <ul style={{ margin: 0, paddingLeft: 16 }} aria-label="import problems">
+                <ul style={{ margin: 0, paddingLeft: 16 }} aria-label={t('jobs.importProblems')}>
                   {problem.fieldErrors.map((e) => (
                     <li key={`${e.field}:${e.message}`}>
                       <Typography.Text code>{e.field}</Typography.Text> {e.message}
@@ -137,7 +138,7 @@ export function ImportJobsModal({ open, onClose }: Props) {
         {plan && (
           <>
             <Typography.Text>
-              Dry run: {plan.created} to create, {plan.updated} to update, {plan.unchanged} unchanged.
+              {t('jobs.dryRunPlan', { created: plan.created, updated: plan.updated, unchanged: plan.unchanged })}
             </Typography.Text>
             <Table<ImportItem>
               rowKey="index"
@@ -146,13 +147,13 @@ export function ImportJobsModal({ open, onClose }: Props) {
               scroll={{ y: 360 }}
               dataSource={plan.jobs}
               columns={[
-                { title: 'Job', dataIndex: 'name' },
+                { title: t('common.job'), dataIndex: 'name' },
                 {
-                  title: 'Action',
+                  title: t('common.action'),
                   dataIndex: 'action',
-                  render: (action: ImportItem['action']) => <Tag color={ACTION_COLORS[action]}>{action}</Tag>,
+                  render: (action: ImportItem['action']) => <Tag color={ACTION_COLORS[action]}>{enumLabel('importAction', action)}</Tag>,
                 },
-                { title: 'Changes', key: 'changes', render: (_, item) => <Changes item={item} /> },
+                { title: t('common.changes'), key: 'changes', render: (_, item) => <Changes item={item} /> },
               ]}
             />
           </>

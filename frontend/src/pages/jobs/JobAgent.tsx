@@ -1,5 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import type { Job } from './types';
+import { t } from '../../i18n';
 
 /**
  * Where a job runs: its agent, or UNASSIGNED with the server's reason (an enabled job no
@@ -9,7 +10,7 @@ export function JobAgent({ job }: { job: Job }) {
   if (job.placement?.status === 'UNASSIGNED') {
     return (
       <Space direction="vertical" size={0}>
-        <Tag color="warning">UNASSIGNED</Tag>
+        <Tag color="warning">{t('jobs.placementUnassigned')}</Tag>
         {job.placement.reason && <Typography.Text type="secondary">{job.placement.reason}</Typography.Text>}
       </Space>
     );

@@ -12,6 +12,7 @@ import { useApiErrorHandler } from '../../api/errors';
 import { paths } from '../../paths';
 import { jobsApi } from './api';
 import type { Job, JobActionName, JobActionRequest, JobActionResponse, JobActionResult } from './types';
+import { enumLabel, t } from '../../i18n';
 
 interface Props {
   /** The ticked jobs' ids; the bar shows when there are some. */
@@ -26,25 +27,25 @@ interface Values {
   params?: string;
 }
 
-const jobs = (n: number) => `${n} job${n === 1 ? '' : 's'}`;
+const jobs = (n: number) => t('jobs.countJobs', { count: n });
 
 /** The question asked before an action, naming how many jobs, and its button. */
 export function confirmation(action: JobActionName, n: number): { title: string; ok: string } {
   switch (action) {
     case 'ENABLE':
-      return { title: `Enable ${jobs(n)}?`, ok: 'Enable' };
+      return { title: t('jobs.enableP1', { p1: jobs(n) }), ok: t('jobs.enable') };
     case 'DISABLE':
-      return { title: `Disable ${jobs(n)}?`, ok: 'Disable' };
+      return { title: t('jobs.disableP1', { p1: jobs(n) }), ok: t('jobs.disable') };
     case 'RUN':
-      return { title: `Run ${jobs(n)} now?`, ok: 'Run' };
+      return { title: t('jobs.runP1Now', { p1: jobs(n) }), ok: t('jobs.run') };
     case 'DELETE':
-      return { title: `Delete ${jobs(n)}?`, ok: 'Delete' };
+      return { title: t('jobs.deleteP1', { p1: jobs(n) }), ok: t('common.delete') };
     case 'SET_LABELS':
-      return { title: `Set the labels of ${jobs(n)}?`, ok: 'Set labels' };
+      return { title: t('jobs.setTheLabelsOfP1', { p1: jobs(n) }), ok: t('jobs.setLabels') };
     case 'ADD_LABELS':
-      return { title: `Add labels to ${jobs(n)}?`, ok: 'Add labels' };
+      return { title: t('jobs.addLabelsToP1', { p1: jobs(n) }), ok: t('jobs.addLabels') };
     case 'REMOVE_LABELS':
-      return { title: `Remove labels from ${jobs(n)}?`, ok: 'Remove labels' };
+      return { title: t('jobs.removeLabelsFromP1', { p1: jobs(n) }), ok: t('jobs.removeLabels') };
   }
 }
 
@@ -53,7 +54,7 @@ export function parseLabels(text: string): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const piece of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const eq = piece.indexOf('=');
-    if (eq <= 0) throw new Error(`'${piece}' is not key=value`);
+    if (eq <= 0) throw new Error(t('jobs.pieceIsNotKeyValue', { piece }));
     labels[piece.slice(0, eq).trim()] = piece.slice(eq + 1).trim();
   }
   return labels;
@@ -107,31 +108,31 @@ export function JobBulkActions({ selected, onSelect }: Props) {
     <>
       {/* the dialogs outlive the selection: a delete unticks every job it removed */}
       {selected.length > 0 && (
-        <Space wrap role="toolbar" aria-label="actions on the selected jobs">
-          <Typography.Text strong>{jobs(selected.length)} selected</Typography.Text>
-          <Button onClick={() => setPending('ENABLE')}>Enable</Button>
-          <Button onClick={() => setPending('DISABLE')}>Disable</Button>
-          <Button onClick={() => setPending('RUN')}>Run now</Button>
+        <Space wrap role="toolbar" aria-label={t('jobs.actionsOnTheSelectedJobs')}>
+          <Typography.Text strong>{t('jobs.countSelected', { count: selected.length })}</Typography.Text>
+          <Button onClick={() => setPending('ENABLE')}>{t('jobs.enable')}</Button>
+          <Button onClick={() => setPending('DISABLE')}>{t('jobs.disable')}</Button>
+          <Button onClick={() => setPending('RUN')}>{t('jobs.runNow')}</Button>
           <Dropdown
             trigger={['click']}
             menu={{
               items: [
-                { key: 'SET_LABELS', label: 'Set labels' },
-                { key: 'ADD_LABELS', label: 'Add labels' },
-                { key: 'REMOVE_LABELS', label: 'Remove labels' },
+                { key: 'SET_LABELS', label: t('jobs.setLabels') },
+                { key: 'ADD_LABELS', label: t('jobs.addLabels') },
+                { key: 'REMOVE_LABELS', label: t('jobs.removeLabels') },
               ],
               onClick: ({ key }) => setPending(key as JobActionName),
             }}
           >
             <Button>
-              Labels… <DownOutlined />
+              {t('jobs.labels')} <DownOutlined />
             </Button>
           </Dropdown>
           <Button danger onClick={() => setPending('DELETE')}>
-            Delete
+            {t('common.delete')}
           </Button>
           <Button type="link" onClick={() => onSelect([])}>
-            Clear selection
+            {t('jobs.clearSelection')}
           </Button>
         </Space>
       )}
@@ -147,51 +148,51 @@ export function JobBulkActions({ selected, onSelect }: Props) {
         afterClose={() => form.resetFields()}
       >
         <Form form={form} layout="vertical" onFinish={() => void send()}>
-          {pending === 'DELETE' && <p>Their schedules stop; past executions stay.</p>}
+          {pending === 'DELETE' && <p>{t('jobs.theirSchedulesStopPastExecutions')}</p>}
           {pending === 'RUN' && (
-            <Form.Item label="Params" name="params" tooltip="Passed to each target as ${params}">
+            <Form.Item label={t('common.params')} name="params" tooltip={t('jobs.passedToEachTargetAs')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
           )}
           {(pending === 'SET_LABELS' || pending === 'ADD_LABELS') && (
             <Form.Item
-              label="Labels"
+              label={t('common.labels')}
               name="labels"
-              extra={pending === 'SET_LABELS' ? 'Replaces every label of each job; empty removes them all' : undefined}
+              extra={pending === 'SET_LABELS' ? t('jobs.replacesEveryLabelOfEach') : undefined}
               rules={[
                 {
                   validator: async (_, text?: string) => {
                     const labels = parseLabels(text ?? '');
-                    if (pending === 'ADD_LABELS' && Object.keys(labels).length === 0) throw new Error('Give a label to add');
+                    if (pending === 'ADD_LABELS' && Object.keys(labels).length === 0) throw new Error(t('jobs.giveALabelToAdd'));
                   },
                 },
               ]}
             >
-              <Input placeholder="team=pay, env=prod" />
+              <Input placeholder={t('jobs.teamPayEnvProd')} />
             </Form.Item>
           )}
           {pending === 'REMOVE_LABELS' && (
             <Form.Item
-              label="Label keys"
+              label={t('jobs.labelKeys')}
               name="labelKeys"
               rules={[
                 {
                   validator: async (_, text?: string) => {
-                    if (!parseKeys(text ?? '').length) throw new Error('Give a key to remove');
+                    if (!parseKeys(text ?? '').length) throw new Error(t('jobs.giveAKeyToRemove'));
                   },
                 },
               ]}
             >
-              <Input placeholder="env, tier" />
+              <Input placeholder={t('jobs.envTier')} />
             </Form.Item>
           )}
         </Form>
       </Modal>
       <Modal
-        title={result && `${confirmation(result.action, result.results.length).ok}: ${result.done} done, ${result.unchanged} unchanged, ${result.failed} failed`}
+        title={result && t('jobs.actionResult', { ok: confirmation(result.action, result.results.length).ok, done: result.done, unchanged: result.unchanged, failed: result.failed })}
         open={result !== null}
         onCancel={() => setResult(null)}
-        footer={<Button onClick={() => setResult(null)}>Close</Button>}
+        footer={<Button onClick={() => setResult(null)}>{t('common.close')}</Button>}
         width={720}
       >
         <Table<JobActionResult>
@@ -199,20 +200,20 @@ export function JobBulkActions({ selected, onSelect }: Props) {
           size="small"
           pagination={false}
           dataSource={result?.results ?? []}
-          aria-label="results per job"
+          aria-label={t('jobs.resultsPerJob')}
           columns={[
-            { title: 'Job', key: 'job', render: (_, r) => r.name ?? `#${r.id}` },
+            { title: t('common.job'), key: 'job', render: (_, r) => r.name ?? `#${r.id}` },
             {
-              title: 'Outcome',
+              title: t('jobs.outcome'),
               key: 'outcome',
-              render: (_, r) => <Tag color={OUTCOME_COLOURS[r.outcome]}>{r.outcome}</Tag>,
+              render: (_, r) => <Tag color={OUTCOME_COLOURS[r.outcome]}>{enumLabel('bulkOutcome', r.outcome)}</Tag>,
             },
             {
-              title: 'Detail',
+              title: t('jobs.detail'),
               key: 'detail',
               render: (_, r) =>
                 r.executionId != null ? (
-                  <Link to={paths.execution(r.executionId)}>execution {r.executionId}</Link>
+                  <Link to={paths.execution(r.executionId)}>{t('jobs.executionN', { id: r.executionId })}</Link>
                 ) : (
                   (r.detail ?? '')
                 ),

@@ -9,7 +9,7 @@ import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { useAlertChannels } from '../alerts/useAlertChannels';
 import { JobHistory } from '../audit/JobHistory';
-import { CALENDAR_RULE_LABELS } from '../calendars/types';
+import { ruleLabel } from '../calendars/labels';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
@@ -20,6 +20,7 @@ import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
 import type { Job, RetryPolicy } from './types';
 import { useJobActions } from './useJobActions';
+import { enumLabel, t } from '../../i18n';
 
 const tags = (map: Record<string, string> | null | undefined) =>
   Object.keys(map ?? {}).length === 0
@@ -30,29 +31,29 @@ const tags = (map: Record<string, string> | null | undefined) =>
 function retentionText(job: Job): string {
   const days = job.retention?.days;
   const maxCount = job.retention?.maxCount;
-  const parts = [days ? `${days} days` : 'default days', maxCount ? `at most ${maxCount} runs` : 'default count'];
-  return !days && !maxCount ? 'platform default' : parts.join(', ');
+  const parts = [days ? t('common.countDays', { count: days }) : t('jobs.defaultDays'), maxCount ? t('jobs.atMostCountRuns', { count: maxCount }) : t('jobs.defaultCount')];
+  return !days && !maxCount ? t('departments.platformDefault') : parts.join(t('common.listSeparator'));
 }
 
 /** Which runs raise alerts, where they go, and the way to this job's alert history. */
 function AlertRules({ job }: { job: Job }) {
   const a = job.alerts;
   const channels = useAlertChannels({ enabled: (a?.channelIds.length ?? 0) > 0 });
-  if (!a || a.channelIds.length === 0) return <>none</>;
+  if (!a || a.channelIds.length === 0) return <>{t('common.none')}</>;
   const rules = [
-    a.onFailure && 'final failure',
-    a.onTimeout && 'timeout',
+    a.onFailure && t('jobs.ruleFinalFailure'),
+    a.onTimeout && t('jobs.ruleTimeout'),
     a.failureRate &&
-      `over ${Math.round(a.failureRate.threshold * 100)} % failed in ${a.failureRate.windowMinutes} min (${a.failureRate.minRuns}+ runs)`,
-    a.onRecovery && 'recovery',
+      t('jobs.ruleFailureRate', { percent: Math.round(a.failureRate.threshold * 100), minutes: a.failureRate.windowMinutes, runs: a.failureRate.minRuns }),
+    a.onRecovery && t('jobs.ruleRecovery'),
   ].filter(Boolean);
   return (
     <Space wrap size={4}>
       {a.channelIds.map((id) => (
         <Tag key={id}>{channels.nameOf(id)}</Tag>
       ))}
-      <span>on {rules.length ? rules.join(', ') : 'nothing'}</span>
-      <Link to={`${paths.alerts}?jobId=${job.id}`}>history</Link>
+      <span>{t('jobs.alertOn', { rules: rules.length ? rules.join(t('common.listSeparator')) : t('jobs.nothing') })}</span>
+      <Link to={`${paths.alerts}?jobId=${job.id}`}>{t('jobs.alertHistory')}</Link>
     </Space>
   );
 }
@@ -62,69 +63,69 @@ function AlertRules({ job }: { job: Job }) {
  * from 1 s × 2 up to 30 s, jitter 20 %". A job saved before the backoff strategy is fixed.
  */
 function retryText(retry: RetryPolicy): string {
-  if (retry.maxAttempts <= 1) return '1 attempt, no retry';
-  const jitter = retry.jitter ? `, jitter ${Math.round(retry.jitter * 1000) / 10} %` : '';
+  if (retry.maxAttempts <= 1) return t('jobs.retryNone');
+  const jitter = retry.jitter ? t('jobs.retryJitter', { percent: Math.round(retry.jitter * 1000) / 10 }) : '';
   if (retry.backoff === 'EXPONENTIAL') {
-    return `${retry.maxAttempts} attempts, exponential backoff from ${retry.backoffSeconds} s × ${retry.multiplier} up to ${retry.maxBackoffSeconds} s${jitter}`;
+    return t('jobs.retryExponential', { attempts: retry.maxAttempts, first: retry.backoffSeconds, multiplier: retry.multiplier ?? '', max: retry.maxBackoffSeconds ?? '' }) + jitter;
   }
-  return `${retry.maxAttempts} attempts, ${retry.backoffSeconds} s apart${jitter}`;
+  return t('jobs.retryFixed', { attempts: retry.maxAttempts, seconds: retry.backoffSeconds }) + jitter;
 }
 
 function Definition({ job }: { job: Job }) {
-  const t = job.target;
+  const target = job.target;
   return (
     <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
-      <Descriptions.Item label="Schedule">
+      <Descriptions.Item label={t('common.schedule')}>
         <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
       </Descriptions.Item>
-      <Descriptions.Item label="Business calendar">
+      <Descriptions.Item label={t('calendars.businessCalendar')}>
         {job.calendar ? (
           <Space size={4} wrap>
             <Link to={paths.calendars}>{job.calendar.name}</Link>
-            <Tag>{CALENDAR_RULE_LABELS[job.calendar.rule] ?? job.calendar.rule}</Tag>
+            <Tag>{ruleLabel(job.calendar.rule)}</Tag>
           </Space>
         ) : (
-          'none'
+          t('common.none')
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="Assigned agent">
-        {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">unassigned</Tag>)}
+      <Descriptions.Item label={t('jobs.assignedAgent')}>
+        {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">{t('jobs.unassignedTag')}</Tag>)}
       </Descriptions.Item>
-      <Descriptions.Item label="Target">
-        {t.type} {t.mode}
+      <Descriptions.Item label={t('jobs.target')}>
+        {target.type} {target.mode}
       </Descriptions.Item>
-      <Descriptions.Item label={t.type === 'SHELL' ? 'Command' : 'Address'}>
-        <Typography.Text code>{t.type === 'SHELL' ? t.command : `${t.method ?? ''} ${t.url ?? ''}`.trim()}</Typography.Text>
+      <Descriptions.Item label={target.type === 'SHELL' ? t('jobs.command') : t('common.address')}>
+        <Typography.Text code>{target.type === 'SHELL' ? target.command : `${target.method ?? ''} ${target.url ?? ''}`.trim()}</Typography.Text>
       </Descriptions.Item>
-      {t.type !== 'SHELL' && <Descriptions.Item label="Headers">{tags(t.headers)}</Descriptions.Item>}
-      {t.body && (
-        <Descriptions.Item label="Body">
-          <Typography.Text code>{t.body}</Typography.Text>
+      {target.type !== 'SHELL' && <Descriptions.Item label={t('jobs.headers')}>{tags(target.headers)}</Descriptions.Item>}
+      {target.body && (
+        <Descriptions.Item label={t('jobs.body')}>
+          <Typography.Text code>{target.body}</Typography.Text>
         </Descriptions.Item>
       )}
-      <Descriptions.Item label="Success codes">{t.successCodes?.length ? t.successCodes.join(', ') : 'default'}</Descriptions.Item>
-      <Descriptions.Item label="Timeout">{job.timeoutSeconds} s</Descriptions.Item>
-      <Descriptions.Item label="Retry">{retryText(job.retry)}</Descriptions.Item>
-      <Descriptions.Item label="Misfire / overlap">
-        {job.misfirePolicy} / {job.overlapPolicy}
+      <Descriptions.Item label={t('jobs.successCodes')}>{target.successCodes?.length ? target.successCodes.join(', ') : t('jobs.default')}</Descriptions.Item>
+      <Descriptions.Item label={t('jobs.timeout')}>{t('common.seconds', { count: job.timeoutSeconds })}</Descriptions.Item>
+      <Descriptions.Item label={t('common.retry')}>{retryText(job.retry)}</Descriptions.Item>
+      <Descriptions.Item label={t('jobs.misfireOverlap')}>
+        {enumLabel('misfire', job.misfirePolicy)} / {enumLabel('overlap', job.overlapPolicy)}
       </Descriptions.Item>
-      <Descriptions.Item label="Assignment">
-        {job.assignment?.strategy ?? 'cluster default'} {tags(job.assignment?.labels)}
+      <Descriptions.Item label={t('jobs.assignment')}>
+        {job.assignment?.strategy ? enumLabel('strategy', job.assignment.strategy) : t('jobs.clusterDefault')} {tags(job.assignment?.labels)}
       </Descriptions.Item>
-      <Descriptions.Item label="Alerts">
+      <Descriptions.Item label={t('common.alerts')}>
         <AlertRules job={job} />
       </Descriptions.Item>
-      <Descriptions.Item label="Retention">{retentionText(job)}</Descriptions.Item>
-      <Descriptions.Item label="Owner">{job.owner ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Contact">
+      <Descriptions.Item label={t('common.retention')}>{retentionText(job)}</Descriptions.Item>
+      <Descriptions.Item label={t('jobs.owner')}>{job.owner ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('jobs.contact')}>
         {job.contact ? <a href={`mailto:${job.contact}`}>{job.contact}</a> : '—'}
       </Descriptions.Item>
-      <Descriptions.Item label="Labels">{tags(job.labels)}</Descriptions.Item>
-      <Descriptions.Item label="Created">
-        {formatTime(job.createdAt)} {job.createdBy ? `by ${job.createdBy}` : ''}
+      <Descriptions.Item label={t('common.labels')}>{tags(job.labels)}</Descriptions.Item>
+      <Descriptions.Item label={t('common.created')}>
+        {formatTime(job.createdAt)} {job.createdBy ? t('jobs.byCreatedby', { createdBy: job.createdBy }) : ''}
       </Descriptions.Item>
-      <Descriptions.Item label="Updated">
-        {formatTime(job.updatedAt)} (v{job.version})
+      <Descriptions.Item label={t('jobs.updated')}>
+        {formatTime(job.updatedAt)} {t('jobs.versionN', { version: job.version })}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -169,8 +170,8 @@ export default function JobDetailPage() {
             <Switch
               checked={j.enabled}
               disabled={!canOperate}
-              checkedChildren="enabled"
-              unCheckedChildren="disabled"
+              checkedChildren={t('jobs.enabled')}
+              unCheckedChildren={t('common.disabled')}
               onChange={(enabled) => setEnabled.mutate({ job: j, enabled })}
             />
           </Space>
@@ -179,22 +180,22 @@ export default function JobDetailPage() {
           canOperate && (
             <Space wrap>
               <Button icon={<PlayCircleOutlined />} onClick={() => setRunning(true)}>
-                Run now
+                {t('jobs.runNow')}
               </Button>
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                Edit
+                {t('jobs.edit')}
               </Button>
               <Button icon={<CopyOutlined />} onClick={() => setCloning(true)}>
-                Clone
+                {t('jobs.clone')}
               </Button>
               <Popconfirm
-                title={`Delete ${j.name}?`}
-                okText="Delete"
+                title={t('common.deleteName', { name: j.name })}
+                okText={t('common.delete')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutate(j, { onSuccess: () => navigate(paths.jobs) })}
               >
                 <Button danger icon={<DeleteOutlined />}>
-                  Delete
+                  {t('common.delete')}
                 </Button>
               </Popconfirm>
             </Space>
@@ -207,13 +208,13 @@ export default function JobDetailPage() {
             <Definition job={j} />
           </Col>
           <Col xs={24} xxl={7}>
-            <Card size="small" title={`Next fires (${j.timeZone})`} data-testid="job-next-fires">
+            <Card size="small" title={t('jobs.nextFiresIn', { zone: j.timeZone })} data-testid="job-next-fires">
               {fires.isLoading ? (
                 <Spin size="small" />
               ) : j.enabled && (fires.data?.fires.length || fires.data?.notes.length) ? (
                 <FireTimeline fires={fires.data.fires} notes={fires.data.notes} timeZone={j.timeZone} />
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={j.enabled ? 'No future fire time' : 'Disabled'} />
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={j.enabled ? t('jobs.noFutureFireTime') : t('jobs.disabled')} />
               )}
             </Card>
           </Col>
@@ -221,8 +222,8 @@ export default function JobDetailPage() {
       </Card>
       <Card
         tabList={[
-          { key: 'runs', label: 'Run history' },
-          { key: 'history', label: 'History' },
+          { key: 'runs', label: t('jobs.runHistory') },
+          { key: 'history', label: t('jobs.historyTab') },
         ]}
         activeTabKey={tab}
         onTabChange={(key) => setTab(key as 'runs' | 'history')}

@@ -9,7 +9,8 @@ import { ApiError } from '../../api/http';
 import { FormDrawer } from '../../components/FormDrawer';
 import { TIME_ZONES } from '../../timeZones';
 import { useAlertChannels } from '../alerts/useAlertChannels';
-import { CALENDAR_RULE_LABELS, CALENDAR_RULES, type JobCalendar } from '../calendars/types';
+import { ruleLabel } from '../calendars/labels';
+import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
 import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
 import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
@@ -22,6 +23,7 @@ import {
   TARGET_TYPES,
   type Job,
 } from './types';
+import { enumLabel, t } from '../../i18n';
 
 interface Props {
   open: boolean;
@@ -35,8 +37,7 @@ interface Props {
 
 /** Agent labels and selectors: 1 to 63 letters, digits, . _ - /, starting and ending with a letter or digit. */
 const LABEL = /^[A-Za-z0-9]([A-Za-z0-9._/-]{0,61}[A-Za-z0-9])?$/;
-const LABEL_MESSAGE = '1-63 letters, digits, . _ - /';
-const LABEL_RULES = [{ pattern: LABEL, message: LABEL_MESSAGE }];
+const labelRules = () => [{ pattern: LABEL, message: t('jobs.labelSyntax') }];
 
 function KeyValueList({
   name,
@@ -59,14 +60,14 @@ function KeyValueList({
               <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
                 <Form.Item
                   name={[field.name, 'key']}
-                  rules={[{ required: true, message: 'Key' }, ...(labelSyntax ? LABEL_RULES : [])]}
+                  rules={[{ required: true, message: t('jobs.keyRequired') }, ...(labelSyntax ? labelRules() : [])]}
                 >
-                  <Input placeholder="key" />
+                  <Input placeholder={t('jobs.keyPlaceholder')} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'value']} rules={labelSyntax ? LABEL_RULES : []}>
-                  <Input placeholder="value" />
+                <Form.Item name={[field.name, 'value']} rules={labelSyntax ? labelRules() : []}>
+                  <Input placeholder={t('jobs.value')} />
                 </Form.Item>
-                <MinusCircleOutlined aria-label="remove" onClick={() => remove(field.name)} />
+                <MinusCircleOutlined aria-label={t('jobs.remove')} onClick={() => remove(field.name)} />
               </Space>
             ))}
             <Button type="dashed" onClick={() => add({ key: '', value: '' })} icon={<PlusOutlined />}>
@@ -85,43 +86,43 @@ function AlertRules({ form }: { form: FormInstance<JobFormValues> }) {
   const rateOn = Form.useWatch(['alerts', 'failureRateOn'], form);
   return (
     <>
-      <Form.Item label="Alert channels" name={['alerts', 'channelIds']} tooltip="No channel: this job raises no alerts">
+      <Form.Item label={t('common.alertChannels')} name={['alerts', 'channelIds']} tooltip={t('jobs.noChannelThisJobRaises')}>
         <Select
           mode="multiple"
           allowClear
           loading={channels.isLoading}
-          placeholder="None"
+          placeholder={t('jobs.none')}
           options={(channels.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.type})` }))}
         />
       </Form.Item>
       <Space wrap size="large" style={{ marginBottom: 12 }}>
         <Form.Item name={['alerts', 'onFailure']} valuePropName="checked" noStyle>
-          <Checkbox>On final failure</Checkbox>
+          <Checkbox>{t('jobs.onFinalFailure')}</Checkbox>
         </Form.Item>
         <Form.Item name={['alerts', 'onTimeout']} valuePropName="checked" noStyle>
-          <Checkbox>On timeout</Checkbox>
+          <Checkbox>{t('jobs.onTimeout')}</Checkbox>
         </Form.Item>
         <Form.Item name={['alerts', 'onRecovery']} valuePropName="checked" noStyle>
-          <Checkbox>When it recovers</Checkbox>
+          <Checkbox>{t('jobs.whenItRecovers')}</Checkbox>
         </Form.Item>
         <Form.Item name={['alerts', 'failureRateOn']} valuePropName="checked" noStyle>
-          <Checkbox>On failure rate</Checkbox>
+          <Checkbox>{t('jobs.onFailureRate')}</Checkbox>
         </Form.Item>
       </Space>
       {rateOn && (
         <Row gutter={16}>
           <Col xs={12} md={8}>
-            <Form.Item label="Failed share above (%)" name={['alerts', 'failureRatePercent']} rules={[{ required: true }]}>
+            <Form.Item label={t('jobs.failedShareAbove')} name={['alerts', 'failureRatePercent']} rules={[{ required: true }]}>
               <InputNumber min={0} max={100} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
-            <Form.Item label="Over (minutes)" name={['alerts', 'windowMinutes']} rules={[{ required: true }]}>
+            <Form.Item label={t('jobs.overMinutes')} name={['alerts', 'windowMinutes']} rules={[{ required: true }]}>
               <InputNumber min={1} max={1440} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={8}>
-            <Form.Item label="At least (runs)" name={['alerts', 'minRuns']} rules={[{ required: true }]}>
+            <Form.Item label={t('jobs.atLeastRuns')} name={['alerts', 'minRuns']} rules={[{ required: true }]}>
               <InputNumber min={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -138,33 +139,25 @@ function CalendarFields({ form }: { form: FormInstance<JobFormValues> }) {
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        <Form.Item
-          label="Business calendar"
-          name="calendarName"
-          tooltip="The department's working days and holidays; none: the schedule alone decides"
-        >
+        <Form.Item label={t('calendars.businessCalendar')} name="calendarName" tooltip={t('calendars.businessCalendarTip')}>
           <Select
             allowClear
             loading={calendars.isLoading}
-            placeholder="None"
+            placeholder={t('jobs.none')}
             options={(calendars.data?.items ?? []).map((c) => ({ value: c.name, label: c.name }))}
           />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item
-          label="Calendar rule"
-          name="calendarRule"
-          tooltip="Working days only: fire only on working days. Skip holidays: fire on every day but a holiday. Move: a fire on a day off fires on the next (or previous) working day instead"
-        >
-          <Select disabled={!name} options={CALENDAR_RULES.map((r) => ({ value: r, label: CALENDAR_RULE_LABELS[r] }))} />
+        <Form.Item label={t('calendars.calendarRule')} name="calendarRule" tooltip={t('calendars.calendarRuleTip')}>
+          <Select disabled={!name} options={CALENDAR_RULES.map((r) => ({ value: r, label: ruleLabel(r) }))} />
         </Form.Item>
       </Col>
     </Row>
   );
 }
 
-const BACKOFF_LABELS: Record<(typeof BACKOFF_STRATEGIES)[number], string> = { FIXED: 'Fixed', EXPONENTIAL: 'Exponential' };
+const backoffLabel = (strategy: (typeof BACKOFF_STRATEGIES)[number]) => t(strategy === 'FIXED' ? 'jobs.backoffFixed' : 'jobs.backoffExponential');
 
 /**
  * Attempts and the wait before each retry: fixed, or exponential up to a maximum; jitter
@@ -177,25 +170,25 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
     <>
       <Row gutter={16}>
         <Col xs={12} md={8}>
-          <Form.Item label="Max attempts" name={['retry', 'maxAttempts']} rules={[{ required: true }]}>
+          <Form.Item label={t('jobs.maxAttempts')} name={['retry', 'maxAttempts']} rules={[{ required: true }]}>
             <InputNumber min={1} max={10} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item
-            label="Backoff"
+            label={t('jobs.backoff')}
             name={['retry', 'backoff']}
-            tooltip="Fixed: the same wait before every retry. Exponential: each wait is the previous one times the multiplier, up to the maximum."
+            tooltip={t('jobs.fixedTheSameWaitBefore')}
           >
             <Radio.Group
               optionType="button"
-              options={BACKOFF_STRATEGIES.map((b) => ({ value: b, label: BACKOFF_LABELS[b] }))}
+              options={BACKOFF_STRATEGIES.map((b) => ({ value: b, label: backoffLabel(b) }))}
             />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item
-            label={exponential ? 'First backoff (s)' : 'Retry backoff (s)'}
+            label={exponential ? t('jobs.firstBackoffS') : t('jobs.retryBackoffS')}
             name={['retry', 'backoffSeconds']}
             rules={[{ required: true }]}
           >
@@ -208,13 +201,13 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
           <>
             <Col xs={12} md={8}>
               <Form.Item
-                label="Multiplier"
+                label={t('jobs.multiplier')}
                 name={['retry', 'multiplier']}
                 rules={[
                   { required: true },
                   {
                     validator: (_, v: number | null) =>
-                      v == null || (v > 1 && v <= 10) ? Promise.resolve() : Promise.reject(new Error('Above 1, at most 10')),
+                      v == null || (v > 1 && v <= 10) ? Promise.resolve() : Promise.reject(new Error(t('jobs.above1AtMost10'))),
                   },
                 ]}
               >
@@ -223,7 +216,7 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
             </Col>
             <Col xs={12} md={8}>
               <Form.Item
-                label="Max backoff (s)"
+                label={t('jobs.maxBackoffS')}
                 name={['retry', 'maxBackoffSeconds']}
                 dependencies={[['retry', 'backoffSeconds']]}
                 rules={[
@@ -232,7 +225,7 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
                     validator: (_, v: number | null) =>
                       v == null || v >= (getFieldValue(['retry', 'backoffSeconds']) ?? 0)
                         ? Promise.resolve()
-                        : Promise.reject(new Error('At least the first backoff')),
+                        : Promise.reject(new Error(t('jobs.atLeastTheFirstBackoff'))),
                   }),
                 ]}
               >
@@ -243,9 +236,9 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
         )}
         <Col xs={12} md={8}>
           <Form.Item
-            label="Jitter (0-1)"
+            label={t('jobs.jitter')}
             name={['retry', 'jitter']}
-            tooltip="Share of each wait that is random: 0.2 waits between 80 % and 100 % of it, 1 anywhere up to it"
+            tooltip={t('jobs.shareOfEachWaitThat')}
             rules={[{ required: true }]}
           >
             <InputNumber min={0} max={1} step={0.1} style={{ width: '100%' }} />
@@ -291,7 +284,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         handleError(
-          new ApiError(409, 'Changed by someone else', 'This job was changed since you opened it. Close and reopen to edit the latest version.'),
+          new ApiError(409, t('jobs.changedBySomeoneElse'), t('jobs.thisJobWasChanged')),
         );
         return;
       }
@@ -307,7 +300,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   );
 
   return (
-    <FormDrawer title={job ? `Edit ${job.name}` : 'New job'} open={open} width={720} form={form} saving={save.isPending} onClose={onClose}>
+    <FormDrawer title={job ? t('common.editName', { name: job.name }) : t('jobs.newJob')} open={open} width={720} form={form} saving={save.isPending} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"
@@ -319,45 +312,45 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Name" name="name" rules={[{ required: true, message: 'A job needs a name' }]}>
+            <Form.Item label={t('common.name')} name="name" rules={[{ required: true, message: t('jobs.aJobNeedsAName') }]}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Enabled" name="enabled" valuePropName="checked">
+            <Form.Item label={t('common.enabled')} name="enabled" valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Description" name="description">
+        <Form.Item label={t('common.description')} name="description">
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Owner" name="owner" tooltip="The user answerable for the job. Empty: you, on a new job; the current owner on an edit">
-              <Input placeholder={job?.owner ?? 'you'} />
+            <Form.Item label={t('jobs.owner')} name="owner" tooltip={t('jobs.theUserAnswerableForThe')}>
+              <Input placeholder={job?.owner ?? t('jobs.you')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Contact" name="contact" rules={[{ type: 'email', message: 'An e-mail address, name@domain' }]}>
-              <Input placeholder="team@example.com" />
+            <Form.Item label={t('jobs.contact')} name="contact" rules={[{ type: 'email', message: t('jobs.anEMailAddressName') }]}>
+              <Input placeholder={t('jobs.teamExampleCom')} />
             </Form.Item>
           </Col>
         </Row>
-        <KeyValueList name={['labels']} label="Labels (to find the job, e.g. team=pay)" addText="Add job label" labelSyntax />
+        <KeyValueList name={['labels']} label={t('jobs.labelsToFindTheJob')} addText={t('jobs.addJobLabel')} labelSyntax />
         <Row gutter={16}>
           <Col xs={24} md={14}>
             <Form.Item
-              label="Schedule"
+              label={t('common.schedule')}
               name="schedule"
-              rules={[{ required: true, message: 'A job needs a schedule' }]}
-              tooltip="*/5 * * * * (Unix), 0 */5 * * * ? (Quartz, seconds first), @hourly, @every 30s, @at 2026-12-01T10:00:00"
+              rules={[{ required: true, message: t('jobs.aJobNeedsASchedule') }]}
+              tooltip={t('jobs.scheduleExamples')}
             >
               <Input placeholder="*/5 * * * *" />
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item label="Time zone" name="timeZone" rules={[{ required: true }]}>
+            <Form.Item label={t('common.timeZone')} name="timeZone" rules={[{ required: true }]}>
               <Select showSearch options={TIME_ZONES.map((z) => ({ value: z, label: z }))} />
             </Form.Item>
           </Col>
@@ -373,21 +366,21 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           />
         </div>
 
-        <Divider orientation="left">Target</Divider>
+        <Divider orientation="left">{t('jobs.target')}</Divider>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label="Type" name={['target', 'type']} rules={[{ required: true }]}>
+            <Form.Item label={t('common.type')} name={['target', 'type']} rules={[{ required: true }]}>
               <Radio.Group options={[...TARGET_TYPES]} optionType="button" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Mode" name={['target', 'mode']} tooltip="ASYNC: the target accepts, and reports the result later through an SDK">
+            <Form.Item label={t('jobs.mode')} name={['target', 'mode']} tooltip={t('jobs.asyncTheTargetAcceptsAnd')}>
               <Radio.Group options={['SYNC', 'ASYNC']} optionType="button" />
             </Form.Item>
           </Col>
         </Row>
         {targetType === 'SHELL' ? (
-          <Form.Item label="Command" name={['target', 'command']} rules={[{ required: true, message: 'A shell target needs a command' }]}>
+          <Form.Item label={t('jobs.command')} name={['target', 'command']} rules={[{ required: true, message: t('jobs.aShellTargetNeedsA') }]}>
             <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} style={{ fontFamily: 'monospace' }} />
           </Form.Item>
         ) : (
@@ -395,72 +388,72 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
             <Row gutter={16}>
               {targetType === 'HTTP' && (
                 <Col xs={24} md={6}>
-                  <Form.Item label="Method" name={['target', 'method']}>
+                  <Form.Item label={t('jobs.method')} name={['target', 'method']}>
                     <Select options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m }))} />
                   </Form.Item>
                 </Col>
               )}
               <Col xs={24} md={targetType === 'HTTP' ? 18 : 24}>
                 <Form.Item
-                  label={targetType === 'GRPC' ? 'Address' : 'URL'}
+                  label={targetType === 'GRPC' ? t('common.address') : t('jobs.url')}
                   name={['target', 'url']}
-                  rules={[{ required: true, message: 'Where to call' }]}
+                  rules={[{ required: true, message: t('jobs.whereToCall') }]}
                 >
-                  <Input placeholder={targetType === 'GRPC' ? 'static://host:9090/handler or discovery:///service' : 'http://host/path or lb://service/path'} />
+                  <Input placeholder={targetType === 'GRPC' ? t('jobs.grpcAddressExample') : t('jobs.httpUrlExample')} />
                 </Form.Item>
               </Col>
             </Row>
-            <KeyValueList name={['target', 'headers']} label="Headers" addText="Add header" />
-            <Form.Item label="Body" name={['target', 'body']} tooltip="Templates: ${executionId}, ${scheduledAt}, ${params}">
+            <KeyValueList name={['target', 'headers']} label={t('jobs.headers')} addText={t('jobs.addHeader')} />
+            <Form.Item label={t('jobs.body')} name={['target', 'body']} tooltip={t('jobs.bodyTemplates')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
           </>
         )}
-        <Form.Item label="Success codes" name={['target', 'successCodes']} tooltip="Empty: 2xx (HTTP) or exit code 0 (shell)">
-          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder="e.g. 200, 202" />
+        <Form.Item label={t('jobs.successCodes')} name={['target', 'successCodes']} tooltip={t('jobs.empty2xxHttpOrExit')}>
+          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('jobs.successCodesExample')} />
         </Form.Item>
 
-        <Divider orientation="left">Running</Divider>
+        <Divider orientation="left">{t('common.running')}</Divider>
         <Row gutter={16}>
           <Col xs={12} md={6}>
-            <Form.Item label="Timeout (s)" name="timeoutSeconds" rules={[{ required: true }]}>
+            <Form.Item label={t('jobs.timeoutS')} name="timeoutSeconds" rules={[{ required: true }]}>
               <InputNumber min={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Misfire policy" name="misfirePolicy">
-              <Select options={MISFIRE_POLICIES.map((p) => ({ value: p }))} />
+            <Form.Item label={t('jobs.misfirePolicy')} name="misfirePolicy">
+              <Select options={MISFIRE_POLICIES.map((p) => ({ value: p, label: enumLabel('misfire', p) }))} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Overlap policy" name="overlapPolicy">
-              <Select options={OVERLAP_POLICIES.map((p) => ({ value: p }))} />
+            <Form.Item label={t('jobs.overlapPolicy')} name="overlapPolicy">
+              <Select options={OVERLAP_POLICIES.map((p) => ({ value: p, label: enumLabel('overlap', p) }))} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Assignment" name={['assignment', 'strategy']}>
+            <Form.Item label={t('jobs.assignment')} name={['assignment', 'strategy']}>
               <Select
-                options={[{ value: 'DEFAULT', label: 'Cluster default' }, ...STRATEGIES.map((s) => ({ value: s }))]}
+                options={[{ value: 'DEFAULT', label: t('jobs.clusterDefaultOption') }, ...STRATEGIES.map((s) => ({ value: s, label: enumLabel('strategy', s) }))]}
               />
             </Form.Item>
           </Col>
         </Row>
         <RetryFields form={form} />
-        <KeyValueList name={['assignment', 'labels']} label="Run only on agents labelled" addText="Add label" labelSyntax />
+        <KeyValueList name={['assignment', 'labels']} label={t('jobs.runOnlyOnAgentsLabelled')} addText={t('jobs.addLabel')} labelSyntax />
 
-        <Divider orientation="left">Alerts</Divider>
+        <Divider orientation="left">{t('common.alerts')}</Divider>
         <AlertRules form={form} />
 
-        <Divider orientation="left">Retention</Divider>
+        <Divider orientation="left">{t('common.retention')}</Divider>
         <Row gutter={16}>
           <Col xs={12} md={6}>
-            <Form.Item label="Keep runs (days)" name={['retention', 'days']} tooltip="Empty: the platform default (30 days unless set otherwise)">
-              <InputNumber min={1} max={3650} precision={0} placeholder="default" style={{ width: '100%' }} />
+            <Form.Item label={t('jobs.keepRunsDays')} name={['retention', 'days']} tooltip={t('jobs.emptyThePlatformDefault30')}>
+              <InputNumber min={1} max={3650} precision={0} placeholder={t('jobs.default')} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Keep at most (runs)" name={['retention', 'maxCount']} tooltip="The newest this many finished runs are kept. Empty: the platform default">
-              <InputNumber min={1} max={1000000} precision={0} placeholder="default" style={{ width: '100%' }} />
+            <Form.Item label={t('jobs.keepAtMostRuns')} name={['retention', 'maxCount']} tooltip={t('jobs.theNewestThisManyFinished')}>
+              <InputNumber min={1} max={1000000} precision={0} placeholder={t('jobs.default')} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

@@ -15,6 +15,7 @@ import { JobsTable } from './JobsTable';
 import { RunJobModal } from './RunJobModal';
 import { TARGET_TYPES, type ExportFormat, type Job, type JobFilter } from './types';
 import { useJobActions } from './useJobActions';
+import { enumLabel, t } from '../../i18n';
 
 export default function JobsPage() {
   const canOperate = useCanOperate();
@@ -55,34 +56,34 @@ export default function JobsPage() {
 
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Jobs</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.jobs')}</Typography.Title>}
       extra={
         <Space wrap>
           <Dropdown
             trigger={['click']}
             menu={{
               items: [
-                { key: 'json', label: 'as JSON' },
-                { key: 'yaml', label: 'as YAML' },
+                { key: 'json', label: t('jobs.asJson') },
+                { key: 'yaml', label: t('jobs.asYaml') },
               ],
               onClick: ({ key }) => void exportJobs(key as ExportFormat),
             }}
           >
             <Button
               icon={<DownloadOutlined />}
-              title={selected.length ? 'Export the ticked jobs' : 'Export the jobs the filters match'}
+              title={selected.length ? t('jobs.exportTheTickedJobs') : t('jobs.exportTheJobsTheFilters')}
             >
-              {selected.length ? `Export ${selected.length} selected` : 'Export'}
+              {selected.length ? t('jobs.exportLengthSelected', { length: selected.length }) : t('jobs.export')}
             </Button>
           </Dropdown>
           {canOperate && (
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              Import
+              {t('jobs.import')}
             </Button>
           )}
           {canOperate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              New job
+              {t('jobs.newJob')}
             </Button>
           )}
         </Space>
@@ -90,16 +91,16 @@ export default function JobsPage() {
     >
       <Row gutter={[8, 8]} style={{ marginBottom: 16 }}>
         <Col xs={24} md={8}>
-          <Input.Search placeholder="Search by name" allowClear onSearch={(name) => update({ name: name || undefined })} />
+          <Input.Search placeholder={t('jobs.searchByName')} allowClear onSearch={(name) => update({ name: name || undefined })} />
         </Col>
         <Col xs={12} md={5}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Enabled?"
+            placeholder={t('jobs.enabledFilter')}
             allowClear
             options={[
-              { value: 'true', label: 'Enabled' },
-              { value: 'false', label: 'Disabled' },
+              { value: 'true', label: t('common.enabled') },
+              { value: 'false', label: t('jobs.disabled') },
             ]}
             onChange={(v?: string) => update({ enabled: v === undefined ? undefined : v === 'true' })}
           />
@@ -107,16 +108,16 @@ export default function JobsPage() {
         <Col xs={12} md={5}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Last status"
+            placeholder={t('jobs.lastStatus')}
             allowClear
-            options={EXECUTION_STATUSES.map((s) => ({ value: s }))}
+            options={EXECUTION_STATUSES.map((s) => ({ value: s, label: enumLabel('executionStatus', s) }))}
             onChange={(status) => update({ status })}
           />
         </Col>
         <Col xs={24} md={6}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Agent"
+            placeholder={t('common.agent')}
             allowClear
             showSearch
             options={(agents.data ?? []).map((a) => ({ value: a.id, label: `${a.id} (${a.host})` }))}
@@ -127,8 +128,8 @@ export default function JobsPage() {
           <Select
             mode="tags"
             style={{ width: '100%' }}
-            placeholder="Labels, e.g. team=pay"
-            aria-label="label filter"
+            placeholder={t('jobs.labelsEGTeamPay')}
+            aria-label={t('jobs.labelFilter')}
             tokenSeparators={[',', ' ']}
             suffixIcon={null}
             onChange={(labels: string[]) => update({ label: labels.length ? labels : undefined })}
@@ -136,8 +137,8 @@ export default function JobsPage() {
         </Col>
         <Col xs={12} md={5}>
           <Input.Search
-            placeholder="Owner"
-            aria-label="owner filter"
+            placeholder={t('jobs.owner')}
+            aria-label={t('jobs.ownerFilter')}
             allowClear
             onSearch={(owner) => update({ owner: owner.trim() || undefined })}
           />
@@ -145,7 +146,7 @@ export default function JobsPage() {
         <Col xs={12} md={5}>
           <Select
             style={{ width: '100%' }}
-            placeholder="Target type"
+            placeholder={t('jobs.targetType')}
             allowClear
             options={TARGET_TYPES.map((t) => ({ value: t }))}
             onChange={(targetType) => update({ targetType })}
@@ -153,8 +154,8 @@ export default function JobsPage() {
         </Col>
         <Col xs={24} md={6}>
           <Input.Search
-            placeholder="Target URL or command contains"
-            aria-label="target filter"
+            placeholder={t('jobs.targetUrlOrCommandContains')}
+            aria-label={t('jobs.targetFilter')}
             allowClear
             onSearch={(target) => update({ target: target.trim() || undefined })}
           />

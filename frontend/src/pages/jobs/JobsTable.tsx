@@ -10,6 +10,7 @@ import { StatusTag } from '../executions/StatusTag';
 import type { Page } from '../../api/http';
 import { JobAgent } from './JobAgent';
 import type { Job } from './types';
+import { t } from '../../i18n';
 
 interface Props {
   page: Page<Job> | undefined;
@@ -42,7 +43,7 @@ export function JobsTable({
 }: Props) {
   const columns: ColumnsType<Job> = [
     {
-      title: 'Name',
+      title: t('common.name'),
       dataIndex: 'name',
       render: (name: string, job) => (
         <Space direction="vertical" size={0}>
@@ -56,7 +57,7 @@ export function JobsTable({
       ),
     },
     {
-      title: 'Schedule',
+      title: t('common.schedule'),
       dataIndex: 'schedule',
       render: (s: string, job) => (
         <Tooltip title={job.timeZone}>
@@ -64,9 +65,9 @@ export function JobsTable({
         </Tooltip>
       ),
     },
-    { title: 'Target', key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
+    { title: t('jobs.target'), key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
     {
-      title: 'Owner',
+      title: t('jobs.owner'),
       key: 'owner',
       render: (_, job) => (
         <Space direction="vertical" size={0}>
@@ -81,9 +82,9 @@ export function JobsTable({
         </Space>
       ),
     },
-    { title: 'Agent', key: 'agent', responsive: ['md'], render: (_, job) => <JobAgent job={job} /> },
+    { title: t('common.agent'), key: 'agent', responsive: ['md'], render: (_, job) => <JobAgent job={job} /> },
     {
-      title: 'Last run',
+      title: t('jobs.lastRun'),
       key: 'last',
       render: (_, job) =>
         job.lastExecution ? (
@@ -100,7 +101,7 @@ export function JobsTable({
         ),
     },
     {
-      title: 'Next fire',
+      title: t('jobs.nextFire'),
       key: 'next',
       render: (_, job) =>
         job.nextFireAt ? (
@@ -112,14 +113,14 @@ export function JobsTable({
         ),
     },
     {
-      title: 'Enabled',
+      title: t('common.enabled'),
       dataIndex: 'enabled',
       render: (enabled: boolean, job) => (
         <Switch
           size="small"
           checked={enabled}
           disabled={!canOperate}
-          aria-label={`${enabled ? 'disable' : 'enable'} ${job.name}`}
+          aria-label={t(enabled ? 'jobs.disableName' : 'jobs.enableName', { name: job.name })}
           onChange={(checked) => onToggle(job, checked)}
         />
       ),
@@ -127,27 +128,27 @@ export function JobsTable({
   ];
   if (canOperate) {
     columns.push({
-      title: 'Actions',
+      title: t('jobs.actions'),
       key: 'actions',
       render: (_, job) => (
         <Space size={4}>
-          <Tooltip title="Run now">
-            <Button size="small" icon={<PlayCircleOutlined />} aria-label={`run ${job.name}`} onClick={() => onRun(job)} />
+          <Tooltip title={t('jobs.runNow')}>
+            <Button size="small" icon={<PlayCircleOutlined />} aria-label={t('jobs.runName', { name: job.name })} onClick={() => onRun(job)} />
           </Tooltip>
-          <Tooltip title="Edit">
-            <Button size="small" icon={<EditOutlined />} aria-label={`edit ${job.name}`} onClick={() => onEdit(job)} />
+          <Tooltip title={t('jobs.edit')}>
+            <Button size="small" icon={<EditOutlined />} aria-label={t('common.editNameAction', { name: job.name })} onClick={() => onEdit(job)} />
           </Tooltip>
-          <Tooltip title="Clone">
-            <Button size="small" icon={<CopyOutlined />} aria-label={`clone ${job.name}`} onClick={() => onClone(job)} />
+          <Tooltip title={t('jobs.clone')}>
+            <Button size="small" icon={<CopyOutlined />} aria-label={t('jobs.cloneNameAction', { name: job.name })} onClick={() => onClone(job)} />
           </Tooltip>
           <Popconfirm
-            title={`Delete ${job.name}?`}
-            description="Its schedule stops; past executions stay."
-            okText="Delete"
+            title={t('common.deleteName', { name: job.name })}
+            description={t('jobs.itsScheduleStopsPastExecutions')}
+            okText={t('common.delete')}
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(job)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${job.name}`} />
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.deleteNameAction', { name: job.name })} />
           </Popconfirm>
         </Space>
       ),
@@ -160,14 +161,14 @@ export function JobsTable({
       columns={columns}
       dataSource={page?.items ?? []}
       loading={loading}
-      pagination={serverPagination(page, 'job', onPageChange)}
+      pagination={serverPagination(page, 'pagination.jobs', onPageChange)}
       rowSelection={
         onSelect && {
           selectedRowKeys: selected ?? [],
           preserveSelectedRowKeys: true,
           onChange: (keys) => onSelect(keys as Job['id'][]),
           // antd passes aria attributes on to the checkbox; its type leaves them out
-          getCheckboxProps: (job) => ({ 'aria-label': `select ${job.name}` }) as CheckboxProps,
+          getCheckboxProps: (job) => ({ 'aria-label': t('jobs.selectName', { name: job.name }) }) as CheckboxProps,
         }
       }
       scroll={{ x: 'max-content' }}

@@ -7,6 +7,7 @@ import { useApiErrorHandler } from '../../api/errors';
 import { paths } from '../../paths';
 import { jobsApi } from './api';
 import type { Job } from './types';
+import { t } from '../../i18n';
 
 interface Props {
   job: Pick<Job, 'id' | 'name'> | null;
@@ -34,7 +35,7 @@ export function RunJobModal({ job, onClose }: Props) {
     mutationFn: ({ id, params }: { id: Job['id']; params?: string }) => jobsApi.run(id, params?.trim() || undefined),
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: ['executions'] });
-      message.success(`Started execution ${res.executionId}`);
+      message.success(t('jobs.startedExecutionExecutionid', { executionId: res.executionId }));
       onClose();
       navigate(paths.execution(res.executionId));
     },
@@ -50,18 +51,18 @@ export function RunJobModal({ job, onClose }: Props) {
   };
   return (
     <Modal
-      title={job ? `Run ${job.name} now` : ''}
+      title={job ? t('jobs.runNameNow', { name: job.name }) : ''}
       open={job !== null}
       onCancel={onClose}
       onOk={start}
-      okText="Run"
+      okText={t('jobs.run')}
       confirmLoading={run.isPending}
       forceRender
       afterClose={() => form.resetFields()}
     >
       <Form form={form} layout="vertical" onFinish={start}>
-        <Form.Item label="Params" name="params" tooltip="Passed to the target as ${params}; JSON is customary">
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder='{"day": "2026-11-22"}' style={{ fontFamily: 'monospace' }} />
+        <Form.Item label={t('common.params')} name="params" tooltip={t('jobs.passedToTheTargetAs')}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder={t('jobs.paramsExample')} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
       </Form>
     </Modal>

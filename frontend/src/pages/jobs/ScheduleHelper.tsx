@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../../hooks';
 import type { JobCalendar } from '../calendars/types';
 import { jobsApi } from './api';
 import { FireTimeline } from './FireTimeline';
+import { t } from '../../i18n';
 
 interface Props {
   schedule: string | undefined;
@@ -53,16 +54,18 @@ export function ScheduleHelper({ schedule, timeZone, calendar, count = 5, onVali
   }, [query.isSuccess, error, query.dataUpdatedAt]);
 
   if (!key.schedule) return null;
-  if (query.isFetching && !query.data) return <Spin size="small" aria-label="checking schedule" />;
+  if (query.isFetching && !query.data) return <Spin size="small" aria-label={t('jobs.checkingSchedule')} />;
   if (error) return null; // shown as the field's own error
   const fires = query.data?.fires ?? [];
   const notes = query.data?.notes ?? [];
-  if (fires.length === 0 && notes.length === 0) return <Typography.Text type="secondary">No future fire time</Typography.Text>;
+  if (fires.length === 0 && notes.length === 0) return <Typography.Text type="secondary">{t('jobs.noFutureFireTime')}</Typography.Text>;
   return (
     <div data-testid="next-fires">
       <Typography.Text type="secondary">
-        Next fires ({key.timeZone}
-        {key.calendar ? `, calendar ${key.calendar}` : ''}):
+        {key.calendar
+          ? t('jobs.nextFiresInWithCalendar', { zone: key.timeZone, calendar: key.calendar })
+          : t('jobs.nextFiresIn', { zone: key.timeZone })}
+        :
       </Typography.Text>
       <FireTimeline fires={fires} notes={notes} timeZone={key.timeZone} />
     </div>

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useApiErrorHandler } from '../../api/errors';
 import { jobsApi } from './api';
 import type { Job } from './types';
+import { t } from '../../i18n';
 
 /** Enable/disable and delete, with the cache refreshed and errors reported the usual way. */
 export function useJobActions() {
@@ -15,7 +16,7 @@ export function useJobActions() {
     mutationFn: ({ job, enabled }: { job: Job; enabled: boolean }) =>
       enabled ? jobsApi.enable(job.id) : jobsApi.disable(job.id),
     onSuccess: (_, { job, enabled }) => {
-      message.success(`${job.name} ${enabled ? 'enabled' : 'disabled'}`);
+      message.success(t(enabled ? 'jobs.nameEnabled' : 'jobs.nameDisabled', { name: job.name }));
       void refresh();
     },
     onError: (e) => handleError(e),
@@ -24,7 +25,7 @@ export function useJobActions() {
   const remove = useMutation({
     mutationFn: (job: Job) => jobsApi.remove(job.id),
     onSuccess: (_, job) => {
-      message.success(`${job.name} deleted`);
+      message.success(t('jobs.nameDeleted', { name: job.name }));
       void refresh();
     },
     onError: (e) => handleError(e),

@@ -7,6 +7,8 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { authApi } from './api';
 import type { LoginRequest } from './types';
+import { t } from '../../i18n';
+import { LanguageSwitcher } from '../../i18n/LanguageSwitcher';
 
 export default function LoginPage() {
   const { user, signIn } = useAuth();
@@ -26,7 +28,7 @@ export default function LoginPage() {
       signIn(await authApi.login(values));
       navigate(from, { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 401 ? 'Wrong username or password' : errorMessage(e));
+      setError(e instanceof ApiError && e.status === 401 ? t('login.wrongUsernameOrPassword') : errorMessage(e));
     } finally {
       setSubmitting(false);
     }
@@ -34,20 +36,20 @@ export default function LoginPage() {
 
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 360 }}>
+      <Card style={{ width: '100%', maxWidth: 360 }} extra={<LanguageSwitcher />}>
         <Typography.Title level={3} style={{ textAlign: 'center' }}>
           Crony
         </Typography.Title>
         {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label="Username" name="username" rules={[{ required: true, message: 'Enter your username' }]}>
+          <Form.Item label={t('common.username')} name="username" rules={[{ required: true, message: t('login.enterYourUsername') }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+          <Form.Item label={t('common.password')} name="password" rules={[{ required: true, message: t('login.enterYourPassword') }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>
-            Sign in
+            {t('login.signIn')}
           </Button>
         </Form>
       </Card>

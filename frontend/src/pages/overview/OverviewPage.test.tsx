@@ -65,6 +65,21 @@ describe('OverviewPage', () => {
     expect(calls.map((c) => c.path)).toEqual(['/dashboard/summary']);
   });
 
+  it('shows the summary in Chinese: labels, status tags and units', async () => {
+    mockApi((c) => (c.path === '/dashboard/summary' ? { body: summary() } : undefined));
+    renderPage(<OverviewPage />, { lang: 'zh-CN' });
+
+    const rate = (await screen.findByText('成功率（24 小时）')).closest('.ant-card') as HTMLElement;
+    expect(rate).toHaveTextContent('97.0%');
+    const lateness = screen.getByText('触发延迟（最近 1 小时）').closest('.ant-card') as HTMLElement;
+    expect(within(lateness).getByText('480 毫秒')).toBeInTheDocument();
+    expect(within(lateness).getByText('2.3 秒')).toBeInTheDocument();
+    expect(within(lateness).getByText('1200 次定时触发的实际开始时间与计划时间之差。')).toBeInTheDocument();
+    const failures = screen.getByText('最近失败').closest('.ant-card') as HTMLElement;
+    expect(within(failures).getByText('超时')).toBeInTheDocument();
+    expect(screen.queryByText('Success rate (24 h)')).not.toBeInTheDocument();
+  });
+
   it('switches the chart between minutes, hours and days', async () => {
     mockApi((c) => (c.path === '/dashboard/summary' ? { body: summary() } : undefined));
     renderPage(<OverviewPage />);

@@ -3,19 +3,21 @@ import { Card, Col, List, Row, Segmented, Skeleton, Space, Statistic, Typography
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryError } from '../../components/QueryError';
-import { formatMillis, formatTime } from '../../format';
+import { formatMillis, formatNumber, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from '../executions/StatusTag';
 import { OVERVIEW_POLL_MS, overviewApi } from './api';
+import { t } from '../../i18n';
 
 // echarts is the heaviest dependency: load it only where a chart is drawn.
 const RunsChart = lazy(() => import('./RunsChart').then((m) => ({ default: m.RunsChart })));
 
 type Scale = 'minute' | 'hour' | 'day';
+// titles are getters: read when drawn, in the current language
 const SCALES: Record<Scale, { title: string; format: string }> = {
-  minute: { title: 'Runs per minute (last hour)', format: 'HH:mm' },
-  hour: { title: 'Runs per hour (last 24 h)', format: 'DD HH:00' },
-  day: { title: 'Runs per day (last 30 days, UTC)', format: 'MM-DD' },
+  minute: { get title() { return t('overview.runsPerMinuteLastHour'); }, format: 'HH:mm' },
+  hour: { get title() { return t('overview.runsPerHourLast24'); }, format: 'DD HH:00' },
+  day: { get title() { return t('overview.runsPerDayLast30'); }, format: 'MM-DD' },
 };
 
 export default function OverviewPage() {
@@ -29,7 +31,7 @@ export default function OverviewPage() {
   const s = summary.data;
   if (!s) return <Skeleton active />;
   const hasRate = s.successRate !== null && s.successRate !== undefined;
-  const rate = hasRate ? `${(s.successRate! * 100).toFixed(1)}` : '—';
+  const rate = hasRate ? formatNumber(s.successRate! * 100, 1) : '—';
   const failed = (s.last24h.FAILED ?? 0) + (s.last24h.TIMED_OUT ?? 0);
   const buckets = scale === 'minute' ? s.perMinute : scale === 'hour' ? s.perHour : s.perDay;
 
@@ -38,13 +40,13 @@ export default function OverviewPage() {
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Card>
-            <Statistic title="Success rate (24 h)" value={rate} suffix={hasRate ? '%' : undefined} />
+            <Statistic title={t('overview.successRate24H')} value={rate} suffix={hasRate ? '%' : undefined} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card>
             <Link to={`${paths.executions}?status=RUNNING`}>
-              <Statistic title="Running now" value={s.runningNow} />
+              <Statistic title={t('overview.runningNow')} value={s.runningNow} />
             </Link>
           </Card>
         </Col>
@@ -52,7 +54,7 @@ export default function OverviewPage() {
           <Card>
             <Link to={paths.agents}>
               <Statistic
-                title="Agents alive"
+                title={t('common.agentsAlive')}
                 value={s.agentsAlive}
                 valueStyle={s.agentsAlive === 0 ? { color: '#cf1322' } : undefined}
               />
@@ -61,7 +63,7 @@ export default function OverviewPage() {
         </Col>
         <Col xs={12} lg={6}>
           <Card>
-            <Statistic title="Failed / timed out (24 h)" value={failed} valueStyle={failed > 0 ? { color: '#cf1322' } : undefined} />
+            <Statistic title={t('overview.failedTimedOut24H')} value={failed} valueStyle={failed > 0 ? { color: '#cf1322' } : undefined} />
           </Card>
         </Col>
       </Row>
@@ -72,9 +74,9 @@ export default function OverviewPage() {
             value={scale}
             onChange={(v) => setScale(v as Scale)}
             options={[
-              { label: 'Minute', value: 'minute' },
-              { label: 'Hour', value: 'hour' },
-              { label: 'Day', value: 'day' },
+              { label: t('overview.minute'), value: 'minute' },
+              { label: t('overview.hour'), value: 'hour' },
+              { label: t('overview.day'), value: 'day' },
             ]}
           />
         }
@@ -85,7 +87,7 @@ export default function OverviewPage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
-          <Card title="Trigger lateness (last hour)">
+          <Card title={t('overview.triggerLatenessLastHour')}>
             <Row gutter={8}>
               {(['p50Ms', 'p95Ms', 'p99Ms'] as const).map((p) => (
                 <Col span={8} key={p}>
@@ -95,16 +97,16 @@ export default function OverviewPage() {
             </Row>
             <Typography.Text type="secondary">
               {s.lateness.samples === 0
-                ? 'No cron fire started in the last hour.'
-                : `Started minus scheduled time of ${s.lateness.capped ? 'the latest ' : ''}${s.lateness.samples} cron fire${s.lateness.samples === 1 ? '' : 's'}.`}
+                ? t('overview.noCronFireStartedIn')
+                : t(s.lateness.capped ? 'overview.latenessOfLatest' : 'overview.latenessOf', { count: s.lateness.samples })}
             </Typography.Text>
           </Card>
         </Col>
         <Col xs={24} lg={16}>
-          <Card title="Recent failures" extra={<Link to={`${paths.executions}?status=FAILED`}>All failures</Link>}>
+          <Card title={t('overview.recentFailures')} extra={<Link to={`${paths.executions}?status=FAILED`}>{t('overview.allFailures')}</Link>}>
             <List
               dataSource={s.recentFailures}
-              locale={{ emptyText: 'No failures' }}
+              locale={{ emptyText: t('overview.noFailures') }}
               renderItem={(e) => (
                 <List.Item>
                   <List.Item.Meta

@@ -7,6 +7,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatTime } from '../../format';
 import { serviceTokensApi } from './api';
 import { SCOPES, type CreatedServiceToken, type CreateServiceTokenRequest, type ServiceToken, type ServiceTokenStatus } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const STATUS_COLOURS: Record<ServiceTokenStatus, string> = { ACTIVE: 'green', EXPIRED: 'default', REVOKED: 'red' };
 
@@ -23,15 +24,15 @@ function NewTokenModal({ onCreated, onClose }: { onCreated: (created: CreatedSer
     onError: (e) => handleError(e, form),
   });
   return (
-    <Modal open title="New service token" onCancel={onClose} onOk={() => form.submit()} okText="Create" confirmLoading={create.isPending} destroyOnHidden>
+    <Modal open title={t('tokens.newServiceToken')} onCancel={onClose} onOk={() => form.submit()} okText={t('common.create')} confirmLoading={create.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ scopes: ['JOBS_READ', 'RUNS_READ'], expiresInDays: 90 }} onFinish={(v) => create.mutate(v)}>
-        <Form.Item label="Name" name="name" rules={[{ required: true }]} extra="Letters, digits, '.', '_' or '-'; a revoked token keeps its name">
+        <Form.Item label={t('common.name')} name="name" rules={[{ required: true }]} extra={t('tokens.lettersDigitsOrARevoked')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Scopes" name="scopes" rules={[{ required: true, message: 'Pick at least one scope' }]}>
+        <Form.Item label={t('tokens.scopes')} name="scopes" rules={[{ required: true, message: t('tokens.pickAtLeastOneScope') }]}>
           <Checkbox.Group options={SCOPES} />
         </Form.Item>
-        <Form.Item label="Expires in (days)" name="expiresInDays" rules={[{ required: true }]}>
+        <Form.Item label={t('tokens.expiresInDays')} name="expiresInDays" rules={[{ required: true }]}>
           <InputNumber min={1} max={365} />
         </Form.Item>
       </Form>
@@ -41,12 +42,12 @@ function NewTokenModal({ onCreated, onClose }: { onCreated: (created: CreatedSer
 
 function CreatedTokenModal({ created, onClose }: { created: CreatedServiceToken; onClose: () => void }) {
   return (
-    <Modal open title={`Token ${created.serviceToken.name}`} onCancel={onClose} onOk={onClose} okText="Done" cancelButtonProps={{ style: { display: 'none' } }}>
-      <Alert type="warning" showIcon message="Copy the token now: it is shown only this once." style={{ marginBottom: 12 }} />
-      <Typography.Paragraph code copyable aria-label="new token">
+    <Modal open title={t('tokens.tokenName', { name: created.serviceToken.name })} onCancel={onClose} onOk={onClose} okText={t('tokens.done')} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Alert type="warning" showIcon message={t('tokens.copyTheTokenNowIt')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph code copyable aria-label={t('tokens.newTokenValue')}>
         {created.token}
       </Typography.Paragraph>
-      <Typography.Text type="secondary">Send it as the header Authorization: Bearer &lt;token&gt;.</Typography.Text>
+      <Typography.Text type="secondary">{t('tokens.sendItAsTheHeader')}</Typography.Text>
     </Modal>
   );
 }
@@ -64,10 +65,10 @@ export default function ServiceTokensPage() {
   });
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Service tokens</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.serviceTokens')}</Typography.Title>}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          New token
+          {t('tokens.newTokenButton')}
         </Button>
       }
     >
@@ -80,26 +81,26 @@ export default function ServiceTokensPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: 'Name', dataIndex: 'name' },
-          { title: 'Token', dataIndex: 'tokenHint', render: (hint: string) => <Typography.Text code>{hint}…</Typography.Text> },
-          { title: 'Scopes', dataIndex: 'scopes', render: (scopes: ServiceToken['scopes']) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
-          { title: 'Status', dataIndex: 'status', render: (s: ServiceTokenStatus) => <Tag color={STATUS_COLOURS[s]}>{s}</Tag> },
-          { title: 'Expires', dataIndex: 'expiresAt', render: formatTime },
-          { title: 'Last used', dataIndex: 'lastUsedAt', render: formatTime },
-          { title: 'Created by', dataIndex: 'createdBy' },
+          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('tokens.token'), dataIndex: 'tokenHint', render: (hint: string) => <Typography.Text code>{hint}…</Typography.Text> },
+          { title: t('tokens.scopes'), dataIndex: 'scopes', render: (scopes: ServiceToken['scopes']) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
+          { title: t('common.status'), dataIndex: 'status', render: (s: ServiceTokenStatus) => <Tag color={STATUS_COLOURS[s]}>{enumLabel('tokenStatus', s)}</Tag> },
+          { title: t('tokens.expires'), dataIndex: 'expiresAt', render: formatTime },
+          { title: t('tokens.lastUsed'), dataIndex: 'lastUsedAt', render: formatTime },
+          { title: t('tokens.createdBy'), dataIndex: 'createdBy' },
           {
             title: '',
             key: 'actions',
-            render: (_, t) => (
+            render: (_, token) => (
               <Popconfirm
-                title={`Revoke ${t.name}? Machines using it are refused from now on.`}
-                okText="Revoke"
+                title={t('tokens.revokeNameMachinesUsingIt', { name: token.name })}
+                okText={t('tokens.revoke')}
                 okButtonProps={{ danger: true }}
-                onConfirm={() => revoke.mutate(t)}
-                disabled={t.status !== 'ACTIVE'}
+                onConfirm={() => revoke.mutate(token)}
+                disabled={token.status !== 'ACTIVE'}
               >
-                <Button size="small" danger icon={<StopOutlined />} aria-label={`revoke ${t.name}`} disabled={t.status !== 'ACTIVE'}>
-                  Revoke
+                <Button size="small" danger icon={<StopOutlined />} aria-label={t('tokens.revokeName', { name: token.name })} disabled={token.status !== 'ACTIVE'}>
+                  {t('tokens.revoke')}
                 </Button>
               </Popconfirm>
             ),

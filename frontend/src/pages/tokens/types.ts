@@ -1,11 +1,13 @@
+import { t } from '../../i18n';
 /** What a service-account token may do (crony-web's Scope). */
 export type Scope = 'JOBS_READ' | 'JOBS_WRITE' | 'RUNS_TRIGGER' | 'RUNS_READ';
 
+// labels are getters: read when drawn, in the current language
 export const SCOPES: { value: Scope; label: string }[] = [
-  { value: 'JOBS_READ', label: 'Read jobs' },
-  { value: 'JOBS_WRITE', label: 'Write jobs' },
-  { value: 'RUNS_TRIGGER', label: 'Trigger and cancel runs' },
-  { value: 'RUNS_READ', label: 'Read runs' },
+  { value: 'JOBS_READ', get label() { return t('tokens.readJobs'); } },
+  { value: 'JOBS_WRITE', get label() { return t('tokens.writeJobs'); } },
+  { value: 'RUNS_TRIGGER', get label() { return t('tokens.triggerAndCancelRuns'); } },
+  { value: 'RUNS_READ', get label() { return t('tokens.readRuns'); } },
 ];
 
 export type ServiceTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';

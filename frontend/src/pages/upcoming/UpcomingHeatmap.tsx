@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import dayjs from 'dayjs';
 import type { Cell, Grid } from './grid';
+import { t } from '../../i18n';
 
 echarts.use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
@@ -15,7 +16,7 @@ export function UpcomingHeatmap({ grid, onPick }: { grid: Grid; onPick: (start: 
     animation: false,
     tooltip: {
       formatter: (p: { data: [number, number, number, string] }) =>
-        `${dayjs(p.data[3]).format('ddd YYYY-MM-DD HH:mm')}<br/>${p.data[2]} fire${p.data[2] === 1 ? '' : 's'}`,
+        `${dayjs(p.data[3]).format('ddd YYYY-MM-DD HH:mm')}<br/>${t('upcoming.countFires', { count: p.data[2] })}`,
     },
     grid: { left: 90, right: 16, top: 8, bottom: 70 },
     xAxis: { type: 'category', data: grid.columns },

@@ -8,15 +8,17 @@ import { paths } from '../../paths';
 import { upcomingApi } from './api';
 import { buildGrid, LAYOUTS } from './grid';
 import type { JobFires, UpcomingBucket } from './types';
+import { t } from '../../i18n';
 
 // echarts is the heaviest dependency: load it only where a chart is drawn.
 const UpcomingHeatmap = lazy(() => import('./UpcomingHeatmap').then((m) => ({ default: m.UpcomingHeatmap })));
 
 type Span = keyof typeof LAYOUTS;
 
+// getters: read when drawn, in the current language
 const SPANS: Record<Span, { label: string; title: string }> = {
-  day: { label: 'Next 24 hours', title: 'Fires per minute (rows: hours, columns: minutes)' },
-  week: { label: 'Next 7 days', title: 'Fires per hour (rows: days, columns: hours)' },
+  day: { get label() { return t('upcoming.next24Hours'); }, get title() { return t('upcoming.firesPerMinuteRowsHours'); } },
+  week: { get label() { return t('upcoming.next7Days'); }, get title() { return t('upcoming.firesPerHourRowsDays'); } },
 };
 
 /** A bucket as people read it: "Fri 11-27 00:00–00:01". */
@@ -55,7 +57,7 @@ export default function UpcomingPage() {
   const controls = (
     <Space wrap align="center">
       <Typography.Title level={4} style={{ margin: 0 }}>
-        Upcoming
+        {t('common.upcoming')}
       </Typography.Title>
       <Segmented
         value={span}
@@ -68,15 +70,15 @@ export default function UpcomingPage() {
       <DatePicker
         showTime={{ format: 'HH:mm' }}
         format="YYYY-MM-DD HH:mm"
-        placeholder="From now"
+        placeholder={t('upcoming.fromNow')}
         value={start}
         onChange={(value) => {
           setStart(value);
           setPicked(null);
         }}
-        aria-label="From"
+        aria-label={t('upcoming.from')}
       />
-      <Button onClick={() => setRebased((n) => n + 1)}>Refresh</Button>
+      <Button onClick={() => setRebased((n) => n + 1)}>{t('upcoming.refresh')}</Button>
     </Space>
   );
 
@@ -101,19 +103,19 @@ export default function UpcomingPage() {
           <Row gutter={[16, 16]}>
             <Col xs={12} lg={8}>
               <Card>
-                <Statistic title="Fires in range" value={u.fires} />
+                <Statistic title={t('upcoming.firesInRange')} value={u.fires} />
               </Card>
             </Col>
             <Col xs={12} lg={8}>
               <Card>
-                <Statistic title="Enabled jobs" value={u.jobs} />
+                <Statistic title={t('upcoming.enabledJobs')} value={u.jobs} />
               </Card>
             </Col>
             <Col xs={24} lg={8}>
               <Card>
                 <Statistic
-                  title="Busiest bucket"
-                  value={busiest ? `${busiest.fires} fires` : '—'}
+                  title={t('upcoming.busiestBucket')}
+                  value={busiest ? t('upcoming.countFires', { count: busiest.fires }) : '—'}
                   suffix={busiest ? <Typography.Text type="secondary">{dayjs(busiest.start).format('ddd HH:mm')}</Typography.Text> : undefined}
                 />
               </Card>
@@ -128,20 +130,20 @@ export default function UpcomingPage() {
               </Card>
             </Col>
             <Col xs={24} xl={7}>
-              <Card title="Peaks">
+              <Card title={t('upcoming.peaks')}>
                 <Peaks peaks={u.peaks} bucketMinutes={u.bucketMinutes} picked={picked} onPick={setPicked} />
               </Card>
             </Col>
           </Row>
           {picked && (
-            <Card title={`Jobs firing ${bucketLabel(picked, layout.bucketMinutes)}`} extra={<Button onClick={() => setPicked(null)}>Close</Button>}>
+            <Card title={t('upcoming.jobsFiringP1', { p1: bucketLabel(picked, layout.bucketMinutes) })} extra={<Button onClick={() => setPicked(null)}>{t('common.close')}</Button>}>
               {behind.isError ? (
                 <QueryError error={behind.error} onRetry={() => void behind.refetch()} />
               ) : (
                 <>
                   {behind.data && behind.data.jobCount > behind.data.jobs.length && (
                     <Typography.Paragraph type="secondary">
-                      The {behind.data.jobs.length} firing most of {behind.data.jobCount} jobs.
+                      {t('upcoming.theFiringMost', { shown: behind.data.jobs.length, count: behind.data.jobCount })}
                     </Typography.Paragraph>
                   )}
                   <Table<JobFires>
@@ -150,12 +152,12 @@ export default function UpcomingPage() {
                     loading={behind.isLoading}
                     dataSource={behind.data?.jobs ?? []}
                     pagination={false}
-                    locale={{ emptyText: 'No job fires in this bucket' }}
+                    locale={{ emptyText: t('upcoming.noJobFiresInBucket') }}
                     columns={[
-                      { title: 'Job', dataIndex: 'name', render: (name: string, job) => <Link to={paths.job(job.id)}>{name}</Link> },
-                      { title: 'Schedule', dataIndex: 'schedule', render: (s: string) => <Typography.Text code>{s}</Typography.Text> },
-                      { title: 'Time zone', dataIndex: 'timeZone' },
-                      { title: 'Fires', dataIndex: 'fires', align: 'right' },
+                      { title: t('common.job'), dataIndex: 'name', render: (name: string, job) => <Link to={paths.job(job.id)}>{name}</Link> },
+                      { title: t('common.schedule'), dataIndex: 'schedule', render: (s: string) => <Typography.Text code>{s}</Typography.Text> },
+                      { title: t('common.timeZone'), dataIndex: 'timeZone' },
+                      { title: t('upcoming.fires'), dataIndex: 'fires', align: 'right' },
                     ]}
                   />
                 </>
@@ -169,7 +171,7 @@ export default function UpcomingPage() {
 }
 
 function Peaks({ peaks, bucketMinutes, picked, onPick }: { peaks: UpcomingBucket[]; bucketMinutes: number; picked: string | null; onPick: (start: string) => void }) {
-  if (peaks.length === 0) return <Empty description="No job fires in this range" />;
+  if (peaks.length === 0) return <Empty description={t('upcoming.noJobFiresInRange')} />;
   return (
     <List
       size="small"
@@ -182,10 +184,10 @@ function Peaks({ peaks, bucketMinutes, picked, onPick }: { peaks: UpcomingBucket
               style={{ padding: 0 }}
               onClick={() => onPick(p.start)}
             >
-              {bucketLabel(p.start, bucketMinutes)}: {p.fires} fires
+              {bucketLabel(p.start, bucketMinutes)}: {t('upcoming.countFires', { count: p.fires })}
             </Button>
             <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
-              {p.jobCount} job{p.jobCount === 1 ? '' : 's'}: {(p.jobs ?? []).map((j) => j.name).join(', ')}
+              {t('upcoming.countJobs', { count: p.jobCount ?? 0 })}: {(p.jobs ?? []).map((j) => j.name).join(', ')}
             </Typography.Text>
           </Space>
         </List.Item>

@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import type { Role } from '../login/types';
 import { usersApi } from './api';
 import type { CreateUserRequest, User } from './types';
+import { enumLabel, t } from '../../i18n';
 
 const ROLES: Role[] = ['ADMIN', 'OPERATOR', 'VIEWER'];
 
@@ -35,7 +36,7 @@ function UserModal({ user, department, onClose }: { user: User | 'new'; departme
   return (
     <Modal
       open
-      title={isNew ? 'New user' : `Edit ${user.username}`}
+      title={isNew ? t('users.newUser') : t('users.editUsername', { username: user.username })}
       onCancel={onClose}
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
@@ -51,35 +52,35 @@ function UserModal({ user, department, onClose }: { user: User | 'new'; departme
         }
         onFinish={(v) => save.mutate(v)}
       >
-        <Form.Item label="Username" name="username" rules={[{ required: true }]}>
+        <Form.Item label={t('common.username')} name="username" rules={[{ required: true }]}>
           <Input autoComplete="off" disabled={!isNew} />
         </Form.Item>
         <Form.Item
-          label="Password"
+          label={t('common.password')}
           name="password"
           rules={[
-            ...(isNew ? [{ required: true, message: 'A new user needs a password' }] : []),
-            { min: 12, max: 72, message: '12 to 72 characters' },
+            ...(isNew ? [{ required: true, message: t('users.aNewUserNeedsA') }] : []),
+            { min: 12, max: 72, message: t('users.passwordLength') },
           ]}
-          extra={isNew ? undefined : 'Leave blank to keep the current password'}
+          extra={isNew ? undefined : t('users.leaveBlankToKeepThe')}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          label={`Role in ${department}`}
+          label={t('users.roleInDepartment', { department })}
           name="role"
           extra={
             isNew || user.role === null
-              ? `Empty: no member of ${department}; other departments add members on their Members page`
-              : 'Other departments: on their Members page'
+              ? t('users.emptyNoMemberOfDepartment', { department })
+              : t('users.otherDepartmentsOnTheirMembers')
           }
         >
-          <Select allowClear={isNew || user.role === null} placeholder="not a member" options={ROLES.map((r) => ({ value: r }))} />
+          <Select allowClear={isNew || user.role === null} placeholder={t('users.notAMember')} options={ROLES.map((r) => ({ value: r, label: enumLabel('role', r) }))} />
         </Form.Item>
-        <Form.Item label="Global admin" name="globalAdmin" valuePropName="checked" extra="ADMIN in every department; manages users and departments">
+        <Form.Item label={t('users.globalAdmin')} name="globalAdmin" valuePropName="checked" extra={t('users.adminInEveryDepartmentManages')}>
           <Switch />
         </Form.Item>
-        <Form.Item label="Enabled" name="enabled" valuePropName="checked">
+        <Form.Item label={t('common.enabled')} name="enabled" valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>
@@ -92,7 +93,7 @@ export default function UsersPage() {
   const queryClient = useQueryClient();
   const handleError = useApiErrorHandler();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const department = me?.department?.name ?? 'the current department';
+  const department = me?.department?.name ?? t('users.theCurrentDepartment');
   const users = useQuery({ queryKey: ['users'], queryFn: ({ signal }) => usersApi.list(signal) });
   const remove = useMutation({
     mutationFn: (u: User) => usersApi.remove(u.id),
@@ -101,10 +102,10 @@ export default function UsersPage() {
   });
   return (
     <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>Users</Typography.Title>}
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('common.users')}</Typography.Title>}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          New user
+          {t('users.newUser')}
         </Button>
       }
     >
@@ -117,38 +118,38 @@ export default function UsersPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: 'Username', dataIndex: 'username' },
+          { title: t('common.username'), dataIndex: 'username' },
           {
-            title: `Role in ${department}`,
+            title: t('users.roleInDepartment', { department }),
             dataIndex: 'role',
-            render: (r: Role | null) => (r ? <Tag color={ROLE_COLOURS[r]}>{r}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
+            render: (r: Role | null) => (r ? <Tag color={ROLE_COLOURS[r]}>{enumLabel('role', r)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
           },
-          { title: 'Global admin', dataIndex: 'globalAdmin', render: (g: boolean) => (g ? <Tag color="gold">global admin</Tag> : 'no') },
+          { title: t('users.globalAdmin'), dataIndex: 'globalAdmin', render: (g: boolean) => (g ? <Tag color="gold">{t('common.globalAdmin')}</Tag> : t('common.no')) },
           {
-            title: 'Departments',
+            title: t('common.departments'),
             dataIndex: 'departments',
             render: (departments: User['departments'] | undefined) =>
               (departments ?? []).map((d) => (
                 <Tag key={d.id}>
-                  {d.name}: {d.role}
+                  {d.name}: {enumLabel('role', d.role)}
                 </Tag>
               )),
           },
-          { title: 'Enabled', dataIndex: 'enabled', render: (e: boolean) => (e ? 'yes' : 'no') },
+          { title: t('common.enabled'), dataIndex: 'enabled', render: (e: boolean) => (e ? t('common.yes') : t('common.no')) },
           {
             title: '',
             key: 'actions',
             render: (_, u) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} aria-label={`edit ${u.username}`} onClick={() => setEditing(u)} />
+                <Button size="small" icon={<EditOutlined />} aria-label={t('users.editUsernameAction', { username: u.username })} onClick={() => setEditing(u)} />
                 <Popconfirm
-                  title={`Delete ${u.username}?`}
-                  okText="Delete"
+                  title={t('users.deleteUsername', { username: u.username })}
+                  okText={t('common.delete')}
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove.mutate(u)}
                   disabled={u.username === me?.username}
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`delete ${u.username}`} disabled={u.username === me?.username} />
+                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('users.deleteUsernameAction', { username: u.username })} disabled={u.username === me?.username} />
                 </Popconfirm>
               </Space>
             ),
