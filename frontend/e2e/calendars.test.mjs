@@ -4,7 +4,9 @@
 // the fire the calendar moves (and, with another rule, skips).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, base, openBrowser, shownDialog, signIn, targetUrl } from './support.mjs';
+import { join } from 'node:path';
+import { api, base, openBrowser, screenshotDir, shownDialog, signIn, targetUrl } from './support.mjs';
+import { shot, tr, trRe } from './i18n.mjs';
 
 const iso = (d) => d.toISOString().slice(0, 10);
 const compact = (d) => iso(d).replaceAll('-', '');
@@ -20,11 +22,12 @@ function aFridayAhead() {
 
 /** Picks the days of the last range row: types both ends as a user would. */
 async function pickRange(page, from, to) {
-  const start = page.getByPlaceholder('Start date').last();
+  const picker = page.locator('.ant-picker-range').last();
+  const start = picker.locator('input').first();
   await start.click();
   await start.fill(from);
   await start.press('Enter');
-  const end = page.getByPlaceholder('End date').last();
+  const end = picker.locator('input').last();
   await end.fill(to);
   await end.press('Enter');
 }
@@ -61,17 +64,16 @@ describe('business calendars', () => {
 
   it('creates a calendar with a holiday and a make-up working day', async () => {
     await page.goto(`${base}/calendars`);
-    await page.getByRole('button', { name: 'New calendar' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill(name);
-    await page.getByRole('button', { name: 'Add holiday' }).click();
+    await page.getByRole('button', { name: tr('New calendar') }).click();
+    await page.getByRole('textbox', { name: trRe('Name') }).fill(name);
+    await page.getByRole('button', { name: tr('Add holiday') }).click();
     await pickRange(page, iso(friday), iso(friday));
-    await page.getByLabel('holidays 1 name').fill('E2E Day');
-    await page.getByRole('button', { name: 'Add make-up working day' }).click();
+    await page.getByLabel(tr('holidays {index} name', { index: 1 })).fill('E2E Day');
+    await page.getByRole('button', { name: tr('Add make-up working day') }).click();
     await pickRange(page, iso(saturday), iso(saturday));
-    await page.getByLabel('workdays 1 name').fill('E2E make-up');
-    // the year drawn in the drawer already shows both days (the picker may open on another year)
+    await page.getByLabel(tr('workdays {index} name', { index: 1 })).fill('E2E make-up');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/calendars') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: tr('Save') }).click();
     const response = await saved;
     assert.equal(response.status(), 201, await response.text());
     const created = await response.json();
@@ -81,20 +83,24 @@ describe('business calendars', () => {
     assert.deepEqual(created.workdays, [{ from: iso(saturday), to: iso(saturday), name: 'E2E make-up' }]);
 
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByText('Mon–Fri').waitFor();
-    await row.getByRole('button', { name: `year of ${name}` }).click();
-    await page.getByText(`${name}: the year at a glance`).waitFor();
+    await row.getByText(`${tr('Mon')}–${tr('Fri')}`).waitFor();
+    await row.getByRole('button', { name: tr('year of {name}', { name }) }).click();
+    await page.getByText(tr('{name}: the year at a glance', { name })).waitFor();
     const year = page.getByTestId('year-view');
     for (let shown = Number(await year.getByText(/^\d{4}$/).textContent()); shown !== friday.getUTCFullYear(); shown += 1) {
-      await year.getByRole('button', { name: 'next year' }).click();
+      await year.getByRole('button', { name: tr('next year') }).click();
     }
     assert.equal(await year.locator(`[data-day="${iso(friday)}"]`).getAttribute('data-status'), 'holiday');
     assert.equal(await year.locator(`[data-day="${iso(saturday)}"]`).getAttribute('data-status'), 'workday');
+    if (screenshotDir) {
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: join(screenshotDir, shot('calendars.png')), fullPage: true });
+    }
   });
 
   it('exports the calendar as an .ics file', async () => {
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: `export ${name}` }).click();
+    await page.getByRole('button', { name: tr('export {name}', { name }) }).click();
     assert.equal((await download).suggestedFilename(), `${name}.ics`);
   });
 
@@ -124,22 +130,22 @@ describe('business calendars', () => {
     ].join('\r\n');
     const before = (await api('GET', `/calendars/${calendarId}`)).body;
 
-    await page.getByRole('button', { name: `import into ${name}` }).click();
-    const dialog = await shownDialog(page, `Import .ics into ${name}`);
+    await page.getByRole('button', { name: tr('import into {name}', { name }) }).click();
+    const dialog = await shownDialog(page, tr('Import .ics into {name}', { name }));
     const checked = page.waitForResponse((r) => r.url().includes(`/api/v1/calendars/${calendarId}/ics?dryRun=true`));
     await dialog.locator('input[type=file]').setInputFiles({ name: 'holidays.ics', mimeType: 'text/calendar', buffer: Buffer.from(ics) });
     const plan = await (await checked).json();
     assert.equal(plan.applied, false);
     const diff = dialog.getByTestId('ics-diff');
     const added = diff.getByRole('row').filter({ hasText: 'E2E National Day' });
-    await added.getByText('added', { exact: true }).waitFor();
-    await added.getByText('holiday', { exact: true }).waitFor();
+    await added.getByText(tr('added'), { exact: true }).waitFor();
+    await added.getByText(tr('holiday'), { exact: true }).waitFor();
     await added.getByText(`${next}-10-01 – ${next}-10-03`).waitFor();
-    await diff.getByRole('list', { name: 'ignored events' }).getByText(/standup/).waitFor();
+    await diff.getByRole('list', { name: tr('ignored events') }).getByText(/standup/).waitFor();
     assert.equal((await api('GET', `/calendars/${calendarId}`)).body.version, before.version, 'the dry run wrote nothing');
 
     const applied = page.waitForResponse((r) => r.url().includes(`/api/v1/calendars/${calendarId}/ics?dryRun=false`));
-    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByRole('button', { name: tr('Apply') }).click();
     assert.equal((await applied).status(), 200);
     await dialog.waitFor({ state: 'hidden' });
     const after = (await api('GET', `/calendars/${calendarId}`)).body;
@@ -152,27 +158,28 @@ describe('business calendars', () => {
 
   it('previews a following job: the holiday fire moves to the make-up day, or is skipped', async () => {
     await page.goto(`${base}/jobs`);
-    await page.getByRole('button', { name: 'New job' }).click();
-    await page.getByRole('textbox', { name: /Name/ }).fill(jobName);
+    await page.getByRole('button', { name: tr('New job') }).click();
+    await page.getByRole('textbox', { name: trRe('Name') }).fill(jobName);
     // monthly on the holiday's day of the month
-    await page.getByRole('textbox', { name: /Schedule/ }).fill(`0 9 ${friday.getUTCDate()} * *`);
-    await page.getByRole('textbox', { name: /URL/ }).fill(`${targetUrl}/ok`);
-    await choose(page, 'Business calendar', name);
-    await choose(page, 'Calendar rule', 'Move to next working day');
+    await page.getByRole('textbox', { name: trRe('Schedule') }).fill(`0 9 ${friday.getUTCDate()} * *`);
+    await page.getByRole('textbox', { name: trRe('URL') }).fill(`${targetUrl}/ok`);
+    await choose(page, tr('Business calendar'), name);
+    await choose(page, tr('Calendar rule'), tr('Move to next working day'));
 
+    // the Friday fire is on the make-up Saturday, saying where it came from
     const preview = page.getByTestId('next-fires');
     const moved = preview.locator('[data-kind="moved"]').first();
-    await moved.getByText(`moved from Fri ${iso(friday)} 09:00:00`, { exact: false }).waitFor();
-    assert.match(await moved.textContent(), new RegExp(`^Sat ${iso(saturday)} 09:00:00`));
+    await moved.getByText(trRe('moved from {from}: {reason}', { from: `${tr('Fri')} ${iso(friday)} 09:00:00` })).waitFor();
+    assert.match(await moved.locator('code').textContent(), new RegExp(`${iso(saturday)} 09:00:00`));
 
-    await choose(page, 'Calendar rule', 'Skip holidays');
+    await choose(page, tr('Calendar rule'), tr('Skip holidays'));
     const skipped = preview.locator('[data-kind="skipped"]').first();
-    await skipped.locator('del').getByText(`Fri ${iso(friday)} 09:00:00`).waitFor();
-    assert.match(await skipped.textContent(), /skipped: /);
+    await skipped.locator('del').getByText(`${iso(friday)} 09:00:00`, { exact: false }).waitFor();
+    await skipped.getByText(trRe('skipped: {reason}')).waitFor();
 
-    await choose(page, 'Calendar rule', 'Move to next working day');
+    await choose(page, tr('Calendar rule'), tr('Move to next working day'));
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/jobs') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: tr('Save') }).click();
     const response = await saved;
     assert.equal(response.status(), 201, await response.text());
     const job = await response.json();
@@ -181,19 +188,19 @@ describe('business calendars', () => {
 
     await page.goto(`${base}/jobs/${jobId}`);
     await page.getByRole('link', { name, exact: true }).waitFor();
-    await page.getByText('Move to next working day').waitFor();
-    await page.getByTestId('job-next-fires').getByText(`moved from Fri ${iso(friday)} 09:00:00`, { exact: false }).waitFor();
+    await page.getByText(tr('Move to next working day')).waitFor();
+    await page.getByTestId('job-next-fires').getByText(trRe('moved from {from}: {reason}', { from: `${tr('Fri')} ${iso(friday)} 09:00:00` })).waitFor();
   });
 
   it('refuses to delete a calendar a job follows, with the server\'s message', async () => {
     await page.goto(`${base}/calendars`);
-    await page.getByRole('button', { name: `delete ${name}` }).click();
+    await page.getByRole('button', { name: tr('delete {name}', { name }) }).click();
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/calendars/${calendarId}`) && r.request().method() === 'DELETE');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: tr('Delete') }).click();
     const response = await refused;
     assert.equal(response.status(), 409);
     const problem = await response.json();
-    await page.getByText(`${name} is not deleted`).waitFor();
+    await page.getByText(tr('{name} is not deleted', { name })).waitFor();
     await page.locator('.ant-notification').getByText(problem.detail ?? problem.title, { exact: true }).waitFor();
   });
 });
