@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import org.springdoc.core.annotations.ParameterObject;
@@ -92,9 +94,14 @@ class CalendarController {
 			.body(text);
 	}
 
-	@PostMapping(value = "/{id}/ics", consumes = { IcsCodec.MEDIA_TYPE, MediaType.TEXT_PLAIN_VALUE })
+	// any content type: a file picked in a browser or sent by curl is often labelled
+	// text/plain or application/octet-stream, and the text decides what it is
+	@PostMapping("/{id}/ics")
 	@Operation(
-			summary = "Import an iCalendar file: a dry run (the default) shows what changes; dryRun=false applies it")
+			summary = "Import an iCalendar file: a dry run (the default) shows what changes; dryRun=false applies it",
+			requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+					description = "the .ics file's text",
+					content = @Content(mediaType = IcsCodec.MEDIA_TYPE, schema = @Schema(type = "string"))))
 	CalendarImportResponse importFile(@PathVariable long id, @RequestBody String file,
 			@Parameter(description = "true (default): only answer what would change") @RequestParam(
 					defaultValue = "true") boolean dryRun,
