@@ -90,8 +90,11 @@ final class HeldJobs {
 	}
 
 	private void update(JobState state, JobSpec spec, Changes changes) {
+		// a calendar change is a new plan too: the claim per (job, instant) keeps a fire
+		// the old and new plans share from running twice
 		boolean rescheduled = !Objects.equals(state.spec.schedule(), spec.schedule())
-				|| !Objects.equals(state.spec.timeZone(), spec.timeZone()) || state.spec.enabled() != spec.enabled();
+				|| !Objects.equals(state.spec.timeZone(), spec.timeZone()) || state.spec.enabled() != spec.enabled()
+				|| !Objects.equals(state.spec.calendar(), spec.calendar());
 		FireTimes times = rescheduled ? parse(spec) : state.fireTimes;
 		if (state.spec.enabled() && !spec.enabled()) {
 			changes.disabled().add(state);
@@ -107,7 +110,7 @@ final class HeldJobs {
 	private FireTimes parse(JobSpec spec) {
 		try {
 			ZoneId zone = (spec.timeZone() != null) ? ZoneId.of(spec.timeZone()) : ZoneId.of("UTC");
-			FireTimes times = this.parser.parse(spec.schedule(), zone);
+			FireTimes times = this.parser.parse(spec.schedule(), zone, spec.calendar());
 			return spec.enabled() ? times : (after) -> Optional.empty();
 		}
 		catch (RuntimeException ex) {

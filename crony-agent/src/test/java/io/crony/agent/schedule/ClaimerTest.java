@@ -78,7 +78,8 @@ class ClaimerTest {
 		JobSpec spec = new JobSpec(1, "j", null, "* * * * * ?", "UTC",
 				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
 				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
-		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+		JobState job = new JobState(spec,
+				new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), spec.calendar()));
 		return Fire.scheduled(job, 0, AT, AT.toEpochMilli());
 	}
 

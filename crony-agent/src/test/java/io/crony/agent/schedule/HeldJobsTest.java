@@ -1,8 +1,16 @@
 package io.crony.agent.schedule;
 
+import java.time.DayOfWeek;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
 import java.util.List;
 
+import io.crony.common.calendar.BusinessCalendar;
+import io.crony.common.calendar.CalendarRule;
+import io.crony.common.calendar.DayRange;
+import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import org.junit.jupiter.api.Test;
@@ -47,6 +55,23 @@ class HeldJobsTest {
 		assertThat(changes.rescheduled()).isEmpty();
 		assertThat(job.generation).isZero();
 		assertThat(job.spec.misfirePolicy()).isEqualTo(MisfirePolicy.CATCH_UP);
+	}
+
+	@Test
+	void aChangedCalendarMakesANewPlanThatFollowsIt() {
+		JobState job = this.jobs.put(List.of(this.everySecond)).arrived().get(0);
+		LocalDate today = LocalDate.now(ZoneOffset.UTC);
+		// today and the next week off: the job's next fire is in a week
+		BusinessCalendar offThisWeek = new BusinessCalendar("ops", EnumSet.allOf(DayOfWeek.class),
+				List.of(new DayRange(today, today.plusDays(7), "closed")), List.of(), "UTC");
+
+		HeldJobs.Changes changes = this.jobs.put(List.of(this.everySecond
+			.withCalendar(new JobCalendar(1L, "ops", CalendarRule.WORKING_DAYS_ONLY, offThisWeek))));
+
+		assertThat(changes.rescheduled()).containsExactly(job);
+		assertThat(job.generation).isOne();
+		assertThat(job.fireTimes.nextFireAfter(Instant.now()))
+			.contains(today.plusDays(8).atStartOfDay(ZoneOffset.UTC).toInstant());
 	}
 
 	@Test

@@ -86,7 +86,7 @@ class LateFiresTest {
 		JobSpec spec = new JobSpec(1, "j", null, schedule, "UTC",
 				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
 				RetryPolicy.NONE, policy, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
-		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), spec.calendar()));
 	}
 
 }

@@ -141,7 +141,7 @@ class OverlapTest {
 		JobSpec spec = new JobSpec(every.id(), every.name(), every.description(), every.schedule(), every.timeZone(),
 				every.target(), every.timeoutSeconds(), every.retry(), every.misfirePolicy(), policy,
 				every.assignment(), every.enabled(), every.version(), every.alerts(), every.enabledAt());
-		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), spec.calendar()));
 	}
 
 }

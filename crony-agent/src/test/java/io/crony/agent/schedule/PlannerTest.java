@@ -78,7 +78,7 @@ class PlannerTest {
 
 	private static JobState job(MisfirePolicy misfire) {
 		var spec = TestJobs.spec(1, "* * * * * ?", misfire);
-		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), spec.calendar()));
 	}
 
 }

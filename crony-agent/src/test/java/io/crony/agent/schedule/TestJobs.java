@@ -21,7 +21,7 @@ final class TestJobs {
 	/** An every-second HTTP job, FIRE_NOW on misfire, SKIP on overlap. */
 	static JobState everySecond() {
 		JobSpec spec = spec(1, "* * * * * ?", MisfirePolicy.FIRE_NOW);
-		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC")));
+		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), spec.calendar()));
 	}
 
 	/** An HTTP job with this schedule and misfire policy, SKIP on overlap. */

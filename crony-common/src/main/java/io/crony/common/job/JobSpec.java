@@ -7,6 +7,8 @@ import java.util.TreeMap;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.crony.common.calendar.JobCalendar;
+
 /**
  * A job as the agent needs it to fire: what to run, when, and under which policies. This
  * is the value the web leader publishes under an agent's assignment key, and the shape
@@ -33,16 +35,28 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param contact an e-mail address for the job; null when none is given
  * @param labels the job's own {@code key=value} labels (in {@link Labels} syntax), for
  * finding jobs; never null. Not the agent selector: that is {@code assignment.labels}.
+ * @param calendar the business calendar the fires follow, whole; null when the job
+ * follows none
  */
 public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
 		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt, String owner,
-		String contact, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels) {
+		String contact, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
+		@JsonInclude(JsonInclude.Include.NON_NULL) JobCalendar calendar) {
 
 	public JobSpec {
 		alerts = (alerts != null) ? alerts : AlertPolicy.NONE;
 		// sorted, so that two specs with the same labels read and compare the same
 		labels = (labels == null || labels.isEmpty()) ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(labels));
+	}
+
+	/** A job that follows no business calendar. */
+	public JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+			int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt,
+			String owner, String contact, Map<String, String> labels) {
+		this(id, name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, enabledAt, owner, contact, labels, null);
 	}
 
 	/** A job without owner, contact or labels. */
@@ -72,14 +86,14 @@ public record JobSpec(long id, String name, String description, String schedule,
 	public JobSpec withIdAndVersion(long newId, long newVersion) {
 		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				newVersion, this.alerts, this.enabledAt, this.owner, this.contact, this.labels);
+				newVersion, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar);
 	}
 
 	/** The same definition with another target. */
 	public JobSpec withTarget(TargetSpec newTarget) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, newTarget,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels);
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar);
 	}
 
 	/**
@@ -90,7 +104,7 @@ public record JobSpec(long id, String name, String description, String schedule,
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, nowEnabled,
 				newVersion, this.alerts, (nowEnabled && !this.enabled) ? at : this.enabledAt, this.owner, this.contact,
-				this.labels);
+				this.labels, this.calendar);
 	}
 
 	/**
@@ -102,14 +116,21 @@ public record JobSpec(long id, String name, String description, String schedule,
 		Instant since = (this.enabled && !before.enabled) ? at : before.enabledAt;
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, since, this.owner, this.contact, this.labels);
+				this.version, this.alerts, since, this.owner, this.contact, this.labels, this.calendar);
+	}
+
+	/** The same definition following another calendar (null: none). */
+	public JobSpec withCalendar(JobCalendar newCalendar) {
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, newCalendar);
 	}
 
 	/** The same definition with owner, contact and labels. */
 	public JobSpec withOwnership(String newOwner, String newContact, Map<String, String> newLabels) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt, newOwner, newContact, newLabels);
+				this.version, this.alerts, this.enabledAt, newOwner, newContact, newLabels, this.calendar);
 	}
 
 }

@@ -9,7 +9,10 @@ public enum AuditObjectType {
 	JOB(true), USER(false), ALERT_CHANNEL(true), AGENT(false), CLUSTER(false), SERVICE_TOKEN(true),
 
 	/** A department itself and its members; the object id is the department's id. */
-	DEPARTMENT(true);
+	DEPARTMENT(true),
+
+	/** A business calendar; the jobs its change rewrites are not logged one by one. */
+	CALENDAR(true);
 
 	private final boolean departmental;
 

@@ -77,7 +77,9 @@ final class BulkPlan {
 		}
 		boolean enabled = job.enabled() == null || job.enabled();
 		TargetSpec target = rules.sealed(job, null);
-		JobSpec definition = job.toSpec(0, 1, enabled, job.ownerOr(by)).withTarget(target);
+		JobSpec definition = job.toSpec(0, 1, enabled, job.ownerOr(by))
+			.withTarget(target)
+			.withCalendar(rules.calendar(job));
 		this.steps.add(new Step(index, Outcome.CREATED,
 				JobEntity.created(department, definition, by, now).retain(job.retentionOrInherit()), definition));
 	}
@@ -92,6 +94,7 @@ final class BulkPlan {
 		TargetSpec target = rules.sealed(job, before.target());
 		JobSpec definition = job.toSpec(row.getId(), row.getVersion() + 1, enabled, job.ownerOr(before.owner()))
 			.withTarget(target)
+			.withCalendar(rules.calendar(job))
 			.enabledSince(before, now);
 		if (rules.sameDefinition(before, definition) && row.retains(job.retentionOrInherit())) {
 			this.steps.add(new Step(index, Outcome.UNCHANGED, row, before));

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.crony.common.calendar.CalendarSchedule;
 import io.crony.common.schedule.Schedule;
 
 /**
@@ -51,7 +52,9 @@ final class FireCounter {
 		if (first.isEmpty() || first.get().getEpochSecond() >= to) {
 			return;
 		}
-		if (schedule.expression().toLowerCase(Locale.ROOT).startsWith("@every")) {
+		// a calendar makes an @every schedule's fires uneven: counted one by one then
+		boolean even = !(schedule instanceof CalendarSchedule);
+		if (even && schedule.expression().toLowerCase(Locale.ROOT).startsWith("@every")) {
 			long second = schedule.nextFireAfter(first.get()).orElseThrow().getEpochSecond();
 			every(second - first.get().getEpochSecond(), from, to, bucketSeconds, sink);
 		}

@@ -3,6 +3,8 @@ package io.crony.web.job;
 import java.time.Instant;
 import java.util.List;
 
+import io.crony.common.calendar.CalendarRule;
+import io.crony.common.calendar.FireNote;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
@@ -17,6 +19,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
 import org.springdoc.core.annotations.ParameterObject;
 
 import org.springframework.http.ContentDisposition;
@@ -170,19 +173,37 @@ class JobController {
 	@Operation(summary = "The next fire times of a job")
 	NextFires nextFires(@PathVariable long id, @RequestParam(defaultValue = "10") @Min(1) @Max(100) int count) {
 		JobResponse job = this.jobs.get(id);
-		return new NextFires(job.schedule(), job.timeZone(), this.jobs.nextFires(id, count));
+		return NextFires.of(job.schedule(), job.timeZone(), job.calendar(), this.jobs.nextFires(id, count));
 	}
 
 	@GetMapping("/next-fires")
 	@Operation(summary = "The next fire times of a schedule, to check it before saving")
 	NextFires previewFires(@RequestParam @NotBlank String schedule,
 			@RequestParam(defaultValue = JobRequest.DEFAULT_TIME_ZONE) String timeZone,
-			@RequestParam(defaultValue = "10") @Min(1) @Max(100) int count) {
-		return new NextFires(schedule, timeZone, JobSchedules.nextFires(schedule, timeZone, Instant.now(), count));
+			@RequestParam(defaultValue = "10") @Min(1) @Max(100) int count,
+			@Parameter(description = "a calendar of the department the fires follow") @RequestParam(
+					required = false) @Size(max = 64) String calendar,
+			@Parameter(description = "how they follow it; required with calendar") @RequestParam(
+					required = false) CalendarRule calendarRule) {
+		JobRequest.CalendarChoice choice = this.jobs.calendarChoice(calendar, calendarRule);
+		return NextFires.of(schedule, timeZone, choice,
+				JobSchedules.preview(schedule, timeZone, this.jobs.calendarOf(choice), Instant.now(), count));
 	}
 
-	/** Fire times, in UTC. */
-	record NextFires(String schedule, String timeZone, List<Instant> fires) {
+	/**
+	 * Fire times, in UTC.
+	 *
+	 * @param calendar the business calendar the fires follow; null when none
+	 * @param notes the fires the calendar moved (with where from) or skipped, with why
+	 */
+	record NextFires(String schedule, String timeZone, JobRequest.CalendarChoice calendar, List<Instant> fires,
+			List<FireNote> notes) {
+
+		static NextFires of(String schedule, String timeZone, JobRequest.CalendarChoice calendar,
+				JobSchedules.Preview preview) {
+			return new NextFires(schedule, timeZone, calendar, preview.fires(), preview.notes());
+		}
+
 	}
 
 }

@@ -47,6 +47,10 @@ class JobEntity {
 	@TableField(updateStrategy = FieldStrategy.ALWAYS)
 	private String owner;
 
+	/** The business calendar the job follows, as its spec names it; null for none. */
+	@TableField(updateStrategy = FieldStrategy.ALWAYS)
+	private Long calendarId;
+
 	/** Written by the leader only. */
 	@TableField(insertStrategy = FieldStrategy.NEVER, updateStrategy = FieldStrategy.NEVER)
 	private String agentId;
@@ -86,6 +90,7 @@ class JobEntity {
 		this.targetType = definition.target().type().name();
 		this.enabled = definition.enabled();
 		this.owner = definition.owner();
+		this.calendarId = (definition.calendar() != null) ? definition.calendar().id() : null;
 		this.spec = CronyJson.toJson(definition);
 		this.updatedAt = now;
 	}
@@ -101,6 +106,14 @@ class JobEntity {
 	boolean retains(Retention retention) {
 		return Objects.equals(this.retentionDays, retention.days())
 				&& Objects.equals(this.retentionMaxCount, retention.maxCount());
+	}
+
+	Long getCalendarId() {
+		return this.calendarId;
+	}
+
+	void setCalendarId(Long calendarId) {
+		this.calendarId = calendarId;
 	}
 
 	String getOwner() {

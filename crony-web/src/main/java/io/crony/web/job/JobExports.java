@@ -35,7 +35,8 @@ final class JobExports {
 				target(spec.target(), headerValue), spec.timeoutSeconds(), retry(spec.retry()), spec.misfirePolicy(),
 				spec.overlapPolicy(), assignment(spec.assignment()), spec.enabled(), null, alerts(spec.alerts()),
 				(retention.days() != null || retention.maxCount() != null) ? retention : null, spec.owner(),
-				spec.contact(), spec.labels().isEmpty() ? null : spec.labels());
+				spec.contact(), spec.labels().isEmpty() ? null : spec.labels(),
+				JobRequest.CalendarChoice.of(spec.calendar()));
 	}
 
 	/** A sealed value as the API shows it. */

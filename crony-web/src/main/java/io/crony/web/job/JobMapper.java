@@ -102,8 +102,13 @@ interface JobMapper extends BaseMapper<JobEntity> {
 	@Select("<script>SELECT id, name, version FROM job WHERE id IN " + IDS + " LOCK IN SHARE MODE</script>")
 	List<JobEntity> committedVersions(@Param("ids") Collection<Long> ids);
 
-	/** A department's enabled jobs with what decides when they fire. */
-	@Select("SELECT id, name, schedule, time_zone FROM job WHERE department_id = #{departmentId} AND enabled = TRUE")
+	/**
+	 * A department's enabled jobs with what decides when they fire: the spec only of
+	 * those that follow a calendar, which it carries.
+	 */
+	@Select("SELECT id, name, schedule, time_zone, calendar_id,"
+			+ " CASE WHEN calendar_id IS NULL THEN NULL ELSE spec END AS spec"
+			+ " FROM job WHERE department_id = #{departmentId} AND enabled = TRUE")
 	List<JobEntity> enabledSchedules(@Param("departmentId") long departmentId);
 
 	/** Remembers a deleted job's department, which its runs keep belonging to. */

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.crony.common.calendar.CalendarRule;
+import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
@@ -52,6 +54,7 @@ import jakarta.validation.constraints.Size;
  * @param contact an e-mail address for the job; absent: none
  * @param labels the job's own labels, for finding it (not the agent selector); absent:
  * none
+ * @param calendar the business calendar the job follows and how; absent: none
  */
 record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
 		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
@@ -60,7 +63,11 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		Long version, @Valid AlertsRequest alerts, @Valid Retention retention,
 		@Schema(description = OWNER) @Size(max = 64) String owner,
 		@Schema(description = CONTACT) @Size(max = 254) String contact,
-		@Schema(description = LABELS) @Size(max = 32) Map<String, String> labels) {
+		@Schema(description = LABELS) @Size(max = 32) Map<String, String> labels,
+		@Schema(description = CALENDAR) @Valid CalendarChoice calendar) {
+
+	static final String CALENDAR = "the business calendar (GET /calendars) the job's fires follow, and the rule; "
+			+ "absent: none";
 
 	static final String OWNER = "the user name answerable for the job; absent: the creator on create, "
 			+ "the current owner on update";
@@ -71,6 +78,15 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			+ "at most 32, in the agent label syntax; not the agent selector (assignment.labels)";
 
 	static final String DEFAULT_TIME_ZONE = "UTC";
+
+	/** A job that follows no calendar. */
+	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
+			Integer timeoutSeconds, RetryRequest retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentRequest assignment, Boolean enabled, Long version, AlertsRequest alerts, Retention retention,
+			String owner, String contact, Map<String, String> labels) {
+		this(name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, retention, owner, contact, labels, null);
+	}
 
 	/** A job without owner, contact or labels. */
 	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
@@ -85,7 +101,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		return new JobRequest(this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
 				atVersion, this.alerts, this.retention, this.owner, this.contact,
-				newLabels.isEmpty() ? null : newLabels);
+				newLabels.isEmpty() ? null : newLabels, this.calendar);
 	}
 
 	/**
@@ -126,6 +142,22 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 				(this.overlapPolicy != null) ? this.overlapPolicy : OverlapPolicy.SKIP,
 				(this.assignment != null) ? this.assignment.toSpec() : AssignmentSpec.DEFAULT, enabledNow, newVersion,
 				(this.alerts != null) ? this.alerts.toPolicy() : AlertPolicy.NONE);
+	}
+
+	/**
+	 * The business calendar a job follows.
+	 *
+	 * @param name a calendar of the job's department
+	 * @param rule WORKING_DAYS_ONLY: fire on working days only; SKIP_HOLIDAYS: not on
+	 * holidays; NEXT_WORKING_DAY / PREVIOUS_WORKING_DAY: a fire on a non-working day
+	 * moves to the next / previous working day at the same time
+	 */
+	record CalendarChoice(@NotBlank @Size(max = 64) String name, @NotNull CalendarRule rule) {
+
+		static CalendarChoice of(JobCalendar calendar) {
+			return (calendar != null) ? new CalendarChoice(calendar.name(), calendar.rule()) : null;
+		}
+
 	}
 
 	/**

@@ -38,7 +38,8 @@ record JobResponse(long id, String name, String description, String schedule, St
 		@Schema(description = "the job's own retention; a null field takes the platform default") Retention retention,
 		@Schema(description = "the user name answerable for the job; null for a job saved before owners") String owner,
 		@Schema(description = "an e-mail address for the job; null when none") String contact,
-		@Schema(description = "the job's own labels (not the agent selector)") @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, String> labels) {
+		@Schema(description = "the job's own labels (not the agent selector)") @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, String> labels,
+		@Schema(description = "the business calendar the job follows and how; null when none") @JsonInclude(JsonInclude.Include.ALWAYS) JobRequest.CalendarChoice calendar) {
 
 	/**
 	 * The job as read at {@code now}.
@@ -54,7 +55,8 @@ record JobResponse(long id, String name, String description, String schedule, St
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
 				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId),
-				new Retention(row.retentionDays, row.retentionMaxCount), spec.owner(), spec.contact(), spec.labels());
+				new Retention(row.retentionDays, row.retentionMaxCount), spec.owner(), spec.contact(), spec.labels(),
+				JobRequest.CalendarChoice.of(spec.calendar()));
 	}
 
 	private static Instant nextFire(JobSpec spec, Instant now) {
@@ -62,7 +64,7 @@ record JobResponse(long id, String name, String description, String schedule, St
 			return null;
 		}
 		try {
-			List<Instant> next = JobSchedules.nextFires(spec.schedule(), spec.timeZone(), now, 1);
+			List<Instant> next = JobSchedules.nextFires(spec.schedule(), spec.timeZone(), spec.calendar(), now, 1);
 			return next.isEmpty() ? null : next.get(0);
 		}
 		catch (InvalidRequestException ex) {

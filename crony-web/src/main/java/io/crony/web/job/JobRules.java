@@ -3,9 +3,11 @@ package io.crony.web.job;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
+import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.secret.MissingSecretKeyException;
@@ -13,6 +15,8 @@ import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretHeaders;
 import io.crony.common.target.TargetPolicy;
 import io.crony.web.alert.AlertChannels;
+import io.crony.web.auth.Departments;
+import io.crony.web.calendar.CalendarLookup;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
@@ -32,10 +36,13 @@ class JobRules {
 
 	private final SecretBox secrets;
 
-	JobRules(AlertChannels channels, TargetPolicy targetPolicy, SecretBox secrets) {
+	private final CalendarLookup calendars;
+
+	JobRules(AlertChannels channels, TargetPolicy targetPolicy, SecretBox secrets, CalendarLookup calendars) {
 		this.channels = channels;
 		this.targetPolicy = targetPolicy;
 		this.secrets = secrets;
+		this.calendars = calendars;
 	}
 
 	/** Every problem of a job whose shape its annotations have checked already. */
@@ -49,11 +56,43 @@ class JobRules {
 	List<FieldProblem> problems(JobRequest request, Function<List<Long>, Set<Long>> missingChannels) {
 		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
 		problems.addAll(JobValidator.checkChannels(request, missingChannels));
+		if (request.calendar() != null && find(request.calendar()).isEmpty()) {
+			problems.add(new FieldProblem("calendar.name",
+					"no calendar named '" + request.calendar().name() + "' in this department (GET /calendars)"));
+		}
 		if (problems.isEmpty()) {
 			// the policy resolves host names: only for a job that is right otherwise
 			problems.addAll(JobValidator.checkPolicy(request, this.targetPolicy));
 		}
 		return problems;
+	}
+
+	/**
+	 * The calendar a job is to carry, whole, as its department has it now.
+	 * @return null when the request names none
+	 * @throws InvalidRequestException naming {@code calendar.name} when there is no such
+	 * calendar
+	 */
+	JobCalendar calendar(JobRequest request) {
+		return calendar(request.calendar());
+	}
+
+	/**
+	 * @param choice a calendar and rule, or null
+	 * @return the calendar whole, null for none
+	 * @throws InvalidRequestException naming {@code calendar.name} when there is no such
+	 * calendar
+	 */
+	JobCalendar calendar(JobRequest.CalendarChoice choice) {
+		if (choice == null) {
+			return null;
+		}
+		return find(choice).orElseThrow(() -> InvalidRequestException.of("calendar.name",
+				"no calendar named '" + choice.name() + "' in this department (GET /calendars)"));
+	}
+
+	private Optional<JobCalendar> find(JobRequest.CalendarChoice choice) {
+		return this.calendars.find(Departments.current(), choice.name(), choice.rule());
 	}
 
 	/** The ids among these that name no alert channel, in one query. */

@@ -3,6 +3,9 @@ package io.crony.web.job;
 import java.time.Instant;
 import java.util.List;
 
+import io.crony.common.calendar.CalendarSchedule;
+import io.crony.common.calendar.FireNote;
+import io.crony.common.calendar.JobCalendar;
 import io.crony.common.schedule.InvalidScheduleException;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
@@ -11,9 +14,13 @@ import io.crony.web.error.InvalidRequestException;
 
 /**
  * Reads schedules with crony-common's engine, the same code the agents fire with, so a
- * schedule the API accepts is one the agents run.
+ * schedule the API accepts is one the agents run, and a preview shows the fires they
+ * make: with the job's business calendar applied the same way.
  */
 final class JobSchedules {
+
+	/** Notes a preview gives at most. */
+	static final int MAX_NOTES = 100;
 
 	private JobSchedules() {
 	}
@@ -24,7 +31,7 @@ final class JobSchedules {
 	 */
 	static FieldProblem check(String expression, String zoneId) {
 		try {
-			parse(expression, zoneId);
+			parse(expression, zoneId, null);
 			return null;
 		}
 		catch (InvalidRequestException ex) {
@@ -34,19 +41,40 @@ final class JobSchedules {
 
 	/**
 	 * The next fire times after an instant.
+	 * @param calendar the business calendar the job follows, or null
 	 * @throws InvalidRequestException when the schedule or zone is invalid
 	 */
-	static List<Instant> nextFires(String expression, String zoneId, Instant after, int count) {
-		return parse(expression, zoneId).nextFires(after, count);
+	static List<Instant> nextFires(String expression, String zoneId, JobCalendar calendar, Instant after, int count) {
+		return parse(expression, zoneId, calendar).nextFires(after, count);
 	}
 
-	private static Schedule parse(String expression, String zoneId) {
+	/**
+	 * The next fire times after an instant, with why a fire moved or was skipped.
+	 * @param calendar the business calendar the job follows, or null
+	 * @throws InvalidRequestException when the schedule or zone is invalid
+	 */
+	static Preview preview(String expression, String zoneId, JobCalendar calendar, Instant after, int count) {
+		Schedule schedule = parse(expression, zoneId, calendar);
+		List<Instant> fires = schedule.nextFires(after, count);
+		List<FireNote> notes = (schedule instanceof CalendarSchedule bent) ? bent.notes(after, fires, MAX_NOTES)
+				: List.of();
+		return new Preview(fires, notes);
+	}
+
+	private static Schedule parse(String expression, String zoneId, JobCalendar calendar) {
 		try {
-			return Schedules.parse(expression, zoneId);
+			return CalendarSchedule.wrap(Schedules.parse(expression, zoneId), calendar);
 		}
 		catch (InvalidScheduleException ex) {
 			throw InvalidRequestException.of("timeZone".equals(ex.field()) ? "timeZone" : "schedule", ex.getMessage());
 		}
+	}
+
+	/**
+	 * @param fires the next fire instants
+	 * @param notes which of them moved, and which fires the calendar skipped, with why
+	 */
+	record Preview(List<Instant> fires, List<FireNote> notes) {
 	}
 
 }

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
+import io.crony.common.calendar.CalendarRule;
+import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
@@ -112,9 +114,9 @@ class JobService {
 		Instant now = now();
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
-		JobEntity job = JobEntity
-			.created(Departments.current(), request.toSpec(0, 1, enabled, request.ownerOr(by)).withTarget(target), by,
-					now)
+		JobCalendar calendar = this.rules.calendar(request);
+		JobEntity job = JobEntity.created(Departments.current(),
+				request.toSpec(0, 1, enabled, request.ownerOr(by)).withTarget(target).withCalendar(calendar), by, now)
 			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
@@ -123,7 +125,9 @@ class JobService {
 			throw new DuplicateJobNameException(request.name());
 		}
 		// the id exists only now; same transaction, so nobody sees the spec without it
-		JobSpec created = request.toSpec(job.getId(), 1, enabled, request.ownerOr(by)).withTarget(target);
+		JobSpec created = request.toSpec(job.getId(), 1, enabled, request.ownerOr(by))
+			.withTarget(target)
+			.withCalendar(calendar);
 		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
 			.eq(JobEntity::getId, job.getId()));
 		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, created);
@@ -145,6 +149,7 @@ class JobService {
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled, request.ownerOr(stored.owner()))
 			.withTarget(target)
+			.withCalendar(this.rules.calendar(request))
 			.enabledSince(stored, now), now);
 		job.retain(request.retentionOrInherit());
 		write(job, request.version());
@@ -172,7 +177,7 @@ class JobService {
 		boolean enabled = Boolean.TRUE.equals(request.enabled());
 		JobSpec copy = new JobSpec(0, request.name(), from.description(), from.schedule(), from.timeZone(),
 				from.target(), from.timeoutSeconds(), from.retry(), from.misfirePolicy(), from.overlapPolicy(),
-				from.assignment(), enabled, 1, from.alerts(), null, by, from.contact(), from.labels());
+				from.assignment(), enabled, 1, from.alerts(), null, by, from.contact(), from.labels(), from.calendar());
 		JobEntity job = JobEntity.created(Departments.current(), copy, by, now())
 			.retain(new Retention(source.getRetentionDays(), source.getRetentionMaxCount()));
 		try {
@@ -249,9 +254,30 @@ class JobService {
 		log.info("Job {} deleted by {}", id, by);
 	}
 
-	List<Instant> nextFires(long id, int count) {
+	JobSchedules.Preview nextFires(long id, int count) {
 		JobSpec spec = CronyJson.fromJson(load(id).getSpec(), JobSpec.class);
-		return JobSchedules.nextFires(spec.schedule(), spec.timeZone(), Instant.now(), count);
+		return JobSchedules.preview(spec.schedule(), spec.timeZone(), spec.calendar(), Instant.now(), count);
+	}
+
+	/**
+	 * The calendar a preview names, checked.
+	 * @throws InvalidRequestException naming {@code calendarRule} when a calendar comes
+	 * without a rule
+	 */
+	JobRequest.CalendarChoice calendarChoice(String name, CalendarRule rule) {
+		if (name == null || name.isBlank()) {
+			return null;
+		}
+		if (rule == null) {
+			throw InvalidRequestException.of("calendarRule",
+					"is required with a calendar: WORKING_DAYS_ONLY, SKIP_HOLIDAYS, NEXT_WORKING_DAY or PREVIOUS_WORKING_DAY");
+		}
+		return new JobRequest.CalendarChoice(name.strip(), rule);
+	}
+
+	/** The calendar a choice names, whole. */
+	JobCalendar calendarOf(JobRequest.CalendarChoice choice) {
+		return this.rules.calendar(choice);
 	}
 
 	private void validate(JobRequest request) {

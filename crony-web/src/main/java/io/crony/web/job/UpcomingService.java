@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import io.crony.common.calendar.CalendarSchedule;
+import io.crony.common.calendar.JobCalendar;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
 import io.crony.common.schedule.InvalidScheduleException;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
@@ -110,15 +114,19 @@ class UpcomingService {
 		return found;
 	}
 
-	/** Jobs by schedule and zone, each schedule parsed once. */
+	/** Jobs by schedule, zone and calendar, each schedule parsed once. */
 	static List<Group> groups(List<JobEntity> jobs) {
 		Map<List<String>, Group> groups = new LinkedHashMap<>();
 		for (JobEntity job : jobs) {
-			List<String> key = List.of(job.getSchedule().trim(), job.getTimeZone().trim());
+			JobCalendar calendar = (job.getCalendarId() != null)
+					? CronyJson.fromJson(job.getSpec(), JobSpec.class).calendar() : null;
+			List<String> key = List.of(job.getSchedule().trim(), job.getTimeZone().trim(),
+					(calendar != null) ? calendar.id() + " " + calendar.rule() : "");
 			Group group = groups.get(key);
 			if (group == null) {
 				try {
-					group = new Group(Schedules.parse(key.get(0), key.get(1)), new ArrayList<>());
+					group = new Group(CalendarSchedule.wrap(Schedules.parse(key.get(0), key.get(1)), calendar),
+							new ArrayList<>());
 				}
 				catch (InvalidScheduleException ex) {
 					// saved before a rule tightened: the agents cannot fire it either
@@ -133,7 +141,7 @@ class UpcomingService {
 		return List.copyOf(groups.values());
 	}
 
-	/** The jobs of one schedule and zone. */
+	/** The jobs of one schedule, zone and calendar. */
 	record Group(Schedule schedule, List<JobEntity> jobs) {
 	}
 

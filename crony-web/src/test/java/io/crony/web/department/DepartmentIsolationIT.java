@@ -81,6 +81,7 @@ class DepartmentIsolationIT {
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM deleted_job");
 		this.jdbc.update("DELETE FROM alert_channel");
+		this.jdbc.update("DELETE FROM calendar");
 		this.jdbc.update("DELETE FROM service_token");
 		this.jdbc.update("DELETE FROM audit_log");
 		this.jdbc.update("DELETE FROM auth_token");
@@ -98,6 +99,7 @@ class DepartmentIsolationIT {
 				Map.of("username", "bob-" + B_MARK, "role", "ADMIN"));
 		long jobB = adminB.post("/api/v1/jobs", job(B_MARK + "-job")).id();
 		long channelB = adminB.post("/api/v1/alert-channels", channel(B_MARK + "-channel")).id();
+		long calendarB = adminB.post("/api/v1/calendars", calendar(B_MARK + "-calendar")).id();
 		long tokenB = adminB
 			.post("/api/v1/service-tokens", Map.of("name", B_MARK + "-token", "scopes", List.of("JOBS_READ")))
 			.body()
@@ -105,13 +107,13 @@ class DepartmentIsolationIT {
 			.get("id")
 			.asLong();
 		long runB = runOf(jobB, B_MARK + "-job");
-		Map<String, Object> before = stateOfB(jobB, channelB, tokenB, runB);
+		Map<String, Object> before = stateOfB(jobB, channelB, tokenB, runB, calendarB);
 
 		// alice is ADMIN of team-a: every route her role allows there is open to her
 		ApiClient alice = aliceAdminOfA();
 		Map<String, Long> idsOfB = Map.of("/api/v1/jobs/", jobB, "/api/v1/executions/", runB, "/api/v1/alert-channels/",
 				channelB, "/api/v1/service-tokens/", tokenB, "/api/v1/departments/", this.departmentB, "/api/v1/users/",
-				bob, "/api/v1/agents/", jobB);
+				bob, "/api/v1/agents/", jobB, "/api/v1/calendars/", calendarB);
 		List<String> walked = new ArrayList<>();
 		forEachOperation((method, path) -> {
 			String route = method + " " + path;
@@ -146,7 +148,10 @@ class DepartmentIsolationIT {
 				"POST /api/v1/alert-channels/{id}/test", "POST /api/v1/service-tokens/{id}/revoke",
 				"GET /api/v1/departments/{id}/members", "POST /api/v1/departments/{id}/members", "GET /api/v1/jobs",
 				"GET /api/v1/executions", "GET /api/v1/alerts", "GET /api/v1/audit", "GET /api/v1/dashboard/summary");
-		assertThat(stateOfB(jobB, channelB, tokenB, runB)).isEqualTo(before);
+		assertThat(walked).contains("GET /api/v1/calendars/{id}", "PUT /api/v1/calendars/{id}",
+				"DELETE /api/v1/calendars/{id}", "GET /api/v1/calendars/{id}/ics", "POST /api/v1/calendars/{id}/ics",
+				"GET /api/v1/calendars");
+		assertThat(stateOfB(jobB, channelB, tokenB, runB, calendarB)).isEqualTo(before);
 	}
 
 	@Test
@@ -293,11 +298,13 @@ class DepartmentIsolationIT {
 				|| route.startsWith("POST /api/v1/agents") || route.equals("DELETE /api/v1/departments/{id}");
 	}
 
-	private Map<String, Object> stateOfB(long job, long channel, long token, long run) {
+	private Map<String, Object> stateOfB(long job, long channel, long token, long run, long calendar) {
 		Map<String, Object> state = new LinkedHashMap<>();
 		state.put("job", this.jdbc.queryForMap("SELECT name, version, enabled, spec FROM job WHERE id = ?", job));
 		state.put("channel",
 				this.jdbc.queryForMap("SELECT name, config, updated_at FROM alert_channel WHERE id = ?", channel));
+		state.put("calendar",
+				this.jdbc.queryForMap("SELECT name, definition, version FROM calendar WHERE id = ?", calendar));
 		state.put("token", this.jdbc.queryForMap("SELECT name, revoked_at FROM service_token WHERE id = ?", token));
 		state.put("run", this.jdbc.queryForMap("SELECT status, updated_at FROM execution WHERE id = ?", run));
 		state.put("department",
@@ -332,12 +339,19 @@ class DepartmentIsolationIT {
 				"signing-secret-1");
 	}
 
+	private static Map<String, Object> calendar(String name) {
+		return Map.of("name", name, "workingDays", List.of("MONDAY", "TUESDAY"), "holidays",
+				List.of(Map.of("from", "2026-10-01", "to", "2026-10-07", "name", "National Day")));
+	}
+
 	/** A body each write route accepts as valid, so the answer is about the object. */
 	private static Object body(String route) {
 		return switch (route) {
 			case "PUT /api/v1/jobs/{id}" -> job("renamed");
 			case "POST /api/v1/jobs/{id}/clone" -> Map.of("name", "copied");
 			case "PUT /api/v1/alert-channels/{id}" -> channel("renamed");
+			case "PUT /api/v1/calendars/{id}" -> calendar("renamed");
+			case "POST /api/v1/calendars/{id}/ics" -> "BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n";
 			case "PUT /api/v1/departments/{id}" -> Map.of("description", "renamed");
 			case "POST /api/v1/departments/{id}/members" -> Map.of("username", "alice", "role", "VIEWER");
 			case "PUT /api/v1/departments/{id}/members/{userId}" -> Map.of("role", "VIEWER");

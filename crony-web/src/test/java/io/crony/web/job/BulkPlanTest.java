@@ -25,7 +25,7 @@ class BulkPlanTest {
 
 	private static final String KEY = Base64.getEncoder().encodeToString(new byte[32]);
 
-	private final JobRules rules = new JobRules(null, null, SecretBox.of(KEY, List.of()));
+	private final JobRules rules = new JobRules(null, null, SecretBox.of(KEY, List.of()), null);
 
 	@Test
 	void createsEveryNewJobAtVersionOneEnabledUnlessItSaysOtherwise() {

@@ -1,0 +1,35 @@
+package io.crony.web.calendar;
+
+import java.util.List;
+
+import org.springframework.http.HttpStatus;
+
+import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldProblem;
+
+/** A calendar write that would clash with what is stored: a 409 that says with what. */
+final class CalendarConflictException extends ApiException {
+
+	private CalendarConflictException(String message, FieldProblem problem) {
+		super(HttpStatus.CONFLICT, message, List.of(problem));
+	}
+
+	static CalendarConflictException nameTaken(String name) {
+		return new CalendarConflictException("A calendar named '" + name + "' exists already",
+				new FieldProblem("name", "is taken in this department"));
+	}
+
+	static CalendarConflictException versionMoved(long id, long given, long current) {
+		return new CalendarConflictException("Calendar " + id + " is at version " + current + ", not " + given,
+				new FieldProblem("version", "is " + given + "; read the calendar again (version " + current + ")"));
+	}
+
+	static CalendarConflictException followed(String name, long jobs, List<String> some) {
+		String names = String.join(", ", some) + ((jobs > some.size()) ? ", ..." : "");
+		return new CalendarConflictException(
+				"Calendar '" + name + "' is followed by " + jobs + " job" + ((jobs == 1) ? "" : "s") + " (" + names
+						+ "): point them at another calendar or none first",
+				new FieldProblem("id", "is followed by " + jobs + " job" + ((jobs == 1) ? "" : "s")));
+	}
+
+}

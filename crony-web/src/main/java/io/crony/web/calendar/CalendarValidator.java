@@ -1,0 +1,91 @@
+package io.crony.web.calendar;
+
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.web.error.FieldProblem;
+
+/**
+ * The rules of a calendar that span fields; the request's annotations checked its shape.
+ */
+final class CalendarValidator {
+
+	/** Ranges of one kind in a calendar. */
+	static final int MAX_RANGES = 2000;
+
+	/**
+	 * Days one range may span: a year, so a typo in a year cannot stop a job for ages.
+	 */
+	static final int MAX_RANGE_DAYS = 366;
+
+	private static final LocalDate FIRST = LocalDate.of(1970, 1, 1);
+
+	private static final LocalDate LAST = LocalDate.of(2199, 12, 31);
+
+	private CalendarValidator() {
+	}
+
+	static List<FieldProblem> validate(CalendarRequest request) {
+		List<FieldProblem> problems = new ArrayList<>();
+		String name = request.name();
+		if (name.indexOf('/') >= 0 || name.chars().anyMatch(Character::isISOControl)) {
+			problems.add(new FieldProblem("name", "must not contain '/' nor control characters"));
+		}
+		if (!name.equals(name.strip())) {
+			problems.add(new FieldProblem("name", "must not start or end with white space"));
+		}
+		if (request.timeZone() != null && !request.timeZone().isBlank()) {
+			try {
+				ZoneId.of(request.timeZone().strip());
+			}
+			catch (DateTimeException ex) {
+				problems.add(new FieldProblem("timeZone",
+						"'" + request.timeZone() + "' is not a known IANA time zone id such as Asia/Shanghai"));
+			}
+		}
+		Map<LocalDate, String> holidays = days("holidays", request.holidays(), problems);
+		Map<LocalDate, String> workdays = days("workdays", request.workdays(), problems);
+		workdays.forEach((day, field) -> {
+			if (holidays.containsKey(day)) {
+				problems.add(new FieldProblem(field, day + " is also a holiday (" + holidays.get(day)
+						+ "): a day is either a holiday or a make-up working day"));
+			}
+		});
+		return problems;
+	}
+
+	/** Each day of the ranges, with the field of the range it comes from. */
+	private static Map<LocalDate, String> days(String field, List<CalendarRequest.Days> ranges,
+			List<FieldProblem> problems) {
+		Map<LocalDate, String> days = new HashMap<>();
+		if (ranges == null) {
+			return days;
+		}
+		for (int i = 0; i < ranges.size(); i++) {
+			CalendarRequest.Days range = ranges.get(i);
+			String at = field + "[" + i + "]";
+			LocalDate to = (range.to() != null) ? range.to() : range.from();
+			if (range.from().isBefore(FIRST) || to.isAfter(LAST)) {
+				problems.add(new FieldProblem(at, "must lie between " + FIRST + " and " + LAST));
+			}
+			else if (to.isBefore(range.from())) {
+				problems.add(new FieldProblem(at + ".to", "is " + to + ", before from (" + range.from() + ")"));
+			}
+			else if (to.toEpochDay() - range.from().toEpochDay() >= MAX_RANGE_DAYS) {
+				problems.add(new FieldProblem(at, "spans more than " + MAX_RANGE_DAYS + " days; split it"));
+			}
+			else {
+				for (LocalDate day = range.from(); !day.isAfter(to); day = day.plusDays(1)) {
+					days.putIfAbsent(day, at);
+				}
+			}
+		}
+		return days;
+	}
+
+}
