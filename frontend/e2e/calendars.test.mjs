@@ -4,9 +4,8 @@
 // the fire the calendar moves (and, with another rule, skips).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { join } from 'node:path';
-import { api, base, openBrowser, screenshotDir, shownDialog, signIn, targetUrl } from './support.mjs';
-import { shot, tr, trRe } from './i18n.mjs';
+import { api, base, openBrowser, shownDialog, signIn, targetUrl } from './support.mjs';
+import { tr, trRe } from './i18n.mjs';
 
 const iso = (d) => d.toISOString().slice(0, 10);
 const compact = (d) => iso(d).replaceAll('-', '');
@@ -92,10 +91,6 @@ describe('business calendars', () => {
     }
     assert.equal(await year.locator(`[data-day="${iso(friday)}"]`).getAttribute('data-status'), 'holiday');
     assert.equal(await year.locator(`[data-day="${iso(saturday)}"]`).getAttribute('data-status'), 'workday');
-    if (screenshotDir) {
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: join(screenshotDir, shot('calendars.png')), fullPage: true });
-    }
   });
 
   it('exports the calendar as an .ics file', async () => {
