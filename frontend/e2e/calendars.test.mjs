@@ -140,7 +140,7 @@ describe('business calendars', () => {
     assert.equal((await api('GET', `/calendars/${calendarId}`)).body.version, before.version, 'the dry run wrote nothing');
 
     const applied = page.waitForResponse((r) => r.url().includes(`/api/v1/calendars/${calendarId}/ics?dryRun=false`));
-    await dialog.getByRole('button', { name: tr('Apply') }).click();
+    await dialog.getByRole('button', { name: tr('Apply'), exact: true }).click();
     assert.equal((await applied).status(), 200);
     await dialog.waitFor({ state: 'hidden' });
     const after = (await api('GET', `/calendars/${calendarId}`)).body;
