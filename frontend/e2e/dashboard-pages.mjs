@@ -38,6 +38,7 @@ export const pages = [
   { name: 'members', path: membersPath, ready: (page) => page.getByRole('heading', { name: trRe('Members of {name}') }) },
   { name: 'audit', path: async () => '/audit', ready: (page) => page.getByRole('heading', { name: tr('Audit log') }) },
   { name: 'alerts', path: async () => '/alerts', ready: (page) => page.getByRole('heading', { name: tr('Alerts') }) },
+  { name: 'calendars', path: async () => '/calendars', ready: (page) => page.getByRole('heading', { name: tr('Calendars') }) },
   {
     name: 'alert channels',
     path: async () => '/alert-channels',

@@ -1,6 +1,6 @@
 // Saves the docs' screenshots as PNGs in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a
 // few times and run enough to draw the charts. In English (E2E_LANG=en): overview, jobs, job detail,
-// service tokens, audit log, departments, members. In Chinese (E2E_LANG=zh-CN): every page and the
+// service tokens, audit log, departments, members, calendars. In Chinese (E2E_LANG=zh-CN): every page and the
 // sign-in, as <name>-zh.png. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS
 // is set (upcoming.png and job-import.png come from their tests).
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ const english = [
   ['audit.png', 'audit'],
   ['departments.png', 'departments'],
   ['members.png', 'members'],
+  ['calendars.png', 'calendars'],
 ];
 const chinese = [
   ...english,
@@ -48,6 +49,8 @@ try {
     await settled(page);
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
     if (file === 'audit.png' || file === 'members.png') await page.locator('tr.ant-table-row').first().waitFor();
+    // the seeded calendar's year, under the list
+    if (file === 'calendars.png') await page.getByTestId('year-view').waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer
     await page.screenshot({ path: join(screenshotDir, shot(file)), fullPage: true });
     console.log(`[e2e] saved ${join(screenshotDir, shot(file))}`);

@@ -7,6 +7,7 @@ export const paths = {
   upcoming: '/upcoming',
   executions: '/executions',
   execution: (id: string | number) => `/executions/${id}`,
+  calendars: '/calendars',
   agents: '/agents',
   alerts: '/alerts',
   users: '/users',

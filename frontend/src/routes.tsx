@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, DashboardOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Me, Role } from './pages/login/types';
 import { t } from './i18n';
@@ -35,6 +35,11 @@ export const appRoutes: AppRoute[] = [
     path: '/upcoming',
     page: lazy(() => import('./pages/upcoming/UpcomingPage')),
     menu: { get label() { return t('common.upcoming'); }, icon: <FieldTimeOutlined /> },
+  },
+  {
+    path: '/calendars',
+    page: lazy(() => import('./pages/calendars/CalendarsPage')),
+    menu: { get label() { return t('calendars.title'); }, icon: <CalendarOutlined /> },
   },
   {
     path: '/executions',

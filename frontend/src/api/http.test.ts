@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, problem } from '../test/mockApi';
-import { ApiError, buildUrl, DEPARTMENT_HEADER, departmentStore, http, onUnauthorized, request, tokenStore } from './http';
+import { ApiError, buildUrl, DEPARTMENT_HEADER, dispositionFilename, departmentStore, http, onUnauthorized, request, tokenStore } from './http';
 
 describe('http', () => {
   it('sends a list as the parameter repeated and a raw body with its own content type', async () => {
@@ -117,5 +117,14 @@ describe('http', () => {
     await request('GET', '/auth/me', { homeDepartment: true });
 
     expect(calls.map((c) => c.headers[DEPARTMENT_HEADER])).toEqual([undefined, undefined]);
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('reads the plain name, the RFC 5987 one before it, and says download when none is named', () => {
+    expect(dispositionFilename('attachment; filename="crony-jobs.yaml"')).toBe('crony-jobs.yaml');
+    expect(dispositionFilename("attachment; filename*=UTF-8''%E4%B8%AD%E5%9B%BD.ics")).toBe('中国.ics');
+    expect(dispositionFilename("attachment; filename=\"cn.ics\"; filename*=UTF-8''cn-workdays.ics")).toBe('cn-workdays.ics');
+    expect(dispositionFilename('attachment')).toBe('download');
   });
 });

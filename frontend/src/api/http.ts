@@ -192,8 +192,23 @@ export async function download(path: string, query?: Record<string, QueryValue>)
     throw error;
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
-  return { blob: await response.blob(), filename };
+  return { blob: await response.blob(), filename: dispositionFilename(disposition) };
+}
+
+/**
+ * The file name a Content-Disposition suggests: RFC 5987 `filename*=UTF-8''…` (a name
+ * beyond ASCII) before the plain `filename="…"`; "download" when it names none.
+ */
+export function dispositionFilename(disposition: string): string {
+  const extended = /filename\*=([\w-]+)''([^;]+)/i.exec(disposition);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  return /filename="?([^";*]+)"?/i.exec(disposition.replace(/filename\*=[^;]*/gi, ''))?.[1] ?? 'download';
 }
 
 export const http = {

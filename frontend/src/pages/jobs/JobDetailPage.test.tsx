@@ -150,4 +150,31 @@ describe('JobDetailPage', () => {
     expect(await screen.findByText('copy page')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/jobs/7/clone')?.body).toEqual({ name: 'settle-orders-copy' });
   });
+
+  it('shows the calendar and rule the job follows, and its next fires with what the calendar did to them', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ alerts: null, timeZone: 'UTC', calendar: { name: 'cn-workdays', rule: 'PREVIOUS_WORKING_DAY' } }) };
+      if (c.path === '/jobs/7/next-fires')
+        return {
+          body: {
+            schedule: '0 0 1 * * ?',
+            timeZone: 'UTC',
+            calendar: { name: 'cn-workdays', rule: 'PREVIOUS_WORKING_DAY' },
+            fires: ['2026-09-30T01:00:00Z'],
+            notes: [{ kind: 'MOVED', at: '2026-09-30T01:00:00Z', from: '2026-10-01T01:00:00Z', reason: 'a holiday (National Day)' }],
+          },
+        };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const cell = (await screen.findByText('Business calendar')).closest('tr') as HTMLElement;
+    expect(within(cell).getByRole('link', { name: 'cn-workdays' })).toHaveAttribute('href', '/calendars');
+    expect(within(cell).getByText('Move to previous working day')).toBeInTheDocument();
+    const fires = screen.getByTestId('job-next-fires');
+    await waitFor(() =>
+      expect(fires).toHaveTextContent('Wed 2026-09-30 01:00:00 moved from Thu 2026-10-01 01:00:00: a holiday (National Day)'),
+    );
+  });
 });

@@ -1,18 +1,20 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, List, Popconfirm, Row, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Popconfirm, Row, Skeleton, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCanOperate } from '../../auth/AuthProvider';
 import { QueryError } from '../../components/QueryError';
-import { formatInZone, formatTime } from '../../format';
+import { formatTime } from '../../format';
 import { paths } from '../../paths';
 import { useAlertChannels } from '../alerts/useAlertChannels';
 import { JobHistory } from '../audit/JobHistory';
+import { ruleLabel } from '../calendars/labels';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
 import { CloneJobModal } from './CloneJobModal';
+import { FireTimeline } from './FireTimeline';
 import { JobAgent } from './JobAgent';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
@@ -75,6 +77,16 @@ function Definition({ job }: { job: Job }) {
     <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
       <Descriptions.Item label={t('common.schedule')}>
         <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
+      </Descriptions.Item>
+      <Descriptions.Item label={t('calendars.businessCalendar')}>
+        {job.calendar ? (
+          <Space size={4} wrap>
+            <Link to={paths.calendars}>{job.calendar.name}</Link>
+            <Tag>{ruleLabel(job.calendar.rule)}</Tag>
+          </Space>
+        ) : (
+          t('common.none')
+        )}
       </Descriptions.Item>
       <Descriptions.Item label={t('jobs.assignedAgent')}>
         {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">{t('jobs.unassignedTag')}</Tag>)}
@@ -196,15 +208,15 @@ export default function JobDetailPage() {
             <Definition job={j} />
           </Col>
           <Col xs={24} xxl={7}>
-            <List
-              size="small"
-              bordered
-              header={t('jobs.nextFiresIn', { zone: j.timeZone })}
-              loading={fires.isLoading}
-              dataSource={j.enabled ? (fires.data ?? []) : []}
-              locale={{ emptyText: j.enabled ? t('jobs.noFutureFireTime') : t('jobs.disabled') }}
-              renderItem={(f) => <List.Item>{formatInZone(f, j.timeZone)}</List.Item>}
-            />
+            <Card size="small" title={t('jobs.nextFiresIn', { zone: j.timeZone })} data-testid="job-next-fires">
+              {fires.isLoading ? (
+                <Spin size="small" />
+              ) : j.enabled && (fires.data?.fires.length || fires.data?.notes.length) ? (
+                <FireTimeline fires={fires.data.fires} notes={fires.data.notes} timeZone={j.timeZone} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={j.enabled ? t('jobs.noFutureFireTime') : t('jobs.disabled')} />
+              )}
+            </Card>
           </Col>
         </Row>
       </Card>

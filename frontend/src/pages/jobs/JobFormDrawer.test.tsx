@@ -126,4 +126,75 @@ describe('JobFormDrawer', () => {
     });
     expect((calls.find((c) => c.method === 'PUT')?.body as { retry: object }).retry).not.toHaveProperty('multiplier');
   });
+
+  it('sends the business calendar and rule chosen, and previews the fires with them', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/calendars')
+        return { body: { items: [{ id: 5, name: 'cn-workdays' }, { id: 6, name: 'us-federal' }], total: 2, page: 1, size: 200 } };
+      if (c.path === '/jobs/next-fires') return { body: { fires: [], notes: [] } };
+      if (c.method === 'POST' && c.path === '/jobs') return { status: 201, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open onClose={() => {}} scheduleDebounceMs={0} />);
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'payroll' } });
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'http://svc/pay' } });
+    expect(screen.getByLabelText('Calendar rule')).toBeDisabled();
+    fireEvent.mouseDown(screen.getByLabelText('Business calendar'));
+    await userEvent.click(await screen.findByTitle('cn-workdays'));
+    fireEvent.mouseDown(screen.getByLabelText('Calendar rule'));
+    await userEvent.click(await screen.findByTitle('Move to next working day'));
+
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/jobs/next-fires' && c.query.get('calendarRule') === 'NEXT_WORKING_DAY')).toBe(true),
+    );
+    expect(calls.filter((c) => c.path === '/jobs/next-fires').at(-1)?.query.get('calendar')).toBe('cn-workdays');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/jobs')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/jobs')?.body).toMatchObject({
+      name: 'payroll',
+      calendar: { name: 'cn-workdays', rule: 'NEXT_WORKING_DAY' },
+    });
+  });
+
+  it('takes the calendar off a job with null, and sends none for a job that never had one', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/calendars') return { body: { items: [{ id: 5, name: 'cn-workdays' }], total: 1, page: 1, size: 200 } };
+      if (c.path === '/jobs/next-fires') return { body: { fires: [], notes: [] } };
+      if (c.method === 'PUT') return { body: aJob() };
+      return undefined;
+    });
+    const { unmount } = renderPage(
+      <JobFormDrawer open job={aJob({ calendar: { name: 'cn-workdays', rule: 'SKIP_HOLIDAYS' } })} onClose={() => {}} scheduleDebounceMs={0} />,
+    );
+    expect(within(fieldOf('Calendar rule')).getByText('Skip holidays')).toBeInTheDocument();
+    await userEvent.click(within(fieldOf('Business calendar')).getByLabelText('close-circle'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ calendar: null });
+    unmount();
+
+    renderPage(<JobFormDrawer open job={aJob({ id: 8 })} onClose={() => {}} scheduleDebounceMs={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.path).toBe('/jobs/8');
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.body).not.toHaveProperty('calendar');
+  });
+
+  it('shows an unknown calendar name beside the calendar field', async () => {
+    mockApi((c) => {
+      if (c.path === '/calendars') return { body: { items: [], total: 0, page: 1, size: 200 } };
+      if (c.path === '/jobs/next-fires') return { body: { fires: [], notes: [] } };
+      if (c.method === 'PUT')
+        return problem(400, 'Invalid job', undefined, [{ field: 'calendar.name', message: "no calendar 'cn-workdays' in this department" }]);
+      return undefined;
+    });
+    renderPage(
+      <JobFormDrawer open job={aJob({ calendar: { name: 'cn-workdays', rule: 'WORKING_DAYS_ONLY' } })} onClose={() => {}} scheduleDebounceMs={0} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(fieldOf('Business calendar')).getByText("no calendar 'cn-workdays' in this department")).toBeInTheDocument(),
+    );
+  });
 });

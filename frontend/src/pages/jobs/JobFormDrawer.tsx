@@ -7,7 +7,11 @@ import { useCallback, useMemo } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { FormDrawer } from '../../components/FormDrawer';
+import { TIME_ZONES } from '../../timeZones';
 import { useAlertChannels } from '../alerts/useAlertChannels';
+import { ruleLabel } from '../calendars/labels';
+import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
+import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
 import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { ScheduleHelper } from './ScheduleHelper';
@@ -30,14 +34,6 @@ interface Props {
   /** Debounce of the live schedule check (tests shorten it). */
   scheduleDebounceMs?: number;
 }
-
-const TIME_ZONES: string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-})();
 
 /** Agent labels and selectors: 1 to 63 letters, digits, . _ - /, starting and ending with a letter or digit. */
 const LABEL = /^[A-Za-z0-9]([A-Za-z0-9._/-]{0,61}[A-Za-z0-9])?$/;
@@ -136,6 +132,31 @@ function AlertRules({ form }: { form: FormInstance<JobFormValues> }) {
   );
 }
 
+/** The department's business calendar the fires follow (or none), and how they follow it. */
+function CalendarFields({ form }: { form: FormInstance<JobFormValues> }) {
+  const calendars = useCalendars();
+  const name = Form.useWatch('calendarName', form);
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item label={t('calendars.businessCalendar')} name="calendarName" tooltip={t('calendars.businessCalendarTip')}>
+          <Select
+            allowClear
+            loading={calendars.isLoading}
+            placeholder={t('jobs.none')}
+            options={(calendars.data?.items ?? []).map((c) => ({ value: c.name, label: c.name }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item label={t('calendars.calendarRule')} name="calendarRule" tooltip={t('calendars.calendarRuleTip')}>
+          <Select disabled={!name} options={CALENDAR_RULES.map((r) => ({ value: r, label: ruleLabel(r) }))} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
 const backoffLabel = (strategy: (typeof BACKOFF_STRATEGIES)[number]) => t(strategy === 'FIXED' ? 'jobs.backoffFixed' : 'jobs.backoffExponential');
 
 /**
@@ -228,6 +249,18 @@ function RetryFields({ form }: { form: FormInstance<JobFormValues> }) {
   );
 }
 
+/** The job's `calendar.name` and `calendar.rule` are edited as the form's calendarName and calendarRule. */
+function onCalendarFields(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.fieldErrors.some((e) => e.field.startsWith('calendar'))) return error;
+  const fields: Record<string, string> = { calendar: 'calendarName', 'calendar.name': 'calendarName', 'calendar.rule': 'calendarRule' };
+  return new ApiError(
+    error.status,
+    error.title,
+    error.detail,
+    error.fieldErrors.map((e) => ({ ...e, field: fields[e.field] ?? e.field })),
+  );
+}
+
 export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs }: Props) {
   const [form] = Form.useForm<JobFormValues>();
   const queryClient = useQueryClient();
@@ -236,10 +269,13 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   const schedule = Form.useWatch('schedule', form);
   const timeZone = Form.useWatch('timeZone', form);
   const targetType = Form.useWatch(['target', 'type'], form);
+  const calendarName = Form.useWatch('calendarName', form);
+  const calendarRule = Form.useWatch('calendarRule', form);
+  const calendar: JobCalendar | null = calendarName ? { name: calendarName, rule: calendarRule ?? 'WORKING_DAYS_ONLY' } : null;
 
   const save = useMutation({
     mutationFn: (values: JobFormValues) =>
-      job ? jobsApi.update(job.id, toJobRequest(values, job.version)) : jobsApi.create(toJobRequest(values)),
+      job ? jobsApi.update(job.id, toJobRequest(values, job.version, Boolean(job.calendar))) : jobsApi.create(toJobRequest(values)),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['jobs'] });
       onSaved?.(saved);
@@ -252,7 +288,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
         );
         return;
       }
-      handleError(error, form);
+      handleError(onCalendarFields(error), form);
     },
   });
 
@@ -319,10 +355,12 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
             </Form.Item>
           </Col>
         </Row>
+        <CalendarFields form={form} />
         <div style={{ marginTop: -8, marginBottom: 16 }}>
           <ScheduleHelper
             schedule={schedule}
             timeZone={timeZone}
+            calendar={calendar}
             onValidated={onScheduleChecked}
             debounceMs={scheduleDebounceMs}
           />

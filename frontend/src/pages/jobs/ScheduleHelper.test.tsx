@@ -41,6 +41,48 @@ describe('ScheduleHelper', () => {
     expect(screen.queryByTestId('next-fires')).toBeNull();
   });
 
+  it('passes the calendar and rule, and shows moved fires with their origin and skipped ones struck through', async () => {
+    const calls = mockApi((c) =>
+      c.path === '/jobs/next-fires'
+        ? {
+            body: {
+              schedule: '0 9 * * *',
+              timeZone: 'Asia/Shanghai',
+              calendar: { name: 'cn', rule: 'NEXT_WORKING_DAY' },
+              fires: ['2026-09-30T01:00:00Z', '2026-10-08T01:00:00Z'],
+              notes: [
+                { kind: 'SKIPPED', at: '2026-10-01T01:00:00Z', from: null, reason: "2026-10-01 (Thursday) is a holiday (National Day) in calendar 'cn'" },
+                { kind: 'MOVED', at: '2026-10-08T01:00:00Z', from: '2026-10-03T01:00:00Z', reason: "2026-10-03 (Saturday) is not a working day in calendar 'cn'" },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPage(
+      <ScheduleHelper schedule="0 9 * * *" timeZone="Asia/Shanghai" calendar={{ name: 'cn', rule: 'NEXT_WORKING_DAY' }} debounceMs={0} />,
+    );
+
+    const list = await screen.findByTestId('next-fires');
+    expect(list).toHaveTextContent('Next fires (Asia/Shanghai, calendar cn)');
+    expect(calls[0]?.query.get('calendar')).toBe('cn');
+    expect(calls[0]?.query.get('calendarRule')).toBe('NEXT_WORKING_DAY');
+    const rows = [...list.querySelectorAll('[data-kind]')];
+    expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['fire', 'skipped', 'moved']);
+    expect(rows[1]).toHaveTextContent("Thu 2026-10-01 09:00:00 skipped: 2026-10-01 (Thursday) is a holiday (National Day) in calendar 'cn'");
+    expect(rows[1]!.querySelector('del')).toHaveTextContent('Thu 2026-10-01 09:00:00');
+    expect(rows[2]).toHaveTextContent(
+      "Thu 2026-10-08 09:00:00 moved from Sat 2026-10-03 09:00:00: 2026-10-03 (Saturday) is not a working day in calendar 'cn'",
+    );
+  });
+
+  it('sends no calendar for a job that follows none', async () => {
+    const calls = mockApi(() => ({ body: { fires: ['2026-11-22T10:00:00Z'], notes: [] } }));
+    renderPage(<ScheduleHelper schedule="@hourly" timeZone="UTC" calendar={null} debounceMs={0} />);
+    await screen.findByTestId('next-fires');
+    expect(calls[0]?.query.has('calendar')).toBe(false);
+    expect(calls[0]?.query.has('calendarRule')).toBe(false);
+  });
+
   it('asks nothing for an empty schedule', () => {
     const calls = mockApi(() => undefined);
     renderPage(<ScheduleHelper schedule="  " timeZone="UTC" debounceMs={0} />);

@@ -1,6 +1,9 @@
 import { download, http, type Page } from '../../api/http';
+import type { JobCalendar } from '../calendars/types';
 import type {
   ExportFormat,
+  FireNote,
+  FirePreview,
   ImportResult,
   Job,
   JobActionRequest,
@@ -32,6 +35,15 @@ export function readFires(body: unknown): string[] {
   return [];
 }
 
+/** The notes of a next-fires answer (none from a server without calendars, or for a bare list). */
+export function readNotes(body: unknown): FireNote[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const notes = (body as { notes?: unknown }).notes;
+  return Array.isArray(notes) ? (notes as FireNote[]) : [];
+}
+
+const readPreview = (body: unknown): FirePreview => ({ fires: readFires(body), notes: readNotes(body) });
+
 export const jobsApi = {
   list: (filter: JobFilter, signal?: AbortSignal) => http.get<Page<Job>>('/jobs', { ...filter }, signal),
   get: (id: Job['id']) => http.get<Job>(`/jobs/${id}`),
@@ -43,7 +55,7 @@ export const jobsApi = {
   run: (id: Job['id'], params?: string) =>
     http.post<RunResponse>(`/jobs/${id}/run`, params ? { params } : {}),
   nextFiresOf: async (id: Job['id'], count = 5) =>
-    readFires(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
+    readPreview(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
   clone: (id: Job['id'], name: string) => http.post<Job>(`/jobs/${id}/clone`, { name }),
   /** Every job the filters match (or only `ids`), as a file to save. */
   exportFile: (filter: JobFilter, format: ExportFormat, ids?: string[]) =>
@@ -54,6 +66,12 @@ export const jobsApi = {
   /** One action on many jobs, each on its own: a result per job. */
   act: (request: JobActionRequest) => http.post<JobActionResponse>('/jobs/actions', request),
   /** Checks a schedule before saving; a bad one answers 400 with errors[field=schedule]. */
-  previewFires: async (schedule: string, timeZone: string, count = 5, signal?: AbortSignal) =>
-    readFires(await http.get<unknown>('/jobs/next-fires', { schedule, timeZone, count }, signal)),
+  previewFires: async (schedule: string, timeZone: string, count = 5, signal?: AbortSignal, calendar?: JobCalendar | null) =>
+    readPreview(
+      await http.get<unknown>(
+        '/jobs/next-fires',
+        { schedule, timeZone, count, calendar: calendar?.name, calendarRule: calendar?.name ? calendar.rule : undefined },
+        signal,
+      ),
+    ),
 };

@@ -1,5 +1,6 @@
 /** Converts between the API's job and the shape the form edits (maps become key/value rows). */
 import type { AlertPolicy } from '../alerts/types';
+import type { CalendarRule } from '../calendars/types';
 import type {
   BackoffStrategy,
   Job,
@@ -45,6 +46,9 @@ export interface JobFormValues {
   owner?: string;
   contact?: string;
   labels: KeyValue[];
+  /** The business calendar the fires follow, by name; empty: none. */
+  calendarName?: string | null;
+  calendarRule: CalendarRule;
 }
 
 /** The retry policy as the form edits it: every field filled, the exponential ones kept while FIXED is chosen. */
@@ -183,6 +187,8 @@ export function newJobValues(): JobFormValues {
     alerts: noAlerts(),
     retention: {},
     labels: [],
+    calendarName: null,
+    calendarRule: 'WORKING_DAYS_ONLY',
   };
 }
 
@@ -213,11 +219,18 @@ export function toFormValues(job: Job): JobFormValues {
     owner: job.owner ?? undefined,
     contact: job.contact ?? undefined,
     labels: toRows(job.labels),
+    calendarName: job.calendar?.name ?? null,
+    calendarRule: job.calendar?.rule ?? 'WORKING_DAYS_ONLY',
   };
 }
 
-export function toJobRequest(values: JobFormValues, version?: number): JobRequest {
+/**
+ * The request for the form's values. A job with no calendar sends none; `clearCalendar`
+ * (the job edited had one) sends null, which takes it off.
+ */
+export function toJobRequest(values: JobFormValues, version?: number, clearCalendar = false): JobRequest {
   const t = values.target;
+  const calendarName = values.calendarName?.trim();
   const isShell = t.type === 'SHELL';
   return {
     name: values.name.trim(),
@@ -248,6 +261,11 @@ export function toJobRequest(values: JobFormValues, version?: number): JobReques
     owner: blankToNull(values.owner)?.trim() ?? null,
     contact: blankToNull(values.contact)?.trim() ?? null,
     labels: toMap(values.labels),
+    ...(calendarName
+      ? { calendar: { name: calendarName, rule: values.calendarRule ?? 'WORKING_DAYS_ONLY' } }
+      : clearCalendar
+        ? { calendar: null }
+        : {}),
     ...(version !== undefined ? { version } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { AlertPolicy } from '../alerts/types';
+import type { JobCalendar } from '../calendars/types';
 import type { ExecutionStatus } from '../executions/types';
 
 export const TARGET_TYPES = ['HTTP', 'GRPC', 'SHELL'] as const;
@@ -70,6 +71,8 @@ export interface JobRequest {
   contact?: string | null;
   /** The job's own labels, for finding it (not the agent selector, `assignment.labels`). */
   labels?: Record<string, string> | null;
+  /** The business calendar the fires follow, by name, and how; absent or null: none. */
+  calendar?: JobCalendar | null;
 }
 
 /** Rows older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
@@ -173,4 +176,19 @@ export interface JobActionResponse {
   unchanged: number;
   failed: number;
   results: JobActionResult[];
+}
+
+/** Why a fire of a job following a calendar is not where its schedule puts it. */
+export interface FireNote {
+  /** MOVED: the fire at `at` stands in for the one at `from`; SKIPPED: the fire at `at` does not happen. */
+  kind: 'MOVED' | 'SKIPPED';
+  at: string;
+  from?: string | null;
+  reason: string;
+}
+
+/** What next-fires answers: the fires, and the notes on fires the calendar moved or skipped. */
+export interface FirePreview {
+  fires: string[];
+  notes: FireNote[];
 }

@@ -1,0 +1,68 @@
+/** Business calendars, as crony-web's /calendars answers (docs/api.md, "Business calendars"). */
+export const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** Days `from` to `to`, both included (`to` absent: the one day); ISO dates. */
+export interface DayRange {
+  from: string;
+  to?: string | null;
+  name?: string | null;
+}
+
+/** What POST and PUT /calendars take. */
+export interface CalendarRequest {
+  name: string;
+  description?: string | null;
+  workingDays: WeekDay[];
+  holidays: DayRange[];
+  /** Make-up working days: days worked although their weekday is not a working day. */
+  workdays: DayRange[];
+  /** Null: each job's own time zone decides which day an instant falls on. */
+  timeZone?: string | null;
+  /** Optimistic lock: the version read, on update. */
+  version?: number;
+}
+
+export interface BusinessCalendar extends CalendarRequest {
+  id: number;
+  version: number;
+  /** Jobs following this calendar. */
+  jobCount: number;
+  createdBy?: string | null;
+  createdAt: string;
+  updatedBy?: string | null;
+  updatedAt: string;
+}
+
+/** MERGE adds the file's days to the calendar's; REPLACE makes the file's days the calendar's. */
+export type ImportMode = 'MERGE' | 'REPLACE';
+export type DayKind = 'HOLIDAY' | 'WORKDAY';
+
+export interface ChangedDays {
+  kind: DayKind;
+  from: string;
+  to?: string | null;
+  name?: string | null;
+}
+
+/** What an .ics import did, or with a dry run would do. */
+export interface CalendarImportResult {
+  applied: boolean;
+  mode: 'MERGE' | 'REPLACE';
+  added: ChangedDays[];
+  removed: ChangedDays[];
+  workingDaysBefore: WeekDay[];
+  workingDaysAfter: WeekDay[];
+  ignored: string[];
+  calendar: BusinessCalendar;
+}
+
+/** How a job's fires follow its calendar. */
+export const CALENDAR_RULES = ['WORKING_DAYS_ONLY', 'SKIP_HOLIDAYS', 'NEXT_WORKING_DAY', 'PREVIOUS_WORKING_DAY'] as const;
+export type CalendarRule = (typeof CALENDAR_RULES)[number];
+
+/** A job's calendar: which one (by name) and the rule. */
+export interface JobCalendar {
+  name: string;
+  rule: CalendarRule;
+}
