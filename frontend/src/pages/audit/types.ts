@@ -21,9 +21,27 @@ export const AUDIT_ACTIONS = [
   'CLUSTER_REBALANCE',
   'SERVICE_TOKEN_CREATE',
   'SERVICE_TOKEN_REVOKE',
+  'DEPARTMENT_CREATE',
+  'DEPARTMENT_UPDATE',
+  'DEPARTMENT_DELETE',
+  'MEMBER_ADD',
+  'MEMBER_UPDATE',
+  'MEMBER_REMOVE',
+  'CALENDAR_CREATE',
+  'CALENDAR_UPDATE',
+  'CALENDAR_DELETE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECT_TYPES = ['JOB', 'USER', 'ALERT_CHANNEL', 'AGENT', 'CLUSTER', 'SERVICE_TOKEN'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'JOB',
+  'USER',
+  'ALERT_CHANNEL',
+  'AGENT',
+  'CLUSTER',
+  'SERVICE_TOKEN',
+  'DEPARTMENT',
+  'CALENDAR',
+] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** One changed field; values are text (JSON unless text), a secret is `******`, null when absent. */
