@@ -44,6 +44,9 @@ describe('a service token from its creation to its revocation', () => {
     await page.getByRole('button', { name: tr('Done') }).click();
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText(tr('ACTIVE')).waitFor();
+    // the dialog that showed it fades out after the list has the row: the token leaves
+    // the page with it, and the list does not bring it back
+    await page.getByText(token).waitFor({ state: 'detached' });
     assert.equal(await page.getByText(token).count(), 0, 'the list never shows the token');
   });
 
