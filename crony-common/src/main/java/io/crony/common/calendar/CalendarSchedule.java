@@ -284,7 +284,7 @@ public final class CalendarSchedule implements Schedule {
 	/**
 	 * The first working day from {@code day} on in a direction, or null past the horizon.
 	 */
-	public LocalDate workingDayFrom(LocalDate day, int direction, LocalDate last) {
+	private LocalDate workingDayFrom(LocalDate day, int direction, LocalDate last) {
 		LocalDate candidate = day;
 		for (int i = 0; i <= HORIZON_DAYS; i++) {
 			if (this.days.isWorkingDay(candidate)) {

@@ -85,13 +85,12 @@ class CalendarController {
 	@GetMapping(value = "/{id}/ics", produces = IcsCodec.MEDIA_TYPE)
 	@Operation(summary = "The calendar as an iCalendar file: an all-day event per holiday or make-up day range")
 	ResponseEntity<String> export(@PathVariable long id) {
-		String text = this.files.export(id);
-		String name = this.calendars.load(id).name;
+		CalendarImports.IcsFile file = this.files.export(id);
 		return ResponseEntity.ok()
 			.contentType(new MediaType("text", "calendar", StandardCharsets.UTF_8))
 			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(name + ".ics", StandardCharsets.UTF_8).build().toString())
-			.body(text);
+					ContentDisposition.attachment().filename(file.name(), StandardCharsets.UTF_8).build().toString())
+			.body(file.text());
 	}
 
 	// any content type: a file picked in a browser or sent by curl is often labelled

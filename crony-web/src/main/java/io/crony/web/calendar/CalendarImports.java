@@ -33,9 +33,13 @@ class CalendarImports {
 		this.calendars = calendars;
 	}
 
-	String export(long id) {
+	/** The calendar as an iCalendar file, and the name to give the file. */
+	IcsFile export(long id) {
 		CalendarEntity row = this.calendars.load(id);
-		return IcsCodec.write(row.calendar(), row.description);
+		return new IcsFile(row.name + ".ics", IcsCodec.write(row.calendar(), row.description));
+	}
+
+	record IcsFile(String name, String text) {
 	}
 
 	@Transactional

@@ -3,6 +3,7 @@ package io.crony.web.calendar;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Set;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
@@ -44,7 +45,7 @@ record CalendarRequest(@NotBlank @Size(max = 64) String name, @Size(max = 1024) 
 
 	/** The calendar these fields describe. */
 	BusinessCalendar toCalendar() {
-		return new BusinessCalendar(this.name.strip(), java.util.Set.copyOf(this.workingDays), ranges(this.holidays),
+		return new BusinessCalendar(this.name.strip(), Set.copyOf(this.workingDays), ranges(this.holidays),
 				ranges(this.workdays),
 				(this.timeZone == null || this.timeZone.isBlank()) ? null : this.timeZone.strip());
 	}
