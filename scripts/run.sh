@@ -103,6 +103,30 @@ seed_java_sample_job() {
 		\"timeZone\":\"UTC\",\"target\":$target,\"timeoutSeconds\":$timeout,\"overlapPolicy\":\"SKIP\"}"
 }
 
+# A sample business calendar (mainland China, 2026, as the browser tests seed it) that the
+# nightly sample job follows; check a real calendar against the official arrangement.
+seed_calendar() {
+	local status
+	status=$(curl -sS -m 30 -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/calendars" \
+		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data '{"name":"cn-workdays",
+		"description":"sample calendar: mainland China 2026","timeZone":"Asia/Shanghai",
+		"workingDays":["MONDAY","TUESDAY","WEDNESDAY","THURSDAY","FRIDAY"],
+		"holidays":[{"from":"2026-01-01","to":"2026-01-03","name":"New Year'"'"'s Day"},
+			{"from":"2026-02-15","to":"2026-02-23","name":"Spring Festival"},
+			{"from":"2026-04-04","to":"2026-04-06","name":"Qingming Festival"},
+			{"from":"2026-05-01","to":"2026-05-05","name":"Labour Day"},
+			{"from":"2026-06-19","to":"2026-06-21","name":"Dragon Boat Festival"},
+			{"from":"2026-09-25","to":"2026-09-27","name":"Mid-Autumn Festival"},
+			{"from":"2026-10-01","to":"2026-10-07","name":"National Day"}],
+		"workdays":[{"from":"2026-01-04"},{"from":"2026-02-14"},{"from":"2026-02-28"},{"from":"2026-05-09"},
+			{"from":"2026-09-20"},{"from":"2026-10-10"}]}')
+	case "$status" in
+	201) log "seeded calendar cn-workdays" ;;
+	409) log "calendar cn-workdays already there" ;;
+	*) log "could not seed calendar cn-workdays: HTTP $status" ;;
+	esac
+}
+
 post_job() {
 	local name=$1 schedule=$2 body=$3
 	local status
@@ -162,7 +186,9 @@ start)
 		seed_job sample-every-5s '*/5 * * * * ?' /ok
 		seed_job sample-flaky '*/10 * * * * ?' '/flaky?failures=1' ',"retry":{"maxAttempts":3,"backoffSeconds":1}'
 		seed_job sample-slow '*/15 * * * * ?' '/sleep?ms=3000' ',"overlapPolicy":"SKIP"'
-		seed_job sample-nightly '0 0 1 * * ?' /ok ',"timeZone":"Asia/Shanghai"'
+		seed_calendar
+		seed_job sample-nightly '0 0 1 * * ?' /ok \
+			',"timeZone":"Asia/Shanghai","calendar":{"name":"cn-workdays","rule":"WORKING_DAYS_ONLY"}'
 		seed_java_sample_job java-sample-settle-lb '*/30 * * * * ?' \
 			'{"type":"HTTP","method":"POST","url":"lb://java-sample/crony/jobs/settle-orders","mode":"SYNC","body":"{\"orders\":[12.5,7]}"}' 10
 		seed_java_sample_job java-sample-rebuild-grpc '0 * * * * ?' \
