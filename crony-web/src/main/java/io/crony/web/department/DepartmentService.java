@@ -8,6 +8,7 @@ import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
+import io.crony.web.auth.DepartmentNotFoundException;
 import io.crony.web.auth.MembershipMapper;
 import io.crony.web.auth.MembershipMapper.Member;
 import io.crony.web.auth.Memberships;
@@ -167,7 +168,7 @@ class DepartmentService {
 	private Department visible(long id, CronyPrincipal caller) {
 		Department department = this.departments.find(id);
 		if (department == null || (!caller.globalAdmin() && this.members.member(id, caller.id()) == null)) {
-			throw new DepartmentMissingException(id);
+			throw new DepartmentNotFoundException(id);
 		}
 		return department;
 	}
