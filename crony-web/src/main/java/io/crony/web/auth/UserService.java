@@ -134,7 +134,7 @@ class UserService {
 		if (request.role() != null) {
 			// before the user row changes, so the rule sees the user as they were: the
 			// department keeps an enabled ADMIN, as through the members API
-			this.membershipWrites.setRole(Departments.principal().department(), id, request.role());
+			this.membershipWrites.setRole(Departments.currentDepartment(), id, request.role());
 		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		user.setUpdatedAt(now);
