@@ -1,13 +1,18 @@
 package io.crony.web;
 
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.crony.web.auth.MembershipMapper;
+import io.crony.web.auth.Memberships;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.AccessTarget.Predicates.declaredIn;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -29,6 +34,13 @@ class ArchitectureTest {
 		.dependOnClassesThat(resideInAPackage("io.crony..")
 			.and(not(resideInAnyPackage("io.crony.web..", "io.crony.common..", "io.crony.alert.."))))
 		.because("crony-web shares only crony-common and crony-alert with the agent");
+
+	@ArchTest
+	static final ArchRule membershipsAreWrittenInOnePlace = noClasses().that()
+		.doNotBelongToAnyOf(Memberships.class)
+		.should()
+		.callMethodWhere(target(declaredIn(MembershipMapper.class).and(nameMatching("insert|updateRole|delete"))))
+		.because("Memberships keeps every department an enabled ADMIN, whichever API changes a role");
 
 	@ArchTest
 	static final ArchRule clusterUsesNoApiFeature = noClasses().that()

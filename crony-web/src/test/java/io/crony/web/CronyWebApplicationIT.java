@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,6 +41,15 @@ class CronyWebApplicationIT {
 		ByteSequence key = ByteSequence.from(services.keyPrefix() + "/probe", StandardCharsets.UTF_8);
 		this.etcd.getKVClient().put(key, ByteSequence.from("ok", StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
 		assertThat(this.etcd.getKVClient().get(key).get(10, TimeUnit.SECONDS).getKvs()).hasSize(1);
+	}
+
+	@Test
+	void theJobListFindsADepartmentsJobsOfAnOwnerThroughOneIndex() {
+		// the list filters by department first, then by owner (JobMapper)
+		Map<String, Object> plan = this.jdbc
+			.queryForMap("EXPLAIN SELECT id FROM job WHERE department_id = 1 AND owner = 'alice'");
+		assertThat(plan.get("key")).as("%s", plan).isEqualTo("idx_job_department_owner");
+		assertThat(plan.get("ref")).as("%s", plan).isEqualTo("const,const");
 	}
 
 }

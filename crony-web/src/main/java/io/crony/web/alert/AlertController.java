@@ -4,6 +4,7 @@ import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.Departments;
+import io.crony.web.department.DepartmentJobs;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -37,10 +38,7 @@ class AlertController {
 		long department = Departments.current();
 		boolean platform = Departments.principal().globalAdmin();
 		QueryWrapper<AlertEntity> where = new QueryWrapper<AlertEntity>()
-			.and((mine) -> mine
-				.inSql("job_id",
-						"SELECT id FROM job WHERE department_id = " + department
-								+ " UNION ALL SELECT id FROM deleted_job WHERE department_id = " + department)
+			.and((mine) -> mine.inSql("job_id", DepartmentJobs.idsSql(department))
 				.or()
 				.inSql("channel_id", "SELECT id FROM alert_channel WHERE department_id = " + department)
 				.or(platform)

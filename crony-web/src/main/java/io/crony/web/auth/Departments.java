@@ -1,5 +1,7 @@
 package io.crony.web.auth;
 
+import io.crony.web.auth.CronyPrincipal.DepartmentRef;
+
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 
@@ -25,6 +27,18 @@ public final class Departments {
 	 */
 	public static long current() {
 		return principal().departmentId();
+	}
+
+	/**
+	 * The current request's department.
+	 * @throws NoDepartmentException when the request works in none
+	 */
+	public static DepartmentRef currentDepartment() {
+		DepartmentRef department = principal().department();
+		if (department == null) {
+			throw new NoDepartmentException();
+		}
+		return department;
 	}
 
 	/** The signed-in principal of the current request. */

@@ -36,10 +36,13 @@ class InitialAdmin implements ApplicationRunner {
 
 	private final MembershipMapper memberships;
 
+	private final Memberships membershipWrites;
+
 	InitialAdmin(AppUserMapper users, PasswordEncoder encoder, AdminProperties properties, PasswordPolicy policy,
-			MembershipMapper memberships) {
+			MembershipMapper memberships, Memberships membershipWrites) {
 		this.policy = policy;
 		this.memberships = memberships;
+		this.membershipWrites = membershipWrites;
 		this.users = users;
 		this.encoder = encoder;
 		this.properties = properties;
@@ -75,8 +78,8 @@ class InitialAdmin implements ApplicationRunner {
 			return;
 		}
 		// a member of the home department, so it stays its admin if made an ordinary user
-		this.memberships.insert(this.memberships.department(DepartmentResolver.HOME).id(), admin.getId(), Role.ADMIN,
-				now);
+		this.membershipWrites.join(this.memberships.department(DepartmentResolver.HOME).id(), admin.getId(),
+				Role.ADMIN);
 		if (random) {
 			// scripts/run.sh finds this line; keep its wording
 			log.warn("Crony initial admin password: {}", password);

@@ -12,8 +12,8 @@ import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
 /**
- * Which departments users work in, and with which role: read at sign-in, written by user
- * and member management.
+ * Which departments users work in, and with which role: read at sign-in and by user and
+ * member management, written only through {@link Memberships}.
  */
 @Mapper
 public interface MembershipMapper {
@@ -57,11 +57,6 @@ public interface MembershipMapper {
 	@Insert("INSERT INTO department_member (department_id, user_id, role, created_at)"
 			+ " VALUES (#{departmentId}, #{userId}, #{role}, #{now})")
 	void insert(@Param("departmentId") long departmentId, @Param("userId") long userId, @Param("role") Role role,
-			@Param("now") Instant now);
-
-	@Insert("INSERT INTO department_member (department_id, user_id, role, created_at)"
-			+ " VALUES (#{departmentId}, #{userId}, #{role}, #{now}) ON DUPLICATE KEY UPDATE role = VALUES(role)")
-	void upsert(@Param("departmentId") long departmentId, @Param("userId") long userId, @Param("role") Role role,
 			@Param("now") Instant now);
 
 	@Update("UPDATE department_member SET role = #{role} WHERE department_id = #{departmentId} AND user_id = #{userId}")

@@ -40,10 +40,13 @@ class UserService {
 
 	private final MembershipMapper memberships;
 
+	private final Memberships membershipWrites;
+
 	UserService(AppUserMapper users, PasswordEncoder encoder, PasswordPolicy policy, AuditLog audit,
-			MembershipMapper memberships) {
+			MembershipMapper memberships, Memberships membershipWrites) {
 		this.audit = audit;
 		this.memberships = memberships;
+		this.membershipWrites = membershipWrites;
 		this.policy = policy;
 		this.users = users;
 		this.encoder = encoder;
@@ -97,7 +100,7 @@ class UserService {
 			throw new DuplicateUsernameException(request.username());
 		}
 		if (request.role() != null) {
-			this.memberships.insert(Departments.current(), user.getId(), request.role(), now);
+			this.membershipWrites.join(Departments.current(), user.getId(), request.role());
 		}
 		UserResponse created = response(user);
 		this.audit.record(AuditAction.USER_CREATE, user.getId(), user.getUsername(), null, audited(user, created));
@@ -128,12 +131,14 @@ class UserService {
 		if (request.password() != null) {
 			user.setPasswordHash(this.encoder.encode(request.password()));
 		}
+		if (request.role() != null) {
+			// before the user row changes, so the rule sees the user as they were: the
+			// department keeps an enabled ADMIN, as through the members API
+			this.membershipWrites.setRole(Departments.currentDepartment(), id, request.role());
+		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		user.setUpdatedAt(now);
 		this.users.updateById(user);
-		if (request.role() != null) {
-			this.memberships.upsert(Departments.current(), id, request.role(), now);
-		}
 		if (request.password() != null || !user.getEnabled()) {
 			// a new password or a disabled account ends every session the user had
 			this.users.deleteTokensOf(id);

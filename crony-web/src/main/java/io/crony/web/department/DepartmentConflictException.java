@@ -9,7 +9,8 @@ import org.springframework.http.HttpStatus;
 
 /**
  * A change the department's state refuses: a name taken, a department that still owns
- * jobs, a member who is already one, the last admin leaving.
+ * jobs, a member who is already one. (The last admin leaving is refused by
+ * {@link io.crony.web.auth.Memberships}, for the users API too.)
  */
 final class DepartmentConflictException extends ApiException {
 

@@ -7,8 +7,11 @@ import java.util.List;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal;
+import io.crony.web.auth.CronyPrincipal.DepartmentRef;
+import io.crony.web.auth.DepartmentNotFoundException;
 import io.crony.web.auth.MembershipMapper;
 import io.crony.web.auth.MembershipMapper.Member;
+import io.crony.web.auth.Memberships;
 import io.crony.web.auth.Role;
 import io.crony.web.department.DepartmentMapper.NewDepartment;
 import io.crony.web.error.FieldProblem;
@@ -36,11 +39,14 @@ class DepartmentService {
 
 	private final MembershipMapper members;
 
+	private final Memberships memberships;
+
 	private final AuditLog audit;
 
-	DepartmentService(DepartmentMapper departments, MembershipMapper members, AuditLog audit) {
+	DepartmentService(DepartmentMapper departments, MembershipMapper members, Memberships memberships, AuditLog audit) {
 		this.departments = departments;
 		this.members = members;
+		this.memberships = memberships;
 		this.audit = audit;
 	}
 
@@ -112,7 +118,7 @@ class DepartmentService {
 			throw new MemberMissingException("No user " + request.username());
 		}
 		try {
-			this.members.insert(id, userId, request.role(), now());
+			this.memberships.join(id, userId, request.role());
 		}
 		catch (DuplicateKeyException ex) {
 			throw new DepartmentConflictException(
@@ -130,10 +136,7 @@ class DepartmentService {
 	Member changeRole(long id, long userId, Role role, CronyPrincipal caller) {
 		Department department = administered(id, caller);
 		Member before = member(department, userId);
-		if (before.role() == Role.ADMIN && role != Role.ADMIN) {
-			checkNotLastAdmin(department, before);
-		}
-		this.members.updateRole(id, userId, role);
+		this.memberships.setRole(ref(department), userId, role);
 		Member after = this.members.member(id, userId);
 		this.audit.record(AuditAction.MEMBER_UPDATE, id, department.name(), before, after);
 		log.info("{} is now {} in department {}, by {}", after.username(), role, department.name(), caller.username());
@@ -144,23 +147,13 @@ class DepartmentService {
 	void removeMember(long id, long userId, CronyPrincipal caller) {
 		Department department = administered(id, caller);
 		Member before = member(department, userId);
-		if (before.role() == Role.ADMIN) {
-			checkNotLastAdmin(department, before);
-		}
-		this.members.delete(id, userId);
+		this.memberships.leave(ref(department), before);
 		this.audit.record(AuditAction.MEMBER_REMOVE, id, department.name(), before, null);
 		log.info("{} left department {}, removed by {}", before.username(), department.name(), caller.username());
 	}
 
-	/**
-	 * A department keeps an enabled ADMIN member, so it is never left to global admins
-	 * alone.
-	 */
-	private void checkNotLastAdmin(Department department, Member leaving) {
-		if (leaving.enabled() && this.members.lockAdmins(department.id()) <= 1) {
-			throw new DepartmentConflictException(
-					leaving.username() + " is the last admin of department " + department.name());
-		}
+	private static DepartmentRef ref(Department department) {
+		return new DepartmentRef(department.id(), department.name());
 	}
 
 	private Member member(Department department, long userId) {
@@ -175,7 +168,7 @@ class DepartmentService {
 	private Department visible(long id, CronyPrincipal caller) {
 		Department department = this.departments.find(id);
 		if (department == null || (!caller.globalAdmin() && this.members.member(id, caller.id()) == null)) {
-			throw new DepartmentMissingException(id);
+			throw new DepartmentNotFoundException(id);
 		}
 		return department;
 	}

@@ -25,15 +25,6 @@ interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 	Long departmentOfJob(@Param("jobId") long jobId);
 
 	/**
-	 * The jobs whose runs are a department's, deleted ones included, as SQL for an IN
-	 * condition; the id is a long, nothing to escape.
-	 */
-	static String jobsOf(long departmentId) {
-		return "SELECT id FROM job WHERE department_id = " + departmentId
-				+ " UNION ALL SELECT id FROM deleted_job WHERE department_id = " + departmentId;
-	}
-
-	/**
 	 * The execution, when its job is one of the department's: another department's
 	 * answers as one that does not exist.
 	 */

@@ -9,6 +9,7 @@ import io.crony.common.execution.TriggerType;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.Departments;
+import io.crony.web.department.DepartmentJobs;
 
 import org.springframework.stereotype.Service;
 
@@ -33,7 +34,7 @@ class ExecutionQueries {
 
 	PageResponse<ExecutionResponse> list(ExecutionFilter filter, Paging paging) {
 		LambdaQueryWrapper<ExecutionEntity> where = new LambdaQueryWrapper<ExecutionEntity>()
-			.inSql(ExecutionEntity::getJobId, ExecutionMapper.jobsOf(Departments.current()))
+			.inSql(ExecutionEntity::getJobId, DepartmentJobs.idsSql(Departments.current()))
 			.eq(filter.jobId() != null, ExecutionEntity::getJobId, filter.jobId())
 			.eq(filter.agentId() != null, ExecutionEntity::getAgentId, filter.agentId())
 			.eq(filter.status() != null, ExecutionEntity::getStatus, filter.status())

@@ -67,6 +67,8 @@ class AuthIT {
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM auth_token");
 		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
+		this.jdbc.update("DELETE FROM department_member WHERE department_id <> 1");
+		this.jdbc.update("DELETE FROM department WHERE id <> 1");
 	}
 
 	@Test
@@ -212,6 +214,53 @@ class AuthIT {
 		assertThat(second.put("/api/v1/users/" + secondId, Map.of("globalAdmin", false)).status()).isEqualTo(409);
 		// the configured admin comes back for the other tests
 		this.jdbc.update("UPDATE app_user SET username = 'admin', password_hash = ? WHERE id = ?", adminHash, secondId);
+	}
+
+	@Test
+	void refusesToDemoteTheLastAdminOfADepartmentThroughTheUsersApiAsThroughItsMembers() {
+		long team = this.admin.post("/api/v1/departments", Map.of("name", "team-x")).id();
+		Users.create(this.admin, "alice", "VIEWER");
+		long alice = this.jdbc.queryForObject("SELECT id FROM app_user WHERE username = 'alice'", Long.class);
+		assertThat(this.admin
+			.post("/api/v1/departments/" + team + "/members", Map.of("username", "alice", "role", "ADMIN"))
+			.status()).isEqualTo(201);
+		ApiClient inTeam = this.admin.inDepartment("team-x");
+		Object before = this.jdbc.queryForList(
+				"SELECT m.role, u.enabled, u.updated_at FROM department_member m JOIN app_user u ON u.id = m.user_id"
+						+ " WHERE m.user_id = ? ORDER BY m.department_id",
+				alice);
+
+		Response byUsers = inTeam.put("/api/v1/users/" + alice, Map.of("role", "VIEWER"));
+		Response byMembers = inTeam.put("/api/v1/departments/" + team + "/members/" + alice, Map.of("role", "VIEWER"));
+		// disabled in the same request: the rule still sees the enabled ADMIN she is
+		Response disabledAndDemoted = inTeam.put("/api/v1/users/" + alice,
+				Map.of("role", "OPERATOR", "enabled", false));
+
+		for (Response refused : new Response[] { byUsers, byMembers, disabledAndDemoted }) {
+			assertThat(refused.status()).as("%s", refused.body()).isEqualTo(409);
+			assertThat(refused.isProblem()).isTrue();
+			assertThat(refused.body().get("code").asText()).isEqualTo(byMembers.body().get("code").asText());
+			assertThat(refused.body().get("detail").asText()).isEqualTo("alice is the last admin of department team-x");
+		}
+		assertThat(this.jdbc.queryForList(
+				"SELECT m.role, u.enabled, u.updated_at FROM department_member m JOIN app_user u ON u.id = m.user_id"
+						+ " WHERE m.user_id = ? ORDER BY m.department_id",
+				alice))
+			.isEqualTo(before);
+
+		// with a second ADMIN, whom the users API makes a member, she may step down
+		Users.create(this.admin, "bruno", "VIEWER");
+		long bruno = this.jdbc.queryForObject("SELECT id FROM app_user WHERE username = 'bruno'", Long.class);
+		assertThat(inTeam.put("/api/v1/users/" + bruno, Map.of("role", "ADMIN")).status()).isEqualTo(200);
+		Response stepsDown = inTeam.put("/api/v1/users/" + alice, Map.of("role", "VIEWER"));
+		assertThat(stepsDown.status()).as("%s", stepsDown.body()).isEqualTo(200);
+		assertThat(
+				this.jdbc.queryForList(
+						"SELECT u.username, m.role FROM department_member m"
+								+ " JOIN app_user u ON u.id = m.user_id WHERE m.department_id = ? ORDER BY u.username",
+						team))
+			.containsExactly(Map.of("username", "alice", "role", "VIEWER"),
+					Map.of("username", "bruno", "role", "ADMIN"));
 	}
 
 	@Test

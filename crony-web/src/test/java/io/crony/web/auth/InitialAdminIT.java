@@ -57,6 +57,9 @@ class InitialAdminIT {
 	private MembershipMapper memberships;
 
 	@Autowired
+	private Memberships membershipWrites;
+
+	@Autowired
 	private PasswordEncoder encoder;
 
 	@Test
@@ -81,7 +84,7 @@ class InitialAdminIT {
 		AdminProperties random = new AdminProperties(null);
 		List<CompletableFuture<Void>> starts = List.of(1, 2).stream().map((i) -> CompletableFuture.runAsync(() -> {
 			InitialAdmin instance = new InitialAdmin(this.users, this.encoder, random, new PasswordPolicy(),
-					this.memberships);
+					this.memberships, this.membershipWrites);
 			await(together);
 			instance.run(null);
 		})).toList();

@@ -2,7 +2,6 @@ package io.crony.web.department;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.ApiRoutes;
 import io.crony.web.support.Users;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,7 +21,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -115,7 +114,7 @@ class DepartmentIsolationIT {
 				channelB, "/api/v1/service-tokens/", tokenB, "/api/v1/departments/", this.departmentB, "/api/v1/users/",
 				bob, "/api/v1/agents/", jobB, "/api/v1/calendars/", calendarB);
 		List<String> walked = new ArrayList<>();
-		forEachOperation((method, path) -> {
+		ApiRoutes.forEach(this.admin, (method, path) -> {
 			String route = method + " " + path;
 			if (SKIPPED.contains(route)) {
 				return;
@@ -367,27 +366,6 @@ class DepartmentIsolationIT {
 			}
 		}
 		return withUser.replaceAll("\\{[^}]+}", "1");
-	}
-
-	private void forEachOperation(Operation operation) {
-		JsonNode paths = this.admin.get("/v3/api-docs").body().get("paths");
-		Iterator<Map.Entry<String, JsonNode>> entries = paths.fields();
-		while (entries.hasNext()) {
-			Map.Entry<String, JsonNode> entry = entries.next();
-			if (!entry.getKey().startsWith("/api/")) {
-				continue;
-			}
-			entry.getValue()
-				.fieldNames()
-				.forEachRemaining((method) -> operation.call(HttpMethod.valueOf(method.toUpperCase()), entry.getKey()));
-		}
-	}
-
-	@FunctionalInterface
-	private interface Operation {
-
-		void call(HttpMethod method, String path);
-
 	}
 
 }

@@ -2,7 +2,6 @@ package io.crony.web.serviceaccount;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +11,7 @@ import io.crony.test.CronyServicesExtension;
 import io.crony.web.auth.OpaqueTokens;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.ApiRoutes;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,7 +106,7 @@ class ServiceTokenIT {
 		ApiClient reader = this.anonymous.withToken(tokenOf("reader", List.of("JOBS_READ", "RUNS_READ")));
 
 		List<String> walked = new ArrayList<>();
-		forEachOperation((method, path) -> {
+		ApiRoutes.forEach(this.admin, (method, path) -> {
 			String route = method + " " + path;
 			if (OPEN.contains(route)) {
 				return;
@@ -237,34 +237,12 @@ class ServiceTokenIT {
 		return created.body().get("token").asText();
 	}
 
-	private void forEachOperation(Operation operation) {
-		JsonNode paths = this.admin.get("/v3/api-docs").body().get("paths");
-		Iterator<Map.Entry<String, JsonNode>> entries = paths.fields();
-		while (entries.hasNext()) {
-			Map.Entry<String, JsonNode> entry = entries.next();
-			if (!entry.getKey().startsWith("/api/")) {
-				continue;
-			}
-			entry.getValue().fieldNames().forEachRemaining((method) -> {
-				HttpMethod http = HttpMethod.valueOf(method.toUpperCase());
-				operation.call(http, entry.getKey());
-			});
-		}
-	}
-
 	private static String concrete(String path, long id) {
 		return path.replaceAll("\\{[^}]+}", Long.toString(id));
 	}
 
 	private static Object body(HttpMethod method) {
 		return (method == HttpMethod.GET || method == HttpMethod.DELETE) ? null : Map.of();
-	}
-
-	@FunctionalInterface
-	private interface Operation {
-
-		void call(HttpMethod method, String path);
-
 	}
 
 }
