@@ -6,8 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.DayOfWeek;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
@@ -307,6 +311,40 @@ class CalendarApiIT {
 		assertThat(refused.statusCode()).isEqualTo(400);
 		assertThat(refused.body()).contains("jobs[0].calendar.name");
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isZero();
+	}
+
+	@Test
+	void overAWholeMonthAWorkingDaysJobFiresOnEveryWeekdayButTheHolidayMondayAndOnTheMakeUpSaturday() {
+		LocalDate month = TODAY.withDayOfMonth(1).plusMonths(2);
+		LocalDate holidayMonday = month.with(TemporalAdjusters.firstInMonth(DayOfWeek.MONDAY)).plusWeeks(1);
+		LocalDate makeUpSaturday = month.with(TemporalAdjusters.firstInMonth(DayOfWeek.SATURDAY)).plusWeeks(1);
+		this.admin.post(CALENDARS,
+				Map.of("name", "month", "workingDays", List.of("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"),
+						"holidays", List.of(Map.of("from", holidayMonday.toString(), "name", "Holiday Monday")),
+						"workdays", List.of(Map.of("from", makeUpSaturday.toString(), "name", "Make-up Saturday")),
+						"timeZone", "Asia/Shanghai"));
+		Map<String, Object> job = Jobs.with(following("month-end", "month", "WORKING_DAYS_ONLY"), "timeZone",
+				"Asia/Shanghai");
+		long id = this.admin.post("/api/v1/jobs", job).id();
+
+		JsonNode fires = this.admin.get("/api/v1/jobs/" + id + "/next-fires?count=100").body().get("fires");
+
+		List<LocalDate> expected = new ArrayList<>();
+		for (LocalDate day = month; day.getMonth() == month.getMonth(); day = day.plusDays(1)) {
+			boolean weekday = day.getDayOfWeek() != DayOfWeek.SATURDAY && day.getDayOfWeek() != DayOfWeek.SUNDAY;
+			if ((weekday && !day.equals(holidayMonday)) || day.equals(makeUpSaturday)) {
+				expected.add(day);
+			}
+		}
+		List<LocalDate> inMonth = new ArrayList<>();
+		fires.forEach((fire) -> {
+			ZonedDateTime at = Instant.parse(fire.asText()).atZone(ZoneId.of("Asia/Shanghai"));
+			assertThat(at.toLocalTime()).isEqualTo(LocalTime.of(9, 0));
+			if (at.getMonth() == month.getMonth() && at.getYear() == month.getYear()) {
+				inMonth.add(at.toLocalDate());
+			}
+		});
+		assertThat(inMonth).isEqualTo(expected);
 	}
 
 	private Map<String, Object> following(String name, String calendar, String rule) {
