@@ -35,7 +35,11 @@ async function pickRange(page, from, to) {
 async function choose(page, label, option) {
   // the chosen value lies over the select's input: click the select itself
   await page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+  await item.click();
+  // the list closes with an animation and lies over the fields below it until it has:
+  // a click on the next select meanwhile would land on the closing list
+  await item.waitFor({ state: 'hidden' });
 }
 
 describe('business calendars', () => {
