@@ -162,8 +162,7 @@ class CalendarApiIT {
 			.doesNotContain(saturday.plusDays(1))
 			.allSatisfy((day) -> assertThat(day.getDayOfWeek() != DayOfWeek.SUNDAY).isTrue());
 
-		// a monthly job on the 1st of a month whose 1st falls on a weekend lands on
-		// Monday
+		// a daily fire on the first closed day lands on the first day open again
 		this.admin.post(CALENDARS, closedTwoDays("ops"));
 		Response moved = this.admin.get("/api/v1/jobs/next-fires?schedule=30 8 * * *&timeZone=UTC&count=4"
 				+ "&calendar=ops&calendarRule=NEXT_WORKING_DAY");
