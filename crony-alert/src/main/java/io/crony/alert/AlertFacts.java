@@ -89,6 +89,21 @@ public sealed interface AlertFacts {
 	}
 
 	/**
+	 * WORKFLOW_LATE: the alert's job and its dependents were not all done by the
+	 * deadline.
+	 *
+	 * @param deadlineMinutes the deadline, after the instant
+	 * @param notDone the jobs that had not succeeded since the instant
+	 */
+	record WorkflowLate(int deadlineMinutes, List<String> notDone) implements AlertFacts {
+
+		public WorkflowLate {
+			notDone = (notDone != null) ? List.copyOf(notDone) : List.of();
+		}
+
+	}
+
+	/**
 	 * TEST: a test message sent from the API.
 	 *
 	 * @param by who sent it

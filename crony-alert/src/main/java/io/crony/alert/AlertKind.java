@@ -19,6 +19,8 @@ public enum AlertKind {
 	UNPLACED,
 	/** A job's run was not started: one of its upstream jobs failed in the cycle. */
 	UPSTREAM_FAILED,
+	/** A job's workflow was not all done by its deadline after an instant. */
+	WORKFLOW_LATE,
 	/** A test message sent from the API. */
 	TEST;
 

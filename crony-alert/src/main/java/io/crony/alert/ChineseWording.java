@@ -45,6 +45,8 @@ final class ChineseWording implements AlertWording {
 				return job + " 未执行："
 						+ ((facts instanceof AlertFacts.UpstreamFailed failed) ? "上游任务 " + failed.upstream() : "上游任务")
 						+ " 失败";
+			case WORKFLOW_LATE:
+				return job + " 的工作流未在截止时间前完成";
 			case TEST:
 				return "Crony 测试消息";
 			default:
@@ -65,6 +67,9 @@ final class ChineseWording implements AlertWording {
 		}
 		if (facts instanceof AlertFacts.Recovered) {
 			return "发出失败告警后，任务再次执行成功。";
+		}
+		if (facts instanceof AlertFacts.WorkflowLate late) {
+			return "计划时间之后 " + late.deadlineMinutes() + " 分钟仍未完成：" + String.join("、", late.notDone()) + " 此后尚未成功执行。";
 		}
 		if (facts instanceof AlertFacts.UpstreamFailed failed) {
 			return "上游任务 " + failed.upstream() + " 的执行 " + failed.upstreamExecution() + " 最终"

@@ -36,6 +36,8 @@ final class EnglishWording implements AlertWording {
 			case UPSTREAM_FAILED:
 				return job + " not run: " + ((facts instanceof AlertFacts.UpstreamFailed failed)
 						? "upstream " + failed.upstream() : "an upstream job") + " failed";
+			case WORKFLOW_LATE:
+				return job + "'s workflow missed its deadline";
 			case TEST:
 				return "Test message from Crony";
 			default:
@@ -57,6 +59,10 @@ final class EnglishWording implements AlertWording {
 		}
 		if (facts instanceof AlertFacts.Recovered) {
 			return "A run succeeded again after failure alerts.";
+		}
+		if (facts instanceof AlertFacts.WorkflowLate late) {
+			return "Not done " + late.deadlineMinutes() + " minutes after the instant: "
+					+ String.join(", ", late.notDone()) + " had not succeeded since.";
 		}
 		if (facts instanceof AlertFacts.UpstreamFailed failed) {
 			return "Its upstream job " + failed.upstream() + " ended " + failed.status() + " (execution "

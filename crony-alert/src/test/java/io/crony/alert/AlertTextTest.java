@@ -138,6 +138,18 @@ class AlertTextTest {
 	}
 
 	@Test
+	void wordsAWorkflowThatMissedItsDeadline() {
+		Alert alert = run(AlertKind.WORKFLOW_LATE, new AlertFacts.WorkflowLate(300, List.of("report", "close")));
+
+		assertThat(AlertText.title(alert, AlertLanguage.EN))
+			.isEqualTo("Job settle-orders's workflow missed its deadline");
+		assertThat(AlertText.text(alert, AlertLanguage.EN))
+			.contains("Not done 300 minutes after the instant: report, close had not succeeded since.");
+		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("任务 settle-orders 的工作流未在截止时间前完成");
+		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN)).contains("计划时间之后 300 分钟仍未完成：report、close 此后尚未成功执行。");
+	}
+
+	@Test
 	void wordsATestMessage() {
 		Alert alert = platform(AlertKind.TEST, new AlertFacts.Test("admin", "ops-mail"), null);
 

@@ -425,6 +425,36 @@ class WorkflowIT {
 		assertThat(api.get("/api/v1/backfills/" + id).body().path("total").asInt()).isEqualTo(30);
 	}
 
+	/**
+	 * A job whose workflow must be done a minute after each instant; its dependent fails,
+	 * so the deadline passes and the job's webhook channel gets one WORKFLOW_LATE alert
+	 * naming the dependent.
+	 */
+	@Test
+	void aWorkflowNotDoneByItsDeadlineRaisesAnAlert() {
+		Api.Answer channel = api.post("/api/v1/alert-channels",
+				Map.of("name", "flow-hook", "type", "WEBHOOK", "config",
+						Map.of("url", "http://127.0.0.1:" + target.getAddress().getPort() + "/hook"), "secret",
+						"flow-hook-secret-1"));
+		assertThat(channel.status()).as("%s", channel.body()).isEqualTo(201);
+		Map<String, Object> root = job("w-root", "*/10 * * * * ?", "ok", List.of());
+		root.put("alerts", Map.of("channelIds", List.of(channel.id()), "workflowDeadlineMinutes", 1));
+		Api.Answer created = api.post("/api/v1/jobs", root);
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().path("alerts").path("workflowDeadlineMinutes").asInt()).isEqualTo(1);
+		create("w-sink", "", "fail", List.of("w-root"));
+
+		await("the deadline alert").atMost(Duration.ofSeconds(150))
+			.until(() -> hookCalls().stream().anyMatch((call) -> call.contains("w-root") && call.contains("w-sink")));
+		assertThat(hookCalls()).allMatch((call) -> call.contains("missed its deadline"));
+	}
+
+	private static List<String> hookCalls() {
+		synchronized (calls) {
+			return calls.stream().filter((call) -> call.startsWith("/hook ")).toList();
+		}
+	}
+
 	private static long count(long jobId, String status) {
 		return api.get("/api/v1/executions?jobId=" + jobId + "&status=" + status).body().path("total").asLong();
 	}

@@ -84,7 +84,7 @@ final class JobExports {
 		AlertPolicy.FailureRate rate = alerts.failureRate();
 		return new JobRequest.AlertsRequest(alerts.channelIds(), alerts.onFailure(), alerts.onTimeout(), (rate != null)
 				? new JobRequest.FailureRateRequest(rate.threshold(), rate.windowMinutes(), rate.minRuns()) : null,
-				alerts.onRecovery());
+				alerts.onRecovery(), alerts.workflowDeadlineMinutes());
 	}
 
 }

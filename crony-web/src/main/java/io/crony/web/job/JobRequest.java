@@ -306,13 +306,20 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * default false
 	 */
 	record AlertsRequest(@Size(max = 20) List<@NotNull Long> channelIds, Boolean onFailure, Boolean onTimeout,
-			@Valid FailureRateRequest failureRate, Boolean onRecovery) {
+			@Valid FailureRateRequest failureRate, Boolean onRecovery,
+			@Schema(description = "alert when, this many minutes after an instant of the schedule, the job and "
+					+ "every job that depends on it have not all succeeded since (docs/workflows.md); absent: never") @Min(1) @Max(10080) Integer workflowDeadlineMinutes) {
+
+		AlertsRequest(List<Long> channelIds, Boolean onFailure, Boolean onTimeout, FailureRateRequest failureRate,
+				Boolean onRecovery) {
+			this(channelIds, onFailure, onTimeout, failureRate, onRecovery, null);
+		}
 
 		AlertPolicy toPolicy() {
 			return new AlertPolicy(this.channelIds, !Boolean.FALSE.equals(this.onFailure),
 					!Boolean.FALSE.equals(this.onTimeout),
-					(this.failureRate != null) ? this.failureRate.toRule() : null,
-					Boolean.TRUE.equals(this.onRecovery));
+					(this.failureRate != null) ? this.failureRate.toRule() : null, Boolean.TRUE.equals(this.onRecovery),
+					this.workflowDeadlineMinutes);
 		}
 
 	}

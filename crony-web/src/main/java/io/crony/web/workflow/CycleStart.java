@@ -45,6 +45,17 @@ final class CycleStart {
 		return Instant.EPOCH;
 	}
 
+	/**
+	 * Where the current cycle of a job without a schedule began: when its previous run
+	 * was released, or (before its first) when it was created or last enabled.
+	 * @param lastReleasedAt when a run of it was last released; null for none
+	 */
+	static Instant unscheduled(JobSpec spec, Instant createdAt, Instant lastReleasedAt) {
+		Instant since = (lastReleasedAt != null && lastReleasedAt.isAfter(createdAt)) ? lastReleasedAt : createdAt;
+		Instant enabledAt = spec.enabledAt();
+		return (enabledAt != null && enabledAt.isAfter(since)) ? enabledAt : since;
+	}
+
 	/** The latest scheduled instant of the job at or before {@code now}. */
 	static Instant current(JobSpec spec, Instant now) {
 		return before(spec, now.plusSeconds(1));

@@ -69,14 +69,8 @@ class DependentRuns implements DependentsFollow {
 	}
 
 	private void advance(Flow flow, Instant now) {
-		Map<Long, List<Long>> upstreamsOf = new HashMap<>();
-		Map<Long, String> names = new HashMap<>();
-		this.jdbc.query("SELECT d.job_id, d.upstream_id, j.name FROM job_dependency d JOIN job j ON j.id = d.job_id "
-				+ "JOIN job r ON r.id = ? WHERE j.department_id = r.department_id", (rs) -> {
-					upstreamsOf.computeIfAbsent(rs.getLong(1), (id) -> new ArrayList<>()).add(rs.getLong(2));
-					names.put(rs.getLong(1), rs.getString(3));
-				}, flow.jobId());
-		Set<Long> members = flow.withDependents() ? closure(flow.jobId(), upstreamsOf) : Set.of(flow.jobId());
+		DepartmentGraph graph = DepartmentGraph.of(this.jdbc, flow.jobId());
+		Set<Long> members = flow.withDependents() ? graph.closure(flow.jobId()) : Set.of(flow.jobId());
 		Map<Long, UpstreamRun> runs = new HashMap<>();
 		RowCallbackHandler collect = (rs) -> {
 			UpstreamRun run = UpstreamRuns.row(rs, 0);
@@ -108,11 +102,7 @@ class DependentRuns implements DependentsFollow {
 			if (member == flow.jobId() || runs.containsKey(member)) {
 				continue;
 			}
-			List<UpstreamRun> ups = upstreamsOf.getOrDefault(member, List.of())
-				.stream()
-				.filter(members::contains)
-				.map(runs::get)
-				.toList();
+			List<UpstreamRun> ups = graph.upstreams(member).stream().filter(members::contains).map(runs::get).toList();
 			if (ups.stream().anyMatch((up) -> up == null || !up.status().isFinal())) {
 				continue;
 			}
@@ -123,7 +113,7 @@ class DependentRuns implements DependentsFollow {
 			UpstreamRun last = ups.stream()
 				.max(Comparator.comparing(UpstreamRun::finishedAt).thenComparing(UpstreamRun::id))
 				.orElseThrow();
-			active |= start(flow, member, names.get(member), root, last, now);
+			active |= start(flow, member, graph.names().get(member), root, last, now);
 		}
 		if (!active) {
 			// nothing runs and nothing more can start: done, well or not
@@ -161,22 +151,6 @@ class DependentRuns implements DependentsFollow {
 		this.jdbc.update("UPDATE workflow_run SET status = ?, error = ?, finished_at = ? WHERE id = ? "
 				+ "AND status = 'RUNNING'", status.name(), error, SqlTime.of(now), flow.id());
 		log.info("Workflow run {} of job {} ended {}", flow.id(), flow.jobId(), status);
-	}
-
-	/** The job and every job that depends on it, transitively. */
-	static Set<Long> closure(long jobId, Map<Long, List<Long>> upstreamsOf) {
-		Map<Long, List<Long>> dependentsOf = new HashMap<>();
-		upstreamsOf.forEach((job, ups) -> ups
-			.forEach((up) -> dependentsOf.computeIfAbsent(up, (id) -> new ArrayList<>()).add(job)));
-		Set<Long> members = new LinkedHashSet<>();
-		Deque<Long> next = new ArrayDeque<>(List.of(jobId));
-		while (!next.isEmpty()) {
-			long job = next.pop();
-			if (members.add(job)) {
-				next.addAll(dependentsOf.getOrDefault(job, List.of()));
-			}
-		}
-		return members;
 	}
 
 	/**

@@ -173,10 +173,7 @@ class LiveCycles {
 	private record Unscheduled(JobSpec spec, Instant createdAt, Instant lastReleasedAt) {
 
 		Instant since() {
-			Instant since = (this.lastReleasedAt != null && this.lastReleasedAt.isAfter(this.createdAt))
-					? this.lastReleasedAt : this.createdAt;
-			Instant enabledAt = this.spec.enabledAt();
-			return (enabledAt != null && enabledAt.isAfter(since)) ? enabledAt : since;
+			return CycleStart.unscheduled(this.spec, this.createdAt, this.lastReleasedAt);
 		}
 
 	}

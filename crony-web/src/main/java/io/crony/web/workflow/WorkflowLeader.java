@@ -15,10 +15,11 @@ import org.springframework.stereotype.Component;
  * Moves workflows on, on the leader only, every {@code crony.web.workflow.interval}:
  * waiting fires released or stopped ({@link LiveCycles}), unscheduled dependents started,
  * backfills' instants started ({@link Backfills}), runs with dependents and backfill
- * instants advanced ({@link DependentRuns}), and released runs no agent took asked for
- * again. Every step is a compare-and-set on the execution row or an insert on its fire
- * key, so a leader deposed mid-round and its successor never start a run twice; all state
- * is in MySQL, so a new leader goes on where the old one stopped.
+ * instants advanced ({@link DependentRuns}), released runs no agent took asked for again,
+ * and workflow deadlines watched ({@link WorkflowDeadlines}). Every step is a
+ * compare-and-set on the execution row or an insert on its fire key, so a leader deposed
+ * mid-round and its successor never start a run twice; all state is in MySQL, so a new
+ * leader goes on where the old one stopped.
  */
 @Component
 class WorkflowLeader implements SmartLifecycle {
@@ -35,13 +36,16 @@ class WorkflowLeader implements SmartLifecycle {
 
 	private final Backfills backfills;
 
+	private final WorkflowDeadlines deadlines;
+
 	private final WorkflowProperties properties;
 
 	private final PeriodicTask task = new PeriodicTask("crony-workflow");
 
 	WorkflowLeader(LeaderElection election, LiveCycles cycles, DependentRuns dependents, ReleasedRuns released,
-			Backfills backfills, WorkflowProperties properties) {
+			Backfills backfills, WorkflowDeadlines deadlines, WorkflowProperties properties) {
 		this.backfills = backfills;
+		this.deadlines = deadlines;
 		this.election = election;
 		this.cycles = cycles;
 		this.dependents = dependents;
@@ -68,6 +72,7 @@ class WorkflowLeader implements SmartLifecycle {
 
 	private void round() {
 		if (!this.election.isLeader()) {
+			this.deadlines.forget();
 			return;
 		}
 		try {
@@ -77,6 +82,7 @@ class WorkflowLeader implements SmartLifecycle {
 			this.backfills.advance(now);
 			this.dependents.advance(now);
 			askAgain(now);
+			this.deadlines.check(now);
 		}
 		catch (RuntimeException ex) {
 			// MySQL or etcd away: the next round looks again, from the rows

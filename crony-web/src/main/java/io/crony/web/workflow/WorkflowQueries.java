@@ -78,13 +78,11 @@ class WorkflowQueries {
 				(rs, i) -> UpstreamRuns.instant(rs, 1), jobId);
 		Instant since;
 		if (!spec.hasSchedule()) {
-			since = this.jdbc
-				.query("SELECT MAX(released_at) FROM execution WHERE job_id = ?",
-						(rs, i) -> UpstreamRuns.instant(rs, 1), jobId)
-				.stream()
-				.filter((at) -> at != null)
-				.findFirst()
-				.orElse(Instant.EPOCH);
+			since = this.jdbc.queryForObject(
+					"SELECT j.created_at, (SELECT MAX(x.released_at) FROM execution x WHERE x.job_id = j.id) "
+							+ "FROM job j WHERE j.id = ?",
+					(rs, i) -> CycleStart.unscheduled(spec, UpstreamRuns.instant(rs, 1), UpstreamRuns.instant(rs, 2)),
+					jobId);
 		}
 		else {
 			Instant fire = waiting.isEmpty() ? CycleStart.current(spec, now).plusMillis(1) : waiting.get(0);

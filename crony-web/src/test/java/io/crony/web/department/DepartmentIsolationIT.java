@@ -150,6 +150,8 @@ class DepartmentIsolationIT {
 		assertThat(walked).contains("GET /api/v1/calendars/{id}", "PUT /api/v1/calendars/{id}",
 				"DELETE /api/v1/calendars/{id}", "GET /api/v1/calendars/{id}/ics", "POST /api/v1/calendars/{id}/ics",
 				"GET /api/v1/calendars");
+		assertThat(walked).contains("GET /api/v1/jobs/{id}/cycle", "GET /api/v1/executions/{id}/tree",
+				"POST /api/v1/jobs/{id}/backfills", "GET /api/v1/workflows", "GET /api/v1/workflows/runs");
 		assertThat(stateOfB(jobB, channelB, tokenB, runB, calendarB)).isEqualTo(before);
 	}
 
@@ -348,6 +350,8 @@ class DepartmentIsolationIT {
 		return switch (route) {
 			case "PUT /api/v1/jobs/{id}" -> job("renamed");
 			case "POST /api/v1/jobs/{id}/clone" -> Map.of("name", "copied");
+			case "POST /api/v1/jobs/{id}/backfills" ->
+				Map.of("from", "2026-01-01T00:00:00Z", "to", "2026-01-03T00:00:00Z");
 			case "PUT /api/v1/alert-channels/{id}" -> channel("renamed");
 			case "PUT /api/v1/calendars/{id}" -> calendar("renamed");
 			case "POST /api/v1/calendars/{id}/ics" -> "BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n";
