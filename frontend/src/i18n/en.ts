@@ -625,7 +625,6 @@ export const en = {
   'jobs.cycleSince': 'since {time}',
   'jobs.upstream': 'Upstream',
   'jobs.counts': 'Counts',
-  'jobs.countsYes': 'yes',
   'jobs.countsNotYet': 'not yet',
   'jobs.notRunInCycle': 'not run in this cycle',
   'jobs.waitingForUpstreams': 'Waiting for its upstreams',

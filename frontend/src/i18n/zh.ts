@@ -558,7 +558,6 @@ export const zh: Record<MessageKey, string> = {
   'jobs.cycleSince': '始于 {time}',
   'jobs.upstream': '上游任务',
   'jobs.counts': '已满足',
-  'jobs.countsYes': '是',
   'jobs.countsNotYet': '尚未',
   'jobs.notRunInCycle': '本周期未执行',
   'jobs.waitingForUpstreams': '等待上游任务',

@@ -51,7 +51,7 @@ export function JobCycleCard({ job }: { job: Pick<Job, 'id'> }) {
         counts ? (
           <Space size={4}>
             <CheckCircleFilled style={{ color: '#52c41a' }} />
-            {t('jobs.countsYes')}
+            {t('common.yes')}
           </Space>
         ) : (
           <Space size={4}>
