@@ -167,7 +167,8 @@ export default function JobDetailPage() {
   const fires = useQuery({
     queryKey: ['jobs', 'one', id, 'next-fires'],
     queryFn: () => jobsApi.nextFiresOf(id, 5),
-    enabled: job.data?.enabled === true,
+    // a job without a schedule (it runs after its upstreams) has no fires to ask for
+    enabled: job.data?.enabled === true && Boolean(job.data.schedule),
   });
   const runs = useQuery({
     queryKey: ['executions', { jobId: id, ...history }],
@@ -235,7 +236,10 @@ export default function JobDetailPage() {
               ) : j.enabled && (fires.data?.fires.length || fires.data?.notes.length) ? (
                 <FireTimeline fires={fires.data.fires} notes={fires.data.notes} timeZone={j.timeZone} />
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={j.enabled ? t('jobs.noFutureFireTime') : t('jobs.disabled')} />
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={!j.enabled ? t('jobs.disabled') : j.schedule ? t('jobs.noFutureFireTime') : t('jobs.runsWhenUpstreamsSucceeded')}
+                />
               )}
             </Card>
           </Col>

@@ -35,7 +35,7 @@ export interface Box {
   gapY: number;
 }
 
-export const NODE_BOX: Box = { width: 250, height: 92, gapX: 80, gapY: 24 };
+export const NODE_BOX: Box = { width: 280, height: 92, gapX: 64, gapY: 24 };
 
 /**
  * Each job's layer: 0 for a root, else one more than its furthest upstream. The graph is
