@@ -78,6 +78,17 @@ public sealed interface AlertFacts {
 	}
 
 	/**
+	 * UPSTREAM_FAILED: a run of the alert's job was stopped because an upstream failed.
+	 *
+	 * @param upstream the upstream job's name
+	 * @param upstreamExecution the upstream's failed execution
+	 * @param status its status ({@code FAILED}, {@code TIMED_OUT})
+	 */
+	record UpstreamFailed(String upstream, long upstreamExecution, String status) implements AlertFacts {
+
+	}
+
+	/**
 	 * TEST: a test message sent from the API.
 	 *
 	 * @param by who sent it

@@ -17,6 +17,8 @@ public enum AlertKind {
 	NO_AGENT,
 	/** Jobs that no live agent may take stay unassigned. */
 	UNPLACED,
+	/** A job's run was not started: one of its upstream jobs failed in the cycle. */
+	UPSTREAM_FAILED,
 	/** A test message sent from the API. */
 	TEST;
 

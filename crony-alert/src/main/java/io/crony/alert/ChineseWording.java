@@ -41,6 +41,10 @@ final class ChineseWording implements AlertWording {
 			case UNPLACED:
 				return ((facts instanceof AlertFacts.Unplaced unplaced) ? unplaced.count() + " 个" : "部分")
 						+ "任务无法分配到执行节点";
+			case UPSTREAM_FAILED:
+				return job + " 未执行："
+						+ ((facts instanceof AlertFacts.UpstreamFailed failed) ? "上游任务 " + failed.upstream() : "上游任务")
+						+ " 失败";
 			case TEST:
 				return "Crony 测试消息";
 			default:
@@ -61,6 +65,11 @@ final class ChineseWording implements AlertWording {
 		}
 		if (facts instanceof AlertFacts.Recovered) {
 			return "发出失败告警后，任务再次执行成功。";
+		}
+		if (facts instanceof AlertFacts.UpstreamFailed failed) {
+			return "上游任务 " + failed.upstream() + " 的执行 " + failed.upstreamExecution() + " 最终"
+					+ STATUSES.getOrDefault(failed.status(), failed.status()) + "（" + failed.status()
+					+ "），本周期的执行已停止。修复后可连同下游一起重跑 " + failed.upstream() + "。";
 		}
 		if (facts instanceof AlertFacts.AgentLost lost) {
 			if (lost.jobsMoved() == 0 && lost.stuck() == 0) {

@@ -33,6 +33,9 @@ final class EnglishWording implements AlertWording {
 			case UNPLACED:
 				return ((facts instanceof AlertFacts.Unplaced unplaced) ? unplaced.count() : "Some")
 						+ " jobs could not be placed";
+			case UPSTREAM_FAILED:
+				return job + " not run: " + ((facts instanceof AlertFacts.UpstreamFailed failed)
+						? "upstream " + failed.upstream() : "an upstream job") + " failed";
 			case TEST:
 				return "Test message from Crony";
 			default:
@@ -54,6 +57,11 @@ final class EnglishWording implements AlertWording {
 		}
 		if (facts instanceof AlertFacts.Recovered) {
 			return "A run succeeded again after failure alerts.";
+		}
+		if (facts instanceof AlertFacts.UpstreamFailed failed) {
+			return "Its upstream job " + failed.upstream() + " ended " + failed.status() + " (execution "
+					+ failed.upstreamExecution() + "), so this cycle's run is stopped. Re-run " + failed.upstream()
+					+ " with its dependents once it is fixed.";
 		}
 		if (facts instanceof AlertFacts.AgentLost lost) {
 			if (lost.jobsMoved() == 0 && lost.stuck() == 0) {

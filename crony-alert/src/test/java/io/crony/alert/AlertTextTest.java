@@ -126,6 +126,18 @@ class AlertTextTest {
 	}
 
 	@Test
+	void wordsADownstreamStoppedByAFailedUpstream() {
+		Alert alert = run(AlertKind.UPSTREAM_FAILED, new AlertFacts.UpstreamFailed("load-orders", 4700L, "FAILED"));
+
+		assertThat(AlertText.title(alert, AlertLanguage.EN))
+			.isEqualTo("Job settle-orders not run: upstream load-orders failed");
+		assertThat(AlertText.text(alert, AlertLanguage.EN))
+			.contains("Its upstream job load-orders ended FAILED (execution 4700), so this cycle's run is stopped.");
+		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("任务 settle-orders 未执行：上游任务 load-orders 失败");
+		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN)).contains("上游任务 load-orders 的执行 4700 最终");
+	}
+
+	@Test
 	void wordsATestMessage() {
 		Alert alert = platform(AlertKind.TEST, new AlertFacts.Test("admin", "ops-mail"), null);
 

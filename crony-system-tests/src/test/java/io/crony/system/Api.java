@@ -42,6 +42,10 @@ final class Api {
 		return send("POST", path, body, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
+	Answer put(String path, Object body) {
+		return send("PUT", path, body, Map.of("Authorization", "Bearer " + this.bearer));
+	}
+
 	Answer delete(String path) {
 		return send("DELETE", path, null, Map.of("Authorization", "Bearer " + this.bearer));
 	}

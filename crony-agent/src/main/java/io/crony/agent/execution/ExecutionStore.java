@@ -129,6 +129,19 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Hands a claimed fire of a job with upstreams to the web leader: the row waits,
+	 * owned by nobody, until the leader releases it (its upstreams succeeded) or stops
+	 * it.
+	 * @return whether the row was this agent's PENDING claim (and now waits)
+	 */
+	public boolean park(long id, String agentId) {
+		return this.jdbc.update(
+				"UPDATE execution SET status = 'WAITING', agent_id = NULL, updated_at = ? "
+						+ "WHERE id = ? AND agent_id = ? AND status = 'PENDING'",
+				SqlTime.of(Instant.now()), id, agentId) == 1;
+	}
+
+	/**
 	 * Gives up this agent's PENDING claims of jobs it no longer holds, so their next
 	 * holder may take them. Only fires after {@code after} are released: the caller
 	 * stopped dispatching the job at {@code after}, so a fire up to then may have started

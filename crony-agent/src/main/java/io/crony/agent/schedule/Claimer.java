@@ -184,6 +184,26 @@ final class Claimer {
 	}
 
 	/**
+	 * Takes a run its upstreams released (a PENDING row of nobody) for this agent,
+	 * compare-and-set: of all requests for it, one wins. Without the database it is not
+	 * taken: the leader repeats the request.
+	 */
+	boolean takeReleased(Fire fire) {
+		try {
+			if (this.store.takeOver(fire.executionId, null, this.agentId)) {
+				return true;
+			}
+			FireMdc.with(fire,
+					() -> logger.info("Released run {} of job {} was taken already", fire.executionId, fire.job.id()));
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Released run {} of job {} not taken: database unreachable ({})", fire.executionId,
+					fire.job.id(), ex.getMessage());
+		}
+		return false;
+	}
+
+	/**
 	 * Makes a manual run's row name this agent once it took the request: the leader may
 	 * have moved the request here from the agent the web placed it on. Without the
 	 * database the run goes on; its records then apply only if the row named this agent.

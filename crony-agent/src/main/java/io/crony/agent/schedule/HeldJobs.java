@@ -109,6 +109,11 @@ final class HeldJobs {
 
 	private FireTimes parse(JobSpec spec) {
 		try {
+			if (!spec.hasSchedule()) {
+				// a job run only when its upstreams succeed: the web leader starts its
+				// runs
+				return (after) -> Optional.empty();
+			}
 			ZoneId zone = (spec.timeZone() != null) ? ZoneId.of(spec.timeZone()) : ZoneId.of("UTC");
 			FireTimes times = this.parser.parse(spec.schedule(), zone, spec.calendar());
 			return spec.enabled() ? times : (after) -> Optional.empty();

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,16 +125,29 @@ final class OnceRuns {
 			return;
 		}
 		this.workers.execute(() -> {
-			if (take(fire)) {
-				this.claimer.adopt(fire.executionId);
+			if (take(fire) && ownRow(fire)) {
 				this.runner.dispatch(fire);
 			}
 			else {
 				this.taken.remove(fire.executionId);
-				logger.info("Once request {} of job {} not run here: withdrawn or moved before it was taken",
+				logger.info(
+						"Once request {} of job {} not run here: withdrawn or moved before it was taken, or its run taken already",
 						fire.executionId, fire.job.id());
 			}
 		});
+	}
+
+	/**
+	 * A run released by its upstreams, or a backfill's, runs only where it is taken from
+	 * nobody (the web leader may repeat its request after a failure: the row decides,
+	 * once); any other request's row is this agent's once its key was taken.
+	 */
+	private boolean ownRow(Fire fire) {
+		if (fire.trigger == TriggerType.DEPENDENCY || fire.trigger == TriggerType.BACKFILL) {
+			return this.claimer.takeReleased(fire);
+		}
+		this.claimer.adopt(fire.executionId);
+		return true;
 	}
 
 	private static boolean take(Fire fire) {

@@ -95,6 +95,30 @@ final class Releases {
 		}
 	}
 
+	/**
+	 * A claimed fire of a job with upstream jobs: not run here at its instant but handed
+	 * to the web leader, which releases it once the upstreams succeeded in its cycle
+	 * (docs/workflows.md). Called on a worker. A fire whose row cannot be handed over
+	 * (the database unreachable) is recorded MISSED: its gate could not be kept.
+	 */
+	void awaitUpstreams(Fire fire) {
+		if (fire.isClaim()) {
+			try {
+				if (this.store.park(fire.executionId, this.agentId)) {
+					FireMdc.with(fire, () -> logger.info("Fire of job {} at {} waits for its upstream jobs",
+							fire.job.id(), fire.scheduledAt));
+				}
+				return;
+			}
+			catch (DataAccessException ex) {
+				logger.warn("Fire of job {} at {} could not wait for its upstreams: database unreachable ({})",
+						fire.job.id(), fire.scheduledAt, ex.getMessage());
+			}
+		}
+		this.records.notRun(fire, ExecutionStatus.MISSED,
+				"not run: its upstream jobs could not be checked (the database was unreachable at its instant)");
+	}
+
 	/** The agent is stopping: nothing more is released, claims stay as they are. */
 	void close() {
 		this.open = false;

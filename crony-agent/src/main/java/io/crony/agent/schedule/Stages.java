@@ -37,7 +37,7 @@ final class Stages implements AutoCloseable {
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());
 		this.dispatch = new DispatchStage(new FireGate(parts.fence(), parts.misfireThreshold(), parts.clock()),
-				new HeldFires(parts.fence(), metrics), this.runner::dispatch, this.releases, parts.workers());
+				new HeldFires(parts.fence(), metrics), this::start, this.releases, parts.workers());
 		this.claims = new ClaimStage(this.planner, claimer, this.dispatch::claimed, parts.clock());
 		this.onces = new OnceRuns(this.dispatch::add, parts.fence(), metrics, parts.workers(), claimer, this.runner,
 				parts.clock());
@@ -48,6 +48,16 @@ final class Stages implements AutoCloseable {
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");
 		this.dispatchThread.setPriority(Thread.MAX_PRIORITY);
+	}
+
+	// a scheduled fire of a job with upstreams waits for them; every other fire runs
+	private void start(Fire fire) {
+		if (fire.job.spec.hasUpstreams() && fire.kind.claimedHere()) {
+			this.releases.awaitUpstreams(fire);
+		}
+		else {
+			this.runner.dispatch(fire);
+		}
 	}
 
 	void start() {

@@ -14,6 +14,8 @@ public enum TriggerType {
 	/** A fire time missed during failover or restart, run by the misfire policy. */
 	MISFIRE,
 	/** A program through the API. */
-	API
+	API,
+	/** A backfill: the job run for a past instant of its schedule. */
+	BACKFILL
 
 }

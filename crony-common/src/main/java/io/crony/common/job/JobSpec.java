@@ -2,6 +2,7 @@ package io.crony.common.job;
 
 import java.time.Instant;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -37,17 +38,32 @@ import io.crony.common.calendar.JobCalendar;
  * finding jobs; never null. Not the agent selector: that is {@code assignment.labels}.
  * @param calendar the business calendar the fires follow, whole; null when the job
  * follows none
+ * @param dependsOn the ids of the jobs this one waits for (its upstreams), ascending;
+ * never null. A job with upstreams has its fires released by the web leader, and may have
+ * no schedule of its own (an empty one): it then runs when its upstreams succeed.
  */
 public record JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
 		AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt, String owner,
 		String contact, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
-		@JsonInclude(JsonInclude.Include.NON_NULL) JobCalendar calendar) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) JobCalendar calendar,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> dependsOn) {
 
 	public JobSpec {
 		alerts = (alerts != null) ? alerts : AlertPolicy.NONE;
+		dependsOn = (dependsOn == null || dependsOn.isEmpty()) ? List.of()
+				: dependsOn.stream().distinct().sorted().toList();
 		// sorted, so that two specs with the same labels read and compare the same
 		labels = (labels == null || labels.isEmpty()) ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(labels));
+	}
+
+	/** A job without upstreams. */
+	public JobSpec(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
+			int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentSpec assignment, boolean enabled, long version, AlertPolicy alerts, Instant enabledAt,
+			String owner, String contact, Map<String, String> labels, JobCalendar calendar) {
+		this(id, name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, enabledAt, owner, contact, labels, calendar, null);
 	}
 
 	/** A job that follows no business calendar. */
@@ -86,14 +102,16 @@ public record JobSpec(long id, String name, String description, String schedule,
 	public JobSpec withIdAndVersion(long newId, long newVersion) {
 		return new JobSpec(newId, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				newVersion, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar);
+				newVersion, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar,
+				this.dependsOn);
 	}
 
 	/** The same definition with another target. */
 	public JobSpec withTarget(TargetSpec newTarget) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, newTarget,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar);
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar,
+				this.dependsOn);
 	}
 
 	/**
@@ -104,7 +122,7 @@ public record JobSpec(long id, String name, String description, String schedule,
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, nowEnabled,
 				newVersion, this.alerts, (nowEnabled && !this.enabled) ? at : this.enabledAt, this.owner, this.contact,
-				this.labels, this.calendar);
+				this.labels, this.calendar, this.dependsOn);
 	}
 
 	/**
@@ -116,21 +134,43 @@ public record JobSpec(long id, String name, String description, String schedule,
 		Instant since = (this.enabled && !before.enabled) ? at : before.enabledAt;
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, since, this.owner, this.contact, this.labels, this.calendar);
+				this.version, this.alerts, since, this.owner, this.contact, this.labels, this.calendar, this.dependsOn);
 	}
 
 	/** The same definition following another calendar (null: none). */
 	public JobSpec withCalendar(JobCalendar newCalendar) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, newCalendar);
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, newCalendar,
+				this.dependsOn);
+	}
+
+	/** The same definition waiting for other upstreams (ids; empty: none). */
+	public JobSpec withDependsOn(List<Long> upstreams) {
+		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts, this.enabledAt, this.owner, this.contact, this.labels, this.calendar,
+				upstreams);
+	}
+
+	/**
+	 * Whether the job waits for upstream jobs: its fires are released by the web leader.
+	 */
+	public boolean hasUpstreams() {
+		return !this.dependsOn.isEmpty();
+	}
+
+	/** Whether the job has a schedule of its own (a job with upstreams may have none). */
+	public boolean hasSchedule() {
+		return this.schedule != null && !this.schedule.isBlank();
 	}
 
 	/** The same definition with owner, contact and labels. */
 	public JobSpec withOwnership(String newOwner, String newContact, Map<String, String> newLabels) {
 		return new JobSpec(this.id, this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
-				this.version, this.alerts, this.enabledAt, newOwner, newContact, newLabels, this.calendar);
+				this.version, this.alerts, this.enabledAt, newOwner, newContact, newLabels, this.calendar,
+				this.dependsOn);
 	}
 
 }

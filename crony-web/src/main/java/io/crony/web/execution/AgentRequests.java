@@ -37,7 +37,7 @@ import org.springframework.stereotype.Component;
  * transaction guarded by what must hold for the agent to act on it.
  */
 @Component
-class AgentRequests {
+public class AgentRequests {
 
 	private static final long TIMEOUT_SECONDS = 10;
 
@@ -58,7 +58,7 @@ class AgentRequests {
 	 * Puts a run request for an agent, if that agent is alive and holds the job.
 	 * @return false when the agent's key or the job's assignment key is missing
 	 */
-	boolean requestRun(String agentId, OnceRequest request) {
+	public boolean requestRun(String agentId, OnceRequest request) {
 		Cmp alive = exists(this.keys.node(agentId));
 		Cmp holds = exists(this.keys.job(agentId, request.jobId()));
 		Op put = Op.put(bytes(this.keys.once(agentId, request.executionId())),
@@ -71,7 +71,7 @@ class AgentRequests {
 	 * Finds the live agent that holds a job, reading the keys under the node prefix only.
 	 * @return the agent id, or empty when no live agent holds the job
 	 */
-	Optional<String> findHolder(long jobId) {
+	public Optional<String> findHolder(long jobId) {
 		GetOption keysOnly = GetOption.builder().isPrefix(true).withKeysOnly(true).build();
 		List<KeyValue> kvs = await(this.etcd.getKVClient().get(bytes(this.keys.nodes()), keysOnly),
 				"looking for the job's agent")

@@ -19,6 +19,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.crony.web.auth.Departments;
+
 /** Executions: the record of every run, run now, and cancel. */
 @RestController
 @RequestMapping("/api/v1")
@@ -31,10 +34,13 @@ class ExecutionController {
 
 	private final CancelService cancels;
 
-	ExecutionController(ExecutionQueries queries, RunService runs, CancelService cancels) {
+	private final DependentsFollow dependents;
+
+	ExecutionController(ExecutionQueries queries, RunService runs, CancelService cancels, DependentsFollow dependents) {
 		this.queries = queries;
 		this.runs = runs;
 		this.cancels = cancels;
+		this.dependents = dependents;
 	}
 
 	@GetMapping("/executions")
@@ -56,7 +62,10 @@ class ExecutionController {
 	RunResponse run(@PathVariable long id, @Valid @RequestBody(required = false) RunRequest request,
 			@AuthenticationPrincipal CronyPrincipal user) {
 		String params = (request != null) ? request.params() : null;
-		return new RunResponse(this.runs.run(id, params, user.username()));
+		long executionId = this.runs.run(id, params, user.username());
+		Long workflowRunId = (request != null && Boolean.TRUE.equals(request.withDependents()))
+				? this.dependents.follow(Departments.current(), id, executionId, params, user.username()) : null;
+		return new RunResponse(executionId, workflowRunId);
 	}
 
 	@PostMapping("/executions/{id}/cancel")
@@ -68,11 +77,17 @@ class ExecutionController {
 
 	/**
 	 * @param params parameters for the target (the body template's ${params})
+	 * @param withDependents true: when the run succeeds, the jobs that depend on it run
+	 * too, transitively, with the same params (docs/workflows.md); default false
 	 */
-	record RunRequest(@Size(max = 65535) String params) {
+	record RunRequest(@Size(max = 65535) String params, Boolean withDependents) {
 	}
 
-	record RunResponse(long executionId) {
+	/**
+	 * @param workflowRunId the workflow run the dependents follow in; null for a run
+	 * alone
+	 */
+	record RunResponse(long executionId, @JsonInclude(JsonInclude.Include.ALWAYS) Long workflowRunId) {
 	}
 
 }

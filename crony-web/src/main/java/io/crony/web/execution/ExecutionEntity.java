@@ -50,6 +50,28 @@ class ExecutionEntity {
 
 	private Instant updatedAt;
 
+	/** The upstream run whose success released this one; null when none did. */
+	private Long releasedBy;
+
+	/** The first run of the workflow run this one belongs to; null when none. */
+	private Long rootId;
+
+	Long getReleasedBy() {
+		return this.releasedBy;
+	}
+
+	void setReleasedBy(Long releasedBy) {
+		this.releasedBy = releasedBy;
+	}
+
+	Long getRootId() {
+		return this.rootId;
+	}
+
+	void setRootId(Long rootId) {
+		this.rootId = rootId;
+	}
+
 	Long getId() {
 		return this.id;
 	}

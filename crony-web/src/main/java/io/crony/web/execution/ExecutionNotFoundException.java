@@ -7,7 +7,7 @@ import org.springframework.http.HttpStatus;
 /** No execution with this id. */
 public final class ExecutionNotFoundException extends ApiException {
 
-	ExecutionNotFoundException(long id) {
+	public ExecutionNotFoundException(long id) {
 		super(HttpStatus.NOT_FOUND, "Execution " + id + " does not exist");
 	}
 

@@ -171,6 +171,11 @@ class BulkJobService {
 			if (!problems.has(i)) {
 				problems.invalid(i, this.rules.problems(jobs.get(i), (ids) -> missing));
 			}
+			if (!problems.has(i) && jobs.get(i).hasUpstreams()) {
+				// a bulk's jobs could name one another in a cycle no single save sees
+				problems.invalid(i, List.of(new FieldProblem("dependsOn", "upstreams are set one job at a time "
+						+ "(PUT /jobs/{id}); a bulk write or import keeps a job's upstreams as they are")));
+			}
 		}
 		JobNames names = new JobNames();
 		Map<CollationKey, Integer> first = new HashMap<>();

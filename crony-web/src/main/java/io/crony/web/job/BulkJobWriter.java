@@ -43,8 +43,11 @@ class BulkJobWriter {
 
 	private final JobPlacements placements;
 
-	BulkJobWriter(JobMapper jobs, SqlSessionFactory sessions, JobPlacements placements) {
+	private final JobDependencies dependencies;
+
+	BulkJobWriter(JobMapper jobs, SqlSessionFactory sessions, JobPlacements placements, JobDependencies dependencies) {
 		this.placements = placements;
+		this.dependencies = dependencies;
 		this.jobs = jobs;
 		this.sessions = sessions;
 	}
@@ -125,9 +128,11 @@ class BulkJobWriter {
 			this.jobs.findAll(chunk, now).forEach((view) -> views.put(view.id, view));
 		}
 		JobPlacements.Reader placed = this.placements.reader();
+		Map<Long, JobDependencies.Named> named = this.dependencies.named(views.keySet());
 		return steps.stream()
 			.map((step) -> new BulkJobResponse.Item(step.outcome(),
-					JobResponse.of(views.get(step.row().getId()), now, placed)))
+					JobResponse.of(views.get(step.row().getId()), now, placed,
+							named.getOrDefault(step.row().getId(), JobDependencies.Named.NONE))))
 			.toList();
 	}
 

@@ -95,6 +95,7 @@ final class BulkPlan {
 		JobSpec definition = job.toSpec(row.getId(), row.getVersion() + 1, enabled, job.ownerOr(before.owner()))
 			.withTarget(target)
 			.withCalendar(rules.calendar(job))
+			.withDependsOn(before.dependsOn())
 			.enabledSince(before, now);
 		if (rules.sameDefinition(before, definition) && row.retains(job.retentionOrInherit())) {
 			this.steps.add(new Step(index, Outcome.UNCHANGED, row, before));

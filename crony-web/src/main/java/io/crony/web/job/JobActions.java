@@ -48,7 +48,9 @@ public class JobActions {
 	}
 
 	public void delete(long id, String by) {
-		this.jobs.delete(id, by);
+		// a job others wait for is refused here: cutting edges is asked for one job at a
+		// time
+		this.jobs.delete(id, false, by);
 	}
 
 	/**

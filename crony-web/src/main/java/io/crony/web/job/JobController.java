@@ -152,9 +152,12 @@ class JobController {
 
 	@DeleteMapping("/{id}")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Delete a job (its executions stay)")
-	void delete(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
-		this.jobs.delete(id, user.username());
+	@Operation(summary = "Delete a job (its executions stay); 409 when other jobs depend on it, unless cutEdges")
+	void delete(@PathVariable long id, @Parameter(
+			description = "true: delete it although other jobs depend on it; they stop waiting for it") @RequestParam(
+					defaultValue = "false") boolean cutEdges,
+			@AuthenticationPrincipal CronyPrincipal user) {
+		this.jobs.delete(id, cutEdges, user.username());
 	}
 
 	@PostMapping("/{id}/enable")

@@ -55,16 +55,26 @@ import jakarta.validation.constraints.Size;
  * @param labels the job's own labels, for finding it (not the agent selector); absent:
  * none
  * @param calendar the business calendar the job follows and how; absent: none
+ * @param dependsOn names of jobs of the department this job waits for
+ * (docs/workflows.md); absent: none. With upstreams the schedule may be empty: the job
+ * then runs when they have succeeded.
  */
 record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
-		@NotBlank @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
+		@Schema(description = SCHEDULE) @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
 		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
 		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
 		Long version, @Valid AlertsRequest alerts, @Valid Retention retention,
 		@Schema(description = OWNER) @Size(max = 64) String owner,
 		@Schema(description = CONTACT) @Size(max = 254) String contact,
 		@Schema(description = LABELS) @Size(max = 32) Map<String, String> labels,
-		@Schema(description = CALENDAR) @Valid CalendarChoice calendar) {
+		@Schema(description = CALENDAR) @Valid CalendarChoice calendar, @Schema(description = DEPENDS_ON) @Size(
+				max = JobDependencies.MAX_UPSTREAMS) List<@NotBlank @Size(max = 128) String> dependsOn) {
+
+	static final String SCHEDULE = "cron (Quartz with seconds, or Unix), @hourly, @every 30s or @at ...; "
+			+ "may be empty only for a job with dependsOn, which then runs when its upstreams have succeeded";
+
+	static final String DEPENDS_ON = "names of jobs of the department this job waits for: a fire runs only once "
+			+ "each has succeeded since the job's previous instant (docs/workflows.md); absent: none";
 
 	static final String CALENDAR = "the business calendar (GET /calendars) the job's fires follow, and the rule; "
 			+ "absent: none";
@@ -78,6 +88,15 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			+ "at most 32, in the agent label syntax; not the agent selector (assignment.labels)";
 
 	static final String DEFAULT_TIME_ZONE = "UTC";
+
+	/** A job without upstreams. */
+	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
+			Integer timeoutSeconds, RetryRequest retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentRequest assignment, Boolean enabled, Long version, AlertsRequest alerts, Retention retention,
+			String owner, String contact, Map<String, String> labels, CalendarChoice calendar) {
+		this(name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, retention, owner, contact, labels, calendar, null);
+	}
 
 	/** A job that follows no calendar. */
 	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
@@ -101,7 +120,15 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		return new JobRequest(this.name, this.description, this.schedule, this.timeZone, this.target,
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
 				atVersion, this.alerts, this.retention, this.owner, this.contact,
-				newLabels.isEmpty() ? null : newLabels, this.calendar);
+				newLabels.isEmpty() ? null : newLabels, this.calendar, this.dependsOn);
+	}
+
+	/** This definition waiting for these upstreams (names). */
+	JobRequest dependingOn(List<String> upstreams) {
+		return new JobRequest(this.name, this.description, this.schedule, this.timeZone, this.target,
+				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
+				this.version, this.alerts, this.retention, this.owner, this.contact, this.labels, this.calendar,
+				upstreams.isEmpty() ? null : upstreams);
 	}
 
 	/**
@@ -123,6 +150,18 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		return (this.retention != null) ? this.retention : Retention.INHERIT;
 	}
 
+	/**
+	 * The schedule as stored: empty for a job that runs only when its upstreams succeed.
+	 */
+	String scheduleOrNone() {
+		return (this.schedule != null) ? this.schedule.strip() : "";
+	}
+
+	/** Whether the request names upstream jobs. */
+	boolean hasUpstreams() {
+		return this.dependsOn != null && !this.dependsOn.isEmpty();
+	}
+
 	String zone() {
 		return (this.timeZone != null && !this.timeZone.isBlank()) ? this.timeZone : DEFAULT_TIME_ZONE;
 	}
@@ -135,7 +174,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	}
 
 	JobSpec toSpec(long id, long newVersion, boolean enabledNow) {
-		return new JobSpec(id, this.name, this.description, this.schedule.trim(), zone(), this.target.toSpec(),
+		return new JobSpec(id, this.name, this.description, scheduleOrNone(), zone(), this.target.toSpec(),
 				(this.timeoutSeconds != null) ? this.timeoutSeconds : DEFAULT_TIMEOUT_SECONDS,
 				(this.retry != null) ? this.retry.toPolicy() : RetryPolicy.NONE,
 				(this.misfirePolicy != null) ? this.misfirePolicy : MisfirePolicy.FIRE_NOW,

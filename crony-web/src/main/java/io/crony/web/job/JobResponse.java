@@ -39,15 +39,18 @@ record JobResponse(long id, String name, String description, String schedule, St
 		@Schema(description = "the user name answerable for the job; null for a job saved before owners") String owner,
 		@Schema(description = "an e-mail address for the job; null when none") String contact,
 		@Schema(description = "the job's own labels (not the agent selector)") @JsonInclude(JsonInclude.Include.ALWAYS) Map<String, String> labels,
-		@Schema(description = "the business calendar the job follows and how; null when none") @JsonInclude(JsonInclude.Include.ALWAYS) JobRequest.CalendarChoice calendar) {
+		@Schema(description = "the business calendar the job follows and how; null when none") @JsonInclude(JsonInclude.Include.ALWAYS) JobRequest.CalendarChoice calendar,
+		@Schema(description = "names of the jobs this one waits for, sorted") @JsonInclude(JsonInclude.Include.ALWAYS) List<String> dependsOn,
+		@Schema(description = "names of the jobs that wait for this one, sorted") @JsonInclude(JsonInclude.Include.ALWAYS) List<String> dependents) {
 
 	/**
 	 * The job as read at {@code now}.
 	 * @param row the job row with its latest run
 	 * @param now the instant the next fire is counted from
 	 * @param placements where the response's jobs are
+	 * @param named the job's upstream and dependent names
 	 */
-	static JobResponse of(JobView row, Instant now, JobPlacements.Reader placements) {
+	static JobResponse of(JobView row, Instant now, JobPlacements.Reader placements, JobDependencies.Named named) {
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
 		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
@@ -56,11 +59,12 @@ record JobResponse(long id, String name, String description, String schedule, St
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
 				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId),
 				new Retention(row.retentionDays, row.retentionMaxCount), spec.owner(), spec.contact(), spec.labels(),
-				JobRequest.CalendarChoice.of(spec.calendar()));
+				JobRequest.CalendarChoice.of(spec.calendar()), List.copyOf(named.upstreams()),
+				List.copyOf(named.dependents()));
 	}
 
 	private static Instant nextFire(JobSpec spec, Instant now) {
-		if (!spec.enabled()) {
+		if (!spec.enabled() || !spec.hasSchedule()) {
 			return null;
 		}
 		try {

@@ -45,6 +45,10 @@ final class JobSchedules {
 	 * @throws InvalidRequestException when the schedule or zone is invalid
 	 */
 	static List<Instant> nextFires(String expression, String zoneId, JobCalendar calendar, Instant after, int count) {
+		if (expression == null || expression.isBlank()) {
+			// a job with upstreams and no schedule of its own: its runs come from them
+			return List.of();
+		}
 		return parse(expression, zoneId, calendar).nextFires(after, count);
 	}
 
@@ -54,6 +58,9 @@ final class JobSchedules {
 	 * @throws InvalidRequestException when the schedule or zone is invalid
 	 */
 	static Preview preview(String expression, String zoneId, JobCalendar calendar, Instant after, int count) {
+		if (expression == null || expression.isBlank()) {
+			return new Preview(List.of(), List.of());
+		}
 		Schedule schedule = parse(expression, zoneId, calendar);
 		List<Instant> fires = schedule.nextFires(after, count);
 		List<FireNote> notes = (schedule instanceof CalendarSchedule bent) ? bent.notes(after, fires, MAX_NOTES)

@@ -50,11 +50,14 @@ class JobService {
 
 	private final AuditLog audit;
 
-	JobService(JobMapper jobs, JobRules rules, JobPlacements placements, AuditLog audit) {
+	private final JobDependencies dependencies;
+
+	JobService(JobMapper jobs, JobRules rules, JobPlacements placements, AuditLog audit, JobDependencies dependencies) {
 		this.jobs = jobs;
 		this.rules = rules;
 		this.placements = placements;
 		this.audit = audit;
+		this.dependencies = dependencies;
 	}
 
 	PageResponse<JobResponse> list(JobFilter filter, Paging paging) {
@@ -64,7 +67,10 @@ class JobService {
 		List<JobView> rows = (total > paging.offset()) ? find(filter, labels, null, now, paging.size(), paging.offset())
 				: List.of();
 		JobPlacements.Reader placed = this.placements.reader();
-		return PageResponse.of(rows.stream().map((row) -> JobResponse.of(row, now, placed)).toList(), total, paging);
+		Map<Long, JobDependencies.Named> named = this.dependencies.named(rows.stream().map((row) -> row.id).toList());
+		return PageResponse.of(rows.stream()
+			.map((row) -> JobResponse.of(row, now, placed, named.getOrDefault(row.id, JobDependencies.Named.NONE)))
+			.toList(), total, paging);
 	}
 
 	/**
@@ -104,7 +110,8 @@ class JobService {
 		if (rows.isEmpty()) {
 			throw new JobNotFoundException(id);
 		}
-		return JobResponse.of(rows.get(0), now, this.placements.reader());
+		return JobResponse.of(rows.get(0), now, this.placements.reader(),
+				this.dependencies.named(List.of(id)).getOrDefault(id, JobDependencies.Named.NONE));
 	}
 
 	@Transactional
@@ -115,8 +122,14 @@ class JobService {
 		boolean enabled = request.enabled() == null || request.enabled();
 		TargetSpec target = this.rules.sealed(request, null);
 		JobCalendar calendar = this.rules.calendar(request);
-		JobEntity job = JobEntity.created(Departments.current(),
-				request.toSpec(0, 1, enabled, request.ownerOr(by)).withTarget(target).withCalendar(calendar), by, now)
+		List<Long> upstreams = this.dependencies.resolve(0, request.name(), request.dependsOn());
+		JobEntity job = JobEntity
+			.created(Departments.current(),
+					request.toSpec(0, 1, enabled, request.ownerOr(by))
+						.withTarget(target)
+						.withCalendar(calendar)
+						.withDependsOn(upstreams),
+					by, now)
 			.retain(request.retentionOrInherit());
 		try {
 			this.jobs.insert(job);
@@ -127,7 +140,9 @@ class JobService {
 		// the id exists only now; same transaction, so nobody sees the spec without it
 		JobSpec created = request.toSpec(job.getId(), 1, enabled, request.ownerOr(by))
 			.withTarget(target)
-			.withCalendar(calendar);
+			.withCalendar(calendar)
+			.withDependsOn(upstreams);
+		this.dependencies.replace(job.getId(), upstreams);
 		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
 			.eq(JobEntity::getId, job.getId()));
 		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, created);
@@ -146,13 +161,16 @@ class JobService {
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();
 		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
 		TargetSpec target = this.rules.sealed(request, stored.target());
+		List<Long> upstreams = this.dependencies.resolve(id, request.name(), request.dependsOn());
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled, request.ownerOr(stored.owner()))
 			.withTarget(target)
 			.withCalendar(this.rules.calendar(request))
+			.withDependsOn(upstreams)
 			.enabledSince(stored, now), now);
 		job.retain(request.retentionOrInherit());
 		write(job, request.version());
+		this.dependencies.replace(id, upstreams);
 		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), stored,
 				CronyJson.fromJson(job.getSpec(), JobSpec.class));
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
@@ -177,7 +195,8 @@ class JobService {
 		boolean enabled = Boolean.TRUE.equals(request.enabled());
 		JobSpec copy = new JobSpec(0, request.name(), from.description(), from.schedule(), from.timeZone(),
 				from.target(), from.timeoutSeconds(), from.retry(), from.misfirePolicy(), from.overlapPolicy(),
-				from.assignment(), enabled, 1, from.alerts(), null, by, from.contact(), from.labels(), from.calendar());
+				from.assignment(), enabled, 1, from.alerts(), null, by, from.contact(), from.labels(), from.calendar(),
+				from.dependsOn());
 		JobEntity job = JobEntity.created(Departments.current(), copy, by, now())
 			.retain(new Retention(source.getRetentionDays(), source.getRetentionMaxCount()));
 		try {
@@ -187,6 +206,7 @@ class JobService {
 			throw new DuplicateJobNameException(request.name());
 		}
 		JobSpec created = copy.withIdAndVersion(job.getId(), 1);
+		this.dependencies.replace(job.getId(), created.dependsOn());
 		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
 			.eq(JobEntity::getId, job.getId()));
 		this.audit.record(AuditAction.JOB_CLONE, job.getId(), job.getName(), null,
@@ -236,14 +256,30 @@ class JobService {
 		}
 		JobRequest request = JobExports
 			.of(spec, new Retention(job.getRetentionDays(), job.getRetentionMaxCount()), JobExports::masked)
-			.relabeled(labels, job.getVersion());
+			.relabeled(labels, job.getVersion())
+			.dependingOn(List
+				.copyOf(this.dependencies.named(List.of(id)).getOrDefault(id, JobDependencies.Named.NONE).upstreams()));
 		update(id, request, by);
 		return true;
 	}
 
+	/**
+	 * Deletes a job. A job others wait for is deleted only when asked to cut the edges:
+	 * its dependents then wait for their other upstreams only (a new version of each).
+	 * @throws JobHasDependentsException when others wait for it and {@code cutEdges} is
+	 * false
+	 */
 	@Transactional
-	void delete(long id, String by) {
+	void delete(long id, boolean cutEdges, String by) {
 		JobEntity job = load(id);
+		List<Long> dependents = this.dependencies.dependentIds(id);
+		if (!dependents.isEmpty()) {
+			if (!cutEdges) {
+				throw new JobHasDependentsException(id, this.dependencies.dependentNames(id));
+			}
+			this.dependencies.cutDependents(id);
+			dependents.forEach((dependent) -> withoutUpstream(dependent, id, by));
+		}
 		if (this.jobs.deleteById(id) == 0) {
 			throw new JobNotFoundException(id);
 		}
@@ -252,6 +288,20 @@ class JobService {
 		this.audit.record(AuditAction.JOB_DELETE, id, job.getName(), CronyJson.fromJson(job.getSpec(), JobSpec.class),
 				null);
 		log.info("Job {} deleted by {}", id, by);
+	}
+
+	// a new version of the dependent, so that its agent learns it waits for one job less
+	private void withoutUpstream(long dependentId, long upstreamId, String by) {
+		JobEntity dependent = this.jobs.selectById(dependentId);
+		JobSpec old = CronyJson.fromJson(dependent.getSpec(), JobSpec.class);
+		long version = dependent.getVersion() + 1;
+		JobSpec spec = old.withIdAndVersion(dependentId, version)
+			.withDependsOn(old.dependsOn().stream().filter((upstream) -> upstream != upstreamId).toList());
+		dependent.setSpec(CronyJson.toJson(spec));
+		dependent.setUpdatedAt(now());
+		write(dependent, null);
+		this.audit.record(AuditAction.JOB_UPDATE, dependentId, dependent.getName(), old, spec);
+		log.info("Job {} no longer waits for job {}, deleted by {}", dependentId, upstreamId, by);
 	}
 
 	JobSchedules.Preview nextFires(long id, int count) {

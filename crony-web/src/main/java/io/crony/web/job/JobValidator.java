@@ -121,7 +121,14 @@ final class JobValidator {
 	}
 
 	private static void checkSchedule(JobRequest job, List<FieldProblem> problems) {
-		FieldProblem problem = JobSchedules.check(job.schedule().trim(), job.zone());
+		if (job.scheduleOrNone().isEmpty()) {
+			if (!job.hasUpstreams()) {
+				problems.add(new FieldProblem("schedule",
+						"must not be blank, unless dependsOn names the jobs whose success starts this one"));
+			}
+			return;
+		}
+		FieldProblem problem = JobSchedules.check(job.scheduleOrNone(), job.zone());
 		if (problem != null) {
 			problems.add(problem);
 		}

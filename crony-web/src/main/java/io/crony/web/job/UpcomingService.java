@@ -118,6 +118,10 @@ class UpcomingService {
 	static List<Group> groups(List<JobEntity> jobs) {
 		Map<List<String>, Group> groups = new LinkedHashMap<>();
 		for (JobEntity job : jobs) {
+			if (job.getSchedule().isBlank()) {
+				// runs when its upstreams succeed: no instants of its own to count
+				continue;
+			}
 			JobCalendar calendar = (job.getCalendarId() != null)
 					? CronyJson.fromJson(job.getSpec(), JobSpec.class).calendar() : null;
 			List<String> key = List.of(job.getSchedule().trim(), job.getTimeZone().trim(),

@@ -3,6 +3,8 @@ package io.crony.web.cluster;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.job.JobSpec;
+
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Jobs;
 import org.junit.jupiter.api.Test;
@@ -36,11 +38,21 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		String holder = this.assignments.byJob().get(id).get(0);
 		await().until(() -> holder.equals(admin.get("/api/v1/jobs/" + id).body().path("agentId").asText()));
 
+		ApiClient.Response upstream = admin.post("/api/v1/jobs", Jobs.http("e2e-load"));
+		long upstreamId = upstream.body().get("id").asLong();
+		Map<String, Object> changed = Jobs.with(Jobs.with(Jobs.http("e2e-settle"), "schedule", "0 30 2 * * ?"),
+				"labels", Map.of("team", "pay"));
 		ApiClient.Response updated = admin.put("/api/v1/jobs/" + id,
-				Jobs.with(Jobs.http("e2e-settle"), "schedule", "0 30 2 * * ?"));
+				Jobs.with(changed, "dependsOn", List.of("e2e-load")));
 		assertThat(updated.status()).as("%s", updated.body()).isEqualTo(200);
 		await().until(() -> "0 30 2 * * ?".equals(this.assignments.value(holder, id).job().schedule()));
+		// the agent gets the whole definition: its labels, owner and upstreams too
+		JobSpec published = this.assignments.value(holder, id).job();
+		assertThat(published.labels()).isEqualTo(Map.of("team", "pay"));
+		assertThat(published.owner()).isEqualTo("it-admin");
+		assertThat(published.dependsOn()).containsExactly(upstreamId);
 		assertEachOnExactlyOneOf(List.of(id), List.of(holder));
+		assertThat(admin.delete("/api/v1/jobs/" + upstreamId + "?cutEdges=true").status()).isEqualTo(204);
 
 		assertThat(admin.post("/api/v1/jobs/" + id + "/disable", null).status()).isEqualTo(200);
 		await().until(() -> !this.assignments.byJob().containsKey(id));

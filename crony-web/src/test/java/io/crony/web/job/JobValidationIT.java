@@ -1,5 +1,6 @@
 package io.crony.web.job;
 
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -103,7 +104,9 @@ class JobValidationIT {
 				arguments("name", null, "name", "must not be blank"), arguments("name", "a/b", "name", "'/'"),
 				arguments("name", "bell\u0007", "name", "control"),
 				arguments("name", "x".repeat(129), "name", "size must be between 0 and 128"),
-				arguments("enabled", "maybe", "enabled", "true or false"));
+				arguments("enabled", "maybe", "enabled", "true or false"),
+				arguments("dependsOn", List.of("nope"), "dependsOn", "no job named 'nope' in this department"),
+				arguments("dependsOn", List.of("bad"), "dependsOn", "a job cannot depend on itself"));
 	}
 
 	@ParameterizedTest(name = "{0} = {1}")

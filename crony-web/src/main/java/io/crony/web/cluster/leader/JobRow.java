@@ -62,7 +62,8 @@ final class JobRow {
 			JobSpec json = CronyJson.fromJson(this.spec, JobSpec.class);
 			this.parsed = new JobSpec(this.id, json.name(), json.description(), json.schedule(), json.timeZone(),
 					json.target(), json.timeoutSeconds(), json.retry(), json.misfirePolicy(), json.overlapPolicy(),
-					json.assignment(), this.enabled, this.version, json.alerts(), json.enabledAt());
+					json.assignment(), this.enabled, this.version, json.alerts(), json.enabledAt(), json.owner(),
+					json.contact(), json.labels(), json.calendar(), json.dependsOn());
 		}
 		return this.parsed;
 	}

@@ -1,0 +1,521 @@
+package io.crony.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Workflows end to end with the settings a user gets: crony-web and two crony-agents from
+ * their jars, real etcd and MariaDB, a local HTTP target that answers /ok/{job} 200 and
+ * /fail/{job} 500 and records every call with its body (the run's params).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WorkflowIT {
+
+	private static final String PASSWORD = "system-test-admin-4";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final int WEB_PORT = LocalServices.freePort();
+
+	private static final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+
+	// flaky paths already called once: their first call fails, the next ones succeed
+	private static final Set<String> flaky = ConcurrentHashMap.newKeySet();
+
+	private static ServiceProcess web;
+
+	private static ServiceProcess secondWeb;
+
+	private static final int SECOND_WEB_PORT = LocalServices.freePort();
+
+	private static final List<ServiceProcess> agents = new ArrayList<>();
+
+	private static HttpServer target;
+
+	private static Api api;
+
+	@BeforeAll
+	static void startTheSystem() {
+		target = recordingTarget();
+		web = Platform.web("workflow-web-1", services, WEB_PORT, PASSWORD, Map.of("crony.web.cluster.instance-id",
+				"workflow-web-1", "logging.level.io.crony.web.workflow", "DEBUG"));
+		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		secondWeb = Platform.web("workflow-web-2", services, SECOND_WEB_PORT, PASSWORD, Map
+			.of("crony.web.cluster.instance-id", "workflow-web-2", "logging.level.io.crony.web.workflow", "DEBUG"));
+		secondWeb.awaitHealthy("http://127.0.0.1:" + SECOND_WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		for (String id : List.of("flow-agent-1", "flow-agent-2")) {
+			int port = LocalServices.freePort();
+			ServiceProcess agent = Platform.agent(services, id, port,
+					Map.of("crony.agent.labels", "zone=" + id.substring(id.length() - 1)));
+			agents.add(agent);
+			agent.awaitHealthy("http://127.0.0.1:" + port + "/actuator/health", Duration.ofMinutes(3));
+		}
+		api = new Api(WEB_PORT);
+		api.login("admin", PASSWORD);
+	}
+
+	@AfterAll
+	static void stopTheSystem() throws Exception {
+		for (AutoCloseable process : agents) {
+			process.close();
+		}
+		for (ServiceProcess process : new ServiceProcess[] { web, secondWeb }) {
+			if (process != null) {
+				process.close();
+			}
+		}
+		if (target != null) {
+			target.stop(0);
+		}
+	}
+
+	@Test
+	void aSaveThatWouldCloseACycleIsRefusedNamingIt() {
+		create("c-load", "0 0 1 * * ?", "ok", List.of());
+		create("c-reconcile", "", "ok", List.of("c-load"));
+		Map<String, Object> load = job("c-load", "0 0 1 * * ?", "ok", List.of("c-reconcile"));
+		Api.Answer refused = api.put("/api/v1/jobs/" + idOf("c-load"), load);
+
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		JsonNode problem = refused.body().path("errors").get(0);
+		assertThat(problem.path("field").asText()).isEqualTo("dependsOn");
+		assertThat(problem.path("message").asText()).isEqualTo("makes a cycle: c-load → c-reconcile → c-load");
+		assertThat(api.get("/api/v1/jobs/" + idOf("c-load")).body().path("dependsOn")).isEmpty();
+	}
+
+	@Test
+	void aJobOthersDependOnIsDeletedOnlyWhenTheEdgesAreCut() {
+		long upstream = create("d-up", "0 0 1 * * ?", "ok", List.of());
+		long dependent = create("d-down", "0 0 2 * * ?", "ok", List.of("d-up"));
+
+		Api.Answer refused = api.delete("/api/v1/jobs/" + upstream);
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(409);
+		assertThat(refused.body().path("detail").asText()).contains("d-down");
+		assertThat(api.get("/api/v1/jobs/" + upstream).status()).isEqualTo(200);
+
+		assertThat(api.delete("/api/v1/jobs/" + upstream + "?cutEdges=true").status()).isEqualTo(204);
+		JsonNode left = api.get("/api/v1/jobs/" + dependent).body();
+		assertThat(left.path("dependsOn")).isEmpty();
+		assertThat(left.path("version").asLong()).isEqualTo(2);
+	}
+
+	/**
+	 * load → reconcile → (report, notify) → close, none with a schedule but load: a run
+	 * of load with its dependents runs each once, in order, the parallel branches on both
+	 * agents' workers, each with the params given.
+	 */
+	@Test
+	void aRunWithDependentsRunsTheWholeGraphOnceInOrderWithItsParams() {
+		create("s-load", "0 0 1 1 1 ?", "ok", List.of());
+		create("s-reconcile", "", "ok", List.of("s-load"));
+		// the parallel branches pinned to different agents
+		create("s-report", "", "ok", List.of("s-reconcile"), "1");
+		create("s-notify", "", "ok", List.of("s-reconcile"), "2");
+		create("s-close", "", "ok", List.of("s-report", "s-notify"));
+		awaitPlaced("s-load", "s-reconcile", "s-report", "s-notify", "s-close");
+
+		Api.Answer started = api.post("/api/v1/jobs/" + idOf("s-load") + "/run",
+				Map.of("params", "day=2026-11-26", "withDependents", true));
+		assertThat(started.status()).as("%s", started.body()).isEqualTo(202);
+		long root = started.body().path("executionId").asLong();
+		assertThat(started.body().path("workflowRunId").isNumber()).isTrue();
+
+		await("the whole settlement ran").atMost(Duration.ofMinutes(2)).until(() -> callsOf("s-close").size() == 1);
+		List<String> order = calls.stream().filter((call) -> call.startsWith("/ok/s-")).toList();
+		assertThat(order).hasSize(5);
+		assertThat(order.get(0)).isEqualTo("/ok/s-load day=2026-11-26");
+		assertThat(order.get(1)).isEqualTo("/ok/s-reconcile day=2026-11-26");
+		assertThat(order.subList(2, 4)).containsExactlyInAnyOrder("/ok/s-report day=2026-11-26",
+				"/ok/s-notify day=2026-11-26");
+		assertThat(order.get(4)).isEqualTo("/ok/s-close day=2026-11-26");
+
+		assertThat(agentOfLastRun("s-report")).isEqualTo("flow-agent-1");
+		assertThat(agentOfLastRun("s-notify")).isEqualTo("flow-agent-2");
+
+		JsonNode tree = api.get("/api/v1/executions/" + root + "/tree").body();
+		assertThat(tree.path("jobName").asText()).isEqualTo("s-load");
+		assertThat(tree.path("children").get(0).path("jobName").asText()).isEqualTo("s-reconcile");
+		assertThat(tree.path("children").get(0).path("children")).hasSize(2);
+		await("the workflow run listed as done").atMost(Duration.ofSeconds(30)).until(() -> {
+			for (JsonNode run : api.get("/api/v1/workflows/runs").body()) {
+				if (run.path("rootId").asLong() == root) {
+					return "SUCCEEDED".equals(run.path("status").asText()) && run.path("runs").asInt() == 5;
+				}
+			}
+			return false;
+		});
+		JsonNode graph = api.get("/api/v1/workflows").body();
+		assertThat(graph.path("edges").size()).isGreaterThanOrEqualTo(5);
+	}
+
+	/**
+	 * A downstream with its own schedule (every 10 seconds) and an upstream run by hand:
+	 * its fires wait for the upstream (time first), run at once when the upstream
+	 * succeeded before them (upstreams first), once each, and a failed upstream stops the
+	 * cycle.
+	 */
+	@Test
+	void aScheduledDownstreamRunsOnlyAfterItsUpstreamSucceededInTheCycle() {
+		long upstream = create("g-up", "0 0 1 1 1 ?", "ok", List.of());
+		long downstream = create("g-down", "*/10 * * * * ?", "ok", List.of("g-up"));
+		awaitPlaced("g-up", "g-down");
+
+		// time first: a fire waits, nothing runs
+		await("a fire of g-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		assertThat(callsOf("g-down")).isEmpty();
+		JsonNode cycle = api.get("/api/v1/jobs/" + downstream + "/cycle").body();
+		assertThat(cycle.path("waiting").asBoolean()).isTrue();
+		assertThat(cycle.path("reason").asText()).contains("g-up");
+
+		// the upstream succeeds: the waiting fire runs, released by it, once
+		long upRun = api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).body().path("executionId").asLong();
+		await("g-down released").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SUCCEEDED") == 1);
+		assertThat(callsOf("g-down")).hasSize(1);
+		JsonNode released = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.get(0);
+		assertThat(released.path("trigger").asText()).isEqualTo("DEPENDENCY");
+		assertThat(released.path("releasedBy").asLong()).isEqualTo(upRun);
+
+		// upstream first: it succeeds again before (or while) the next fire comes, which
+		// then runs, released by that second success, and only once
+		long again = api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).body().path("executionId").asLong();
+		await("g-down's next fire ran").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SUCCEEDED") == 2);
+		assertThat(callsOf("g-down")).hasSize(2);
+		assertThat(api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.get(0)
+			.path("releasedBy")
+			.asLong()).isEqualTo(again);
+		// and the fire after that waits: those successes belong to earlier cycles
+		await("the fire after waits again").atMost(Duration.ofSeconds(40))
+			.until(() -> count(downstream, "WAITING") >= 1);
+		assertThat(callsOf("g-down")).hasSize(2);
+	}
+
+	/**
+	 * An upstream whose first call fails: the downstream's waiting fire stops, with an
+	 * alert-worthy reason; the operator re-runs the upstream with its dependents, and the
+	 * downstream runs once, with the params given.
+	 */
+	@Test
+	void aFailedUpstreamStopsItsDownstreamAndARunWithDependentsStartsItAgain() {
+		long upstream = create("f-up", "0 0 1 1 1 ?", "flaky", List.of());
+		long downstream = create("f-down", "*/10 * * * * ?", "ok", List.of("f-up"));
+		awaitPlaced("f-up", "f-down");
+		await("a fire of f-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+
+		assertThat(api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).status()).isEqualTo(202);
+		await("the waiting fire stopped").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SKIPPED") >= 1);
+		JsonNode skipped = api.get("/api/v1/executions?jobId=" + downstream + "&status=SKIPPED")
+			.body()
+			.path("items")
+			.get(0);
+		assertThat(skipped.path("error").asText()).startsWith("not run: upstream job f-up ended FAILED");
+		assertThat(callsOf("f-down")).isEmpty();
+
+		Api.Answer again = api.post("/api/v1/jobs/" + upstream + "/run",
+				Map.of("params", "fixed", "withDependents", true));
+		assertThat(again.status()).isEqualTo(202);
+		await("f-down ran after the re-run").atMost(Duration.ofSeconds(40)).until(() -> callsOf("f-down").size() == 1);
+		assertThat(callsOf("f-down")).containsExactly("/ok/f-down fixed");
+	}
+
+	/**
+	 * Upstream and downstream on the same schedule: the cron time and the upstream's
+	 * completion arrive together, every instant; the downstream still runs once per
+	 * instant, each released by an upstream success of its cycle.
+	 */
+	@Test
+	void upstreamAndDownstreamDueTogetherRunOncePerInstant() {
+		long upstream = create("t-up", "*/10 * * * * ?", "ok", List.of(), "1");
+		long downstream = create("t-down", "*/10 * * * * ?", "ok", List.of("t-up"), "2");
+		awaitPlaced("t-up", "t-down");
+
+		await("three runs of t-down").atMost(Duration.ofSeconds(90)).until(() -> count(downstream, "SUCCEEDED") >= 3);
+		List<JsonNode> runs = new ArrayList<>();
+		api.get("/api/v1/executions?size=100&jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.forEach(runs::add);
+		assertThat(runs.stream().map((run) -> run.path("scheduledAt").asText()).distinct()).hasSize(runs.size());
+		for (JsonNode run : runs) {
+			JsonNode by = api.get("/api/v1/executions/" + run.path("releasedBy").asLong()).body();
+			assertThat(by.path("jobId").asLong()).isEqualTo(upstream);
+			assertThat(by.path("status").asText()).isEqualTo("SUCCEEDED");
+			assertThat(Instant.parse(by.path("finishedAt").asText()))
+				.isAfter(Instant.parse(run.path("scheduledAt").asText()).minusSeconds(10));
+		}
+		assertThat(callsOf("t-down").size()).isBetween(runs.size(), runs.size() + 1);
+	}
+
+	/**
+	 * The agent that ran the upstream is killed right after its success is recorded,
+	 * before the downstream's instant: the downstream still runs once, released by it.
+	 */
+	@Test
+	void aCompletionSurvivesTheKillOfTheAgentThatRanIt() throws Exception {
+		int port = LocalServices.freePort();
+		ServiceProcess doomed = Platform.agent(services, "flow-agent-k", port, Map.of("crony.agent.labels", "zone=k"));
+		agents.add(doomed);
+		doomed.awaitHealthy("http://127.0.0.1:" + port + "/actuator/health", Duration.ofMinutes(3));
+		long upstream = create("k-up", "0 0 1 1 1 ?", "ok", List.of(), "k");
+		long downstream = create("k-down", "*/10 * * * * ?", "ok", List.of("k-up"), "2");
+		awaitPlaced("k-up", "k-down");
+		await("a fire of k-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		// just after a fire, so the run below ends well before the next
+		long waiting = count(downstream, "WAITING") + count(downstream, "SKIPPED");
+		await().atMost(Duration.ofSeconds(20))
+			.until(() -> count(downstream, "WAITING") + count(downstream, "SKIPPED") > waiting);
+
+		long upRun = api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).body().path("executionId").asLong();
+		await("k-up's success recorded").atMost(Duration.ofSeconds(20))
+			.until(() -> "SUCCEEDED".equals(api.get("/api/v1/executions/" + upRun).body().path("status").asText()));
+		doomed.kill();
+
+		try {
+			await("k-down ran").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SUCCEEDED") == 1);
+		}
+		catch (ConditionTimeoutException ex) {
+			throw new AssertionError("k-down's cycle: " + api.get("/api/v1/jobs/" + downstream + "/cycle").body()
+					+ "; k-up's run: " + api.get("/api/v1/executions/" + upRun).body(), ex);
+		}
+		JsonNode run = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.get(0);
+		assertThat(run.path("releasedBy").asLong()).isEqualTo(upRun);
+		await().during(Duration.ofSeconds(12))
+			.atMost(Duration.ofSeconds(20))
+			.until(() -> callsOf("k-down").size() == 1);
+	}
+
+	/**
+	 * The web leader is killed while a fire waits; the upstream succeeds meanwhile
+	 * (through the other web): the next leader releases the fire, once.
+	 */
+	@Test
+	@Order(Integer.MAX_VALUE)
+	void aWaitingFireIsReleasedByTheNextLeaderWhenTheLeaderDies() throws Exception {
+		long upstream = create("l-up", "0 0 1 1 1 ?", "ok", List.of());
+		long downstream = create("l-down", "*/10 * * * * ?", "ok", List.of("l-up"));
+		awaitPlaced("l-up", "l-down");
+		await("a fire of l-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+
+		String leader = api.get("/api/v1/cluster").body().path("leaderId").asText();
+		boolean firstLeads = "workflow-web-1".equals(leader);
+		(firstLeads ? web : secondWeb).kill();
+		Api survivor = new Api(firstLeads ? SECOND_WEB_PORT : WEB_PORT);
+		survivor.login("admin", PASSWORD);
+		api = survivor;
+
+		long upRun = api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).body().path("executionId").asLong();
+		await("l-down released by the next leader").atMost(Duration.ofSeconds(60))
+			.until(() -> count(downstream, "SUCCEEDED") == 1);
+		assertThat(api.get("/api/v1/cluster").body().path("leaderId").asText()).isNotEqualTo(leader);
+		JsonNode run = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.get(0);
+		assertThat(run.path("releasedBy").asLong()).isEqualTo(upRun);
+		await().during(Duration.ofSeconds(12))
+			.atMost(Duration.ofSeconds(20))
+			.until(() -> callsOf("l-down").size() == 1);
+	}
+
+	/**
+	 * A backfill of ten daily instants over a three-job chain, serially: each instant's
+	 * chain runs in order, each run given that instant, before the next instant starts.
+	 */
+	@Test
+	void aBackfillOfTenDailyInstantsRunsEachInstantsChainInOrder() {
+		long load = create("b-load", "0 0 2 * * ?", "ok", List.<String>of(), null, "${scheduledAt}");
+		create("b-transform", "", "ok", List.of("b-load"), null, "${scheduledAt}");
+		create("b-report", "", "ok", List.of("b-transform"), null, "${scheduledAt}");
+		awaitPlaced("b-load", "b-transform", "b-report");
+		Instant first = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(10, ChronoUnit.DAYS).plus(2, ChronoUnit.HOURS);
+		Instant last = first.plus(9, ChronoUnit.DAYS);
+
+		Api.Answer future = api.post("/api/v1/jobs/" + load + "/backfills",
+				Map.of("from", first.toString(), "to", Instant.now().plusSeconds(3600).toString()));
+		assertThat(future.status()).isEqualTo(400);
+		assertThat(future.body().path("errors").get(0).path("field").asText()).isEqualTo("to");
+
+		Api.Answer started = api.post("/api/v1/jobs/" + load + "/backfills",
+				Map.of("from", first.toString(), "to", last.toString(), "withDependents", true));
+		assertThat(started.status()).as("%s", started.body()).isEqualTo(201);
+		assertThat(started.body().path("total").asInt()).isEqualTo(10);
+		long id = started.id();
+		await("the backfill done").atMost(Duration.ofMinutes(4))
+			.until(() -> api.get("/api/v1/backfills/" + id).body().path("status").asText(), "SUCCEEDED"::equals);
+		assertThat(api.get("/api/v1/backfills/" + id).body().path("succeeded").asInt()).isEqualTo(10);
+
+		List<String> order = calls.stream().filter((call) -> call.startsWith("/ok/b-")).toList();
+		List<String> expected = new ArrayList<>();
+		for (int day = 0; day < 10; day++) {
+			String instant = first.plus(day, ChronoUnit.DAYS).toString();
+			for (String job : List.of("b-load", "b-transform", "b-report")) {
+				expected.add("/ok/" + job + " " + instant);
+			}
+		}
+		assertThat(order).containsExactlyElementsOf(expected);
+	}
+
+	@Test
+	void aBackfillCanBePausedResumedAndCancelled() {
+		long job = create("p-job", "0 0 3 * * ?", "ok", List.of());
+		awaitPlaced("p-job");
+		Instant first = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(30, ChronoUnit.DAYS);
+		long id = api
+			.post("/api/v1/jobs/" + job + "/backfills",
+					Map.of("from", first.toString(), "to", Instant.now().truncatedTo(ChronoUnit.DAYS).toString()))
+			.id();
+
+		assertThat(api.post("/api/v1/backfills/" + id + "/pause", null).body().path("status").asText())
+			.isEqualTo("PAUSED");
+		assertThat(api.post("/api/v1/backfills/" + id + "/pause", null).status()).isEqualTo(409);
+		long startedWhilePaused = api.get("/api/v1/backfills/" + id).body().path("started").asLong();
+		await().during(Duration.ofSeconds(3))
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> api.get("/api/v1/backfills/" + id).body().path("started").asLong() <= startedWhilePaused + 1);
+
+		assertThat(api.post("/api/v1/backfills/" + id + "/resume", null).body().path("status").asText())
+			.isEqualTo("RUNNING");
+		await("instants start again").atMost(Duration.ofSeconds(30))
+			.until(() -> api.get("/api/v1/backfills/" + id).body().path("started").asLong() > startedWhilePaused + 1);
+		assertThat(api.post("/api/v1/backfills/" + id + "/cancel", null).body().path("status").asText())
+			.isEqualTo("CANCELLED");
+		long startedWhenCancelled = api.get("/api/v1/backfills/" + id).body().path("started").asLong();
+		await().during(Duration.ofSeconds(3))
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> api.get("/api/v1/backfills/" + id).body().path("started").asLong() <= startedWhenCancelled
+					+ 1);
+		assertThat(api.get("/api/v1/backfills/" + id).body().path("total").asInt()).isEqualTo(30);
+	}
+
+	private static long count(long jobId, String status) {
+		return api.get("/api/v1/executions?jobId=" + jobId + "&status=" + status).body().path("total").asLong();
+	}
+
+	private static List<String> callsOf(String job) {
+		synchronized (calls) {
+			return calls.stream().filter((call) -> call.startsWith("/ok/" + job + " ")).toList();
+		}
+	}
+
+	private static String agentOfLastRun(String job) {
+		return api.get("/api/v1/executions?jobId=" + idOf(job)).body().path("items").get(0).path("agentId").asText();
+	}
+
+	private static void awaitPlaced(String... names) {
+		for (String name : names) {
+			await(name + " held by an agent").atMost(Duration.ofSeconds(60))
+				.until(() -> !api.get("/api/v1/jobs/" + idOf(name)).body().path("agentId").isNull());
+		}
+	}
+
+	private static long idOf(String name) {
+		for (JsonNode job : api.get("/api/v1/jobs?name=" + name).body().path("items")) {
+			if (name.equals(job.path("name").asText())) {
+				return job.path("id").asLong();
+			}
+		}
+		throw new AssertionError("no job " + name);
+	}
+
+	private static long create(String name, String schedule, String outcome, List<String> dependsOn) {
+		return create(name, schedule, outcome, dependsOn, null);
+	}
+
+	/**
+	 * @param zone the agents' zone label the job must run in; null: any agent
+	 */
+	private static long create(String name, String schedule, String outcome, List<String> dependsOn, String zone) {
+		return create(name, schedule, outcome, dependsOn, zone, "${params}");
+	}
+
+	/**
+	 * @param template the body the target gets
+	 */
+	private static long create(String name, String schedule, String outcome, List<String> dependsOn, String zone,
+			String template) {
+		Map<String, Object> body = job(name, schedule, outcome, dependsOn);
+		body.put("target",
+				Map.of("type", "HTTP", "url",
+						"http://127.0.0.1:" + target.getAddress().getPort() + "/" + outcome + "/" + name, "method",
+						"POST", "mode", "SYNC", "body", template));
+		if (zone != null) {
+			body.put("assignment", Map.of("labels", Map.of("zone", zone)));
+		}
+		Api.Answer created = api.post("/api/v1/jobs", body);
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return created.id();
+	}
+
+	private static Map<String, Object> job(String name, String schedule, String outcome, List<String> dependsOn) {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("name", name);
+		body.put("schedule", schedule);
+		body.put("timeZone", "UTC");
+		body.put("target",
+				Map.of("type", "HTTP", "url",
+						"http://127.0.0.1:" + target.getAddress().getPort() + "/" + outcome + "/" + name, "method",
+						"POST", "mode", "SYNC", "body", "${params}"));
+		body.put("timeoutSeconds", 5);
+		body.put("overlapPolicy", "ALLOW");
+		body.put("dependsOn", dependsOn);
+		return body;
+	}
+
+	private static HttpServer recordingTarget() {
+		try {
+			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			server.createContext("/", (exchange) -> {
+				String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+				String path = exchange.getRequestURI().getPath();
+				boolean firstFlaky = path.startsWith("/flaky/") && flaky.add(path);
+				calls.add(path.replace("/flaky/", "/ok/") + " " + body);
+				exchange.sendResponseHeaders((path.startsWith("/fail/") || firstFlaky) ? 500 : 200, -1);
+				exchange.close();
+			});
+			server.start();
+			return server;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

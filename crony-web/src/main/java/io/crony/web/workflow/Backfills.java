@@ -1,0 +1,214 @@
+package io.crony.web.workflow;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+import io.crony.common.calendar.CalendarSchedule;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.crony.common.schedule.Schedule;
+import io.crony.common.schedule.Schedules;
+import io.crony.common.sql.SqlTime;
+import io.crony.web.auth.Departments;
+import io.crony.web.error.InvalidRequestException;
+import io.crony.web.job.JobNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Backfills: a job run for every scheduled instant of a past range, alone or with its
+ * dependents, each instant a workflow run of its own ({@link DependentRuns}) whose runs
+ * carry that instant as their scheduled time, at most {@code parallelism} instants at
+ * once, in order. An instant is claimed through the same fire key as the live schedule,
+ * so a backfill run and a live run of one instant are the same run.
+ */
+@Component
+class Backfills {
+
+	private static final Logger log = LoggerFactory.getLogger(Backfills.class);
+
+	/** The most instants one backfill may cover. */
+	static final int MAX_INSTANTS = 1000;
+
+	static final String COLUMNS = "b.id, b.job_id, j.name, b.from_at, b.to_at, b.with_dependents, b.parallelism, "
+			+ "b.params, b.status, b.next_at, b.total, b.created_by, b.created_at, b.finished_at, "
+			+ "(SELECT COUNT(*) FROM workflow_run w WHERE w.backfill_id = b.id), "
+			+ "(SELECT COUNT(*) FROM workflow_run w WHERE w.backfill_id = b.id AND w.status = 'SUCCEEDED'), "
+			+ "(SELECT COUNT(*) FROM workflow_run w WHERE w.backfill_id = b.id AND w.status = 'FAILED')";
+
+	private final JdbcTemplate jdbc;
+
+	private final ReleasedRuns released;
+
+	Backfills(JdbcTemplate jdbc, ReleasedRuns released) {
+		this.jdbc = jdbc;
+		this.released = released;
+	}
+
+	/**
+	 * Starts a backfill of a job of the caller's department.
+	 * @throws InvalidRequestException naming the field: a range the wrong way round, in
+	 * the future, without instants or with too many, a job without a schedule
+	 */
+	Backfill create(long jobId, BackfillRequest request, String by) {
+		JobSpec spec = spec(jobId);
+		if (!spec.hasSchedule()) {
+			throw InvalidRequestException.of("jobId", "job " + spec.name()
+					+ " has no schedule of its own, so no instants to backfill: backfill its upstream with dependents");
+		}
+		Instant now = Instant.now();
+		if (request.from().isBefore(Instant.EPOCH)) {
+			throw InvalidRequestException.of("from", "is before 1970-01-01T00:00:00Z");
+		}
+		if (request.to().isBefore(request.from())) {
+			throw InvalidRequestException.of("to", "is before from");
+		}
+		if (request.to().isAfter(now)) {
+			throw InvalidRequestException.of("to", "is in the future: a backfill covers past instants only");
+		}
+		Schedule schedule = schedule(spec);
+		Optional<Instant> first = schedule.nextFireAfter(request.from().minusMillis(1));
+		int total = 0;
+		for (Optional<Instant> at = first; at.isPresent()
+				&& !at.get().isAfter(request.to()); at = schedule.nextFireAfter(at.get())) {
+			if (++total > MAX_INSTANTS) {
+				throw InvalidRequestException.of("to",
+						"the range holds more than " + MAX_INSTANTS + " instants of the schedule: split it");
+			}
+		}
+		if (total == 0) {
+			throw InvalidRequestException.of("from", "the schedule has no instant between from and to");
+		}
+		int parallelism = (request.parallelism() != null) ? request.parallelism() : 1;
+		boolean withDependents = Boolean.TRUE.equals(request.withDependents());
+		this.jdbc.update(
+				"INSERT INTO backfill (department_id, job_id, from_at, to_at, with_dependents, parallelism, "
+						+ "params, status, next_at, total, created_by, created_at) "
+						+ "VALUES (?, ?, ?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?, ?)",
+				Departments.current(), jobId, SqlTime.of(request.from()), SqlTime.of(request.to()), withDependents,
+				parallelism, request.params(), SqlTime.of(first.get()), total, by,
+				SqlTime.of(now.truncatedTo(ChronoUnit.MILLIS)));
+		long id = this.jdbc.queryForObject("SELECT LAST_INSERT_ID()", Long.class);
+		log.info("Backfill {} of job {} over {} instants from {} to {} started by {}", id, jobId, total, request.from(),
+				request.to(), by);
+		return get(id);
+	}
+
+	Backfill get(long id) {
+		List<Backfill> found = this.jdbc.query("SELECT " + COLUMNS + " FROM backfill b JOIN job j ON j.id = b.job_id "
+				+ "WHERE b.id = ? AND b.department_id = ?", Backfill::row, id, Departments.current());
+		if (found.isEmpty()) {
+			throw new BackfillNotFoundException(id);
+		}
+		return found.get(0);
+	}
+
+	List<Backfill> list(Long jobId, int limit) {
+		return this.jdbc.query(
+				"SELECT " + COLUMNS + " FROM backfill b JOIN job j ON j.id = b.job_id "
+						+ "WHERE b.department_id = ? AND (? IS NULL OR b.job_id = ?) ORDER BY b.id DESC LIMIT ?",
+				Backfill::row, Departments.current(), jobId, jobId, limit);
+	}
+
+	/**
+	 * Moves a backfill from one of {@code from} to {@code to}.
+	 * @throws BackfillStateException when it is in none of them
+	 */
+	Backfill change(long id, String to, String... from) {
+		Backfill backfill = get(id);
+		if (!List.of(from).contains(backfill.status())) {
+			throw new BackfillStateException(id, backfill.status(), to);
+		}
+		boolean ends = "CANCELLED".equals(to);
+		this.jdbc.update("UPDATE backfill SET status = ?, finished_at = ? WHERE id = ? AND status = ?", to,
+				ends ? SqlTime.of(Instant.now()) : null, id, backfill.status());
+		log.info("Backfill {} {}", id, to.toLowerCase());
+		return get(id);
+	}
+
+	/** One round on the leader: each running backfill starts instants up to its bound. */
+	void advance(Instant now) {
+		List<Running> running = this.jdbc
+			.query("SELECT b.id, b.job_id, b.next_at, b.to_at, b.parallelism, b.with_dependents, b.params, j.spec, "
+					+ "(SELECT COUNT(*) FROM workflow_run w WHERE w.backfill_id = b.id AND w.status = 'RUNNING') "
+					+ "FROM backfill b JOIN job j ON j.id = b.job_id WHERE b.status = 'RUNNING' ORDER BY b.id LIMIT 100",
+					(rs, i) -> new Running(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3),
+							UpstreamRuns.instant(rs, 4), rs.getInt(5), rs.getBoolean(6), rs.getString(7),
+							CronyJson.fromJson(rs.getString(8), JobSpec.class), rs.getInt(9)));
+		for (Running backfill : running) {
+			advance(backfill, now);
+		}
+	}
+
+	private void advance(Running backfill, Instant now) {
+		Instant next = backfill.nextAt();
+		int active = backfill.active();
+		Schedule schedule = schedule(backfill.spec());
+		while (next != null && active < backfill.parallelism()) {
+			start(backfill, next, now);
+			active++;
+			Instant after = schedule.nextFireAfter(next).orElse(null);
+			next = (after != null && !after.isAfter(backfill.to())) ? after : null;
+			this.jdbc.update("UPDATE backfill SET next_at = ? WHERE id = ?", SqlTime.ofNullable(next), backfill.id());
+		}
+		if (next == null && active == 0) {
+			long failed = this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM workflow_run WHERE backfill_id = ? AND status <> 'SUCCEEDED'", Long.class,
+					backfill.id());
+			String status = (failed == 0) ? "SUCCEEDED" : "FAILED";
+			this.jdbc.update("UPDATE backfill SET status = ?, finished_at = ? WHERE id = ? AND status = 'RUNNING'",
+					status, SqlTime.of(now), backfill.id());
+			log.info("Backfill {} of job {} ended {}", backfill.id(), backfill.jobId(), status);
+		}
+	}
+
+	// the instant's first run (or the run the instant has already), then its workflow run
+	private void start(Running backfill, Instant instant, Instant now) {
+		JobSpec spec = backfill.spec();
+		Optional<Long> inserted = this.released.insert(spec.id(), spec.name(), instant, ExecutionStatus.PENDING,
+				TriggerType.BACKFILL, null, null, backfill.params(), null, now);
+		long root = inserted
+			.orElseGet(() -> this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?",
+					Long.class, spec.id(), SqlTime.of(instant)));
+		try {
+			this.jdbc.update("INSERT INTO workflow_run (department_id, job_id, root_id, backfill_id, scheduled_at, "
+					+ "with_dependents, params, status, requested_by, created_at) "
+					+ "SELECT department_id, ?, ?, ?, ?, ?, ?, 'RUNNING', created_by, ? FROM backfill WHERE id = ?",
+					spec.id(), root, backfill.id(), SqlTime.of(instant), backfill.withDependents(), backfill.params(),
+					SqlTime.of(now), backfill.id());
+		}
+		catch (DuplicateKeyException ex) {
+			// that instant's run leads a workflow run already (another backfill's)
+			log.info("Backfill {}: the run of {} belongs to another workflow run; not followed again", backfill.id(),
+					instant);
+		}
+		inserted
+			.ifPresent((id) -> this.released.request(id, spec.id(), TriggerType.BACKFILL, instant, backfill.params()));
+	}
+
+	private JobSpec spec(long jobId) {
+		List<String> specs = this.jdbc.queryForList("SELECT spec FROM job WHERE id = ? AND department_id = ?",
+				String.class, jobId, Departments.current());
+		if (specs.isEmpty()) {
+			throw new JobNotFoundException(jobId);
+		}
+		return CronyJson.fromJson(specs.get(0), JobSpec.class);
+	}
+
+	private static Schedule schedule(JobSpec spec) {
+		return CalendarSchedule.wrap(Schedules.parse(spec.schedule(), spec.timeZone()), spec.calendar());
+	}
+
+	private record Running(long id, long jobId, Instant nextAt, Instant to, int parallelism, boolean withDependents,
+			String params, JobSpec spec, int active) {
+	}
+
+}

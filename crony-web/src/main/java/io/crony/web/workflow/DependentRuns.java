@@ -1,0 +1,190 @@
+package io.crony.web.workflow;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.sql.SqlTime;
+import io.crony.web.execution.DependentsFollow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.stereotype.Component;
+
+/**
+ * "Run with dependents": a run of one job whose success starts the jobs that depend on
+ * it, and theirs, each once every one of its upstreams inside the workflow run succeeded
+ * in it, each with the run's parameters, each at the root run's instant (the next free
+ * second when the job has a run at that instant already). A failure stops what depends on
+ * it; the workflow run ends FAILED when nothing more can start, SUCCEEDED when every job
+ * in it succeeded.
+ */
+@Component
+class DependentRuns implements DependentsFollow {
+
+	private static final Logger log = LoggerFactory.getLogger(DependentRuns.class);
+
+	private static final int MAX_SHIFT_SECONDS = 60;
+
+	private final JdbcTemplate jdbc;
+
+	private final ReleasedRuns released;
+
+	DependentRuns(JdbcTemplate jdbc, ReleasedRuns released) {
+		this.jdbc = jdbc;
+		this.released = released;
+	}
+
+	@Override
+	public long follow(long departmentId, long jobId, long rootExecutionId, String params, String by) {
+		this.jdbc.update(
+				"INSERT INTO workflow_run (department_id, job_id, root_id, params, status, requested_by, "
+						+ "created_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?)",
+				departmentId, jobId, rootExecutionId, params, by, SqlTime.of(Instant.now()));
+		return this.jdbc.queryForObject("SELECT id FROM workflow_run WHERE root_id = ?", Long.class, rootExecutionId);
+	}
+
+	/** One round over the workflow runs under way. */
+	void advance(Instant now) {
+		List<Flow> flows = this.jdbc.query(
+				"SELECT id, job_id, root_id, params, scheduled_at, with_dependents, backfill_id FROM workflow_run "
+						+ "WHERE status = 'RUNNING' ORDER BY id LIMIT 1000",
+				(rs, i) -> new Flow(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4),
+						UpstreamRuns.instant(rs, 5), rs.getBoolean(6), rs.getObject(7) != null));
+		for (Flow flow : flows) {
+			advance(flow, now);
+		}
+	}
+
+	private void advance(Flow flow, Instant now) {
+		Map<Long, List<Long>> upstreamsOf = new HashMap<>();
+		Map<Long, String> names = new HashMap<>();
+		this.jdbc.query("SELECT d.job_id, d.upstream_id, j.name FROM job_dependency d JOIN job j ON j.id = d.job_id "
+				+ "JOIN job r ON r.id = ? WHERE j.department_id = r.department_id", (rs) -> {
+					upstreamsOf.computeIfAbsent(rs.getLong(1), (id) -> new ArrayList<>()).add(rs.getLong(2));
+					names.put(rs.getLong(1), rs.getString(3));
+				}, flow.jobId());
+		Set<Long> members = flow.withDependents() ? closure(flow.jobId(), upstreamsOf) : Set.of(flow.jobId());
+		Map<Long, UpstreamRun> runs = new HashMap<>();
+		RowCallbackHandler collect = (rs) -> {
+			UpstreamRun run = UpstreamRuns.row(rs, 0);
+			runs.merge(run.jobId(), run, (a, b) -> (a.id() > b.id()) ? a : b);
+		};
+		if (flow.backfill()) {
+			// a backfill's instant: its jobs' runs at that instant, whoever made them
+			List<Object> args = new ArrayList<>(List.of(SqlTime.of(flow.instant())));
+			args.addAll(members);
+			this.jdbc.query(
+					"SELECT " + UpstreamRuns.COLUMNS + " FROM execution WHERE scheduled_at = ? AND job_id IN ("
+							+ String.join(", ", Collections.nCopies(members.size(), "?")) + ")",
+					collect, args.toArray());
+		}
+		else {
+			this.jdbc.query("SELECT " + UpstreamRuns.COLUMNS + " FROM execution WHERE id = ? OR root_id = ?", collect,
+					flow.rootId(), flow.rootId());
+		}
+		UpstreamRun root = runs.get(flow.jobId());
+		if (root == null) {
+			finish(flow, ExecutionStatus.FAILED, "its first run is gone", now);
+			return;
+		}
+		boolean active = false;
+		for (UpstreamRun run : runs.values()) {
+			active |= !run.status().isFinal();
+		}
+		for (long member : members) {
+			if (member == flow.jobId() || runs.containsKey(member)) {
+				continue;
+			}
+			List<UpstreamRun> ups = upstreamsOf.getOrDefault(member, List.of())
+				.stream()
+				.filter(members::contains)
+				.map(runs::get)
+				.toList();
+			if (ups.stream().anyMatch((up) -> up == null || !up.status().isFinal())) {
+				continue;
+			}
+			if (ups.stream().anyMatch((up) -> up.status() != ExecutionStatus.SUCCEEDED)) {
+				// an upstream failed: this job and what depends on it do not run
+				continue;
+			}
+			UpstreamRun last = ups.stream()
+				.max(Comparator.comparing(UpstreamRun::finishedAt).thenComparing(UpstreamRun::id))
+				.orElseThrow();
+			active |= start(flow, member, names.get(member), root, last, now);
+		}
+		if (!active) {
+			// nothing runs and nothing more can start: done, well or not
+			boolean allSucceeded = members.stream()
+				.allMatch((m) -> runs.containsKey(m) && runs.get(m).status() == ExecutionStatus.SUCCEEDED);
+			finish(flow, allSucceeded ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED,
+					allSucceeded ? null : "a run in it did not succeed; what depends on it did not run", now);
+		}
+	}
+
+	// the job's run in this workflow run, at the root's instant or (a run by hand) the
+	// next free second; a backfill's instant that has a run already has it (the same
+	// fire key), found by the next round
+	private boolean start(Flow flow, long jobId, String name, UpstreamRun root, UpstreamRun by, Instant now) {
+		int shifts = flow.backfill() ? 0 : MAX_SHIFT_SECONDS;
+		for (int shift = 0; shift <= shifts; shift++) {
+			Instant instant = root.scheduledAt().plusSeconds(shift);
+			Optional<Long> id = this.released.insert(jobId, name, instant, ExecutionStatus.PENDING, by, flow.rootId(),
+					flow.params(), null, now);
+			if (id.isPresent()) {
+				log.info("Workflow run {}: job {} run {} started by run {}", flow.id(), jobId, id.get(), by.id());
+				this.released.request(id.get(), jobId, instant, flow.params());
+				return true;
+			}
+		}
+		if (flow.backfill()) {
+			return true;
+		}
+		log.warn("Workflow run {}: job {} has runs at every second after {}; not started", flow.id(), jobId,
+				root.scheduledAt());
+		return false;
+	}
+
+	private void finish(Flow flow, ExecutionStatus status, String error, Instant now) {
+		this.jdbc.update("UPDATE workflow_run SET status = ?, error = ?, finished_at = ? WHERE id = ? "
+				+ "AND status = 'RUNNING'", status.name(), error, SqlTime.of(now), flow.id());
+		log.info("Workflow run {} of job {} ended {}", flow.id(), flow.jobId(), status);
+	}
+
+	/** The job and every job that depends on it, transitively. */
+	static Set<Long> closure(long jobId, Map<Long, List<Long>> upstreamsOf) {
+		Map<Long, List<Long>> dependentsOf = new HashMap<>();
+		upstreamsOf.forEach((job, ups) -> ups
+			.forEach((up) -> dependentsOf.computeIfAbsent(up, (id) -> new ArrayList<>()).add(job)));
+		Set<Long> members = new LinkedHashSet<>();
+		Deque<Long> next = new ArrayDeque<>(List.of(jobId));
+		while (!next.isEmpty()) {
+			long job = next.pop();
+			if (members.add(job)) {
+				next.addAll(dependentsOf.getOrDefault(job, List.of()));
+			}
+		}
+		return members;
+	}
+
+	/**
+	 * A workflow run under way: a run by hand with dependents, or one instant of a
+	 * backfill ({@code backfill}: its runs are its jobs' runs at {@code instant}).
+	 */
+	private record Flow(long id, long jobId, long rootId, String params, Instant instant, boolean withDependents,
+			boolean backfill) {
+	}
+
+}

@@ -1,0 +1,184 @@
+package io.crony.web.workflow;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The scheduled side of workflows, one round at a time on the leader: fires of jobs with
+ * upstreams, parked WAITING by their agents at their instants, are released when every
+ * upstream succeeded in their cycle, or stopped when one failed; jobs with upstreams and
+ * no schedule of their own get a run whenever all their upstreams succeeded again since
+ * their previous one. The cycle rule is in docs/workflows.md.
+ */
+@Component
+class LiveCycles {
+
+	private static final Logger log = LoggerFactory.getLogger(LiveCycles.class);
+
+	private static final int ROUND_LIMIT = 1000;
+
+	private final JdbcTemplate jdbc;
+
+	private final UpstreamRuns upstreams;
+
+	private final ReleasedRuns released;
+
+	private final WorkflowAlerts alerts;
+
+	LiveCycles(JdbcTemplate jdbc, UpstreamRuns upstreams, ReleasedRuns released, WorkflowAlerts alerts) {
+		this.jdbc = jdbc;
+		this.upstreams = upstreams;
+		this.released = released;
+		this.alerts = alerts;
+	}
+
+	/** One round over the waiting fires. */
+	void releaseWaiting(Instant now) {
+		this.jdbc.update("UPDATE execution e LEFT JOIN job j ON j.id = e.job_id SET e.status = 'CANCELLED', "
+				+ "e.error = 'job deleted', e.finished_at = ?, e.updated_at = ? WHERE e.status = 'WAITING' AND j.id IS NULL",
+				SqlTime.of(now), SqlTime.of(now));
+		List<Waiting> waiting = this.jdbc.query(
+				"SELECT e.id, e.job_id, e.scheduled_at, j.spec FROM execution e FORCE INDEX (idx_execution_status) "
+						+ "JOIN job j ON j.id = e.job_id WHERE e.status = 'WAITING' ORDER BY e.id LIMIT ?",
+				(rs, i) -> new Waiting(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3),
+						CronyJson.fromJson(rs.getString(4), JobSpec.class)),
+				ROUND_LIMIT);
+		Map<Long, List<Waiting>> byJob = new LinkedHashMap<>();
+		waiting.forEach((fire) -> byJob.computeIfAbsent(fire.jobId(), (id) -> new ArrayList<>()).add(fire));
+		for (List<Waiting> fires : byJob.values()) {
+			fires.sort(Comparator.comparing(Waiting::scheduledAt));
+			Waiting newest = fires.get(fires.size() - 1);
+			// a cycle whose next fire came first is over: its upstreams' later success
+			// belongs to the newer cycle, and must not start both
+			fires.subList(0, fires.size() - 1)
+				.forEach((older) -> this.released.stopWaiting(older.id(), "superseded: the fire at "
+						+ newest.scheduledAt() + " came before its upstream jobs had all succeeded", null, now));
+			decide(newest, now);
+		}
+	}
+
+	private void decide(Waiting fire, Instant now) {
+		JobSpec spec = fire.spec();
+		if (!spec.enabled() || !spec.hasUpstreams()) {
+			this.released.stopWaiting(fire.id(),
+					spec.enabled() ? "its job no longer waits for upstream jobs" : "its job was disabled", null, now);
+			return;
+		}
+		Instant since = spec.hasSchedule()
+				? this.upstreams.cycleStart(spec.id(), CycleStart.before(spec, fire.scheduledAt())) : Instant.EPOCH;
+		CycleGate.Decision decision = gate(spec, since);
+		log.debug("Fire {} of job {} at {}, cycle since {}: {}", fire.id(), spec.id(), fire.scheduledAt(), since,
+				decision);
+		if (decision instanceof CycleGate.Decision.Open open) {
+			if (this.released.releaseWaiting(fire.id(), open.last(), now)) {
+				log.info("Fire {} of job {} at {} released by run {} of job {}", fire.id(), spec.id(),
+						fire.scheduledAt(), open.last().id(), open.last().jobId());
+				this.released.request(fire.id(), spec.id(), fire.scheduledAt(), null);
+			}
+		}
+		else if (decision instanceof CycleGate.Decision.Stopped stopped
+				&& this.released.stopWaiting(fire.id(), stopReason(stopped), stopped.failure(), now)) {
+			log.info("Fire {} of job {} at {} stopped: {}", fire.id(), spec.id(), fire.scheduledAt(),
+					stopReason(stopped));
+			this.alerts.upstreamFailed(spec, fire.id(), fire.scheduledAt(), stopped);
+		}
+	}
+
+	/**
+	 * One round over the jobs that have upstreams and no schedule: each whose upstreams
+	 * all succeeded since its previous run gets a run at the instant of the last of them.
+	 */
+	void startUnscheduled(Instant now) {
+		List<Unscheduled> jobs = this.jdbc.query(
+				"SELECT j.id, j.spec, j.created_at, "
+						+ "(SELECT MAX(x.released_at) FROM execution x WHERE x.job_id = j.id) "
+						+ "FROM job j WHERE j.enabled = 1 AND j.schedule = '' "
+						+ "AND EXISTS (SELECT 1 FROM job_dependency d WHERE d.job_id = j.id)",
+				(rs, i) -> new Unscheduled(CronyJson.fromJson(rs.getString(2), JobSpec.class),
+						UpstreamRuns.instant(rs, 3), UpstreamRuns.instant(rs, 4)));
+		for (Unscheduled job : jobs) {
+			start(job, now);
+		}
+	}
+
+	private void start(Unscheduled job, Instant now) {
+		JobSpec spec = job.spec();
+		Instant since = job.since();
+		CycleGate.Decision decision = gate(spec, since);
+		if (decision instanceof CycleGate.Decision.Open open) {
+			UpstreamRun by = open.last();
+			this.released
+				.insert(spec.id(), spec.name(), by.scheduledAt(), ExecutionStatus.PENDING, by, by.rootOfReleased(),
+						null, null, now)
+				.ifPresent((id) -> {
+					log.info("Job {} run {} at {} started by run {} of job {}", spec.id(), id, by.scheduledAt(),
+							by.id(), by.jobId());
+					this.released.request(id, spec.id(), by.scheduledAt(), null);
+				});
+		}
+		else if (decision instanceof CycleGate.Decision.Stopped stopped) {
+			UpstreamRun by = stopped.failure();
+			this.released
+				.insert(spec.id(), spec.name(), by.scheduledAt(), ExecutionStatus.SKIPPED, by, by.rootOfReleased(),
+						null, stopReason(stopped), now)
+				.ifPresent((id) -> this.alerts.upstreamFailed(spec, id, by.scheduledAt(), stopped));
+		}
+	}
+
+	// a scheduled fire waits for any success of its upstreams; a job without a schedule
+	// is started only by what the schedule ran (a run alone by hand starts nothing)
+	private CycleGate.Decision gate(JobSpec spec, Instant since) {
+		List<Long> ups = spec.dependsOn();
+		boolean scheduled = spec.hasSchedule();
+		Map<Long, UpstreamRun> successes = scheduled ? this.upstreams.successes(ups, since)
+				: this.upstreams.scheduledSuccesses(ups, since);
+		Map<Long, UpstreamRun> failures = (successes.size() == ups.size()) ? Map.of()
+				: scheduled ? this.upstreams.failures(ups, since) : this.upstreams.scheduledFailures(ups, since);
+		return CycleGate.decide(ups, successes, failures, names(ups));
+	}
+
+	private Map<Long, String> names(List<Long> ids) {
+		Map<Long, String> names = new HashMap<>();
+		for (long id : ids) {
+			this.jdbc.queryForList("SELECT name FROM job WHERE id = ?", String.class, id)
+				.forEach((name) -> names.put(id, name));
+		}
+		return names;
+	}
+
+	static String stopReason(CycleGate.Decision.Stopped stopped) {
+		return "not run: upstream job " + stopped.upstream() + " ended " + stopped.failure().status() + " (execution "
+				+ stopped.failure().id() + ")";
+	}
+
+	private record Waiting(long id, long jobId, Instant scheduledAt, JobSpec spec) {
+	}
+
+	/** A job run by its upstreams only; {@code since}: where its current cycle began. */
+	private record Unscheduled(JobSpec spec, Instant createdAt, Instant lastReleasedAt) {
+
+		Instant since() {
+			Instant since = (this.lastReleasedAt != null && this.lastReleasedAt.isAfter(this.createdAt))
+					? this.lastReleasedAt : this.createdAt;
+			Instant enabledAt = this.spec.enabledAt();
+			return (enabledAt != null && enabledAt.isAfter(since)) ? enabledAt : since;
+		}
+
+	}
+
+}

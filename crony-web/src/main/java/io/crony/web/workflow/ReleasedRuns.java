@@ -1,0 +1,167 @@
+package io.crony.web.workflow;
+
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OnceRequest;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.sql.SqlTime;
+import io.crony.web.execution.AgentRequests;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one way a run released by its upstreams starts: its row becomes (or is inserted as)
+ * PENDING, trigger DEPENDENCY, owned by nobody, naming the run that released it; then the
+ * agent that holds the job is asked to run it through a once request. The agent takes the
+ * row with a compare-and-set from nobody, so a request put twice (a leader that failed
+ * between the row and the request, or two leaders for a moment) still runs once.
+ */
+@Component
+class ReleasedRuns {
+
+	private static final Logger log = LoggerFactory.getLogger(ReleasedRuns.class);
+
+	static final String REQUESTED_BY = "workflow";
+
+	private final JdbcTemplate jdbc;
+
+	private final AgentRequests agents;
+
+	ReleasedRuns(JdbcTemplate jdbc, AgentRequests agents) {
+		this.jdbc = jdbc;
+		this.agents = agents;
+	}
+
+	/**
+	 * Releases a waiting fire: WAITING → PENDING, compare-and-set.
+	 * @return whether this call released it
+	 */
+	boolean releaseWaiting(long executionId, UpstreamRun by, Instant now) {
+		return this.jdbc.update(
+				"UPDATE execution SET status = 'PENDING', trigger_type = 'DEPENDENCY', "
+						+ "agent_id = NULL, released_by = ?, released_at = ?, root_id = ?, updated_at = ? "
+						+ "WHERE id = ? AND status = 'WAITING'",
+				by.id(), SqlTime.of(now), by.rootOfReleased(), SqlTime.of(now), executionId) == 1;
+	}
+
+	/**
+	 * Ends a waiting fire without a run (SKIPPED), compare-and-set.
+	 * @param by the upstream run that stopped it, or null
+	 * @return whether this call ended it
+	 */
+	boolean stopWaiting(long executionId, String why, UpstreamRun by, Instant now) {
+		// no released_at: a fire that did not run begins no cycle
+		return this.jdbc.update(
+				"UPDATE execution SET status = ?, error = ?, finished_at = ?, released_by = ?, "
+						+ "updated_at = ? WHERE id = ? AND status = 'WAITING'",
+				ExecutionStatus.SKIPPED.name(), why, SqlTime.of(now), (by != null) ? by.id() : null, SqlTime.of(now),
+				executionId) == 1;
+	}
+
+	/**
+	 * Inserts a run of a job its upstreams start, at {@code instant} (the fire key: an
+	 * instant that has a run already is that run).
+	 * @param status PENDING (to run) or SKIPPED (stopped, with {@code why})
+	 * @return the new row's id, or empty when the instant has a run already
+	 */
+	Optional<Long> insert(long jobId, String jobName, Instant instant, ExecutionStatus status, UpstreamRun by,
+			Long rootId, String params, String why, Instant now) {
+		return insert(jobId, jobName, instant, status, TriggerType.DEPENDENCY, by, rootId, params, why, now);
+	}
+
+	/**
+	 * @param trigger DEPENDENCY, or BACKFILL for a backfill's first run of an instant
+	 * @param rootId the workflow run's first run, null for that first run itself
+	 */
+	Optional<Long> insert(long jobId, String jobName, Instant instant, ExecutionStatus status, TriggerType trigger,
+			UpstreamRun by, Long rootId, String params, String why, Instant now) {
+		KeyHolder key = new GeneratedKeyHolder();
+		boolean stopped = status != ExecutionStatus.PENDING;
+		int inserted = this.jdbc.update((connection) -> {
+			PreparedStatement insert = connection.prepareStatement(
+					"INSERT IGNORE INTO execution (job_id, job_name, trigger_type, status, scheduled_at, attempt, "
+							+ "params, error, finished_at, released_by, released_at, root_id, updated_at) "
+							+ "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+					Statement.RETURN_GENERATED_KEYS);
+			insert.setLong(1, jobId);
+			insert.setString(2, jobName);
+			insert.setString(3, trigger.name());
+			insert.setString(4, status.name());
+			insert.setString(5, SqlTime.of(instant));
+			insert.setString(6, params);
+			insert.setString(7, why);
+			insert.setString(8, stopped ? SqlTime.of(now) : null);
+			insert.setObject(9, (by != null) ? by.id() : null, Types.BIGINT);
+			insert.setString(10, (by != null) ? SqlTime.of(now) : null);
+			insert.setObject(11, rootId, Types.BIGINT);
+			insert.setString(12, SqlTime.of(now));
+			return insert;
+		}, key);
+		return (inserted == 1 && key.getKey() != null) ? Optional.of(key.getKey().longValue()) : Optional.empty();
+	}
+
+	/**
+	 * Asks the agent that holds the job to run a released row: the agent the job row
+	 * names (the leader's mirror of the assignment), else whoever holds it in etcd. When
+	 * none does, the row waits untaken and is asked for again each round; untaken past
+	 * the reconciler's grace it ends MISSED, like any fire no agent held.
+	 * @return whether a live holder was asked
+	 */
+	boolean request(long executionId, long jobId, Instant instant, String params) {
+		return request(executionId, jobId, TriggerType.DEPENDENCY, instant, params);
+	}
+
+	/**
+	 * @param trigger DEPENDENCY, or BACKFILL
+	 */
+	boolean request(long executionId, long jobId, TriggerType trigger, Instant instant, String params) {
+		OnceRequest request = new OnceRequest(executionId, jobId, trigger, params, instant, REQUESTED_BY);
+		try {
+			List<String> recorded = this.jdbc.queryForList("SELECT agent_id FROM job WHERE id = ?", String.class,
+					jobId);
+			String agent = recorded.isEmpty() ? null : recorded.get(0);
+			if (agent != null && this.agents.requestRun(agent, request)) {
+				return true;
+			}
+			Optional<String> holder = this.agents.findHolder(jobId);
+			if (holder.isPresent() && this.agents.requestRun(holder.get(), request)) {
+				return true;
+			}
+			log.info("Released run {} of job {} waits for an agent to hold the job", executionId, jobId);
+		}
+		catch (RuntimeException ex) {
+			log.warn("Released run {} of job {} not requested yet ({}); asked again shortly", executionId, jobId,
+					ex.toString());
+		}
+		return false;
+	}
+
+	/**
+	 * Released runs no agent has taken for {@code retryAfter}: they are requested again.
+	 */
+	List<Untaken> untaken(Instant before) {
+		return this.jdbc.query(
+				"SELECT id, job_id, scheduled_at, params, trigger_type FROM execution FORCE INDEX (idx_execution_status) "
+						+ "WHERE status = 'PENDING' AND trigger_type IN ('DEPENDENCY', 'BACKFILL') AND agent_id IS NULL "
+						+ "AND updated_at < ? ORDER BY id LIMIT 1000",
+				(rs, i) -> new Untaken(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3), rs.getString(4),
+						TriggerType.valueOf(rs.getString(5))),
+				SqlTime.of(before));
+	}
+
+	/** A released run no agent took yet. */
+	record Untaken(long id, long jobId, Instant scheduledAt, String params, TriggerType trigger) {
+	}
+
+}

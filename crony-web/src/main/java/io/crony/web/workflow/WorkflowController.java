@@ -1,0 +1,55 @@
+package io.crony.web.workflow;
+
+import java.time.Instant;
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Workflows: jobs that wait for jobs (docs/workflows.md). */
+@RestController
+@Validated
+@RequestMapping("/api/v1")
+@Tag(name = "Workflows", description = "jobs that depend on jobs: the graph, cycles, workflow runs")
+class WorkflowController {
+
+	private final WorkflowQueries queries;
+
+	WorkflowController(WorkflowQueries queries) {
+		this.queries = queries;
+	}
+
+	@GetMapping("/workflows")
+	@Operation(summary = "The dependency graph of the department: jobs with upstreams or dependents, and the edges")
+	WorkflowQueries.Graph graph() {
+		return this.queries.graph(Instant.now());
+	}
+
+	@GetMapping("/workflows/runs")
+	@Operation(summary = "The latest workflow runs, newest first: each a first run and what it released")
+	List<WorkflowQueries.WorkflowRun> runs(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
+		return this.queries.runs(limit);
+	}
+
+	@GetMapping("/jobs/{id}/cycle")
+	@Operation(summary = "A job's current cycle: each upstream's state in it and why the job waits", tags = "Jobs")
+	WorkflowQueries.Cycle cycle(@PathVariable long id) {
+		return this.queries.cycle(id, Instant.now());
+	}
+
+	@GetMapping("/executions/{id}/tree")
+	@Operation(summary = "The workflow run an execution belongs to, as a tree from its first run", tags = "Executions")
+	WorkflowQueries.Tree tree(@PathVariable long id) {
+		return this.queries.tree(id);
+	}
+
+}

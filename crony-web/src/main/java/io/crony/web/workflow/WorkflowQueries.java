@@ -1,0 +1,235 @@
+package io.crony.web.workflow;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.JobSpec;
+import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
+import io.crony.web.auth.Departments;
+import io.crony.web.execution.ExecutionNotFoundException;
+import io.crony.web.job.JobNotFoundException;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** What the workflow API shows: the graph, a job's current cycle, workflow runs. */
+@Component
+class WorkflowQueries {
+
+	private static final String NODE_RUN = "SELECT id, status FROM execution WHERE job_id = ? "
+			+ "AND NOT (status = 'PENDING' AND trigger_type IN ('CRON', 'MISFIRE') AND scheduled_at > ?) "
+			+ "ORDER BY scheduled_at DESC, id DESC LIMIT 1";
+
+	private static final String TREE_COLUMNS = "e.id, e.job_id, e.job_name, e.status, e.trigger_type, e.scheduled_at, "
+			+ "e.started_at, e.finished_at, e.released_by, e.root_id";
+
+	private final JdbcTemplate jdbc;
+
+	private final UpstreamRuns upstreams;
+
+	WorkflowQueries(JdbcTemplate jdbc, UpstreamRuns upstreams) {
+		this.jdbc = jdbc;
+		this.upstreams = upstreams;
+	}
+
+	/** Every job of the department with an upstream or a dependent, and the edges. */
+	Graph graph(Instant now) {
+		List<Graph.Edge> edges = this.jdbc.query(
+				"SELECT d.upstream_id, d.job_id FROM job_dependency d JOIN job j ON j.id = d.job_id "
+						+ "WHERE j.department_id = ? ORDER BY d.upstream_id, d.job_id",
+				(rs, i) -> new Graph.Edge(rs.getLong(1), rs.getLong(2)), Departments.current());
+		Map<Long, Graph.Node> nodes = new LinkedHashMap<>();
+		for (Graph.Edge edge : edges) {
+			for (long id : new long[] { edge.from(), edge.to() }) {
+				if (!nodes.containsKey(id)) {
+					nodes.put(id, node(id, now));
+				}
+			}
+		}
+		return new Graph(List.copyOf(nodes.values()), edges);
+	}
+
+	private Graph.Node node(long jobId, Instant now) {
+		JobSpec spec = spec(jobId);
+		List<Object[]> last = this.jdbc.query(NODE_RUN, (rs, i) -> new Object[] { rs.getLong(1), rs.getString(2) },
+				jobId, SqlTime.of(now));
+		Long executionId = last.isEmpty() ? null : (Long) last.get(0)[0];
+		ExecutionStatus status = last.isEmpty() ? null : ExecutionStatus.valueOf((String) last.get(0)[1]);
+		return new Graph.Node(jobId, spec.name(), spec.schedule(), spec.enabled(), status, executionId);
+	}
+
+	/**
+	 * A job's current cycle: where it began, each upstream's state in it, and why it
+	 * waits.
+	 */
+	Cycle cycle(long jobId, Instant now) {
+		JobSpec spec = departmentSpec(jobId);
+		if (!spec.hasUpstreams()) {
+			return new Cycle(jobId, null, false, null, List.of());
+		}
+		List<Instant> waiting = this.jdbc.query(
+				"SELECT scheduled_at FROM execution WHERE job_id = ? AND status = 'WAITING' ORDER BY scheduled_at DESC LIMIT 1",
+				(rs, i) -> UpstreamRuns.instant(rs, 1), jobId);
+		Instant since;
+		if (!spec.hasSchedule()) {
+			since = this.jdbc
+				.query("SELECT MAX(released_at) FROM execution WHERE job_id = ?",
+						(rs, i) -> UpstreamRuns.instant(rs, 1), jobId)
+				.stream()
+				.filter((at) -> at != null)
+				.findFirst()
+				.orElse(Instant.EPOCH);
+		}
+		else {
+			Instant fire = waiting.isEmpty() ? CycleStart.current(spec, now).plusMillis(1) : waiting.get(0);
+			since = this.upstreams.cycleStart(jobId, CycleStart.before(spec, fire));
+		}
+		Map<Long, UpstreamRun> successes = spec.hasSchedule() ? this.upstreams.successes(spec.dependsOn(), since)
+				: this.upstreams.scheduledSuccesses(spec.dependsOn(), since);
+		Map<Long, UpstreamRun> newest = this.upstreams.newest(spec.dependsOn(), since, now);
+		List<Cycle.Upstream> states = new ArrayList<>();
+		List<String> notYet = new ArrayList<>();
+		for (long upstream : spec.dependsOn()) {
+			String name = spec(upstream).name();
+			UpstreamRun success = successes.get(upstream);
+			UpstreamRun shown = (success != null) ? success : newest.get(upstream);
+			states.add(new Cycle.Upstream(upstream, name, (shown != null) ? shown.status().name() : "NONE",
+					(shown != null) ? shown.id() : null, (shown != null) ? shown.finishedAt() : null, success != null));
+			if (success == null) {
+				notYet.add(name + " (" + ((shown != null) ? shown.status().name() : "no run yet") + ")");
+			}
+		}
+		boolean isWaiting = !waiting.isEmpty();
+		String reason = notYet.isEmpty() ? null : "waiting for " + String.join(", ", notYet);
+		return new Cycle(jobId, Instant.EPOCH.equals(since) ? null : since, isWaiting, reason, states);
+	}
+
+	/** The latest workflow runs of the department, newest first. */
+	List<WorkflowRun> runs(int limit) {
+		List<Long> roots = this.jdbc.queryForList("SELECT DISTINCT e.root_id FROM execution e "
+				+ "JOIN job j ON j.id = e.job_id WHERE e.root_id IS NOT NULL AND j.department_id = ? "
+				+ "ORDER BY e.root_id DESC LIMIT ?", Long.class, Departments.current(), limit);
+		List<WorkflowRun> runs = new ArrayList<>();
+		for (long root : roots) {
+			List<TreeRun> rows = treeRows(root);
+			TreeRun first = rows.stream().filter((row) -> row.id() == root).findFirst().orElse(null);
+			if (first == null) {
+				continue;
+			}
+			long succeeded = rows.stream().filter((row) -> row.status() == ExecutionStatus.SUCCEEDED).count();
+			long failed = rows.stream()
+				.filter((row) -> row.status().isFinal() && row.status() != ExecutionStatus.SUCCEEDED)
+				.count();
+			boolean active = rows.stream().anyMatch((row) -> !row.status().isFinal()) || this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM workflow_run WHERE root_id = ? AND status = 'RUNNING'", Long.class, root) > 0;
+			Instant finished = active ? null
+					: rows.stream()
+						.map(TreeRun::finishedAt)
+						.filter((at) -> at != null)
+						.max(Instant::compareTo)
+						.orElse(null);
+			String status = active ? "RUNNING" : (failed > 0) ? "FAILED" : "SUCCEEDED";
+			Instant started = (first.startedAt() != null) ? first.startedAt() : first.scheduledAt();
+			runs.add(new WorkflowRun(root, first.jobId(), first.jobName(), started, finished, status, rows.size(),
+					succeeded, failed));
+		}
+		return runs;
+	}
+
+	/** The workflow run an execution belongs to, as a tree from its first run. */
+	Tree tree(long executionId) {
+		List<Long> root = this.jdbc.queryForList(
+				"SELECT COALESCE(e.root_id, e.id) FROM execution e "
+						+ "JOIN job j ON j.id = e.job_id WHERE e.id = ? AND j.department_id = ?",
+				Long.class, executionId, Departments.current());
+		if (root.isEmpty()) {
+			throw new ExecutionNotFoundException(executionId);
+		}
+		List<TreeRun> rows = treeRows(root.get(0));
+		Map<Long, List<TreeRun>> children = new HashMap<>();
+		rows.stream()
+			.filter((row) -> row.releasedBy() != null)
+			.forEach((row) -> children.computeIfAbsent(row.releasedBy(), (id) -> new ArrayList<>()).add(row));
+		TreeRun top = rows.stream()
+			.filter((row) -> row.id() == root.get(0))
+			.findFirst()
+			.orElseThrow(() -> new ExecutionNotFoundException(executionId));
+		return build(top, children);
+	}
+
+	private static Tree build(TreeRun run, Map<Long, List<TreeRun>> children) {
+		List<Tree> below = children.getOrDefault(run.id(), List.of()).stream().map((c) -> build(c, children)).toList();
+		return new Tree(run.id(), run.jobId(), run.jobName(), run.status(), run.trigger(), run.scheduledAt(),
+				run.startedAt(), run.finishedAt(), below);
+	}
+
+	private List<TreeRun> treeRows(long root) {
+		return this.jdbc.query(
+				"SELECT " + TREE_COLUMNS + " FROM execution e WHERE e.id = ? OR e.root_id = ? ORDER BY e.id",
+				(rs, i) -> {
+					long releasedBy = rs.getLong(9);
+					Long by = rs.wasNull() ? null : releasedBy;
+					return new TreeRun(rs.getLong(1), rs.getLong(2), rs.getString(3),
+							ExecutionStatus.valueOf(rs.getString(4)), rs.getString(5), UpstreamRuns.instant(rs, 6),
+							UpstreamRuns.instant(rs, 7), UpstreamRuns.instant(rs, 8), by);
+				}, root, root);
+	}
+
+	private JobSpec departmentSpec(long jobId) {
+		List<String> specs = this.jdbc.queryForList("SELECT spec FROM job WHERE id = ? AND department_id = ?",
+				String.class, jobId, Departments.current());
+		if (specs.isEmpty()) {
+			throw new JobNotFoundException(jobId);
+		}
+		return CronyJson.fromJson(specs.get(0), JobSpec.class);
+	}
+
+	private JobSpec spec(long jobId) {
+		return CronyJson.fromJson(this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, jobId),
+				JobSpec.class);
+	}
+
+	private record TreeRun(long id, long jobId, String jobName, ExecutionStatus status, String trigger,
+			Instant scheduledAt, Instant startedAt, Instant finishedAt, Long releasedBy) {
+	}
+
+	/**
+	 * The dependency graph: nodes with their latest run, edges from upstream to
+	 * dependent.
+	 */
+	record Graph(List<Node> nodes, List<Edge> edges) {
+
+		record Node(long jobId, String name, String schedule, boolean enabled, ExecutionStatus status,
+				Long executionId) {
+		}
+
+		record Edge(long from, long to) {
+		}
+
+	}
+
+	/** A job's current cycle. */
+	record Cycle(long jobId, Instant cycleStart, boolean waiting, String reason, List<Upstream> upstreams) {
+
+		record Upstream(long jobId, String name, String status, Long executionId, Instant finishedAt, boolean counts) {
+		}
+
+	}
+
+	/** A workflow run: a first run and every run it released, transitively. */
+	record WorkflowRun(long rootId, long rootJobId, String rootJobName, Instant startedAt, Instant finishedAt,
+			String status, int runs, long succeeded, long failed) {
+	}
+
+	/** A run and the runs it released. */
+	record Tree(long id, long jobId, String jobName, ExecutionStatus status, String trigger, Instant scheduledAt,
+			Instant startedAt, Instant finishedAt, List<Tree> children) {
+	}
+
+}
