@@ -676,6 +676,7 @@ export const en = {
   'enum.alertKind.AGENT_LOST': 'AGENT_LOST',
   'enum.alertKind.NO_AGENT': 'NO_AGENT',
   'enum.alertKind.UNPLACED': 'UNPLACED',
+  'enum.alertKind.UPSTREAM_FAILED': 'UPSTREAM_FAILED',
   'enum.alertKind.TEST': 'TEST',
   'enum.alertStatus.SENT': 'SENT',
   'enum.alertStatus.FAILED': 'FAILED',

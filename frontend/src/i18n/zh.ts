@@ -609,6 +609,7 @@ export const zh: Record<MessageKey, string> = {
   'enum.alertKind.AGENT_LOST': '执行器失联',
   'enum.alertKind.NO_AGENT': '无存活执行器',
   'enum.alertKind.UNPLACED': '任务未分配',
+  'enum.alertKind.UPSTREAM_FAILED': '上游失败',
   'enum.alertKind.TEST': '测试',
   'enum.alertStatus.SENT': '已发送',
   'enum.alertStatus.FAILED': '发送失败',

@@ -14,12 +14,12 @@ import { t } from '../../i18n';
 
 /** Whether any run of the tree is still to finish (the tree is then looked at again soon). */
 export function treeUnfinished(tree: ExecutionTree): boolean {
-  return isUnfinished(tree.status) || tree.children.some(treeUnfinished);
+  return isUnfinished(tree.status) || (tree.children ?? []).some(treeUnfinished);
 }
 
 /** Every run's id in the tree. */
 export function treeIds(tree: ExecutionTree): string[] {
-  return [String(tree.id), ...tree.children.flatMap(treeIds)];
+  return [String(tree.id), ...(tree.children ?? []).flatMap(treeIds)];
 }
 
 function toNodes(tree: ExecutionTree, current?: string): DataNode {
@@ -36,7 +36,7 @@ function toNodes(tree: ExecutionTree, current?: string): DataNode {
         </Typography.Text>
       </Space>
     ),
-    children: tree.children.map((c) => toNodes(c, current)),
+    children: (tree.children ?? []).map((c) => toNodes(c, current)),
   };
 }
 
