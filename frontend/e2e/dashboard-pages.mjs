@@ -21,6 +21,7 @@ export const pages = [
     ready: (page) => page.getByRole('heading', { name: 'refresh-rates' }),
   },
   { name: 'upcoming', path: async () => '/upcoming', ready: (page) => page.getByText(tr('Fires in range')) },
+  { name: 'workflows', path: async () => '/workflows', ready: (page) => page.getByText(tr('Workflow runs')) },
   { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: tr('Executions') }) },
   {
     name: 'execution detail',

@@ -5,6 +5,7 @@ export const paths = {
   jobs: '/jobs',
   job: (id: string | number) => `/jobs/${id}`,
   upcoming: '/upcoming',
+  workflows: '/workflows',
   executions: '/executions',
   execution: (id: string | number) => `/executions/${id}`,
   calendars: '/calendars',

@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, DeploymentUnitOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Me, Role } from './pages/login/types';
 import { t } from './i18n';
@@ -31,6 +31,11 @@ export const appRoutes: AppRoute[] = [
     menu: { get label() { return t('common.jobs'); }, icon: <ScheduleOutlined /> },
   },
   { path: '/jobs/:id', page: lazy(() => import('./pages/jobs/JobDetailPage')) },
+  {
+    path: '/workflows',
+    page: lazy(() => import('./pages/workflows/WorkflowsPage')),
+    menu: { get label() { return t('workflows.title'); }, icon: <DeploymentUnitOutlined /> },
+  },
   {
     path: '/upcoming',
     page: lazy(() => import('./pages/upcoming/UpcomingPage')),

@@ -35,6 +35,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
       onRecovery: true,
     },
     retention: { days: null, maxCount: null },
+    dependsOn: [],
     version: 4,
     createdAt: '2026-11-01T08:00:00Z',
     updatedAt: '2026-11-20T08:00:00Z',

@@ -10,7 +10,8 @@ import { paths } from '../../paths';
 import { executionsApi } from './api';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
-import { isActive, type Execution } from './types';
+import { isActive, isUnfinished, type Execution } from './types';
+import { RunTree } from '../workflows/RunTree';
 import { enumLabel, t } from '../../i18n';
 
 function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
@@ -40,7 +41,7 @@ export default function ExecutionDetailPage() {
   const execution = useQuery({
     queryKey: ['executions', 'one', id],
     queryFn: () => executionsApi.get(id),
-    refetchInterval: (q) => (q.state.data && isActive(q.state.data.status) ? 2000 : false),
+    refetchInterval: (q) => (q.state.data && isUnfinished(q.state.data.status) ? 2000 : false),
   });
   const cancel = useMutation({
     mutationFn: (e: Execution) => executionsApi.cancel(e.id),
@@ -76,6 +77,16 @@ export default function ExecutionDetailPage() {
           <StatusTag status={e.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('executions.trigger')}>{enumLabel('trigger', e.trigger)}</Descriptions.Item>
+        {e.releasedBy != null && (
+          <Descriptions.Item label={t('executions.releasedBy')}>
+            <Link to={paths.execution(e.releasedBy)}>#{e.releasedBy}</Link>
+          </Descriptions.Item>
+        )}
+        {e.rootId != null && (
+          <Descriptions.Item label={t('executions.workflowRunStartedBy')}>
+            {String(e.rootId) === String(e.id) ? t('executions.thisRun') : <Link to={paths.execution(e.rootId)}>#{e.rootId}</Link>}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('executions.attempt')}>{e.attempt}</Descriptions.Item>
         <Descriptions.Item label={t('common.agent')}>{e.agentId ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('executions.scheduled')}>{formatTime(e.scheduledAt)}</Descriptions.Item>
@@ -100,6 +111,11 @@ export default function ExecutionDetailPage() {
         </Descriptions.Item>
       </Descriptions>
       {isActive(e.status) && <LiveOutput executionId={e.id} onEnd={() => void execution.refetch()} />}
+      {(e.rootId != null || e.releasedBy != null) && (
+        <Card size="small" id="workflow-run" title={t('executions.workflowRun')} style={{ marginTop: 16 }}>
+          <RunTree executionId={e.id} current={e.id} />
+        </Card>
+      )}
     </Card>
   );
 }

@@ -11,7 +11,7 @@ import { executionsApi } from './api';
 import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { StatusTag } from './StatusTag';
-import { isActive, type Execution } from './types';
+import { isActive, isUnfinished, type Execution } from './types';
 import { enumLabel, t } from '../../i18n';
 
 interface Props {
@@ -108,5 +108,5 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
 
 /** Lists with a running or pending run refresh quickly; quiet ones slowly. */
 export function executionsPollMs(page: Page<Execution> | undefined): number {
-  return page?.items.some((e) => isActive(e.status)) ? 2000 : 10_000;
+  return page?.items.some((e) => isUnfinished(e.status)) ? 2000 : 10_000;
 }

@@ -13,6 +13,7 @@ describe('StatusTag', () => {
     CANCELLED: { label: 'Cancelled', className: 'ant-tag-default' },
     SKIPPED: { label: 'Skipped', className: 'ant-tag-default' },
     MISSED: { label: 'Missed', className: 'ant-tag-orange' },
+    WAITING: { label: 'Waiting', className: 'ant-tag-purple' },
   };
 
   it.each(EXECUTION_STATUSES)('shows %s with its own label and colour', (status) => {

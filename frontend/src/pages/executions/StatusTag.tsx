@@ -4,6 +4,7 @@ import {
   ExclamationCircleOutlined,
   CloseCircleOutlined,
   FieldTimeOutlined,
+  HourglassOutlined,
   MinusCircleOutlined,
   StopOutlined,
   SyncOutlined,
@@ -23,6 +24,7 @@ const LOOK: Record<ExecutionStatus, { color: string; icon: ReactNode; label: str
   CANCELLED: { color: 'default', icon: <StopOutlined />, get label() { return t('executions.cancelled'); } },
   SKIPPED: { color: 'default', icon: <MinusCircleOutlined />, get label() { return t('executions.skipped'); } },
   MISSED: { color: 'orange', icon: <ExclamationCircleOutlined />, get label() { return t('executions.missed'); } },
+  WAITING: { color: 'purple', icon: <HourglassOutlined />, get label() { return t('executions.waiting'); } },
 };
 
 /** Chart colours per status, kept beside the tags so both read the same. */
@@ -35,6 +37,7 @@ export const STATUS_COLORS: Record<ExecutionStatus, string> = {
   CANCELLED: '#8c8c8c',
   SKIPPED: '#d9d9d9',
   MISSED: '#ffbb96',
+  WAITING: '#b37feb',
 };
 
 export function statusLabel(status: ExecutionStatus): string {

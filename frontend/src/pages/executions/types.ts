@@ -7,6 +7,7 @@ export const EXECUTION_STATUSES = [
   'CANCELLED',
   'SKIPPED',
   'MISSED',
+  'WAITING',
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
@@ -30,6 +31,23 @@ export interface Execution {
   progress?: number | null;
   output?: string | null;
   error?: string | null;
+  /** The upstream execution whose success released this run (a workflow run's dependent). */
+  releasedBy?: number | string | null;
+  /** The first run of the workflow run this execution belongs to; null: not part of one. */
+  rootId?: number | string | null;
+}
+
+/** `GET /executions/{id}/tree`: a workflow run from its root, each run with the runs it released. */
+export interface ExecutionTree {
+  id: number | string;
+  jobId: number | string;
+  jobName: string;
+  status: ExecutionStatus;
+  trigger: Trigger;
+  scheduledAt?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  children: ExecutionTree[];
 }
 
 export interface ExecutionFilter {
@@ -45,3 +63,5 @@ export interface ExecutionFilter {
 }
 
 export const isActive = (status: ExecutionStatus) => status === 'PENDING' || status === 'RUNNING';
+/** Not finished: active, or a WAITING fire that runs once its upstreams have succeeded (worth polling). */
+export const isUnfinished = (status: ExecutionStatus) => isActive(status) || status === 'WAITING';

@@ -177,4 +177,83 @@ describe('JobDetailPage', () => {
       expect(fires).toHaveTextContent('Wed 2026-09-30 01:00:00 moved from Thu 2026-10-01 01:00:00: a holiday (National Day)'),
     );
   });
+
+  it('shows its upstreams, its dependents and the current cycle: each upstream, whether it counts, why it waits', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7')
+        return { body: aJob({ alerts: null, schedule: '', dependsOn: ['load', 'reconcile'], dependents: ['report'] }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      if (c.path === '/jobs/7/cycle')
+        return {
+          body: {
+            jobId: 7,
+            cycleStart: '2026-11-26T01:00:00Z',
+            waiting: true,
+            reason: 'waiting for reconcile (RUNNING)',
+            upstreams: [
+              { jobId: 4, name: 'load', status: 'SUCCEEDED', executionId: 10, finishedAt: '2026-11-26T01:00:05Z', counts: true },
+              { jobId: 5, name: 'reconcile', status: 'RUNNING', executionId: 11, finishedAt: null, counts: false },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const upstreams = (await screen.findByText('Depends on')).closest('tr') as HTMLElement;
+    expect(within(upstreams).getByText('load')).toBeInTheDocument();
+    expect(within(upstreams).getByText('reconcile')).toBeInTheDocument();
+    expect(within(screen.getByText('Dependents').closest('tr') as HTMLElement).getByText('report')).toBeInTheDocument();
+    expect(within(screen.getByText('Schedule').closest('tr') as HTMLElement).getByText('None: runs when its upstreams have succeeded')).toBeInTheDocument();
+
+    const cycle = screen.getByTestId('job-cycle');
+    expect(await within(cycle).findByText('waiting for reconcile (RUNNING)')).toBeInTheDocument();
+    const load = within(cycle).getByRole('link', { name: 'load' }).closest('tr') as HTMLElement;
+    expect(within(load).getByText('yes')).toBeInTheDocument();
+    expect(within(load).getByText('Succeeded')).toBeInTheDocument();
+    const reconcile = within(cycle).getByRole('link', { name: 'reconcile' }).closest('tr') as HTMLElement;
+    expect(within(reconcile).getByText('not yet')).toBeInTheDocument();
+    expect(within(reconcile).getByText('Running')).toBeInTheDocument();
+  });
+
+  it('asks no cycle of a job without upstreams', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    await screen.findByText('Depends on');
+    expect(screen.queryByTestId('job-cycle')).toBeNull();
+    expect(calls.some((c) => c.path === '/jobs/7/cycle')).toBe(false);
+  });
+
+  it('shows why a job others depend on cannot simply go, and deletes it cutting the edges when confirmed', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/7' && c.method === 'DELETE') {
+        if (c.query.get('cutEdges') === 'true') return { status: 204 };
+        return { status: 409, body: { title: 'Conflict', status: 409, detail: 'report and publish depend on settle-orders' } };
+      }
+      if (c.path === '/jobs/7') return { body: aJob({ alerts: null, dependents: ['report', 'publish'] }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id', extraRoutes: { '/jobs': <p>jobs list</p> } });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Delete/ }));
+    await userEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
+
+    const dialog = (await screen.findByText('report and publish depend on settle-orders')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getAllByText('Other jobs depend on settle-orders').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('report and publish depend on settle-orders')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete and cut the edges' }));
+
+    expect(await screen.findByText('jobs list')).toBeInTheDocument();
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => c.query.get('cutEdges'))).toEqual([null, 'true']);
+  });
 });

@@ -16,6 +16,7 @@ import { jobsApi } from './api';
 import { CloneJobModal } from './CloneJobModal';
 import { FireTimeline } from './FireTimeline';
 import { JobAgent } from './JobAgent';
+import { JobCycleCard } from './JobCycleCard';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
 import type { Job, RetryPolicy } from './types';
@@ -26,6 +27,18 @@ const tags = (map: Record<string, string> | null | undefined) =>
   Object.keys(map ?? {}).length === 0
     ? '—'
     : Object.entries(map ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>);
+
+/** Job names (upstreams, dependents) as tags, or a dash. */
+const names = (list: string[] | null | undefined) =>
+  list?.length ? (
+    <Space size={4} wrap>
+      {list.map((n) => (
+        <Tag key={n}>{n}</Tag>
+      ))}
+    </Space>
+  ) : (
+    '—'
+  );
 
 /** The job's own retention limits, or the platform default's. */
 function retentionText(job: Job): string {
@@ -76,8 +89,16 @@ function Definition({ job }: { job: Job }) {
   return (
     <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
       <Descriptions.Item label={t('common.schedule')}>
-        <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
+        {job.schedule ? (
+          <>
+            <Typography.Text code>{job.schedule}</Typography.Text> ({job.timeZone})
+          </>
+        ) : (
+          t('jobs.runsWhenUpstreamsSucceeded')
+        )}
       </Descriptions.Item>
+      <Descriptions.Item label={t('jobs.dependsOn')}>{names(job.dependsOn)}</Descriptions.Item>
+      <Descriptions.Item label={t('jobs.dependents')}>{names(job.dependents)}</Descriptions.Item>
       <Descriptions.Item label={t('calendars.businessCalendar')}>
         {job.calendar ? (
           <Space size={4} wrap>
@@ -140,13 +161,14 @@ export default function JobDetailPage() {
   const [cloning, setCloning] = useState(false);
   const [history, setHistory] = useState({ page: 1, size: 10 });
   const [tab, setTab] = useState<'runs' | 'history'>('runs');
-  const { setEnabled, remove } = useJobActions();
+  const { setEnabled, remove } = useJobActions({ onDeleted: () => navigate(paths.jobs) });
 
   const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: () => jobsApi.get(id) });
   const fires = useQuery({
     queryKey: ['jobs', 'one', id, 'next-fires'],
     queryFn: () => jobsApi.nextFiresOf(id, 5),
-    enabled: job.data?.enabled === true,
+    // a job without a schedule (it runs after its upstreams) has no fires to ask for
+    enabled: job.data?.enabled === true && Boolean(job.data.schedule),
   });
   const runs = useQuery({
     queryKey: ['executions', { jobId: id, ...history }],
@@ -192,7 +214,7 @@ export default function JobDetailPage() {
                 title={t('common.deleteName', { name: j.name })}
                 okText={t('common.delete')}
                 okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(j, { onSuccess: () => navigate(paths.jobs) })}
+                onConfirm={() => remove.mutate(j)}
               >
                 <Button danger icon={<DeleteOutlined />}>
                   {t('common.delete')}
@@ -214,12 +236,16 @@ export default function JobDetailPage() {
               ) : j.enabled && (fires.data?.fires.length || fires.data?.notes.length) ? (
                 <FireTimeline fires={fires.data.fires} notes={fires.data.notes} timeZone={j.timeZone} />
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={j.enabled ? t('jobs.noFutureFireTime') : t('jobs.disabled')} />
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={!j.enabled ? t('jobs.disabled') : j.schedule ? t('jobs.noFutureFireTime') : t('jobs.runsWhenUpstreamsSucceeded')}
+                />
               )}
             </Card>
           </Col>
         </Row>
       </Card>
+      {(j.dependsOn?.length ?? 0) > 0 && <JobCycleCard job={j} />}
       <Card
         tabList={[
           { key: 'runs', label: t('jobs.runHistory') },

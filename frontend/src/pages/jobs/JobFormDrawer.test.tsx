@@ -197,4 +197,44 @@ describe('JobFormDrawer', () => {
       expect(within(fieldOf('Business calendar')).getByText("no calendar 'cn-workdays' in this department")).toBeInTheDocument(),
     );
   });
+
+  it('lets a job with an upstream leave its schedule empty, and says it then runs after its upstreams', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs' && c.method === 'GET')
+        return { body: { items: [aJob({ id: 4, name: 'load' }), aJob({ id: 5, name: 'reconcile' })], total: 2, page: 1, size: 200 } };
+      if (c.path === '/jobs/next-fires') return { body: { fires: [], notes: [] } };
+      if (c.method === 'POST' && c.path === '/jobs') return { status: 201, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open onClose={() => {}} scheduleDebounceMs={0} />);
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'report' } });
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'http://svc/report' } });
+    fireEvent.change(screen.getByLabelText('Schedule'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(fieldOf('Schedule')).getByText('A job needs a schedule')).toBeInTheDocument());
+
+    fireEvent.mouseDown(screen.getByLabelText('Depends on'));
+    await userEvent.click(await screen.findByTitle('load'));
+    expect(await within(fieldOf('Schedule')).findByText('Empty: runs when its upstreams have succeeded')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/jobs')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/jobs')?.body).toMatchObject({ name: 'report', schedule: '', dependsOn: ['load'] });
+  });
+
+  it('offers the department other jobs as upstreams, not the job itself', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs' && c.method === 'GET')
+        return { body: { items: [aJob({ id: 4, name: 'load' }), aJob()], total: 2, page: 1, size: 200 } };
+      if (c.path === '/jobs/next-fires') return { body: { fires: [], notes: [] } };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open job={aJob({ dependsOn: ['archive'] })} onClose={() => {}} scheduleDebounceMs={0} />);
+
+    fireEvent.mouseDown(screen.getByLabelText('Depends on'));
+    expect(await screen.findByTitle('load')).toBeInTheDocument();
+    expect(screen.getAllByTitle('archive').length).toBeGreaterThan(0);
+    expect(screen.queryByTitle('settle-orders')).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
 import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
 import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
+import { DependsOnSelect } from './DependsOnSelect';
 import { ScheduleHelper } from './ScheduleHelper';
 import {
   BACKOFF_STRATEGIES,
@@ -271,6 +272,8 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   const targetType = Form.useWatch(['target', 'type'], form);
   const calendarName = Form.useWatch('calendarName', form);
   const calendarRule = Form.useWatch('calendarRule', form);
+  const dependsOn = Form.useWatch('dependsOn', form);
+  const hasUpstreams = (dependsOn?.length ?? 0) > 0;
   const calendar: JobCalendar | null = calendarName ? { name: calendarName, rule: calendarRule ?? 'WORKING_DAYS_ONLY' } : null;
 
   const save = useMutation({
@@ -338,13 +341,22 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
           </Col>
         </Row>
         <KeyValueList name={['labels']} label={t('jobs.labelsToFindTheJob')} addText={t('jobs.addJobLabel')} labelSyntax />
+        <Form.Item
+          label={t('jobs.dependsOn')}
+          name="dependsOn"
+          tooltip={t('jobs.dependsOnTip')}
+        >
+          <DependsOnSelect self={job?.name} />
+        </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={14}>
             <Form.Item
               label={t('common.schedule')}
               name="schedule"
-              rules={[{ required: true, message: t('jobs.aJobNeedsASchedule') }]}
+              dependencies={['dependsOn']}
+              rules={[{ required: !hasUpstreams, message: t('jobs.aJobNeedsASchedule') }]}
               tooltip={t('jobs.scheduleExamples')}
+              extra={hasUpstreams ? t('jobs.emptyRunsWhenUpstreamsSucceeded') : undefined}
             >
               <Input placeholder="*/5 * * * *" />
             </Form.Item>

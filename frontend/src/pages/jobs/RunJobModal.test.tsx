@@ -76,4 +76,25 @@ describe('RunJobModal', () => {
     expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Params/ })).toHaveValue('');
     expect(runs(calls)).toHaveLength(0);
   });
+
+  it('offers a job with dependents to run them after it', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ dependents: ['report'] }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/jobs/7/run') return { body: { executionId: 4711, workflowRunId: 3 } };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      if (c.path === '/alert-channels') return { body: { items: [], total: 0, page: 1, size: 200 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id', extraRoutes: { '/executions/:id': <p>execution page</p> } });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Run now/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('When the run succeeds, its dependents run after it: report')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Run with dependents' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+
+    await screen.findByText('execution page');
+    expect(runs(calls)[0]?.body).toEqual({ withDependents: true });
+  });
 });

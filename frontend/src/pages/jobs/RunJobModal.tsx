@@ -1,6 +1,6 @@
 /** "Run now" with optional params; tells where the new execution is. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiErrorHandler } from '../../api/errors';
@@ -10,12 +10,14 @@ import type { Job } from './types';
 import { t } from '../../i18n';
 
 interface Props {
-  job: Pick<Job, 'id' | 'name'> | null;
+  /** A job with dependents is offered to run them after it (a workflow run). */
+  job: (Pick<Job, 'id' | 'name'> & Partial<Pick<Job, 'dependents'>>) | null;
   onClose: () => void;
 }
 
 interface RunValues {
   params?: string;
+  withDependents?: boolean;
 }
 
 /**
@@ -32,7 +34,8 @@ export function RunJobModal({ job, onClose }: Props) {
   // set at the click itself: a second click before the next render must not run it twice
   const sending = useRef(false);
   const run = useMutation({
-    mutationFn: ({ id, params }: { id: Job['id']; params?: string }) => jobsApi.run(id, params?.trim() || undefined),
+    mutationFn: ({ id, params, withDependents }: { id: Job['id']; params?: string; withDependents?: boolean }) =>
+      jobsApi.run(id, params?.trim() || undefined, withDependents === true),
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: ['executions'] });
       message.success(t('jobs.startedExecutionExecutionid', { executionId: res.executionId }));
@@ -47,7 +50,7 @@ export function RunJobModal({ job, onClose }: Props) {
   const start = () => {
     if (!job || sending.current) return;
     sending.current = true;
-    run.mutate({ id: job.id, params: form.getFieldValue('params') });
+    run.mutate({ id: job.id, params: form.getFieldValue('params'), withDependents: form.getFieldValue('withDependents') });
   };
   return (
     <Modal
@@ -64,6 +67,11 @@ export function RunJobModal({ job, onClose }: Props) {
         <Form.Item label={t('common.params')} name="params" tooltip={t('jobs.passedToTheTargetAs')}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} placeholder={t('jobs.paramsExample')} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
+        {(job?.dependents?.length ?? 0) > 0 && (
+          <Form.Item name="withDependents" valuePropName="checked" extra={t('jobs.withDependentsHelp', { names: job!.dependents!.join(', ') })}>
+            <Checkbox>{t('workflows.runWithDependents')}</Checkbox>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -8,6 +8,7 @@ import type {
   Job,
   JobActionRequest,
   JobActionResponse,
+  JobCycle,
   JobFilter,
   JobRequest,
   RunResponse,
@@ -49,11 +50,15 @@ export const jobsApi = {
   get: (id: Job['id']) => http.get<Job>(`/jobs/${id}`),
   create: (job: JobRequest) => http.post<Job>('/jobs', job),
   update: (id: Job['id'], job: JobRequest) => http.put<Job>(`/jobs/${id}`, job),
-  remove: (id: Job['id']) => http.delete(`/jobs/${id}`),
+  /** `cutEdges`: also a job others depend on, taken out of their `dependsOn` (else such a delete is 409). */
+  remove: (id: Job['id'], cutEdges = false) => http.delete(cutEdges ? `/jobs/${id}?cutEdges=true` : `/jobs/${id}`),
   enable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/enable`),
   disable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/disable`),
-  run: (id: Job['id'], params?: string) =>
-    http.post<RunResponse>(`/jobs/${id}/run`, params ? { params } : {}),
+  /** `withDependents`: when the run succeeds its dependents run too, transitively (a workflow run). */
+  run: (id: Job['id'], params?: string, withDependents = false) =>
+    http.post<RunResponse>(`/jobs/${id}/run`, { ...(params ? { params } : {}), ...(withDependents ? { withDependents } : {}) }),
+  /** The current cycle of a job with upstreams: each upstream and whether it counts yet. */
+  cycle: (id: Job['id']) => http.get<JobCycle>(`/jobs/${id}/cycle`),
   nextFiresOf: async (id: Job['id'], count = 5) =>
     readPreview(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
   clone: (id: Job['id'], name: string) => http.post<Job>(`/jobs/${id}/clone`, { name }),

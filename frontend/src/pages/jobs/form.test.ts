@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aJob } from '../../test/fixtures';
-import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest } from './form';
+import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, upstreamChoices } from './form';
 
 describe('job form conversion', () => {
   it('round-trips a job through the form unchanged', () => {
@@ -81,5 +81,26 @@ describe('job form conversion', () => {
     expect(exponential).toMatchObject({ backoff: 'EXPONENTIAL', jitter: 0.2, backoffSeconds: 1 });
     expect(retryAfterStrategyChange({ ...exponential, backoff: 'FIXED' })).toMatchObject({ jitter: 0, backoffSeconds: 1 });
     expect(retryAfterStrategyChange({ ...fixed, jitter: 0.5, backoff: 'EXPONENTIAL' }).jitter).toBe(0.5);
+  });
+});
+
+describe('depends on', () => {
+  it('edits the upstream names and sends the whole list, an emptied one too', () => {
+    const values = toFormValues(aJob({ dependsOn: ['load', 'reconcile'] }));
+    expect(values.dependsOn).toEqual(['load', 'reconcile']);
+    expect(toJobRequest(values).dependsOn).toEqual(['load', 'reconcile']);
+    values.dependsOn = [];
+    expect(toJobRequest(values).dependsOn).toEqual([]);
+    expect(toJobRequest(newJobValues()).dependsOn).toEqual([]);
+  });
+
+  it('sends an empty schedule as "" for a job that runs after its upstreams', () => {
+    const values = { ...toFormValues(aJob()), schedule: '  ', dependsOn: ['load'] };
+    expect(toJobRequest(values)).toMatchObject({ schedule: '', dependsOn: ['load'] });
+  });
+
+  it('offers the jobs found and those chosen, never the job itself, sorted', () => {
+    expect(upstreamChoices(['report', 'load', 'settle-orders'], ['archive', 'load'], 'settle-orders')).toEqual(['archive', 'load', 'report']);
+    expect(upstreamChoices([], undefined, undefined)).toEqual([]);
   });
 });

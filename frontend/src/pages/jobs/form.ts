@@ -49,6 +49,8 @@ export interface JobFormValues {
   /** The business calendar the fires follow, by name; empty: none. */
   calendarName?: string | null;
   calendarRule: CalendarRule;
+  /** Names of the department's jobs this one waits for; with one at least, the schedule may be empty. */
+  dependsOn: string[];
 }
 
 /** The retry policy as the form edits it: every field filled, the exponential ones kept while FIXED is chosen. */
@@ -189,6 +191,7 @@ export function newJobValues(): JobFormValues {
     labels: [],
     calendarName: null,
     calendarRule: 'WORKING_DAYS_ONLY',
+    dependsOn: [],
   };
 }
 
@@ -221,6 +224,7 @@ export function toFormValues(job: Job): JobFormValues {
     labels: toRows(job.labels),
     calendarName: job.calendar?.name ?? null,
     calendarRule: job.calendar?.rule ?? 'WORKING_DAYS_ONLY',
+    dependsOn: job.dependsOn ?? [],
   };
 }
 
@@ -235,7 +239,7 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
   return {
     name: values.name.trim(),
     description: blankToNull(values.description),
-    schedule: values.schedule.trim(),
+    schedule: (values.schedule ?? '').trim(),
     timeZone: values.timeZone,
     target: {
       type: t.type,
@@ -261,6 +265,8 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
     owner: blankToNull(values.owner)?.trim() ?? null,
     contact: blankToNull(values.contact)?.trim() ?? null,
     labels: toMap(values.labels),
+    // always sent: the form edits the whole list, so an emptied one takes the upstreams off
+    dependsOn: values.dependsOn ?? [],
     ...(calendarName
       ? { calendar: { name: calendarName, rule: values.calendarRule ?? 'WORKING_DAYS_ONLY' } }
       : clearCalendar
@@ -268,4 +274,14 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
         : {}),
     ...(version !== undefined ? { version } : {}),
   };
+}
+
+/**
+ * The names a job may depend on: the jobs found, with the ones already chosen kept (a search
+ * that no longer finds them must not drop them from the field), never the job itself; sorted.
+ */
+export function upstreamChoices(found: string[], chosen: string[] | undefined, self: string | undefined): string[] {
+  const names = new Set([...found, ...(chosen ?? [])]);
+  if (self) names.delete(self);
+  return [...names].sort((a, b) => a.localeCompare(b));
 }

@@ -73,6 +73,11 @@ export interface JobRequest {
   labels?: Record<string, string> | null;
   /** The business calendar the fires follow, by name, and how; absent or null: none. */
   calendar?: JobCalendar | null;
+  /**
+   * Names of jobs of the same department this job waits for (at most 32). With at least one,
+   * `schedule` may be empty: the job then runs when all its upstreams have succeeded.
+   */
+  dependsOn?: string[] | null;
 }
 
 /** Rows older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
@@ -99,6 +104,8 @@ export interface Job extends JobRequest {
   nextFireAt?: string | null;
   /** Whether a live agent holds the job; when none does, why (e.g. "no live agent matches dept=pay"). */
   placement?: JobPlacement | null;
+  /** Names of the jobs that depend on this one (their `dependsOn` names it). */
+  dependents?: string[] | null;
 }
 
 export interface JobPlacement {
@@ -143,6 +150,31 @@ export interface ImportItem {
 
 export interface RunResponse {
   executionId: number | string;
+  /** The workflow run started when the job was run with its dependents; null otherwise. */
+  workflowRunId?: number | string | null;
+}
+
+/** The state of an upstream in the current cycle of a job; NONE: it has not run in the cycle. */
+export type UpstreamStatus = 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'RUNNING' | 'PENDING' | 'WAITING' | 'NONE';
+
+export interface CycleUpstream {
+  jobId: number | string;
+  name: string;
+  status: UpstreamStatus;
+  executionId?: number | string | null;
+  finishedAt?: string | null;
+  /** Whether this upstream has succeeded in the current cycle. */
+  counts: boolean;
+}
+
+/** `GET /jobs/{id}/cycle`: what a job with upstreams waits for now. */
+export interface JobCycle {
+  jobId: number | string;
+  cycleStart?: string | null;
+  waiting: boolean;
+  /** Why it waits, e.g. "waiting for reconcile (RUNNING)". */
+  reason?: string | null;
+  upstreams: CycleUpstream[];
 }
 
 /** What `POST /jobs/actions` does to each job of a selection. */

@@ -1,0 +1,41 @@
+import type { ExecutionStatus } from '../executions/types';
+
+/** A job of the department that has an upstream or a dependent, with its latest run. */
+export interface WorkflowNode {
+  jobId: number | string;
+  name: string;
+  /** Empty: the job has no cron and runs when its upstreams have succeeded. */
+  schedule: string;
+  enabled: boolean;
+  /** The latest execution's status; null: never ran. */
+  status?: ExecutionStatus | null;
+  executionId?: number | string | null;
+}
+
+/** `from` is the upstream: `to` depends on it. */
+export interface WorkflowEdge {
+  from: number | string;
+  to: number | string;
+}
+
+/** `GET /workflows`: the department's dependency graph. */
+export interface WorkflowGraph {
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+}
+
+export type WorkflowRunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+
+/** `GET /workflows/runs`: one workflow run, from the run it started with. */
+export interface WorkflowRun {
+  rootId: number | string;
+  rootJobId: number | string;
+  rootJobName: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  status: WorkflowRunStatus;
+  /** Runs in the workflow run so far, and how many of them succeeded or failed. */
+  runs: number;
+  succeeded: number;
+  failed: number;
+}
