@@ -6,7 +6,7 @@ export type MailSecurity = (typeof MAIL_SECURITIES)[number];
 /** The language a channel's messages are written in (subject and text; webhook fields stay English). */
 export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
 export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
-export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'TEST'] as const;
+export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'TEST'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];

@@ -11,7 +11,7 @@ export const EXECUTION_STATUSES = [
 ] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-export const TRIGGERS = ['CRON', 'MANUAL', 'RETRY', 'DEPENDENCY', 'MISFIRE', 'API'] as const;
+export const TRIGGERS = ['CRON', 'MANUAL', 'RETRY', 'DEPENDENCY', 'MISFIRE', 'API', 'BACKFILL'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 /** crony-web leaves null fields out of its JSON, hence the optional fields. */
