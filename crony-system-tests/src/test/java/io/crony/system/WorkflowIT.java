@@ -20,7 +20,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
 import io.crony.test.ServiceProcess;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -191,7 +190,7 @@ class WorkflowIT {
 		awaitPlaced("g-up", "g-down");
 
 		// time first: a fire waits, nothing runs
-		await("a fire of g-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		awaitWaiting(downstream, "g-down");
 		assertThat(callsOf("g-down")).isEmpty();
 		JsonNode cycle = api.get("/api/v1/jobs/" + downstream + "/cycle").body();
 		assertThat(cycle.path("waiting").asBoolean()).isTrue();
@@ -235,7 +234,7 @@ class WorkflowIT {
 		long upstream = create("f-up", "0 0 1 1 1 ?", "flaky", List.of());
 		long downstream = create("f-down", "*/10 * * * * ?", "ok", List.of("f-up"));
 		awaitPlaced("f-up", "f-down");
-		await("a fire of f-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		awaitWaiting(downstream, "f-down");
 
 		assertThat(api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).status()).isEqualTo(202);
 		await("the waiting fire stopped").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SKIPPED") >= 1);
@@ -294,7 +293,7 @@ class WorkflowIT {
 		long upstream = create("k-up", "0 0 1 1 1 ?", "ok", List.of(), "k");
 		long downstream = create("k-down", "*/10 * * * * ?", "ok", List.of("k-up"), "2");
 		awaitPlaced("k-up", "k-down");
-		await("a fire of k-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		awaitWaiting(downstream, "k-down");
 		// just after a fire, so the run below ends well before the next
 		long waiting = count(downstream, "WAITING") + count(downstream, "SKIPPED");
 		await().atMost(Duration.ofSeconds(20))
@@ -305,21 +304,7 @@ class WorkflowIT {
 			.until(() -> "SUCCEEDED".equals(api.get("/api/v1/executions/" + upRun).body().path("status").asText()));
 		doomed.kill();
 
-		try {
-			await("k-down ran").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "SUCCEEDED") == 1);
-		}
-		catch (ConditionTimeoutException ex) {
-			throw new AssertionError("k-down's cycle: " + api.get("/api/v1/jobs/" + downstream + "/cycle").body()
-					+ "; k-up's run: " + api.get("/api/v1/executions/" + upRun).body(), ex);
-		}
-		JsonNode run = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
-			.body()
-			.path("items")
-			.get(0);
-		assertThat(run.path("releasedBy").asLong()).isEqualTo(upRun);
-		await().during(Duration.ofSeconds(12))
-			.atMost(Duration.ofSeconds(20))
-			.until(() -> callsOf("k-down").size() == 1);
+		assertRanOnceReleasedBy(downstream, "k-down", upRun);
 	}
 
 	/**
@@ -332,7 +317,7 @@ class WorkflowIT {
 		long upstream = create("l-up", "0 0 1 1 1 ?", "ok", List.of());
 		long downstream = create("l-down", "*/10 * * * * ?", "ok", List.of("l-up"));
 		awaitPlaced("l-up", "l-down");
-		await("a fire of l-down waiting").atMost(Duration.ofSeconds(40)).until(() -> count(downstream, "WAITING") >= 1);
+		awaitWaiting(downstream, "l-down");
 
 		String leader = api.get("/api/v1/cluster").body().path("leaderId").asText();
 		boolean firstLeads = "workflow-web-1".equals(leader);
@@ -342,17 +327,8 @@ class WorkflowIT {
 		api = survivor;
 
 		long upRun = api.post("/api/v1/jobs/" + upstream + "/run", Map.of()).body().path("executionId").asLong();
-		await("l-down released by the next leader").atMost(Duration.ofSeconds(60))
-			.until(() -> count(downstream, "SUCCEEDED") == 1);
+		assertRanOnceReleasedBy(downstream, "l-down", upRun);
 		assertThat(api.get("/api/v1/cluster").body().path("leaderId").asText()).isNotEqualTo(leader);
-		JsonNode run = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
-			.body()
-			.path("items")
-			.get(0);
-		assertThat(run.path("releasedBy").asLong()).isEqualTo(upRun);
-		await().during(Duration.ofSeconds(12))
-			.atMost(Duration.ofSeconds(20))
-			.until(() -> callsOf("l-down").size() == 1);
 	}
 
 	/**
@@ -453,6 +429,19 @@ class WorkflowIT {
 		synchronized (calls) {
 			return calls.stream().filter((call) -> call.startsWith("/hook ")).toList();
 		}
+	}
+
+	private static void awaitWaiting(long jobId, String name) {
+		await("a fire of " + name + " waiting").atMost(Duration.ofSeconds(40))
+			.until(() -> count(jobId, "WAITING") >= 1);
+	}
+
+	// one run, released by the upstream run, and no other within the next fire or so
+	private static void assertRanOnceReleasedBy(long jobId, String name, long upstreamRun) {
+		await(name + " released").atMost(Duration.ofSeconds(60)).until(() -> count(jobId, "SUCCEEDED") == 1);
+		JsonNode run = api.get("/api/v1/executions?jobId=" + jobId + "&status=SUCCEEDED").body().path("items").get(0);
+		assertThat(run.path("releasedBy").asLong()).isEqualTo(upstreamRun);
+		await().during(Duration.ofSeconds(12)).atMost(Duration.ofSeconds(20)).until(() -> callsOf(name).size() == 1);
 	}
 
 	private static long count(long jobId, String status) {

@@ -1,6 +1,7 @@
 package io.crony.web.audit;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -9,7 +10,6 @@ import io.crony.web.support.PeriodicTask;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * This is the only delete of audit rows there is.
  */
 @Component
-class AuditRetention implements SmartLifecycle {
+class AuditRetention extends PeriodicTask {
 
 	private static final Logger log = LoggerFactory.getLogger(AuditRetention.class);
 
@@ -31,37 +31,21 @@ class AuditRetention implements SmartLifecycle {
 
 	private final Clock clock = Clock.systemUTC();
 
-	private final PeriodicTask task = new PeriodicTask("crony-audit-retention");
-
 	AuditRetention(AuditMapper rows, LeaderElection election, AuditProperties properties) {
+		super("crony-audit-retention", "Purging old audit rows");
 		this.rows = rows;
 		this.election = election;
 		this.properties = properties;
 	}
 
 	@Override
-	public void start() {
-		this.task.start(this::round, this.properties.purgeInterval(), this.properties.purgeInterval());
+	protected void round() {
+		purge();
 	}
 
 	@Override
-	public void stop() {
-		this.task.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.task.isRunning();
-	}
-
-	private void round() {
-		try {
-			purge();
-		}
-		catch (RuntimeException ex) {
-			log.warn("Purging old audit rows failed, trying again in {}: {}", this.properties.purgeInterval(),
-					ex.toString());
-		}
+	protected Duration interval() {
+		return this.properties.purgeInterval();
 	}
 
 	/**

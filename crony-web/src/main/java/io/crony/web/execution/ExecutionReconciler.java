@@ -1,6 +1,7 @@
 package io.crony.web.execution;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -23,7 +24,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -76,7 +76,7 @@ import org.springframework.stereotype.Component;
  * (tag {@code status}); a round that closed anything logs one line.
  */
 @Component
-class ExecutionReconciler implements SmartLifecycle {
+class ExecutionReconciler extends PeriodicTask {
 
 	private static final Logger log = LoggerFactory.getLogger(ExecutionReconciler.class);
 
@@ -109,13 +109,12 @@ class ExecutionReconciler implements SmartLifecycle {
 
 	private final Clock clock = Clock.systemUTC();
 
-	private final PeriodicTask task = new PeriodicTask("crony-execution-reconciler");
-
 	/** Where the next round starts when the last one stopped at its limit. */
 	private long resumeAfter;
 
 	ExecutionReconciler(JdbcTemplate jdbc, LeaderElection election, AgentRegistry registry, AgentRequests requests,
 			ReconcilerProperties properties, MeterRegistry meters) {
+		super("crony-execution-reconciler", "Closing stale PENDING executions");
 		this.jdbc = jdbc;
 		this.election = election;
 		this.registry = registry;
@@ -134,32 +133,18 @@ class ExecutionReconciler implements SmartLifecycle {
 	}
 
 	@Override
-	public void start() {
-		if (this.properties.enabled()) {
-			this.task.start(this::round, this.properties.interval(), this.properties.interval());
-		}
+	protected void round() {
+		closeStaleRows();
 	}
 
 	@Override
-	public void stop() {
-		this.task.stop();
+	protected Duration interval() {
+		return this.properties.interval();
 	}
 
 	@Override
-	public boolean isRunning() {
-		return this.task.isRunning();
-	}
-
-	private void round() {
-		try {
-			closeStaleRows();
-		}
-		catch (RuntimeException ex) {
-			// MySQL or etcd away, or a lock lost to the agents' writes: the next round
-			// looks again
-			log.warn("Closing stale PENDING executions failed, trying again in {}: {}", this.properties.interval(),
-					ex.toString());
-		}
+	protected boolean enabled() {
+		return this.properties.enabled();
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package io.crony.web.retention;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
@@ -18,7 +19,6 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -53,7 +53,7 @@ import org.springframework.stereotype.Component;
  * {@code crony.purge.duration}. A leader deposed part way stops after its batch.
  */
 @Component
-class ExecutionPurge implements SmartLifecycle {
+class ExecutionPurge extends PeriodicTask {
 
 	private static final Logger log = LoggerFactory.getLogger(ExecutionPurge.class);
 
@@ -95,10 +95,9 @@ class ExecutionPurge implements SmartLifecycle {
 
 	private final Clock clock = Clock.systemUTC();
 
-	private final PeriodicTask task = new PeriodicTask("crony-execution-purge");
-
 	ExecutionPurge(JdbcTemplate jdbc, LeaderElection election, RetentionRules rules, RetentionProperties properties,
 			PurgeRuns runs, MeterRegistry meters) {
+		super("crony-execution-purge", "Execution purge");
 		this.jdbc = jdbc;
 		this.election = election;
 		this.rules = rules;
@@ -119,29 +118,23 @@ class ExecutionPurge implements SmartLifecycle {
 	}
 
 	@Override
-	public void start() {
-		if (this.properties.enabled()) {
-			this.task.start(this::round, this.properties.initialDelay(), this.properties.interval());
-		}
+	protected void round() {
+		purge();
 	}
 
 	@Override
-	public void stop() {
-		this.task.stop();
+	protected Duration interval() {
+		return this.properties.interval();
 	}
 
 	@Override
-	public boolean isRunning() {
-		return this.task.isRunning();
+	protected Duration initialDelay() {
+		return this.properties.initialDelay();
 	}
 
-	private void round() {
-		try {
-			purge();
-		}
-		catch (RuntimeException ex) {
-			log.warn("Execution purge failed, trying again in {}: {}", this.properties.interval(), ex.toString());
-		}
+	@Override
+	protected boolean enabled() {
+		return this.properties.enabled();
 	}
 
 	/**

@@ -5,22 +5,56 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
 /**
- * A task run on a daemon thread of its own at a fixed delay between runs, started and
- * stopped with the bean that owns it (its {@code SmartLifecycle}).
+ * A bean whose work runs in rounds on a daemon thread of its own, at a fixed delay
+ * between rounds, started and stopped with the application. A round that fails (MySQL or
+ * etcd away, a lock lost to the agents' writes) is logged; the next round tries again.
+ * The leader's housekeeping is built on it, each round asking first whether this instance
+ * leads.
  */
-public final class PeriodicTask {
+public abstract class PeriodicTask implements SmartLifecycle {
+
+	private final Logger log = LoggerFactory.getLogger(getClass());
 
 	private final String threadName;
 
+	private final String what;
+
 	private ScheduledExecutorService executor;
 
-	public PeriodicTask(String threadName) {
+	/**
+	 * @param threadName the thread's name
+	 * @param what what a round does, for the log line of a failed one
+	 */
+	protected PeriodicTask(String threadName, String what) {
 		this.threadName = threadName;
+		this.what = what;
 	}
 
-	public synchronized void start(Runnable task, Duration initialDelay, Duration delay) {
-		if (this.executor != null) {
+	/** One round. */
+	protected abstract void round();
+
+	/** The delay between rounds. */
+	protected abstract Duration interval();
+
+	/** The delay before the first round; the interval unless said otherwise. */
+	protected Duration initialDelay() {
+		return interval();
+	}
+
+	/** Whether rounds run at all. */
+	protected boolean enabled() {
+		return true;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.executor != null || !enabled()) {
 			return;
 		}
 		this.executor = Executors.newSingleThreadScheduledExecutor((runnable) -> {
@@ -28,9 +62,11 @@ public final class PeriodicTask {
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.executor.scheduleWithFixedDelay(task, initialDelay.toMillis(), delay.toMillis(), TimeUnit.MILLISECONDS);
+		this.executor.scheduleWithFixedDelay(this::guardedRound, initialDelay().toMillis(), interval().toMillis(),
+				TimeUnit.MILLISECONDS);
 	}
 
+	@Override
 	public synchronized void stop() {
 		if (this.executor != null) {
 			this.executor.shutdownNow();
@@ -38,8 +74,18 @@ public final class PeriodicTask {
 		}
 	}
 
+	@Override
 	public synchronized boolean isRunning() {
 		return this.executor != null;
+	}
+
+	private void guardedRound() {
+		try {
+			round();
+		}
+		catch (RuntimeException ex) {
+			this.log.warn("{} failed, trying again in {}: {}", this.what, interval(), ex.toString());
+		}
 	}
 
 }

@@ -1,14 +1,12 @@
 package io.crony.web.workflow;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 import io.crony.web.cluster.leadership.LeaderElection;
 import io.crony.web.support.PeriodicTask;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,9 +20,7 @@ import org.springframework.stereotype.Component;
  * leader goes on where the old one stopped.
  */
 @Component
-class WorkflowLeader implements SmartLifecycle {
-
-	private static final Logger log = LoggerFactory.getLogger(WorkflowLeader.class);
+class WorkflowLeader extends PeriodicTask {
 
 	private final LeaderElection election;
 
@@ -40,10 +36,9 @@ class WorkflowLeader implements SmartLifecycle {
 
 	private final WorkflowProperties properties;
 
-	private final PeriodicTask task = new PeriodicTask("crony-workflow");
-
 	WorkflowLeader(LeaderElection election, LiveCycles cycles, DependentRuns dependents, ReleasedRuns released,
 			Backfills backfills, WorkflowDeadlines deadlines, WorkflowProperties properties) {
+		super("crony-workflow", "A workflow round");
 		this.backfills = backfills;
 		this.deadlines = deadlines;
 		this.election = election;
@@ -54,40 +49,28 @@ class WorkflowLeader implements SmartLifecycle {
 	}
 
 	@Override
-	public void start() {
-		if (this.properties.enabled()) {
-			this.task.start(this::round, this.properties.interval(), this.properties.interval());
-		}
-	}
-
-	@Override
-	public void stop() {
-		this.task.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.task.isRunning();
-	}
-
-	private void round() {
+	protected void round() {
 		if (!this.election.isLeader()) {
 			this.deadlines.forget();
 			return;
 		}
-		try {
-			Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-			this.cycles.releaseWaiting(now);
-			this.cycles.startUnscheduled(now);
-			this.backfills.advance(now);
-			this.dependents.advance(now);
-			askAgain(now);
-			this.deadlines.check(now);
-		}
-		catch (RuntimeException ex) {
-			// MySQL or etcd away: the next round looks again, from the rows
-			log.warn("Workflow round failed, trying again in {}: {}", this.properties.interval(), ex.toString());
-		}
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		this.cycles.releaseWaiting(now);
+		this.cycles.startUnscheduled(now);
+		this.backfills.advance(now);
+		this.dependents.advance(now);
+		askAgain(now);
+		this.deadlines.check(now);
+	}
+
+	@Override
+	protected Duration interval() {
+		return this.properties.interval();
+	}
+
+	@Override
+	protected boolean enabled() {
+		return this.properties.enabled();
 	}
 
 	private void askAgain(Instant now) {

@@ -21,8 +21,6 @@ import io.etcd.jetcd.options.LeaseOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
-
 /**
  * When each agent was last seen alive: when etcd last renewed the lease its key is under,
  * which the agent's keepalives do (every lease TTL / 5, 2 s by default). Every web
@@ -44,7 +42,7 @@ import org.springframework.context.SmartLifecycle;
  * nobody: 500 agents cost each web instance 250 small reads a second, and the agents
  * nothing at all beyond the keepalives they send anyway.
  */
-public class AgentLiveness implements SmartLifecycle {
+public class AgentLiveness extends PeriodicTask {
 
 	private static final Logger log = LoggerFactory.getLogger(AgentLiveness.class);
 
@@ -64,9 +62,8 @@ public class AgentLiveness implements SmartLifecycle {
 
 	private final Map<String, Seen> seen = new ConcurrentHashMap<>();
 
-	private final PeriodicTask task = new PeriodicTask("crony-agent-liveness");
-
 	public AgentLiveness(Client client, AgentRegistry registry, Duration refresh, Clock clock) {
+		super("crony-agent-liveness", "Reading the agents' leases");
 		this.client = client;
 		this.registry = registry;
 		this.refresh = refresh;
@@ -83,19 +80,13 @@ public class AgentLiveness implements SmartLifecycle {
 	}
 
 	@Override
-	public void start() {
-		Duration period = Duration.ofMillis(Math.max(100, this.refresh.toMillis()));
-		this.task.start(this::refreshQuietly, Duration.ZERO, period);
+	protected Duration initialDelay() {
+		return Duration.ZERO;
 	}
 
 	@Override
-	public void stop() {
-		this.task.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.task.isRunning();
+	protected Duration interval() {
+		return Duration.ofMillis(Math.max(100, this.refresh.toMillis()));
 	}
 
 	/** Starts after the registry it reads, stops before it. */
@@ -104,15 +95,13 @@ public class AgentLiveness implements SmartLifecycle {
 		return Integer.MAX_VALUE - 150;
 	}
 
-	private void refreshQuietly() {
+	@Override
+	protected void round() {
 		try {
 			refresh();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-		}
-		catch (RuntimeException ex) {
-			log.warn("Agent leases not read: {}", ex.toString());
 		}
 	}
 
