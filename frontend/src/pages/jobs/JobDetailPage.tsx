@@ -1,4 +1,4 @@
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Empty, Popconfirm, Row, Skeleton, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,9 +13,11 @@ import { ruleLabel } from '../calendars/labels';
 import { executionsApi } from '../executions/api';
 import { executionsPollMs, ExecutionsTable } from '../executions/ExecutionsTable';
 import { jobsApi } from './api';
+import { BackfillModal } from './BackfillModal';
 import { CloneJobModal } from './CloneJobModal';
 import { FireTimeline } from './FireTimeline';
 import { JobAgent } from './JobAgent';
+import { JobBackfillsCard } from './JobBackfillsCard';
 import { JobCycleCard } from './JobCycleCard';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
@@ -159,6 +161,7 @@ export default function JobDetailPage() {
   const [editing, setEditing] = useState(false);
   const [running, setRunning] = useState(false);
   const [cloning, setCloning] = useState(false);
+  const [backfilling, setBackfilling] = useState(false);
   const [history, setHistory] = useState({ page: 1, size: 10 });
   const [tab, setTab] = useState<'runs' | 'history'>('runs');
   const { setEnabled, remove } = useJobActions({ onDeleted: () => navigate(paths.jobs) });
@@ -204,6 +207,12 @@ export default function JobDetailPage() {
               <Button icon={<PlayCircleOutlined />} onClick={() => setRunning(true)}>
                 {t('jobs.runNow')}
               </Button>
+              {/* a job without a schedule of its own has no instants: its upstream is backfilled with dependents */}
+              {j.schedule && (
+                <Button icon={<HistoryOutlined />} onClick={() => setBackfilling(true)}>
+                  {t('backfills.backfill')}
+                </Button>
+              )}
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                 {t('jobs.edit')}
               </Button>
@@ -246,6 +255,7 @@ export default function JobDetailPage() {
         </Row>
       </Card>
       {(j.dependsOn?.length ?? 0) > 0 && <JobCycleCard job={j} />}
+      {j.schedule && <JobBackfillsCard job={j} />}
       <Card
         tabList={[
           { key: 'runs', label: t('jobs.runHistory') },
@@ -271,6 +281,7 @@ export default function JobDetailPage() {
       {editing && <JobFormDrawer open job={j} onClose={() => setEditing(false)} />}
       <RunJobModal job={running ? j : null} onClose={() => setRunning(false)} />
       <CloneJobModal job={cloning ? j : null} onClose={() => setCloning(false)} />
+      <BackfillModal job={backfilling ? j : null} onClose={() => setBackfilling(false)} />
     </Space>
   );
 }

@@ -39,3 +39,41 @@ export interface WorkflowRun {
   succeeded: number;
   failed: number;
 }
+
+export type BackfillStatus = 'RUNNING' | 'PAUSED' | 'CANCELLED' | 'SUCCEEDED' | 'FAILED';
+
+/** `POST /jobs/{id}/backfills`: a run for every instant of the job's schedule in [from, to]. */
+export interface BackfillRequest {
+  /** ISO instants, both included; `to` not in the future. */
+  from: string;
+  to: string;
+  /** Each instant's dependents run too, released by that instant's runs. */
+  withDependents?: boolean;
+  /** How many instants may run at once, 1 (serially, the server's default) to 16. */
+  parallelism?: number;
+  params?: string;
+}
+
+/** A backfill and how far it got (`GET /backfills`, `GET /backfills/{id}`). */
+export interface Backfill {
+  id: number | string;
+  jobId: number | string;
+  jobName: string;
+  from: string;
+  to: string;
+  withDependents: boolean;
+  parallelism: number;
+  params?: string | null;
+  status: BackfillStatus;
+  /** The next instant to start; null once every instant started. */
+  nextAt?: string | null;
+  /** The instants it covers. */
+  total: number;
+  createdBy?: string | null;
+  createdAt: string;
+  finishedAt?: string | null;
+  /** Instants started so far, and those whose workflow run succeeded or failed. */
+  started: number;
+  succeeded: number;
+  failed: number;
+}
