@@ -31,15 +31,29 @@ async function pickRange(page, from, to) {
   await end.press('Enter');
 }
 
-/** Chooses `option` in the antd select labelled `label`. */
+/**
+ * Chooses `option` in the antd select labelled `label`. A click on an option that lands
+ * while the list is still settling is sometimes not taken (seen in the Chinese pass under
+ * load): the list then stays open, and the choice is made again.
+ */
 async function choose(page, label, option) {
   // the chosen value lies over the select's input: click the select itself
-  await page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) }).click();
-  const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-  await item.click();
-  // the list closes with an animation and lies over the fields below it until it has:
-  // a click on the next select meanwhile would land on the closing list
-  await item.waitFor({ state: 'hidden' });
+  const select = page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  for (let attempt = 1; ; attempt += 1) {
+    await select.click();
+    const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+    await item.click();
+    try {
+      // the list closes with an animation and lies over the fields below it until it
+      // has: a click on the next select meanwhile would land on the closing list
+      await item.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+      await item.waitFor({ state: 'hidden' });
+    }
+  }
 }
 
 describe('business calendars', () => {
