@@ -240,7 +240,9 @@ class AgentFiringIT {
 	void shellOutputReachesTheRowWhileTheCommandRuns(@TempDir Path dir) throws Exception {
 		awaitRegistered();
 		Path script = dir.resolve("slow.sh");
-		Files.writeString(script, "echo a\nsleep 2\necho b\nsleep 2\n");
+		// each line stays the latest for 5 s: several live writes (one a second) show it
+		// while the command runs, also on a loaded machine
+		Files.writeString(script, "echo a\nsleep 5\necho b\nsleep 5\n");
 		JobSpec job = assign(shellJob("sh " + script, 30));
 		long id = awaitHeldThenRun(job, null);
 		// the first line is in the row while the command still sleeps (live output,
@@ -251,7 +253,7 @@ class AgentFiringIT {
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(support.row(id)).containsEntry("status", "RUNNING")
 				.containsEntry("output", "a\nb\n"));
-		await().atMost(Duration.ofSeconds(15)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		await().atMost(Duration.ofSeconds(20)).until(() -> "SUCCEEDED".equals(support.status(id)));
 		assertThat(support.row(id)).containsEntry("output", "a\nb\n");
 	}
 
