@@ -89,14 +89,13 @@ class Backfills {
 		}
 		int parallelism = (request.parallelism() != null) ? request.parallelism() : 1;
 		boolean withDependents = Boolean.TRUE.equals(request.withDependents());
-		this.jdbc.update(
+		long id = Inserts.returningId(this.jdbc,
 				"INSERT INTO backfill (department_id, job_id, from_at, to_at, with_dependents, parallelism, "
 						+ "params, status, next_at, total, created_by, created_at) "
 						+ "VALUES (?, ?, ?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?, ?)",
 				Departments.current(), jobId, SqlTime.of(request.from()), SqlTime.of(request.to()), withDependents,
 				parallelism, request.params(), SqlTime.of(first.get()), total, by,
 				SqlTime.of(now.truncatedTo(ChronoUnit.MILLIS)));
-		long id = this.jdbc.queryForObject("SELECT LAST_INSERT_ID()", Long.class);
 		log.info("Backfill {} of job {} over {} instants from {} to {} started by {}", id, jobId, total, request.from(),
 				request.to(), by);
 		return get(id);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The rule of a cycle, given each upstream's latest success and latest failure since the
@@ -19,10 +20,10 @@ final class CycleGate {
 	 * @param upstreams the job's upstream ids
 	 * @param successes each upstream's latest success in the cycle, if any
 	 * @param failures each upstream's latest failure in the cycle, if any
-	 * @param names the upstreams' names, for the reason
+	 * @param names an upstream's name, asked only for one the decision names
 	 */
 	static Decision decide(List<Long> upstreams, Map<Long, UpstreamRun> successes, Map<Long, UpstreamRun> failures,
-			Map<Long, String> names) {
+			Function<Long, String> names) {
 		List<String> waitingFor = new ArrayList<>();
 		for (long upstream : upstreams) {
 			if (successes.containsKey(upstream)) {
@@ -30,9 +31,9 @@ final class CycleGate {
 			}
 			UpstreamRun failure = failures.get(upstream);
 			if (failure != null) {
-				return new Decision.Stopped(failure, names.getOrDefault(upstream, "job " + upstream));
+				return new Decision.Stopped(failure, names.apply(upstream));
 			}
-			waitingFor.add(names.getOrDefault(upstream, "job " + upstream));
+			waitingFor.add(names.apply(upstream));
 		}
 		if (!waitingFor.isEmpty()) {
 			return new Decision.Waiting(waitingFor);

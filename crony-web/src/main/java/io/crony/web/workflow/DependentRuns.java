@@ -49,11 +49,10 @@ class DependentRuns implements DependentsFollow {
 
 	@Override
 	public long follow(long departmentId, long jobId, long rootExecutionId, String params, String by) {
-		this.jdbc.update(
+		return Inserts.returningId(this.jdbc,
 				"INSERT INTO workflow_run (department_id, job_id, root_id, params, status, requested_by, "
 						+ "created_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?)",
 				departmentId, jobId, rootExecutionId, params, by, SqlTime.of(Instant.now()));
-		return this.jdbc.queryForObject("SELECT id FROM workflow_run WHERE root_id = ?", Long.class, rootExecutionId);
 	}
 
 	/** One round over the workflow runs under way. */

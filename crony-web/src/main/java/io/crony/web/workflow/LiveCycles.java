@@ -150,16 +150,15 @@ class LiveCycles {
 				: this.upstreams.scheduledSuccesses(ups, since);
 		Map<Long, UpstreamRun> failures = (successes.size() == ups.size()) ? Map.of()
 				: scheduled ? this.upstreams.failures(ups, since) : this.upstreams.scheduledFailures(ups, since);
-		return CycleGate.decide(ups, successes, failures, names(ups));
+		return CycleGate.decide(ups, successes, failures, this::name);
 	}
 
-	private Map<Long, String> names(List<Long> ids) {
-		Map<Long, String> names = new HashMap<>();
-		for (long id : ids) {
-			this.jdbc.queryForList("SELECT name FROM job WHERE id = ?", String.class, id)
-				.forEach((name) -> names.put(id, name));
-		}
-		return names;
+	// read only when a decision names the upstream: most rounds decide "still waiting"
+	private String name(long jobId) {
+		return this.jdbc.queryForList("SELECT name FROM job WHERE id = ?", String.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse("job " + jobId);
 	}
 
 	static String stopReason(CycleGate.Decision.Stopped stopped) {

@@ -94,7 +94,7 @@ class WorkflowQueries {
 		List<Cycle.Upstream> states = new ArrayList<>();
 		List<String> notYet = new ArrayList<>();
 		for (long upstream : spec.dependsOn()) {
-			String name = spec(upstream).name();
+			String name = this.jdbc.queryForObject("SELECT name FROM job WHERE id = ?", String.class, upstream);
 			UpstreamRun success = successes.get(upstream);
 			UpstreamRun shown = (success != null) ? success : newest.get(upstream);
 			states.add(new Cycle.Upstream(upstream, name, (shown != null) ? shown.status().name() : "NONE",

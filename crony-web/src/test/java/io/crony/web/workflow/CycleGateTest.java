@@ -19,7 +19,7 @@ class CycleGateTest {
 		UpstreamRun notify = run(12, 2, ExecutionStatus.SUCCEEDED, "2026-11-26T03:05:00Z");
 
 		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(1L, report, 2L, notify), Map.of(),
-				NAMES);
+				NAMES::get);
 
 		assertThat(decision).isEqualTo(new CycleGate.Decision.Open(notify));
 	}
@@ -28,7 +28,7 @@ class CycleGateTest {
 	void waitsNamingTheUpstreamsThatHaveNotSucceeded() {
 		UpstreamRun report = run(11, 1, ExecutionStatus.SUCCEEDED, "2026-11-26T03:00:00Z");
 
-		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(1L, report), Map.of(), NAMES);
+		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(1L, report), Map.of(), NAMES::get);
 
 		assertThat(decision).isEqualTo(new CycleGate.Decision.Waiting(List.of("notify")));
 	}
@@ -37,7 +37,7 @@ class CycleGateTest {
 	void stopsWhenAnUpstreamFailedWithoutSucceedingSince() {
 		UpstreamRun failed = run(12, 2, ExecutionStatus.TIMED_OUT, "2026-11-26T03:05:00Z");
 
-		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(), Map.of(2L, failed), NAMES);
+		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(), Map.of(2L, failed), NAMES::get);
 
 		assertThat(decision).isEqualTo(new CycleGate.Decision.Stopped(failed, "notify"));
 	}
@@ -49,7 +49,7 @@ class CycleGateTest {
 		UpstreamRun report = run(11, 1, ExecutionStatus.SUCCEEDED, "2026-11-26T03:00:00Z");
 
 		CycleGate.Decision decision = CycleGate.decide(List.of(1L, 2L), Map.of(1L, report, 2L, retried),
-				Map.of(2L, failed), NAMES);
+				Map.of(2L, failed), NAMES::get);
 
 		assertThat(decision).isEqualTo(new CycleGate.Decision.Open(retried));
 	}
