@@ -171,6 +171,8 @@ public final class AgentBench {
 		AgentScrape before = AgentScrape.parse(agent.prometheus());
 		ProcessCpu agentCpu = ProcessCpu.of(agent.pid());
 		ProcessCpu dbCpu = ProcessCpu.of(this.dbPid);
+		// this JVM: the loopback target the calls arrive at
+		ProcessCpu targetCpu = ProcessCpu.of(ProcessHandle.current().pid());
 		AgentScrape after = before;
 		long heapMax = 0;
 		for (long second = fromSecond; second < untilSecond; second++) {
@@ -181,6 +183,7 @@ public final class AgentBench {
 		DbCounters dbDelta = DbCounters.read(this.db).since(dbBefore);
 		double agentPercent = ProcessCpu.of(agent.pid()).percentOfACoreSince(agentCpu);
 		double dbPercent = ProcessCpu.of(this.dbPid).percentOfACoreSince(dbCpu);
+		double targetPercent = ProcessCpu.of(ProcessHandle.current().pid()).percentOfACoreSince(targetCpu);
 		// Calls of the last second's fires still on their way.
 		sleepUntil(untilSecond * 1000 + 3000);
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
@@ -189,13 +192,15 @@ public final class AgentBench {
 				"%7d jobs every %d s | fires/s %7.0f | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d"
 						+ " | agent start lateness ms p50 <=%.0f p99 <=%.0f | expected %d observed %d missed %d"
 						+ " duplicate %d off-schedule %d | rows %d finished %d | heap max %d MB"
-						+ " | CPU %% of a core: agent %.0f, MariaDB %.0f | load %s",
+						+ " | CPU %% of a core: agent %.0f, MariaDB %.0f, target %.0f | load %s",
 				jobs, every, stats.observed() / (double) seconds, stats.percentile(50), stats.percentile(99),
 				stats.percentile(99.9), stats.percentile(100), after.latenessUpToMillis(before, 50),
 				after.latenessUpToMillis(before, 99), stats.expected(), stats.observed(), stats.missed(),
 				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, agentPercent, dbPercent,
-				loadAverage());
+				targetPercent, loadAverage());
 		report(line);
+		report(String.format("%7d jobs every %d s | seconds with a fire more than 1 s late: %s", jobs, every,
+				stats.secondsOver(1000)));
 		if (floor != null) {
 			FireStats bottom = floor.stats();
 			report(String.format(

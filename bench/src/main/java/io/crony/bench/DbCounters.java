@@ -29,9 +29,11 @@ record DbCounters(Map<String, Long> values) {
 	/**
 	 * Every statement a client sent (commits, SETs and SHOWs included), and the rows
 	 * written and updated in tables (MariaDB 10.11 has no {@code Innodb_rows_*}; the
-	 * handler counters count the same rows, internal temporary tables apart).
+	 * handler counters count the same rows, internal temporary tables apart), and the
+	 * rows read: index lookups and the rows read on from them.
 	 */
-	static final List<String> OTHERS = List.of("Questions", "Handler_write", "Handler_update");
+	static final List<String> OTHERS = List.of("Questions", "Handler_write", "Handler_update", "Handler_read_key",
+			"Handler_read_next");
 
 	static DbCounters read(Connection db) throws SQLException {
 		String names = Stream.concat(KINDS.stream(), OTHERS.stream())
@@ -73,8 +75,8 @@ record DbCounters(Map<String, Long> values) {
 
 	/**
 	 * These counts (a delta) per fire, e.g.
-	 * {@code insert 1.00 insert_select 0.00 ... | total 2.01 | questions 2.05 | rows written 1.00 updated 1.00};
-	 * "no fires" when {@code fires} is 0.
+	 * {@code insert 1.00 insert_select 0.00 ... | total 2.01 | questions 2.05 | rows written 1.00 updated 1.00
+	 * | index lookups 1.02, rows read on 0.01}; "no fires" when {@code fires} is 0.
 	 */
 	String perFire(long fires) {
 		if (fires <= 0) {
@@ -84,9 +86,11 @@ record DbCounters(Map<String, Long> values) {
 		for (String kind : KINDS) {
 			text.append(String.format("%s %.2f ", kind.substring("Com_".length()), get(kind) / (double) fires));
 		}
-		return text.append(String.format("| total %.2f | questions %.2f | rows written %.2f updated %.2f",
+		return text.append(String.format(
+				"| total %.2f | questions %.2f | rows written %.2f updated %.2f | index lookups %.2f, rows read on %.2f",
 				total() / (double) fires, get("Questions") / (double) fires, get("Handler_write") / (double) fires,
-				get("Handler_update") / (double) fires))
+				get("Handler_update") / (double) fires, get("Handler_read_key") / (double) fires,
+				get("Handler_read_next") / (double) fires))
 			.toString();
 	}
 

@@ -16,14 +16,20 @@ import java.util.List;
  * @param duplicates calls of a fire that had already been called
  * @param offSchedule calls for an instant the schedule does not have
  * @param lateness received minus scheduled, ms, sorted
+ * @param worstBySecond the largest lateness of each scheduled second of the window, ms
+ * (-1 for a second with no call): a tail made of a few bad seconds (a stall) looks
+ * different here from one spread over all of them (a machine that is full)
  */
-record FireStats(long expected, long observed, long missed, long duplicates, long offSchedule, long[] lateness) {
+record FireStats(long expected, long observed, long missed, long duplicates, long offSchedule, long[] lateness,
+		long[] worstBySecond) {
 
 	static FireStats of(List<LoopbackTarget.Call> calls, long firstId, int jobs, int every, long fromSecond,
 			long untilSecond) {
 		int span = (int) (untilSecond - fromSecond);
 		BitSet seen = new BitSet(jobs * span);
 		long[] lateness = new long[calls.size()];
+		long[] worstBySecond = new long[span];
+		Arrays.fill(worstBySecond, -1);
 		int observed = 0;
 		long duplicates = 0;
 		long offSchedule = 0;
@@ -38,6 +44,8 @@ record FireStats(long expected, long observed, long missed, long duplicates, lon
 				continue;
 			}
 			lateness[observed++] = call.receivedAtMillis() - scheduled;
+			int at = (int) (second - fromSecond);
+			worstBySecond[at] = Math.max(worstBySecond[at], call.receivedAtMillis() - scheduled);
 			if (scheduled % 1000 != 0 || !due(call.jobId(), every, second)) {
 				offSchedule++;
 				continue;
@@ -60,7 +68,7 @@ record FireStats(long expected, long observed, long missed, long duplicates, lon
 		}
 		long[] sorted = Arrays.copyOf(lateness, observed);
 		Arrays.sort(sorted);
-		return new FireStats(expected, observed, missed, duplicates, offSchedule, sorted);
+		return new FireStats(expected, observed, missed, duplicates, offSchedule, sorted, worstBySecond);
 	}
 
 	/** Whether {@code (id % every)/every * * * * ?} fires in this epoch second. */
@@ -72,6 +80,25 @@ record FireStats(long expected, long observed, long missed, long duplicates, lon
 
 	static String schedule(long id, int every) {
 		return (id % every) + "/" + every + " * * * * ?";
+	}
+
+	/**
+	 * How many of the window's seconds had a fire later than {@code thresholdMillis}, and
+	 * the largest lateness of each second in order, for example
+	 * {@code 3 of 30 over 1000 ms: 80 75 2300 ...}.
+	 */
+	String secondsOver(long thresholdMillis) {
+		long over = Arrays.stream(this.worstBySecond).filter((worst) -> worst > thresholdMillis).count();
+		StringBuilder text = new StringBuilder().append(over)
+			.append(" of ")
+			.append(this.worstBySecond.length)
+			.append(" over ")
+			.append(thresholdMillis)
+			.append(" ms, worst by second:");
+		for (long worst : this.worstBySecond) {
+			text.append(' ').append(worst);
+		}
+		return text.toString();
 	}
 
 	long percentile(double p) {

@@ -90,11 +90,16 @@ final class Floor {
 		long fromSecond = firstSecond + warmup;
 		long untilSecond = fromSecond + seconds;
 		CloseableHttpAsyncClient client = client();
+		ProcessCpu cpuBefore = null;
+		double cpuPercent;
 		try {
 			client.start();
 			List<SimpleHttpRequest> due = requests(firstId, jobs, every, firstSecond);
 			for (long second = firstSecond; second < untilSecond; second++) {
 				awaitMillis(second * 1000);
+				if (second == fromSecond) {
+					cpuBefore = ProcessCpu.of(ProcessHandle.current().pid());
+				}
 				for (SimpleHttpRequest request : due) {
 					this.inFlight.incrementAndGet();
 					client.execute(SimpleRequestProducer.create(request), SimpleResponseConsumer.create(),
@@ -102,6 +107,9 @@ final class Floor {
 				}
 				due = requests(firstId, jobs, every, second + 1);
 			}
+			awaitMillis(untilSecond * 1000);
+			// the client and the target both run in this JVM
+			cpuPercent = ProcessCpu.of(ProcessHandle.current().pid()).percentOfACoreSince(cpuBefore);
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS + 5);
 			while (this.inFlight.get() > 0 && System.nanoTime() < deadline) {
 				TimeUnit.MILLISECONDS.sleep(50);
@@ -111,7 +119,7 @@ final class Floor {
 			client.close(CloseMode.GRACEFUL);
 		}
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
-		return new Result(stats, this.errors.get(), seconds);
+		return new Result(stats, this.errors.get(), seconds, cpuPercent);
 	}
 
 	private List<SimpleHttpRequest> requests(long firstId, int jobs, int every, long second) {
@@ -207,18 +215,18 @@ final class Floor {
 	 * answer 200
 	 * @param seconds the window's length
 	 */
-	record Result(FireStats stats, long errors, int seconds) {
+	record Result(FireStats stats, long errors, int seconds, double cpuPercent) {
 
 		/** One line, lateness at the target in ms. */
 		String line(int jobs, int every) {
 			return String.format(
 					"%7d jobs every %d s | floor (plain pooled async client, no scheduler) | fires/s %7.0f"
 							+ " | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d | expected %d observed %d"
-							+ " missed %d duplicate %d | errors %d",
+							+ " missed %d duplicate %d | errors %d | CPU %% of a core: client and target %.0f",
 					jobs, every, this.stats.observed() / (double) this.seconds, this.stats.percentile(50),
 					this.stats.percentile(99), this.stats.percentile(99.9), this.stats.percentile(100),
 					this.stats.expected(), this.stats.observed(), this.stats.missed(), this.stats.duplicates(),
-					this.errors);
+					this.errors, this.cpuPercent);
 		}
 
 	}

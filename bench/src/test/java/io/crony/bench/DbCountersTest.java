@@ -26,11 +26,13 @@ class DbCountersTest {
 
 	@Test
 	void printsEachKindPerFireThenTheTotals() {
-		DbCounters delta = DbCounters.of(Map.of("Com_insert", 100L, "Com_update_multi", 25L, "Com_select", 75L,
-				"Questions", 250L, "Handler_write", 100L, "Handler_update", 200L));
+		DbCounters delta = DbCounters
+			.of(Map.of("Com_insert", 100L, "Com_update_multi", 25L, "Com_select", 75L, "Questions", 250L,
+					"Handler_write", 100L, "Handler_update", 200L, "Handler_read_key", 102L, "Handler_read_next", 1L));
 
 		assertThat(delta.perFire(100)).isEqualTo("insert 1.00 insert_select 0.00 update 0.00 update_multi 0.25"
-				+ " delete 0.00 select 0.75 | total 2.00 | questions 2.50 | rows written 1.00 updated 2.00");
+				+ " delete 0.00 select 0.75 | total 2.00 | questions 2.50 | rows written 1.00 updated 2.00"
+				+ " | index lookups 1.02, rows read on 0.01");
 	}
 
 	@Test
