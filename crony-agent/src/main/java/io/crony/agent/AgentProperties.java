@@ -31,6 +31,9 @@ import org.springframework.util.unit.DataSize;
  * @param claimAhead how far ahead fires are claimed in the database
  * @param workerThreads threads that start runs (targets themselves are asynchronous)
  * @param recordFlushInterval how often execution records are written in one batch
+ * @param recordStartHold how long a run's start record is kept back: a run that ends
+ * within it is written as one row update instead of two (a longer run shows RUNNING that
+ * much later); zero writes each start with its batch
  * @param recordBacklogLimit execution records waiting to be written past which claims
  * wait (an agent given more fires than its database takes records for falls behind its
  * schedule instead of filling its heap)
@@ -58,10 +61,11 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("0") int port, @DefaultValue("1") int weight, Map<String, String> labels,
 		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
-		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("100000") int recordBacklogLimit,
-		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("100") int catchUpLimit,
-		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
-		@DefaultValue("4096") int outputLimit, @DefaultValue("1s") Duration liveOutputInterval,
+		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("1s") Duration recordStartHold,
+		@DefaultValue("100000") int recordBacklogLimit, @DefaultValue("./crony-spool") Path spoolDir,
+		@DefaultValue("100") int catchUpLimit, @DefaultValue("10") int queueLimit,
+		@DefaultValue("5s") Duration misfireThreshold, @DefaultValue("4096") int outputLimit,
+		@DefaultValue("1s") Duration liveOutputInterval,
 		@DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
 		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
 		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {

@@ -90,7 +90,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval(),
-				properties.recordBacklogLimit());
+				properties.recordStartHold(), properties.recordBacklogLimit());
 		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));

@@ -32,14 +32,29 @@ public class ExecutionStore {
 	private final FireHistory history;
 
 	public ExecutionStore(JdbcTemplate jdbc) {
+		this(jdbc, null);
+	}
+
+	/**
+	 * @param returning whether the server returns the rows a claim made
+	 * ({@link ClaimInsert}); null: ask it
+	 */
+	ExecutionStore(JdbcTemplate jdbc, Boolean returning) {
 		this.jdbc = jdbc;
-		this.records = new RecordStatements(jdbc);
+		this.records = new RecordStatements(jdbc, new ClaimInsert(jdbc, returning));
 		this.history = new FireHistory(jdbc);
 	}
 
-	/** Inserts claim rows in one transaction; existing keys are left alone. */
-	public void insertClaims(List<ExecutionRecord.Claimed> claims) {
-		this.records.insertClaims(claims);
+	/**
+	 * Inserts claim rows in one transaction; existing keys are left alone.
+	 * @return the rows this insert made, by fire, where the server tells them (MariaDB);
+	 * any other fire's row is to be read with {@link #find}
+	 */
+	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
+		Map<FireKey, Row> made = new HashMap<>();
+		this.records.insertClaims(claims)
+			.forEach((key, id) -> made.put(key, new Row(id, claims.get(0).agentId(), ExecutionStatus.PENDING)));
+		return made;
 	}
 
 	/**
@@ -102,10 +117,12 @@ public class ExecutionStore {
 	 * runs): a row that finished meanwhile, or that another agent took, is left alone, so
 	 * a live write never overwrites the final record. {@code updated_at} stays: it means
 	 * the row's last state change to the reconciler.
+	 * @return whether the row is RUNNING on this agent (the driver counts rows found, not
+	 * rows changed)
 	 */
-	public void writeRunningOutput(long id, String agentId, String output) {
-		this.jdbc.update("UPDATE execution SET output = ? WHERE id = ? AND status = 'RUNNING' AND agent_id = ?", output,
-				id, agentId);
+	public boolean writeRunningOutput(long id, String agentId, String output) {
+		return this.jdbc.update("UPDATE execution SET output = ? WHERE id = ? AND status = 'RUNNING' AND agent_id = ?",
+				output, id, agentId) == 1;
 	}
 
 	/**

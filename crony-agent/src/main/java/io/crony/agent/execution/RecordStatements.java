@@ -1,6 +1,8 @@
 package io.crony.agent.execution;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.crony.common.sql.SqlTime;
 
@@ -15,9 +17,6 @@ import org.springframework.transaction.support.TransactionTemplate;
  * multi-row {@code INSERT IGNORE}, starts or finishes in one joined update per chunk.
  */
 final class RecordStatements {
-
-	private static final String INSERT_CLAIM = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, "
-			+ "status, scheduled_at, attempt, params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
 
 	// Updates only touch a row this agent owns (or nobody does): a row taken over by
 	// another agent is never overwritten by a late record of this one.
@@ -39,17 +38,26 @@ final class RecordStatements {
 
 	private final JdbcTemplate jdbc;
 
+	private final ClaimInsert claims;
+
 	// one commit per batch: with autocommit every row would pay its own log flush
 	private final TransactionTemplate transaction;
 
-	RecordStatements(JdbcTemplate jdbc) {
+	RecordStatements(JdbcTemplate jdbc, ClaimInsert claims) {
 		this.jdbc = jdbc;
+		this.claims = claims;
 		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
 	}
 
-	/** Inserts claim rows in one transaction; existing keys are left alone. */
-	void insertClaims(List<ExecutionRecord.Claimed> claims) {
-		inTransaction(() -> insertClaimRows(claims));
+	/**
+	 * Inserts claim rows in one transaction; existing keys are left alone.
+	 * @return the ids of the rows made, by fire, where the server returns them
+	 * ({@link ClaimInsert})
+	 */
+	Map<FireKey, Long> insertClaims(List<ExecutionRecord.Claimed> claims) {
+		Map<FireKey, Long> made = new HashMap<>();
+		inTransaction(() -> made.putAll(this.claims.insert(claims, true)));
+		return made;
 	}
 
 	/**
@@ -99,15 +107,7 @@ final class RecordStatements {
 	}
 
 	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
-		this.jdbc.batchUpdate(INSERT_CLAIM, claims, claims.size(), (ps, c) -> {
-			ps.setLong(1, c.jobId());
-			ps.setString(2, c.jobName());
-			ps.setString(3, c.agentId());
-			ps.setString(4, c.trigger().name());
-			ps.setString(5, SqlTime.of(c.scheduledAt()));
-			ps.setString(6, c.params());
-			ps.setString(7, SqlTime.of(c.at()));
-		});
+		this.claims.insert(claims, false);
 	}
 
 	// an unreachable database must look the same to callers whether it failed the

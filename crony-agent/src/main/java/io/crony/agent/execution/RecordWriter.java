@@ -46,6 +46,8 @@ public final class RecordWriter implements AutoCloseable {
 
 	private final int backlogLimit;
 
+	private final HeldStarts heldStarts;
+
 	private final LinkedBlockingQueue<ExecutionRecord> queue = new LinkedBlockingQueue<>();
 
 	// notified when the writer took records off the queue
@@ -71,9 +73,23 @@ public final class RecordWriter implements AutoCloseable {
 	 * @param backlogLimit records waiting to be written past which claims wait
 	 */
 	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval, int backlogLimit) {
+		this(store, spool, flushInterval, Duration.ZERO, backlogLimit);
+	}
+
+	/**
+	 * @param store the execution table
+	 * @param spool where records go while the database is unreachable
+	 * @param flushInterval how long the writer waits for more records before a batch
+	 * @param startHold how long a run's start record is kept back, so a run that ends
+	 * within it is written as one update ({@link HeldStarts})
+	 * @param backlogLimit records waiting to be written past which claims wait
+	 */
+	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval, Duration startHold,
+			int backlogLimit) {
 		this.store = store;
 		this.spool = spool;
 		this.flushNanos = flushInterval.toNanos();
+		this.heldStarts = new HeldStarts(startHold.toNanos());
 		this.backlogLimit = Math.max(1, backlogLimit);
 		this.spooling = !spool.isEmpty();
 		this.thread = new Thread(this::loop, "crony-records");
@@ -148,6 +164,10 @@ public final class RecordWriter implements AutoCloseable {
 						this.room.notifyAll();
 					}
 				}
+				// nothing is kept back once records go to the spool or the writer stops
+				boolean releaseAll = this.spooling || this.spillToSpool || !this.running;
+				// a batch that failed stays in the list and is sorted again with the next
+				this.heldStarts.sort(batch, System.nanoTime(), releaseAll);
 				flush(batch);
 				batch.clear();
 			}
@@ -158,6 +178,8 @@ public final class RecordWriter implements AutoCloseable {
 				logger.error("Record writer failed on a batch of {}; retrying", batch.size(), ex);
 			}
 		}
+		this.heldStarts.sort(batch, System.nanoTime(), true);
+		flush(batch);
 	}
 
 	/**

@@ -89,10 +89,16 @@ final class Claimer {
 		Map<FireKey, Fire> byKey = new HashMap<>();
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
 		Instant now = this.clock.instant();
-		// INSERT IGNORE, then read back: a row naming this agent is ours, whether
-		// inserted now or by this agent's earlier life (which no longer fires it)
-		this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList());
-		Map<FireKey, ExecutionStore.Row> rows = this.store.find(new HashSet<>(byKey.keySet()));
+		// INSERT IGNORE, then read back the fires whose rows the insert did not return as
+		// made now: a row naming this agent is ours, whether inserted now or by this
+		// agent's earlier life (which no longer fires it)
+		Map<FireKey, ExecutionStore.Row> rows = new HashMap<>(
+				this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList()));
+		Set<FireKey> unknown = new HashSet<>(byKey.keySet());
+		unknown.removeAll(rows.keySet());
+		if (!unknown.isEmpty()) {
+			rows.putAll(this.store.find(unknown));
+		}
 		List<Fire> ours = new ArrayList<>();
 		for (Map.Entry<FireKey, Fire> entry : byKey.entrySet()) {
 			Fire fire = entry.getValue();

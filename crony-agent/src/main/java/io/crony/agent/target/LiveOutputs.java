@@ -32,8 +32,7 @@ public final class LiveOutputs implements AutoCloseable {
 	private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(60);
 
 	/** Writes nothing: live output switched off, or no database. */
-	public static final LiveOutputs NONE = new LiveOutputs(Duration.ZERO, (id, output) -> {
-	});
+	public static final LiveOutputs NONE = new LiveOutputs(Duration.ZERO, (id, output) -> false);
 
 	private final Writer writer;
 
@@ -104,8 +103,13 @@ public final class LiveOutputs implements AutoCloseable {
 	@FunctionalInterface
 	public interface Writer {
 
-		/** Sets the output of the execution while it is RUNNING on this agent. */
-		void write(long executionId, String output);
+		/**
+		 * Sets the output of the execution while it is RUNNING on this agent.
+		 * @return whether the row took it: a run's start record is written up to
+		 * {@code record-start-hold} after it began, and until then the row is not RUNNING
+		 * and the same output is written again at the next interval
+		 */
+		boolean write(long executionId, String output);
 
 	}
 
@@ -130,8 +134,9 @@ public final class LiveOutputs implements AutoCloseable {
 			if (this.closed || size == this.written) {
 				return;
 			}
-			this.written = size;
-			LiveOutputs.this.writer.write(this.executionId, this.buffer.text());
+			if (LiveOutputs.this.writer.write(this.executionId, this.buffer.text())) {
+				this.written = size;
+			}
 		}
 
 		/**

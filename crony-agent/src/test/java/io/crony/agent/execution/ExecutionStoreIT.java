@@ -217,6 +217,41 @@ class ExecutionStoreIT {
 				Map.entry(10L, Instant.parse("2026-11-22T10:00:04Z")));
 	}
 
+	@Test
+	void aClaimOnMariaDbReturnsTheRowsItMadeInTheInsertItselfAndNotTheOnesThereAlready() {
+		this.store.insertClaims(List.of(claimed(1), claimed(2)));
+		long selects = selects();
+
+		Map<FireKey, ExecutionStore.Row> made = this.store.insertClaims(List.of(claimed(2), claimed(3), claimed(4)));
+
+		// the second reading of the counter counts itself: nothing else was read
+		assertThat(selects() - selects).isEqualTo(1);
+		assertThat(made).containsOnlyKeys(new FireKey(3, AT), new FireKey(4, AT));
+		assertThat(made.get(new FireKey(3, AT)))
+			.isEqualTo(new ExecutionStore.Row(id(3), "agent", ExecutionStatus.PENDING));
+		assertThat(made.get(new FireKey(4, AT)).id()).isEqualTo(id(4));
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution", Integer.class)).isEqualTo(4);
+	}
+
+	@Test
+	void aClaimOnAServerWithoutReturningReturnsNothingAndEveryRowIsReadBack() {
+		ExecutionStore withoutReturning = new ExecutionStore(this.jdbc, false);
+
+		assertThat(withoutReturning.insertClaims(List.of(claimed(1), claimed(2)))).isEmpty();
+		assertThat(withoutReturning.find(List.of(new FireKey(1, AT), new FireKey(2, AT))))
+			.containsOnlyKeys(new FireKey(1, AT), new FireKey(2, AT));
+	}
+
+	private long id(long job) {
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job);
+	}
+
+	private long selects() {
+		return this.jdbc.queryForObject(
+				"SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS " + "WHERE VARIABLE_NAME = 'COM_SELECT'",
+				Long.class);
+	}
+
 	private void fire(long job, String scheduledAt, String status, String agent) {
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"

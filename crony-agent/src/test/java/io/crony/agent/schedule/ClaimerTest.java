@@ -96,11 +96,12 @@ class ClaimerTest {
 		}
 
 		@Override
-		public void insertClaims(List<ExecutionRecord.Claimed> claims) {
+		public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
 			this.inserts++;
 			if (this.conflicts-- > 0) {
 				throw new CannotAcquireLockException("Deadlock found when trying to get lock");
 			}
+			return Map.of();
 		}
 
 		@Override

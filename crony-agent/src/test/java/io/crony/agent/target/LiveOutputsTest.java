@@ -35,6 +35,22 @@ class LiveOutputsTest {
 	}
 
 	@Test
+	void anOutputTheRowDidNotTakeIsWrittenAgainAlthoughItDidNotGrow() {
+		// the row is not RUNNING yet for the first two writes (its start record is held)
+		List<String> tried = new CopyOnWriteArrayList<>();
+		try (LiveOutputs live = new LiveOutputs(Duration.ofMillis(100), (id, output) -> {
+			tried.add(output);
+			return tried.size() > 2 && this.writes.add(output);
+		})) {
+			OutputBuffer buffer = new OutputBuffer(4096);
+			live.open(7, buffer);
+			append(buffer, "a\n");
+			await().atMost(Duration.ofSeconds(5)).until(() -> this.writes.contains("a\n"));
+			await().during(Duration.ofMillis(400)).atMost(Duration.ofSeconds(2)).until(() -> tried.size() == 3);
+		}
+	}
+
+	@Test
 	void writesNothingForAnUnknownExecutionOrWhenSwitchedOff() {
 		try (LiveOutputs off = new LiveOutputs(Duration.ZERO, (id, output) -> this.writes.add(output));
 				LiveOutputs on = new LiveOutputs(Duration.ofMillis(100), (id, output) -> this.writes.add(output))) {

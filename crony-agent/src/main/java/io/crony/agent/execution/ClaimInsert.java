@@ -1,0 +1,129 @@
+package io.crony.agent.execution;
+
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.crony.common.sql.SqlTime;
+
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The claim's multi-row {@code INSERT IGNORE}, and the ids of the rows it made. On
+ * MariaDB (10.5 and later) the statement ends in {@code RETURNING}, so those ids come
+ * back with the insert and the claim reads back only the fires whose row was there
+ * already (none in the steady state): one statement per batch instead of two. MySQL has
+ * no {@code RETURNING}; there the insert returns nothing and the claim reads every fire
+ * back, as before. Ids are never derived from {@code LAST_INSERT_ID()}: an ignored row
+ * leaves a gap, and MySQL 8's interleaved auto-increment does not promise one statement
+ * consecutive ids.
+ */
+final class ClaimInsert {
+
+	static final String COLUMNS = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, status, "
+			+ "scheduled_at, attempt, params, updated_at) VALUES ";
+
+	static final String ROW = "(?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
+
+	private static final Pattern MAJOR_MINOR = Pattern.compile("(\\d+)\\.(\\d+)");
+
+	// rows per statement: 3,500 bound values, far under the protocol's 65,535
+	private static final int CHUNK = 500;
+
+	private final JdbcTemplate jdbc;
+
+	// null until the server was asked (the agent may start while it is unreachable)
+	private volatile Boolean returning;
+
+	ClaimInsert(JdbcTemplate jdbc, Boolean returning) {
+		this.jdbc = jdbc;
+		this.returning = returning;
+	}
+
+	/**
+	 * Inserts the claims (existing keys are left alone), within the caller's transaction.
+	 * @param wantIds whether to return the ids of the rows made (a claim needs them, a
+	 * replayed spool does not)
+	 * @return the ids of the rows this insert made, by fire; empty when not wanted or the
+	 * server cannot tell (MySQL), and then the caller reads every fire back
+	 */
+	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, boolean wantIds) {
+		Map<FireKey, Long> made = new HashMap<>();
+		boolean withIds = wantIds && returning();
+		for (int from = 0; from < claims.size(); from += CHUNK) {
+			List<ExecutionRecord.Claimed> chunk = claims.subList(from, Math.min(claims.size(), from + CHUNK));
+			String sql = COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW))
+					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
+			this.jdbc.execute((ConnectionCallback<Void>) (connection) -> {
+				try (PreparedStatement statement = connection.prepareStatement(sql)) {
+					bind(statement, chunk);
+					if (statement.execute() && withIds) {
+						try (ResultSet rows = statement.getResultSet()) {
+							while (rows.next()) {
+								made.put(new FireKey(rows.getLong(2), rows.getTimestamp(3).toInstant()),
+										rows.getLong(1));
+							}
+						}
+					}
+				}
+				return null;
+			});
+		}
+		return made;
+	}
+
+	private static void bind(PreparedStatement statement, List<ExecutionRecord.Claimed> chunk) throws SQLException {
+		int column = 1;
+		for (ExecutionRecord.Claimed claim : chunk) {
+			statement.setLong(column++, claim.jobId());
+			statement.setString(column++, claim.jobName());
+			statement.setString(column++, claim.agentId());
+			statement.setString(column++, claim.trigger().name());
+			statement.setString(column++, SqlTime.of(claim.scheduledAt()));
+			statement.setString(column++, claim.params());
+			statement.setString(column++, SqlTime.of(claim.at()));
+		}
+	}
+
+	private boolean returning() {
+		Boolean known = this.returning;
+		if (known == null) {
+			known = this.jdbc
+				.execute((ConnectionCallback<Boolean>) (connection) -> supportsReturning(connection.getMetaData()));
+			this.returning = known;
+		}
+		return known;
+	}
+
+	/**
+	 * MariaDB from 10.5 on. Its version reads like {@code 10.11.6-MariaDB-0+deb12u1}, or
+	 * through MySQL's driver {@code 5.5.5-10.11.6-MariaDB-0+deb12u1} (the prefix MariaDB
+	 * sends for old clients; the driver's major version is then 5).
+	 */
+	static boolean supportsReturning(DatabaseMetaData server) throws SQLException {
+		return supportsReturning(server.getDatabaseProductVersion());
+	}
+
+	static boolean supportsReturning(String version) {
+		if (!version.toLowerCase(Locale.ROOT).contains("mariadb")) {
+			return false;
+		}
+		Matcher number = MAJOR_MINOR.matcher(version.startsWith("5.5.5-") ? version.substring(6) : version);
+		if (!number.lookingAt()) {
+			return false;
+		}
+		int major = Integer.parseInt(number.group(1));
+		int minor = Integer.parseInt(number.group(2));
+		return major > 10 || (major == 10 && minor >= 5);
+	}
+
+}

@@ -1,0 +1,96 @@
+package io.crony.agent.execution;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Start records the writer keeps back for a while, so a run that ends within that time
+ * reaches the database as one update ({@link FoldedRecords}) whatever the batch its start
+ * fell in. The flush interval alone folds only runs that end within 50 ms of the batch's
+ * first record; on a loaded agent most calls take longer, and each then cost two row
+ * updates.
+ *
+ * <p>
+ * Keeping a start back changes no guarantee: a claimed row is never run again whether it
+ * says PENDING or RUNNING (its agent may have died between calling the target and
+ * recording it, docs/architecture.md "Misfires"), so the start record only tells a reader
+ * that the run began; a run that lasts longer than the hold shows RUNNING that much
+ * later. Each fire's records stay in their order: a start kept back goes in front of the
+ * next record of its fire.
+ */
+final class HeldStarts {
+
+	private final long holdNanos;
+
+	// by fire, in the order their first start arrived, which is the order they come due
+	private final Map<FireKey, Held> held = new LinkedHashMap<>();
+
+	HeldStarts(long holdNanos) {
+		this.holdNanos = holdNanos;
+	}
+
+	/**
+	 * Turns a batch taken off the queue into what to write now: the batch without the
+	 * starts to keep back, each fire's kept-back starts in front of its next record, and
+	 * the starts whose hold ran out, each fire's records in their order.
+	 * @param batch records in the order they were submitted, changed in place
+	 * @param now {@link System#nanoTime()}
+	 * @param releaseAll keep nothing back (the database is away, or the writer stops)
+	 */
+	void sort(List<ExecutionRecord> batch, long now, boolean releaseAll) {
+		if (this.holdNanos <= 0 && this.held.isEmpty()) {
+			return;
+		}
+		List<ExecutionRecord> toWrite = new ArrayList<>(batch.size() + this.held.size());
+		for (ExecutionRecord record : batch) {
+			FireKey key = new FireKey(record.jobId(), record.scheduledAt());
+			Held earlier = this.held.get(key);
+			if (record instanceof ExecutionRecord.Started && !releaseAll && this.holdNanos > 0) {
+				if (earlier == null) {
+					this.held.put(key, new Held(now + this.holdNanos, record));
+				}
+				else {
+					earlier.records.add(record);
+				}
+				continue;
+			}
+			if (earlier != null) {
+				this.held.remove(key);
+				toWrite.addAll(earlier.records);
+			}
+			toWrite.add(record);
+		}
+		for (Iterator<Held> due = this.held.values().iterator(); due.hasNext();) {
+			Held next = due.next();
+			if (!releaseAll && next.dueNanos > now) {
+				break;
+			}
+			toWrite.addAll(next.records);
+			due.remove();
+		}
+		batch.clear();
+		batch.addAll(toWrite);
+	}
+
+	/** Starts kept back now. */
+	int size() {
+		return this.held.size();
+	}
+
+	private static final class Held {
+
+		private final long dueNanos;
+
+		private final List<ExecutionRecord> records = new ArrayList<>(1);
+
+		Held(long dueNanos, ExecutionRecord first) {
+			this.dueNanos = dueNanos;
+			this.records.add(first);
+		}
+
+	}
+
+}
