@@ -51,9 +51,15 @@ public class ExecutionStore {
 	 * any other fire's row is to be read with {@link #find}
 	 */
 	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
+		Map<FireKey, Long> ids = this.records.insertClaims(claims);
 		Map<FireKey, Row> made = new HashMap<>();
-		this.records.insertClaims(claims)
-			.forEach((key, id) -> made.put(key, new Row(id, claims.get(0).agentId(), ExecutionStatus.PENDING)));
+		for (ExecutionRecord.Claimed claim : claims) {
+			FireKey key = new FireKey(claim.jobId(), claim.scheduledAt());
+			Long id = ids.get(key);
+			if (id != null) {
+				made.put(key, new Row(id, claim.agentId(), ExecutionStatus.PENDING));
+			}
+		}
 		return made;
 	}
 
