@@ -45,7 +45,9 @@ describe('backfills', () => {
     const dialog = await shownDialog(page, tr('Backfill {name}', { name }));
     await dialog.getByPlaceholder(tk('backfills.from')).click();
     await page.getByText(tr('Last {count} days', { count: 3 }), { exact: true }).click();
-    assert.notEqual(await dialog.getByPlaceholder(tk('backfills.to')).inputValue(), '');
+    // the picker fills its inputs after the click returns, so wait for the preset to land
+    const to = dialog.getByPlaceholder(tk('backfills.to'));
+    await eventually('the preset to fill the range', async () => (await to.inputValue()) !== '', 10_000);
 
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/jobs/${jobId}/backfills` && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: tr('Start backfill') }).click();
