@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
@@ -57,6 +58,7 @@ public final class Targets {
 		if (target == null) {
 			return CompletableFuture.completedFuture(AttemptResult.failed("This agent has no " + type + " target"));
 		}
+		Resolved instance = null;
 		try {
 			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
 			String token = (invocation.executionId() != 0) ? this.tokens.tokenFor(invocation.executionId()) : null;
@@ -66,32 +68,47 @@ public final class Targets {
 				String rest = url.substring(LB.length());
 				int slash = rest.indexOf('/');
 				String service = (slash < 0) ? rest : rest.substring(0, slash);
-				String resolved = (this.services != null)
-						? this.services.resolve(service, (slash < 0) ? "" : rest.substring(slash)) : null;
-				if (resolved == null) {
+				instance = (this.services != null)
+						? this.services.resolve(service, (slash < 0) ? "" : rest.substring(slash),
+								invocation.job().id(), invocation.job().target().instanceChoiceOrDefault())
+						: null;
+				if (instance == null) {
 					return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + service));
 				}
-				attempt = attempt.withUrl(resolved);
+				attempt = attempt.withUrl(instance.url());
 			}
-			String refusal = refusal(attempt.job().target().url());
-			if (refusal != null) {
-				return CompletableFuture.completedFuture(AttemptResult.failed(refusal));
+			CompletableFuture<AttemptResult> result = call(attempt, target);
+			if (instance != null) {
+				Runnable done = instance.done();
+				instance = null;
+				result.whenComplete((outcome, failure) -> done.run());
 			}
-			if (invocation.job().target().mode() == TargetMode.ASYNC) {
-				return (this.async != null) ? this.async.invoke(attempt, target) : CompletableFuture
-					.completedFuture(AttemptResult.failed("This agent cannot run ASYNC targets (no database)"));
-			}
-			// a SYNC job's answer is its result: "accepted" (a bare 202) counts as
-			// success
-			CompletableFuture<AttemptResult> call = target.invoke(attempt);
-			CompletableFuture<AttemptResult> result = call.thenApply((outcome) -> outcome.accepted()
-					? new AttemptResult(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
-			cancelsWith(result, call);
 			return result;
 		}
 		catch (RuntimeException ex) {
+			if (instance != null) {
+				instance.done().run();
+			}
 			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
 		}
+	}
+
+	/** The attempt, its address final, through the policy and the target. */
+	private CompletableFuture<AttemptResult> call(Invocation attempt, Target target) {
+		String refusal = refusal(attempt.job().target().url());
+		if (refusal != null) {
+			return CompletableFuture.completedFuture(AttemptResult.failed(refusal));
+		}
+		if (attempt.job().target().mode() == TargetMode.ASYNC) {
+			return (this.async != null) ? this.async.invoke(attempt, target) : CompletableFuture
+				.completedFuture(AttemptResult.failed("This agent cannot run ASYNC targets (no database)"));
+		}
+		// a SYNC job's answer is its result: "accepted" (a bare 202) counts as success
+		CompletableFuture<AttemptResult> call = target.invoke(attempt);
+		CompletableFuture<AttemptResult> result = call.thenApply((outcome) -> outcome.accepted()
+				? new AttemptResult(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
+		cancelsWith(result, call);
+		return result;
 	}
 
 	/**
@@ -125,10 +142,28 @@ public final class Targets {
 		 * @param service the service name
 		 * @param pathAndQuery what followed it in the address ({@code /path?x=1}), may be
 		 * empty
-		 * @return the full {@code http://host:port/path} of one instance, or null when
-		 * there is none
+		 * @param jobId the job that calls, for choices that stick a job to an instance
+		 * @param choice how to pick the instance
+		 * @return one instance's full {@code http://host:port/path}, or null when there
+		 * is none
 		 */
-		String resolve(String service, String pathAndQuery);
+		Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice);
+
+	}
+
+	/**
+	 * An instance picked for one call.
+	 *
+	 * @param url the full address of the call
+	 * @param done run once when the call has ended, however it ended
+	 */
+	public record Resolved(String url, Runnable done) {
+
+		/** An instance that needs no word of the call's end. */
+		public Resolved(String url) {
+			this(url, () -> {
+			});
+		}
 
 	}
 

@@ -16,9 +16,11 @@ import java.util.Map;
  * @param mode SYNC: the call's answer is the result; ASYNC: the result is reported later
  * @param command command line (SHELL only)
  * @param successCodes HTTP status codes that count as success; empty means any 2xx
+ * @param instanceChoice how an {@code lb://} target picks its instance; null is
+ * {@link InstanceChoice#ROUND_ROBIN}
  */
 public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
-		TargetMode mode, String command, List<Integer> successCodes) {
+		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice) {
 
 	public TargetSpec {
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
@@ -26,10 +28,27 @@ public record TargetSpec(TargetType type, String method, String url, Map<String,
 		mode = (mode != null) ? mode : TargetMode.SYNC;
 	}
 
+	/** A target whose instance, if discovered, is chosen round-robin. */
+	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
+			TargetMode mode, String command, List<Integer> successCodes) {
+		this(type, method, url, headers, body, mode, command, successCodes, null);
+	}
+
 	/** The same target at another address. */
 	public TargetSpec withUrl(String newUrl) {
 		return new TargetSpec(this.type, this.method, newUrl, this.headers, this.body, this.mode, this.command,
-				this.successCodes);
+				this.successCodes, this.instanceChoice);
+	}
+
+	/** The same target with other request headers. */
+	public TargetSpec withHeaders(Map<String, String> newHeaders) {
+		return new TargetSpec(this.type, this.method, this.url, newHeaders, this.body, this.mode, this.command,
+				this.successCodes, this.instanceChoice);
+	}
+
+	/** How an {@code lb://} target picks its instance, round-robin when unset. */
+	public InstanceChoice instanceChoiceOrDefault() {
+		return (this.instanceChoice != null) ? this.instanceChoice : InstanceChoice.ROUND_ROBIN;
 	}
 
 }

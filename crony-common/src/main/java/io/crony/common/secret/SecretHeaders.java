@@ -70,7 +70,7 @@ public final class SecretHeaders {
 				headers.put(name, value);
 			}
 		});
-		return withHeaders(incoming, headers);
+		return incoming.withHeaders(headers);
 	}
 
 	/** The target as it is shown: each sealed value a mask. */
@@ -101,12 +101,7 @@ public final class SecretHeaders {
 	private static TargetSpec map(TargetSpec target, Function<String, String> values) {
 		Map<String, String> headers = new LinkedHashMap<>();
 		target.headers().forEach((name, value) -> headers.put(name, values.apply(value)));
-		return withHeaders(target, headers);
-	}
-
-	private static TargetSpec withHeaders(TargetSpec target, Map<String, String> headers) {
-		return new TargetSpec(target.type(), target.method(), target.url(), headers, target.body(), target.mode(),
-				target.command(), target.successCodes());
+		return target.withHeaders(headers);
 	}
 
 	private static Map<String, String> byLowerName(Map<String, String> headers) {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
+import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
@@ -35,6 +36,21 @@ class CronyJsonTest {
 
 		assertThat(json).contains("\"assignedAt\":\"2026-11-22T10:00:00Z\"");
 		assertThat(CronyJson.fromJson(json, JobAssignment.class)).isEqualTo(assignment);
+	}
+
+	@Test
+	void roundTripsATargetsInstanceChoiceAndReadsOneWrittenBeforeItAsUnset() {
+		TargetSpec target = new TargetSpec(TargetType.HTTP, "POST", "lb://billing/settle", null, null, null, null, null,
+				InstanceChoice.LEAST_ACTIVE);
+
+		String json = CronyJson.toJson(target);
+
+		assertThat(json).contains("\"instanceChoice\":\"LEAST_ACTIVE\"");
+		assertThat(CronyJson.fromJson(json, TargetSpec.class)).isEqualTo(target);
+		TargetSpec before = CronyJson.fromJson("{\"type\":\"HTTP\",\"url\":\"lb://billing/x\"}", TargetSpec.class);
+		assertThat(before.instanceChoice()).isNull();
+		assertThat(before.instanceChoiceOrDefault()).isEqualTo(InstanceChoice.ROUND_ROBIN);
+		assertThat(CronyJson.toJson(before)).doesNotContain("instanceChoice");
 	}
 
 	@Test
