@@ -279,6 +279,8 @@ export const en = {
   'jobs.headers': 'Headers',
   'jobs.body': 'Body',
   'jobs.successCodes': 'Success codes',
+  'jobs.instanceChoice': 'Instance choice',
+  'jobs.instanceChoiceTip': 'Which instance of the service each run calls. Round-robin: the next in turn; least active: the one with the fewest calls in flight from the agent; consistent hash: the same one for this job while the set of instances stays the same.',
   'jobs.default': 'default',
   'jobs.timeout': 'Timeout',
   // common
@@ -738,6 +740,9 @@ export const en = {
   'enum.overlap.QUEUE': 'QUEUE',
   'enum.overlap.REPLACE': 'REPLACE',
   'enum.strategy.WEIGHTED_ROUND_ROBIN': 'WEIGHTED_ROUND_ROBIN',
+  'enum.instanceChoice.ROUND_ROBIN': 'Round-robin',
+  'enum.instanceChoice.LEAST_ACTIVE': 'Least active',
+  'enum.instanceChoice.CONSISTENT_HASH': 'Consistent hash',
   'enum.strategy.FEWEST_JOBS': 'FEWEST_JOBS',
   'enum.auditAction.JOB_CREATE': 'JOB_CREATE',
   'enum.auditAction.JOB_UPDATE': 'JOB_UPDATE',

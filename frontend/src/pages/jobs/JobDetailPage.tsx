@@ -21,6 +21,7 @@ import { JobBackfillsCard } from './JobBackfillsCard';
 import { JobCycleCard } from './JobCycleCard';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
+import { isDiscovered } from './form';
 import type { Job, RetryPolicy } from './types';
 import { useJobActions } from './useJobActions';
 import { enumLabel, t } from '../../i18n';
@@ -120,6 +121,9 @@ function Definition({ job }: { job: Job }) {
       <Descriptions.Item label={target.type === 'SHELL' ? t('jobs.command') : t('common.address')}>
         <Typography.Text code>{target.type === 'SHELL' ? target.command : `${target.method ?? ''} ${target.url ?? ''}`.trim()}</Typography.Text>
       </Descriptions.Item>
+      {isDiscovered(target) && (
+        <Descriptions.Item label={t('jobs.instanceChoice')}>{enumLabel('instanceChoice', target.instanceChoice ?? 'ROUND_ROBIN')}</Descriptions.Item>
+      )}
       {target.type !== 'SHELL' && <Descriptions.Item label={t('jobs.headers')}>{tags(target.headers)}</Descriptions.Item>}
       {target.body && (
         <Descriptions.Item label={t('jobs.body')}>

@@ -55,6 +55,25 @@ describe('JobFormDrawer', () => {
     expect(within(fieldOf('Failed share above (%)')).getByRole('spinbutton')).toHaveValue('25');
   });
 
+  it('offers the instance choice for an lb:// address only, and sends the one picked', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'PUT') return { status: 200, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);
+    expect(screen.queryByText('Instance choice')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'lb://billing/settle' } });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Least active' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      target: { url: 'lb://billing/settle', instanceChoice: 'LEAST_ACTIVE' },
+    });
+  });
+
   it('refuses a selector label no agent could carry before sending', async () => {
     const calls = mockApi((c) => (c.path === '/jobs/next-fires' ? { body: [] } : undefined));
     renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);

@@ -13,11 +13,12 @@ import { ruleLabel } from '../calendars/labels';
 import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
 import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
-import { newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
+import { isDiscovered, newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { DependsOnSelect } from './DependsOnSelect';
 import { ScheduleHelper } from './ScheduleHelper';
 import {
   BACKOFF_STRATEGIES,
+  INSTANCE_CHOICES,
   MISFIRE_POLICIES,
   OVERLAP_POLICIES,
   STRATEGIES,
@@ -270,6 +271,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   const schedule = Form.useWatch('schedule', form);
   const timeZone = Form.useWatch('timeZone', form);
   const targetType = Form.useWatch(['target', 'type'], form);
+  const targetUrl = Form.useWatch(['target', 'url'], form);
   const calendarName = Form.useWatch('calendarName', form);
   const calendarRule = Form.useWatch('calendarRule', form);
   const dependsOn = Form.useWatch('dependsOn', form);
@@ -415,6 +417,11 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
                 </Form.Item>
               </Col>
             </Row>
+            {isDiscovered({ type: targetType, url: targetUrl }) && (
+              <Form.Item label={t('jobs.instanceChoice')} name={['target', 'instanceChoice']} tooltip={t('jobs.instanceChoiceTip')}>
+                <Radio.Group options={INSTANCE_CHOICES.map((c) => ({ value: c, label: enumLabel('instanceChoice', c) }))} optionType="button" />
+              </Form.Item>
+            )}
             <KeyValueList name={['target', 'headers']} label={t('jobs.headers')} addText={t('jobs.addHeader')} />
             <Form.Item label={t('jobs.body')} name={['target', 'body']} tooltip={t('jobs.bodyTemplates')}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />

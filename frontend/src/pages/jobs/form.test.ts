@@ -61,6 +61,18 @@ describe('job form conversion', () => {
     expect(request).not.toHaveProperty('version');
   });
 
+  it('sends an lb:// target instance choice, none for round-robin or for an address that names one instance', () => {
+    const job = aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', instanceChoice: 'LEAST_ACTIVE' } });
+    const values = toFormValues(job);
+    expect(values.target.instanceChoice).toBe('LEAST_ACTIVE');
+    expect(toJobRequest(values).target.instanceChoice).toBe('LEAST_ACTIVE');
+    values.target.instanceChoice = 'ROUND_ROBIN';
+    expect(toJobRequest(values).target).not.toHaveProperty('instanceChoice');
+    values.target = { ...values.target, url: 'http://billing.internal/settle', instanceChoice: 'CONSISTENT_HASH' };
+    expect(toJobRequest(values).target).not.toHaveProperty('instanceChoice');
+    expect(toFormValues(aJob()).target.instanceChoice).toBe('ROUND_ROBIN');
+  });
+
   it('reads a job saved with only maxAttempts and backoffSeconds as a fixed backoff without jitter', () => {
     const values = toFormValues(aJob({ retry: { maxAttempts: 3, backoffSeconds: 5 } }));
     expect(values.retry).toEqual({ maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, multiplier: 2, maxBackoffSeconds: 3600, jitter: 0 });

@@ -3,6 +3,7 @@ import type { AlertPolicy } from '../alerts/types';
 import type { CalendarRule } from '../calendars/types';
 import type {
   BackoffStrategy,
+  InstanceChoice,
   Job,
   JobRequest,
   MisfirePolicy,
@@ -32,6 +33,8 @@ export interface JobFormValues {
     mode: TargetMode;
     command?: string;
     successCodes: number[];
+    /** `lb://` HTTP targets only. */
+    instanceChoice?: InstanceChoice;
   };
   timeoutSeconds: number;
   retry: RetryValues;
@@ -179,7 +182,7 @@ export function newJobValues(): JobFormValues {
     name: '',
     schedule: '*/5 * * * *',
     timeZone: browserTimeZone(),
-    target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [] },
+    target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [], instanceChoice: 'ROUND_ROBIN' },
     timeoutSeconds: 30,
     retry: toRetryValues({ maxAttempts: 1, backoff: 'FIXED', backoffSeconds: 5 }),
     misfirePolicy: 'FIRE_NOW',
@@ -193,6 +196,11 @@ export function newJobValues(): JobFormValues {
     calendarRule: 'WORKING_DAYS_ONLY',
     dependsOn: [],
   };
+}
+
+/** An HTTP target at `lb://service/path`: its instance comes from the registry, chosen per call. */
+export function isDiscovered(target: { type: TargetType; url?: string | null }): boolean {
+  return target.type === 'HTTP' && (target.url ?? '').trim().toLowerCase().startsWith('lb://');
 }
 
 export function toFormValues(job: Job): JobFormValues {
@@ -210,6 +218,7 @@ export function toFormValues(job: Job): JobFormValues {
       mode: job.target.mode,
       command: job.target.command ?? undefined,
       successCodes: job.target.successCodes ?? [],
+      instanceChoice: job.target.instanceChoice ?? 'ROUND_ROBIN',
     },
     timeoutSeconds: job.timeoutSeconds,
     retry: toRetryValues(job.retry),
@@ -250,6 +259,8 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
       mode: t.mode,
       command: isShell ? blankToNull(t.command) : null,
       successCodes: (t.successCodes ?? []).map(Number).filter((n) => Number.isFinite(n)),
+      // round-robin is the default and is sent as no choice at all, like any address without one
+      ...(isDiscovered(t) && t.instanceChoice && t.instanceChoice !== 'ROUND_ROBIN' ? { instanceChoice: t.instanceChoice } : {}),
     },
     timeoutSeconds: values.timeoutSeconds,
     retry: toRetryPolicy(values.retry),

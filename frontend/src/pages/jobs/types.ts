@@ -11,6 +11,9 @@ export const OVERLAP_POLICIES = ['ALLOW', 'SKIP', 'QUEUE', 'REPLACE'] as const;
 export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];
 export const STRATEGIES = ['WEIGHTED_ROUND_ROBIN', 'FEWEST_JOBS'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
+/** How an `lb://` target picks one instance of its service. */
+export const INSTANCE_CHOICES = ['ROUND_ROBIN', 'LEAST_ACTIVE', 'CONSISTENT_HASH'] as const;
+export type InstanceChoice = (typeof INSTANCE_CHOICES)[number];
 export const BACKOFF_STRATEGIES = ['FIXED', 'EXPONENTIAL'] as const;
 export type BackoffStrategy = (typeof BACKOFF_STRATEGIES)[number];
 
@@ -44,6 +47,8 @@ export interface Target {
   mode: TargetMode;
   command?: string | null;
   successCodes?: number[] | null;
+  /** `lb://` targets only; unset is round-robin. */
+  instanceChoice?: InstanceChoice | null;
 }
 
 /** What POST /jobs and PUT /jobs/{id} take. */

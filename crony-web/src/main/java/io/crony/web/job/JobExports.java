@@ -58,7 +58,8 @@ final class JobExports {
 		return new JobRequest.TargetRequest(target.type(), target.method(), target.url(),
 				headers.isEmpty() ? null : headers, target.body(),
 				(target.mode() != TargetMode.SYNC) ? target.mode() : null, target.command(),
-				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked);
+				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked,
+				target.instanceChoice());
 	}
 
 	private static JobRequest.RetryRequest retry(RetryPolicy retry) {

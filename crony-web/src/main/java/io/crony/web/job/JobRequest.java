@@ -10,6 +10,7 @@ import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
 import io.crony.common.job.BackoffStrategy;
+import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
@@ -214,11 +215,24 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
 	 * @param secretHeaders headers whose values are secret besides those whose names say
 	 * so (Authorization, Cookie, ...): stored encrypted, read back as a mask
+	 * @param instanceChoice {@code lb://} targets only: ROUND_ROBIN (default),
+	 * LEAST_ACTIVE or CONSISTENT_HASH
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
 			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
-			List<@NotBlank String> secretHeaders) {
+			List<@NotBlank String> secretHeaders,
+			@Schema(description = INSTANCE_CHOICE) InstanceChoice instanceChoice) {
+
+		/** A target whose instance, if discovered, is chosen round-robin. */
+		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
+				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders) {
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, null);
+		}
+
+		static final String INSTANCE_CHOICE = "lb:// targets only: how a run picks one instance of the service. "
+				+ "ROUND_ROBIN (default): the next in turn; LEAST_ACTIVE: the one with the fewest calls in flight "
+				+ "from the agent; CONSISTENT_HASH: the same one for the job while the set of instances stays the same";
 
 		List<String> secretHeadersOrNone() {
 			return (this.secretHeaders != null) ? this.secretHeaders : List.of();
@@ -232,7 +246,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		TargetSpec toSpec() {
 			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
 			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
-					this.successCodes);
+					this.successCodes, this.instanceChoice);
 		}
 
 	}

@@ -138,9 +138,7 @@ class JobRules {
 			return plain;
 		}
 		TargetSpec target = spec.target();
-		return plain.withTarget(new TargetSpec(target.type(), target.method(), target.url(),
-				SecretHeaders.open(target.headers(), this.secrets), target.body(), target.mode(), target.command(),
-				target.successCodes()));
+		return plain.withTarget(target.withHeaders(SecretHeaders.open(target.headers(), this.secrets)));
 	}
 
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -135,6 +136,11 @@ final class JobValidator {
 	}
 
 	private static void checkTarget(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		if (target.instanceChoice() != null && !(target.type() == TargetType.HTTP && target.url() != null
+				&& target.url().trim().toLowerCase(Locale.ROOT).startsWith("lb://"))) {
+			problems.add(new FieldProblem("target.instanceChoice",
+					"applies to HTTP targets at lb://service/path only: other addresses name one instance"));
+		}
 		if (target.type() == TargetType.HTTP) {
 			checkHttp(target, problems);
 		}

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.test.CronyServicesExtension;
@@ -126,6 +127,35 @@ class JobApiIT {
 		assertThat(job.get("misfirePolicy").asText()).isEqualTo("FIRE_NOW");
 		assertThat(job.get("overlapPolicy").asText()).isEqualTo("SKIP");
 		assertThat(job.get("enabled").asBoolean()).isTrue();
+		assertThat(job.at("/target/instanceChoice").isMissingNode()).as("round-robin, unset").isTrue();
+	}
+
+	@Test
+	void keepsAnLbTargetsInstanceChoiceAndRefusesOneForAnAddressThatNamesOneInstance() {
+		Map<String, Object> target = Map.of("type", "HTTP", "url", "lb://billing/run", "instanceChoice",
+				"LEAST_ACTIVE");
+		Response created = this.api.post("/api/v1/jobs",
+				Map.of("name", "sticky", "schedule", "0 */5 * * * ?", "target", target));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		long id = created.body().get("id").asLong();
+		assertThat(created.body().at("/target/instanceChoice").asText()).isEqualTo("LEAST_ACTIVE");
+		assertThat(specOf(id).target().instanceChoice()).isEqualTo(InstanceChoice.LEAST_ACTIVE);
+
+		Response changed = this.api.put("/api/v1/jobs/" + id, Map.of("name", "sticky", "schedule", "0 */5 * * * ?",
+				"version", 1, "target", Jobs.with(target, "instanceChoice", "CONSISTENT_HASH")));
+		assertThat(changed.status()).as("%s", changed.body()).isEqualTo(200);
+		assertThat(changed.body().get("version").asLong()).as("a new choice is a change").isEqualTo(2);
+		assertThat(specOf(id).target().instanceChoice()).isEqualTo(InstanceChoice.CONSISTENT_HASH);
+
+		Response refused = this.api.post("/api/v1/jobs", Map.of("name", "direct", "schedule", "0 */5 * * * ?", "target",
+				Jobs.with(target, "url", "http://billing.internal/run")));
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		assertThat(refused.errorFields()).containsExactly("target.instanceChoice");
+		Response unknown = this.api.post("/api/v1/jobs", Map.of("name", "direct", "schedule", "0 */5 * * * ?", "target",
+				Jobs.with(target, "instanceChoice", "FASTEST")));
+		assertThat(unknown.status()).as("%s", unknown.body()).isEqualTo(400);
+		assertThat(unknown.body().toString()).contains("instanceChoice");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isEqualTo(1);
 	}
 
 	@Test

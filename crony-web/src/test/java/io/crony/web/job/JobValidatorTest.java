@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.BackoffStrategy;
+import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetType;
 import io.crony.web.error.FieldProblem;
@@ -54,6 +55,24 @@ class JobValidatorTest {
 	@ValueSource(strings = { "ftp://host/x", "host/path", "http:///nohost", "static://host:80", "::" })
 	void rejectsOtherHttpUrls(String url) {
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", http(null, url)))).containsExactly("target.url");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "LEAST_ACTIVE", "CONSISTENT_HASH", "ROUND_ROBIN" })
+	void acceptsAnInstanceChoiceForAnLbTarget(InstanceChoice choice) {
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", choosing("lb://billing/run", choice))))
+			.isEmpty();
+	}
+
+	@Test
+	void refusesAnInstanceChoiceForAnAddressThatNamesOneInstance() {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", choosing("http://billing/run", InstanceChoice.LEAST_ACTIVE))))
+			.containsExactly(new FieldProblem("target.instanceChoice",
+					"applies to HTTP targets at lb://service/path only: other addresses name one instance"));
+		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "discovery:///billing",
+				null, null, null, null, null, null, InstanceChoice.CONSISTENT_HASH);
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", grpc))).containsExactly("target.instanceChoice");
 	}
 
 	@Test
@@ -171,6 +190,11 @@ class JobValidatorTest {
 
 	private static JobRequest.TargetRequest http(String method, String url) {
 		return new JobRequest.TargetRequest(TargetType.HTTP, method, url, Map.of(), null, null, null, null, null);
+	}
+
+	private static JobRequest.TargetRequest choosing(String url, InstanceChoice choice) {
+		return new JobRequest.TargetRequest(TargetType.HTTP, "POST", url, Map.of(), null, null, null, null, null,
+				choice);
 	}
 
 	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {
