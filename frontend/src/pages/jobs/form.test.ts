@@ -61,7 +61,7 @@ describe('job form conversion', () => {
     expect(request).not.toHaveProperty('version');
   });
 
-  it('sends an lb:// target instance choice, none for round-robin or for an address that names one instance', () => {
+  it('sends a discovered target instance choice, none for round-robin or for an address that names one instance', () => {
     const job = aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', instanceChoice: 'LEAST_ACTIVE' } });
     const values = toFormValues(job);
     expect(values.target.instanceChoice).toBe('LEAST_ACTIVE');
@@ -69,6 +69,10 @@ describe('job form conversion', () => {
     values.target.instanceChoice = 'ROUND_ROBIN';
     expect(toJobRequest(values).target).not.toHaveProperty('instanceChoice');
     values.target = { ...values.target, url: 'http://billing.internal/settle', instanceChoice: 'CONSISTENT_HASH' };
+    expect(toJobRequest(values).target).not.toHaveProperty('instanceChoice');
+    values.target = { ...values.target, type: 'GRPC', url: 'discovery:///billing/settle' };
+    expect(toJobRequest(values).target.instanceChoice).toBe('CONSISTENT_HASH');
+    values.target = { ...values.target, url: 'static://billing:9090/settle' };
     expect(toJobRequest(values).target).not.toHaveProperty('instanceChoice');
     expect(toFormValues(aJob()).target.instanceChoice).toBe('ROUND_ROBIN');
   });

@@ -33,7 +33,7 @@ export interface JobFormValues {
     mode: TargetMode;
     command?: string;
     successCodes: number[];
-    /** `lb://` HTTP targets only. */
+    /** `lb://` and `discovery:///` targets only. */
     instanceChoice?: InstanceChoice;
   };
   timeoutSeconds: number;
@@ -198,9 +198,10 @@ export function newJobValues(): JobFormValues {
   };
 }
 
-/** An HTTP target at `lb://service/path`: its instance comes from the registry, chosen per call. */
+/** An `lb://service/path` HTTP or `discovery:///service` gRPC target: its instance comes from the registry, chosen per call. */
 export function isDiscovered(target: { type: TargetType; url?: string | null }): boolean {
-  return target.type === 'HTTP' && (target.url ?? '').trim().toLowerCase().startsWith('lb://');
+  const url = target.url ?? '';
+  return (target.type === 'HTTP' && url.startsWith('lb://')) || (target.type === 'GRPC' && url.startsWith('discovery:///'));
 }
 
 export function toFormValues(job: Job): JobFormValues {

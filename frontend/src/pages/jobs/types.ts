@@ -11,7 +11,7 @@ export const OVERLAP_POLICIES = ['ALLOW', 'SKIP', 'QUEUE', 'REPLACE'] as const;
 export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];
 export const STRATEGIES = ['WEIGHTED_ROUND_ROBIN', 'FEWEST_JOBS'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
-/** How an `lb://` target picks one instance of its service. */
+/** How an `lb://` or `discovery:///` target picks one instance of its service. */
 export const INSTANCE_CHOICES = ['ROUND_ROBIN', 'LEAST_ACTIVE', 'CONSISTENT_HASH'] as const;
 export type InstanceChoice = (typeof INSTANCE_CHOICES)[number];
 export const BACKOFF_STRATEGIES = ['FIXED', 'EXPONENTIAL'] as const;
@@ -47,7 +47,7 @@ export interface Target {
   mode: TargetMode;
   command?: string | null;
   successCodes?: number[] | null;
-  /** `lb://` targets only; unset is round-robin. */
+  /** `lb://` and `discovery:///` targets only; unset is round-robin. */
   instanceChoice?: InstanceChoice | null;
 }
 

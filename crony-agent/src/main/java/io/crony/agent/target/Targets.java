@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
 
@@ -23,6 +24,8 @@ import io.crony.common.target.TargetPolicy;
 public final class Targets {
 
 	private static final String LB = "lb://";
+
+	private static final String DISCOVERY = "discovery:///";
 
 	private final Map<TargetType, Target> byType = new EnumMap<>(TargetType.class);
 
@@ -63,21 +66,19 @@ public final class Targets {
 			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
 			String token = (invocation.executionId() != 0) ? this.tokens.tokenFor(invocation.executionId()) : null;
 			Invocation attempt = invocation.withDeadlineAndToken(deadline, token);
-			String url = invocation.job().target().url();
-			if (type == TargetType.HTTP && url != null && url.startsWith(LB)) {
-				String rest = url.substring(LB.length());
-				int slash = rest.indexOf('/');
-				String service = (slash < 0) ? rest : rest.substring(0, slash);
-				instance = (this.services != null)
-						? this.services.resolve(service, (slash < 0) ? "" : rest.substring(slash),
-								invocation.job().id(), invocation.job().target().instanceChoiceOrDefault())
-						: null;
+			TargetSpec spec = invocation.job().target();
+			ServiceAddress service = ServiceAddress.of(spec);
+			if (service != null) {
+				instance = instanceOf(service, invocation.job().id(), spec.instanceChoiceOrDefault());
 				if (instance == null) {
-					return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + service));
+					return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + service.name()));
 				}
 				attempt = attempt.withUrl(instance.url());
 			}
-			CompletableFuture<AttemptResult> result = call(attempt, target);
+			// the policy checks an lb:// instance's address, as any HTTP address; gRPC
+			// instances come from the registry, as discovery:/// channels' always did
+			boolean policed = service == null || !service.grpc();
+			CompletableFuture<AttemptResult> result = call(attempt, target, policed);
 			if (instance != null) {
 				Runnable done = instance.done();
 				instance = null;
@@ -93,9 +94,20 @@ public final class Targets {
 		}
 	}
 
-	/** The attempt, its address final, through the policy and the target. */
-	private CompletableFuture<AttemptResult> call(Invocation attempt, Target target) {
-		String refusal = refusal(attempt.job().target().url());
+	/** The instance of a service a call goes to, or null when there is none. */
+	private Resolved instanceOf(ServiceAddress service, long jobId, InstanceChoice choice) {
+		if (this.services == null) {
+			return null;
+		}
+		return service.grpc() ? this.services.resolveGrpc(service.name(), service.rest(), jobId, choice)
+				: this.services.resolve(service.name(), service.rest(), jobId, choice);
+	}
+
+	/**
+	 * The attempt, its address final, through the policy (when policed) and the target.
+	 */
+	private CompletableFuture<AttemptResult> call(Invocation attempt, Target target, boolean policed) {
+		String refusal = policed ? refusal(attempt.job().target().url()) : null;
 		if (refusal != null) {
 			return CompletableFuture.completedFuture(AttemptResult.failed(refusal));
 		}
@@ -134,8 +146,10 @@ public final class Targets {
 		});
 	}
 
-	/** Finds an instance of a service for {@code lb://service/path} addresses. */
-	@FunctionalInterface
+	/**
+	 * Finds an instance of a service for {@code lb://service/path} addresses, and for
+	 * {@code discovery:///} gRPC ones chosen other than round-robin.
+	 */
 	public interface ServiceResolver {
 
 		/**
@@ -148,6 +162,17 @@ public final class Targets {
 		 * is none
 		 */
 		Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice);
+
+		/**
+		 * @param service the service name of a {@code discovery:///service/handler}
+		 * address
+		 * @param handlerPath what followed it ({@code /handler}), may be empty
+		 * @param jobId the job that calls
+		 * @param choice LEAST_ACTIVE or CONSISTENT_HASH (round-robin is the channel's)
+		 * @return one instance's {@code static://host:grpcPort/handler}, or null when
+		 * none serves gRPC
+		 */
+		Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice);
 
 	}
 
@@ -163,6 +188,42 @@ public final class Targets {
 		public Resolved(String url) {
 			this(url, () -> {
 			});
+		}
+
+	}
+
+	/**
+	 * The service an address leaves this agent to pick an instance of: every
+	 * {@code lb://service/path}, and a {@code discovery:///service/handler} gRPC address
+	 * chosen other than round-robin (round-robin is the gRPC channel's own balancer).
+	 *
+	 * @param name the service's name
+	 * @param rest what followed it in the address ({@code /path?x=1}, {@code /handler}),
+	 * may be empty
+	 * @param grpc whether the instance is called over gRPC
+	 */
+	private record ServiceAddress(String name, String rest, boolean grpc) {
+
+		static ServiceAddress of(TargetSpec target) {
+			String url = target.url();
+			if (url == null) {
+				return null;
+			}
+			if (target.type() == TargetType.HTTP && url.startsWith(LB)) {
+				return after(url, LB, false);
+			}
+			if (target.type() == TargetType.GRPC && url.startsWith(DISCOVERY)
+					&& target.instanceChoiceOrDefault() != InstanceChoice.ROUND_ROBIN) {
+				return after(url, DISCOVERY, true);
+			}
+			return null;
+		}
+
+		private static ServiceAddress after(String url, String scheme, boolean grpc) {
+			String tail = url.substring(scheme.length());
+			int slash = tail.indexOf('/');
+			return (slash < 0) ? new ServiceAddress(tail, "", grpc)
+					: new ServiceAddress(tail.substring(0, slash), tail.substring(slash), grpc);
 		}
 
 	}

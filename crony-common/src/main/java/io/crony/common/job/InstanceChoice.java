@@ -1,12 +1,16 @@
 package io.crony.common.job;
 
 /**
- * How a run of an {@code lb://service/path} target picks one instance of the service, on
- * the agent that runs it.
+ * How a run of a discovered target ({@code lb://service/path} HTTP,
+ * {@code discovery:///service} gRPC) picks one instance of the service, on the agent that
+ * runs it.
  */
 public enum InstanceChoice {
 
-	/** Each call the next instance, as Spring Cloud LoadBalancer hands them out. */
+	/**
+	 * Each call the next instance, as Spring Cloud LoadBalancer (HTTP) or the service's
+	 * gRPC channel hands them out.
+	 */
 	ROUND_ROBIN,
 
 	/**

@@ -16,8 +16,8 @@ import java.util.Map;
  * @param mode SYNC: the call's answer is the result; ASYNC: the result is reported later
  * @param command command line (SHELL only)
  * @param successCodes HTTP status codes that count as success; empty means any 2xx
- * @param instanceChoice how an {@code lb://} target picks its instance; null is
- * {@link InstanceChoice#ROUND_ROBIN}
+ * @param instanceChoice how an {@code lb://} or {@code discovery:///} target picks its
+ * instance; null is {@link InstanceChoice#ROUND_ROBIN}
  */
 public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice) {

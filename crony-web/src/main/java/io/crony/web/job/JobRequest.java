@@ -215,8 +215,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
 	 * @param secretHeaders headers whose values are secret besides those whose names say
 	 * so (Authorization, Cookie, ...): stored encrypted, read back as a mask
-	 * @param instanceChoice {@code lb://} targets only: ROUND_ROBIN (default),
-	 * LEAST_ACTIVE or CONSISTENT_HASH
+	 * @param instanceChoice {@code lb://} and {@code discovery:///} targets only:
+	 * ROUND_ROBIN (default), LEAST_ACTIVE or CONSISTENT_HASH
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
@@ -230,7 +230,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, null);
 		}
 
-		static final String INSTANCE_CHOICE = "lb:// targets only: how a run picks one instance of the service. "
+		static final String INSTANCE_CHOICE = "lb:// and discovery:/// targets only: how a run picks one instance "
+				+ "of the service. "
 				+ "ROUND_ROBIN (default): the next in turn; LEAST_ACTIVE: the one with the fewest calls in flight "
 				+ "from the agent; CONSISTENT_HASH: the same one for the job while the set of instances stays the same";
 

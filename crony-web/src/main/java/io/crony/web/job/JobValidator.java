@@ -4,7 +4,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -136,10 +135,9 @@ final class JobValidator {
 	}
 
 	private static void checkTarget(JobRequest.TargetRequest target, List<FieldProblem> problems) {
-		if (target.instanceChoice() != null && !(target.type() == TargetType.HTTP && target.url() != null
-				&& target.url().trim().toLowerCase(Locale.ROOT).startsWith("lb://"))) {
-			problems.add(new FieldProblem("target.instanceChoice",
-					"applies to HTTP targets at lb://service/path only: other addresses name one instance"));
+		if (target.instanceChoice() != null && !isDiscovered(target)) {
+			problems.add(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
+					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		}
 		if (target.type() == TargetType.HTTP) {
 			checkHttp(target, problems);
@@ -218,6 +216,16 @@ final class JobValidator {
 			problems.add(new FieldProblem("target.url",
 					"must be static://host:port[/handler] or discovery:///service[/handler]"));
 		}
+	}
+
+	/**
+	 * Whether the target's instance comes from the registry, chosen per call: the address
+	 * as the agent reads it, scheme in lower case.
+	 */
+	private static boolean isDiscovered(JobRequest.TargetRequest target) {
+		String url = (target.url() != null) ? target.url() : "";
+		return (target.type() == TargetType.HTTP && url.startsWith("lb://"))
+				|| (target.type() == TargetType.GRPC && url.startsWith("discovery:///"));
 	}
 
 	private static URI parse(String url) {

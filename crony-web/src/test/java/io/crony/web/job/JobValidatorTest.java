@@ -59,18 +59,21 @@ class JobValidatorTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "LEAST_ACTIVE", "CONSISTENT_HASH", "ROUND_ROBIN" })
-	void acceptsAnInstanceChoiceForAnLbTarget(InstanceChoice choice) {
+	void acceptsAnInstanceChoiceForADiscoveredTarget(InstanceChoice choice) {
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", choosing("lb://billing/run", choice))))
 			.isEmpty();
+		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null,
+				"discovery:///billing/settle", null, null, null, null, null, null, choice);
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", grpc))).isEmpty();
 	}
 
 	@Test
 	void refusesAnInstanceChoiceForAnAddressThatNamesOneInstance() {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", choosing("http://billing/run", InstanceChoice.LEAST_ACTIVE))))
-			.containsExactly(new FieldProblem("target.instanceChoice",
-					"applies to HTTP targets at lb://service/path only: other addresses name one instance"));
-		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "discovery:///billing",
+			.containsExactly(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
+					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
+		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "static://billing:9090",
 				null, null, null, null, null, null, InstanceChoice.CONSISTENT_HASH);
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", grpc))).containsExactly("target.instanceChoice");
 	}

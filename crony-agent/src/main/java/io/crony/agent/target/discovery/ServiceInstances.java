@@ -27,13 +27,16 @@ public class ServiceInstances implements Targets.ServiceResolver {
 
 	private static final Logger logger = LoggerFactory.getLogger(ServiceInstances.class);
 
+	/** Where net.devh's gRPC server registers its port in the instance's metadata. */
+	private static final String GRPC_PORT = "gRPC_port";
+
 	private final DiscoveryClient discovery;
 
 	private final LoadBalancerClient loadBalancer;
 
 	private final InstanceChooser chooser = new InstanceChooser();
 
-	ServiceInstances(DiscoveryClient discovery, LoadBalancerClient loadBalancer) {
+	public ServiceInstances(DiscoveryClient discovery, LoadBalancerClient loadBalancer) {
 		this.discovery = discovery;
 		this.loadBalancer = loadBalancer;
 	}
@@ -45,21 +48,64 @@ public class ServiceInstances implements Targets.ServiceResolver {
 
 	@Override
 	public Targets.Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice) {
-		ServiceInstance instance = switch (choice) {
-			case ROUND_ROBIN -> this.loadBalancer.choose(service);
-			case CONSISTENT_HASH -> InstanceChooser.byHash(jobId, this.discovery.getInstances(service));
-			case LEAST_ACTIVE -> {
-				List<ServiceInstance> instances = this.discovery.getInstances(service);
-				yield instances.isEmpty() ? null : this.chooser.leastActive(service, instances);
-			}
-		};
+		ServiceInstance instance = (choice == InstanceChoice.ROUND_ROBIN) ? this.loadBalancer.choose(service)
+				: choose(service, this.discovery.getInstances(service), jobId, choice);
 		if (instance == null) {
 			logger.debug("Service {} has no instance", service);
 			return null;
 		}
-		String url = instance.getUri().toString().replaceAll("/+$", "") + pathAndQuery;
+		return resolved(service, instance, choice, instance.getUri().toString().replaceAll("/+$", "") + pathAndQuery);
+	}
+
+	/**
+	 * A {@code discovery:///} gRPC target's instance by least active calls or consistent
+	 * hash, at its gRPC port; round-robin is gRPC's own balancer's, on the service's
+	 * channel, and not asked here.
+	 */
+	@Override
+	public Targets.Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice) {
+		List<ServiceInstance> serving = this.discovery.getInstances(service)
+			.stream()
+			.filter((instance) -> grpcPort(instance) > 0)
+			.toList();
+		ServiceInstance instance = choose(service, serving, jobId, choice);
+		if (instance == null) {
+			logger.debug("Service {} has no gRPC instance", service);
+			return null;
+		}
+		return resolved(service, instance, choice,
+				"static://" + instance.getHost() + ":" + grpcPort(instance) + handlerPath);
+	}
+
+	private ServiceInstance choose(String service, List<ServiceInstance> instances, long jobId, InstanceChoice choice) {
+		if (instances.isEmpty()) {
+			return null;
+		}
+		return (choice == InstanceChoice.LEAST_ACTIVE) ? this.chooser.leastActive(service, instances)
+				: InstanceChooser.byHash(jobId, instances);
+	}
+
+	private Targets.Resolved resolved(String service, ServiceInstance instance, InstanceChoice choice, String url) {
 		return (choice == InstanceChoice.LEAST_ACTIVE)
 				? new Targets.Resolved(url, () -> this.chooser.done(service, instance)) : new Targets.Resolved(url);
+	}
+
+	/**
+	 * The port an instance serves gRPC on, as net.devh's discovery name resolver reads
+	 * it: the {@code gRPC_port} metadata its server registers, else the instance's port;
+	 * -1 (or anything not a port) when it serves no gRPC.
+	 */
+	static int grpcPort(ServiceInstance instance) {
+		String port = (instance.getMetadata() != null) ? instance.getMetadata().get(GRPC_PORT) : null;
+		if (port == null) {
+			return instance.getPort();
+		}
+		try {
+			return Integer.parseInt(port.trim());
+		}
+		catch (NumberFormatException ex) {
+			return -1;
+		}
 	}
 
 }
