@@ -97,7 +97,7 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
-				asyncProperties.takeoverGrace(), clock);
+				asyncProperties.takeoverGrace(), asyncProperties.statusInterval(), clock);
 		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
 				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));
 		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy, secrets);

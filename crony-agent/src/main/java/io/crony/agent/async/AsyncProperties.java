@@ -13,9 +13,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param takeoverGrace how long past its deadline another agent's RUNNING async row of a
  * job this agent holds must be before this agent times it out and retries it (its holder
  * is given the first chance)
+ * @param statusInterval how often an accepted run of a job with a status URL is asked how
+ * it is doing
  */
 @ConfigurationProperties("crony.agent.async")
-public record AsyncProperties(@DefaultValue("500ms") Duration pollInterval,
-		@DefaultValue("3s") Duration takeoverGrace) {
+public record AsyncProperties(@DefaultValue("500ms") Duration pollInterval, @DefaultValue("3s") Duration takeoverGrace,
+		@DefaultValue("5s") Duration statusInterval) {
 
 }

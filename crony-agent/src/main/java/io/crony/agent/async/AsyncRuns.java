@@ -14,6 +14,7 @@ import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.StatusAnswer;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
@@ -28,9 +29,12 @@ import org.slf4j.LoggerFactory;
  * ACCEPTED the attempt is tracked, and one thread polls every tracked row in one query
  * per interval: a row crony-web finished from a report ends the attempt with that result;
  * at the deadline the attempt is timed out with a conditional update (a report that got
- * there first wins). The caller's retry policy then applies as for any attempt. The same
- * thread also takes over overdue async rows of jobs this agent holds whose attempt nobody
- * tracks any more (their agent crashed): timed out, then retried here.
+ * there first wins). A job with a status URL is not waited on for a report: its accepted
+ * attempt is asked there every status interval, and the answer's progress is stored and
+ * its SUCCEEDED or FAILED ends the attempt, with the same conditional update. The
+ * caller's retry policy then applies as for any attempt. The same thread also takes over
+ * overdue async rows of jobs this agent holds whose attempt nobody tracks any more (their
+ * agent crashed): timed out, then retried here.
  */
 public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
@@ -44,6 +48,8 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private final Duration takeoverGrace;
 
+	private final Duration statusInterval;
+
 	private final Clock clock;
 
 	private final Map<Long, Tracked> tracked = new ConcurrentHashMap<>();
@@ -55,11 +61,13 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	// one warning per outage, not one per poll
 	private boolean failing;
 
-	public AsyncRuns(AsyncStore store, String agentId, Duration pollInterval, Duration takeoverGrace, Clock clock) {
+	public AsyncRuns(AsyncStore store, String agentId, Duration pollInterval, Duration takeoverGrace,
+			Duration statusInterval, Clock clock) {
 		this.store = store;
 		this.agentId = agentId;
 		this.pollInterval = pollInterval;
 		this.takeoverGrace = takeoverGrace;
+		this.statusInterval = statusInterval;
 		this.clock = clock;
 	}
 
@@ -118,7 +126,11 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 				result.complete(outcome);
 			}
 			else if (!result.isDone()) {
-				this.tracked.put(id, new Tracked(id, invocation.attempt(), invocation.deadline(), result));
+				String statusUrl = invocation.job().target().statusUrl();
+				this.tracked
+					.put(id, new Tracked(id, invocation.attempt(), invocation.deadline(), result, (statusUrl != null)
+							? new Asking(invocation, target, statusUrl, this.clock.instant().plus(this.statusInterval))
+							: null));
 			}
 		});
 	}
@@ -166,6 +178,46 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 				}
 				// else a report got there first: the next poll reads it
 			}
+			else if (attempt.asking != null && attempt.asking.due(now)) {
+				ask(attempt);
+			}
+		}
+	}
+
+	/** Asks the attempt's status URL; the answer is taken on this class's thread. */
+	private void ask(Tracked attempt) {
+		Asking asking = attempt.asking;
+		asking.inFlight = true;
+		asking.target.status(asking.attempt, asking.statusUrl)
+			.whenComplete((answer, failure) -> this.thread.execute(
+					() -> take(attempt, (answer != null) ? answer : StatusAnswer.unusable(String.valueOf(failure)))));
+	}
+
+	private void take(Tracked attempt, StatusAnswer answer) {
+		Asking asking = attempt.asking;
+		Instant now = this.clock.instant();
+		asking.inFlight = false;
+		asking.next = now.plus(this.statusInterval);
+		if (attempt.result.isDone()) {
+			return;
+		}
+		try {
+			if (answer.problem() != null) {
+				// asked again at the next interval; the deadline still bounds the attempt
+				ExecutionMdc.with(asking.attempt.job().id(), attempt.id,
+						() -> logger.info("Execution {}: {}", attempt.id, answer.problem()));
+			}
+			else if (!answer.finished()) {
+				this.store.progress(attempt.id, attempt.attempt, this.agentId, answer, now);
+			}
+			else if (this.store.finish(attempt.id, attempt.attempt, this.agentId, answer.result(), answer.message(),
+					now)) {
+				attempt.result.complete(answer.result());
+			}
+			// else a report or the deadline got there first: the next poll reads the row
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Status of execution {} not stored, asked again: {}", attempt.id, ex.getMessage());
 		}
 	}
 
@@ -203,7 +255,42 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 		this.tracked.values().forEach((attempt) -> attempt.result.cancel(true));
 	}
 
-	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<AttemptResult> result) {
+	/**
+	 * An accepted attempt waiting for its result.
+	 *
+	 * @param asking how its status URL is asked; null when the result is reported
+	 */
+	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<AttemptResult> result,
+			Asking asking) {
+	}
+
+	/**
+	 * The status URL of an accepted attempt, and when it is next asked (this class's
+	 * thread only).
+	 */
+	private static final class Asking {
+
+		private final Invocation attempt;
+
+		private final Target target;
+
+		private final String statusUrl;
+
+		private Instant next;
+
+		private boolean inFlight;
+
+		Asking(Invocation attempt, Target target, String statusUrl, Instant first) {
+			this.attempt = attempt;
+			this.target = target;
+			this.statusUrl = statusUrl;
+			this.next = first;
+		}
+
+		boolean due(Instant now) {
+			return !this.inFlight && !now.isBefore(this.next);
+		}
+
 	}
 
 }

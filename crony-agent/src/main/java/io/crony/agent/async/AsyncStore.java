@@ -1,5 +1,6 @@
 package io.crony.agent.async;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.StatusAnswer;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.sql.SqlTime;
@@ -28,6 +31,12 @@ public class AsyncStore {
 			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, updated_at = ? "
 			+ "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND (status IN ('PENDING', 'RUNNING') "
 			+ "OR (status IN ('FAILED', 'TIMED_OUT') AND attempt < ?))";
+
+	/** Characters of {@code message}, a VARCHAR(1024). */
+	private static final int MESSAGE_LIMIT = 1024;
+
+	/** Bytes of {@code resume_payload}, a TEXT. */
+	private static final int RESUME_PAYLOAD_LIMIT = 65_535;
 
 	private final JdbcTemplate jdbc;
 
@@ -69,6 +78,46 @@ public class AsyncStore {
 	}
 
 	/** Times out this agent's attempt if no report ended it first. */
+	/**
+	 * How far the attempt got, from its status URL; a payload or message left out keeps
+	 * the last (as a report does).
+	 */
+	boolean progress(long id, int attempt, String agentId, StatusAnswer answer, Instant now) {
+		return this.jdbc.update(
+				"UPDATE execution SET progress = COALESCE(?, progress), message = COALESCE(?, message), "
+						+ "resume_payload = COALESCE(?, resume_payload), updated_at = ? "
+						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
+				answer.progress(), capped(answer.message()), fitting(answer.resumePayload()), SqlTime.of(now), id,
+				attempt, agentId) == 1;
+	}
+
+	/**
+	 * Ends the attempt as its status URL said, unless a report or another ending got
+	 * there first (compare-and-set on the RUNNING attempt).
+	 */
+	boolean finish(long id, int attempt, String agentId, AttemptResult result, String message, Instant now) {
+		return this.jdbc.update(
+				"UPDATE execution SET status = ?, output = ?, error = ?, message = COALESCE(?, message), "
+						+ "progress = CASE WHEN ? = 'SUCCEEDED' THEN 100 ELSE progress END, finished_at = ?, "
+						+ "updated_at = ? WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
+				result.status().name(), result.output(), result.error(), capped(message), result.status().name(),
+				SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
+	}
+
+	/** A message as long as its column takes. */
+	private static String capped(String message) {
+		return (message == null || message.length() <= MESSAGE_LIMIT) ? message : message.substring(0, MESSAGE_LIMIT);
+	}
+
+	/**
+	 * A resume payload its column holds whole, else none (the last is kept): a cut
+	 * payload would resume from the wrong place.
+	 */
+	private static String fitting(String payload) {
+		return (payload == null || payload.getBytes(StandardCharsets.UTF_8).length <= RESUME_PAYLOAD_LIMIT) ? payload
+				: null;
+	}
+
 	boolean timeOut(long id, int attempt, String agentId, String error, Instant now) {
 		return this.jdbc.update(
 				"UPDATE execution SET status = 'TIMED_OUT', error = ?, finished_at = ?, updated_at = ? "

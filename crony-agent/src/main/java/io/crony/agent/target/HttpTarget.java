@@ -47,6 +47,9 @@ import org.apache.hc.core5.util.Timeout;
  */
 public final class HttpTarget implements Target, AutoCloseable {
 
+	/** The longest a status URL may take to answer. */
+	static final int STATUS_TIMEOUT_SECONDS = 10;
+
 	private final CloseableHttpAsyncClient client;
 
 	private final int outputLimit;
@@ -97,12 +100,47 @@ public final class HttpTarget implements Target, AutoCloseable {
 		return result;
 	}
 
+	/**
+	 * A GET of the status URL with the call's headers (the job's, the contract's), at
+	 * most {@link #STATUS_TIMEOUT_SECONDS} long; a path is asked of the instance that
+	 * took the call.
+	 */
+	@Override
+	public CompletableFuture<StatusAnswer> status(Invocation attempt, String statusUrl) {
+		URI url;
+		try {
+			url = statusAddress(attempt.job().target().url(), attempt.render(statusUrl));
+		}
+		catch (IllegalArgumentException ex) {
+			return CompletableFuture.completedFuture(StatusAnswer.unusable("status URL " + ex.getMessage()));
+		}
+		SimpleHttpRequest request = request(attempt, attempt.job().target(), "GET", url, STATUS_TIMEOUT_SECONDS, false);
+		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();
+		this.client.execute(SimpleRequestProducer.create(request), SimpleResponseConsumer.create(),
+				new Completing(response));
+		return response.orTimeout(STATUS_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+			.handle((answer, failure) -> (failure == null)
+					? StatusAnswer.read(answer.getCode(), answer.getBodyText(), this.outputLimit) : StatusAnswer
+						.unusable("status URL not answered: " + failure(failure, STATUS_TIMEOUT_SECONDS).error()));
+	}
+
+	/** The status URL, a path taken as one on the host that took the call. */
+	static URI statusAddress(String callUrl, String statusUrl) {
+		URI status = URI.create(statusUrl.trim());
+		return status.isAbsolute() ? status : URI.create(callUrl).resolve(status);
+	}
+
 	private SimpleHttpRequest request(Invocation invocation, TargetSpec target, int timeoutSeconds) {
-		JobSpec job = invocation.job();
 		String method = (target.method() != null) ? target.method().toUpperCase() : "POST";
+		return request(invocation, target, method, URI.create(target.url()), timeoutSeconds, true);
+	}
+
+	private SimpleHttpRequest request(Invocation invocation, TargetSpec target, String method, URI url,
+			int timeoutSeconds, boolean withBody) {
+		JobSpec job = invocation.job();
 		Timeout timeout = Timeout.ofSeconds(timeoutSeconds);
 		SimpleRequestBuilder request = SimpleRequestBuilder.create(method)
-			.setUri(URI.create(target.url()))
+			.setUri(url)
 			.setRequestConfig(RequestConfig.custom()
 				.setConnectionRequestTimeout(timeout)
 				.setResponseTimeout(timeout)
@@ -124,7 +162,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 				request.addHeader(header.getKey(), invocation.render(header.getValue()));
 			}
 		}
-		String body = invocation.render(target.body());
+		String body = withBody ? invocation.render(target.body()) : null;
 		if (body != null) {
 			// the job's own Content-Type wins; a body without one is sent as UTF-8 text
 			request.setBody(body, (contentType != null) ? ContentType.parse(contentType)

@@ -16,4 +16,15 @@ public interface Target {
 	 */
 	CompletableFuture<AttemptResult> invoke(Invocation invocation);
 
+	/**
+	 * Asks an accepted run's status URL how the run is doing; only HTTP targets can.
+	 * @param attempt the accepted attempt, at the address that took it
+	 * @param statusUrl the job's status URL, its placeholders not yet replaced
+	 * @return the answer, never failing: a call that did not work is an answer with its
+	 * problem
+	 */
+	default CompletableFuture<StatusAnswer> status(Invocation attempt, String statusUrl) {
+		return CompletableFuture.completedFuture(StatusAnswer.unusable(type() + " targets have no status URL"));
+	}
+
 }

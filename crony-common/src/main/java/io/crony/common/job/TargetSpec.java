@@ -18,9 +18,12 @@ import java.util.Map;
  * @param successCodes HTTP status codes that count as success; empty means any 2xx
  * @param instanceChoice how an {@code lb://} or {@code discovery:///} target picks its
  * instance; null is {@link InstanceChoice#ROUND_ROBIN}
+ * @param statusUrl ASYNC HTTP only: where the agent asks how an accepted run is doing
+ * ({@code http(s)://...}, or a {@code /path} on the instance that took the call) instead
+ * of waiting for a report; null for none
  */
 public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
-		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice) {
+		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice, String statusUrl) {
 
 	public TargetSpec {
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
@@ -28,22 +31,22 @@ public record TargetSpec(TargetType type, String method, String url, Map<String,
 		mode = (mode != null) ? mode : TargetMode.SYNC;
 	}
 
-	/** A target whose instance, if discovered, is chosen round-robin. */
+	/** A target with no instance choice (round-robin) and no status URL. */
 	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 			TargetMode mode, String command, List<Integer> successCodes) {
-		this(type, method, url, headers, body, mode, command, successCodes, null);
+		this(type, method, url, headers, body, mode, command, successCodes, null, null);
 	}
 
 	/** The same target at another address. */
 	public TargetSpec withUrl(String newUrl) {
 		return new TargetSpec(this.type, this.method, newUrl, this.headers, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice);
+				this.successCodes, this.instanceChoice, this.statusUrl);
 	}
 
 	/** The same target with other request headers. */
 	public TargetSpec withHeaders(Map<String, String> newHeaders) {
 		return new TargetSpec(this.type, this.method, this.url, newHeaders, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice);
+				this.successCodes, this.instanceChoice, this.statusUrl);
 	}
 
 	/** How an {@code lb://} target picks its instance, round-robin when unset. */

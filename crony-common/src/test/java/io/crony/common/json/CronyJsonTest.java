@@ -41,7 +41,7 @@ class CronyJsonTest {
 	@Test
 	void roundTripsATargetsInstanceChoiceAndReadsOneWrittenBeforeItAsUnset() {
 		TargetSpec target = new TargetSpec(TargetType.HTTP, "POST", "lb://billing/settle", null, null, null, null, null,
-				InstanceChoice.LEAST_ACTIVE);
+				InstanceChoice.LEAST_ACTIVE, null);
 
 		String json = CronyJson.toJson(target);
 

@@ -59,7 +59,7 @@ final class JobExports {
 				headers.isEmpty() ? null : headers, target.body(),
 				(target.mode() != TargetMode.SYNC) ? target.mode() : null, target.command(),
 				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked,
-				target.instanceChoice());
+				target.instanceChoice(), target.statusUrl());
 	}
 
 	private static JobRequest.RetryRequest retry(RetryPolicy retry) {

@@ -217,23 +217,35 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * so (Authorization, Cookie, ...): stored encrypted, read back as a mask
 	 * @param instanceChoice {@code lb://} and {@code discovery:///} targets only:
 	 * ROUND_ROBIN (default), LEAST_ACTIVE or CONSISTENT_HASH
+	 * @param statusUrl ASYNC HTTP targets only: where the agent asks how an accepted run
+	 * is doing, instead of waiting for a report
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
 			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
-			List<@NotBlank String> secretHeaders,
-			@Schema(description = INSTANCE_CHOICE) InstanceChoice instanceChoice) {
+			List<@NotBlank String> secretHeaders, @Schema(description = INSTANCE_CHOICE) InstanceChoice instanceChoice,
+			@Schema(description = STATUS_URL) @Size(max = 2048) String statusUrl) {
 
-		/** A target whose instance, if discovered, is chosen round-robin. */
+		/** A target with no instance choice (round-robin) and no status URL. */
 		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
 				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders) {
-			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, null);
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, null, null);
 		}
+
+		static final String STATUS_URL = "ASYNC HTTP targets only: where the agent asks (GET) how an accepted run "
+				+ "is doing instead of waiting for a report: http(s)://host/path, or /path on the instance that took "
+				+ "the call; ${executionId} and the other body placeholders are replaced. It answers "
+				+ "{\"outcome\": \"RUNNING\" | \"SUCCEEDED\" | \"FAILED\", \"progress\", \"message\", \"output\", "
+				+ "\"resumePayload\"}";
 
 		static final String INSTANCE_CHOICE = "lb:// and discovery:/// targets only: how a run picks one instance "
 				+ "of the service. "
 				+ "ROUND_ROBIN (default): the next in turn; LEAST_ACTIVE: the one with the fewest calls in flight "
 				+ "from the agent; CONSISTENT_HASH: the same one for the job while the set of instances stays the same";
+
+		private static String blankToNull(String value) {
+			return (value != null && !value.isBlank()) ? value.trim() : null;
+		}
 
 		List<String> secretHeadersOrNone() {
 			return (this.secretHeaders != null) ? this.secretHeaders : List.of();
@@ -247,7 +259,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		TargetSpec toSpec() {
 			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
 			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
-					this.successCodes, this.instanceChoice);
+					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl));
 		}
 
 	}

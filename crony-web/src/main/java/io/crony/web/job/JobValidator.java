@@ -4,11 +4,13 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import io.crony.common.job.Labels;
+import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
 import io.crony.web.error.FieldProblem;
@@ -139,6 +141,7 @@ final class JobValidator {
 			problems.add(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		}
+		checkStatusUrl(target, problems);
 		if (target.type() == TargetType.HTTP) {
 			checkHttp(target, problems);
 		}
@@ -215,6 +218,37 @@ final class JobValidator {
 		if (!valid) {
 			problems.add(new FieldProblem("target.url",
 					"must be static://host:port[/handler] or discovery:///service[/handler]"));
+		}
+	}
+
+	/**
+	 * A status URL: only where a run is accepted and asked about later (ASYNC HTTP), and
+	 * either a full http(s) address or a path on the instance that took the call.
+	 */
+	private static void checkStatusUrl(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		String url = target.statusUrl();
+		if (isBlank(url)) {
+			return;
+		}
+		if (target.type() != TargetType.HTTP || target.mode() != TargetMode.ASYNC) {
+			problems.add(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP targets only"));
+			return;
+		}
+		// placeholders are filled per run; a sample value stands in for each here
+		String trimmed = url.trim().replaceAll("\\$\\{[A-Za-z]+}", "0");
+		if (trimmed.startsWith("/")) {
+			if (trimmed.startsWith("//") || parse("http://host" + trimmed) == null) {
+				problems.add(
+						new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
+			}
+			return;
+		}
+		URI uri = parse(trimmed);
+		if (uri == null || uri.getScheme() == null
+				|| !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))
+				|| isBlank(uri.getHost())) {
+			problems
+				.add(new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
 		}
 	}
 

@@ -131,6 +131,23 @@ class JobApiIT {
 	}
 
 	@Test
+	void keepsAnAsyncTargetsStatusUrlAndRefusesOneForASyncTarget() {
+		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/export", "mode",
+				"ASYNC", "statusUrl", " /exports/${executionId} ");
+		Response created = this.api.post("/api/v1/jobs",
+				Map.of("name", "export", "schedule", "0 */5 * * * ?", "target", target));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().at("/target/statusUrl").asText()).isEqualTo("/exports/${executionId}");
+		assertThat(specOf(created.body().get("id").asLong()).target().statusUrl()).isEqualTo("/exports/${executionId}");
+
+		Response refused = this.api.post("/api/v1/jobs", Map.of("name", "export-sync", "schedule", "0 */5 * * * ?",
+				"target", Jobs.with(target, "mode", "SYNC")));
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		assertThat(refused.errorFields()).containsExactly("target.statusUrl");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isEqualTo(1);
+	}
+
+	@Test
 	void keepsAnLbTargetsInstanceChoiceAndRefusesOneForAnAddressThatNamesOneInstance() {
 		Map<String, Object> target = Map.of("type", "HTTP", "url", "lb://billing/run", "instanceChoice",
 				"LEAST_ACTIVE");

@@ -6,6 +6,7 @@ import java.util.Map;
 import io.crony.common.job.BackoffStrategy;
 import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.web.error.FieldProblem;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class JobValidatorTest {
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", choosing("lb://billing/run", choice))))
 			.isEmpty();
 		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null,
-				"discovery:///billing/settle", null, null, null, null, null, null, choice);
+				"discovery:///billing/settle", null, null, null, null, null, null, choice, null);
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", grpc))).isEmpty();
 	}
 
@@ -74,8 +75,34 @@ class JobValidatorTest {
 			.containsExactly(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "static://billing:9090",
-				null, null, null, null, null, null, InstanceChoice.CONSISTENT_HASH);
+				null, null, null, null, null, null, InstanceChoice.CONSISTENT_HASH, null);
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", grpc))).containsExactly("target.instanceChoice");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/jobs/${executionId}/status", "http://billing.internal/status?id=${executionId}",
+			"https://billing.internal:8443/s" })
+	void acceptsAStatusUrlForAnAsyncHttpTarget(String statusUrl) {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.ASYNC, statusUrl)))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "status", "ftp://h/x", "//other-host/x", "http:///nohost", "lb://billing/status" })
+	void refusesAStatusUrlThatIsNeitherAPathNorAnHttpAddress(String statusUrl) {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.ASYNC, statusUrl))))
+			.containsExactly(
+					new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
+	}
+
+	@Test
+	void refusesAStatusUrlWhereNoRunIsAskedAboutLater() {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.SYNC, "/status"))))
+			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP targets only"));
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.SHELL, TargetMode.ASYNC, "/status"))))
+			.containsExactly("target.statusUrl");
 	}
 
 	@Test
@@ -197,7 +224,12 @@ class JobValidatorTest {
 
 	private static JobRequest.TargetRequest choosing(String url, InstanceChoice choice) {
 		return new JobRequest.TargetRequest(TargetType.HTTP, "POST", url, Map.of(), null, null, null, null, null,
-				choice);
+				choice, null);
+	}
+
+	private static JobRequest.TargetRequest asking(TargetType type, TargetMode mode, String statusUrl) {
+		return new JobRequest.TargetRequest(type, "POST", (type == TargetType.HTTP) ? "lb://billing/run" : null,
+				Map.of(), null, mode, (type == TargetType.SHELL) ? "true" : null, null, null, null, statusUrl);
 	}
 
 	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {

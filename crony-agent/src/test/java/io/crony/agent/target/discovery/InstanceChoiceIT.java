@@ -159,7 +159,7 @@ class InstanceChoiceIT {
 
 	private CompletableFuture<AttemptResult> call(long jobId, String path, InstanceChoice choice) {
 		TargetSpec target = new TargetSpec(TargetType.HTTP, "GET", "lb://" + SERVICE + path, Map.of(), null, null, null,
-				null, choice);
+				null, choice, null);
 		JobSpec job = new JobSpec(jobId, "job-" + jobId, null, "* * * * * ?", null, target, 30, null, null, null, null,
 				true, 1);
 		return this.targets.invoke(new Invocation(job, 0, Instant.now(), null, 1));

@@ -138,7 +138,7 @@ class GrpcInstanceChoiceIT {
 
 	private CompletableFuture<AttemptResult> call(long jobId, String handler, InstanceChoice choice) {
 		TargetSpec target = new TargetSpec(TargetType.GRPC, null, "discovery:///billing/" + handler, null, null, null,
-				null, null, choice);
+				null, null, choice, null);
 		JobSpec job = new JobSpec(jobId, "job-" + jobId, null, "* * * * * ?", null, target, 30, null, null, null, null,
 				true, 1);
 		return this.targets.invoke(new Invocation(job, 0, Instant.now(), null, 1));
