@@ -124,6 +124,11 @@ function Definition({ job }: { job: Job }) {
       {isDiscovered(target) && (
         <Descriptions.Item label={t('jobs.instanceChoice')}>{enumLabel('instanceChoice', target.instanceChoice ?? 'ROUND_ROBIN')}</Descriptions.Item>
       )}
+      {target.statusUrl && (
+        <Descriptions.Item label={t('jobs.statusUrl')}>
+          <Typography.Text code>{target.statusUrl}</Typography.Text>
+        </Descriptions.Item>
+      )}
       {target.type !== 'SHELL' && <Descriptions.Item label={t('jobs.headers')}>{tags(target.headers)}</Descriptions.Item>}
       {target.body && (
         <Descriptions.Item label={t('jobs.body')}>

@@ -74,6 +74,25 @@ describe('JobFormDrawer', () => {
     });
   });
 
+  it('offers a status URL once the target is ASYNC, and sends it', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'PUT') return { status: 200, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);
+    expect(screen.queryByLabelText('Status URL')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'ASYNC' }));
+    fireEvent.change(await screen.findByLabelText('Status URL'), { target: { value: '/exports/${executionId}' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      target: { mode: 'ASYNC', statusUrl: '/exports/${executionId}' },
+    });
+  });
+
   it('refuses a selector label no agent could carry before sending', async () => {
     const calls = mockApi((c) => (c.path === '/jobs/next-fires' ? { body: [] } : undefined));
     renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);

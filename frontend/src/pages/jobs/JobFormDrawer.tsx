@@ -13,7 +13,7 @@ import { ruleLabel } from '../calendars/labels';
 import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
 import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
-import { isDiscovered, newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
+import { asksStatus, isDiscovered, newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
 import { DependsOnSelect } from './DependsOnSelect';
 import { ScheduleHelper } from './ScheduleHelper';
 import {
@@ -272,6 +272,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   const timeZone = Form.useWatch('timeZone', form);
   const targetType = Form.useWatch(['target', 'type'], form);
   const targetUrl = Form.useWatch(['target', 'url'], form);
+  const targetMode = Form.useWatch(['target', 'mode'], form);
   const calendarName = Form.useWatch('calendarName', form);
   const calendarRule = Form.useWatch('calendarRule', form);
   const dependsOn = Form.useWatch('dependsOn', form);
@@ -420,6 +421,11 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
             {isDiscovered({ type: targetType, url: targetUrl }) && (
               <Form.Item label={t('jobs.instanceChoice')} name={['target', 'instanceChoice']} tooltip={t('jobs.instanceChoiceTip')}>
                 <Radio.Group options={INSTANCE_CHOICES.map((c) => ({ value: c, label: enumLabel('instanceChoice', c) }))} optionType="button" />
+              </Form.Item>
+            )}
+            {asksStatus({ type: targetType, mode: targetMode }) && (
+              <Form.Item label={t('jobs.statusUrl')} name={['target', 'statusUrl']} tooltip={t('jobs.statusUrlTip')}>
+                <Input placeholder={t('jobs.statusUrlExample')} />
               </Form.Item>
             )}
             <KeyValueList name={['target', 'headers']} label={t('jobs.headers')} addText={t('jobs.addHeader')} />

@@ -77,6 +77,18 @@ describe('job form conversion', () => {
     expect(toFormValues(aJob()).target.instanceChoice).toBe('ROUND_ROBIN');
   });
 
+  it('sends the status URL of an ASYNC HTTP target only, trimmed, and none when left empty', () => {
+    const values = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', statusUrl: '/exports/${executionId}' } }));
+    expect(values.target.statusUrl).toBe('/exports/${executionId}');
+    expect(toJobRequest(values).target.statusUrl).toBe('/exports/${executionId}');
+    values.target.statusUrl = '  ';
+    expect(toJobRequest(values).target).not.toHaveProperty('statusUrl');
+    values.target = { ...values.target, statusUrl: ' /exports/1 ', mode: 'SYNC' };
+    expect(toJobRequest(values).target).not.toHaveProperty('statusUrl');
+    values.target.mode = 'ASYNC';
+    expect(toJobRequest(values).target.statusUrl).toBe('/exports/1');
+  });
+
   it('reads a job saved with only maxAttempts and backoffSeconds as a fixed backoff without jitter', () => {
     const values = toFormValues(aJob({ retry: { maxAttempts: 3, backoffSeconds: 5 } }));
     expect(values.retry).toEqual({ maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, multiplier: 2, maxBackoffSeconds: 3600, jitter: 0 });

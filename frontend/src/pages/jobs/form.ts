@@ -35,6 +35,8 @@ export interface JobFormValues {
     successCodes: number[];
     /** `lb://` and `discovery:///` targets only. */
     instanceChoice?: InstanceChoice;
+    /** ASYNC HTTP targets only; empty: the run's result is reported. */
+    statusUrl?: string;
   };
   timeoutSeconds: number;
   retry: RetryValues;
@@ -204,6 +206,11 @@ export function isDiscovered(target: { type: TargetType; url?: string | null }):
   return (target.type === 'HTTP' && url.startsWith('lb://')) || (target.type === 'GRPC' && url.startsWith('discovery:///'));
 }
 
+/** An ASYNC HTTP target: its accepted runs may be asked about at a status URL instead of reporting. */
+export function asksStatus(target: { type: TargetType; mode?: TargetMode }): boolean {
+  return target.type === 'HTTP' && target.mode === 'ASYNC';
+}
+
 export function toFormValues(job: Job): JobFormValues {
   return {
     name: job.name,
@@ -220,6 +227,7 @@ export function toFormValues(job: Job): JobFormValues {
       command: job.target.command ?? undefined,
       successCodes: job.target.successCodes ?? [],
       instanceChoice: job.target.instanceChoice ?? 'ROUND_ROBIN',
+      statusUrl: job.target.statusUrl ?? undefined,
     },
     timeoutSeconds: job.timeoutSeconds,
     retry: toRetryValues(job.retry),
@@ -262,6 +270,7 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
       successCodes: (t.successCodes ?? []).map(Number).filter((n) => Number.isFinite(n)),
       // round-robin is the default and is sent as no choice at all, like any address without one
       ...(isDiscovered(t) && t.instanceChoice && t.instanceChoice !== 'ROUND_ROBIN' ? { instanceChoice: t.instanceChoice } : {}),
+      ...(asksStatus(t) && blankToNull(t.statusUrl) ? { statusUrl: t.statusUrl!.trim() } : {}),
     },
     timeoutSeconds: values.timeoutSeconds,
     retry: toRetryPolicy(values.retry),

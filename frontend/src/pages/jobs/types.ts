@@ -49,6 +49,8 @@ export interface Target {
   successCodes?: number[] | null;
   /** `lb://` and `discovery:///` targets only; unset is round-robin. */
   instanceChoice?: InstanceChoice | null;
+  /** ASYNC HTTP targets only: where the agent asks how an accepted run is doing. */
+  statusUrl?: string | null;
 }
 
 /** What POST /jobs and PUT /jobs/{id} take. */
