@@ -203,11 +203,18 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 		}
 		try {
 			if (answer.problem() != null) {
-				// asked again at the next interval; the deadline still bounds the attempt
-				ExecutionMdc.with(asking.attempt.job().id(), attempt.id,
-						() -> logger.info("Execution {}: {}", attempt.id, answer.problem()));
+				// asked again at the next interval; the deadline still bounds the
+				// attempt.
+				// Logged when the problem is new, not every interval it lasts
+				if (!answer.problem().equals(asking.lastProblem)) {
+					ExecutionMdc.with(asking.attempt.job().id(), attempt.id,
+							() -> logger.info("Execution {}: {}", attempt.id, answer.problem()));
+				}
+				asking.lastProblem = answer.problem();
+				return;
 			}
-			else if (!answer.finished()) {
+			asking.lastProblem = null;
+			if (!answer.finished()) {
 				this.store.progress(attempt.id, attempt.attempt, this.agentId, answer, now);
 			}
 			else if (this.store.finish(attempt.id, attempt.attempt, this.agentId, answer.result(), answer.message(),
@@ -279,6 +286,8 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 		private Instant next;
 
 		private boolean inFlight;
+
+		private String lastProblem;
 
 		Asking(Invocation attempt, Target target, String statusUrl, Instant first) {
 			this.attempt = attempt;
