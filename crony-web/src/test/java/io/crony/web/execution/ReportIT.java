@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.google.protobuf.UnknownFieldSet;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.ExecutionTokens;
 import io.crony.common.grpc.v1.ExecutionReportsGrpc;
@@ -357,6 +358,33 @@ class ReportIT {
 				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
 				assertThat(ex.getStatus().getDescription()).contains("progress");
 			});
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	// a client built from another proto: protobuf would keep field 6 aside and drop it
+	@Test
+	void refusesAFieldNumberTheGrpcContractDoesNotHave() {
+		long id = runningExecution();
+		Map<String, Object> before = row(id);
+		UnknownFieldSet rebalance = UnknownFieldSet.newBuilder()
+			.addField(6, UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+			.build();
+
+		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setProgress(50)
+			.setUnknownFields(rebalance)
+			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
+				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+				assertThat(ex.getStatus().getDescription()).contains("unknown field number 6");
+			});
+		assertGrpcStatus(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setOutcome(Outcome.SUCCEEDED)
+			.setUnknownFields(rebalance)
+			.build(), Status.Code.INVALID_ARGUMENT);
 		assertThat(row(id)).isEqualTo(before);
 	}
 
