@@ -1,5 +1,6 @@
 package io.crony.web.execution;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
@@ -105,6 +106,20 @@ class RunHistoryPagingIT {
 			assertThat(page.body().path("items").findValues("id").stream().map((id) -> id.asLong())).contains(async,
 					sync);
 		}
+	}
+
+	@Test
+	void theApiDocumentShowsTheDetailOnlyFieldsOnTheDetailAlone() {
+		JsonNode schemas = this.api.get("/v3/api-docs").body().path("components").path("schemas");
+		JsonNode detail = schemas.path("ExecutionDetailResponse").path("properties");
+		assertThat(detail.path("mode").path("enum")).extracting(JsonNode::asText).containsExactly("SYNC", "ASYNC");
+		assertThat(detail.has("message")).isTrue();
+		assertThat(detail.path("resumePayload").path("maxLength").asInt()).isEqualTo(65535);
+		JsonNode listed = schemas.path("ExecutionResponse").path("properties");
+		assertThat(listed.has("jobName")).isTrue();
+		assertThat(listed.has("resumePayload")).isFalse();
+		assertThat(listed.has("message")).isFalse();
+		assertThat(listed.has("mode")).isFalse();
 	}
 
 	@Test
