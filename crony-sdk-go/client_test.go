@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -102,6 +103,42 @@ func TestReportsAreRecordedByTheFakeServer(t *testing.T) {
 	}
 	if r, ok := fake.Result(exec.ID); !ok || r != crony.Failed("bank API down") {
 		t.Errorf("result = %+v, %v", r, ok)
+	}
+}
+
+// Moving a run to another instance is not built: crony-web refuses a report with a field
+// it does not know, and so does the fake; what the client sends is known.
+func TestTheFakeServerRefusesAnUnknownFieldNamingIt(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	for path, body := range map[string]string{
+		"progress": `{"progress":50,"rebalance":true,"params":{"offset":100000}}`,
+		"result":   `{"outcome":"SUCCEEDED","rebalance":true}`,
+	} {
+		req, _ := http.NewRequest(http.MethodPost, fake.URL+"/api/v1/executions/"+strconv.FormatInt(exec.ID, 10)+"/"+path, strings.NewReader(body))
+		req.Header.Set(crony.HeaderToken, exec.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var problem crony.APIError
+		_ = json.NewDecoder(resp.Body).Decode(&problem)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest || len(problem.Errors) != 1 || problem.Errors[0].Field != "rebalance" ||
+			!strings.HasPrefix(problem.Detail, "rebalance: unknown field") {
+			t.Errorf("%s: %d %+v", path, resp.StatusCode, problem)
+		}
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 0 || fake.Status(exec.ID) != "RUNNING" {
+		t.Errorf("recorded %+v, status %s", p, fake.Status(exec.ID))
+	}
+	c := newClient(t, fake.URL)
+	if _, err := c.ReportProgress(context.Background(), exec, crony.Progress{Percent: 50, ResumePayload: "offset=100000", Message: "half way"}); err != nil {
+		t.Fatal(err)
+	}
+	if resp, err := c.ReportResult(context.Background(), exec, crony.Succeeded("done")); err != nil || !resp.Applied {
+		t.Fatalf("ReportResult = %+v, %v", resp, err)
 	}
 }
 

@@ -1,19 +1,23 @@
 package crony
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
 // FakeServer stands in for crony-web's report endpoints in tests: it serves
 // POST /api/v1/executions/{id}/result and /progress as crony-web does (token check,
-// validation, applied=false once a run has finished, RFC 7807 problem details) and
+// validation, a field crony-web does not know refused with a 400 naming it,
+// applied=false once a run has finished, RFC 7807 problem details) and
 // records what it was told. Point a [Client] at its URL. It is safe for concurrent use.
 type FakeServer struct {
 	// URL is the base URL to give [NewClient].
@@ -183,7 +187,43 @@ func (f *FakeServer) handle(apply func(run *fakeRun, body json.RawMessage) (int,
 	}
 }
 
+// The fields crony-web's report bodies have; any other is refused, as crony-web does.
+var (
+	resultFields   = []string{"message", "outcome", "output"}
+	progressFields = []string{"message", "progress", "resumePayload"}
+)
+
+// unknownField answers crony-web's 400 for the first field of body (in the order sent)
+// that is not one of known, say "rebalance"; ok is false when every field is known or
+// body is not an object (the decoding that follows refuses that).
+func unknownField(body json.RawMessage, known []string) (status int, answer any, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return 0, nil, false
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, nil, false
+		}
+		name, _ := tok.(string)
+		if !slices.Contains(known, name) {
+			msg := "unknown field; the known fields here are [" + strings.Join(known, ", ") + "]"
+			return http.StatusBadRequest, problem(http.StatusBadRequest, name+": "+msg,
+				[]FieldError{{Field: name, Message: msg}}), true
+		}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return 0, nil, false
+		}
+	}
+	return 0, nil, false
+}
+
 func (f *FakeServer) result(run *fakeRun, body json.RawMessage) (int, any) {
+	if status, answer, ok := unknownField(body, resultFields); ok {
+		return status, answer
+	}
 	var res Result
 	if err := json.Unmarshal(body, &res); err != nil || (res.Outcome != OutcomeSucceeded && res.Outcome != OutcomeFailed) {
 		return http.StatusBadRequest, problem(http.StatusBadRequest, "invalid result",
@@ -197,6 +237,9 @@ func (f *FakeServer) result(run *fakeRun, body json.RawMessage) (int, any) {
 }
 
 func (f *FakeServer) progress(run *fakeRun, body json.RawMessage) (int, any) {
+	if status, answer, ok := unknownField(body, progressFields); ok {
+		return status, answer
+	}
 	var p Progress
 	if err := json.Unmarshal(body, &p); err != nil || p.Percent < 0 || p.Percent > 100 {
 		return http.StatusBadRequest, problem(http.StatusBadRequest, "invalid progress",

@@ -201,6 +201,10 @@ export const en = {
   'executions.finished': 'Finished',
   'executions.duration': 'Duration',
   'executions.progress': 'Progress',
+  'executions.mode': 'Mode',
+  'executions.message': 'Message',
+  'executions.resumePayload': 'Resume payload',
+  'executions.showResumePayload': 'Show ({count} character) | Show ({count} characters)',
   // common
   'common.params': 'Params',
   // executions

@@ -38,12 +38,38 @@ describe('ExecutionDetailPage', () => {
     expect(within(tree).getByText('Waiting')).toBeInTheDocument();
   });
 
+  it('shows the progress message, the mode and the resume payload collapsed', async () => {
+    mockApi((c) =>
+      c.path === '/executions/902'
+        ? {
+            body: anExecution({
+              id: 902, status: 'FAILED', mode: 'ASYNC', progress: 50, message: 'half way: 100000 rows',
+              resumePayload: '{"offset":100000}',
+            }),
+          }
+        : undefined,
+    );
+    renderPage(<ExecutionDetailPage />, { at: '/executions/902', path: '/executions/:id' });
+
+    const cell = (label: string) => screen.getByText(label).closest('th')!.nextElementSibling as HTMLElement;
+    await screen.findByText('Execution #902');
+    expect(cell('Message')).toHaveTextContent('half way: 100000 rows');
+    expect(cell('Mode')).toHaveTextContent('ASYNC');
+    const summary = within(cell('Resume payload')).getByText('Show (17 characters)');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('{"offset":100000}').tagName).toBe('PRE');
+  });
+
   it('shows no workflow run for a run of its own', async () => {
     const calls = mockApi((c) => (c.path === '/executions/901' ? { body: anExecution() } : undefined));
     renderPage(<ExecutionDetailPage />, { at: '/executions/901', path: '/executions/:id' });
 
     await screen.findByText('Execution #901');
     expect(screen.queryByText('Released by')).toBeNull();
+    // no message or payload reported: no empty rows for them
+    expect(screen.queryByText('Message')).toBeNull();
+    expect(screen.queryByText('Resume payload')).toBeNull();
     expect(screen.queryByRole('tree')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tree'))).toBe(false);
   });

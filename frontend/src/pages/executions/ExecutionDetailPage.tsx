@@ -14,7 +14,7 @@ import { isActive, isUnfinished, type Execution } from './types';
 import { RunTree } from '../workflows/RunTree';
 import { enumLabel, t } from '../../i18n';
 
-function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
+function Block({ text, danger, maxHeight = 320 }: { text?: string | null; danger?: boolean; maxHeight?: number }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <pre
@@ -22,13 +22,23 @@ function Block({ text, danger }: { text?: string | null; danger?: boolean }) {
         whiteSpace: 'pre-wrap',
         wordBreak: 'break-word',
         margin: 0,
-        maxHeight: 320,
+        maxHeight,
         overflow: 'auto',
         color: danger ? '#cf1322' : undefined,
       }}
     >
       {text}
     </pre>
+  );
+}
+
+/** Up to 64 KB of opaque state: collapsed, and in a short scrolling block when opened. */
+function ResumePayload({ text }: { text: string }) {
+  return (
+    <details>
+      <summary>{t('executions.showResumePayload', { count: text.length })}</summary>
+      <Block text={text} maxHeight={160} />
+    </details>
   );
 }
 
@@ -100,6 +110,17 @@ export default function ExecutionDetailPage() {
             '—'
           )}
         </Descriptions.Item>
+        {e.mode && <Descriptions.Item label={t('executions.mode')}>{e.mode}</Descriptions.Item>}
+        {e.message && (
+          <Descriptions.Item label={t('executions.message')} span={2}>
+            <Typography.Text>{e.message}</Typography.Text>
+          </Descriptions.Item>
+        )}
+        {e.resumePayload && (
+          <Descriptions.Item label={t('executions.resumePayload')} span={2}>
+            <ResumePayload text={e.resumePayload} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('common.params')} span={2}>
           <Block text={e.params} />
         </Descriptions.Item>

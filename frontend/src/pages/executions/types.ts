@@ -35,6 +35,13 @@ export interface Execution {
   releasedBy?: number | string | null;
   /** The first run of the workflow run this execution belongs to; null: not part of one. */
   rootId?: number | string | null;
+  // Only `GET /executions/{id}` sends these three; lists leave them out (a resume payload may be 64 KB).
+  /** ASYNC: the target reports its result later; SYNC: a plain call; absent before the run starts. */
+  mode?: 'SYNC' | 'ASYNC' | null;
+  /** The last message the target reported with its progress or result. */
+  message?: string | null;
+  /** The state a retry resumes from, as the target last reported it. */
+  resumePayload?: string | null;
 }
 
 /** `GET /executions/{id}/tree`: a workflow run from its root, each run with the runs it released. */

@@ -89,6 +89,30 @@ class CronyClientIT {
 	}
 
 	@Test
+	void refusesAFieldCronyWebDoesNotKnowNamingItAndRecordsNothing() throws Exception {
+		Execution execution = this.web.newExecution();
+		for (String[] report : new String[][] {
+				{ "progress", "{\"progress\":50,\"rebalance\":true,\"params\":{\"offset\":100000}}" },
+				{ "result", "{\"outcome\":\"SUCCEEDED\",\"rebalance\":true}" } }) {
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(HttpRequest
+					.newBuilder(URI.create(this.web.url() + "/api/v1/executions/" + execution.id() + "/" + report[0]))
+					.header("X-Crony-Token", execution.token())
+					.POST(HttpRequest.BodyPublishers.ofString(report[1]))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).isEqualTo(400);
+			assertThat(response.body()).contains("\"field\":\"rebalance\"").contains("rebalance: unknown field");
+		}
+		assertThat(this.web.progress(execution.id())).isEmpty();
+		assertThat(this.web.result(execution.id())).isEmpty();
+		assertThat(this.web.status(execution.id())).isEqualTo("RUNNING");
+		// what the client sends is known
+		assertThat(this.client.reportProgress(execution, new Progress(50, "offset=100000", "half way")).applied())
+			.isTrue();
+		assertThat(this.client.reportResult(execution, new Result(Outcome.SUCCEEDED, "done", "ok")).applied()).isTrue();
+	}
+
+	@Test
 	void retriesAnUnavailableCronyWebUntilTheReportIsApplied() {
 		Execution execution = this.web.newExecution();
 		this.web.failNext(2, 503);

@@ -44,6 +44,11 @@ public final class FakeCronyWeb implements AutoCloseable {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
+	// the fields crony-web's report bodies have; any other is refused, as crony-web does
+	private static final List<String> RESULT_FIELDS = List.of("message", "outcome", "output");
+
+	private static final List<String> PROGRESS_FIELDS = List.of("message", "progress", "resumePayload");
+
 	private final SecureRandom random = new SecureRandom();
 
 	private final Map<Long, Run> runs = new HashMap<>();
@@ -184,6 +189,10 @@ public final class FakeCronyWeb implements AutoCloseable {
 	// As crony-web: an invalid report is refused (400) before a finished run answers
 	// applied=false
 	private Answer applyResult(long id, Run run, JsonNode report) {
+		Answer unknown = unknownField(report, RESULT_FIELDS);
+		if (unknown != null) {
+			return unknown;
+		}
 		String outcome = report.path("outcome").asText();
 		if (!Outcome.SUCCEEDED.name().equals(outcome) && !Outcome.FAILED.name().equals(outcome)) {
 			return new Answer(400, problem(400, "Bad Request", "invalid report", "outcome"));
@@ -197,6 +206,10 @@ public final class FakeCronyWeb implements AutoCloseable {
 	}
 
 	private Answer applyProgress(long id, Run run, JsonNode report) {
+		Answer unknown = unknownField(report, PROGRESS_FIELDS);
+		if (unknown != null) {
+			return unknown;
+		}
 		JsonNode percent = report.get("progress");
 		if (percent == null || !percent.isInt() || percent.asInt() < 0 || percent.asInt() > 100) {
 			return new Answer(400, problem(400, "Bad Request", "invalid report", "progress"));
@@ -207,6 +220,22 @@ public final class FakeCronyWeb implements AutoCloseable {
 		run.progress
 			.add(new Progress(percent.asInt(), textOrNull(report, "resumePayload"), textOrNull(report, "message")));
 		return new Answer(200, answerJson(true, run.status, null));
+	}
+
+	/**
+	 * As crony-web: the first field it does not know (say {@code rebalance}) is a 400
+	 * naming it, and nothing is recorded.
+	 */
+	private static Answer unknownField(JsonNode report, List<String> known) {
+		var names = report.fieldNames();
+		while (names.hasNext()) {
+			String name = names.next();
+			if (!known.contains(name)) {
+				String message = "unknown field; the known fields here are " + known;
+				return new Answer(400, problem(400, "Bad Request", name + ": " + message, name, message));
+			}
+		}
+		return null;
 	}
 
 	private static Answer notApplied(long id, Run run) {
@@ -228,6 +257,10 @@ public final class FakeCronyWeb implements AutoCloseable {
 	}
 
 	private static byte[] problem(int status, String title, String detail, String badField) {
+		return problem(status, title, detail, badField, "is invalid");
+	}
+
+	private static byte[] problem(int status, String title, String detail, String badField, String fieldMessage) {
 		var problem = JSON.createObjectNode()
 			.put("type", "about:blank")
 			.put("title", title)
@@ -235,7 +268,7 @@ public final class FakeCronyWeb implements AutoCloseable {
 			.put("detail", detail);
 		var errors = problem.putArray("errors");
 		if (badField != null) {
-			errors.addObject().put("field", badField).put("message", "is invalid");
+			errors.addObject().put("field", badField).put("message", fieldMessage);
 		}
 		return problem.toString().getBytes(StandardCharsets.UTF_8);
 	}

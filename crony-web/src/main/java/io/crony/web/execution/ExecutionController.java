@@ -51,8 +51,9 @@ class ExecutionController {
 	}
 
 	@GetMapping("/executions/{id}")
-	@Operation(summary = "One execution")
-	ExecutionResponse get(@PathVariable long id) {
+	@Operation(summary = "One execution, with its progress message, resume payload and mode",
+			description = "The list leaves message, resumePayload and mode out: a resume payload may be up to 64 KB.")
+	ExecutionDetailResponse get(@PathVariable long id) {
 		return this.queries.get(id);
 	}
 

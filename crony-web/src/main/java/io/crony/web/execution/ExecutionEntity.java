@@ -56,6 +56,46 @@ class ExecutionEntity {
 	/** The first run of the workflow run this one belongs to; null when none. */
 	private Long rootId;
 
+	// Detail-only columns: selectById and the lists leave them out (select = false), so a
+	// page of runs never reads up to 64 KB of resume payload per row; the detail reads
+	// them with findDetailInDepartment.
+
+	/** ASYNC once an async attempt started (the agent's AsyncStore); null otherwise. */
+	@TableField(select = false)
+	private String mode;
+
+	/** The last message the target reported; the result's for an async run. */
+	@TableField(select = false)
+	private String message;
+
+	/** The state a retry resumes from, as the target last reported it. */
+	@TableField(select = false)
+	private String resumePayload;
+
+	String getMode() {
+		return this.mode;
+	}
+
+	void setMode(String mode) {
+		this.mode = mode;
+	}
+
+	String getMessage() {
+		return this.message;
+	}
+
+	void setMessage(String message) {
+		this.message = message;
+	}
+
+	String getResumePayload() {
+		return this.resumePayload;
+	}
+
+	void setResumePayload(String resumePayload) {
+		this.resumePayload = resumePayload;
+	}
+
 	Long getReleasedBy() {
 		return this.releasedBy;
 	}

@@ -2,6 +2,7 @@ package io.crony.web.execution;
 
 import java.time.Instant;
 
+import com.baomidou.mybatisplus.core.conditions.query.LambdaQueryWrapper;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -30,6 +31,22 @@ interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 	 */
 	default ExecutionEntity findInDepartment(long id, long departmentId) {
 		ExecutionEntity row = selectById(id);
+		if (row == null) {
+			return null;
+		}
+		Long department = departmentOfJob(row.getJobId());
+		return (department != null && department == departmentId) ? row : null;
+	}
+
+	/**
+	 * The execution with its detail-only columns (mode, message, resume payload), when
+	 * its job is one of the department's.
+	 */
+	default ExecutionEntity findDetailInDepartment(long id, long departmentId) {
+		// every field, also those marked select = false
+		ExecutionEntity row = selectOne(
+				new LambdaQueryWrapper<ExecutionEntity>().select(ExecutionEntity.class, (field) -> true)
+					.eq(ExecutionEntity::getId, id));
 		if (row == null) {
 			return null;
 		}

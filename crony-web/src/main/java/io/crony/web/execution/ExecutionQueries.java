@@ -50,12 +50,12 @@ class ExecutionQueries {
 		return PageResponse.of(this.executions.selectPage(paging.toPage(), where), ExecutionResponse::of, paging);
 	}
 
-	ExecutionResponse get(long id) {
-		ExecutionEntity row = this.executions.findInDepartment(id, Departments.current());
+	ExecutionDetailResponse get(long id) {
+		ExecutionEntity row = this.executions.findDetailInDepartment(id, Departments.current());
 		if (row == null) {
 			throw new ExecutionNotFoundException(id);
 		}
-		return ExecutionResponse.of(row);
+		return ExecutionDetailResponse.of(row);
 	}
 
 }

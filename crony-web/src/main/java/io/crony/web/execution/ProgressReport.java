@@ -6,7 +6,10 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * How far a running execution got.
+ * How far a running execution got. A field not listed here (say {@code rebalance}: moving
+ * a run to another instance is not built) is refused with a 400 naming it, and nothing is
+ * stored, rather than dropped: the API's ObjectMapper fails on unknown properties
+ * (application.yml), and ReportIT holds the report endpoints to it.
  *
  * @param progress percent done, 0..100
  * @param resumePayload opaque state a retry resumes from (handed back to the target as

@@ -2,6 +2,7 @@ package io.crony.web.execution;
 
 import java.util.function.Supplier;
 
+import com.google.protobuf.UnknownFieldSet;
 import io.crony.common.grpc.v1.ExecutionReportsGrpc;
 import io.crony.common.grpc.v1.ReportProgressRequest;
 import io.crony.common.grpc.v1.ReportResponse;
@@ -32,6 +33,7 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 	@Override
 	public void reportResult(ReportResultRequest request, StreamObserver<ReportResponse> answer) {
 		respond(answer, () -> {
+			refuseUnknownFields(request.getUnknownFields());
 			ResultReport.ReportedOutcome outcome = switch (request.getOutcome()) {
 				case SUCCEEDED -> ResultReport.ReportedOutcome.SUCCEEDED;
 				case FAILED -> ResultReport.ReportedOutcome.FAILED;
@@ -47,6 +49,7 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 	@Override
 	public void reportProgress(ReportProgressRequest request, StreamObserver<ReportResponse> answer) {
 		respond(answer, () -> {
+			refuseUnknownFields(request.getUnknownFields());
 			if (request.getProgress() < 0 || request.getProgress() > 100) {
 				throw invalid("progress", "must be between 0 and 100, not " + request.getProgress());
 			}
@@ -92,6 +95,17 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 			case SERVICE_UNAVAILABLE -> Status.UNAVAILABLE;
 			default -> Status.INTERNAL;
 		};
+	}
+
+	/**
+	 * A field this contract does not have (a client built from another proto) would be
+	 * kept aside by protobuf and silently ignored; as over REST, it is refused instead.
+	 * Only its number is on the wire.
+	 */
+	private static void refuseUnknownFields(UnknownFieldSet unknown) {
+		unknown.asMap().keySet().stream().findFirst().ifPresent((number) -> {
+			throw invalid("field " + number, "unknown field number " + number + "; this contract does not have it");
+		});
 	}
 
 	/** proto3 strings are never null: empty means absent. */

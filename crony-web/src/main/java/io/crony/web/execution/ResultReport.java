@@ -4,7 +4,8 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * A target's final result for an async run.
+ * A target's final result for an async run. Unknown fields are refused (400 naming the
+ * field), as in {@link ProgressReport}.
  *
  * @param outcome SUCCEEDED or FAILED
  * @param message a short human-readable line (the error when FAILED)

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.google.protobuf.UnknownFieldSet;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.ExecutionTokens;
 import io.crony.common.grpc.v1.ExecutionReportsGrpc;
@@ -262,6 +263,39 @@ class ReportIT {
 		assertThat(row(id)).isEqualTo(before);
 	}
 
+	// Moving a run to another instance is not built: a report asking for it (or any
+	// field crony-web does not know) is refused, not half applied
+	@Test
+	void refusesAnUnknownFieldNamingItAndStoresNothing() {
+		long id = runningExecution();
+		String token = this.tokens.tokenFor(id);
+		Map<String, Object> before = row(id);
+
+		ReportClient.Answer progress = this.rest.post(id, "progress", token,
+				"{\"progress\":50,\"rebalance\":true,\"params\":{\"offset\":100000}}");
+		assertThat(progress.status()).as("%s", progress.body()).isEqualTo(400);
+		assertThat(progress.contentType()).startsWith("application/problem+json");
+		assertThat(progress.errorField()).isEqualTo("rebalance");
+		assertThat(progress.body().get("detail").asText()).startsWith("rebalance: unknown field");
+		assertThat(
+				this.rest.post(id, "progress", token, "{\"progress\":50,\"params\":{\"offset\":100000}}").errorField())
+			.isEqualTo("params");
+		ReportClient.Answer result = this.rest.post(id, "result", token,
+				"{\"outcome\":\"SUCCEEDED\",\"rebalance\":true}");
+		assertThat(result.status()).isEqualTo(400);
+		assertThat(result.errorField()).isEqualTo("rebalance");
+		assertThat(row(id)).isEqualTo(before);
+
+		// the known fields alone are still taken
+		ReportClient.Answer known = this.rest.post(id, "progress", token,
+				"{\"progress\":50,\"resumePayload\":\"offset=100000\",\"message\":\"half way\"}");
+		assertThat(known.status()).as("%s", known.body()).isEqualTo(200);
+		assertThat(known.body().get("applied").asBoolean()).isTrue();
+		assertThat(row(id)).containsEntry("progress", 50)
+			.containsEntry("resume_payload", "offset=100000")
+			.containsEntry("message", "half way");
+	}
+
 	@Test
 	void takesReportsOverGrpcWithTheSameRules() {
 		long id = runningExecution();
@@ -324,6 +358,33 @@ class ReportIT {
 				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
 				assertThat(ex.getStatus().getDescription()).contains("progress");
 			});
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	// a client built from another proto: protobuf would keep field 6 aside and drop it
+	@Test
+	void refusesAFieldNumberTheGrpcContractDoesNotHave() {
+		long id = runningExecution();
+		Map<String, Object> before = row(id);
+		UnknownFieldSet rebalance = UnknownFieldSet.newBuilder()
+			.addField(6, UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+			.build();
+
+		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setProgress(50)
+			.setUnknownFields(rebalance)
+			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
+				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+				assertThat(ex.getStatus().getDescription()).contains("unknown field number 6");
+			});
+		assertGrpcStatus(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(this.tokens.tokenFor(id))
+			.setOutcome(Outcome.SUCCEEDED)
+			.setUnknownFields(rebalance)
+			.build(), Status.Code.INVALID_ARGUMENT);
 		assertThat(row(id)).isEqualTo(before);
 	}
 

@@ -1,0 +1,46 @@
+package io.crony.web.execution;
+
+import java.time.Instant;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
+import io.crony.common.job.TargetMode;
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * One execution as {@code GET /executions/{id}} shows it: the list's fields plus those
+ * only the detail reads (a resume payload may be up to 64 KB, too much for every row of a
+ * page).
+ */
+record ExecutionDetailResponse(long id, long jobId, String jobName, String agentId, TriggerType trigger,
+		ExecutionStatus status, Instant scheduledAt, Instant startedAt, Instant finishedAt, int attempt, String params,
+		Integer progress, String output, String error, Instant updatedAt,
+		@Schema(description = "the upstream execution whose success released this run; null when none did") Long releasedBy,
+		@Schema(description = "the first run of the workflow run this one belongs to; null when none") Long rootId,
+		@Schema(description = "ASYNC: the target was called asynchronously and reports its result;"
+				+ " SYNC: the run started as a plain call; absent before the run starts") TargetMode mode,
+		@Schema(description = "the last message the target reported (progress or result); absent when none",
+				maxLength = 1024) String message,
+		@Schema(description = "the state a retry resumes from, as the target last reported it; absent when none",
+				maxLength = 65535) String resumePayload) {
+
+	static ExecutionDetailResponse of(ExecutionEntity row) {
+		ExecutionResponse base = ExecutionResponse.of(row);
+		return new ExecutionDetailResponse(base.id(), base.jobId(), base.jobName(), base.agentId(), base.trigger(),
+				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
+				base.progress(), base.output(), base.error(), base.updatedAt(), base.releasedBy(), base.rootId(),
+				mode(row), row.getMessage(), row.getResumePayload());
+	}
+
+	/**
+	 * The row says ASYNC once an async attempt started (the agent's AsyncStore) and
+	 * nothing for a plain call; a run that has not started is neither yet.
+	 */
+	private static TargetMode mode(ExecutionEntity row) {
+		if (TargetMode.ASYNC.name().equals(row.getMode())) {
+			return TargetMode.ASYNC;
+		}
+		return (row.getStartedAt() != null) ? TargetMode.SYNC : null;
+	}
+
+}
