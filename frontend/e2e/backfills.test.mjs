@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
-import { api, base, eventually, openBrowser, screenshotDir, settled, shownDialog, signIn, SLOW, targetUrl } from './support.mjs';
+import { api, base, eventually, openBrowser, screenshotDir, settled, settledPopup, shownDialog, signIn, SLOW, targetUrl } from './support.mjs';
 import { shot, tk, tr } from './i18n.mjs';
 
 describe('backfills', () => {
@@ -43,11 +43,22 @@ describe('backfills', () => {
 
     await page.getByRole('button', { name: tr('Backfill') }).click();
     const dialog = await shownDialog(page, tr('Backfill {name}', { name }));
-    await dialog.getByPlaceholder(tk('backfills.from')).click();
-    await page.getByText(tr('Last {count} days', { count: 3 }), { exact: true }).click();
-    // the picker fills its inputs after the click returns, so wait for the preset to land
+    const from = dialog.getByPlaceholder(tk('backfills.from'));
     const to = dialog.getByPlaceholder(tk('backfills.to'));
-    await eventually('the preset to fill the range', async () => (await to.inputValue()) !== '', 10_000);
+    const preset = page.getByText(tr('Last {count} days', { count: 3 }), { exact: true });
+    // The picker slides open, and fills its inputs a moment after the click returns. A
+    // click that still met the sliding dropdown was seen to land beside the preset (a day
+    // cell took it), so the dropdown is let settle first, and the preset picked again if
+    // the range is not filled.
+    for (let tries = 1; ; tries++) {
+      if (!(await preset.isVisible())) await from.click();
+      await settledPopup(page, page.locator('.ant-picker-dropdown', { has: preset }));
+      await preset.click();
+      const filled = await eventually('the preset to fill the range', async () => (await to.inputValue()) !== '', 5_000).catch(() => false);
+      if (filled) break;
+      assert.ok(tries < 3, 'the "Last 3 days" preset never filled the range');
+    }
+    assert.notEqual(await from.inputValue(), '');
 
     const sent = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/jobs/${jobId}/backfills` && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: tr('Start backfill') }).click();

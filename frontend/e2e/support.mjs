@@ -108,6 +108,22 @@ export async function shownDialog(page, name) {
   return dialog;
 }
 
+/**
+ * Waits until a popup (a date picker's dropdown) is shown and done with its opening
+ * animation: antd slides it in, and a click on something in it that still moves may land
+ * beside it.
+ */
+export async function settledPopup(page, popup) {
+  await popup.waitFor();
+  const handle = await popup.elementHandle();
+  await page.waitForFunction(
+    (el) => getComputedStyle(el).opacity === '1' && el.getAnimations({ subtree: true }).length === 0,
+    handle,
+    { polling: 'raf' },
+  );
+  await handle.dispose();
+}
+
 let token;
 /**
  * Calls the REST API as admin, in the admin's home department unless `department` names
