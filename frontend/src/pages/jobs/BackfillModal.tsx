@@ -26,7 +26,11 @@ interface BackfillValues {
 }
 
 /** The last hours or days up to now, read when picked (not when the dialog opened). */
-const lastDays = (days: number) => (): [Dayjs, Dayjs] => [dayjs().subtract(days, 'day'), dayjs()];
+// one "now" for both ends: two clocks read a millisecond apart made a range of 3 days and 1 ms
+const lastDays = (days: number) => (): [Dayjs, Dayjs] => {
+  const now = dayjs();
+  return [now.subtract(days, 'day'), now];
+};
 
 /**
  * The server names `from` and `to`; the form shows both ends in one picker, so their errors
