@@ -28,9 +28,10 @@ const day = (from: string, to: string): Upcoming => ({
   bucketMinutes: 1,
   fires: 86_499,
   jobs: 5,
+  // the range's first minutes, whatever the clock says: fixed instants leave the next 24 hours once the day passes
   buckets: [
-    { start: MIDNIGHT, fires: 64 },
-    { start: '2026-11-27T00:01:00Z', fires: 60 },
+    { start: from, fires: 64 },
+    { start: dayjs(from).add(1, 'minute').toISOString(), fires: 60 },
   ],
   peaks: [
     { start: MIDNIGHT, fires: 64, jobCount: 5, jobs: [job(5, 'ping', '* * * * * ?', 60), job(1, 'settle', '0 0 * * *', 1)] },
