@@ -97,21 +97,14 @@ export async function settled(page) {
  */
 export async function shownDialog(page, name) {
   const dialog = page.getByRole('dialog', { name, exact: true });
-  await dialog.waitFor();
-  const handle = await dialog.elementHandle();
-  await page.waitForFunction(
-    (el) => getComputedStyle(el).opacity === '1' && el.getAnimations({ subtree: true }).length === 0,
-    handle,
-    { polling: 'raf' },
-  );
-  await handle.dispose();
+  await settledPopup(page, dialog);
   return dialog;
 }
 
 /**
- * Waits until a popup (a date picker's dropdown) is shown and done with its opening
- * animation: antd slides it in, and a click on something in it that still moves may land
- * beside it.
+ * Waits until a popup (a dialog, a date picker's dropdown) is shown as a user sees it:
+ * opaque and done with its opening animation. antd zooms or slides it in, and a click on
+ * something in it that still moves may land beside it.
  */
 export async function settledPopup(page, popup) {
   await popup.waitFor();

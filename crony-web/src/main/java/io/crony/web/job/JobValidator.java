@@ -23,6 +23,8 @@ final class JobValidator {
 
 	static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
 
+	private static final String STATUS_URL_FORMS = "must be a /path, http://host/path or https://host/path";
+
 	private static final Set<String> HTTP_SCHEMES = Set.of("http", "https", "lb");
 
 	/**
@@ -238,8 +240,7 @@ final class JobValidator {
 		String trimmed = url.trim().replaceAll("\\$\\{[A-Za-z]+}", "0");
 		if (trimmed.startsWith("/")) {
 			if (trimmed.startsWith("//") || parse("http://host" + trimmed) == null) {
-				problems.add(
-						new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
+				problems.add(new FieldProblem("target.statusUrl", STATUS_URL_FORMS));
 			}
 			return;
 		}
@@ -247,8 +248,7 @@ final class JobValidator {
 		if (uri == null || uri.getScheme() == null
 				|| !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))
 				|| isBlank(uri.getHost())) {
-			problems
-				.add(new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
+			problems.add(new FieldProblem("target.statusUrl", STATUS_URL_FORMS));
 		}
 	}
 
