@@ -203,6 +203,11 @@ export const en = {
   'executions.progress': 'Progress',
   'executions.mode': 'Mode',
   'executions.message': 'Message',
+  'executions.attempts': 'Attempts',
+  'executions.attemptMoved': 'Moved',
+  'executions.instance': 'Instance',
+  'executions.ended': 'Ended',
+  'executions.note': 'Note',
   'executions.resumePayload': 'Resume payload',
   'executions.showResumePayload': 'Show ({count} character) | Show ({count} characters)',
   // common

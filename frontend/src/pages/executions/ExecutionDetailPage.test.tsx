@@ -61,6 +61,36 @@ describe('ExecutionDetailPage', () => {
     expect(within(details).getByText('{"offset":100000}').tagName).toBe('PRE');
   });
 
+  it('shows the chain of attempts of a run that moved, with the instance of each', async () => {
+    mockApi((c) =>
+      c.path === '/executions/903'
+        ? {
+            body: anExecution({
+              id: 903, status: 'SUCCEEDED', mode: 'ASYNC', attempt: 2,
+              attempts: [
+                {
+                  attempt: 1, instance: '10.0.0.5:8080', agentId: 'agent-1', startedAt: '2026-11-27T01:00:00Z',
+                  endedAt: '2026-11-27T01:05:00Z', status: 'MOVED', note: 'its instance asked to move the run',
+                },
+                {
+                  attempt: 2, instance: '10.0.0.6:8080', agentId: 'agent-1', startedAt: '2026-11-27T01:05:01Z',
+                  endedAt: '2026-11-27T01:09:00Z', status: 'SUCCEEDED',
+                },
+              ],
+            }),
+          }
+        : undefined,
+    );
+    renderPage(<ExecutionDetailPage />, { at: '/executions/903', path: '/executions/:id' });
+
+    await screen.findByText('Execution #903');
+    const [moved, finished] = within(document.getElementById('attempts')!).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect([moved, finished].map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['10.0.0.5:8080', '10.0.0.6:8080']);
+    expect(within(moved).getByText('Moved')).toBeInTheDocument();
+    expect(within(moved).getByText('its instance asked to move the run')).toBeInTheDocument();
+    expect(within(finished).getByText('Succeeded')).toBeInTheDocument();
+  });
+
   it('shows no workflow run for a run of its own', async () => {
     const calls = mockApi((c) => (c.path === '/executions/901' ? { body: anExecution() } : undefined));
     renderPage(<ExecutionDetailPage />, { at: '/executions/901', path: '/executions/:id' });
@@ -71,6 +101,7 @@ describe('ExecutionDetailPage', () => {
     expect(screen.queryByText('Message')).toBeNull();
     expect(screen.queryByText('Resume payload')).toBeNull();
     expect(screen.queryByRole('tree')).toBeNull();
+    expect(document.getElementById('attempts')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tree'))).toBe(false);
   });
 });

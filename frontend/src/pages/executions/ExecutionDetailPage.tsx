@@ -8,6 +8,7 @@ import { QueryError } from '../../components/QueryError';
 import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { executionsApi } from './api';
+import { AttemptChain } from './AttemptChain';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
 import { isActive, isUnfinished, type Execution } from './types';
@@ -132,6 +133,11 @@ export default function ExecutionDetailPage() {
         </Descriptions.Item>
       </Descriptions>
       {isActive(e.status) && <LiveOutput executionId={e.id} onEnd={() => void execution.refetch()} />}
+      {e.attempts && e.attempts.length > 0 && (
+        <Card size="small" id="attempts" title={t('executions.attempts')} style={{ marginTop: 16 }}>
+          <AttemptChain attempts={e.attempts} />
+        </Card>
+      )}
       {(e.rootId != null || e.releasedBy != null) && (
         <Card size="small" id="workflow-run" title={t('executions.workflowRun')} style={{ marginTop: 16 }}>
           <RunTree executionId={e.id} current={e.id} />

@@ -35,13 +35,29 @@ export interface Execution {
   releasedBy?: number | string | null;
   /** The first run of the workflow run this execution belongs to; null: not part of one. */
   rootId?: number | string | null;
-  // Only `GET /executions/{id}` sends these three; lists leave them out (a resume payload may be 64 KB).
+  // Only `GET /executions/{id}` sends these four; lists leave them out (a resume payload may be 64 KB).
   /** ASYNC: the target reports its result later; SYNC: a plain call; absent before the run starts. */
   mode?: 'SYNC' | 'ASYNC' | null;
   /** The last message the target reported with its progress or result. */
   message?: string | null;
   /** The state a retry resumes from, as the target last reported it. */
   resumePayload?: string | null;
+  /** The run's attempts with the instance of each (ASYNC runs); detail only. */
+  attempts?: Attempt[];
+}
+
+/** One attempt of a run at its instance. */
+export interface Attempt {
+  attempt: number;
+  /** host:port of the instance the call went to. */
+  instance?: string | null;
+  agentId?: string | null;
+  startedAt: string;
+  endedAt?: string | null;
+  /** Absent while the attempt runs; MOVED when the run went on at another instance. */
+  status?: Exclude<ExecutionStatus, 'PENDING' | 'RUNNING' | 'SKIPPED' | 'MISSED' | 'WAITING'> | 'MOVED' | null;
+  /** Why it ended so: the error, or why the run moved. */
+  note?: string | null;
 }
 
 /** `GET /executions/{id}/tree`: a workflow run from its root, each run with the runs it released. */

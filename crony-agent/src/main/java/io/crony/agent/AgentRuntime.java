@@ -96,15 +96,16 @@ class AgentRuntime implements SmartLifecycle {
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
-		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties.pollInterval(),
-				asyncProperties.takeoverGrace(), asyncProperties.statusInterval(), clock);
+		Targets.ServiceResolver resolver = services.getIfAvailable();
+		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties,
+				(placement) -> resolver == null || resolver.listed(placement.service(), placement.address()), clock);
 		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
 				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));
 		this.http = new HttpTarget(properties.http(), properties.outputLimit(), identity.id(), targetPolicy, secrets);
 		List<Target> all = new ArrayList<>(
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
-		Targets targets = new Targets(all, this.tokens, this.async, services.getIfAvailable(), clock, targetPolicy);
+		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));

@@ -15,9 +15,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * is given the first chance)
  * @param statusInterval how often an accepted run of a job with a status URL is asked how
  * it is doing
+ * @param lostInstanceGrace how long the instance an accepted run went to must be missing
+ * from the registry before the run is resumed on another instance (a registry that
+ * briefly lists an instance late does not make the run start twice)
  */
 @ConfigurationProperties("crony.agent.async")
 public record AsyncProperties(@DefaultValue("500ms") Duration pollInterval, @DefaultValue("3s") Duration takeoverGrace,
-		@DefaultValue("5s") Duration statusInterval) {
+		@DefaultValue("5s") Duration statusInterval, @DefaultValue("10s") Duration lostInstanceGrace) {
 
 }

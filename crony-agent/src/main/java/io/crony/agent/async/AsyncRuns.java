@@ -1,5 +1,6 @@
 package io.crony.agent.async;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,10 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Placement;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
 import io.crony.agent.target.Target;
@@ -34,7 +37,12 @@ import org.slf4j.LoggerFactory;
  * its SUCCEEDED or FAILED ends the attempt, with the same conditional update. The
  * caller's retry policy then applies as for any attempt. The same thread also takes over
  * overdue async rows of jobs this agent holds whose attempt nobody tracks any more (their
- * agent crashed): timed out, then retried here.
+ * agent crashed): timed out, then retried here. An accepted attempt also ends, as
+ * {@link AttemptResult#moved}, when its instance asks to move the run (a progress report
+ * with {@code rebalance}) or leaves the registry for {@code lost-instance-grace}: the
+ * runner then starts the next attempt at another instance, handed the last resume
+ * payload. Each attempt is kept in the run's chain ({@code execution_attempt}) with its
+ * instance.
  */
 public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
@@ -50,9 +58,16 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private final Duration statusInterval;
 
+	private final Duration lostInstanceGrace;
+
+	private final Predicate<Placement> listed;
+
 	private final Clock clock;
 
 	private final Map<Long, Tracked> tracked = new ConcurrentHashMap<>();
+
+	/** Since when the registry has not listed an attempt's instance, by execution id. */
+	private final Map<Long, Instant> missingSince = new ConcurrentHashMap<>();
 
 	private final ScheduledExecutorService thread = DaemonThreads.single("crony-async");
 
@@ -61,13 +76,18 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	// one warning per outage, not one per poll
 	private boolean failing;
 
-	public AsyncRuns(AsyncStore store, String agentId, Duration pollInterval, Duration takeoverGrace,
-			Duration statusInterval, Clock clock) {
+	/**
+	 * @param listed whether the registry still lists an instance of a service
+	 */
+	public AsyncRuns(AsyncStore store, String agentId, AsyncProperties properties, Predicate<Placement> listed,
+			Clock clock) {
 		this.store = store;
 		this.agentId = agentId;
-		this.pollInterval = pollInterval;
-		this.takeoverGrace = takeoverGrace;
-		this.statusInterval = statusInterval;
+		this.pollInterval = properties.pollInterval();
+		this.takeoverGrace = properties.takeoverGrace();
+		this.statusInterval = properties.statusInterval();
+		this.lostInstanceGrace = properties.lostInstanceGrace();
+		this.listed = listed;
 		this.clock = clock;
 	}
 
@@ -114,6 +134,8 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			result.complete(AttemptResult.failed("Execution " + id + " is no longer this agent's to run"));
 			return;
 		}
+		String instance = instanceOf(invocation);
+		chained(invocation, instance, result);
 		CompletableFuture<AttemptResult> call = target
 			.invoke(invocation.withResumePayload(this.store.resumePayload(id)));
 		Targets.cancelsWith(result, call);
@@ -127,10 +149,10 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			}
 			else if (!result.isDone()) {
 				String statusUrl = invocation.job().target().statusUrl();
-				this.tracked
-					.put(id, new Tracked(id, invocation.attempt(), invocation.deadline(), result, (statusUrl != null)
-							? new Asking(invocation, target, statusUrl, this.clock.instant().plus(this.statusInterval))
-							: null));
+				this.tracked.put(id,
+						new Tracked(id, invocation.attempt(), invocation.deadline(), result, instance,
+								invocation.placement(), (statusUrl != null) ? new Asking(invocation, target, statusUrl,
+										this.clock.instant().plus(this.statusInterval)) : null));
 			}
 		});
 	}
@@ -171,6 +193,13 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			else if (row.status() != ExecutionStatus.RUNNING || row.attempt() != attempt.attempt) {
 				attempt.result.complete(new AttemptResult(row.status(), row.output(), row.error()));
 			}
+			else if (row.moveRequested()) {
+				attempt.result.complete(AttemptResult.moved(attempt.instance, "its instance asked to move the run"));
+			}
+			else if (lost(attempt, now)) {
+				attempt.result.complete(AttemptResult.moved(attempt.instance,
+						"its instance " + attempt.instance + " left the registry"));
+			}
 			else if (!now.isBefore(attempt.deadline)) {
 				String error = "No result reported before the deadline " + attempt.deadline;
 				if (this.store.timeOut(attempt.id, attempt.attempt, this.agentId, error, now)) {
@@ -182,6 +211,74 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 				ask(attempt);
 			}
 		}
+	}
+
+	/**
+	 * Whether the registry has not listed the attempt's instance for the grace period
+	 * (only attempts at an instance picked through discovery can be lost).
+	 */
+	private boolean lost(Tracked attempt, Instant now) {
+		if (attempt.placement == null) {
+			return false;
+		}
+		if (this.listed.test(attempt.placement)) {
+			this.missingSince.remove(attempt.id);
+			return false;
+		}
+		Instant since = this.missingSince.computeIfAbsent(attempt.id, (id) -> now);
+		return !now.isBefore(since.plus(this.lostInstanceGrace));
+	}
+
+	/**
+	 * Keeps the attempt in the run's chain: where it started, and how it ended once its
+	 * result is known. The chain is a record for people; an attempt runs the same without
+	 * it.
+	 */
+	private void chained(Invocation invocation, String instance, CompletableFuture<AttemptResult> result) {
+		long id = invocation.executionId();
+		int attempt = invocation.attempt();
+		try {
+			this.store.attemptStarted(id, attempt, instance, this.agentId, this.clock.instant());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Attempt {} of execution {} not added to its chain: {}", attempt, id, ex.getMessage());
+			return;
+		}
+		result.whenComplete((outcome, failure) -> this.thread.execute(() -> {
+			this.missingSince.remove(id);
+			String status = (outcome == null) ? ExecutionStatus.CANCELLED.name()
+					: outcome.moved() ? "MOVED" : outcome.status().name();
+			try {
+				this.store.attemptEnded(id, attempt, status, (outcome != null) ? outcome.error() : null,
+						this.clock.instant());
+			}
+			catch (RuntimeException ex) {
+				logger.warn("End of attempt {} of execution {} not added to its chain: {}", attempt, id,
+						ex.getMessage());
+			}
+		}));
+	}
+
+	/**
+	 * The instance an attempt went to: discovery's pick, else the {@code host:port} its
+	 * fixed address names (a run that moves off it is called there again: it leads to the
+	 * same place), else the address itself.
+	 */
+	private static String instanceOf(Invocation invocation) {
+		if (invocation.placement() != null) {
+			return invocation.placement().address();
+		}
+		String address = invocation.job().target().url();
+		try {
+			URI url = URI.create(address);
+			if (url.getHost() != null) {
+				return (url.getPort() > 0) ? url.getHost() + ":" + url.getPort() : url.getHost();
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			// not a URI: kept as written
+		}
+		return address;
 	}
 
 	/** Asks the attempt's status URL; the answer is taken on this class's thread. */
@@ -265,10 +362,12 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	/**
 	 * An accepted attempt waiting for its result.
 	 *
+	 * @param instance the instance it went to ({@code host:port} as far as known)
+	 * @param placement the instance discovery picked for it, null for a fixed address
 	 * @param asking how its status URL is asked; null when the result is reported
 	 */
 	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<AttemptResult> result,
-			Asking asking) {
+			String instance, Placement placement, Asking asking) {
 	}
 
 	/**

@@ -28,7 +28,8 @@ public class AsyncStore {
 	// A retry may restart a row its last attempt left FAILED or TIMED_OUT; a finished run
 	// (SUCCEEDED, CANCELLED) or another agent's row is never touched.
 	private static final String START = "UPDATE execution SET status = 'RUNNING', mode = 'ASYNC', agent_id = ?, "
-			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, updated_at = ? "
+			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, "
+			+ "move_requested_at = NULL, updated_at = ? "
 			+ "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND (status IN ('PENDING', 'RUNNING') "
 			+ "OR (status IN ('FAILED', 'TIMED_OUT') AND attempt < ?))";
 
@@ -68,16 +69,15 @@ public class AsyncStore {
 		for (int from = 0; from < all.size(); from += 1000) {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
-			this.jdbc.query("SELECT id, status, attempt, output, error FROM execution WHERE id IN (" + in + ")",
-					(rs) -> {
+			this.jdbc.query("SELECT id, status, attempt, output, error, move_requested_at IS NOT NULL "
+					+ "FROM execution WHERE id IN (" + in + ")", (rs) -> {
 						states.put(rs.getLong(1), new RowState(ExecutionStatus.valueOf(rs.getString(2)), rs.getInt(3),
-								rs.getString(4), rs.getString(5)));
+								rs.getString(4), rs.getString(5), rs.getBoolean(6)));
 					}, chunk.toArray());
 		}
 		return states;
 	}
 
-	/** Times out this agent's attempt if no report ended it first. */
 	/**
 	 * How far the attempt got, from its status URL; a payload or message left out keeps
 	 * the last (as a report does).
@@ -118,6 +118,7 @@ public class AsyncStore {
 				: null;
 	}
 
+	/** Times out this agent's attempt if no report ended it first. */
 	boolean timeOut(long id, int attempt, String agentId, String error, Instant now) {
 		return this.jdbc.update(
 				"UPDATE execution SET status = 'TIMED_OUT', error = ?, finished_at = ?, updated_at = ? "
@@ -148,8 +149,35 @@ public class AsyncStore {
 				agentId, error, SqlTime.of(now), SqlTime.of(now), row.id(), row.attempt(), row.agentId()) == 1;
 	}
 
-	/** An execution row as an async attempt sees it. */
-	record RowState(ExecutionStatus status, int attempt, String output, String error) {
+	/**
+	 * An attempt begins at an instance: a link of the run's chain of attempts (a retry of
+	 * the same attempt number after a takeover starts it afresh).
+	 */
+	void attemptStarted(long id, int attempt, String instance, String agentId, Instant now) {
+		this.jdbc.update("INSERT INTO execution_attempt (execution_id, attempt, instance, agent_id, started_at) "
+				+ "VALUES (?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE instance = VALUES(instance), "
+				+ "agent_id = VALUES(agent_id), started_at = VALUES(started_at), ended_at = NULL, "
+				+ "status = NULL, note = NULL", id, attempt, instance, agentId, SqlTime.of(now));
+	}
+
+	/**
+	 * How an attempt of the chain ended: a run's status, or MOVED when the run went on at
+	 * another instance.
+	 */
+	void attemptEnded(long id, int attempt, String status, String note, Instant now) {
+		this.jdbc.update(
+				"UPDATE execution_attempt SET ended_at = ?, status = ?, note = ? "
+						+ "WHERE execution_id = ? AND attempt = ? AND ended_at IS NULL",
+				SqlTime.of(now), status, capped(note), id, attempt);
+	}
+
+	/**
+	 * An execution row as an async attempt sees it.
+	 *
+	 * @param moveRequested whether the instance running the attempt asked to move the run
+	 * elsewhere (a progress report with {@code rebalance})
+	 */
+	record RowState(ExecutionStatus status, int attempt, String output, String error, boolean moveRequested) {
 	}
 
 	/** A RUNNING async row past its deadline. */

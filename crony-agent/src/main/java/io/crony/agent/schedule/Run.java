@@ -19,6 +19,9 @@ final class Run {
 
 	volatile int attempt;
 
+	/** Attempts that ended by moving the run to another instance (not retries). */
+	volatile int moves;
+
 	volatile Future<?> pending;
 
 	volatile String cancelReason;

@@ -33,6 +33,13 @@ final class Runner {
 
 	private static final Logger logger = LoggerFactory.getLogger(Runner.class);
 
+	/**
+	 * Moves one run may make from instance to instance: past them a move request fails
+	 * the attempt, so two instances that keep handing a run to each other do not hold it
+	 * forever.
+	 */
+	static final int MOVE_LIMIT = 10;
+
 	private final Targets targets;
 
 	private final RunRecords records;
@@ -83,7 +90,7 @@ final class Runner {
 		if (fire.kind == FireKind.SCHEDULED) {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
-		attempt(run, fire.firstAttempt);
+		attempt(run, fire.firstAttempt, null);
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
@@ -103,7 +110,10 @@ final class Runner {
 		finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, reason));
 	}
 
-	private void attempt(Run run, int attempt) {
+	/**
+	 * @param avoid the instance ({@code host:port}) the run moves away from, or null
+	 */
+	private void attempt(Run run, int attempt, String avoid) {
 		if (run.cancelled()) {
 			finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, run.cancelReason));
 			return;
@@ -112,7 +122,8 @@ final class Runner {
 		Fire fire = run.fire;
 		this.records.started(run, attempt);
 		CompletableFuture<AttemptResult> call = this.targets
-			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger));
+			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger)
+				.avoiding(avoid));
 		run.pending = call;
 		if (run.cancelled()) {
 			call.cancel(true);
@@ -126,22 +137,39 @@ final class Runner {
 			return;
 		}
 		AttemptResult result = (outcome != null) ? outcome : AttemptResult.failed(String.valueOf(failure));
+		if (result.moved()) {
+			if (run.moves < MOVE_LIMIT) {
+				move(run, attempt, result);
+				return;
+			}
+			result = AttemptResult.failed(result.error() + "; not moved again: the run moved " + MOVE_LIMIT + " times");
+		}
 		if (result.status() == ExecutionStatus.TIMED_OUT) {
 			this.metrics.timeout();
 		}
 		RetryPolicy retry = (run.spec.retry() != null) ? run.spec.retry() : RetryPolicy.NONE;
-		if (result.succeeded() || attempt >= retry.maxAttempts()) {
+		// moves are not failures: they do not use up the retry policy's attempts
+		if (result.succeeded() || attempt - run.moves >= retry.maxAttempts()) {
 			finish(run, result);
 			return;
 		}
 		this.metrics.retry();
 		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
+		AttemptResult failed = result;
 		FireMdc.with(run.fire,
 				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {} ms ({} backoff)",
-						run.fire.job.id(), run.fire.scheduledAt, attempt, result.status(), result.error(), waitMillis,
+						run.fire.job.id(), run.fire.scheduledAt, attempt, failed.status(), failed.error(), waitMillis,
 						retry.backoff()));
-		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1)), waitMillis,
+		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1, null)), waitMillis,
 				TimeUnit.MILLISECONDS);
+	}
+
+	/** The next attempt at once, kept off the instance the run moves away from. */
+	private void move(Run run, int attempt, AttemptResult moved) {
+		run.moves++;
+		FireMdc.with(run.fire, () -> logger.info("Run of job {} at {} attempt {} moves off {} ({})", run.fire.job.id(),
+				run.fire.scheduledAt, attempt, moved.movedFrom(), moved.error()));
+		this.workers.execute(() -> attempt(run, attempt + 1, moved.movedFrom()));
 	}
 
 	private void finish(Run run, AttemptResult outcome) {

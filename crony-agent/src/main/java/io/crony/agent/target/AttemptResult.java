@@ -10,8 +10,15 @@ import io.crony.common.execution.OutputCap;
  * accepted the run and reports its result later
  * @param output the target's answer (capped)
  * @param error why it failed, null on success
+ * @param movedFrom set when the run goes on in another attempt elsewhere (its instance
+ * asked to move it, or left the registry): the address ({@code host:port}) the next
+ * attempt must avoid
  */
-public record AttemptResult(ExecutionStatus status, String output, String error) {
+public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
+
+	public AttemptResult(ExecutionStatus status, String output, String error) {
+		this(status, output, error, null);
+	}
 
 	public static AttemptResult failed(String error) {
 		return new AttemptResult(ExecutionStatus.FAILED, null, error);
@@ -22,8 +29,20 @@ public record AttemptResult(ExecutionStatus status, String output, String error)
 		return new AttemptResult(ExecutionStatus.RUNNING, output, null);
 	}
 
+	/**
+	 * The run moves on to a new attempt at another instance, resuming from its last
+	 * reported payload; the attempt that moved does not count against the retry policy.
+	 */
+	public static AttemptResult moved(String address, String why) {
+		return new AttemptResult(ExecutionStatus.RUNNING, null, why, address);
+	}
+
+	public boolean moved() {
+		return this.movedFrom != null;
+	}
+
 	public boolean accepted() {
-		return this.status == ExecutionStatus.RUNNING;
+		return this.status == ExecutionStatus.RUNNING && this.movedFrom == null;
 	}
 
 	public boolean succeeded() {

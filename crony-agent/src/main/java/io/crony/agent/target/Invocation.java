@@ -19,9 +19,12 @@ import io.crony.common.job.JobSpec;
  * @param token the execution token the target reports with (filled in by {@link Targets};
  * null when the agent does not know the secret yet)
  * @param resumePayload the payload last reported with progress (async runs), may be null
+ * @param avoid the address ({@code host:port}) of an instance this attempt must not go to
+ * (the run moves away from it), may be null
+ * @param placement where the call goes (filled in by {@link Targets}), may be null
  */
 public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
-		TriggerType trigger, Instant deadline, String token, String resumePayload) {
+		TriggerType trigger, Instant deadline, String token, String resumePayload, String avoid, Placement placement) {
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
 		this(job, executionId, scheduledAt, params, attempt, null);
@@ -29,25 +32,35 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 			TriggerType trigger) {
-		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null);
+		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null);
 	}
 
 	/** The same attempt with its deadline and token. */
 	public Invocation withDeadlineAndToken(Instant newDeadline, String newToken) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				newDeadline, newToken, this.resumePayload);
+				newDeadline, newToken, this.resumePayload, this.avoid, this.placement);
 	}
 
-	/** The same attempt against a resolved address ({@code lb://} made concrete). */
-	public Invocation withUrl(String url) {
+	/**
+	 * The same attempt against a resolved address ({@code lb://} made concrete), at an
+	 * instance of a service.
+	 */
+	public Invocation withUrl(String url, Placement newPlacement) {
 		return new Invocation(this.job.withTarget(this.job.target().withUrl(url)), this.executionId, this.scheduledAt,
-				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload);
+				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload, this.avoid,
+				newPlacement);
 	}
 
 	/** The same attempt resuming from a payload an earlier attempt reported. */
 	public Invocation withResumePayload(String payload) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, payload);
+				this.deadline, this.token, payload, this.avoid, this.placement);
+	}
+
+	/** The same attempt kept off an instance (the one the run moves away from). */
+	public Invocation avoiding(String address) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				this.deadline, this.token, this.resumePayload, address, this.placement);
 	}
 
 	/**

@@ -69,11 +69,14 @@ public final class Targets {
 			TargetSpec spec = invocation.job().target();
 			ServiceAddress service = ServiceAddress.of(spec);
 			if (service != null) {
-				instance = instanceOf(service, invocation.job().id(), spec.instanceChoiceOrDefault());
+				instance = instanceOf(service, invocation.job().id(), spec.instanceChoiceOrDefault(),
+						invocation.avoid());
 				if (instance == null) {
-					return CompletableFuture.completedFuture(AttemptResult.failed("no instance of " + service.name()));
+					return CompletableFuture.completedFuture(AttemptResult.failed((invocation.avoid() != null)
+							? "no instance of " + service.name() + " other than " + invocation.avoid()
+							: "no instance of " + service.name()));
 				}
-				attempt = attempt.withUrl(instance.url());
+				attempt = attempt.withUrl(instance.url(), new Placement(service.name(), instance.address()));
 			}
 			// the policy checks an lb:// instance's address, as any HTTP address; gRPC
 			// instances come from the registry, as discovery:/// channels' always did
@@ -95,12 +98,12 @@ public final class Targets {
 	}
 
 	/** The instance of a service a call goes to, or null when there is none. */
-	private Resolved instanceOf(ServiceAddress service, long jobId, InstanceChoice choice) {
+	private Resolved instanceOf(ServiceAddress service, long jobId, InstanceChoice choice, String avoid) {
 		if (this.services == null) {
 			return null;
 		}
-		return service.grpc() ? this.services.resolveGrpc(service.name(), service.rest(), jobId, choice)
-				: this.services.resolve(service.name(), service.rest(), jobId, choice);
+		return service.grpc() ? this.services.resolveGrpc(service.name(), service.rest(), jobId, choice, avoid)
+				: this.services.resolve(service.name(), service.rest(), jobId, choice, avoid);
 	}
 
 	/**
@@ -158,10 +161,12 @@ public final class Targets {
 		 * empty
 		 * @param jobId the job that calls, for choices that stick a job to an instance
 		 * @param choice how to pick the instance
+		 * @param avoid the {@code host:port} of an instance not to pick (a run moves away
+		 * from it), or null
 		 * @return one instance's full {@code http://host:port/path}, or null when there
 		 * is none
 		 */
-		Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice);
+		Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice, String avoid);
 
 		/**
 		 * @param service the service name of a {@code discovery:///service/handler}
@@ -169,10 +174,19 @@ public final class Targets {
 		 * @param handlerPath what followed it ({@code /handler}), may be empty
 		 * @param jobId the job that calls
 		 * @param choice LEAST_ACTIVE or CONSISTENT_HASH (round-robin is the channel's)
+		 * @param avoid the {@code host:port} of an instance not to pick, or null
 		 * @return one instance's {@code static://host:grpcPort/handler}, or null when
 		 * none serves gRPC
 		 */
-		Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice);
+		Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice, String avoid);
+
+		/**
+		 * @param service the service name
+		 * @param address an instance's {@code host:port} as {@link Resolved#address} gave
+		 * it
+		 * @return whether discovery still lists that instance of the service
+		 */
+		boolean listed(String service, String address);
 
 	}
 
@@ -180,13 +194,14 @@ public final class Targets {
 	 * An instance picked for one call.
 	 *
 	 * @param url the full address of the call
+	 * @param address the instance's {@code host:port} as the registry lists it
 	 * @param done run once when the call has ended, however it ended
 	 */
-	public record Resolved(String url, Runnable done) {
+	public record Resolved(String url, String address, Runnable done) {
 
 		/** An instance that needs no word of the call's end. */
-		public Resolved(String url) {
-			this(url, () -> {
+		public Resolved(String url, String address) {
+			this(url, address, () -> {
 			});
 		}
 
@@ -195,7 +210,8 @@ public final class Targets {
 	/**
 	 * The service an address leaves this agent to pick an instance of: every
 	 * {@code lb://service/path}, and a {@code discovery:///service/handler} gRPC address
-	 * chosen other than round-robin (round-robin is the gRPC channel's own balancer).
+	 * chosen other than round-robin or run ASYNC (other round-robin calls use the gRPC
+	 * channel's own balancer).
 	 *
 	 * @param name the service's name
 	 * @param rest what followed it in the address ({@code /path?x=1}, {@code /handler}),
@@ -212,8 +228,10 @@ public final class Targets {
 			if (target.type() == TargetType.HTTP && url.startsWith(LB)) {
 				return after(url, LB, false);
 			}
+			// an ASYNC run may have to move off its instance: it has to know which one
 			if (target.type() == TargetType.GRPC && url.startsWith(DISCOVERY)
-					&& target.instanceChoiceOrDefault() != InstanceChoice.ROUND_ROBIN) {
+					&& (target.instanceChoiceOrDefault() != InstanceChoice.ROUND_ROBIN
+							|| target.mode() == TargetMode.ASYNC)) {
 				return after(url, DISCOVERY, true);
 			}
 			return null;

@@ -40,7 +40,7 @@ class InvocationTest {
 						TargetMode.ASYNC, null, List.of(202)),
 				30, new RetryPolicy(3, 5), MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 4,
 				new AlertPolicy(List.of(1L), true, true, null, true));
-		Invocation resolved = new Invocation(job, 42, Instant.EPOCH, null, 1).withUrl("http://10.0.0.5:8080/run");
+		Invocation resolved = new Invocation(job, 42, Instant.EPOCH, null, 1).withUrl("http://10.0.0.5:8080/run", null);
 		assertThat(resolved.job().target().url()).isEqualTo("http://10.0.0.5:8080/run");
 		assertThat(resolved.job()).usingRecursiveComparison().ignoringFields("target.url").isEqualTo(job);
 	}

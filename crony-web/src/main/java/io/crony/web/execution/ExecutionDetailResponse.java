@@ -1,6 +1,7 @@
 package io.crony.web.execution;
 
 import java.time.Instant;
+import java.util.List;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
@@ -22,14 +23,16 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		@Schema(description = "the last message the target reported (progress or result); absent when none",
 				maxLength = 1024) String message,
 		@Schema(description = "the state a retry resumes from, as the target last reported it; absent when none",
-				maxLength = 65535) String resumePayload) {
+				maxLength = 65535) String resumePayload,
+		@Schema(description = "the run's attempts with the instance of each, oldest first, as agents keep them for"
+				+ " ASYNC runs; empty for other runs") List<AttemptResponse> attempts) {
 
-	static ExecutionDetailResponse of(ExecutionEntity row) {
+	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts) {
 		ExecutionResponse base = ExecutionResponse.of(row);
 		return new ExecutionDetailResponse(base.id(), base.jobId(), base.jobName(), base.agentId(), base.trigger(),
 				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
 				base.progress(), base.output(), base.error(), base.updatedAt(), base.releasedBy(), base.rootId(),
-				mode(row), row.getMessage(), row.getResumePayload());
+				mode(row), row.getMessage(), row.getResumePayload(), attempts);
 	}
 
 	/**

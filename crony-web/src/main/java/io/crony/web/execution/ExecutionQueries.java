@@ -28,8 +28,11 @@ class ExecutionQueries {
 
 	private final ExecutionMapper executions;
 
-	ExecutionQueries(ExecutionMapper executions) {
+	private final AttemptChain attempts;
+
+	ExecutionQueries(ExecutionMapper executions, AttemptChain attempts) {
 		this.executions = executions;
+		this.attempts = attempts;
 	}
 
 	PageResponse<ExecutionResponse> list(ExecutionFilter filter, Paging paging) {
@@ -55,7 +58,7 @@ class ExecutionQueries {
 		if (row == null) {
 			throw new ExecutionNotFoundException(id);
 		}
-		return ExecutionDetailResponse.of(row);
+		return ExecutionDetailResponse.of(row, this.attempts.of(id));
 	}
 
 }

@@ -56,7 +56,7 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 			String payload = text("resumePayload", request.getResumePayload(), 65535);
 			String message = text("message", request.getMessage(), 1024);
 			return this.reports.progress(request.getExecutionId(), request.getToken(),
-					new ProgressReport(request.getProgress(), payload, message));
+					new ProgressReport(request.getProgress(), payload, message, request.getRebalance()));
 		});
 	}
 

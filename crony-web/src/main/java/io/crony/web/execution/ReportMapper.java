@@ -25,6 +25,16 @@ interface ReportMapper {
 	int progress(@Param("id") long id, @Param("progress") int progress, @Param("resumePayload") String resumePayload,
 			@Param("message") String message, @Param("now") Instant now);
 
+	/**
+	 * Progress that asks to move the run elsewhere: only an ASYNC run's agent tracks its
+	 * attempt and can move it.
+	 */
+	@Update("UPDATE execution SET progress = #{progress}, resume_payload = COALESCE(#{resumePayload}, resume_payload),"
+			+ " message = COALESCE(#{message}, message), move_requested_at = #{now}, updated_at = #{now}"
+			+ " WHERE id = #{id} AND status = 'RUNNING' AND mode = 'ASYNC'")
+	int progressAndMove(@Param("id") long id, @Param("progress") int progress,
+			@Param("resumePayload") String resumePayload, @Param("message") String message, @Param("now") Instant now);
+
 	@Select("SELECT status FROM execution WHERE id = #{id}")
 	String status(@Param("id") long id);
 

@@ -54,12 +54,41 @@ class ReportService {
 
 	ReportResponse progress(long id, String token, ProgressReport report) {
 		checkToken(id, token);
+		if (report.movesTheRun()) {
+			return progressAndMove(id, report);
+		}
 		int changed = this.retry.call("recording the reported progress", () -> this.reports.progress(id,
 				report.progress(), report.resumePayload(), report.message(), Instant.now()));
 		ReportResponse response = answer(id, changed, ExecutionStatus.RUNNING.name(), report.message());
 		withMdc(id, () -> log.debug("Execution {} progress {} reported: applied={}", id, report.progress(),
 				response.applied()));
 		return response;
+	}
+
+	/**
+	 * Progress with {@code rebalance}: stored with the move request the run's agent acts
+	 * on. A run that is RUNNING but not ASYNC changes nothing: no agent waits on its
+	 * reports, so none could move it.
+	 */
+	private ReportResponse progressAndMove(long id, ProgressReport report) {
+		int changed = this.retry.call("recording the reported move", () -> this.reports.progressAndMove(id,
+				report.progress(), report.resumePayload(), report.message(), Instant.now()));
+		ReportResponse response;
+		if (changed == 1) {
+			response = new ReportResponse(true, ExecutionStatus.RUNNING.name(),
+					"Execution " + id + " moves to another instance");
+		}
+		else {
+			response = answer(id, changed, ExecutionStatus.RUNNING.name(), report.message());
+			if (ExecutionStatus.RUNNING.name().equals(response.status())) {
+				response = new ReportResponse(false, response.status(), "Execution " + id
+						+ " is not an ASYNC run: only a run whose target answered ACCEPTED can move; nothing changed");
+			}
+		}
+		ReportResponse answered = response;
+		withMdc(id, () -> log.info("Execution {} asked to move at {}%: applied={}", id, report.progress(),
+				answered.applied()));
+		return answered;
 	}
 
 	private void checkToken(long id, String token) {

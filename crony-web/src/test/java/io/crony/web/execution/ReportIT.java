@@ -263,8 +263,8 @@ class ReportIT {
 		assertThat(row(id)).isEqualTo(before);
 	}
 
-	// Moving a run to another instance is not built: a report asking for it (or any
-	// field crony-web does not know) is refused, not half applied
+	// a field crony-web does not know is refused, not half applied: the resume state is
+	// resumePayload, and a result cannot ask to move
 	@Test
 	void refusesAnUnknownFieldNamingItAndStoresNothing() {
 		long id = runningExecution();
@@ -275,11 +275,8 @@ class ReportIT {
 				"{\"progress\":50,\"rebalance\":true,\"params\":{\"offset\":100000}}");
 		assertThat(progress.status()).as("%s", progress.body()).isEqualTo(400);
 		assertThat(progress.contentType()).startsWith("application/problem+json");
-		assertThat(progress.errorField()).isEqualTo("rebalance");
-		assertThat(progress.body().get("detail").asText()).startsWith("rebalance: unknown field");
-		assertThat(
-				this.rest.post(id, "progress", token, "{\"progress\":50,\"params\":{\"offset\":100000}}").errorField())
-			.isEqualTo("params");
+		assertThat(progress.errorField()).isEqualTo("params");
+		assertThat(progress.body().get("detail").asText()).startsWith("params: unknown field");
 		ReportClient.Answer result = this.rest.post(id, "result", token,
 				"{\"outcome\":\"SUCCEEDED\",\"rebalance\":true}");
 		assertThat(result.status()).isEqualTo(400);
@@ -294,6 +291,44 @@ class ReportIT {
 		assertThat(row(id)).containsEntry("progress", 50)
 			.containsEntry("resume_payload", "offset=100000")
 			.containsEntry("message", "half way");
+	}
+
+	@Test
+	void storesAMoveRequestWithItsResumePayloadForAnAsyncRunOnly() {
+		long id = runningExecution();
+		String token = this.tokens.tokenFor(id);
+
+		ReportClient.Answer move = this.rest.post(id, "progress", token,
+				"{\"progress\":50,\"resumePayload\":\"{\\\"offset\\\":100000}\",\"rebalance\":true}");
+		assertThat(move.status()).as("%s", move.body()).isEqualTo(200);
+		assertThat(move.body().get("applied").asBoolean()).isTrue();
+		assertThat(move.body().get("status").asText()).isEqualTo("RUNNING");
+		Map<String, Object> row = row(id);
+		assertThat(row).containsEntry("progress", 50).containsEntry("resume_payload", "{\"offset\":100000}");
+		assertThat(row.get("move_requested_at")).isNotNull();
+
+		// over gRPC the same
+		long other = runningExecution();
+		ReportResponse grpcMove = this.grpc.reportProgress(ReportProgressRequest.newBuilder()
+			.setExecutionId(other)
+			.setToken(this.tokens.tokenFor(other))
+			.setProgress(30)
+			.setResumePayload("offset=30")
+			.setRebalance(true)
+			.build());
+		assertThat(grpcMove.getApplied()).isTrue();
+		assertThat(row(other).get("move_requested_at")).isNotNull();
+
+		// a SYNC run's agent waits on no report: nobody could move it
+		long sync = runningExecution();
+		this.jdbc.update("UPDATE execution SET mode = NULL WHERE id = ?", sync);
+		Map<String, Object> before = row(sync);
+		ReportClient.Answer refused = this.rest.post(sync, "progress", this.tokens.tokenFor(sync),
+				"{\"progress\":50,\"rebalance\":true}");
+		assertThat(refused.status()).isEqualTo(200);
+		assertThat(refused.body().get("applied").asBoolean()).isFalse();
+		assertThat(refused.body().get("message").asText()).contains("not an ASYNC run");
+		assertThat(row(sync)).isEqualTo(before);
 	}
 
 	@Test
@@ -366,24 +401,24 @@ class ReportIT {
 	void refusesAFieldNumberTheGrpcContractDoesNotHave() {
 		long id = runningExecution();
 		Map<String, Object> before = row(id);
-		UnknownFieldSet rebalance = UnknownFieldSet.newBuilder()
-			.addField(6, UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+		UnknownFieldSet unknown = UnknownFieldSet.newBuilder()
+			.addField(7, UnknownFieldSet.Field.newBuilder().addVarint(1).build())
 			.build();
 
 		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
 			.setExecutionId(id)
 			.setToken(this.tokens.tokenFor(id))
 			.setProgress(50)
-			.setUnknownFields(rebalance)
+			.setUnknownFields(unknown)
 			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
 				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-				assertThat(ex.getStatus().getDescription()).contains("unknown field number 6");
+				assertThat(ex.getStatus().getDescription()).contains("unknown field number 7");
 			});
 		assertGrpcStatus(ReportResultRequest.newBuilder()
 			.setExecutionId(id)
 			.setToken(this.tokens.tokenFor(id))
 			.setOutcome(Outcome.SUCCEEDED)
-			.setUnknownFields(rebalance)
+			.setUnknownFields(unknown)
 			.build(), Status.Code.INVALID_ARGUMENT);
 		assertThat(row(id)).isEqualTo(before);
 	}

@@ -12,7 +12,7 @@ import org.springframework.cloud.client.ServiceInstance;
 /**
  * Picks one instance of a service for a call, by least active calls or by consistent
  * hash, and counts this agent's calls in flight per instance for the former. Round-robin
- * is Spring Cloud LoadBalancer's and not chosen here.
+ * is Spring Cloud LoadBalancer's, except over lists it does not see ({@link #inTurn}).
  */
 final class InstanceChooser {
 
@@ -47,6 +47,16 @@ final class InstanceChooser {
 		ServiceInstance chosen = idlest.get(Math.floorMod(this.turn++, idlest.size()));
 		this.inFlight.merge(key(service, chosen), 1, Integer::sum);
 		return chosen;
+	}
+
+	/**
+	 * The next instance in turn, for round-robin over a list Spring Cloud LoadBalancer
+	 * does not pick from (one without the instance a run moves away from, a gRPC
+	 * service's instances).
+	 */
+	synchronized ServiceInstance inTurn(List<ServiceInstance> instances) {
+		List<ServiceInstance> sorted = sorted(instances);
+		return sorted.get(Math.floorMod(this.turn++, sorted.size()));
 	}
 
 	/** A call to the instance, chosen by {@link #leastActive}, has ended. */

@@ -47,9 +47,11 @@ public class ServiceInstances implements Targets.ServiceResolver {
 	}
 
 	@Override
-	public Targets.Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice) {
-		ServiceInstance instance = (choice == InstanceChoice.ROUND_ROBIN) ? this.loadBalancer.choose(service)
-				: choose(service, this.discovery.getInstances(service), jobId, choice);
+	public Targets.Resolved resolve(String service, String pathAndQuery, long jobId, InstanceChoice choice,
+			String avoid) {
+		ServiceInstance instance = (choice == InstanceChoice.ROUND_ROBIN && avoid == null)
+				? this.loadBalancer.choose(service)
+				: choose(service, without(avoid, this.discovery.getInstances(service)), jobId, choice);
 		if (instance == null) {
 			logger.debug("Service {} has no instance", service);
 			return null;
@@ -58,14 +60,14 @@ public class ServiceInstances implements Targets.ServiceResolver {
 	}
 
 	/**
-	 * A {@code discovery:///} gRPC target's instance by least active calls or consistent
-	 * hash, at its gRPC port; round-robin is gRPC's own balancer's, on the service's
-	 * channel, and not asked here.
+	 * A {@code discovery:///} gRPC target's instance at its gRPC port, for calls that
+	 * need to know it (chosen other than round-robin, ASYNC runs that may move); other
+	 * calls use gRPC's own balancer on the service's channel and are not asked here.
 	 */
 	@Override
-	public Targets.Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice) {
-		List<ServiceInstance> serving = this.discovery.getInstances(service)
-			.stream()
+	public Targets.Resolved resolveGrpc(String service, String handlerPath, long jobId, InstanceChoice choice,
+			String avoid) {
+		List<ServiceInstance> serving = without(avoid, this.discovery.getInstances(service)).stream()
 			.filter((instance) -> grpcPort(instance) > 0)
 			.toList();
 		ServiceInstance instance = choose(service, serving, jobId, choice);
@@ -77,17 +79,34 @@ public class ServiceInstances implements Targets.ServiceResolver {
 				"static://" + instance.getHost() + ":" + grpcPort(instance) + handlerPath);
 	}
 
+	@Override
+	public boolean listed(String service, String address) {
+		return this.discovery.getInstances(service)
+			.stream()
+			.anyMatch((instance) -> InstanceChooser.key(instance).equals(address));
+	}
+
+	private static List<ServiceInstance> without(String avoid, List<ServiceInstance> instances) {
+		return (avoid == null) ? instances
+				: instances.stream().filter((instance) -> !InstanceChooser.key(instance).equals(avoid)).toList();
+	}
+
 	private ServiceInstance choose(String service, List<ServiceInstance> instances, long jobId, InstanceChoice choice) {
 		if (instances.isEmpty()) {
 			return null;
 		}
-		return (choice == InstanceChoice.LEAST_ACTIVE) ? this.chooser.leastActive(service, instances)
-				: InstanceChooser.byHash(jobId, instances);
+		return switch (choice) {
+			case LEAST_ACTIVE -> this.chooser.leastActive(service, instances);
+			case CONSISTENT_HASH -> InstanceChooser.byHash(jobId, instances);
+			case ROUND_ROBIN -> this.chooser.inTurn(instances);
+		};
 	}
 
 	private Targets.Resolved resolved(String service, ServiceInstance instance, InstanceChoice choice, String url) {
+		String address = InstanceChooser.key(instance);
 		return (choice == InstanceChoice.LEAST_ACTIVE)
-				? new Targets.Resolved(url, () -> this.chooser.done(service, instance)) : new Targets.Resolved(url);
+				? new Targets.Resolved(url, address, () -> this.chooser.done(service, instance))
+				: new Targets.Resolved(url, address);
 	}
 
 	/**

@@ -1,0 +1,292 @@
+package io.crony.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A long ASYNC run that moves to another instance of its service, end to end: crony-web
+ * with its embedded Eureka server, a crony-agent with the default async settings, and two
+ * real local HTTP instances of an {@code lb://} service registered in Eureka. The run
+ * goes on at the other instance as a new attempt of the same run, from the resume payload
+ * last reported: when its instance asks to move it at 50 %, and when its instance leaves
+ * the registry after reporting 30 %. The run's chain shows both attempts with their
+ * instance.
+ */
+class MovingRunIT {
+
+	private static final String PASSWORD = "moving-it-admin-1";
+
+	private static final String AGENT = "moving-it-agent";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final int WEB_PORT = LocalServices.freePort();
+
+	private static ServiceProcess web;
+
+	private static ServiceProcess agent;
+
+	private static Api api;
+
+	private static Runs runs;
+
+	private static Eureka eureka;
+
+	private final List<Instance> instances = new CopyOnWriteArrayList<>();
+
+	@BeforeAll
+	static void startTheSystem() {
+		Map<String, String> webProperties = Platform.eurekaServer(WEB_PORT);
+		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
+		web = Platform.web("moving-it-web", services, WEB_PORT, PASSWORD, webProperties);
+		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		int agentPort = LocalServices.freePort();
+		agent = Platform.agent(services, AGENT, agentPort, Platform.eurekaClient(WEB_PORT));
+		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
+		api = new Api(WEB_PORT);
+		api.login("admin", PASSWORD);
+		runs = new Runs(api, AGENT);
+		eureka = new Eureka(WEB_PORT);
+	}
+
+	@AfterAll
+	static void stopTheSystem() throws Exception {
+		for (AutoCloseable process : new AutoCloseable[] { agent, web }) {
+			if (process != null) {
+				process.close();
+			}
+		}
+	}
+
+	@AfterEach
+	void stopInstances() {
+		this.instances.forEach(Instance::close);
+	}
+
+	@Test
+	void movesAtItsInstancesRequestAndFinishesOnTheOtherFromTheGivenOffset() {
+		String service = "long-job-move";
+		Instance a = instance(service, "a");
+		Instance b = instance(service, "b");
+		long job = runs.create("long-job-move", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
+
+		long id = acceptedRun(job, a, b);
+		Instance first = a.called(id) ? a : b;
+		Instance other = (first == a) ? b : a;
+		Map<String, String> call = first.callOf(id);
+		assertThat(call.get("X-Crony-Attempt")).isEqualTo("1");
+
+		// the first instance is draining: it hands the run over at 50 % and stops
+		Api.Answer move = api.report(id, "progress", call.get("X-Crony-Token"),
+				Map.of("progress", 50, "resumePayload", "{\"offset\":100000}", "rebalance", true));
+		assertThat(move.status()).as("%s", move.body()).isEqualTo(200);
+		assertThat(move.body().get("applied").asBoolean()).isTrue();
+
+		Map<String, String> resumed = await("the run resumed on the other instance").atMost(Duration.ofSeconds(60))
+			.until(() -> other.callOf(id), (headers) -> headers != null);
+		assertThat(resumed.get("X-Crony-Attempt")).isEqualTo("2");
+		assertThat(resumePayload(resumed)).isEqualTo("{\"offset\":100000}");
+		assertThat(first.calls).as("the instance that asked is not called again").hasSize(1);
+
+		JsonNode execution = finish(id, resumed);
+		assertThat(execution.get("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(execution.get("attempt").asInt()).as("one run, two attempts").isEqualTo(2);
+		JsonNode chain = execution.get("attempts");
+		assertThat(chain).hasSize(2);
+		assertAttempt(chain.get(0), 1, first, "MOVED");
+		assertThat(chain.get(0).get("note").asText()).contains("asked to move");
+		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
+	}
+
+	@Test
+	void resumesOnAnotherInstanceFromTheLastReportedOffsetWhenItsInstanceLeaves() {
+		String service = "long-job-lost";
+		Instance a = instance(service, "a");
+		Instance b = instance(service, "b");
+		long job = runs.create("long-job-lost", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
+
+		long id = acceptedRun(job, a, b);
+		Instance first = a.called(id) ? a : b;
+		Instance other = (first == a) ? b : a;
+		Map<String, String> call = first.callOf(id);
+		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
+				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
+		assertThat(progress.body().get("applied").asBoolean()).isTrue();
+
+		// the instance goes away mid-run: stopped, and gone from the registry as a
+		// service's Eureka client leaves it when it shuts down
+		first.close();
+		eureka.deregister(service, first.id);
+		Instant gone = Instant.now();
+
+		Map<String, String> resumed = await("the run resumed on the other instance").atMost(Duration.ofSeconds(90))
+			.until(() -> other.callOf(id), (headers) -> headers != null);
+		assertThat(other.arrivalOf(id)).as("the other instance starts only once the first is gone").isAfter(gone);
+		assertThat(resumed.get("X-Crony-Attempt")).isEqualTo("2");
+		assertThat(resumePayload(resumed)).isEqualTo("{\"offset\":30000}");
+
+		JsonNode execution = finish(id, resumed);
+		assertThat(execution.get("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(execution.get("attempt").asInt()).isEqualTo(2);
+		JsonNode chain = execution.get("attempts");
+		assertThat(chain).hasSize(2);
+		assertAttempt(chain.get(0), 1, first, "MOVED");
+		assertThat(chain.get(0).get("note").asText()).contains("left the registry");
+		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
+		assertThat(other.calls).as("resumed once").hasSize(1);
+	}
+
+	private Instance instance(String service, String name) {
+		Instance instance = new Instance(service + "-" + name);
+		this.instances.add(instance);
+		eureka.register(service, instance.id, instance.port(), -1);
+		return instance;
+	}
+
+	/**
+	 * Runs the job until one of the instances took a run, and the run's id: until the
+	 * agent's next registry fetch sees the instances, a run fails with "no instance".
+	 */
+	private static long acceptedRun(long job, Instance... candidates) {
+		return await("a run taken by an instance").atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofSeconds(1))
+			.until(() -> {
+				long id = runs.start(job, null);
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> anyCalled(id, candidates)
+							|| !"RUNNING".equals(api.get("/api/v1/executions/" + id).body().path("status").asText()));
+				return anyCalled(id, candidates) ? id : 0;
+			}, (id) -> id != 0);
+	}
+
+	private static boolean anyCalled(long id, Instance... candidates) {
+		for (Instance candidate : candidates) {
+			if (candidate.called(id)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Reports the run's success from the instance that has it, and waits for its end. */
+	private static JsonNode finish(long id, Map<String, String> call) {
+		Api.Answer result = api.report(id, "result", call.get("X-Crony-Token"),
+				Map.of("outcome", "SUCCEEDED", "output", "done"));
+		assertThat(result.body().get("applied").asBoolean()).as("%s", result.body()).isTrue();
+		runs.awaitEnd(id);
+		return await("the run's chain complete").atMost(Duration.ofSeconds(30))
+			.until(() -> api.get("/api/v1/executions/" + id).body(), (execution) -> {
+				JsonNode chain = execution.path("attempts");
+				return chain.size() > 0 && !chain.get(chain.size() - 1).path("status").isMissingNode()
+						&& !chain.get(chain.size() - 1).path("status").isNull();
+			});
+	}
+
+	/** The resume payload a call was handed (base64 in its header, as any text). */
+	private static String resumePayload(Map<String, String> call) {
+		String header = call.get("X-Crony-Resume-Payload");
+		assertThat(header).as("the call's resume payload").isNotNull();
+		return new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8);
+	}
+
+	private static void assertAttempt(JsonNode attempt, int number, Instance instance, String status) {
+		assertThat(attempt.get("attempt").asInt()).isEqualTo(number);
+		assertThat(attempt.get("instance").asText()).isEqualTo("127.0.0.1:" + instance.port());
+		assertThat(attempt.get("agentId").asText()).isEqualTo(AGENT);
+		assertThat(attempt.get("status").asText()).isEqualTo(status);
+	}
+
+	/**
+	 * An instance of a long job's service: takes every run (202 ACCEPTED) and keeps each
+	 * call's headers and arrival; the test reports for it.
+	 */
+	private static final class Instance implements AutoCloseable {
+
+		private final String id;
+
+		private final HttpServer server;
+
+		private final List<Call> calls = new CopyOnWriteArrayList<>();
+
+		Instance(String id) {
+			this.id = id;
+			try {
+				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			this.server.createContext("/work", (exchange) -> {
+				exchange.getRequestBody().readAllBytes();
+				Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+				exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
+				this.calls.add(new Call(headers, Instant.now()));
+				byte[] body = "{\"outcome\":\"ACCEPTED\"}".getBytes(StandardCharsets.UTF_8);
+				exchange.getResponseHeaders().add("Content-Type", "application/json");
+				exchange.sendResponseHeaders(202, body.length);
+				exchange.getResponseBody().write(body);
+				exchange.close();
+			});
+			this.server.start();
+		}
+
+		int port() {
+			return this.server.getAddress().getPort();
+		}
+
+		boolean called(long executionId) {
+			return callOf(executionId) != null;
+		}
+
+		/** The headers of the call for the execution, or null when there was none. */
+		Map<String, String> callOf(long executionId) {
+			Call call = find(executionId);
+			return (call != null) ? call.headers : null;
+		}
+
+		Instant arrivalOf(long executionId) {
+			return find(executionId).at;
+		}
+
+		private Call find(long executionId) {
+			return this.calls.stream()
+				.filter((call) -> Long.toString(executionId).equals(call.headers.get("X-Crony-Execution-Id")))
+				.findFirst()
+				.orElse(null);
+		}
+
+		@Override
+		public void close() {
+			this.server.stop(0);
+		}
+
+		private record Call(Map<String, String> headers, Instant at) {
+		}
+
+	}
+
+}
