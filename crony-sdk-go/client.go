@@ -110,6 +110,13 @@ func (c *Client) ReportProgress(ctx context.Context, exec Execution, progress Pr
 	return c.post(ctx, "report progress", exec, "progress", progress)
 }
 
+// RequestRebalance asks Crony to move the run to another instance of the service, which
+// resumes from resumePayload: a progress report with [Progress.Rebalance] set (see
+// [Rebalance]). When the answer is Applied, stop working on the run and report no result.
+func (c *Client) RequestRebalance(ctx context.Context, exec Execution, percent int, resumePayload string) (*ReportResponse, error) {
+	return c.ReportProgress(ctx, exec, Rebalance(percent, resumePayload))
+}
+
 func (c *Client) post(ctx context.Context, op string, exec Execution, what string, body any) (*ReportResponse, error) {
 	payload, err := json.Marshal(body)
 	if err != nil {

@@ -84,6 +84,81 @@ func TestReportProgressSendsTheContractBody(t *testing.T) {
 	}
 }
 
+func TestRequestRebalanceSendsRebalanceWithTheResumePayload(t *testing.T) {
+	got := make(chan map[string]any, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		got <- body
+		_, _ = io.WriteString(w, `{"applied":true,"status":"RUNNING","message":"moving"}`)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL)
+	exec := crony.Execution{ID: 7, Token: "t"}
+
+	resp, err := c.RequestRebalance(context.Background(), exec, 40, `{"offset":100000}`)
+	if err != nil || !resp.Applied || resp.Status != "RUNNING" || resp.Message != "moving" {
+		t.Fatalf("RequestRebalance = %+v, %v", resp, err)
+	}
+	want := map[string]any{"progress": float64(40), "resumePayload": `{"offset":100000}`, "rebalance": true}
+	if body := <-got; !equalJSON(body, want) {
+		t.Errorf("body = %v", body)
+	}
+	// A plain progress report leaves the field out, so an older crony-web is not sent it.
+	if _, err := c.ReportProgress(context.Background(), exec, crony.Progress{Percent: 41}); err != nil {
+		t.Fatal(err)
+	}
+	if body := <-got; !equalJSON(body, map[string]any{"progress": float64(41)}) {
+		t.Errorf("body = %v", body)
+	}
+}
+
+func TestRebalanceIsRecordedByTheFakeServerAndTheRunStaysRunning(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	c := newClient(t, fake.URL)
+	exec := fake.NewExecution()
+	ctx := context.Background()
+
+	resp, err := c.RequestRebalance(ctx, exec, 25, `{"offset":100000}`)
+	if err != nil || !resp.Applied || resp.Status != "RUNNING" {
+		t.Fatalf("RequestRebalance = %+v, %v", resp, err)
+	}
+	want := []crony.Progress{{Percent: 25, ResumePayload: `{"offset":100000}`, Rebalance: true}}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 || p[0] != want[0] || fake.Status(exec.ID) != "RUNNING" {
+		t.Errorf("progress = %+v, status %s", p, fake.Status(exec.ID))
+	}
+	fake.SetStatus(exec.ID, "CANCELLED")
+	if resp, err := c.RequestRebalance(ctx, exec, 30, `{"offset":120000}`); err != nil || resp.Applied || resp.Status != "CANCELLED" {
+		t.Errorf("after the run ended: %+v, %v", resp, err)
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 {
+		t.Errorf("progress = %+v", p)
+	}
+}
+
+func TestTheFakeServerRefusesARebalanceThatIsNotABoolean(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	req, _ := http.NewRequest(http.MethodPost, fake.URL+"/api/v1/executions/"+strconv.FormatInt(exec.ID, 10)+"/progress",
+		strings.NewReader(`{"progress":50,"rebalance":"yes"}`))
+	req.Header.Set(crony.HeaderToken, exec.Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var problem crony.APIError
+	_ = json.NewDecoder(resp.Body).Decode(&problem)
+	if resp.StatusCode != http.StatusBadRequest || len(problem.Errors) != 1 || problem.Errors[0].Field != "rebalance" {
+		t.Errorf("%d %+v", resp.StatusCode, problem)
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 0 {
+		t.Errorf("recorded %+v", p)
+	}
+}
+
 func TestReportsAreRecordedByTheFakeServer(t *testing.T) {
 	fake := crony.NewFakeServer()
 	defer fake.Close()
@@ -106,17 +181,18 @@ func TestReportsAreRecordedByTheFakeServer(t *testing.T) {
 	}
 }
 
-// Moving a run to another instance is not built: crony-web refuses a report with a field
-// it does not know, and so does the fake; what the client sends is known.
+// crony-web refuses a report with a field it does not know, and so does the fake: the
+// resume state goes in resumePayload, never in a "params" field; a result cannot ask to
+// move the run. What the client sends is known.
 func TestTheFakeServerRefusesAnUnknownFieldNamingIt(t *testing.T) {
 	fake := crony.NewFakeServer()
 	defer fake.Close()
 	exec := fake.NewExecution()
-	for path, body := range map[string]string{
-		"progress": `{"progress":50,"rebalance":true,"params":{"offset":100000}}`,
-		"result":   `{"outcome":"SUCCEEDED","rebalance":true}`,
+	for _, c := range []struct{ path, body, field string }{
+		{"progress", `{"progress":50,"rebalance":true,"params":{"offset":100000}}`, "params"},
+		{"result", `{"outcome":"SUCCEEDED","rebalance":true}`, "rebalance"},
 	} {
-		req, _ := http.NewRequest(http.MethodPost, fake.URL+"/api/v1/executions/"+strconv.FormatInt(exec.ID, 10)+"/"+path, strings.NewReader(body))
+		req, _ := http.NewRequest(http.MethodPost, fake.URL+"/api/v1/executions/"+strconv.FormatInt(exec.ID, 10)+"/"+c.path, strings.NewReader(c.body))
 		req.Header.Set(crony.HeaderToken, exec.Token)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -125,9 +201,9 @@ func TestTheFakeServerRefusesAnUnknownFieldNamingIt(t *testing.T) {
 		var problem crony.APIError
 		_ = json.NewDecoder(resp.Body).Decode(&problem)
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusBadRequest || len(problem.Errors) != 1 || problem.Errors[0].Field != "rebalance" ||
-			!strings.HasPrefix(problem.Detail, "rebalance: unknown field") {
-			t.Errorf("%s: %d %+v", path, resp.StatusCode, problem)
+		if resp.StatusCode != http.StatusBadRequest || len(problem.Errors) != 1 || problem.Errors[0].Field != c.field ||
+			!strings.HasPrefix(problem.Detail, c.field+": unknown field") {
+			t.Errorf("%s: %d %+v", c.path, resp.StatusCode, problem)
 		}
 	}
 	if p := fake.ProgressReports(exec.ID); len(p) != 0 || fake.Status(exec.ID) != "RUNNING" {

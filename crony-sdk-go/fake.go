@@ -112,7 +112,9 @@ func (f *FakeServer) Result(id int64) (Result, bool) {
 	return Result{}, false
 }
 
-// ProgressReports lists the progress reports applied to an execution, in order.
+// ProgressReports lists the progress reports applied to an execution, in order; a
+// request to move the run to another instance has [Progress.Rebalance] set. The fake
+// keeps the run RUNNING after one, as crony-web does while the run moves.
 func (f *FakeServer) ProgressReports(id int64) []Progress {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -190,11 +192,11 @@ func (f *FakeServer) handle(apply func(run *fakeRun, body json.RawMessage) (int,
 // The fields crony-web's report bodies have; any other is refused, as crony-web does.
 var (
 	resultFields   = []string{"message", "outcome", "output"}
-	progressFields = []string{"message", "progress", "resumePayload"}
+	progressFields = []string{"message", "progress", "rebalance", "resumePayload"}
 )
 
 // unknownField answers crony-web's 400 for the first field of body (in the order sent)
-// that is not one of known, say "rebalance"; ok is false when every field is known or
+// that is not one of known, say "params"; ok is false when every field is known or
 // body is not an object (the decoding that follows refuses that).
 func unknownField(body json.RawMessage, known []string) (status int, answer any, ok bool) {
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -239,6 +241,13 @@ func (f *FakeServer) result(run *fakeRun, body json.RawMessage) (int, any) {
 func (f *FakeServer) progress(run *fakeRun, body json.RawMessage) (int, any) {
 	if status, answer, ok := unknownField(body, progressFields); ok {
 		return status, answer
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err == nil {
+		if v, ok := fields["rebalance"]; ok && string(v) != "true" && string(v) != "false" && string(v) != "null" {
+			return http.StatusBadRequest, problem(http.StatusBadRequest, "rebalance: must be a boolean",
+				[]FieldError{{Field: "rebalance", Message: "must be a boolean"}})
+		}
 	}
 	var p Progress
 	if err := json.Unmarshal(body, &p); err != nil || p.Percent < 0 || p.Percent > 100 {

@@ -107,9 +107,16 @@ func (r *GRPCReporter) ReportProgress(ctx context.Context, exec Execution, progr
 	}
 	resp, err := r.client.ReportProgress(ctx, &cronyv1.ReportProgressRequest{
 		ExecutionId: exec.ID, Token: exec.Token, Progress: int32(progress.Percent),
-		ResumePayload: progress.ResumePayload, Message: progress.Message,
+		ResumePayload: progress.ResumePayload, Message: progress.Message, Rebalance: progress.Rebalance,
 	})
 	return reportFromProto("report progress", exec, resp, err)
+}
+
+// RequestRebalance asks Crony to move the run to another instance of the service, which
+// resumes from resumePayload: ReportProgressRequest.rebalance (see [Rebalance]). When the
+// answer is Applied, stop working on the run and report no result.
+func (r *GRPCReporter) RequestRebalance(ctx context.Context, exec Execution, percent int, resumePayload string) (*ReportResponse, error) {
+	return r.ReportProgress(ctx, exec, Rebalance(percent, resumePayload))
 }
 
 func reportFromProto(op string, exec Execution, resp *cronyv1.ReportResponse, err error) (*ReportResponse, error) {

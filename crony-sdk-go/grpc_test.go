@@ -167,6 +167,39 @@ func TestGRPCReporterReportsToExecutionReports(t *testing.T) {
 	}
 }
 
+// progressReports plays crony-web's ExecutionReports service for progress: it records
+// the requests and answers applied.
+type progressReports struct {
+	cronyv1.UnimplementedExecutionReportsServer
+	got chan *cronyv1.ReportProgressRequest
+}
+
+func (f *progressReports) ReportProgress(ctx context.Context, req *cronyv1.ReportProgressRequest) (*cronyv1.ReportResponse, error) {
+	f.got <- req
+	return &cronyv1.ReportResponse{Applied: true, Status: "RUNNING"}, nil
+}
+
+func TestGRPCReporterRequestsARebalance(t *testing.T) {
+	fake := &progressReports{got: make(chan *cronyv1.ReportProgressRequest, 2)}
+	reporter := crony.NewGRPCReporter(serveGRPC(t, func(s *grpc.Server) { cronyv1.RegisterExecutionReportsServer(s, fake) }))
+	exec := crony.Execution{ID: 5, Token: "tok"}
+
+	resp, err := reporter.RequestRebalance(context.Background(), exec, 40, `{"offset":100000}`)
+	if err != nil || !resp.Applied || resp.Status != "RUNNING" {
+		t.Fatalf("RequestRebalance = %+v, %v", resp, err)
+	}
+	if req := <-fake.got; req.GetExecutionId() != 5 || req.GetToken() != "tok" || req.GetProgress() != 40 ||
+		req.GetResumePayload() != `{"offset":100000}` || !req.GetRebalance() {
+		t.Errorf("request = %v", req)
+	}
+	if _, err := reporter.ReportProgress(context.Background(), exec, crony.Progress{Percent: 41}); err != nil {
+		t.Fatal(err)
+	}
+	if req := <-fake.got; req.GetRebalance() {
+		t.Errorf("plain progress asked to rebalance: %v", req)
+	}
+}
+
 func TestGRPCReporterMapsRefusalsToTheSentinelErrors(t *testing.T) {
 	fake := &fakeReports{results: make(chan *cronyv1.ReportResultRequest, 1)}
 	reporter := crony.NewGRPCReporter(serveGRPC(t, func(s *grpc.Server) { cronyv1.RegisterExecutionReportsServer(s, fake) }))

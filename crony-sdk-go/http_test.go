@@ -219,6 +219,58 @@ func TestAsyncHandlerIsAcceptedThenReportsProgressAndResult(t *testing.T) {
 	mux.Wait()
 }
 
+func TestAsyncHandlerThatMovedItsRunReportsNoResult(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, err := crony.NewClient(fake.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := crony.NewMux(crony.WithReporter(client))
+	mux.RegisterAsync("move", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		resp, err := job.RequestRebalance(ctx, 10, "offset=10")
+		if err != nil || !resp.Applied || !job.Moved() {
+			return crony.Failed("not moved"), err
+		}
+		// what the handler answers after an applied rebalance is not reported
+		return crony.Succeeded("stopped here"), nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+	exec := fake.NewExecution()
+
+	status, _ := callTarget(t, srv.URL+"/crony/jobs/move", map[string]string{
+		crony.HeaderExecutionID: strconv.FormatInt(exec.ID, 10), crony.HeaderToken: exec.Token,
+	}, "")
+	if status != http.StatusAccepted {
+		t.Fatalf("status = %d", status)
+	}
+	mux.Wait()
+	if r, ok := fake.Result(exec.ID); ok || fake.Status(exec.ID) != "RUNNING" {
+		t.Errorf("result = %+v (%v), status %s", r, ok, fake.Status(exec.ID))
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 || !p[0].Rebalance || p[0].ResumePayload != "offset=10" {
+		t.Errorf("progress = %+v", p)
+	}
+}
+
+func TestARebalanceThatWasNotAppliedDoesNotMoveTheJob(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, err := crony.NewClient(fake.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := fake.NewExecution()
+	fake.SetStatus(exec.ID, "TIMED_OUT")
+	job := &crony.Job{Execution: exec, Reporter: client}
+
+	resp, err := job.RequestRebalance(context.Background(), 10, "offset=10")
+	if err != nil || resp.Applied || job.Moved() {
+		t.Errorf("RequestRebalance = %+v, %v; moved %v", resp, err, job.Moved())
+	}
+}
+
 func TestJobWithoutReporterRefusesToReport(t *testing.T) {
 	errs := make(chan error, 1)
 	mux := crony.NewMux()

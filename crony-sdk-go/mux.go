@@ -70,7 +70,8 @@ func (m *Mux) Register(name string, h Handler) {
 // RegisterAsync registers h for an ASYNC target: each run is answered ACCEPTED at
 // once, h runs in its own goroutine with a context that ends at the job's deadline
 // (not when the agent's call ends), may report progress through job, and its Result is
-// reported through the Mux's [Reporter] (required: see [WithReporter]). [Mux.Wait]
+// reported through the Mux's [Reporter] (required: see [WithReporter]), except after an
+// applied [Job.RequestRebalance]: the run then goes on at another instance. [Mux.Wait]
 // waits for running async handlers.
 func (m *Mux) RegisterAsync(name string, h Handler) {
 	if m.reporter == nil {
@@ -85,6 +86,12 @@ func (m *Mux) RegisterAsync(name string, h Handler) {
 			result := m.call(runCtx, h, job)
 			if result.Outcome == OutcomeAccepted {
 				return // the handler reports by itself
+			}
+			if job.Moved() {
+				// Another instance carries the run on: a result from here would end it.
+				m.logger.Info("crony: async run moved to another instance", "jobId", job.JobID,
+					"executionId", job.Execution.ID, "handler", job.Handler)
+				return
 			}
 			// Report even when the run's own deadline has passed: crony-web decides.
 			reportCtx, cancelReport := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)

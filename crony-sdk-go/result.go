@@ -68,6 +68,18 @@ type Progress struct {
 	// in [Job.ResumePayload] of the next attempt.
 	ResumePayload string `json:"resumePayload,omitempty"`
 	Message       string `json:"message,omitempty"`
+	// Rebalance asks Crony to move the run to another instance of the service (this one
+	// is draining, say): once the report is applied, Crony calls another instance with
+	// the same execution id, the next attempt number and ResumePayload, and this
+	// instance should stop working on the run. Left out of the body when false, so a
+	// crony-web that does not know the field is not sent it. See [Rebalance].
+	Rebalance bool `json:"rebalance,omitempty"`
+}
+
+// Rebalance is the progress report that asks Crony to move the run to another instance,
+// which resumes from resumePayload (see [Progress.Rebalance]).
+func Rebalance(percent int, resumePayload string) Progress {
+	return Progress{Percent: percent, ResumePayload: resumePayload, Rebalance: true}
 }
 
 // ReportResponse is crony-web's answer to a report.

@@ -361,6 +361,10 @@ type ReportProgressRequest struct {
 	// ExecuteRequest.resume_payload.
 	ResumePayload string `protobuf:"bytes,4,opt,name=resume_payload,json=resumePayload,proto3" json:"resume_payload,omitempty"`
 	Message       string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
+	// Asks Crony to move the run to another instance of the service (this one is
+	// draining, say): the run continues there as a new attempt of the same run, handed
+	// resume_payload. The instance that asks should stop working on the run.
+	Rebalance     bool `protobuf:"varint,6,opt,name=rebalance,proto3" json:"rebalance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -428,6 +432,13 @@ func (x *ReportProgressRequest) GetMessage() string {
 		return x.Message
 	}
 	return ""
+}
+
+func (x *ReportProgressRequest) GetRebalance() bool {
+	if x != nil {
+		return x.Rebalance
+	}
+	return false
 }
 
 type ReportResponse struct {
@@ -519,13 +530,14 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12+\n" +
 	"\aoutcome\x18\x03 \x01(\x0e2\x11.crony.v1.OutcomeR\aoutcome\x12\x18\n" +
 	"\amessage\x18\x04 \x01(\tR\amessage\x12\x16\n" +
-	"\x06output\x18\x05 \x01(\tR\x06output\"\xad\x01\n" +
+	"\x06output\x18\x05 \x01(\tR\x06output\"\xcb\x01\n" +
 	"\x15ReportProgressRequest\x12!\n" +
 	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x1a\n" +
 	"\bprogress\x18\x03 \x01(\x05R\bprogress\x12%\n" +
 	"\x0eresume_payload\x18\x04 \x01(\tR\rresumePayload\x12\x18\n" +
-	"\amessage\x18\x05 \x01(\tR\amessage\"\\\n" +
+	"\amessage\x18\x05 \x01(\tR\amessage\x12\x1c\n" +
+	"\trebalance\x18\x06 \x01(\bR\trebalance\"\\\n" +
 	"\x0eReportResponse\x12\x18\n" +
 	"\aapplied\x18\x01 \x01(\bR\aapplied\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12\x18\n" +

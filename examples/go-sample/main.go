@@ -1,7 +1,9 @@
 // Command go-sample is a small business service whose jobs Crony runs: a sync job
-// (settle-orders) and an async one (rebuild-index), served both as HTTP targets
+// (settle-orders) and two async ones (rebuild-index; export-ledger, which moves its run
+// to another instance when this one drains), served both as HTTP targets
 // (POST /crony/jobs/{name}) and as a gRPC target (crony.v1.JobTarget). Async results
-// and progress go to crony-web's REST API.
+// and progress go to crony-web's REST API. SIGTERM, SIGINT or POST /admin/drain start
+// draining.
 //
 //	go-sample -http-addr 127.0.0.1:9080 -grpc-addr 127.0.0.1:9090 -crony-url http://127.0.0.1:8080
 //
@@ -51,7 +53,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if err != nil {
 		return c, fmt.Errorf("SAMPLE_STEP: %w", err)
 	}
-	fs.DurationVar(&c.step, "step", step, "how long one shard of rebuild-index takes")
+	fs.DurationVar(&c.step, "step", step, "how long one shard of rebuild-index or batch of export-ledger takes")
 	return c, fs.Parse(args)
 }
 
@@ -65,7 +67,8 @@ func run(ctx context.Context, cfg config, log *slog.Logger, onReady ready) error
 		return err
 	}
 	mux := crony.NewMux(crony.WithReporter(client), crony.WithLogger(log))
-	registerJobs(mux, cfg.step)
+	d := newDrain()
+	registerJobs(mux, cfg.step, d)
 
 	httpLn, err := net.Listen("tcp", cfg.httpAddr)
 	if err != nil {
@@ -80,6 +83,15 @@ func run(ctx context.Context, cfg config, log *slog.Logger, onReady ready) error
 	routes := http.NewServeMux()
 	routes.Handle(crony.JobsPath, mux.HTTPHandler())
 	routes.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	// Before taking the instance away (a deploy, a scale-down), an operator drains it:
+	// long runs move to other instances. Like the rest of the sample it listens on
+	// loopback by default; put it behind the service's own admin access in production.
+	routes.HandleFunc("POST /admin/drain", func(w http.ResponseWriter, r *http.Request) {
+		d.start()
+		log.Info("go-sample draining: long runs move to other instances")
+		w.WriteHeader(http.StatusAccepted)
+		io.WriteString(w, "draining\n")
+	})
 	httpSrv := &http.Server{Handler: routes, ReadHeaderTimeout: 10 * time.Second}
 	grpcSrv := grpc.NewServer()
 	crony.RegisterJobTarget(grpcSrv, mux)
@@ -97,6 +109,7 @@ func run(ctx context.Context, cfg config, log *slog.Logger, onReady ready) error
 	case <-ctx.Done():
 	case err = <-errs:
 	}
+	d.start() // long runs move to another instance instead of holding the shutdown up
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_ = httpSrv.Shutdown(shutdownCtx)

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,27 +24,39 @@ import (
 // and stops it when the test ends.
 func startSample(t *testing.T, cronyURL string) (httpAddr, grpcAddr string) {
 	t.Helper()
+	httpAddr, grpcAddr, _ = startSampleWith(t, cronyURL, time.Millisecond)
+	return httpAddr, grpcAddr
+}
+
+// startSampleWith runs the service with step per shard or batch; stop shuts it down as
+// a signal does and returns once its async runs are done (the test's end calls it too).
+func startSampleWith(t *testing.T, cronyURL string, step time.Duration) (httpAddr, grpcAddr string, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addrs := make(chan [2]string, 1)
 	done := make(chan error, 1)
-	cfg := config{httpAddr: "127.0.0.1:0", grpcAddr: "127.0.0.1:0", cronyURL: cronyURL, step: time.Millisecond}
+	cfg := config{httpAddr: "127.0.0.1:0", grpcAddr: "127.0.0.1:0", cronyURL: cronyURL, step: step}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go func() { done <- run(ctx, cfg, log, func(h, g string) { addrs <- [2]string{h, g} }) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("run: %v", err)
-		}
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("run: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
 	select {
 	case a := <-addrs:
-		return a[0], a[1]
+		return a[0], a[1], stop
 	case err := <-done:
 		t.Fatalf("run ended early: %v", err)
 	case <-time.After(10 * time.Second):
 		t.Fatal("sample did not start")
 	}
-	return "", ""
+	return "", "", stop
 }
 
 func TestSettleOrdersRunsSynchronouslyOverHTTP(t *testing.T) {
@@ -122,5 +137,145 @@ func TestRebuildIndexStopsWhenTheRunIsAlreadyOver(t *testing.T) {
 	res, err := rebuildIndex(context.Background(), job, time.Millisecond)
 	if err != nil || res != crony.Failed("run already CANCELLED at shard 1") {
 		t.Errorf("result = %+v, %v", res, err)
+	}
+}
+
+// The step is an hour: the run sits in its first batch until the instance drains, so
+// what it reports depends on the drain alone.
+func TestExportLedgerMovesToAnotherInstanceWhenAnAdminDrainsThisOne(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	httpAddr, _, stop := startSampleWith(t, fake.URL, time.Hour)
+	exec := fake.NewExecution()
+
+	req, _ := http.NewRequest(http.MethodPost, "http://"+httpAddr+"/crony/jobs/export-ledger", strings.NewReader(""))
+	req.Header.Set(crony.HeaderExecutionID, strconv.FormatInt(exec.ID, 10))
+	req.Header.Set(crony.HeaderToken, exec.Token)
+	req.Header.Set(crony.HeaderAttempt, "2")
+	req.Header.Set(crony.HeaderResumePayload, base64.StdEncoding.EncodeToString([]byte(`{"offset":100000}`)))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("status = %d", resp.StatusCode)
+	}
+	drained, err := http.Post("http://"+httpAddr+"/admin/drain", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drained.Body.Close()
+	if drained.StatusCode != http.StatusAccepted {
+		t.Fatalf("drain status = %d", drained.StatusCode)
+	}
+	stop() // returns once the run's handler has returned
+
+	want := crony.Progress{Percent: 10, ResumePayload: `{"offset":100000}`, Rebalance: true}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 || p[0] != want {
+		t.Errorf("progress = %+v", p)
+	}
+	if r, ok := fake.Result(exec.ID); ok || fake.Status(exec.ID) != "RUNNING" {
+		t.Errorf("a moved run was ended here: %+v, status %s", r, fake.Status(exec.ID))
+	}
+}
+
+func TestExportLedgerMovesToAnotherInstanceOnShutdown(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	_, grpcAddr, stop := startSampleWith(t, fake.URL, time.Hour)
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	exec := fake.NewExecution()
+
+	resp, err := cronyv1.NewJobTargetClient(conn).Execute(context.Background(), &cronyv1.ExecuteRequest{
+		ExecutionId: exec.ID, ReportToken: exec.Token, JobName: "export-ledger", Attempt: 1,
+		Params: `{"items":2000,"batch":500}`,
+	})
+	if err != nil || resp.GetOutcome() != cronyv1.Outcome_ACCEPTED {
+		t.Fatalf("Execute = %v, %v", resp, err)
+	}
+	stop() // as SIGTERM does
+
+	want := crony.Progress{Percent: 0, ResumePayload: `{"offset":0}`, Rebalance: true}
+	if p := fake.ProgressReports(exec.ID); len(p) != 1 || p[0] != want {
+		t.Errorf("progress = %+v", p)
+	}
+	if _, ok := fake.Result(exec.ID); ok {
+		t.Error("a moved run was ended here")
+	}
+}
+
+// drainAfter drains the instance once the progress report with resume payload at is
+// applied: a drain that comes mid-run, between two batches.
+type drainAfter struct {
+	crony.Reporter
+	at string
+	d  *drain
+}
+
+func (r drainAfter) ReportProgress(ctx context.Context, exec crony.Execution, p crony.Progress) (*crony.ReportResponse, error) {
+	resp, err := r.Reporter.ReportProgress(ctx, exec, p)
+	if p.ResumePayload == r.at && !p.Rebalance {
+		r.d.start()
+	}
+	return resp, err
+}
+
+func TestExportLedgerReportsEveryBatchThenMovesFromWhereItGot(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, err := crony.NewClient(fake.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := fake.NewExecution()
+	d := newDrain()
+	job := &crony.Job{Execution: exec, Handler: "export-ledger", Attempt: 3, ResumePayload: `{"offset":100000}`,
+		Reporter: drainAfter{Reporter: client, at: `{"offset":300000}`, d: d}}
+
+	res, err := exportLedger(context.Background(), job, time.Millisecond, d.done())
+	if err != nil || res != (crony.Result{}) || !job.Moved() {
+		t.Fatalf("result = %+v, %v, moved %v", res, err, job.Moved())
+	}
+	want := []crony.Progress{
+		{Percent: 20, ResumePayload: `{"offset":200000}`, Message: "exported 200000 of 1000000"},
+		{Percent: 30, ResumePayload: `{"offset":300000}`, Message: "exported 300000 of 1000000"},
+		{Percent: 30, ResumePayload: `{"offset":300000}`, Rebalance: true},
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != len(want) || p[0] != want[0] || p[1] != want[1] || p[2] != want[2] {
+		t.Errorf("progress = %+v", p)
+	}
+}
+
+func TestExportLedgerFinishesFromItsResumeOffset(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	client, err := crony.NewClient(fake.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := fake.NewExecution()
+	job := &crony.Job{Execution: exec, Handler: "export-ledger", Attempt: 2, ResumePayload: `{"offset":100000}`,
+		Params: []byte(`{"items":300000}`), Reporter: client}
+
+	res, err := exportLedger(context.Background(), job, time.Millisecond, newDrain().done())
+	if err != nil || res != crony.Succeeded("exported items 100000..300000 on attempt 2") || job.Moved() {
+		t.Fatalf("result = %+v, %v", res, err)
+	}
+	if p := fake.ProgressReports(exec.ID); len(p) != 2 || p[1].ResumePayload != `{"offset":300000}` || p[1].Percent != 100 {
+		t.Errorf("progress = %+v", p)
+	}
+}
+
+func TestExportLedgerRefusesAResumePayloadThatIsNotAnOffset(t *testing.T) {
+	for _, payload := range []string{"3", `{"offset":-1}`, `{"offset":1000001}`} {
+		job := &crony.Job{ResumePayload: payload}
+		if _, err := exportLedger(context.Background(), job, time.Millisecond, newDrain().done()); err == nil {
+			t.Errorf("%s: no error", payload)
+		}
 	}
 }

@@ -37,6 +37,24 @@ public interface CronyClient extends AutoCloseable {
 	 */
 	ReportResponse reportProgress(Execution execution, Progress progress);
 
+	/**
+	 * Asks Crony to move the run to another instance of the service, which resumes from
+	 * {@code resumePayload}: a progress report with {@link Progress#rebalance()} set.
+	 * Once it is applied, stop working on the run and report no result: the run goes on
+	 * elsewhere, as a new attempt handed the payload.
+	 * @param execution the run, with the token the agent handed over
+	 * @param percent percent done so far, 0..100
+	 * @param resumePayload where the next instance starts from
+	 * @return crony-web's answer; {@code applied=false} when the run had already finished
+	 * (it then moves nowhere)
+	 * @throws InvalidReportException when the percentage is outside 0..100
+	 * @throws CronyRefusedException when crony-web refused the report
+	 * @throws CronyRequestException when crony-web could not be reached
+	 */
+	default ReportResponse requestRebalance(Execution execution, int percent, String resumePayload) {
+		return reportProgress(execution, Progress.rebalance(percent, resumePayload));
+	}
+
 	/** Closes the transport. */
 	@Override
 	void close();

@@ -91,17 +91,17 @@ class CronyClientIT {
 	@Test
 	void refusesAFieldCronyWebDoesNotKnowNamingItAndRecordsNothing() throws Exception {
 		Execution execution = this.web.newExecution();
+		// the resume state goes in resumePayload, not a params field; a result cannot ask
+		// to move the run
 		for (String[] report : new String[][] {
-				{ "progress", "{\"progress\":50,\"rebalance\":true,\"params\":{\"offset\":100000}}" },
-				{ "result", "{\"outcome\":\"SUCCEEDED\",\"rebalance\":true}" } }) {
-			HttpResponse<String> response = HttpClient.newHttpClient()
-				.send(HttpRequest
-					.newBuilder(URI.create(this.web.url() + "/api/v1/executions/" + execution.id() + "/" + report[0]))
-					.header("X-Crony-Token", execution.token())
-					.POST(HttpRequest.BodyPublishers.ofString(report[1]))
-					.build(), HttpResponse.BodyHandlers.ofString());
+				{ "progress", "{\"progress\":50,\"rebalance\":true,\"params\":{\"offset\":100000}}", "params",
+						"params: unknown field" },
+				{ "result", "{\"outcome\":\"SUCCEEDED\",\"rebalance\":true}", "rebalance", "rebalance: unknown field" },
+				{ "progress", "{\"progress\":50,\"rebalance\":\"yes\"}", "rebalance",
+						"rebalance: must be a boolean" } }) {
+			HttpResponse<String> response = post(execution, report[0], report[1]);
 			assertThat(response.statusCode()).isEqualTo(400);
-			assertThat(response.body()).contains("\"field\":\"rebalance\"").contains("rebalance: unknown field");
+			assertThat(response.body()).contains("\"field\":\"" + report[2] + "\"").contains(report[3]);
 		}
 		assertThat(this.web.progress(execution.id())).isEmpty();
 		assertThat(this.web.result(execution.id())).isEmpty();
@@ -113,12 +113,35 @@ class CronyClientIT {
 	}
 
 	@Test
+	void recordsARebalanceAndKeepsTheRunRunning() {
+		Execution execution = this.web.newExecution();
+		this.client.reportProgress(execution, Progress.of(20, "{\"offset\":200000}"));
+		ReportResponse response = this.client.requestRebalance(execution, 30, "{\"offset\":300000}");
+		assertThat(response).isEqualTo(new ReportResponse(true, "RUNNING", null));
+		assertThat(this.web.progress(execution.id())).containsExactly(new Progress(20, "{\"offset\":200000}", null),
+				Progress.rebalance(30, "{\"offset\":300000}"));
+		assertThat(this.web.status(execution.id())).isEqualTo("RUNNING");
+		this.web.setStatus(execution.id(), "CANCELLED");
+		assertThat(this.client.requestRebalance(execution, 40, "{\"offset\":400000}").applied()).isFalse();
+		assertThat(this.web.progress(execution.id())).hasSize(2);
+	}
+
+	@Test
 	void retriesAnUnavailableCronyWebUntilTheReportIsApplied() {
 		Execution execution = this.web.newExecution();
 		this.web.failNext(2, 503);
 		assertThat(this.client.reportResult(execution, Result.failed("disk full")).applied()).isTrue();
 		assertThat(this.web.requests()).isEqualTo(3);
 		assertThat(this.web.status(execution.id())).isEqualTo("FAILED");
+	}
+
+	private HttpResponse<String> post(Execution execution, String report, String body) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create(this.web.url() + "/api/v1/executions/" + execution.id() + "/" + report))
+				.header("X-Crony-Token", execution.token())
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	@Test

@@ -43,6 +43,33 @@ class HttpCronyClientTest {
 	}
 
 	@Test
+	void requestsARebalanceWithTheResumePayload() {
+		ScriptedTransport transport = new ScriptedTransport().answer(200, "{\"applied\":true,\"status\":\"RUNNING\"}");
+		ReportResponse response = client(transport, 3).requestRebalance(EXECUTION, 30, "{\"offset\":300000}");
+		assertThat(response).isEqualTo(new ReportResponse(true, "RUNNING", null));
+		assertThat(transport.paths).containsExactly("/api/v1/executions/42/progress");
+		assertThat(transport.bodies)
+			.containsExactly("{\"progress\":30,\"resumePayload\":\"{\\\"offset\\\":300000}\",\"rebalance\":true}");
+	}
+
+	@Test
+	void leavesRebalanceOutOfPlainProgress() {
+		ScriptedTransport transport = new ScriptedTransport().answer(200, "{\"applied\":true,\"status\":\"RUNNING\"}");
+		client(transport, 3).reportProgress(EXECUTION, new Progress(5, null, "starting"));
+		assertThat(transport.bodies).containsExactly("{\"progress\":5,\"message\":\"starting\"}");
+		assertThat(Progress.rebalance(5, "p")).isEqualTo(new Progress(5, "p", null, true));
+		assertThat(Progress.of(5, "p").rebalance()).isFalse();
+	}
+
+	@Test
+	void refusesARebalanceOutsideTheRangeBeforeSendingIt() {
+		ScriptedTransport transport = new ScriptedTransport();
+		assertThatExceptionOfType(InvalidReportException.class)
+			.isThrownBy(() -> client(transport, 1).requestRebalance(EXECUTION, 101, "p"));
+		assertThat(transport.paths).isEmpty();
+	}
+
+	@Test
 	void retriesNetworkErrorsAndGatewayAnswersUntilOneIsApplied() {
 		ScriptedTransport transport = new ScriptedTransport().fail()
 			.answer(502, "")

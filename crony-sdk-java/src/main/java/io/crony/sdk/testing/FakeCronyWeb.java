@@ -34,9 +34,10 @@ import io.crony.sdk.Result;
 /**
  * Stands in for crony-web's report endpoints in tests: serves {@code POST
  * /api/v1/executions/{id}/result} and {@code /progress} on a loopback port as crony-web
- * does (token check, validation, {@code applied=false} once a run has finished, RFC 7807
- * problem details) and records what it was told. Point a client at {@link #url()}. Safe
- * for concurrent use; close it when done.
+ * does (token check, validation, a field crony-web does not know refused with a 400
+ * naming it, {@code applied=false} once a run has finished, RFC 7807 problem details) and
+ * records what it was told, requests to move a run to another instance included. Point a
+ * client at {@link #url()}. Safe for concurrent use; close it when done.
  */
 public final class FakeCronyWeb implements AutoCloseable {
 
@@ -47,7 +48,7 @@ public final class FakeCronyWeb implements AutoCloseable {
 	// the fields crony-web's report bodies have; any other is refused, as crony-web does
 	private static final List<String> RESULT_FIELDS = List.of("message", "outcome", "output");
 
-	private static final List<String> PROGRESS_FIELDS = List.of("message", "progress", "resumePayload");
+	private static final List<String> PROGRESS_FIELDS = List.of("message", "progress", "rebalance", "resumePayload");
 
 	private final SecureRandom random = new SecureRandom();
 
@@ -125,7 +126,10 @@ public final class FakeCronyWeb implements AutoCloseable {
 		return Optional.ofNullable(run(id).result);
 	}
 
-	/** The progress reports applied to the execution, oldest first. */
+	/**
+	 * The progress reports applied to the execution, oldest first; a request to move the
+	 * run to another instance has {@link Progress#rebalance()} set.
+	 */
 	public synchronized List<Progress> progress(long id) {
 		return List.copyOf(run(id).progress);
 	}
@@ -214,17 +218,23 @@ public final class FakeCronyWeb implements AutoCloseable {
 		if (percent == null || !percent.isInt() || percent.asInt() < 0 || percent.asInt() > 100) {
 			return new Answer(400, problem(400, "Bad Request", "invalid report", "progress"));
 		}
+		JsonNode rebalance = report.get("rebalance");
+		if (rebalance != null && !rebalance.isBoolean() && !rebalance.isNull()) {
+			return new Answer(400,
+					problem(400, "Bad Request", "rebalance: must be a boolean", "rebalance", "must be a boolean"));
+		}
 		if (!"RUNNING".equals(run.status)) {
 			return notApplied(id, run);
 		}
-		run.progress
-			.add(new Progress(percent.asInt(), textOrNull(report, "resumePayload"), textOrNull(report, "message")));
+		// a rebalance leaves the run RUNNING: it goes on at another instance
+		run.progress.add(new Progress(percent.asInt(), textOrNull(report, "resumePayload"),
+				textOrNull(report, "message"), rebalance != null && rebalance.asBoolean()));
 		return new Answer(200, answerJson(true, run.status, null));
 	}
 
 	/**
-	 * As crony-web: the first field it does not know (say {@code rebalance}) is a 400
-	 * naming it, and nothing is recorded.
+	 * As crony-web: the first field it does not know (say {@code params}) is a 400 naming
+	 * it, and nothing is recorded.
 	 */
 	private static Answer unknownField(JsonNode report, List<String> known) {
 		var names = report.fieldNames();
