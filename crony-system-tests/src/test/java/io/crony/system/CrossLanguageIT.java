@@ -1,5 +1,9 @@
 package io.crony.system;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +34,8 @@ import static org.awaitility.Awaitility.await;
  * The Go sample service (examples/go-sample, built here with {@code go build}) as the
  * target of crony-web and crony-agent started from their packaged jars, against real etcd
  * and MariaDB: sync jobs over HTTP and gRPC, an async job reported through the Go SDK, an
- * async job never reported (timed out and retried with its resume payload), and a report
- * with a wrong token.
+ * async job never reported (timed out and retried with its resume payload), a report with
+ * a wrong token, and a long run that moves off a draining instance.
  */
 class CrossLanguageIT {
 
@@ -54,6 +58,8 @@ class CrossLanguageIT {
 
 	private static ServiceProcess goSample;
 
+	private static Path goBinary;
+
 	private static AcceptingTarget silent;
 
 	private static Api api;
@@ -64,11 +70,8 @@ class CrossLanguageIT {
 	static void startTheSystem() throws Exception {
 		web = Platform.web("system-web", services, WEB_PORT, PASSWORD, Platform.eurekaServer(WEB_PORT));
 
-		Path goBinary = buildGoSample();
-		goSample = ServiceProcess.start(
-				"system-go-sample", List.of(goBinary.toString(), "-http-addr", "127.0.0.1:" + GO_HTTP, "-grpc-addr",
-						"127.0.0.1:" + GO_GRPC, "-crony-url", "http://127.0.0.1:" + WEB_PORT, "-step", "100ms"),
-				Path.of(".").toAbsolutePath());
+		goBinary = buildGoSample();
+		goSample = startGoSample("system-go-sample", GO_HTTP, GO_GRPC);
 		silent = new AcceptingTarget();
 
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
@@ -206,6 +209,66 @@ class CrossLanguageIT {
 			JsonNode back = runs.untilEnding(job, params, "SUCCEEDED");
 			assertThat(back.get("output").asText()).contains("total=5.00");
 		}
+	}
+
+	/**
+	 * The Go sample's export-ledger on one of two instances of its service in Eureka: the
+	 * instance that has the run drains mid-run, the Go SDK asks Crony to move the run
+	 * with its offset, and the other instance finishes it from there as attempt 2.
+	 */
+	@Test
+	void aDrainingGoInstanceMovesItsRunToTheOtherThroughTheGoSdk() throws Exception {
+		int otherHttp = LocalServices.freePort();
+		int otherGrpc = LocalServices.freePort();
+		try (ServiceProcess other = startGoSample("system-go-sample-2", otherHttp, otherGrpc)) {
+			other.awaitHealthy("http://127.0.0.1:" + otherHttp + "/healthz", Duration.ofMinutes(1));
+			Eureka eureka = new Eureka(WEB_PORT);
+			eureka.register("go-ledger", "go-ledger-1", GO_HTTP, GO_GRPC);
+			eureka.register("go-ledger", "go-ledger-2", otherHttp, otherGrpc);
+			long job = runs.create("export-ledger",
+					Runs.target("HTTP", "lb://go-ledger/crony/jobs/export-ledger", "ASYNC"), 120, 1);
+
+			// 200 batches of 100 ms: long enough to drain the instance mid-run
+			String params = "{\"items\":200,\"batch\":1}";
+			long id = await("a run of export-ledger under way").atMost(Duration.ofMinutes(2))
+				.pollInterval(Duration.ofSeconds(1))
+				.until(() -> {
+					long run = runs.start(job, params);
+					await().atMost(Duration.ofSeconds(30)).until(() -> {
+						JsonNode execution = api.get("/api/v1/executions/" + run).body();
+						return execution.path("progress").asInt(0) > 0
+								|| !"RUNNING".equals(execution.path("status").asText());
+					});
+					return (api.get("/api/v1/executions/" + run).body().path("progress").asInt(0) > 0) ? run : 0;
+				}, (run) -> run != 0);
+			String first = api.get("/api/v1/executions/" + id).body().get("attempts").get(0).get("instance").asText();
+			int drained = first.endsWith(":" + GO_HTTP) ? GO_HTTP : otherHttp;
+			assertThat(first).isEqualTo("127.0.0.1:" + drained);
+			HttpResponse<String> drain = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + drained + "/admin/drain"))
+					.POST(HttpRequest.BodyPublishers.noBody())
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(drain.statusCode()).isEqualTo(202);
+
+			JsonNode execution = runs.awaitEnd(id);
+			assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
+			assertThat(execution.get("attempt").asInt()).isEqualTo(2);
+			// the other instance went on from where the drained one stopped, not from 0
+			assertThat(execution.get("output").asText()).matches("exported items ([1-9][0-9]*)\\.\\.200 on attempt 2");
+			JsonNode chain = await("the run's chain complete").atMost(Duration.ofSeconds(30))
+				.until(() -> api.get("/api/v1/executions/" + id).body().get("attempts"),
+						(attempts) -> attempts.size() == 2 && attempts.get(1).hasNonNull("status"));
+			assertThat(chain.get(0).get("status").asText()).isEqualTo("MOVED");
+			assertThat(chain.get(1).get("instance").asText()).isNotEqualTo(first);
+			assertThat(chain.get(1).get("status").asText()).isEqualTo("SUCCEEDED");
+		}
+	}
+
+	private static ServiceProcess startGoSample(String name, int httpPort, int grpcPort) {
+		return ServiceProcess.start(name,
+				List.of(goBinary.toString(), "-http-addr", "127.0.0.1:" + httpPort, "-grpc-addr",
+						"127.0.0.1:" + grpcPort, "-crony-url", "http://127.0.0.1:" + WEB_PORT, "-step", "100ms"),
+				Path.of(".").toAbsolutePath());
 	}
 
 	private static Map<String, Object> row(long executionId) throws SQLException {
