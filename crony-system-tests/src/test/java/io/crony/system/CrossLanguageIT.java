@@ -254,7 +254,7 @@ class CrossLanguageIT {
 			assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
 			assertThat(execution.get("attempt").asInt()).isEqualTo(2);
 			// the other instance went on from where the drained one stopped, not from 0
-			assertThat(execution.get("output").asText()).matches("exported items ([1-9][0-9]*)\\.\\.200 on attempt 2");
+			assertThat(execution.get("message").asText()).matches("exported items ([1-9][0-9]*)\\.\\.200 on attempt 2");
 			JsonNode chain = await("the run's chain complete").atMost(Duration.ofSeconds(30))
 				.until(() -> api.get("/api/v1/executions/" + id).body().get("attempts"),
 						(attempts) -> attempts.size() == 2 && attempts.get(1).hasNonNull("status"));
