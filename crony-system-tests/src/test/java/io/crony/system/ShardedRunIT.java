@@ -173,7 +173,9 @@ class ShardedRunIT {
 				.allMatch((instance) -> !instance.indexes().isEmpty()));
 	}
 
-	/** An instance of a sharded job's service: answers 200, keeps each call's shard index. */
+	/**
+	 * An instance of a sharded job's service: answers 200, keeps each call's shard index.
+	 */
 	private static final class Instance implements AutoCloseable {
 
 		private final String id;
