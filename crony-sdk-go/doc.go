@@ -7,7 +7,8 @@
 // target), or answers [Accepted] and reports progress and the result later through a
 // [Reporter] (an ASYNC target): a [Client] talks to crony-web's REST API, a
 // [GRPCReporter] to its ExecutionReports gRPC service. [Mux.RegisterAsync] does the
-// accepting and reporting for you.
+// accepting and reporting for you. A sharded or broadcast job's call carries its
+// [Shard] in [Job.Shard].
 //
 // Errors from crony-web are [*APIError] values that match the sentinel errors
 // ([ErrUnauthorized], [ErrNotFound], [ErrInvalidReport]) with [errors.Is]; failures to

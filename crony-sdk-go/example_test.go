@@ -2,6 +2,8 @@ package crony_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -49,6 +51,40 @@ func ExampleMux_HTTPHandler() {
 	body, _ := io.ReadAll(resp.Body)
 	fmt.Println(resp.StatusCode, strings.TrimSpace(string(body)))
 	// Output: 200 {"outcome":"SUCCEEDED","message":"settled 2026-11-21"}
+}
+
+// A sharded job: each call of the fire handles only the items dealt to its shard, and
+// says which shard it was. Here the agent's call for shard 1 of 3 is made by hand.
+func ExampleShard() {
+	mux := crony.NewMux()
+	mux.Register("reindex", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		var mine []int
+		for item := range 10 {
+			if job.Shard.Owns(item) { // every item when the call is not sharded
+				mine = append(mine, item)
+			}
+		}
+		if job.Shard.Sharded() {
+			return crony.Succeeded("").WithOutput(fmt.Sprintf("shard %s (%s): items %v", job.Shard, job.Shard.Params, mine)), nil
+		}
+		return crony.Succeeded("").WithOutput(fmt.Sprintf("items %v", mine)), nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+
+	req, _ := http.NewRequest("POST", srv.URL+"/crony/jobs/reindex", nil)
+	req.Header.Set(crony.HeaderShardIndex, "1")
+	req.Header.Set(crony.HeaderShardTotal, "3")
+	req.Header.Set(crony.HeaderShardParams, base64.StdEncoding.EncodeToString([]byte("region=east")))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var res crony.Result
+	_ = json.NewDecoder(resp.Body).Decode(&res)
+	fmt.Println(res.Output)
+	// Output: shard 1/3 (region=east): items [1 4 7]
 }
 
 // An async job: the agent's call is answered ACCEPTED at once, the work goes on, and

@@ -15,7 +15,8 @@ import (
 
 // RegisterJobTarget serves m's handlers as the crony.v1.JobTarget gRPC service on s
 // (a *grpc.Server): Execute routes by the request's handler, or by its job name when
-// the handler is empty. An unknown handler is answered NOT_FOUND.
+// the handler is empty. An unknown handler is answered NOT_FOUND, shard fields out of
+// bounds (a negative total, an index not below the total) INVALID_ARGUMENT.
 func RegisterJobTarget(s grpc.ServiceRegistrar, m *Mux) {
 	cronyv1.RegisterJobTargetServer(s, jobTarget{mux: m})
 }
@@ -27,6 +28,9 @@ type jobTarget struct {
 
 func (t jobTarget) Execute(ctx context.Context, req *cronyv1.ExecuteRequest) (*cronyv1.ExecuteResponse, error) {
 	job := jobFromProto(req)
+	if err := job.Shard.validate(); err != nil {
+		return nil, status.Error(codes.InvalidArgument, "crony: "+err.Error())
+	}
 	result, ok := t.mux.execute(ctx, job)
 	if !ok {
 		return nil, status.Error(codes.NotFound, t.mux.unknownHandler(job.Handler))
@@ -50,6 +54,7 @@ func jobFromProto(req *cronyv1.ExecuteRequest) *Job {
 		Params:        []byte(req.GetParams()),
 		ResumePayload: req.GetResumePayload(),
 		Deadline:      protoTime(req.GetDeadline()),
+		Shard:         Shard{Index: int(req.GetShardIndex()), Total: int(req.GetShardTotal()), Params: req.GetShardParams()},
 	}
 }
 

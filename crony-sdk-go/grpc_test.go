@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -232,5 +234,48 @@ func TestGRPCReporterWrapsAnUnreachableServer(t *testing.T) {
 	var reqErr *crony.RequestError
 	if !errors.As(err, &reqErr) || status.Code(errors.Unwrap(err)) != codes.Unavailable {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestGRPCJobTargetGivesTheJobItsShard(t *testing.T) {
+	shards := make(chan crony.Shard, 1)
+	mux := crony.NewMux()
+	mux.Register("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		shards <- job.Shard
+		return crony.Succeeded(""), nil
+	})
+
+	_, err := jobTargetClient(t, mux).Execute(context.Background(), &cronyv1.ExecuteRequest{
+		Handler: "job", ShardIndex: 1, ShardTotal: 3, ShardParams: "east",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := <-shards; s != (crony.Shard{Index: 1, Total: 3, Params: "east"}) || !s.Sharded() {
+		t.Errorf("shard = %+v", s)
+	}
+}
+
+func TestGRPCJobTargetAnswersInvalidArgumentForBadShardFields(t *testing.T) {
+	var called atomic.Bool
+	mux := crony.NewMux()
+	mux.Register("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		called.Store(true)
+		return crony.Result{}, nil
+	})
+	client := jobTargetClient(t, mux)
+
+	for name, req := range map[string]*cronyv1.ExecuteRequest{
+		"index at the total":  {Handler: "job", ShardIndex: 3, ShardTotal: 3},
+		"index negative":      {Handler: "job", ShardIndex: -1, ShardTotal: 3},
+		"total negative":      {Handler: "job", ShardTotal: -2},
+		"index without total": {Handler: "job", ShardIndex: 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := client.Execute(context.Background(), req)
+			if status.Code(err) != codes.InvalidArgument || !strings.Contains(status.Convert(err).Message(), "shard") || called.Load() {
+				t.Fatalf("err = %v, handler called: %v", err, called.Load())
+			}
+		})
 	}
 }

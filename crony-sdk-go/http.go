@@ -21,6 +21,10 @@ const (
 	HeaderToken         = "X-Crony-Token"
 	HeaderTrigger       = "X-Crony-Trigger"
 	HeaderResumePayload = "X-Crony-Resume-Payload" // base64 (standard encoding)
+	// A sharded or broadcast fire's call: all three are absent on a plain single call.
+	HeaderShardIndex  = "X-Crony-Shard-Index"  // decimal, from 0
+	HeaderShardTotal  = "X-Crony-Shard-Total"  // decimal, >= 1
+	HeaderShardParams = "X-Crony-Shard-Params" // base64 (standard encoding); absent when none
 )
 
 // JobsPath is where [Mux.HTTPHandler] serves the jobs: POST JobsPath + name.
@@ -79,12 +83,11 @@ func jobFromRequest(r *http.Request) (*Job, error) {
 	if job.Deadline, err = headerTime(h, HeaderDeadline); err != nil {
 		return nil, err
 	}
-	if v := h.Get(HeaderResumePayload); v != "" {
-		payload, err := base64.StdEncoding.DecodeString(v)
-		if err != nil {
-			return nil, fmt.Errorf("header %s is not base64: %w", HeaderResumePayload, err)
-		}
-		job.ResumePayload = string(payload)
+	if job.ResumePayload, err = headerBase64(h, HeaderResumePayload); err != nil {
+		return nil, err
+	}
+	if job.Shard, err = shardFromHeaders(h); err != nil {
+		return nil, err
 	}
 	if job.Params, err = io.ReadAll(io.LimitReader(r.Body, maxParamsBytes+1)); err != nil {
 		return nil, fmt.Errorf("reading params: %w", err)
@@ -93,6 +96,44 @@ func jobFromRequest(r *http.Request) (*Job, error) {
 		return nil, fmt.Errorf("params larger than %d bytes", maxParamsBytes)
 	}
 	return job, nil
+}
+
+func shardFromHeaders(h http.Header) (Shard, error) {
+	var shard Shard
+	index, err := headerInt(h, HeaderShardIndex)
+	if err != nil {
+		return Shard{}, err
+	}
+	total, err := headerInt(h, HeaderShardTotal)
+	if err != nil {
+		return Shard{}, err
+	}
+	if h.Get(HeaderShardTotal) != "" && total < 1 {
+		return Shard{}, fmt.Errorf("header %s=%d is not at least 1", HeaderShardTotal, total)
+	}
+	if total > maxShards || index > maxShards || index < 0 {
+		return Shard{}, fmt.Errorf("header %s=%d or %s=%d is out of range", HeaderShardIndex, index, HeaderShardTotal, total)
+	}
+	shard.Index, shard.Total = int(index), int(total)
+	if shard.Params, err = headerBase64(h, HeaderShardParams); err != nil {
+		return Shard{}, err
+	}
+	if err := shard.validate(); err != nil {
+		return Shard{}, fmt.Errorf("headers %s/%s: %w", HeaderShardIndex, HeaderShardTotal, err)
+	}
+	return shard, nil
+}
+
+func headerBase64(h http.Header, name string) (string, error) {
+	v := h.Get(name)
+	if v == "" {
+		return "", nil
+	}
+	decoded, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		return "", fmt.Errorf("header %s is not base64: %w", name, err)
+	}
+	return string(decoded), nil
 }
 
 func headerInt(h http.Header, name string) (int64, error) {

@@ -345,3 +345,67 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+func TestHTTPHandlerGivesTheJobItsShard(t *testing.T) {
+	shards := make(chan crony.Shard, 2)
+	mux := crony.NewMux()
+	mux.Register("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		shards <- job.Shard
+		return crony.Succeeded(""), nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+
+	status, res := callTarget(t, srv.URL+"/crony/jobs/job", map[string]string{
+		crony.HeaderShardIndex:  "2",
+		crony.HeaderShardTotal:  "4",
+		crony.HeaderShardParams: base64.StdEncoding.EncodeToString([]byte(`{"from":200,"to":300}`)),
+	}, "")
+	if status != http.StatusOK || res.Outcome != crony.OutcomeSucceeded {
+		t.Fatalf("answer = %d %+v", status, res)
+	}
+	if s := <-shards; s != (crony.Shard{Index: 2, Total: 4, Params: `{"from":200,"to":300}`}) || !s.Sharded() ||
+		s.String() != "2/4" || !s.Owns(6) || s.Owns(7) {
+		t.Errorf("shard = %+v", s)
+	}
+
+	// A plain single call: no shard headers, the zero Shard, which owns every item.
+	if status, _ := callTarget(t, srv.URL+"/crony/jobs/job", nil, ""); status != http.StatusOK {
+		t.Fatalf("status = %d", status)
+	}
+	if s := <-shards; s != (crony.Shard{}) || s.Sharded() || !s.Owns(7) || s.String() != "" {
+		t.Errorf("unsharded shard = %+v", s)
+	}
+}
+
+func TestHTTPHandlerAnswers400ForMalformedShardHeaders(t *testing.T) {
+	var called atomic.Bool
+	mux := crony.NewMux()
+	mux.Register("job", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		called.Store(true)
+		return crony.Result{}, nil
+	})
+	srv := httptest.NewServer(mux.HTTPHandler())
+	defer srv.Close()
+
+	for name, headers := range map[string]map[string]string{
+		"index not a number":   {crony.HeaderShardIndex: "two", crony.HeaderShardTotal: "4"},
+		"total not a number":   {crony.HeaderShardIndex: "0", crony.HeaderShardTotal: "4.0"},
+		"total zero":           {crony.HeaderShardIndex: "0", crony.HeaderShardTotal: "0"},
+		"total negative":       {crony.HeaderShardIndex: "0", crony.HeaderShardTotal: "-1"},
+		"index at the total":   {crony.HeaderShardIndex: "4", crony.HeaderShardTotal: "4"},
+		"index negative":       {crony.HeaderShardIndex: "-1", crony.HeaderShardTotal: "4"},
+		"index without total":  {crony.HeaderShardIndex: "1"},
+		"params without total": {crony.HeaderShardParams: base64.StdEncoding.EncodeToString([]byte("a"))},
+		"total too large":      {crony.HeaderShardIndex: "0", crony.HeaderShardTotal: "99999999999"},
+		"params not base64":    {crony.HeaderShardIndex: "0", crony.HeaderShardTotal: "1", crony.HeaderShardParams: "{not base64}"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			status, res := callTarget(t, srv.URL+"/crony/jobs/job", headers, "")
+			if status != http.StatusBadRequest || res.Outcome != crony.OutcomeFailed ||
+				!strings.Contains(res.Message, "X-Crony-Shard-") || called.Load() {
+				t.Fatalf("answer = %d %+v, handler called: %v", status, res, called.Load())
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package crony
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 )
@@ -30,6 +32,9 @@ type Job struct {
 	// Deadline is when the run times out; zero when it has none. The handler's ctx
 	// carries it too.
 	Deadline time.Time
+	// Shard says which slice of a sharded or broadcast fire this call is; the zero Shard
+	// (see [Shard.Sharded]) on a plain single call.
+	Shard Shard
 	// Reporter is where [Job.ReportResult] and [Job.ReportProgress] report: the Mux's
 	// (see [WithReporter]), nil when it has none. Tests that call a handler directly can
 	// set it, to a [Client] on a [FakeServer] say.
@@ -38,6 +43,52 @@ type Job struct {
 	// moved is 1 once a rebalance report of this job was applied (atomic: a handler may
 	// report from a goroutine of its own; an int32 keeps Job copyable).
 	moved int32
+}
+
+// Shard is one call's place in a sharded or broadcast fire: the fire made Total calls,
+// spread over the service's instances, and this is the one numbered Index (from 0). A
+// broadcast fire is sharded over the instances it called: one shard per instance.
+type Shard struct {
+	// Index is this call's shard, from 0 to Total-1.
+	Index int
+	// Total is how many shards the fire made; 0 when the call is not sharded.
+	Total int
+	// Params are this shard's parameters as the job lists them (opaque text, often
+	// JSON); empty when the job gives none.
+	Params string
+}
+
+// Sharded reports whether the call is one shard of a sharded or broadcast fire; when it
+// is not, the handler does the whole work.
+func (s Shard) Sharded() bool { return s.Total > 0 }
+
+// Owns reports whether item number i (from 0) is this shard's when items are dealt out
+// round-robin (i % Total == Index). An unsharded call owns every item.
+func (s Shard) Owns(i int) bool { return !s.Sharded() || i%s.Total == s.Index }
+
+// String is "2/4" for shard Index 2 of 4 (0-based index), "" when not sharded.
+func (s Shard) String() string {
+	if !s.Sharded() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Total)
+}
+
+// maxShards bounds a shard's index and total as the gRPC contract's int32 does, so an
+// HTTP header cannot overflow an int on a 32-bit platform.
+const maxShards = math.MaxInt32
+
+// validate checks the shard fields as the contract bounds them.
+func (s Shard) validate() error {
+	switch {
+	case s.Total < 0:
+		return fmt.Errorf("shard total %d is negative", s.Total)
+	case s.Total == 0 && (s.Index != 0 || s.Params != ""):
+		return fmt.Errorf("shard index or params given without a shard total")
+	case s.Total > 0 && (s.Index < 0 || s.Index >= s.Total):
+		return fmt.Errorf("shard index %d is not in [0, %d)", s.Index, s.Total)
+	}
+	return nil
 }
 
 // BindParams decodes the JSON params into v; empty params leave v untouched.

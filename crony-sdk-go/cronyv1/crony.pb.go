@@ -103,6 +103,12 @@ type ExecuteRequest struct {
 	Trigger string `protobuf:"bytes,10,opt,name=trigger,proto3" json:"trigger,omitempty"`
 	// The resume payload last reported with progress by an earlier attempt, if any.
 	ResumePayload string `protobuf:"bytes,11,opt,name=resume_payload,json=resumePayload,proto3" json:"resume_payload,omitempty"`
+	// A sharded or broadcast job's call: this shard's index (from 0) and how many
+	// shards the fire made; shard_total 0 means the fire is one call.
+	ShardIndex int32 `protobuf:"varint,12,opt,name=shard_index,json=shardIndex,proto3" json:"shard_index,omitempty"`
+	ShardTotal int32 `protobuf:"varint,13,opt,name=shard_total,json=shardTotal,proto3" json:"shard_total,omitempty"`
+	// This shard's parameters, as the job lists them; empty when it gives none.
+	ShardParams   string `protobuf:"bytes,14,opt,name=shard_params,json=shardParams,proto3" json:"shard_params,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -210,6 +216,27 @@ func (x *ExecuteRequest) GetTrigger() string {
 func (x *ExecuteRequest) GetResumePayload() string {
 	if x != nil {
 		return x.ResumePayload
+	}
+	return ""
+}
+
+func (x *ExecuteRequest) GetShardIndex() int32 {
+	if x != nil {
+		return x.ShardIndex
+	}
+	return 0
+}
+
+func (x *ExecuteRequest) GetShardTotal() int32 {
+	if x != nil {
+		return x.ShardTotal
+	}
+	return 0
+}
+
+func (x *ExecuteRequest) GetShardParams() string {
+	if x != nil {
+		return x.ShardParams
 	}
 	return ""
 }
@@ -507,7 +534,7 @@ var File_crony_v1_crony_proto protoreflect.FileDescriptor
 
 const file_crony_v1_crony_proto_rawDesc = "" +
 	"\n" +
-	"\x14crony/v1/crony.proto\x12\bcrony.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8c\x03\n" +
+	"\x14crony/v1/crony.proto\x12\bcrony.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf1\x03\n" +
 	"\x0eExecuteRequest\x12!\n" +
 	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x15\n" +
 	"\x06job_id\x18\x02 \x01(\x03R\x05jobId\x12\x19\n" +
@@ -520,7 +547,12 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\freport_token\x18\t \x01(\tR\vreportToken\x12\x18\n" +
 	"\atrigger\x18\n" +
 	" \x01(\tR\atrigger\x12%\n" +
-	"\x0eresume_payload\x18\v \x01(\tR\rresumePayload\"p\n" +
+	"\x0eresume_payload\x18\v \x01(\tR\rresumePayload\x12\x1f\n" +
+	"\vshard_index\x18\f \x01(\x05R\n" +
+	"shardIndex\x12\x1f\n" +
+	"\vshard_total\x18\r \x01(\x05R\n" +
+	"shardTotal\x12!\n" +
+	"\fshard_params\x18\x0e \x01(\tR\vshardParams\"p\n" +
 	"\x0fExecuteResponse\x12+\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x11.crony.v1.OutcomeR\aoutcome\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12\x16\n" +

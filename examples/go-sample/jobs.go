@@ -26,7 +26,10 @@ func registerJobs(mux *crony.Mux, step time.Duration, d *drain) {
 }
 
 // settleOrders is a SYNC job: the answer to the agent's call is the run's result.
-// Params: {"day":"2026-11-21","orders":[12.5, 7]}.
+// Params: {"day":"2026-11-21","orders":[12.5, 7]}. When the job is sharded (or
+// broadcast), each call settles only its own slice of the orders, dealt out round-robin
+// (order i goes to shard i % total), and its output names the shard: "shard 1/2:
+// total=7.00". Unsharded, it settles them all.
 func settleOrders(ctx context.Context, job *crony.Job) (crony.Result, error) {
 	var p struct {
 		Day    string    `json:"day"`
@@ -42,14 +45,22 @@ func settleOrders(ctx context.Context, job *crony.Job) (crony.Result, error) {
 		}
 		p.Day = day.Format(time.DateOnly)
 	}
-	total := 0.0
-	for _, amount := range p.Orders {
+	total, settled := 0.0, 0
+	for i, amount := range p.Orders {
+		if !job.Shard.Owns(i) {
+			continue // another shard's order
+		}
 		if amount < 0 {
 			return crony.Failed(fmt.Sprintf("order amount %.2f is negative", amount)), nil
 		}
 		total += amount
+		settled++
 	}
-	return crony.Succeeded(fmt.Sprintf("settled %d orders for %s", len(p.Orders), p.Day)).
+	if job.Shard.Sharded() {
+		return crony.Succeeded(fmt.Sprintf("settled %d of %d orders for %s", settled, len(p.Orders), p.Day)).
+			WithOutput(fmt.Sprintf("shard %s: total=%.2f", job.Shard, total)), nil
+	}
+	return crony.Succeeded(fmt.Sprintf("settled %d orders for %s", settled, p.Day)).
 		WithOutput(fmt.Sprintf("total=%.2f", total)), nil
 }
 

@@ -80,6 +80,60 @@ func TestSettleOrdersRunsSynchronouslyOverHTTP(t *testing.T) {
 	}
 }
 
+// A sharded fire calls each shard with its index and total: each settles only the
+// orders dealt to it (order i to shard i % total), over HTTP as over gRPC.
+func TestSettleOrdersSettlesOnlyItsShardsOrders(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	httpAddr, grpcAddr := startSample(t, fake.URL)
+	params := `{"day":"2026-11-21","orders":[10,1,20,2,30]}`
+
+	req, err := http.NewRequest(http.MethodPost, "http://"+httpAddr+"/crony/jobs/settle-orders", strings.NewReader(params))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set(crony.HeaderShardIndex, "0")
+	req.Header.Set(crony.HeaderShardTotal, "2")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var res crony.Result
+	if err := json.NewDecoder(resp.Body).Decode(&res); err != nil {
+		t.Fatal(err)
+	}
+	want := crony.Succeeded("settled 3 of 5 orders for 2026-11-21").WithOutput("shard 0/2: total=60.00")
+	if resp.StatusCode != http.StatusOK || res != want {
+		t.Errorf("shard 0 answer = %d %+v", resp.StatusCode, res)
+	}
+
+	conn, err := grpc.NewClient(grpcAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	out, err := cronyv1.NewJobTargetClient(conn).Execute(context.Background(), &cronyv1.ExecuteRequest{
+		JobName: "settle-orders", Params: params, ShardIndex: 1, ShardTotal: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.GetOutcome() != cronyv1.Outcome_SUCCEEDED || out.GetMessage() != "settled 2 of 5 orders for 2026-11-21" ||
+		out.GetOutput() != "shard 1/2: total=3.00" {
+		t.Errorf("shard 1 answer = %v", out)
+	}
+}
+
+func TestSettleOrdersShardWithNoOrdersSettlesNothing(t *testing.T) {
+	job := &crony.Job{Params: []byte(`{"day":"2026-11-21","orders":[12.5,7]}`), Shard: crony.Shard{Index: 3, Total: 4}}
+
+	res, err := settleOrders(context.Background(), job)
+	if err != nil || res != crony.Succeeded("settled 0 of 2 orders for 2026-11-21").WithOutput("shard 3/4: total=0.00") {
+		t.Errorf("result = %+v, %v", res, err)
+	}
+}
+
 func TestRebuildIndexIsAcceptedOverGRPCAndResumesFromThePayload(t *testing.T) {
 	fake := crony.NewFakeServer()
 	defer fake.Close()

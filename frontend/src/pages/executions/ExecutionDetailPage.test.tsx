@@ -91,6 +91,43 @@ describe('ExecutionDetailPage', () => {
     expect(within(finished).getByText('Succeeded')).toBeInTheDocument();
   });
 
+  it('shows the shards of a sharded run by index, with the instance, status, attempt and error of each', async () => {
+    mockApi((c) =>
+      c.path === '/executions/904'
+        ? {
+            body: anExecution({
+              id: 904, status: 'FAILED',
+              shards: [
+                {
+                  index: 0, total: 3, instance: '10.0.0.1:8080', status: 'SUCCEEDED', attempt: 1,
+                  startedAt: '2026-11-27T01:00:00Z', finishedAt: '2026-11-27T01:00:02Z', output: 'done',
+                },
+                { index: 1, total: 3, status: 'PENDING', attempt: 1 },
+                {
+                  index: 2, total: 3, instance: '10.0.0.3:8080', status: 'FAILED', attempt: 2,
+                  startedAt: '2026-11-27T01:00:00Z', finishedAt: '2026-11-27T01:00:03Z', error: 'HTTP 503',
+                },
+              ],
+            }),
+          }
+        : undefined,
+    );
+    renderPage(<ExecutionDetailPage />, { at: '/executions/904', path: '/executions/:id' });
+
+    await screen.findByText('Execution #904');
+    const card = document.getElementById('shards')!;
+    expect(within(card).getByText('Shards')).toBeInTheDocument();
+    expect(within(card).getByText('1 of 3 succeeded')).toBeInTheDocument();
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['0', '1', '2']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['10.0.0.1:8080', '—', '10.0.0.3:8080']);
+    expect(within(rows[0]!).getByText('Succeeded')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent('2');
+    expect(within(rows[2]!).getByText('HTTP 503')).toBeInTheDocument();
+  });
+
   it('shows no workflow run for a run of its own', async () => {
     const calls = mockApi((c) => (c.path === '/executions/901' ? { body: anExecution() } : undefined));
     renderPage(<ExecutionDetailPage />, { at: '/executions/901', path: '/executions/:id' });
@@ -102,6 +139,7 @@ describe('ExecutionDetailPage', () => {
     expect(screen.queryByText('Resume payload')).toBeNull();
     expect(screen.queryByRole('tree')).toBeNull();
     expect(document.getElementById('attempts')).toBeNull();
+    expect(document.getElementById('shards')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tree'))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { executionsApi } from './api';
 import { AttemptChain } from './AttemptChain';
+import { ShardTable } from './ShardTable';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
 import { isActive, isUnfinished, type Execution } from './types';
@@ -136,6 +137,17 @@ export default function ExecutionDetailPage() {
       {e.attempts && e.attempts.length > 0 && (
         <Card size="small" id="attempts" title={t('executions.attempts')} style={{ marginTop: 16 }}>
           <AttemptChain attempts={e.attempts} />
+        </Card>
+      )}
+      {e.shards && e.shards.length > 0 && (
+        <Card
+          size="small"
+          id="shards"
+          title={t('executions.shards')}
+          extra={t('executions.shardsDone', { done: e.shards.filter((s) => s.status === 'SUCCEEDED').length, total: e.shards[0]!.total })}
+          style={{ marginTop: 16 }}
+        >
+          <ShardTable shards={e.shards} />
         </Card>
       )}
       {(e.rootId != null || e.releasedBy != null) && (

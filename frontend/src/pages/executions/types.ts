@@ -44,6 +44,24 @@ export interface Execution {
   resumePayload?: string | null;
   /** The run's attempts with the instance of each (ASYNC runs); detail only. */
   attempts?: Attempt[];
+  /** The calls of a sharded or broadcast run, one per shard, by index; detail only, empty for one call. */
+  shards?: Shard[];
+}
+
+/** One call of a sharded or broadcast run. */
+export interface Shard {
+  /** From 0. */
+  index: number;
+  total: number;
+  /** host:port of the instance the shard's last attempt went to; absent before it is called. */
+  instance?: string | null;
+  /** A run's status (PENDING, RUNNING, SUCCEEDED, FAILED, TIMED_OUT, CANCELLED). */
+  status: string;
+  attempt: number;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  output?: string | null;
+  error?: string | null;
 }
 
 /** One attempt of a run at its instance. */

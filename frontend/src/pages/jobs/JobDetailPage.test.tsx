@@ -98,6 +98,28 @@ describe('JobDetailPage', () => {
     expect(label.closest('tr')).toHaveTextContent('90 days, at most 1000 runs');
   });
 
+  it('shows the calls per fire of a discovered target: its shards with their parameters, or a broadcast', async () => {
+    let target: object = { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 2, params: ['a-m', 'n-z'], broadcast: false } };
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ target: target as never }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    const { unmount } = renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const cell = (await screen.findByText('Calls per fire')).closest('th')!.nextElementSibling as HTMLElement;
+    expect(cell).toHaveTextContent('2 shards with parameters');
+    expect(within(cell).getByText('0: a-m')).toBeInTheDocument();
+    expect(within(cell).getByText('1: n-z')).toBeInTheDocument();
+    unmount();
+
+    target = { type: 'GRPC', url: 'discovery:///billing/Settle', mode: 'SYNC', sharding: { shards: 0, params: [], broadcast: true } };
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+    const broadcast = (await screen.findByText('Calls per fire')).closest('th')!.nextElementSibling as HTMLElement;
+    expect(broadcast).toHaveTextContent('Every instance');
+  });
+
   it('says none when the job raises no alerts', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };

@@ -21,7 +21,7 @@ import { JobBackfillsCard } from './JobBackfillsCard';
 import { JobCycleCard } from './JobCycleCard';
 import { JobFormDrawer } from './JobFormDrawer';
 import { RunJobModal } from './RunJobModal';
-import { isDiscovered } from './form';
+import { callsPerFire, isDiscovered } from './form';
 import type { Job, RetryPolicy } from './types';
 import { useJobActions } from './useJobActions';
 import { enumLabel, t } from '../../i18n';
@@ -87,6 +87,25 @@ function retryText(retry: RetryPolicy): string {
   return t('jobs.retryFixed', { attempts: retry.maxAttempts, seconds: retry.backoffSeconds }) + jitter;
 }
 
+/** One call, N shards (with their parameters, by index) or a broadcast. */
+function CallsPerFire({ target }: { target: Job['target'] }) {
+  const choice = callsPerFire(target);
+  if (choice !== 'SHARDS') return <>{enumLabel('callsPerFire', choice)}</>;
+  const shards = target.sharding!.shards;
+  const params = target.sharding!.params ?? [];
+  if (params.length === 0) return <>{t('jobs.shardingSummary', { shards })}</>;
+  return (
+    <Space direction="vertical" size={2}>
+      {t('jobs.shardingParamsSummary', { shards })}
+      {params.map((p, i) => (
+        <Typography.Text key={i} code>
+          {`${i}: ${p}`}
+        </Typography.Text>
+      ))}
+    </Space>
+  );
+}
+
 function Definition({ job }: { job: Job }) {
   const target = job.target;
   return (
@@ -123,6 +142,11 @@ function Definition({ job }: { job: Job }) {
       </Descriptions.Item>
       {isDiscovered(target) && (
         <Descriptions.Item label={t('jobs.instanceChoice')}>{enumLabel('instanceChoice', target.instanceChoice ?? 'ROUND_ROBIN')}</Descriptions.Item>
+      )}
+      {isDiscovered(target) && (
+        <Descriptions.Item label={t('jobs.callsPerFire')}>
+          <CallsPerFire target={target} />
+        </Descriptions.Item>
       )}
       {target.statusUrl && (
         <Descriptions.Item label={t('jobs.statusUrl')}>

@@ -74,6 +74,33 @@ describe('JobFormDrawer', () => {
     });
   });
 
+  it('offers shards for an lb:// address, checks one parameter line per shard and sends them', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'PUT') return { status: 200, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);
+    expect(screen.queryByText('Calls per fire')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'lb://billing/settle' } });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Shards' }));
+    fireEvent.change(await screen.findByLabelText('Number of shards'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Shard parameters'), { target: { value: 'a-h\ni-p' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(fieldOf('Shard parameters')).getByText('One line per shard: 2 lines for 3 shards')).toBeInTheDocument(),
+    );
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+
+    fireEvent.change(screen.getByLabelText('Shard parameters'), { target: { value: 'a-h\ni-p\nq-z' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      target: { url: 'lb://billing/settle', shards: 3, shardParams: ['a-h', 'i-p', 'q-z'] },
+    });
+  });
+
   it('offers a status URL once the target is ASYNC, and sends it', async () => {
     const calls = mockApi((c) => {
       if (c.path === '/jobs/next-fires') return { body: [] };

@@ -13,7 +13,18 @@ import { ruleLabel } from '../calendars/labels';
 import { CALENDAR_RULES, type JobCalendar } from '../calendars/types';
 import { useCalendars } from '../calendars/useCalendars';
 import { jobsApi } from './api';
-import { asksStatus, isDiscovered, newJobValues, retryAfterStrategyChange, toFormValues, toJobRequest, type JobFormValues } from './form';
+import {
+  asksStatus,
+  CALLS_PER_FIRE,
+  isDiscovered,
+  newJobValues,
+  retryAfterStrategyChange,
+  shardable,
+  shardParamsOf,
+  toFormValues,
+  toJobRequest,
+  type JobFormValues,
+} from './form';
 import { DependsOnSelect } from './DependsOnSelect';
 import { ScheduleHelper } from './ScheduleHelper';
 import {
@@ -273,6 +284,7 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
   const targetType = Form.useWatch(['target', 'type'], form);
   const targetUrl = Form.useWatch(['target', 'url'], form);
   const targetMode = Form.useWatch(['target', 'mode'], form);
+  const callsPerFire = Form.useWatch(['target', 'callsPerFire'], form);
   const calendarName = Form.useWatch('calendarName', form);
   const calendarRule = Form.useWatch('calendarRule', form);
   const dependsOn = Form.useWatch('dependsOn', form);
@@ -422,6 +434,43 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
               <Form.Item label={t('jobs.instanceChoice')} name={['target', 'instanceChoice']} tooltip={t('jobs.instanceChoiceTip')}>
                 <Radio.Group options={INSTANCE_CHOICES.map((c) => ({ value: c, label: enumLabel('instanceChoice', c) }))} optionType="button" />
               </Form.Item>
+            )}
+            {shardable({ type: targetType, url: targetUrl, mode: targetMode }) && (
+              <>
+                <Form.Item label={t('jobs.callsPerFire')} name={['target', 'callsPerFire']} tooltip={t('jobs.callsPerFireTip')}>
+                  <Radio.Group options={CALLS_PER_FIRE.map((c) => ({ value: c, label: enumLabel('callsPerFire', c) }))} optionType="button" />
+                </Form.Item>
+                {callsPerFire === 'SHARDS' && (
+                  <Row gutter={16}>
+                    <Col xs={24} md={6}>
+                      <Form.Item label={t('jobs.shardCount')} name={['target', 'shards']} rules={[{ required: true, type: 'number', min: 2, max: 100 }]}>
+                        <InputNumber min={2} max={100} precision={0} style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={18}>
+                      <Form.Item
+                        label={t('jobs.shardParams')}
+                        name={['target', 'shardParams']}
+                        tooltip={t('jobs.shardParamsTip')}
+                        dependencies={[['target', 'shards']]}
+                        rules={[
+                          ({ getFieldValue }) => ({
+                            validator(_, value?: string) {
+                              const count = shardParamsOf(value).length;
+                              const shards = getFieldValue(['target', 'shards']) as number | undefined;
+                              return count === 0 || shards == null || count === shards
+                                ? Promise.resolve()
+                                : Promise.reject(new Error(t('jobs.shardParamsCount', { count, shards })));
+                            },
+                          }),
+                        ]}
+                      >
+                        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} style={{ fontFamily: 'monospace' }} />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                )}
+              </>
             )}
             {asksStatus({ type: targetType, mode: targetMode }) && (
               <Form.Item label={t('jobs.statusUrl')} name={['target', 'statusUrl']} tooltip={t('jobs.statusUrlTip')}>

@@ -77,6 +77,42 @@ describe('job form conversion', () => {
     expect(toFormValues(aJob()).target.instanceChoice).toBe('ROUND_ROBIN');
   });
 
+  it('reads a stored sharding as the calls-per-fire choice and sends the flat fields back', () => {
+    const sharded = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 3, params: ['a-h', 'i-p', 'q-z'], broadcast: false } } }));
+    expect(sharded.target).toMatchObject({ callsPerFire: 'SHARDS', shards: 3, shardParams: 'a-h\ni-p\nq-z' });
+    expect(toJobRequest(sharded).target).toMatchObject({ shards: 3, shardParams: ['a-h', 'i-p', 'q-z'] });
+    expect(toJobRequest(sharded).target).not.toHaveProperty('broadcast');
+
+    const broadcast = toFormValues(aJob({ target: { type: 'GRPC', url: 'discovery:///billing/Settle', mode: 'SYNC', sharding: { shards: 0, params: [], broadcast: true } } }));
+    expect(broadcast.target.callsPerFire).toBe('BROADCAST');
+    expect(toJobRequest(broadcast).target).toMatchObject({ broadcast: true });
+    expect(toJobRequest(broadcast).target).not.toHaveProperty('shards');
+
+    const one = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC' } }));
+    expect(one.target.callsPerFire).toBe('ONE');
+    expect(toJobRequest(one).target).not.toHaveProperty('shards');
+    expect(toJobRequest(one).target).not.toHaveProperty('broadcast');
+  });
+
+  it('sends shard parameters one per line, without trailing empty lines, and none when left empty', () => {
+    const values = newJobValues();
+    values.target = { ...values.target, url: 'lb://billing/settle', callsPerFire: 'SHARDS', shards: 2, shardParams: 'a\r\n\n' };
+    expect(toJobRequest(values).target).toMatchObject({ shards: 2, shardParams: ['a'] });
+    values.target.shardParams = 'a\n\nc\n';
+    expect(toJobRequest(values).target.shardParams).toEqual(['a', '', 'c']);
+    values.target.shardParams = '  ';
+    expect(toJobRequest(values).target).not.toHaveProperty('shardParams');
+    expect(toJobRequest(values).target.shards).toBe(2);
+  });
+
+  it('sends no sharding for an address that names one instance or an ASYNC target', () => {
+    const values = newJobValues();
+    values.target = { ...values.target, url: 'http://billing.internal/settle', callsPerFire: 'SHARDS', shards: 4 };
+    expect(toJobRequest(values).target).not.toHaveProperty('shards');
+    values.target = { ...values.target, url: 'lb://billing/settle', mode: 'ASYNC', callsPerFire: 'BROADCAST' };
+    expect(toJobRequest(values).target).not.toHaveProperty('broadcast');
+  });
+
   it('sends the status URL of an ASYNC HTTP target only, trimmed, and none when left empty', () => {
     const values = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', statusUrl: '/exports/${executionId}' } }));
     expect(values.target.statusUrl).toBe('/exports/${executionId}');

@@ -10,6 +10,7 @@ import type {
   OverlapPolicy,
   RetryPolicy,
   Strategy,
+  Target,
   TargetMode,
   TargetType,
 } from './types';
@@ -37,6 +38,12 @@ export interface JobFormValues {
     instanceChoice?: InstanceChoice;
     /** ASYNC HTTP targets only; empty: the run's result is reported. */
     statusUrl?: string;
+    /** Discovered SYNC targets only: one call, `shards` calls, or one per instance. */
+    callsPerFire: CallsPerFire;
+    /** SHARDS: 2 to 100. */
+    shards?: number;
+    /** SHARDS: each shard's parameters, one per line; empty for none. */
+    shardParams?: string;
   };
   timeoutSeconds: number;
   retry: RetryValues;
@@ -184,7 +191,7 @@ export function newJobValues(): JobFormValues {
     name: '',
     schedule: '*/5 * * * *',
     timeZone: browserTimeZone(),
-    target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [], instanceChoice: 'ROUND_ROBIN' },
+    target: { type: 'HTTP', method: 'POST', url: '', headers: [], mode: 'SYNC', successCodes: [], instanceChoice: 'ROUND_ROBIN', callsPerFire: 'ONE' },
     timeoutSeconds: 30,
     retry: toRetryValues({ maxAttempts: 1, backoff: 'FIXED', backoffSeconds: 5 }),
     misfirePolicy: 'FIRE_NOW',
@@ -204,6 +211,37 @@ export function newJobValues(): JobFormValues {
 export function isDiscovered(target: { type: TargetType; url?: string | null }): boolean {
   const url = target.url ?? '';
   return (target.type === 'HTTP' && url.startsWith('lb://')) || (target.type === 'GRPC' && url.startsWith('discovery:///'));
+}
+
+export const CALLS_PER_FIRE = ['ONE', 'SHARDS', 'BROADCAST'] as const;
+export type CallsPerFire = (typeof CALLS_PER_FIRE)[number];
+
+/** A discovered SYNC target: a fire may make several calls over the service's instances (ASYNC shards are not supported). */
+export function shardable(target: { type: TargetType; url?: string | null; mode?: TargetMode }): boolean {
+  return isDiscovered(target) && target.mode !== 'ASYNC';
+}
+
+/** How a stored target makes its calls per fire, as the form's choice. */
+export function callsPerFire(target: Target): CallsPerFire {
+  if (target.sharding?.broadcast) return 'BROADCAST';
+  return target.sharding && target.sharding.shards >= 2 ? 'SHARDS' : 'ONE';
+}
+
+/** Parameters one per line; trailing empty lines do not count, empty text is none. */
+export function shardParamsOf(text?: string): string[] {
+  if (!text || text.trim() === '') return [];
+  const lines = text.split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The request's sharding fields for the form's choice; none for one call or a target that cannot shard. */
+function shardingRequest(t: JobFormValues['target']): Pick<Target, 'shards' | 'shardParams' | 'broadcast'> {
+  if (!shardable(t)) return {};
+  if (t.callsPerFire === 'BROADCAST') return { broadcast: true };
+  if (t.callsPerFire !== 'SHARDS' || t.shards == null) return {};
+  const params = shardParamsOf(t.shardParams);
+  return { shards: Number(t.shards), ...(params.length > 0 ? { shardParams: params } : {}) };
 }
 
 /** An ASYNC HTTP target: its accepted runs may be asked about at a status URL instead of reporting. */
@@ -228,6 +266,9 @@ export function toFormValues(job: Job): JobFormValues {
       successCodes: job.target.successCodes ?? [],
       instanceChoice: job.target.instanceChoice ?? 'ROUND_ROBIN',
       statusUrl: job.target.statusUrl ?? undefined,
+      callsPerFire: callsPerFire(job.target),
+      shards: job.target.sharding && !job.target.sharding.broadcast ? job.target.sharding.shards : undefined,
+      shardParams: (job.target.sharding?.params ?? []).join('\n') || undefined,
     },
     timeoutSeconds: job.timeoutSeconds,
     retry: toRetryValues(job.retry),
@@ -271,6 +312,7 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
       // round-robin is the default and is sent as no choice at all, like any address without one
       ...(isDiscovered(t) && t.instanceChoice && t.instanceChoice !== 'ROUND_ROBIN' ? { instanceChoice: t.instanceChoice } : {}),
       ...(asksStatus(t) && blankToNull(t.statusUrl) ? { statusUrl: t.statusUrl!.trim() } : {}),
+      ...shardingRequest(t),
     },
     timeoutSeconds: values.timeoutSeconds,
     retry: toRetryPolicy(values.retry),

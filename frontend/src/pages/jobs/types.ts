@@ -51,6 +51,23 @@ export interface Target {
   instanceChoice?: InstanceChoice | null;
   /** ASYNC HTTP targets only: where the agent asks how an accepted run is doing. */
   statusUrl?: string | null;
+  // What POST /jobs and PUT /jobs/{id} take: `lb://` and `discovery:///` SYNC targets only
+  /** Each fire makes this many calls (2 to 100), each told its index and the total. */
+  shards?: number | null;
+  /** With `shards` only: one item per shard. */
+  shardParams?: string[] | null;
+  /** Each fire calls every instance of the service; not with `shards`. */
+  broadcast?: boolean | null;
+  /** How a job read back makes several calls per fire; absent: one call. */
+  sharding?: Sharding | null;
+}
+
+/** A stored target's calls per fire: `shards` calls, or one per instance when `broadcast`. */
+export interface Sharding {
+  /** 0 when broadcasting. */
+  shards: number;
+  params?: string[] | null;
+  broadcast: boolean;
 }
 
 /** What POST /jobs and PUT /jobs/{id} take. */

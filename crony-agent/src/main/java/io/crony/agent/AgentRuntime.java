@@ -26,6 +26,8 @@ import io.crony.agent.schedule.FiringEngine;
 import io.crony.agent.schedule.RunListener;
 import io.crony.agent.schedule.ScheduleParser;
 import io.crony.agent.support.AgentIdentity;
+import io.crony.agent.shard.ShardStore;
+import io.crony.agent.shard.ShardedCalls;
 import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.target.HttpTarget;
 import io.crony.agent.target.LiveOutputs;
@@ -106,6 +108,7 @@ class AgentRuntime implements SmartLifecycle {
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy);
+		targets.shardWith(new ShardedCalls(targets, new ShardStore(jdbc), this.timer, this.workers, clock));
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));

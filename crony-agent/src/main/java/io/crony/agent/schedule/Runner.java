@@ -148,8 +148,9 @@ final class Runner {
 			this.metrics.timeout();
 		}
 		RetryPolicy retry = (run.spec.retry() != null) ? run.spec.retry() : RetryPolicy.NONE;
-		// moves are not failures: they do not use up the retry policy's attempts
-		if (result.succeeded() || attempt - run.moves >= retry.maxAttempts()) {
+		// moves are not failures: they do not use up the retry policy's attempts; a
+		// sharded fire's shards were each retried already
+		if (result.succeeded() || attempt - run.moves >= retry.maxAttempts() || run.spec.target().sharding() != null) {
 			finish(run, result);
 			return;
 		}

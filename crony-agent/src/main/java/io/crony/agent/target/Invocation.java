@@ -22,9 +22,12 @@ import io.crony.common.job.JobSpec;
  * @param avoid the address ({@code host:port}) of an instance this attempt must not go to
  * (the run moves away from it), may be null
  * @param placement where the call goes (filled in by {@link Targets}), may be null
+ * @param shard which call of a sharded or broadcast fire this is; null for a fire's only
+ * call
  */
 public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
-		TriggerType trigger, Instant deadline, String token, String resumePayload, String avoid, Placement placement) {
+		TriggerType trigger, Instant deadline, String token, String resumePayload, String avoid, Placement placement,
+		Shard shard) {
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
 		this(job, executionId, scheduledAt, params, attempt, null);
@@ -32,13 +35,13 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 			TriggerType trigger) {
-		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null);
+		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null, null);
 	}
 
 	/** The same attempt with its deadline and token. */
 	public Invocation withDeadlineAndToken(Instant newDeadline, String newToken) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				newDeadline, newToken, this.resumePayload, this.avoid, this.placement);
+				newDeadline, newToken, this.resumePayload, this.avoid, this.placement, this.shard);
 	}
 
 	/**
@@ -48,24 +51,31 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 	public Invocation withUrl(String url, Placement newPlacement) {
 		return new Invocation(this.job.withTarget(this.job.target().withUrl(url)), this.executionId, this.scheduledAt,
 				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload, this.avoid,
-				newPlacement);
+				newPlacement, this.shard);
 	}
 
 	/** The same attempt resuming from a payload an earlier attempt reported. */
 	public Invocation withResumePayload(String payload) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, payload, this.avoid, this.placement);
+				this.deadline, this.token, payload, this.avoid, this.placement, this.shard);
 	}
 
 	/** The same attempt kept off an instance (the one the run moves away from). */
 	public Invocation avoiding(String address) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, address, this.placement);
+				this.deadline, this.token, this.resumePayload, address, this.placement, this.shard);
+	}
+
+	/** The given attempt of one shard of the fire. */
+	public Invocation asShard(Shard newShard, int shardAttempt) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, shardAttempt, this.trigger,
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, newShard);
 	}
 
 	/**
 	 * Fills {@code ${executionId}}, {@code ${scheduledAt}} and {@code ${params}} in a
-	 * template.
+	 * template, and for a shard {@code ${shardIndex}}, {@code ${shardTotal}} and
+	 * {@code ${shardParams}} (0, 1 and empty for a fire's only call).
 	 */
 	public String render(String template) {
 		if (template == null) {
@@ -73,7 +83,10 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 		}
 		return template.replace("${executionId}", Long.toString(this.executionId))
 			.replace("${scheduledAt}", this.scheduledAt.toString())
-			.replace("${params}", (this.params != null) ? this.params : "");
+			.replace("${params}", (this.params != null) ? this.params : "")
+			.replace("${shardIndex}", Integer.toString((this.shard != null) ? this.shard.index() : 0))
+			.replace("${shardTotal}", Integer.toString((this.shard != null) ? this.shard.total() : 1))
+			.replace("${shardParams}", (this.shard != null && this.shard.params() != null) ? this.shard.params() : "");
 	}
 
 }

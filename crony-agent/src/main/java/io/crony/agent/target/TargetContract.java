@@ -31,9 +31,21 @@ public final class TargetContract {
 			header.accept("X-Crony-Trigger", invocation.trigger().name());
 		}
 		if (invocation.resumePayload() != null) {
-			header.accept("X-Crony-Resume-Payload",
-					Base64.getEncoder().encodeToString(invocation.resumePayload().getBytes(StandardCharsets.UTF_8)));
+			header.accept("X-Crony-Resume-Payload", base64(invocation.resumePayload()));
 		}
+		Shard shard = invocation.shard();
+		if (shard != null) {
+			header.accept("X-Crony-Shard-Index", Integer.toString(shard.index()));
+			header.accept("X-Crony-Shard-Total", Integer.toString(shard.total()));
+			if (shard.params() != null) {
+				header.accept("X-Crony-Shard-Params", base64(shard.params()));
+			}
+		}
+	}
+
+	/** Text any header value can carry. */
+	private static String base64(String text) {
+		return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
 	}
 
 	/**

@@ -39,6 +39,8 @@ public final class Targets {
 
 	private final TargetPolicy policy;
 
+	private volatile ShardedAttempts shards;
+
 	/** Targets with no token source, no async runs and loopback allowed (unit tests). */
 	public Targets(List<Target> targets) {
 		this(targets, (executionId) -> null, null, null, Clock.systemUTC(),
@@ -55,7 +57,29 @@ public final class Targets {
 		this.policy = policy;
 	}
 
+	/** Has sharded and broadcast fires made into their shards' calls. */
+	public void shardWith(ShardedAttempts sharded) {
+		this.shards = sharded;
+	}
+
+	/**
+	 * An attempt of a fire: its one call, or, for a sharded or broadcast job, all its
+	 * shards' calls ({@link ShardedAttempts}).
+	 */
 	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
+		if (invocation.job().target().sharding() != null && invocation.shard() == null) {
+			return (this.shards != null) ? this.shards.invoke(invocation) : CompletableFuture
+				.completedFuture(AttemptResult.failed("This agent cannot run sharded jobs (no database)"));
+		}
+		return invokeAt(invocation, null);
+	}
+
+	/**
+	 * One call: at the given instance of the service its address names, or, when none is
+	 * given, wherever the address and the job's instance choice lead.
+	 * @param pinned an instance {@link #instancesOf} listed, or null
+	 */
+	public CompletableFuture<AttemptResult> invokeAt(Invocation invocation, Resolved pinned) {
 		TargetType type = invocation.job().target().type();
 		Target target = this.byType.get(type);
 		if (target == null) {
@@ -69,8 +93,8 @@ public final class Targets {
 			TargetSpec spec = invocation.job().target();
 			ServiceAddress service = ServiceAddress.of(spec);
 			if (service != null) {
-				instance = instanceOf(service, invocation.job().id(), spec.instanceChoiceOrDefault(),
-						invocation.avoid());
+				instance = (pinned != null) ? pinned : instanceOf(service, invocation.job().id(),
+						spec.instanceChoiceOrDefault(), invocation.avoid());
 				if (instance == null) {
 					return CompletableFuture.completedFuture(AttemptResult.failed((invocation.avoid() != null)
 							? "no instance of " + service.name() + " other than " + invocation.avoid()
@@ -95,6 +119,25 @@ public final class Targets {
 			}
 			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
 		}
+	}
+
+	/**
+	 * Every instance of the service a discovered target names, in a stable order (by
+	 * address): what a sharded or broadcast fire spreads over.
+	 * @return the instances, empty when there is none or the address names no service
+	 */
+	public List<Resolved> instancesOf(TargetSpec spec) {
+		ServiceAddress service = ServiceAddress.of(spec);
+		if (service == null || this.services == null) {
+			return List.of();
+		}
+		return this.services.all(service.name(), service.rest(), service.grpc());
+	}
+
+	/** The service a discovered target names, or null. */
+	public static String serviceOf(TargetSpec spec) {
+		ServiceAddress service = ServiceAddress.of(spec);
+		return (service != null) ? service.name() : null;
 	}
 
 	/** The instance of a service a call goes to, or null when there is none. */
@@ -188,6 +231,15 @@ public final class Targets {
 		 */
 		boolean listed(String service, String address);
 
+		/**
+		 * @param service the service name
+		 * @param rest what followed it in the address, may be empty
+		 * @param grpc whether the instances are called over gRPC (those serving none are
+		 * left out)
+		 * @return every instance, ordered by {@code host:port}
+		 */
+		List<Resolved> all(String service, String rest, boolean grpc);
+
 	}
 
 	/**
@@ -228,10 +280,11 @@ public final class Targets {
 			if (target.type() == TargetType.HTTP && url.startsWith(LB)) {
 				return after(url, LB, false);
 			}
-			// an ASYNC run may have to move off its instance: it has to know which one
+			// an ASYNC run may have to move off its instance, and shards go to chosen
+			// instances: they have to know which one
 			if (target.type() == TargetType.GRPC && url.startsWith(DISCOVERY)
 					&& (target.instanceChoiceOrDefault() != InstanceChoice.ROUND_ROBIN
-							|| target.mode() == TargetMode.ASYNC)) {
+							|| target.mode() == TargetMode.ASYNC || target.sharding() != null)) {
 				return after(url, DISCOVERY, true);
 			}
 			return null;
@@ -252,6 +305,20 @@ public final class Targets {
 
 		/** The execution's token, or null while the secret is unknown. */
 		String tokenFor(long executionId);
+
+	}
+
+	/** Makes an attempt of a sharded or broadcast fire into its shards' calls. */
+	@FunctionalInterface
+	public interface ShardedAttempts {
+
+		/**
+		 * @param invocation the fire's attempt (its shards are called through
+		 * {@link Targets#invokeAt})
+		 * @return the fire's outcome once every shard ended; cancelling it cancels every
+		 * shard
+		 */
+		CompletableFuture<AttemptResult> invoke(Invocation invocation);
 
 	}
 

@@ -21,9 +21,12 @@ import java.util.Map;
  * @param statusUrl ASYNC HTTP only: where the agent asks how an accepted run is doing
  * ({@code http(s)://...}, or a {@code /path} on the instance that took the call) instead
  * of waiting for a report; null for none
+ * @param sharding discovered targets only: one fire as several calls over the service's
+ * instances (shards, or one per instance); null for a single call
  */
 public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
-		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice, String statusUrl) {
+		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice, String statusUrl,
+		Sharding sharding) {
 
 	public TargetSpec {
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
@@ -34,19 +37,26 @@ public record TargetSpec(TargetType type, String method, String url, Map<String,
 	/** A target with no instance choice (round-robin) and no status URL. */
 	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 			TargetMode mode, String command, List<Integer> successCodes) {
-		this(type, method, url, headers, body, mode, command, successCodes, null, null);
+		this(type, method, url, headers, body, mode, command, successCodes, null, null, null);
+	}
+
+	/** A target that makes a single call per fire. */
+	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
+			TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice,
+			String statusUrl) {
+		this(type, method, url, headers, body, mode, command, successCodes, instanceChoice, statusUrl, null);
 	}
 
 	/** The same target at another address. */
 	public TargetSpec withUrl(String newUrl) {
 		return new TargetSpec(this.type, this.method, newUrl, this.headers, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice, this.statusUrl);
+				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding);
 	}
 
 	/** The same target with other request headers. */
 	public TargetSpec withHeaders(Map<String, String> newHeaders) {
 		return new TargetSpec(this.type, this.method, this.url, newHeaders, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice, this.statusUrl);
+				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding);
 	}
 
 	/** How an {@code lb://} target picks its instance, round-robin when unset. */

@@ -16,7 +16,8 @@ import io.crony.sdk.Result;
 /**
  * {@code crony.v1.JobTarget/Execute} on the service's gRPC server: the handler is the
  * request's {@code handler}, or its job name when that is empty; an unknown one is
- * NOT_FOUND.
+ * NOT_FOUND, shard fields out of bounds (a negative total, an index not below the total)
+ * INVALID_ARGUMENT.
  */
 @GrpcService
 class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
@@ -29,7 +30,14 @@ class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
 
 	@Override
 	public void execute(ExecuteRequest request, StreamObserver<ExecuteResponse> response) {
-		JobRequest job = request(request);
+		JobRequest job;
+		try {
+			job = request(request);
+		}
+		catch (IllegalArgumentException ex) {
+			response.onError(Status.INVALID_ARGUMENT.withDescription("crony: " + ex.getMessage()).asRuntimeException());
+			return;
+		}
 		Result result = this.dispatcher.dispatch(job).orElse(null);
 		if (result == null) {
 			response.onError(Status.NOT_FOUND.withDescription(this.dispatcher.unknownHandler(job.handler()))
@@ -50,7 +58,8 @@ class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
 				request.getJobName(), handler, request.hasScheduledAt() ? instant(request.getScheduledAt()) : null,
 				request.getAttempt(), request.getTrigger(), request.getParams(),
 				request.getResumePayload().isEmpty() ? null : request.getResumePayload(),
-				request.hasDeadline() ? instant(request.getDeadline()) : null);
+				request.hasDeadline() ? instant(request.getDeadline()) : null, request.getShardIndex(),
+				request.getShardTotal(), request.getShardParams().isEmpty() ? null : request.getShardParams());
 	}
 
 	private static Instant instant(Timestamp timestamp) {

@@ -56,11 +56,35 @@ class HttpJobEndpoint {
 	private static JobRequest request(String name, HttpHeaders headers, byte[] body) {
 		String token = headers.getFirst("X-Crony-Token");
 		Execution execution = new Execution(number(headers, "X-Crony-Execution-Id"), (token != null) ? token : "");
-		String resume = headers.getFirst("X-Crony-Resume-Payload");
-		return new JobRequest(execution, number(headers, "X-Crony-Job-Id"), headers.getFirst("X-Crony-Job-Name"), name,
-				time(headers, "X-Crony-Scheduled-At"), (int) number(headers, "X-Crony-Attempt"),
-				headers.getFirst("X-Crony-Trigger"), (body != null) ? new String(body, StandardCharsets.UTF_8) : "",
-				(resume == null || resume.isEmpty()) ? null : base64(resume), time(headers, "X-Crony-Deadline"));
+		int shardTotal = shardNumber(headers, "X-Crony-Shard-Total");
+		String total = headers.getFirst("X-Crony-Shard-Total");
+		if (total != null && !total.isEmpty() && shardTotal < 1) {
+			throw new IllegalArgumentException("header X-Crony-Shard-Total=" + shardTotal + " is not at least 1");
+		}
+		int shardIndex = shardNumber(headers, "X-Crony-Shard-Index");
+		try {
+			return new JobRequest(execution, number(headers, "X-Crony-Job-Id"), headers.getFirst("X-Crony-Job-Name"),
+					name, time(headers, "X-Crony-Scheduled-At"), (int) number(headers, "X-Crony-Attempt"),
+					headers.getFirst("X-Crony-Trigger"), (body != null) ? new String(body, StandardCharsets.UTF_8) : "",
+					base64(headers, "X-Crony-Resume-Payload"), time(headers, "X-Crony-Deadline"), shardIndex,
+					shardTotal, base64(headers, "X-Crony-Shard-Params"));
+		}
+		catch (IllegalArgumentException ex) {
+			if (ex.getMessage().startsWith("shard ")) {
+				throw new IllegalArgumentException(
+						"headers X-Crony-Shard-Index/X-Crony-Shard-Total: " + ex.getMessage(), ex);
+			}
+			throw ex;
+		}
+	}
+
+	/** A shard header: an integer in int range (the gRPC contract's int32). */
+	private static int shardNumber(HttpHeaders headers, String name) {
+		long value = number(headers, name);
+		if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+			throw new IllegalArgumentException("header " + name + "=" + value + " is out of range");
+		}
+		return (int) value;
 	}
 
 	private static long number(HttpHeaders headers, String name) {
@@ -89,12 +113,17 @@ class HttpJobEndpoint {
 		}
 	}
 
-	private static String base64(String value) {
+	/** A base64 header's UTF-8 text; {@code null} when the header is absent or empty. */
+	private static String base64(HttpHeaders headers, String name) {
+		String value = headers.getFirst(name);
+		if (value == null || value.isEmpty()) {
+			return null;
+		}
 		try {
 			return new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("header X-Crony-Resume-Payload is not base64");
+			throw new IllegalArgumentException("header " + name + " is not base64");
 		}
 	}
 

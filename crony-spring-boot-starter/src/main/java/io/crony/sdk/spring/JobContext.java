@@ -103,6 +103,42 @@ public final class JobContext {
 		return Optional.ofNullable(this.request.resumePayload());
 	}
 
+	/**
+	 * Whether this call is one shard of a sharded or broadcast fire (the fire made
+	 * {@link #shardTotal()} calls spread over the service's instances, a broadcast one
+	 * per instance). When it is not, the handler does the whole work.
+	 */
+	public boolean sharded() {
+		return this.request.shardTotal() > 0;
+	}
+
+	/** This call's shard, from 0 to {@link #shardTotal()} - 1; 0 when not sharded. */
+	public int shardIndex() {
+		return this.request.shardIndex();
+	}
+
+	/** How many shards the fire made; 0 when the call is not sharded. */
+	public int shardTotal() {
+		return this.request.shardTotal();
+	}
+
+	/**
+	 * This shard's parameters as the job lists them (opaque text, often JSON); empty when
+	 * the call is not sharded or the job gives none.
+	 */
+	public Optional<String> shardParams() {
+		return Optional.ofNullable(this.request.shardParams());
+	}
+
+	/**
+	 * Whether item number {@code item} (from 0) is this shard's when items are dealt out
+	 * round-robin ({@code item % shardTotal() == shardIndex()}); every item is when the
+	 * call is not sharded.
+	 */
+	public boolean ownsItem(long item) {
+		return !sharded() || item % shardTotal() == shardIndex();
+	}
+
 	/** When the run times out: a sync answer or an async result must come before it. */
 	public Optional<Instant> deadline() {
 		return Optional.ofNullable(this.request.deadline());

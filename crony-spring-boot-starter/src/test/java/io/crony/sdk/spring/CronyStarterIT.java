@@ -101,8 +101,8 @@ class CronyStarterIT {
 
 	@Test
 	void findsEveryAnnotatedHandler() {
-		assertThat(this.registry.names()).containsExactly("async-explode", "async-future", "describe", "explode",
-				"finish-by-context", "rebuild-index", "settle-orders");
+		assertThat(this.registry.names()).containsExactly("async-explode", "async-future", "describe", "describe-shard",
+				"explode", "finish-by-context", "rebuild-index", "settle-orders");
 	}
 
 	@Test
@@ -168,6 +168,40 @@ class CronyStarterIT {
 	}
 
 	@Test
+	void handsTheShardHeadersToTheHandler() throws Exception {
+		HttpResponse<String> sharded = this.http.send(HttpRequest.newBuilder(jobUri("describe-shard"))
+			.header("X-Crony-Shard-Index", "1")
+			.header("X-Crony-Shard-Total", "4")
+			.header("X-Crony-Shard-Params", Base64.getEncoder().encodeToString("{\"region\":\"east\"}".getBytes()))
+			.POST(HttpRequest.BodyPublishers.noBody())
+			.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(sharded.statusCode()).isEqualTo(200);
+		assertThat(sharded.body()).isEqualTo(
+				"{\"outcome\":\"SUCCEEDED\",\"message\":\"shard 1/4, params {\\\"region\\\":\\\"east\\\"}, owns item 5: true\"}");
+
+		assertThat(postJob("describe-shard", "").body())
+			.isEqualTo("{\"outcome\":\"SUCCEEDED\",\"message\":\"not sharded, owns item 5: true\"}");
+	}
+
+	@Test
+	void refusesMalformedShardHeaders() throws Exception {
+		for (String[] headers : new String[][] { { "X-Crony-Shard-Index", "one", "X-Crony-Shard-Total", "4" },
+				{ "X-Crony-Shard-Index", "0", "X-Crony-Shard-Total", "0" },
+				{ "X-Crony-Shard-Index", "4", "X-Crony-Shard-Total", "4" },
+				{ "X-Crony-Shard-Index", "-1", "X-Crony-Shard-Total", "4" },
+				{ "X-Crony-Shard-Index", "2", "X-Crony-Trigger", "CRON" },
+				{ "X-Crony-Shard-Index", "0", "X-Crony-Shard-Total", "99999999999" },
+				{ "X-Crony-Shard-Total", "2", "X-Crony-Shard-Params", "{not base64}" } }) {
+			HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(jobUri("describe-shard"))
+				.headers(headers)
+				.POST(HttpRequest.BodyPublishers.noBody())
+				.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(response.statusCode()).as(String.join(" ", headers)).isEqualTo(400);
+			assertThat(response.body()).as(String.join(" ", headers)).contains("X-Crony-Shard-").contains("FAILED");
+		}
+	}
+
+	@Test
 	void acceptsAnAsyncRunAndReportsItsProgressAndResultWithTheToken() throws Exception {
 		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(jobUri("rebuild-index"))
 			.header("X-Crony-Execution-Id", "77")
@@ -212,6 +246,34 @@ class CronyStarterIT {
 		ExecuteResponse failed = stub().execute(ExecuteRequest.newBuilder().setHandler("explode").build());
 		assertThat(failed.getOutcome()).isEqualTo(Outcome.FAILED);
 		assertThat(failed.getMessage()).isEqualTo("disk full");
+	}
+
+	@Test
+	void handsTheShardFieldsOverGrpcToTheHandler() {
+		ExecuteResponse sharded = stub().execute(ExecuteRequest.newBuilder()
+			.setHandler("describe-shard")
+			.setShardIndex(2)
+			.setShardTotal(3)
+			.setShardParams("east")
+			.build());
+		assertThat(sharded.getMessage()).isEqualTo("shard 2/3, params east, owns item 5: true");
+		assertThat(stub().execute(ExecuteRequest.newBuilder().setHandler("describe-shard").setShardTotal(5).build())
+			.getMessage()).isEqualTo("shard 0/5, params none, owns item 5: true");
+	}
+
+	@Test
+	void answersInvalidArgumentOverGrpcForShardFieldsOutOfBounds() {
+		for (ExecuteRequest request : new ExecuteRequest[] {
+				ExecuteRequest.newBuilder().setHandler("describe-shard").setShardIndex(3).setShardTotal(3).build(),
+				ExecuteRequest.newBuilder().setHandler("describe-shard").setShardIndex(-1).setShardTotal(3).build(),
+				ExecuteRequest.newBuilder().setHandler("describe-shard").setShardTotal(-2).build(),
+				ExecuteRequest.newBuilder().setHandler("describe-shard").setShardIndex(1).build() }) {
+			assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(() -> stub().execute(request))
+				.satisfies((ex) -> {
+					assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+					assertThat(ex.getStatus().getDescription()).contains("shard");
+				});
+		}
 	}
 
 	@Test

@@ -56,6 +56,38 @@ class JobContextTest {
 			.withMessageContaining("params do not fit Day");
 	}
 
+	@Test
+	void givesTheShardAndDealsItemsRoundRobin() {
+		JobContext shard = new JobContext(new JobRequest(new Execution(9, "t9"), 3, "nightly", "settle", null, 1,
+				"CRON", "", null, null, 1, 3, "{\"from\":100}"), false, this.client, new ObjectMapper());
+		assertThat(shard.sharded()).isTrue();
+		assertThat(shard.shardIndex()).isEqualTo(1);
+		assertThat(shard.shardTotal()).isEqualTo(3);
+		assertThat(shard.shardParams()).contains("{\"from\":100}");
+		assertThat(shard.ownsItem(4)).isTrue();
+		assertThat(shard.ownsItem(5)).isFalse();
+
+		JobContext unsharded = context(false, "");
+		assertThat(unsharded.sharded()).isFalse();
+		assertThat(unsharded.shardTotal()).isZero();
+		assertThat(unsharded.shardParams()).isEmpty();
+		assertThat(unsharded.ownsItem(5)).isTrue();
+	}
+
+	@Test
+	void refusesShardFieldsOutOfBounds() {
+		Execution execution = new Execution(9, "t9");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JobRequest(execution, 3, "n", "h", null, 1, "", "", null, null, 3, 3, null))
+			.withMessage("shard index 3 is not in [0, 3)");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JobRequest(execution, 3, "n", "h", null, 1, "", "", null, null, 0, -1, null))
+			.withMessage("shard total -1 is negative");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JobRequest(execution, 3, "n", "h", null, 1, "", "", null, null, 0, 0, "east"))
+			.withMessage("shard index or params given without a shard total");
+	}
+
 	private JobContext context(boolean async, String params) {
 		JobRequest request = new JobRequest(new Execution(9, "t9"), 3, "nightly", "settle", Instant.EPOCH, 1, "CRON",
 				params, null, null);

@@ -30,6 +30,15 @@ class TestJobs {
 			.withOutput("scheduled " + context.scheduledAt());
 	}
 
+	@CronyJob("describe-shard")
+	String describeShard(JobContext context) {
+		if (!context.sharded()) {
+			return "not sharded, owns item 5: " + context.ownsItem(5);
+		}
+		return "shard " + context.shardIndex() + "/" + context.shardTotal() + ", params "
+				+ context.shardParams().orElse("none") + ", owns item 5: " + context.ownsItem(5);
+	}
+
 	@CronyJob("finish-by-context")
 	void finishByContext(JobContext context) {
 		context.fail("nothing to settle");

@@ -30,9 +30,12 @@ class ExecutionQueries {
 
 	private final AttemptChain attempts;
 
-	ExecutionQueries(ExecutionMapper executions, AttemptChain attempts) {
+	private final ShardRows shards;
+
+	ExecutionQueries(ExecutionMapper executions, AttemptChain attempts, ShardRows shards) {
 		this.executions = executions;
 		this.attempts = attempts;
+		this.shards = shards;
 	}
 
 	PageResponse<ExecutionResponse> list(ExecutionFilter filter, Paging paging) {
@@ -58,7 +61,7 @@ class ExecutionQueries {
 		if (row == null) {
 			throw new ExecutionNotFoundException(id);
 		}
-		return ExecutionDetailResponse.of(row, this.attempts.of(id));
+		return ExecutionDetailResponse.of(row, this.attempts.of(id), this.shards.of(id));
 	}
 
 }

@@ -10,6 +10,7 @@ import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.secret.SecretBox;
@@ -59,7 +60,16 @@ final class JobExports {
 				headers.isEmpty() ? null : headers, target.body(),
 				(target.mode() != TargetMode.SYNC) ? target.mode() : null, target.command(),
 				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked,
-				target.instanceChoice(), target.statusUrl());
+				target.instanceChoice(), target.statusUrl(), shards(target.sharding()), shardParams(target.sharding()),
+				(target.sharding() != null && target.sharding().broadcast()) ? Boolean.TRUE : null);
+	}
+
+	private static Integer shards(Sharding sharding) {
+		return (sharding != null && !sharding.broadcast()) ? sharding.shards() : null;
+	}
+
+	private static List<String> shardParams(Sharding sharding) {
+		return (sharding != null && !sharding.params().isEmpty()) ? sharding.params() : null;
 	}
 
 	private static JobRequest.RetryRequest retry(RetryPolicy retry) {

@@ -15,6 +15,7 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
@@ -219,18 +220,46 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * ROUND_ROBIN (default), LEAST_ACTIVE or CONSISTENT_HASH
 	 * @param statusUrl ASYNC HTTP targets only: where the agent asks how an accepted run
 	 * is doing, instead of waiting for a report
+	 * @param shards {@code lb://} and {@code discovery:///} SYNC targets only: each fire
+	 * makes this many calls (2 to 100), each told its index and the total; absent: one
+	 * call
+	 * @param shardParams with {@code shards} only: each shard's parameters, one item per
+	 * shard, at most 4096 characters each; absent: none
+	 * @param broadcast {@code lb://} and {@code discovery:///} SYNC targets only: each
+	 * fire calls every instance the registry lists; not with {@code shards}
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
 			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
 			List<@NotBlank String> secretHeaders, @Schema(description = INSTANCE_CHOICE) InstanceChoice instanceChoice,
-			@Schema(description = STATUS_URL) @Size(max = 2048) String statusUrl) {
+			@Schema(description = STATUS_URL) @Size(max = 2048) String statusUrl,
+			@Schema(description = SHARDS) Integer shards,
+			@Schema(description = SHARD_PARAMS) @Size(max = JobSharding.MAX_SHARDS) List<String> shardParams,
+			@Schema(description = BROADCAST) Boolean broadcast) {
 
 		/** A target with no instance choice (round-robin) and no status URL. */
 		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
 				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders) {
 			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, null, null);
 		}
+
+		/** A target that makes one call per fire. */
+		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
+				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders,
+				InstanceChoice instanceChoice, String statusUrl) {
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
+					statusUrl, null, null, null);
+		}
+
+		static final String SHARDS = "lb:// and discovery:/// SYNC targets only: each fire makes this many calls "
+				+ "(2 to 100) over the service's instances, each told its index (from 0) and the total "
+				+ "(docs/targets.md); absent: one call";
+
+		static final String SHARD_PARAMS = "with shards only: each shard's parameters by index, exactly shards items "
+				+ "of at most 4096 characters each; absent: none";
+
+		static final String BROADCAST = "lb:// and discovery:/// SYNC targets only: true makes each fire call "
+				+ "every instance the registry lists at fire time; not with shards";
 
 		static final String STATUS_URL = "ASYNC HTTP targets only: where the agent asks (GET) how an accepted run "
 				+ "is doing instead of waiting for a report: http(s)://host/path, or /path on the instance that took "
@@ -259,7 +288,18 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		TargetSpec toSpec() {
 			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
 			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
-					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl));
+					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl), sharding());
+		}
+
+		/** How a fire becomes several calls, or null for one call. */
+		Sharding sharding() {
+			if (Boolean.TRUE.equals(this.broadcast)) {
+				return Sharding.toEveryInstance();
+			}
+			if (this.shards != null && this.shards >= 2) {
+				return Sharding.of(this.shards, this.shardParams);
+			}
+			return null;
 		}
 
 	}

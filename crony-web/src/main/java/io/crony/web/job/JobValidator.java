@@ -144,6 +144,7 @@ final class JobValidator {
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		}
 		checkStatusUrl(target, problems);
+		JobSharding.check(target, isDiscovered(target), problems);
 		if (target.type() == TargetType.HTTP) {
 			checkHttp(target, problems);
 		}
@@ -256,7 +257,7 @@ final class JobValidator {
 	 * Whether the target's instance comes from the registry, chosen per call: the address
 	 * as the agent reads it, scheme in lower case.
 	 */
-	private static boolean isDiscovered(JobRequest.TargetRequest target) {
+	static boolean isDiscovered(JobRequest.TargetRequest target) {
 		String url = (target.url() != null) ? target.url() : "";
 		return (target.type() == TargetType.HTTP && url.startsWith("lb://"))
 				|| (target.type() == TargetType.GRPC && url.startsWith("discovery:///"));

@@ -9,6 +9,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.Sharding;
 import io.crony.common.json.CronyJson;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
@@ -145,6 +146,60 @@ class JobApiIT {
 		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
 		assertThat(refused.errorFields()).containsExactly("target.statusUrl");
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isEqualTo(1);
+	}
+
+	@Test
+	void keepsADiscoveredTargetsShardsAndBroadcastThroughAnExportAndImport() {
+		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/settle", "shards", 3,
+				"shardParams", List.of("a-h", "i-p", "q-z"));
+		Response created = this.api.post("/api/v1/jobs",
+				Map.of("name", "settle-shards", "schedule", "0 */5 * * * ?", "target", target));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().at("/target/sharding/shards").asInt()).isEqualTo(3);
+		assertThat(created.body().at("/target/sharding/params").toString()).isEqualTo("[\"a-h\",\"i-p\",\"q-z\"]");
+		assertThat(specOf(created.body().get("id").asLong()).target().sharding())
+			.isEqualTo(Sharding.of(3, List.of("a-h", "i-p", "q-z")));
+		Response broadcast = this.api.post("/api/v1/jobs", Map.of("name", "settle-all", "schedule", "0 */5 * * * ?",
+				"target", Map.of("type", "GRPC", "url", "discovery:///billing/Settle", "broadcast", true)));
+		assertThat(broadcast.status()).as("%s", broadcast.body()).isEqualTo(201);
+		assertThat(specOf(broadcast.body().get("id").asLong()).target().sharding())
+			.isEqualTo(Sharding.toEveryInstance());
+
+		Response exported = this.api.get("/api/v1/jobs/export");
+		assertThat(exported.status()).isEqualTo(200);
+		JsonNode jobs = exported.body().get("jobs");
+		assertThat(jobs.findValues("shards").toString()).isEqualTo("[3]");
+		assertThat(jobs.findValues("broadcast").toString()).isEqualTo("[true]");
+		Response imported = this.api.post("/api/v1/jobs/import?dryRun=true", exported.body());
+		assertThat(imported.status()).as("%s", imported.body()).isEqualTo(200);
+		assertThat(imported.body().get("unchanged").asInt()).as("%s", imported.body()).isEqualTo(2);
+	}
+
+	@Test
+	void refusesShardsWhereTheyDoNotApplyAndSavesNothing() {
+		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/settle", "shards",
+				3);
+		assertThat(refusal(Jobs.with(target, "url", "http://billing.internal/settle")))
+			.containsExactly("target.shards");
+		assertThat(refusal(Jobs.with(target, "shards", 101))).containsExactly("target.shards");
+		assertThat(refusal(Jobs.with(target, "shardParams", List.of("a", "b")))).containsExactly("target.shardParams");
+		assertThat(refusal(Jobs.with(target, "shardParams", List.of("a", "b", "x".repeat(4097)))))
+			.containsExactly("target.shardParams[2]");
+		assertThat(refusal(Jobs.with(target, "broadcast", true))).containsExactly("target.broadcast");
+		assertThat(refusal(Jobs.with(target, "mode", "ASYNC"))).containsExactly("target.mode");
+		Response async = this.api.post("/api/v1/jobs",
+				Map.of("name", "sharded", "schedule", "0 */5 * * * ?", "target", Jobs.with(target, "mode", "ASYNC")));
+		assertThat(async.errorMessage("target.mode")).contains("ASYNC shards are not supported");
+		assertThat(refusal(Map.of("type", "HTTP", "url", "lb://billing/settle", "shardParams", List.of("a"))))
+			.containsExactly("target.shardParams");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isZero();
+	}
+
+	private List<String> refusal(Map<String, Object> target) {
+		Response refused = this.api.post("/api/v1/jobs",
+				Map.of("name", "sharded", "schedule", "0 */5 * * * ?", "target", target));
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		return refused.errorFields();
 	}
 
 	@Test

@@ -11,6 +11,7 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
@@ -57,6 +58,23 @@ class JobExportsTest {
 		assertThat(exported.target().headers()).isNull();
 		assertThat(exported.target().mode()).isNull();
 		assertThat(exported.toSpec(1, 1, false, null)).isEqualTo(spec);
+	}
+
+	@Test
+	void anExportedShardedOrBroadcastJobKeepsItsSharding() {
+		for (Sharding sharding : List.of(Sharding.of(3, List.of("a", "b", "c")), Sharding.of(2, List.of()),
+				Sharding.toEveryInstance())) {
+			JobSpec spec = new JobSpec(1, "fan", null, "@hourly", "UTC",
+					new TargetSpec(TargetType.HTTP, "POST", "lb://billing/run", null, null, TargetMode.SYNC, null, null,
+							null, null, sharding),
+					60, RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1,
+					AlertPolicy.NONE);
+
+			JobRequest exported = JobExports.of(spec, Retention.INHERIT, UnaryOperator.identity());
+
+			assertThat(exported.target().shardParams()).as("none left out").isNotEqualTo(List.of());
+			assertThat(exported.toSpec(1, 1, true, null)).isEqualTo(spec);
+		}
 	}
 
 	@Test

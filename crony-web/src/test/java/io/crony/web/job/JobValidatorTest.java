@@ -6,6 +6,7 @@ import java.util.Map;
 import io.crony.common.job.BackoffStrategy;
 import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.web.error.FieldProblem;
@@ -103,6 +104,77 @@ class JobValidatorTest {
 			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP targets only"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.SHELL, TargetMode.ASYNC, "/status"))))
 			.containsExactly("target.statusUrl");
+	}
+
+	@Test
+	void acceptsShardsWithOneParameterEachAndABroadcastOnDiscoveredTargets() {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 3, List.of("a", "b", "c"), null))))
+			.isEmpty();
+		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null,
+				"discovery:///billing/settle", null, null, null, null, null, null, null, null, null, null, true);
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", grpc))).isEmpty();
+		JobRequest.TargetRequest plain = sharded("lb://billing/run", null, List.of(), false);
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", plain))).isEmpty();
+		assertThat(plain.sharding()).as("one call").isNull();
+	}
+
+	@Test
+	void refusesShardsAndBroadcastWhereTheAddressNamesOneInstance() {
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", 2, null, null))))
+			.containsExactly(new FieldProblem("target.shards", "applies to lb://service/path (HTTP) and "
+					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", null, null, true))))
+			.containsExactly("target.broadcast");
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { -1, 0, 1, 101 })
+	void refusesAShardCountOutsideTwoToAHundred(int shards) {
+		assertThat(
+				JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", shards, null, null))))
+			.containsExactly(new FieldProblem("target.shards", "must be between 2 and 100"));
+	}
+
+	@Test
+	void refusesShardParametersWithoutShardsOrOfAnotherCountOrTooLong() {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", null, List.of("a"), null))))
+			.containsExactly("target.shardParams");
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 3, List.of("a", "b"), null))))
+			.containsExactly(
+					new FieldProblem("target.shardParams", "must hold exactly target.shards (3) items, one per shard"));
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC",
+				sharded("lb://billing/run", 3, List.of("a", "b", "x".repeat(4097)), null))))
+			.containsExactly(new FieldProblem("target.shardParams[2]", "must be at most 4096 characters"));
+		assertThat(JobValidator.validate(
+				job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 2, List.of("a", "x".repeat(4096)), null))))
+			.isEmpty();
+	}
+
+	@Test
+	void refusesShardsTogetherWithBroadcast() {
+		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 2, null, true))))
+			.containsExactly("target.broadcast");
+	}
+
+	@Test
+	void refusesAsyncShardsAndAStatusUrlWithShards() {
+		JobRequest.TargetRequest async = new JobRequest.TargetRequest(TargetType.HTTP, "POST", "lb://billing/run",
+				Map.of(), null, TargetMode.ASYNC, null, null, null, null, "/status", 4, null, null);
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", async))).containsExactly(
+				new FieldProblem("target.mode",
+						"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"),
+				new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
+	}
+
+	@Test
+	void mapsShardsAndBroadcastToTheTargetsSharding() {
+		assertThat(sharded("lb://billing/run", 3, List.of("a", "b", "c"), null).toSpec().sharding())
+			.isEqualTo(Sharding.of(3, List.of("a", "b", "c")));
+		assertThat(sharded("lb://billing/run", null, null, true).toSpec().sharding())
+			.isEqualTo(Sharding.toEveryInstance());
+		assertThat(http("POST", "lb://billing/run").toSpec().sharding()).isNull();
 	}
 
 	@Test
@@ -230,6 +302,12 @@ class JobValidatorTest {
 	private static JobRequest.TargetRequest asking(TargetType type, TargetMode mode, String statusUrl) {
 		return new JobRequest.TargetRequest(type, "POST", (type == TargetType.HTTP) ? "lb://billing/run" : null,
 				Map.of(), null, mode, (type == TargetType.SHELL) ? "true" : null, null, null, null, statusUrl);
+	}
+
+	private static JobRequest.TargetRequest sharded(String url, Integer shards, List<String> params,
+			Boolean broadcast) {
+		return new JobRequest.TargetRequest(TargetType.HTTP, "POST", url, Map.of(), null, null, null, null, null, null,
+				null, shards, params, broadcast);
 	}
 
 	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {

@@ -1,5 +1,6 @@
 package io.crony.agent.target.discovery;
 
+import java.util.Comparator;
 import java.util.List;
 
 import io.crony.agent.target.Targets;
@@ -84,6 +85,19 @@ public class ServiceInstances implements Targets.ServiceResolver {
 		return this.discovery.getInstances(service)
 			.stream()
 			.anyMatch((instance) -> InstanceChooser.key(instance).equals(address));
+	}
+
+	@Override
+	public List<Targets.Resolved> all(String service, String rest, boolean grpc) {
+		return this.discovery.getInstances(service)
+			.stream()
+			.filter((instance) -> !grpc || grpcPort(instance) > 0)
+			.sorted(Comparator.comparing(InstanceChooser::key))
+			.map((instance) -> new Targets.Resolved(
+					grpc ? "static://" + instance.getHost() + ":" + grpcPort(instance) + rest
+							: instance.getUri().toString().replaceAll("/+$", "") + rest,
+					InstanceChooser.key(instance)))
+			.toList();
 	}
 
 	private static List<ServiceInstance> without(String avoid, List<ServiceInstance> instances) {

@@ -117,6 +117,12 @@ public class GrpcTarget implements Target {
 		if (invocation.resumePayload() != null) {
 			request.setResumePayload(invocation.resumePayload());
 		}
+		if (invocation.shard() != null) {
+			request.setShardIndex(invocation.shard().index()).setShardTotal(invocation.shard().total());
+			if (invocation.shard().params() != null) {
+				request.setShardParams(invocation.shard().params());
+			}
+		}
 		return request.build();
 	}
 

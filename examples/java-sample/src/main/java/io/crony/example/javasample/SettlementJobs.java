@@ -24,19 +24,34 @@ class SettlementJobs {
 	record Settlement(LocalDate day, List<BigDecimal> orders) {
 	}
 
-	/** Params: {@code {"day":"2026-11-21","orders":[12.5, 7]}}. */
+	/**
+	 * Params: {@code {"day":"2026-11-21","orders":[12.5, 7]}}. When the job is sharded
+	 * (or broadcast), each call settles only its own slice of the orders, dealt out
+	 * round-robin (order i goes to shard i % total), and its output names the shard:
+	 * {@code shard 1/2: total=7}. Unsharded, it settles them all.
+	 */
 	@CronyJob("settle-orders")
 	Result settleOrders(JobContext context, Settlement settlement) {
 		List<BigDecimal> orders = (settlement != null && settlement.orders() != null) ? settlement.orders() : List.of();
 		LocalDate day = (settlement != null && settlement.day() != null) ? settlement.day() : dueDay(context);
 		BigDecimal total = BigDecimal.ZERO;
-		for (BigDecimal amount : orders) {
+		int settled = 0;
+		for (int i = 0; i < orders.size(); i++) {
+			if (!context.ownsItem(i)) {
+				continue; // another shard's order
+			}
+			BigDecimal amount = orders.get(i);
 			if (amount.signum() < 0) {
 				return Result.failed("order amount " + amount + " is negative");
 			}
 			total = total.add(amount);
+			settled++;
 		}
-		return Result.succeeded("settled " + orders.size() + " orders for " + day).withOutput("total=" + total);
+		if (context.sharded()) {
+			return Result.succeeded("settled " + settled + " of " + orders.size() + " orders for " + day)
+				.withOutput("shard " + context.shardIndex() + "/" + context.shardTotal() + ": total=" + total);
+		}
+		return Result.succeeded("settled " + settled + " orders for " + day).withOutput("total=" + total);
 	}
 
 	private static LocalDate dueDay(JobContext context) {

@@ -59,6 +59,19 @@ class JavaSampleIT {
 	}
 
 	@Test
+	void settlesOnlyItsShardsOrdersWhenSharded() throws Exception {
+		String params = "{\"day\":\"2026-11-21\",\"orders\":[10,1,20,2,30]}";
+		assertThat(runShard(0, 2, params).body()).isEqualTo("{\"outcome\":\"SUCCEEDED\","
+				+ "\"message\":\"settled 3 of 5 orders for 2026-11-21\",\"output\":\"shard 0/2: total=60\"}");
+		assertThat(runShard(1, 2, params).body()).isEqualTo("{\"outcome\":\"SUCCEEDED\","
+				+ "\"message\":\"settled 2 of 5 orders for 2026-11-21\",\"output\":\"shard 1/2: total=3\"}");
+		// a shard with no orders of its own, such as one of a broadcast to more instances
+		assertThat(runShard(3, 4, "{\"day\":\"2026-11-21\",\"orders\":[12.5,7]}").body())
+			.isEqualTo("{\"outcome\":\"SUCCEEDED\","
+					+ "\"message\":\"settled 0 of 2 orders for 2026-11-21\",\"output\":\"shard 3/4: total=0\"}");
+	}
+
+	@Test
 	void refusesANegativeOrder() throws Exception {
 		HttpResponse<String> response = run("settle-orders", new Execution(2, "t"), null, "{\"orders\":[-1]}");
 		assertThat(response.body()).isEqualTo("{\"outcome\":\"FAILED\",\"message\":\"order amount -1 is negative\"}");
@@ -88,6 +101,17 @@ class JavaSampleIT {
 		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(5)).until(() -> web.requests() == before + 2);
 		assertThat(web.progress(execution.id())).isEmpty();
 		assertThat(web.result(execution.id())).isEmpty();
+	}
+
+	private HttpResponse<String> runShard(int index, int total, String params) throws Exception {
+		return this.http
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/crony/jobs/settle-orders"))
+				.header("X-Crony-Execution-Id", "3")
+				.header("X-Crony-Shard-Index", String.valueOf(index))
+				.header("X-Crony-Shard-Total", String.valueOf(total))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(params))
+				.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	private HttpResponse<String> run(String job, Execution execution, String resume, String params) throws Exception {

@@ -1,0 +1,41 @@
+package io.crony.agent.shard;
+
+import java.time.Instant;
+
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.sql.SqlTime;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The rows of a sharded fire's calls ({@code execution_shard}), one per shard under the
+ * run's execution row, as each shard's attempt starts and ends. A shard's row is its
+ * record for people and the run page; the run's own row carries the fire's outcome.
+ */
+public class ShardStore {
+
+	private final JdbcTemplate jdbc;
+
+	public ShardStore(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** A shard's attempt begins at an instance (a retry starts the row afresh). */
+	void started(long executionId, int index, int total, String instance, int attempt, Instant now) {
+		this.jdbc.update(
+				"INSERT INTO execution_shard (execution_id, shard_index, shard_total, instance, status, attempt, "
+						+ "started_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?) ON DUPLICATE KEY UPDATE "
+						+ "instance = VALUES(instance), status = 'RUNNING', attempt = VALUES(attempt), "
+						+ "started_at = VALUES(started_at), finished_at = NULL, output = NULL, error = NULL",
+				executionId, index, total, instance, attempt, SqlTime.of(now));
+	}
+
+	/** How a shard's attempt ended. */
+	void ended(long executionId, int index, ExecutionStatus status, String output, String error, Instant now) {
+		this.jdbc.update(
+				"UPDATE execution_shard SET status = ?, output = ?, error = ?, finished_at = ? "
+						+ "WHERE execution_id = ? AND shard_index = ?",
+				status.name(), output, error, SqlTime.of(now), executionId, index);
+	}
+
+}

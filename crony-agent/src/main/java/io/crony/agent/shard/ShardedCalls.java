@@ -1,0 +1,193 @@
+package io.crony.agent.shard;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Shard;
+import io.crony.agent.target.Targets;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.RetryPolicy;
+import io.crony.common.job.Sharding;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A sharded or broadcast fire: one call per shard, all at once. Shard {@code i} of
+ * {@code n} goes to the {@code i mod m}-th of the service's {@code m} instances (ordered
+ * by address), so shards land on distinct instances while there are enough and spread
+ * evenly otherwise; a broadcast makes one shard per instance listed at fire time. Each
+ * shard has the job's retry policy to itself, so a failed shard is retried alone (at the
+ * instance its index falls on among those listed then). The fire SUCCEEDS only when every
+ * shard does; cancelling it (kill, REPLACE) cancels every shard's call. Each shard's
+ * attempts are kept in {@code execution_shard}.
+ */
+public final class ShardedCalls implements Targets.ShardedAttempts {
+
+	private static final Logger logger = LoggerFactory.getLogger(ShardedCalls.class);
+
+	private final Targets targets;
+
+	private final ShardStore store;
+
+	private final ScheduledExecutorService timer;
+
+	private final Executor workers;
+
+	private final Clock clock;
+
+	/**
+	 * @param workers where the shard rows are written (never on the calls' own threads)
+	 */
+	public ShardedCalls(Targets targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
+			Clock clock) {
+		this.targets = targets;
+		this.store = store;
+		this.timer = timer;
+		this.workers = workers;
+		this.clock = clock;
+	}
+
+	@Override
+	public CompletableFuture<AttemptResult> invoke(Invocation fire) {
+		Sharding sharding = fire.job().target().sharding();
+		List<Targets.Resolved> instances = this.targets.instancesOf(fire.job().target());
+		if (instances.isEmpty()) {
+			return CompletableFuture
+				.completedFuture(AttemptResult.failed("no instance of " + Targets.serviceOf(fire.job().target())));
+		}
+		int total = sharding.broadcast() ? instances.size() : sharding.shards();
+		List<ShardRun> shards = new ArrayList<>(total);
+		for (int index = 0; index < total; index++) {
+			shards.add(new ShardRun(fire, new Shard(index, total, sharding.paramsOf(index))));
+		}
+		CompletableFuture<AttemptResult> outcome = CompletableFuture
+			.allOf(shards.stream().map((shard) -> shard.result).toArray(CompletableFuture[]::new))
+			.thenApply((all) -> outcomeOf(shards));
+		outcome.whenComplete((result, failure) -> {
+			if (outcome.isCancelled()) {
+				shards.forEach(ShardRun::cancel);
+			}
+		});
+		shards.forEach((shard) -> call(shard, 1, instances));
+		return outcome;
+	}
+
+	/**
+	 * One attempt of a shard, at the instance its index falls on.
+	 * @param instances the instances listed when the attempt began
+	 */
+	private void call(ShardRun shard, int attempt, List<Targets.Resolved> instances) {
+		if (shard.result.isDone()) {
+			return;
+		}
+		if (instances.isEmpty()) {
+			shard.end(AttemptResult.failed("no instance of " + Targets.serviceOf(shard.fire.job().target())));
+			return;
+		}
+		Targets.Resolved instance = instances.get(shard.shard.index() % instances.size());
+		long id = shard.fire.executionId();
+		this.workers.execute(() -> {
+			if (id != 0) {
+				record(() -> this.store.started(id, shard.shard.index(), shard.shard.total(), instance.address(),
+						attempt, this.clock.instant()));
+			}
+			CompletableFuture<AttemptResult> call = this.targets.invokeAt(shard.fire.asShard(shard.shard, attempt),
+					instance);
+			shard.pending = call;
+			if (shard.result.isDone()) {
+				call.cancel(true);
+			}
+			call.whenCompleteAsync((result, failure) -> ended(shard, attempt,
+					(result != null) ? result
+							: call.isCancelled() ? new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled")
+									: AttemptResult.failed(String.valueOf(failure))),
+					this.workers);
+		});
+	}
+
+	private void ended(ShardRun shard, int attempt, AttemptResult result) {
+		long id = shard.fire.executionId();
+		if (id != 0) {
+			record(() -> this.store.ended(id, shard.shard.index(), result.status(), result.output(), result.error(),
+					this.clock.instant()));
+		}
+		RetryPolicy retry = (shard.fire.job().retry() != null) ? shard.fire.job().retry() : RetryPolicy.NONE;
+		if (result.succeeded() || shard.result.isDone() || attempt >= retry.maxAttempts()) {
+			shard.end(result);
+			return;
+		}
+		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
+		logger.info("Shard {} of {} of job {} at {} attempt {} ended {} ({}); retrying in {} ms", shard.shard.index(),
+				shard.shard.total(), shard.fire.job().id(), shard.fire.scheduledAt(), attempt, result.status(),
+				result.error(), waitMillis);
+		shard.pending = this.timer.schedule(
+				() -> this.workers
+					.execute(() -> call(shard, attempt + 1, this.targets.instancesOf(shard.fire.job().target()))),
+				waitMillis, TimeUnit.MILLISECONDS);
+	}
+
+	/** A shard row that cannot be written is logged; the shards' calls go on. */
+	private static void record(Runnable write) {
+		try {
+			write.run();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Shard record not written: {}", ex.getMessage());
+		}
+	}
+
+	/** SUCCEEDED when every shard did; else FAILED naming the shards that did not. */
+	private static AttemptResult outcomeOf(List<ShardRun> shards) {
+		List<ShardRun> failed = shards.stream().filter((shard) -> !shard.result.join().succeeded()).toList();
+		int total = shards.size();
+		if (failed.isEmpty()) {
+			return new AttemptResult(ExecutionStatus.SUCCEEDED, total + " of " + total + " shards succeeded", null);
+		}
+		AttemptResult first = failed.get(0).result.join();
+		String which = String.join(", ",
+				failed.stream().map((shard) -> Integer.toString(shard.shard.index())).toList());
+		return new AttemptResult(ExecutionStatus.FAILED, (total - failed.size()) + " of " + total + " shards succeeded",
+				"shard" + ((failed.size() == 1) ? " " : "s ") + which + " of " + total + " failed; shard "
+						+ failed.get(0).shard.index() + ": " + first.status() + " " + first.error());
+	}
+
+	/** One shard of the fire: its final result, and what is in flight for it now. */
+	private static final class ShardRun {
+
+		private final Invocation fire;
+
+		private final Shard shard;
+
+		private final CompletableFuture<AttemptResult> result = new CompletableFuture<>();
+
+		private volatile Future<?> pending;
+
+		ShardRun(Invocation fire, Shard shard) {
+			this.fire = fire;
+			this.shard = shard;
+		}
+
+		void end(AttemptResult outcome) {
+			this.result.complete(outcome);
+		}
+
+		void cancel() {
+			this.result.complete(new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled with the run"));
+			Future<?> current = this.pending;
+			if (current != null) {
+				current.cancel(true);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,227 @@
+package io.crony.system;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Sharded and broadcast jobs end to end: crony-web with its embedded Eureka server, a
+ * crony-agent with its default settings, and real local HTTP instances of an
+ * {@code lb://} service registered in Eureka. 4 shards over 4 instances land one each,
+ * over 2 instances two each; a broadcast reaches every instance; a failing shard is
+ * retried alone; the run's page lists its shards.
+ */
+class ShardedRunIT {
+
+	private static final String PASSWORD = "sharded-it-admin-1";
+
+	private static final String AGENT = "sharded-it-agent";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final int WEB_PORT = LocalServices.freePort();
+
+	private static ServiceProcess web;
+
+	private static ServiceProcess agent;
+
+	private static Api api;
+
+	private static Runs runs;
+
+	private static Eureka eureka;
+
+	private final List<Instance> instances = new CopyOnWriteArrayList<>();
+
+	@BeforeAll
+	static void startTheSystem() {
+		Map<String, String> webProperties = Platform.eurekaServer(WEB_PORT);
+		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
+		web = Platform.web("sharded-it-web", services, WEB_PORT, PASSWORD, webProperties);
+		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		int agentPort = LocalServices.freePort();
+		agent = Platform.agent(services, AGENT, agentPort, Platform.eurekaClient(WEB_PORT));
+		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
+		api = new Api(WEB_PORT);
+		api.login("admin", PASSWORD);
+		runs = new Runs(api, AGENT);
+		eureka = new Eureka(WEB_PORT);
+	}
+
+	@AfterAll
+	static void stopTheSystem() throws Exception {
+		for (AutoCloseable process : new AutoCloseable[] { agent, web }) {
+			if (process != null) {
+				process.close();
+			}
+		}
+	}
+
+	@AfterEach
+	void stopInstances() {
+		this.instances.forEach(Instance::close);
+	}
+
+	@Test
+	void fourShardsLandOneEachOnFourInstancesAndTwoEachOnTwo() {
+		List<Instance> four = instances("shard-four", 4);
+		long job = create("shard-four", Map.of("shards", 4, "shardParams", List.of("a", "b", "c", "d")), 1);
+
+		JsonNode run = untilSucceeded(job, "shard-four", 4);
+		assertThat(four).allMatch((instance) -> instance.indexes().size() == 1);
+		assertThat(four.stream().flatMap((instance) -> instance.indexes().stream()).collect(Collectors.toSet()))
+			.containsExactlyInAnyOrder("0", "1", "2", "3");
+		JsonNode shards = run.get("shards");
+		assertThat(shards).hasSize(4);
+		assertThat(shards.findValuesAsText("status")).containsOnly("SUCCEEDED");
+
+		List<Instance> two = instances("shard-two", 2);
+		long halves = create("shard-two", Map.of("shards", 4), 1);
+		untilSucceeded(halves, "shard-two", 2);
+		assertThat(two).allMatch((instance) -> instance.indexes().size() == 2);
+	}
+
+	@Test
+	void aBroadcastReachesEveryInstance() {
+		List<Instance> three = instances("broadcast", 3);
+		long job = create("broadcast", Map.of("broadcast", true), 1);
+
+		JsonNode run = untilSucceeded(job, "broadcast", 3);
+		assertThat(three).allMatch((instance) -> instance.indexes().size() == 1);
+		assertThat(run.get("shards")).hasSize(3);
+	}
+
+	@Test
+	void aFailingShardIsRetriedAlone() {
+		List<Instance> four = instances("retried", 4);
+		long job = create("retried", Map.of("shards", 4), 2);
+		// once the agent sees all four, shard 2's first call fails
+		untilSucceeded(job, "retried", 4);
+		four.forEach((instance) -> {
+			instance.forget();
+			instance.failOnce.add("2");
+		});
+
+		long id = runs.toEnd(job, null).get("id").asLong();
+		JsonNode run = await("the run's shards").atMost(Duration.ofSeconds(30))
+			.until(() -> api.get("/api/v1/executions/" + id).body(), (detail) -> detail.path("shards").size() == 4);
+		assertThat(run.get("status").asText()).isEqualTo("SUCCEEDED");
+		List<String> calls = four.stream().flatMap((instance) -> instance.indexes().stream()).toList();
+		assertThat(calls).containsExactlyInAnyOrder("0", "1", "2", "2", "3");
+		JsonNode retried = run.get("shards").get(2);
+		assertThat(retried.get("attempt").asInt()).isEqualTo(2);
+		assertThat(retried.get("status").asText()).isEqualTo("SUCCEEDED");
+	}
+
+	private List<Instance> instances(String service, int count) {
+		List<Instance> started = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			Instance instance = new Instance(service + "-" + i);
+			this.instances.add(instance);
+			eureka.register(service, instance.id, instance.port(), -1);
+			started.add(instance);
+		}
+		return started;
+	}
+
+	private static long create(String service, Map<String, Object> sharding, int maxAttempts) {
+		Map<String, Object> target = new LinkedHashMap<>(Runs.target("HTTP", "lb://" + service + "/work", "SYNC"));
+		target.putAll(sharding);
+		return runs.create(service, target, 30, maxAttempts);
+	}
+
+	/**
+	 * Runs the job until a run succeeds with every shard's call made: until the agent's
+	 * next registry fetch sees all the instances, a run may fail or go to fewer.
+	 */
+	private JsonNode untilSucceeded(long job, String service, int instanceCount) {
+		return await("a sharded run of " + service + " over " + instanceCount + " instances")
+			.atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofSeconds(1))
+			.until(() -> {
+				this.instances.forEach(Instance::forget);
+				JsonNode run = runs.toEnd(job, null);
+				return await("the run's shards").atMost(Duration.ofSeconds(30))
+					.until(() -> api.get("/api/v1/executions/" + run.get("id").asLong()).body(),
+							(detail) -> detail.path("shards").size() > 0);
+			}, (run) -> "SUCCEEDED".equals(run.path("status").asText()) && this.instances.stream()
+				.filter((instance) -> instance.id.startsWith(service + "-"))
+				.allMatch((instance) -> !instance.indexes().isEmpty()));
+	}
+
+	/**
+	 * An instance of a sharded job's service: answers 200, keeps each call's shard index.
+	 */
+	private static final class Instance implements AutoCloseable {
+
+		private final String id;
+
+		private final HttpServer server;
+
+		private final List<String> indexes = new CopyOnWriteArrayList<>();
+
+		/** Shard indexes whose next call answers 500. */
+		private final Set<String> failOnce = ConcurrentHashMap.newKeySet();
+
+		Instance(String id) {
+			this.id = id;
+			try {
+				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			this.server.createContext("/work", (exchange) -> {
+				exchange.getRequestBody().readAllBytes();
+				String index = exchange.getRequestHeaders().getFirst("X-Crony-Shard-Index");
+				this.indexes.add(index);
+				exchange.sendResponseHeaders(this.failOnce.remove(index) ? 500 : 200, -1);
+				exchange.close();
+			});
+			this.server.start();
+		}
+
+		int port() {
+			return this.server.getAddress().getPort();
+		}
+
+		List<String> indexes() {
+			return this.indexes;
+		}
+
+		void forget() {
+			this.indexes.clear();
+		}
+
+		@Override
+		public void close() {
+			this.server.stop(0);
+		}
+
+	}
+
+}

@@ -1,0 +1,78 @@
+package io.crony.web.job;
+
+import java.util.List;
+
+import io.crony.common.job.TargetMode;
+import io.crony.web.error.FieldProblem;
+
+/**
+ * The rules of a target's sharding across fields ({@code shards}, {@code shardParams},
+ * {@code broadcast}): only a discovered service has several instances to spread calls
+ * over, and only a SYNC call ends with its own answer, which the agent waits for per
+ * shard (an ASYNC run reports once, for the run, not per shard).
+ */
+final class JobSharding {
+
+	static final int MIN_SHARDS = 2;
+
+	static final int MAX_SHARDS = 100;
+
+	static final int MAX_PARAMS_LENGTH = 4096;
+
+	private JobSharding() {
+	}
+
+	static void check(JobRequest.TargetRequest target, boolean discovered, List<FieldProblem> problems) {
+		boolean sharded = target.shards() != null;
+		boolean broadcast = Boolean.TRUE.equals(target.broadcast());
+		checkParams(target, problems);
+		if (!sharded && !broadcast) {
+			return;
+		}
+		String field = sharded ? "target.shards" : "target.broadcast";
+		if (!discovered) {
+			problems.add(new FieldProblem(field, "applies to lb://service/path (HTTP) and discovery:///service "
+					+ "(GRPC) targets only: other addresses name one instance"));
+		}
+		if (sharded && (target.shards() < MIN_SHARDS || target.shards() > MAX_SHARDS)) {
+			problems.add(new FieldProblem("target.shards", "must be between 2 and 100"));
+		}
+		if (sharded && broadcast) {
+			problems.add(new FieldProblem("target.broadcast",
+					"not with target.shards: a fire makes either that many calls or one per instance"));
+		}
+		if (target.mode() == TargetMode.ASYNC) {
+			problems.add(new FieldProblem("target.mode",
+					"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"));
+		}
+		if (target.statusUrl() != null && !target.statusUrl().isBlank()) {
+			problems.add(new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
+		}
+	}
+
+	/** Parameters: one per shard, so only with a count, and exactly that many. */
+	private static void checkParams(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		List<String> params = target.shardParams();
+		if (params == null || params.isEmpty()) {
+			return;
+		}
+		if (target.shards() == null) {
+			problems.add(new FieldProblem("target.shardParams", "applies only with target.shards"));
+			return;
+		}
+		if (params.size() != target.shards()) {
+			problems.add(new FieldProblem("target.shardParams",
+					"must hold exactly target.shards (" + target.shards() + ") items, one per shard"));
+		}
+		for (int i = 0; i < params.size(); i++) {
+			String item = params.get(i);
+			if (item == null) {
+				problems.add(new FieldProblem("target.shardParams[" + i + "]", "must not be null"));
+			}
+			else if (item.length() > MAX_PARAMS_LENGTH) {
+				problems.add(new FieldProblem("target.shardParams[" + i + "]", "must be at most 4096 characters"));
+			}
+		}
+	}
+
+}

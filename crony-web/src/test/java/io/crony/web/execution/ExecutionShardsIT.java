@@ -1,0 +1,105 @@
+package io.crony.web.execution;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.test.CronyServicesExtension;
+import io.crony.web.support.ApiClient;
+import io.crony.web.support.ApiClient.Response;
+import io.crony.web.support.Jobs;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The detail of a sharded run lists its shards as agents keep them, by index; a run of
+ * one call lists none.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "crony.web.admin.initial-password=" + ExecutionShardsIT.ADMIN_PASSWORD)
+class ExecutionShardsIT {
+
+	static final String ADMIN_PASSWORD = "admin-password-shards-1";
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	@DynamicPropertySource
+	static void properties(DynamicPropertyRegistry registry) {
+		services.properties().forEach((key, value) -> registry.add(key, () -> value));
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private ApiClient api;
+
+	@BeforeEach
+	void signIn() {
+		this.api = ApiClient.anonymous(this.port).login("admin", ADMIN_PASSWORD);
+		Jobs.ensureRow(this.jdbc, 43);
+	}
+
+	@AfterEach
+	void cleanUp() {
+		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
+	}
+
+	@Test
+	void detailListsTheShardsOfARunByIndexAndNoneForARunOfOneCall() {
+		long sharded = execution("RUNNING", "2026-11-25 09:00:00");
+		// written out of order, as shards end in any order
+		this.jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, instance, status, "
+				+ "attempt, started_at, finished_at, output, error) VALUES (?, 2, 3, '10.0.0.3:8080', 'FAILED', 2, "
+				+ "'2026-11-25 09:00:00.250', '2026-11-25 09:00:01.500', NULL, 'HTTP 503')", sharded);
+		this.jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, instance, status, "
+				+ "attempt, started_at, finished_at, output, error) VALUES (?, 0, 3, '10.0.0.1:8080', 'SUCCEEDED', 1, "
+				+ "'2026-11-25 09:00:00', '2026-11-25 09:00:01', 'done', NULL)", sharded);
+		this.jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, status) "
+				+ "VALUES (?, 1, 3, 'PENDING')", sharded);
+		long single = execution("SUCCEEDED", "2026-11-25 09:01:00");
+
+		Response detail = this.api.get("/api/v1/executions/" + sharded);
+
+		assertThat(detail.status()).as("%s", detail.body()).isEqualTo(200);
+		JsonNode shards = detail.body().path("shards");
+		assertThat(shards).hasSize(3);
+		assertThat(shards.findValuesAsText("index")).containsExactly("0", "1", "2");
+		assertThat(shards.findValuesAsText("status")).containsExactly("SUCCEEDED", "PENDING", "FAILED");
+		JsonNode failed = shards.get(2);
+		assertThat(failed.path("total").asInt()).isEqualTo(3);
+		assertThat(failed.path("instance").asText()).isEqualTo("10.0.0.3:8080");
+		assertThat(failed.path("attempt").asInt()).isEqualTo(2);
+		assertThat(failed.path("startedAt").asText()).isEqualTo("2026-11-25T09:00:00.250Z");
+		assertThat(failed.path("finishedAt").asText()).isEqualTo("2026-11-25T09:00:01.500Z");
+		assertThat(failed.path("error").asText()).isEqualTo("HTTP 503");
+		assertThat(shards.get(0).path("output").asText()).isEqualTo("done");
+		assertThat(shards.get(1).path("instance").isMissingNode()).as("not called yet").isTrue();
+		assertThat(shards.get(1).path("attempt").asInt()).as("the column's default").isEqualTo(1);
+
+		Response plain = this.api.get("/api/v1/executions/" + single);
+		assertThat(plain.status()).isEqualTo(200);
+		assertThat(plain.body().path("shards").isArray()).isTrue();
+		assertThat(plain.body().path("shards")).isEmpty();
+	}
+
+	private long execution(String status, String at) {
+		this.jdbc.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+				+ "started_at, attempt, updated_at) VALUES (43, 'fan-out', 'agent-1', 'CRON', ?, ?, ?, 1, NOW(3))",
+				status, at, at);
+		return this.jdbc.queryForObject("SELECT MAX(id) FROM execution", Long.class);
+	}
+
+}
