@@ -15,8 +15,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.crony.test.CronyServicesExtension;
-import io.crony.test.LocalServices;
-import io.crony.test.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,18 +35,10 @@ import static org.awaitility.Awaitility.await;
  */
 class MovingRunIT {
 
-	private static final String PASSWORD = "moving-it-admin-1";
-
-	private static final String AGENT = "moving-it-agent";
-
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	private static final int WEB_PORT = LocalServices.freePort();
-
-	private static ServiceProcess web;
-
-	private static ServiceProcess agent;
+	private static RegistrySystem system;
 
 	private static Api api;
 
@@ -60,25 +50,16 @@ class MovingRunIT {
 
 	@BeforeAll
 	static void startTheSystem() {
-		Map<String, String> webProperties = Platform.eurekaServer(WEB_PORT);
-		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
-		web = Platform.web("moving-it-web", services, WEB_PORT, PASSWORD, webProperties);
-		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
-		int agentPort = LocalServices.freePort();
-		agent = Platform.agent(services, AGENT, agentPort, Platform.eurekaClient(WEB_PORT));
-		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
-		api = new Api(WEB_PORT);
-		api.login("admin", PASSWORD);
-		runs = new Runs(api, AGENT);
-		eureka = new Eureka(WEB_PORT);
+		system = new RegistrySystem(services, "moving-it");
+		api = system.api;
+		runs = system.runs;
+		eureka = system.eureka;
 	}
 
 	@AfterAll
 	static void stopTheSystem() throws Exception {
-		for (AutoCloseable process : new AutoCloseable[] { agent, web }) {
-			if (process != null) {
-				process.close();
-			}
+		if (system != null) {
+			system.close();
 		}
 	}
 
@@ -216,7 +197,7 @@ class MovingRunIT {
 	private static void assertAttempt(JsonNode attempt, int number, Instance instance, String status) {
 		assertThat(attempt.get("attempt").asInt()).isEqualTo(number);
 		assertThat(attempt.get("instance").asText()).isEqualTo("127.0.0.1:" + instance.port());
-		assertThat(attempt.get("agentId").asText()).isEqualTo(AGENT);
+		assertThat(attempt.get("agentId").asText()).isEqualTo(system.agentId);
 		assertThat(attempt.get("status").asText()).isEqualTo(status);
 	}
 

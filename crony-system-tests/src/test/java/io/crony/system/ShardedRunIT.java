@@ -16,8 +16,6 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.crony.test.CronyServicesExtension;
-import io.crony.test.LocalServices;
-import io.crony.test.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,18 +34,10 @@ import static org.awaitility.Awaitility.await;
  */
 class ShardedRunIT {
 
-	private static final String PASSWORD = "sharded-it-admin-1";
-
-	private static final String AGENT = "sharded-it-agent";
-
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	private static final int WEB_PORT = LocalServices.freePort();
-
-	private static ServiceProcess web;
-
-	private static ServiceProcess agent;
+	private static RegistrySystem system;
 
 	private static Api api;
 
@@ -59,25 +49,16 @@ class ShardedRunIT {
 
 	@BeforeAll
 	static void startTheSystem() {
-		Map<String, String> webProperties = Platform.eurekaServer(WEB_PORT);
-		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
-		web = Platform.web("sharded-it-web", services, WEB_PORT, PASSWORD, webProperties);
-		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
-		int agentPort = LocalServices.freePort();
-		agent = Platform.agent(services, AGENT, agentPort, Platform.eurekaClient(WEB_PORT));
-		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
-		api = new Api(WEB_PORT);
-		api.login("admin", PASSWORD);
-		runs = new Runs(api, AGENT);
-		eureka = new Eureka(WEB_PORT);
+		system = new RegistrySystem(services, "sharded-it");
+		api = system.api;
+		runs = system.runs;
+		eureka = system.eureka;
 	}
 
 	@AfterAll
 	static void stopTheSystem() throws Exception {
-		for (AutoCloseable process : new AutoCloseable[] { agent, web }) {
-			if (process != null) {
-				process.close();
-			}
+		if (system != null) {
+			system.close();
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.crony.common.sql;
 
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -22,6 +23,11 @@ public final class SqlTime {
 	/** The instant as a UTC literal MySQL and MariaDB read into DATETIME(3) exactly. */
 	public static String of(Instant instant) {
 		return LITERAL.format(instant);
+	}
+
+	/** A {@code DATETIME} column as JDBC read it, or null for SQL NULL. */
+	public static Instant instant(Timestamp read) {
+		return (read != null) ? read.toInstant() : null;
 	}
 
 	/** {@link #of(Instant)}, or null for null. */

@@ -2,9 +2,9 @@ package io.crony.web.execution;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
+
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -29,12 +29,8 @@ class AttemptChain {
 	}
 
 	private static AttemptResponse attempt(ResultSet rs, int row) throws SQLException {
-		return new AttemptResponse(rs.getInt(1), rs.getString(2), rs.getString(3), instant(rs.getTimestamp(4)),
-				instant(rs.getTimestamp(5)), rs.getString(6), rs.getString(7));
-	}
-
-	private static Instant instant(Timestamp timestamp) {
-		return (timestamp != null) ? timestamp.toInstant() : null;
+		return new AttemptResponse(rs.getInt(1), rs.getString(2), rs.getString(3), SqlTime.instant(rs.getTimestamp(4)),
+				SqlTime.instant(rs.getTimestamp(5)), rs.getString(6), rs.getString(7));
 	}
 
 }

@@ -2,9 +2,9 @@ package io.crony.web.execution;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
+
+import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -31,11 +31,8 @@ class ShardRows {
 
 	private static ShardResponse shard(ResultSet rs, int row) throws SQLException {
 		return new ShardResponse(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getInt(5),
-				instant(rs.getTimestamp(6)), instant(rs.getTimestamp(7)), rs.getString(8), rs.getString(9));
-	}
-
-	private static Instant instant(Timestamp timestamp) {
-		return (timestamp != null) ? timestamp.toInstant() : null;
+				SqlTime.instant(rs.getTimestamp(6)), SqlTime.instant(rs.getTimestamp(7)), rs.getString(8),
+				rs.getString(9));
 	}
 
 }

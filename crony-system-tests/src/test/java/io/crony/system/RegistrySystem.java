@@ -1,0 +1,56 @@
+package io.crony.system;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.crony.test.CronyServicesExtension;
+import io.crony.test.LocalServices;
+import io.crony.test.ServiceProcess;
+
+/**
+ * crony-web with its embedded Eureka server and one crony-agent, with its default
+ * settings, that finds services there: for tests whose targets are instances registered
+ * in the registry. Signed in as the admin.
+ */
+final class RegistrySystem implements AutoCloseable {
+
+	final String agentId;
+
+	final Api api;
+
+	final Runs runs;
+
+	final Eureka eureka;
+
+	private final ServiceProcess web;
+
+	private final ServiceProcess agent;
+
+	/**
+	 * @param name the processes' prefix: {@code name-web}, and {@code name-agent}, the
+	 * agent's id
+	 */
+	RegistrySystem(CronyServicesExtension services, String name) {
+		int webPort = LocalServices.freePort();
+		String password = name + "-admin-1";
+		Map<String, String> webProperties = Platform.eurekaServer(webPort);
+		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
+		this.web = Platform.web(name + "-web", services, webPort, password, webProperties);
+		this.web.awaitHealthy("http://127.0.0.1:" + webPort + "/actuator/health", Duration.ofMinutes(3));
+		this.agentId = name + "-agent";
+		int agentPort = LocalServices.freePort();
+		this.agent = Platform.agent(services, this.agentId, agentPort, Platform.eurekaClient(webPort));
+		this.agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
+		this.api = new Api(webPort);
+		this.api.login("admin", password);
+		this.runs = new Runs(this.api, this.agentId);
+		this.eureka = new Eureka(webPort);
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.agent.close();
+		this.web.close();
+	}
+
+}
