@@ -266,8 +266,10 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 		if (now.isBefore(silence.since.plus(silence.timeout))) {
 			return false;
 		}
+		// read before it is marked, so a database error asks again at the next poll
+		boolean resumedBefore = this.store.resumedForSilence(attempt.id);
 		silence.spent = true;
-		if (this.store.resumedForSilence(attempt.id)) {
+		if (resumedBefore) {
 			logger.info(
 					"Execution {}: its instance {} stopped reporting for {} s; the run was resumed for that "
 							+ "once already, so this attempt runs to its deadline",
