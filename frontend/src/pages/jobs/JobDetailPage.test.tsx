@@ -120,6 +120,19 @@ describe('JobDetailPage', () => {
     expect(broadcast).toHaveTextContent('Every instance');
   });
 
+  it('shows the progress timeout of an ASYNC discovered target', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', progressTimeoutSeconds: 45 } }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const cell = (await screen.findByText('Progress timeout (s)')).closest('th')!.nextElementSibling as HTMLElement;
+    expect(cell).toHaveTextContent('Resumed once elsewhere after 45 s without a report');
+  });
+
   it('says none when the job raises no alerts', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };

@@ -153,6 +153,11 @@ function Definition({ job }: { job: Job }) {
           <Typography.Text code>{target.statusUrl}</Typography.Text>
         </Descriptions.Item>
       )}
+      {target.progressTimeoutSeconds != null && (
+        <Descriptions.Item label={t('jobs.progressTimeout')}>
+          {t('jobs.progressTimeoutValue', { count: target.progressTimeoutSeconds })}
+        </Descriptions.Item>
+      )}
       {target.type !== 'SHELL' && <Descriptions.Item label={t('jobs.headers')}>{tags(target.headers)}</Descriptions.Item>}
       {target.body && (
         <Descriptions.Item label={t('jobs.body')}>

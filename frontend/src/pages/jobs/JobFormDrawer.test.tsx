@@ -120,6 +120,30 @@ describe('JobFormDrawer', () => {
     });
   });
 
+  it('offers a progress timeout for an ASYNC discovered target only, up to the job timeout, and sends it', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/jobs/next-fires') return { body: [] };
+      if (c.method === 'PUT') return { status: 200, body: aJob() };
+      return undefined;
+    });
+    renderPage(<JobFormDrawer open job={aJob({ target: { ...aJob().target, url: 'lb://billing/export' } })} onClose={() => {}} scheduleDebounceMs={0} />);
+    expect(screen.queryByLabelText('Progress timeout (s)')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'ASYNC' }));
+    const field = await screen.findByLabelText('Progress timeout (s)');
+    fireEvent.change(field, { target: { value: '45' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Between 1 and the job timeout (30 s)')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+
+    fireEvent.change(field, { target: { value: '20' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      target: { mode: 'ASYNC', url: 'lb://billing/export', progressTimeoutSeconds: 20 },
+    });
+  });
+
   it('refuses a selector label no agent could carry before sending', async () => {
     const calls = mockApi((c) => (c.path === '/jobs/next-fires' ? { body: [] } : undefined));
     renderPage(<JobFormDrawer open job={aJob()} onClose={() => {}} scheduleDebounceMs={0} />);

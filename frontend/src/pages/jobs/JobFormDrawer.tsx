@@ -24,6 +24,7 @@ import {
   toFormValues,
   toJobRequest,
   type JobFormValues,
+  watchesProgress,
 } from './form';
 import { DependsOnSelect } from './DependsOnSelect';
 import { ScheduleHelper } from './ScheduleHelper';
@@ -475,6 +476,26 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
             {asksStatus({ type: targetType, mode: targetMode }) && (
               <Form.Item label={t('jobs.statusUrl')} name={['target', 'statusUrl']} tooltip={t('jobs.statusUrlTip')}>
                 <Input placeholder={t('jobs.statusUrlExample')} />
+              </Form.Item>
+            )}
+            {watchesProgress({ type: targetType, url: targetUrl, mode: targetMode }) && (
+              <Form.Item
+                label={t('jobs.progressTimeout')}
+                name={['target', 'progressTimeoutSeconds']}
+                tooltip={t('jobs.progressTimeoutTip')}
+                dependencies={['timeoutSeconds']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator(_, value?: number | null) {
+                      const timeout = getFieldValue('timeoutSeconds') as number | undefined;
+                      return value == null || (value >= 1 && (timeout == null || value <= timeout))
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('jobs.progressTimeoutRange', { timeout: timeout ?? '' })));
+                    },
+                  }),
+                ]}
+              >
+                <InputNumber min={1} precision={0} placeholder={t('jobs.progressTimeoutNone')} style={{ width: 200 }} />
               </Form.Item>
             )}
             <KeyValueList name={['target', 'headers']} label={t('jobs.headers')} addText={t('jobs.addHeader')} />

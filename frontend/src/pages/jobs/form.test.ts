@@ -125,6 +125,20 @@ describe('job form conversion', () => {
     expect(toJobRequest(values).target.statusUrl).toBe('/exports/1');
   });
 
+  it('sends the progress timeout of an ASYNC discovered target only, and none when left empty', () => {
+    const values = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', progressTimeoutSeconds: 30 } }));
+    expect(values.target.progressTimeoutSeconds).toBe(30);
+    expect(toJobRequest(values).target.progressTimeoutSeconds).toBe(30);
+    values.target = { ...values.target, mode: 'SYNC' };
+    expect(toJobRequest(values).target).not.toHaveProperty('progressTimeoutSeconds');
+    values.target = { ...values.target, mode: 'ASYNC', url: 'http://billing/export' };
+    expect(toJobRequest(values).target).not.toHaveProperty('progressTimeoutSeconds');
+    values.target = { ...values.target, type: 'GRPC', url: 'discovery:///billing' };
+    expect(toJobRequest(values).target.progressTimeoutSeconds).toBe(30);
+    values.target.progressTimeoutSeconds = null;
+    expect(toJobRequest(values).target).not.toHaveProperty('progressTimeoutSeconds');
+  });
+
   it('reads a job saved with only maxAttempts and backoffSeconds as a fixed backoff without jitter', () => {
     const values = toFormValues(aJob({ retry: { maxAttempts: 3, backoffSeconds: 5 } }));
     expect(values.retry).toEqual({ maxAttempts: 3, backoff: 'FIXED', backoffSeconds: 5, multiplier: 2, maxBackoffSeconds: 3600, jitter: 0 });

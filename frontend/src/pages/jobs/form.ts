@@ -38,6 +38,8 @@ export interface JobFormValues {
     instanceChoice?: InstanceChoice;
     /** ASYNC HTTP targets only; empty: the run's result is reported. */
     statusUrl?: string;
+    /** ASYNC discovered targets only; empty: a silent run waits for its deadline. */
+    progressTimeoutSeconds?: number | null;
     /** Discovered SYNC targets only: one call, `shards` calls, or one per instance. */
     callsPerFire: CallsPerFire;
     /** SHARDS: 2 to 100. */
@@ -249,6 +251,11 @@ export function asksStatus(target: { type: TargetType; mode?: TargetMode }): boo
   return target.type === 'HTTP' && target.mode === 'ASYNC';
 }
 
+/** Whether a progress timeout applies: an ASYNC run that can move to another instance of its service. */
+export function watchesProgress(target: { type: TargetType; url?: string | null; mode?: TargetMode }): boolean {
+  return target.mode === 'ASYNC' && isDiscovered(target);
+}
+
 export function toFormValues(job: Job): JobFormValues {
   return {
     name: job.name,
@@ -266,6 +273,7 @@ export function toFormValues(job: Job): JobFormValues {
       successCodes: job.target.successCodes ?? [],
       instanceChoice: job.target.instanceChoice ?? 'ROUND_ROBIN',
       statusUrl: job.target.statusUrl ?? undefined,
+      progressTimeoutSeconds: job.target.progressTimeoutSeconds ?? null,
       callsPerFire: callsPerFire(job.target),
       shards: job.target.sharding && !job.target.sharding.broadcast ? job.target.sharding.shards : undefined,
       shardParams: (job.target.sharding?.params ?? []).join('\n') || undefined,
@@ -312,6 +320,7 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
       // round-robin is the default and is sent as no choice at all, like any address without one
       ...(isDiscovered(t) && t.instanceChoice && t.instanceChoice !== 'ROUND_ROBIN' ? { instanceChoice: t.instanceChoice } : {}),
       ...(asksStatus(t) && blankToNull(t.statusUrl) ? { statusUrl: t.statusUrl!.trim() } : {}),
+      ...(watchesProgress(t) && t.progressTimeoutSeconds != null ? { progressTimeoutSeconds: t.progressTimeoutSeconds } : {}),
       ...shardingRequest(t),
     },
     timeoutSeconds: values.timeoutSeconds,

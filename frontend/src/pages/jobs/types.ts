@@ -51,6 +51,11 @@ export interface Target {
   instanceChoice?: InstanceChoice | null;
   /** ASYNC HTTP targets only: where the agent asks how an accepted run is doing. */
   statusUrl?: string | null;
+  /**
+   * ASYNC `lb://` and `discovery:///` targets only, 1 to the job's timeout: an accepted run
+   * whose execution has not changed for this long is resumed once at another instance.
+   */
+  progressTimeoutSeconds?: number | null;
   // What POST /jobs and PUT /jobs/{id} take: `lb://` and `discovery:///` SYNC targets only
   /** Each fire makes this many calls (2 to 100), each told its index and the total. */
   shards?: number | null;

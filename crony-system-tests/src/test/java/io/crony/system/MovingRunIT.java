@@ -30,8 +30,9 @@ import static org.awaitility.Awaitility.await;
  * real local HTTP instances of an {@code lb://} service registered in Eureka. The run
  * goes on at the other instance as a new attempt of the same run, from the resume payload
  * last reported: when its instance asks to move it at 50 %, and when its instance leaves
- * the registry after reporting 30 %. The run's chain shows both attempts with their
- * instance.
+ * the registry after reporting 30 %, and when its instance stays listed but stops
+ * reporting for the job's progress timeout (once: the resumed attempt that goes silent
+ * too runs to its deadline). The run's chain shows both attempts with their instance.
  */
 class MovingRunIT {
 
@@ -138,6 +139,49 @@ class MovingRunIT {
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).contains("left the registry");
 		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
+		assertThat(other.calls).as("resumed once").hasSize(1);
+	}
+
+	@Test
+	void resumesASilentRunOnceOnAnotherInstanceAndLetsTheDeadlineEndASecondSilence() {
+		String service = "long-job-silent";
+		Instance a = instance(service, "a");
+		Instance b = instance(service, "b");
+		Map<String, Object> target = Runs.target("HTTP", "lb://" + service + "/work", "ASYNC");
+		target.put("progressTimeoutSeconds", 3);
+		long job = runs.create("long-job-silent", target, 20, 1);
+
+		long id = acceptedRun(job, a, b);
+		Instance first = a.called(id) ? a : b;
+		Instance other = (first == a) ? b : a;
+		Map<String, String> call = first.callOf(id);
+		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
+				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
+		assertThat(progress.body().get("applied").asBoolean()).isTrue();
+		Instant reported = Instant.now();
+
+		// the first instance stays up and listed, but never reports again
+		Map<String, String> resumed = await("the run resumed on the other instance").atMost(Duration.ofSeconds(60))
+			.until(() -> other.callOf(id), (headers) -> headers != null);
+		assertThat(other.arrivalOf(id)).as("after the progress timeout, counted from the last report")
+			.isAfter(reported.plusSeconds(2));
+		assertThat(resumed.get("X-Crony-Attempt")).isEqualTo("2");
+		assertThat(resumePayload(resumed)).isEqualTo("{\"offset\":30000}");
+
+		// the other instance goes silent as well: not resumed again, the deadline ends it
+		JsonNode execution = await("the run timed out").atMost(Duration.ofSeconds(90))
+			.pollInterval(Duration.ofMillis(500))
+			.until(() -> api.get("/api/v1/executions/" + id).body(), (run) -> {
+				JsonNode chain = run.path("attempts");
+				return "TIMED_OUT".equals(run.path("status").asText()) && chain.size() == 2
+						&& "TIMED_OUT".equals(chain.get(1).path("status").asText());
+			});
+		assertThat(execution.get("attempt").asInt()).isEqualTo(2);
+		JsonNode chain = execution.get("attempts");
+		assertAttempt(chain.get(0), 1, first, "MOVED");
+		assertThat(chain.get(0).get("note").asText()).isEqualTo("its instance stopped reporting for 3 s");
+		assertAttempt(chain.get(1), 2, other, "TIMED_OUT");
+		assertThat(first.calls).as("the silent instance is not called again").hasSize(1);
 		assertThat(other.calls).as("resumed once").hasSize(1);
 	}
 

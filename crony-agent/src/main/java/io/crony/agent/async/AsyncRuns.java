@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,12 +42,17 @@ import org.slf4j.LoggerFactory;
  * {@link AttemptResult#moved}, when its instance asks to move the run (a progress report
  * with {@code rebalance}) or leaves the registry for {@code lost-instance-grace}: the
  * runner then starts the next attempt at another instance, handed the last resume
- * payload. Each attempt is kept in the run's chain ({@code execution_attempt}) with its
- * instance.
+ * payload. A job with a progress timeout also moves an accepted attempt whose row has not
+ * changed for that long (its instance stopped reporting), once per run (see
+ * {@link #silent}). Each attempt is kept in the run's chain ({@code execution_attempt})
+ * with its instance.
  */
 public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(AsyncRuns.class);
+
+	/** How the note of an attempt that moved for silence begins, in the run's chain. */
+	static final String STOPPED_REPORTING = "its instance stopped reporting";
 
 	private final AsyncStore store;
 
@@ -149,10 +155,14 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			}
 			else if (!result.isDone()) {
 				String statusUrl = invocation.job().target().statusUrl();
-				this.tracked.put(id,
-						new Tracked(id, invocation.attempt(), invocation.deadline(), result, instance,
-								invocation.placement(), (statusUrl != null) ? new Asking(invocation, target, statusUrl,
-										this.clock.instant().plus(this.statusInterval)) : null));
+				Integer progressTimeout = invocation.job().target().progressTimeoutSeconds();
+				Instant now = this.clock.instant();
+				this.tracked.put(id, new Tracked(id, invocation.attempt(), invocation.deadline(), result, instance,
+						invocation.placement(),
+						(statusUrl != null) ? new Asking(invocation, target, statusUrl, now.plus(this.statusInterval))
+								: null,
+						(progressTimeout != null && invocation.placement() != null)
+								? new Silence(Duration.ofSeconds(progressTimeout), now) : null));
 			}
 		});
 	}
@@ -200,6 +210,10 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 				attempt.result.complete(AttemptResult.moved(attempt.instance,
 						"its instance " + attempt.instance + " left the registry"));
 			}
+			else if (silent(attempt, row, now)) {
+				attempt.result.complete(AttemptResult.moved(attempt.instance,
+						STOPPED_REPORTING + " for " + attempt.silence.timeout.toSeconds() + " s"));
+			}
 			else if (!now.isBefore(attempt.deadline)) {
 				String error = "No result reported before the deadline " + attempt.deadline;
 				if (this.store.timeOut(attempt.id, attempt.attempt, this.agentId, error, now)) {
@@ -230,9 +244,45 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	}
 
 	/**
+	 * Whether the attempt's row has not changed (no progress report, status answer or
+	 * start) for the job's progress timeout and the run may be resumed elsewhere for it.
+	 * The silence is measured on this agent's clock from when a poll last saw
+	 * {@code updated_at} change, so crony-web's clock does not matter. Once per run: the
+	 * run's chain is asked whether an earlier attempt already moved for silence (read
+	 * only when an attempt falls silent, so not every poll); if one did, the resumed
+	 * attempt went silent too and moving again is unlikely to help: this attempt runs to
+	 * its deadline (TIMED_OUT, then the retry policy) instead.
+	 */
+	private boolean silent(Tracked attempt, AsyncStore.RowState row, Instant now) {
+		Silence silence = attempt.silence;
+		if (silence == null || silence.spent) {
+			return false;
+		}
+		if (!Objects.equals(row.updatedAt(), silence.seen)) {
+			silence.seen = row.updatedAt();
+			silence.since = now;
+			return false;
+		}
+		if (now.isBefore(silence.since.plus(silence.timeout))) {
+			return false;
+		}
+		// read before it is marked, so a database error asks again at the next poll
+		boolean resumedBefore = this.store.resumedForSilence(attempt.id);
+		silence.spent = true;
+		if (resumedBefore) {
+			logger.info(
+					"Execution {}: its instance {} stopped reporting for {} s; the run was resumed for that "
+							+ "once already, so this attempt runs to its deadline",
+					attempt.id, attempt.instance, silence.timeout.toSeconds());
+			return false;
+		}
+		return true;
+	}
+
+	/**
 	 * Keeps the attempt in the run's chain: where it started, and how it ended once its
-	 * result is known. The chain is a record for people; an attempt runs the same without
-	 * it.
+	 * result is known. The chain is a record for people, and the one rule that reads it
+	 * back is {@link #silent}'s once per run; an attempt runs the same without it.
 	 */
 	private void chained(Invocation invocation, String instance, CompletableFuture<AttemptResult> result) {
 		long id = invocation.executionId();
@@ -365,9 +415,33 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	 * @param instance the instance it went to ({@code host:port} as far as known)
 	 * @param placement the instance discovery picked for it, null for a fixed address
 	 * @param asking how its status URL is asked; null when the result is reported
+	 * @param silence how long its row has not changed; null when the job has no progress
+	 * timeout
 	 */
 	private record Tracked(long id, int attempt, Instant deadline, CompletableFuture<AttemptResult> result,
-			String instance, Placement placement, Asking asking) {
+			String instance, Placement placement, Asking asking, Silence silence) {
+	}
+
+	/**
+	 * The row's last {@code updated_at} a poll saw, and since when (this class's thread
+	 * only).
+	 */
+	private static final class Silence {
+
+		private final Duration timeout;
+
+		private Instant seen;
+
+		private Instant since;
+
+		// checked: this attempt is not moved for silence (again)
+		private boolean spent;
+
+		Silence(Duration timeout, Instant accepted) {
+			this.timeout = timeout;
+			this.since = accepted;
+		}
+
 	}
 
 	/**

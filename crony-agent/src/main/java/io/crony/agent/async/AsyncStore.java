@@ -69,10 +69,11 @@ public class AsyncStore {
 		for (int from = 0; from < all.size(); from += 1000) {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
-			this.jdbc.query("SELECT id, status, attempt, output, error, move_requested_at IS NOT NULL "
+			this.jdbc.query("SELECT id, status, attempt, output, error, move_requested_at IS NOT NULL, updated_at "
 					+ "FROM execution WHERE id IN (" + in + ")", (rs) -> {
-						states.put(rs.getLong(1), new RowState(ExecutionStatus.valueOf(rs.getString(2)), rs.getInt(3),
-								rs.getString(4), rs.getString(5), rs.getBoolean(6)));
+						states.put(rs.getLong(1),
+								new RowState(ExecutionStatus.valueOf(rs.getString(2)), rs.getInt(3), rs.getString(4),
+										rs.getString(5), rs.getBoolean(6), SqlTime.instant(rs.getTimestamp(7))));
 					}, chunk.toArray());
 		}
 		return states;
@@ -172,12 +173,26 @@ public class AsyncStore {
 	}
 
 	/**
+	 * Whether an attempt of the run already ended because its instance stopped reporting
+	 * (a MOVED link of the chain whose note says so): a run is resumed for that once.
+	 */
+	boolean resumedForSilence(long id) {
+		Integer found = this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM execution_attempt WHERE execution_id = ? AND status = 'MOVED' AND note LIKE ?",
+				Integer.class, id, AsyncRuns.STOPPED_REPORTING + "%");
+		return found != null && found > 0;
+	}
+
+	/**
 	 * An execution row as an async attempt sees it.
 	 *
 	 * @param moveRequested whether the instance running the attempt asked to move the run
 	 * elsewhere (a progress report with {@code rebalance})
+	 * @param updatedAt when the row last changed: the attempt's start, a progress report
+	 * or a status answer
 	 */
-	record RowState(ExecutionStatus status, int attempt, String output, String error, boolean moveRequested) {
+	record RowState(ExecutionStatus status, int attempt, String output, String error, boolean moveRequested,
+			Instant updatedAt) {
 	}
 
 	/** A RUNNING async row past its deadline. */

@@ -23,10 +23,13 @@ import java.util.Map;
  * of waiting for a report; null for none
  * @param sharding discovered targets only: one fire as several calls over the service's
  * instances (shards, or one per instance); null for a single call
+ * @param progressTimeoutSeconds ASYNC discovered targets only: how long an accepted run
+ * may go without its row changing (a progress report, its start) before it is resumed
+ * once at another instance of the service; null: it runs to its deadline
  */
 public record TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 		TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice, String statusUrl,
-		Sharding sharding) {
+		Sharding sharding, Integer progressTimeoutSeconds) {
 
 	public TargetSpec {
 		headers = (headers != null) ? Map.copyOf(headers) : Map.of();
@@ -37,26 +40,33 @@ public record TargetSpec(TargetType type, String method, String url, Map<String,
 	/** A target with no instance choice (round-robin) and no status URL. */
 	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 			TargetMode mode, String command, List<Integer> successCodes) {
-		this(type, method, url, headers, body, mode, command, successCodes, null, null, null);
+		this(type, method, url, headers, body, mode, command, successCodes, null, null, null, null);
 	}
 
 	/** A target that makes a single call per fire. */
 	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
 			TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice,
 			String statusUrl) {
-		this(type, method, url, headers, body, mode, command, successCodes, instanceChoice, statusUrl, null);
+		this(type, method, url, headers, body, mode, command, successCodes, instanceChoice, statusUrl, null, null);
+	}
+
+	/** A target with no progress timeout. */
+	public TargetSpec(TargetType type, String method, String url, Map<String, String> headers, String body,
+			TargetMode mode, String command, List<Integer> successCodes, InstanceChoice instanceChoice,
+			String statusUrl, Sharding sharding) {
+		this(type, method, url, headers, body, mode, command, successCodes, instanceChoice, statusUrl, sharding, null);
 	}
 
 	/** The same target at another address. */
 	public TargetSpec withUrl(String newUrl) {
 		return new TargetSpec(this.type, this.method, newUrl, this.headers, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding);
+				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding, this.progressTimeoutSeconds);
 	}
 
 	/** The same target with other request headers. */
 	public TargetSpec withHeaders(Map<String, String> newHeaders) {
 		return new TargetSpec(this.type, this.method, this.url, newHeaders, this.body, this.mode, this.command,
-				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding);
+				this.successCodes, this.instanceChoice, this.statusUrl, this.sharding, this.progressTimeoutSeconds);
 	}
 
 	/** How an {@code lb://} target picks its instance, round-robin when unset. */

@@ -61,7 +61,8 @@ final class JobExports {
 				(target.mode() != TargetMode.SYNC) ? target.mode() : null, target.command(),
 				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked,
 				target.instanceChoice(), target.statusUrl(), shards(target.sharding()), shardParams(target.sharding()),
-				(target.sharding() != null && target.sharding().broadcast()) ? Boolean.TRUE : null);
+				(target.sharding() != null && target.sharding().broadcast()) ? Boolean.TRUE : null,
+				target.progressTimeoutSeconds());
 	}
 
 	private static Integer shards(Sharding sharding) {

@@ -227,6 +227,9 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * shard, at most 4096 characters each; absent: none
 	 * @param broadcast {@code lb://} and {@code discovery:///} SYNC targets only: each
 	 * fire calls every instance the registry lists; not with {@code shards}
+	 * @param progressTimeoutSeconds ASYNC {@code lb://} and {@code discovery:///} targets
+	 * only, 1 to the job's {@code timeoutSeconds}: an accepted run whose row has not
+	 * changed for this long is resumed once at another instance; absent: none
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
@@ -235,7 +238,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			@Schema(description = STATUS_URL) @Size(max = 2048) String statusUrl,
 			@Schema(description = SHARDS) Integer shards,
 			@Schema(description = SHARD_PARAMS) @Size(max = JobSharding.MAX_SHARDS) List<String> shardParams,
-			@Schema(description = BROADCAST) Boolean broadcast) {
+			@Schema(description = BROADCAST) Boolean broadcast,
+			@Schema(description = PROGRESS_TIMEOUT_SECONDS) Integer progressTimeoutSeconds) {
 
 		/** A target with no instance choice (round-robin) and no status URL. */
 		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
@@ -250,6 +254,20 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
 					statusUrl, null, null, null);
 		}
+
+		/** A target with no progress timeout. */
+		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
+				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders,
+				InstanceChoice instanceChoice, String statusUrl, Integer shards, List<String> shardParams,
+				Boolean broadcast) {
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
+					statusUrl, shards, shardParams, broadcast, null);
+		}
+
+		static final String PROGRESS_TIMEOUT_SECONDS = "ASYNC lb:// and discovery:/// targets only, 1 to the job's "
+				+ "timeoutSeconds: an accepted run whose execution has not changed (no progress report) for this "
+				+ "many seconds is resumed once at another instance of the service, from the last resume payload "
+				+ "(docs/targets.md); absent: the run waits for its deadline";
 
 		static final String SHARDS = "lb:// and discovery:/// SYNC targets only: each fire makes this many calls "
 				+ "(2 to 100) over the service's instances, each told its index (from 0) and the total "
@@ -288,7 +306,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		TargetSpec toSpec() {
 			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
 			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
-					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl), sharding());
+					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl), sharding(),
+					this.progressTimeoutSeconds);
 		}
 
 		/** How a fire becomes several calls, or null for one call. */

@@ -44,6 +44,7 @@ final class JobValidator {
 		checkName(job.name(), problems);
 		checkSchedule(job, problems);
 		checkTarget(job.target(), problems);
+		checkProgressTimeout(job, problems);
 		checkRetry(job.retry(), problems);
 		checkSelector(job.assignment(), problems);
 		checkOwnership(job, problems);
@@ -153,6 +154,27 @@ final class JobValidator {
 		}
 		else if (target.type() == TargetType.SHELL && isBlank(target.command())) {
 			problems.add(new FieldProblem("target.command", "is required for a SHELL target"));
+		}
+	}
+
+	/**
+	 * A progress timeout moves a silent accepted run to another instance: only an ASYNC
+	 * run is accepted and reports progress, and only a discovered service has another
+	 * instance to go to. Longer than the attempt's timeout it would never apply.
+	 */
+	static void checkProgressTimeout(JobRequest job, List<FieldProblem> problems) {
+		Integer seconds = job.target().progressTimeoutSeconds();
+		if (seconds == null) {
+			return;
+		}
+		if (job.target().mode() != TargetMode.ASYNC || !isDiscovered(job.target())) {
+			problems.add(new FieldProblem("target.progressTimeoutSeconds", "applies to ASYNC lb://service/path "
+					+ "(HTTP) and discovery:///service (GRPC) targets only: a run moves to another instance"));
+		}
+		int timeout = (job.timeoutSeconds() != null) ? job.timeoutSeconds() : JobRequest.DEFAULT_TIMEOUT_SECONDS;
+		if (seconds < 1 || seconds > timeout) {
+			problems.add(new FieldProblem("target.progressTimeoutSeconds",
+					"must be between 1 and the job's timeoutSeconds (" + timeout + ")"));
 		}
 	}
 

@@ -149,6 +149,27 @@ class JobApiIT {
 	}
 
 	@Test
+	void keepsAnAsyncDiscoveredTargetsProgressTimeoutAndRefusesOneLongerThanTheJobsTimeout() {
+		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/export", "mode",
+				"ASYNC", "progressTimeoutSeconds", 30);
+		Response created = this.api.post("/api/v1/jobs",
+				Map.of("name", "export-long", "schedule", "0 */5 * * * ?", "timeoutSeconds", 600, "target", target));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		assertThat(created.body().at("/target/progressTimeoutSeconds").asInt()).isEqualTo(30);
+		assertThat(specOf(created.body().get("id").asLong()).target().progressTimeoutSeconds()).isEqualTo(30);
+
+		Response longer = this.api.post("/api/v1/jobs",
+				Map.of("name", "export-longer", "schedule", "0 */5 * * * ?", "timeoutSeconds", 20, "target", target));
+		assertThat(longer.status()).as("%s", longer.body()).isEqualTo(400);
+		assertThat(longer.errorFields()).containsExactly("target.progressTimeoutSeconds");
+		Response sync = this.api.post("/api/v1/jobs", Map.of("name", "export-sync", "schedule", "0 */5 * * * ?",
+				"timeoutSeconds", 600, "target", Jobs.with(target, "mode", "SYNC")));
+		assertThat(sync.status()).as("%s", sync.body()).isEqualTo(400);
+		assertThat(sync.errorFields()).containsExactly("target.progressTimeoutSeconds");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isEqualTo(1);
+	}
+
+	@Test
 	void keepsADiscoveredTargetsShardsAndBroadcastThroughAnExportAndImport() {
 		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/settle", "shards", 3,
 				"shardParams", List.of("a-h", "i-p", "q-z"));

@@ -78,6 +78,21 @@ class JobExportsTest {
 	}
 
 	@Test
+	void anExportedJobKeepsItsProgressTimeout() {
+		JobSpec spec = new JobSpec(1, "long", null, "@hourly", "UTC",
+				new TargetSpec(TargetType.HTTP, "POST", "lb://billing/run", null, null, TargetMode.ASYNC, null, null,
+						null, null, null, 30),
+				600, RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1,
+				AlertPolicy.NONE);
+
+		JobRequest exported = JobExports.of(spec, Retention.INHERIT, UnaryOperator.identity());
+
+		assertThat(exported.target().progressTimeoutSeconds()).isEqualTo(30);
+		assertThat(JobValidator.validate(exported)).isEmpty();
+		assertThat(exported.toSpec(1, 1, true, null)).isEqualTo(spec);
+	}
+
+	@Test
 	void masksSealedHeadersAndMarksThoseWhoseNamesDoNotSaySecret() {
 		JobSpec spec = new JobSpec(1, "s", null, "@hourly", "UTC",
 				new TargetSpec(TargetType.HTTP, "GET", "http://h/",

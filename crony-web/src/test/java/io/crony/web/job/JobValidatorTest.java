@@ -169,6 +169,42 @@ class JobValidatorTest {
 	}
 
 	@Test
+	void acceptsAProgressTimeoutOnAsyncDiscoveredTargetsUpToTheJobsTimeout() {
+		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, 3), 20)))
+			.isEmpty();
+		assertThat(
+				JobValidator.validate(timed(silent(TargetType.GRPC, "discovery:///billing", TargetMode.ASYNC, 20), 20)))
+			.isEmpty();
+		assertThat(
+				JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, 60), null)))
+			.as("the default timeout is 60 s")
+			.isEmpty();
+		assertThat(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, 3).toSpec().progressTimeoutSeconds())
+			.isEqualTo(3);
+	}
+
+	@Test
+	void refusesAProgressTimeoutOnSyncRunsAndFixedAddresses() {
+		String only = "applies to ASYNC lb://service/path (HTTP) and discovery:///service (GRPC) targets only: "
+				+ "a run moves to another instance";
+		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", null, 3), 20)))
+			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
+		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "http://billing/run", TargetMode.ASYNC, 3), 20)))
+			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
+		assertThat(fields(timed(silent(TargetType.GRPC, "static://billing:9090", TargetMode.ASYNC, 3), 20)))
+			.containsExactly("target.progressTimeoutSeconds");
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 0, -1, 21 })
+	void refusesAProgressTimeoutOutsideOneToTheJobsTimeout(int seconds) {
+		assertThat(JobValidator
+			.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, seconds), 20)))
+			.containsExactly(new FieldProblem("target.progressTimeoutSeconds",
+					"must be between 1 and the job's timeoutSeconds (20)"));
+	}
+
+	@Test
 	void mapsShardsAndBroadcastToTheTargetsSharding() {
 		assertThat(sharded("lb://billing/run", 3, List.of("a", "b", "c"), null).toSpec().sharding())
 			.isEqualTo(Sharding.of(3, List.of("a", "b", "c")));
@@ -288,6 +324,16 @@ class JobValidatorTest {
 
 	private static JobRequest job(String name, String schedule, String zone, JobRequest.TargetRequest target) {
 		return new JobRequest(name, null, schedule, zone, target, null, null, null, null, null, null, null, null, null);
+	}
+
+	private static JobRequest timed(JobRequest.TargetRequest target, Integer timeoutSeconds) {
+		return new JobRequest("j", null, "0 0 1 * * ?", "UTC", target, timeoutSeconds, null, null, null, null, null,
+				null, null, null);
+	}
+
+	private static JobRequest.TargetRequest silent(TargetType type, String url, TargetMode mode, int seconds) {
+		return new JobRequest.TargetRequest(type, (type == TargetType.HTTP) ? "POST" : null, url, Map.of(), null, mode,
+				null, null, null, null, null, null, null, null, seconds);
 	}
 
 	private static JobRequest.TargetRequest http(String method, String url) {
