@@ -36,6 +36,8 @@ const (
 	// The target took the run and reports its result later through ExecutionReports
 	// (or the REST equivalent) before the deadline.
 	Outcome_ACCEPTED Outcome = 3
+	// Only in StatusResponse: the accepted run is still going.
+	Outcome_RUNNING Outcome = 4
 )
 
 // Enum value maps for Outcome.
@@ -45,12 +47,14 @@ var (
 		1: "SUCCEEDED",
 		2: "FAILED",
 		3: "ACCEPTED",
+		4: "RUNNING",
 	}
 	Outcome_value = map[string]int32{
 		"OUTCOME_UNSPECIFIED": 0,
 		"SUCCEEDED":           1,
 		"FAILED":              2,
 		"ACCEPTED":            3,
+		"RUNNING":             4,
 	}
 )
 
@@ -301,6 +305,184 @@ func (x *ExecuteResponse) GetOutput() string {
 	return ""
 }
 
+type StatusRequest struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	ExecutionId int64                  `protobuf:"varint,1,opt,name=execution_id,json=executionId,proto3" json:"execution_id,omitempty"`
+	JobId       int64                  `protobuf:"varint,2,opt,name=job_id,json=jobId,proto3" json:"job_id,omitempty"`
+	JobName     string                 `protobuf:"bytes,3,opt,name=job_name,json=jobName,proto3" json:"job_name,omitempty"`
+	// The status handler the job names in target.statusUrl ("/rebuild-index" ->
+	// "rebuild-index"); often the name of the handler that took the run.
+	Handler string `protobuf:"bytes,4,opt,name=handler,proto3" json:"handler,omitempty"`
+	// The attempt that was accepted, as ExecuteRequest.attempt.
+	Attempt int32 `protobuf:"varint,6,opt,name=attempt,proto3" json:"attempt,omitempty"`
+	// The run's parameters, as ExecuteRequest.params.
+	Params string `protobuf:"bytes,7,opt,name=params,proto3" json:"params,omitempty"`
+	// The accepted call's report token, as ExecuteRequest.report_token.
+	ReportToken   string `protobuf:"bytes,9,opt,name=report_token,json=reportToken,proto3" json:"report_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StatusRequest) Reset() {
+	*x = StatusRequest{}
+	mi := &file_crony_v1_crony_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StatusRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StatusRequest) ProtoMessage() {}
+
+func (x *StatusRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_crony_v1_crony_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StatusRequest.ProtoReflect.Descriptor instead.
+func (*StatusRequest) Descriptor() ([]byte, []int) {
+	return file_crony_v1_crony_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *StatusRequest) GetExecutionId() int64 {
+	if x != nil {
+		return x.ExecutionId
+	}
+	return 0
+}
+
+func (x *StatusRequest) GetJobId() int64 {
+	if x != nil {
+		return x.JobId
+	}
+	return 0
+}
+
+func (x *StatusRequest) GetJobName() string {
+	if x != nil {
+		return x.JobName
+	}
+	return ""
+}
+
+func (x *StatusRequest) GetHandler() string {
+	if x != nil {
+		return x.Handler
+	}
+	return ""
+}
+
+func (x *StatusRequest) GetAttempt() int32 {
+	if x != nil {
+		return x.Attempt
+	}
+	return 0
+}
+
+func (x *StatusRequest) GetParams() string {
+	if x != nil {
+		return x.Params
+	}
+	return ""
+}
+
+func (x *StatusRequest) GetReportToken() string {
+	if x != nil {
+		return x.ReportToken
+	}
+	return ""
+}
+
+type StatusResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// RUNNING while the run goes on (progress, message and resume_payload are stored),
+	// SUCCEEDED or FAILED when it is over. Anything else is not usable: asked again.
+	Outcome Outcome `protobuf:"varint,1,opt,name=outcome,proto3,enum=crony.v1.Outcome" json:"outcome,omitempty"`
+	// Percent done, 0..100 (clamped); unset says nothing about progress.
+	Progress *int32 `protobuf:"varint,2,opt,name=progress,proto3,oneof" json:"progress,omitempty"`
+	Message  string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// A finished run's output.
+	Output string `protobuf:"bytes,4,opt,name=output,proto3" json:"output,omitempty"`
+	// State a retry resumes from; unset keeps the last one.
+	ResumePayload *string `protobuf:"bytes,5,opt,name=resume_payload,json=resumePayload,proto3,oneof" json:"resume_payload,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StatusResponse) Reset() {
+	*x = StatusResponse{}
+	mi := &file_crony_v1_crony_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StatusResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StatusResponse) ProtoMessage() {}
+
+func (x *StatusResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_crony_v1_crony_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StatusResponse.ProtoReflect.Descriptor instead.
+func (*StatusResponse) Descriptor() ([]byte, []int) {
+	return file_crony_v1_crony_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *StatusResponse) GetOutcome() Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return Outcome_OUTCOME_UNSPECIFIED
+}
+
+func (x *StatusResponse) GetProgress() int32 {
+	if x != nil && x.Progress != nil {
+		return *x.Progress
+	}
+	return 0
+}
+
+func (x *StatusResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *StatusResponse) GetOutput() string {
+	if x != nil {
+		return x.Output
+	}
+	return ""
+}
+
+func (x *StatusResponse) GetResumePayload() string {
+	if x != nil && x.ResumePayload != nil {
+		return *x.ResumePayload
+	}
+	return ""
+}
+
 type ReportResultRequest struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	ExecutionId int64                  `protobuf:"varint,1,opt,name=execution_id,json=executionId,proto3" json:"execution_id,omitempty"`
@@ -315,7 +497,7 @@ type ReportResultRequest struct {
 
 func (x *ReportResultRequest) Reset() {
 	*x = ReportResultRequest{}
-	mi := &file_crony_v1_crony_proto_msgTypes[2]
+	mi := &file_crony_v1_crony_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -327,7 +509,7 @@ func (x *ReportResultRequest) String() string {
 func (*ReportResultRequest) ProtoMessage() {}
 
 func (x *ReportResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crony_v1_crony_proto_msgTypes[2]
+	mi := &file_crony_v1_crony_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -340,7 +522,7 @@ func (x *ReportResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportResultRequest.ProtoReflect.Descriptor instead.
 func (*ReportResultRequest) Descriptor() ([]byte, []int) {
-	return file_crony_v1_crony_proto_rawDescGZIP(), []int{2}
+	return file_crony_v1_crony_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ReportResultRequest) GetExecutionId() int64 {
@@ -398,7 +580,7 @@ type ReportProgressRequest struct {
 
 func (x *ReportProgressRequest) Reset() {
 	*x = ReportProgressRequest{}
-	mi := &file_crony_v1_crony_proto_msgTypes[3]
+	mi := &file_crony_v1_crony_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -410,7 +592,7 @@ func (x *ReportProgressRequest) String() string {
 func (*ReportProgressRequest) ProtoMessage() {}
 
 func (x *ReportProgressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_crony_v1_crony_proto_msgTypes[3]
+	mi := &file_crony_v1_crony_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -423,7 +605,7 @@ func (x *ReportProgressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportProgressRequest.ProtoReflect.Descriptor instead.
 func (*ReportProgressRequest) Descriptor() ([]byte, []int) {
-	return file_crony_v1_crony_proto_rawDescGZIP(), []int{3}
+	return file_crony_v1_crony_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ReportProgressRequest) GetExecutionId() int64 {
@@ -481,7 +663,7 @@ type ReportResponse struct {
 
 func (x *ReportResponse) Reset() {
 	*x = ReportResponse{}
-	mi := &file_crony_v1_crony_proto_msgTypes[4]
+	mi := &file_crony_v1_crony_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -493,7 +675,7 @@ func (x *ReportResponse) String() string {
 func (*ReportResponse) ProtoMessage() {}
 
 func (x *ReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_crony_v1_crony_proto_msgTypes[4]
+	mi := &file_crony_v1_crony_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -506,7 +688,7 @@ func (x *ReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportResponse.ProtoReflect.Descriptor instead.
 func (*ReportResponse) Descriptor() ([]byte, []int) {
-	return file_crony_v1_crony_proto_rawDescGZIP(), []int{4}
+	return file_crony_v1_crony_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ReportResponse) GetApplied() bool {
@@ -556,7 +738,23 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\x0fExecuteResponse\x12+\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x11.crony.v1.OutcomeR\aoutcome\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12\x16\n" +
-	"\x06output\x18\x03 \x01(\tR\x06output\"\xad\x01\n" +
+	"\x06output\x18\x03 \x01(\tR\x06output\"\xd3\x01\n" +
+	"\rStatusRequest\x12!\n" +
+	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x15\n" +
+	"\x06job_id\x18\x02 \x01(\x03R\x05jobId\x12\x19\n" +
+	"\bjob_name\x18\x03 \x01(\tR\ajobName\x12\x18\n" +
+	"\ahandler\x18\x04 \x01(\tR\ahandler\x12\x18\n" +
+	"\aattempt\x18\x06 \x01(\x05R\aattempt\x12\x16\n" +
+	"\x06params\x18\a \x01(\tR\x06params\x12!\n" +
+	"\freport_token\x18\t \x01(\tR\vreportToken\"\xdc\x01\n" +
+	"\x0eStatusResponse\x12+\n" +
+	"\aoutcome\x18\x01 \x01(\x0e2\x11.crony.v1.OutcomeR\aoutcome\x12\x1f\n" +
+	"\bprogress\x18\x02 \x01(\x05H\x00R\bprogress\x88\x01\x01\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x16\n" +
+	"\x06output\x18\x04 \x01(\tR\x06output\x12*\n" +
+	"\x0eresume_payload\x18\x05 \x01(\tH\x01R\rresumePayload\x88\x01\x01B\v\n" +
+	"\t_progressB\x11\n" +
+	"\x0f_resume_payload\"\xad\x01\n" +
 	"\x13ReportResultRequest\x12!\n" +
 	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12+\n" +
@@ -573,15 +771,17 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\x0eReportResponse\x12\x18\n" +
 	"\aapplied\x18\x01 \x01(\bR\aapplied\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage*K\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage*X\n" +
 	"\aOutcome\x12\x17\n" +
 	"\x13OUTCOME_UNSPECIFIED\x10\x00\x12\r\n" +
 	"\tSUCCEEDED\x10\x01\x12\n" +
 	"\n" +
 	"\x06FAILED\x10\x02\x12\f\n" +
-	"\bACCEPTED\x10\x032K\n" +
+	"\bACCEPTED\x10\x03\x12\v\n" +
+	"\aRUNNING\x10\x042\x88\x01\n" +
 	"\tJobTarget\x12>\n" +
-	"\aExecute\x12\x18.crony.v1.ExecuteRequest\x1a\x19.crony.v1.ExecuteResponse2\xa8\x01\n" +
+	"\aExecute\x12\x18.crony.v1.ExecuteRequest\x1a\x19.crony.v1.ExecuteResponse\x12;\n" +
+	"\x06Status\x12\x17.crony.v1.StatusRequest\x1a\x18.crony.v1.StatusResponse2\xa8\x01\n" +
 	"\x10ExecutionReports\x12G\n" +
 	"\fReportResult\x12\x1d.crony.v1.ReportResultRequest\x1a\x18.crony.v1.ReportResponse\x12K\n" +
 	"\x0eReportProgress\x12\x1f.crony.v1.ReportProgressRequest\x1a\x18.crony.v1.ReportResponseB9\n" +
@@ -600,32 +800,37 @@ func file_crony_v1_crony_proto_rawDescGZIP() []byte {
 }
 
 var file_crony_v1_crony_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_crony_v1_crony_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_crony_v1_crony_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_crony_v1_crony_proto_goTypes = []any{
 	(Outcome)(0),                  // 0: crony.v1.Outcome
 	(*ExecuteRequest)(nil),        // 1: crony.v1.ExecuteRequest
 	(*ExecuteResponse)(nil),       // 2: crony.v1.ExecuteResponse
-	(*ReportResultRequest)(nil),   // 3: crony.v1.ReportResultRequest
-	(*ReportProgressRequest)(nil), // 4: crony.v1.ReportProgressRequest
-	(*ReportResponse)(nil),        // 5: crony.v1.ReportResponse
-	(*timestamppb.Timestamp)(nil), // 6: google.protobuf.Timestamp
+	(*StatusRequest)(nil),         // 3: crony.v1.StatusRequest
+	(*StatusResponse)(nil),        // 4: crony.v1.StatusResponse
+	(*ReportResultRequest)(nil),   // 5: crony.v1.ReportResultRequest
+	(*ReportProgressRequest)(nil), // 6: crony.v1.ReportProgressRequest
+	(*ReportResponse)(nil),        // 7: crony.v1.ReportResponse
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
 }
 var file_crony_v1_crony_proto_depIdxs = []int32{
-	6, // 0: crony.v1.ExecuteRequest.scheduled_at:type_name -> google.protobuf.Timestamp
-	6, // 1: crony.v1.ExecuteRequest.deadline:type_name -> google.protobuf.Timestamp
+	8, // 0: crony.v1.ExecuteRequest.scheduled_at:type_name -> google.protobuf.Timestamp
+	8, // 1: crony.v1.ExecuteRequest.deadline:type_name -> google.protobuf.Timestamp
 	0, // 2: crony.v1.ExecuteResponse.outcome:type_name -> crony.v1.Outcome
-	0, // 3: crony.v1.ReportResultRequest.outcome:type_name -> crony.v1.Outcome
-	1, // 4: crony.v1.JobTarget.Execute:input_type -> crony.v1.ExecuteRequest
-	3, // 5: crony.v1.ExecutionReports.ReportResult:input_type -> crony.v1.ReportResultRequest
-	4, // 6: crony.v1.ExecutionReports.ReportProgress:input_type -> crony.v1.ReportProgressRequest
-	2, // 7: crony.v1.JobTarget.Execute:output_type -> crony.v1.ExecuteResponse
-	5, // 8: crony.v1.ExecutionReports.ReportResult:output_type -> crony.v1.ReportResponse
-	5, // 9: crony.v1.ExecutionReports.ReportProgress:output_type -> crony.v1.ReportResponse
-	7, // [7:10] is the sub-list for method output_type
-	4, // [4:7] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	0, // 3: crony.v1.StatusResponse.outcome:type_name -> crony.v1.Outcome
+	0, // 4: crony.v1.ReportResultRequest.outcome:type_name -> crony.v1.Outcome
+	1, // 5: crony.v1.JobTarget.Execute:input_type -> crony.v1.ExecuteRequest
+	3, // 6: crony.v1.JobTarget.Status:input_type -> crony.v1.StatusRequest
+	5, // 7: crony.v1.ExecutionReports.ReportResult:input_type -> crony.v1.ReportResultRequest
+	6, // 8: crony.v1.ExecutionReports.ReportProgress:input_type -> crony.v1.ReportProgressRequest
+	2, // 9: crony.v1.JobTarget.Execute:output_type -> crony.v1.ExecuteResponse
+	4, // 10: crony.v1.JobTarget.Status:output_type -> crony.v1.StatusResponse
+	7, // 11: crony.v1.ExecutionReports.ReportResult:output_type -> crony.v1.ReportResponse
+	7, // 12: crony.v1.ExecutionReports.ReportProgress:output_type -> crony.v1.ReportResponse
+	9, // [9:13] is the sub-list for method output_type
+	5, // [5:9] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_crony_v1_crony_proto_init() }
@@ -633,13 +838,14 @@ func file_crony_v1_crony_proto_init() {
 	if File_crony_v1_crony_proto != nil {
 		return
 	}
+	file_crony_v1_crony_proto_msgTypes[3].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_crony_v1_crony_proto_rawDesc), len(file_crony_v1_crony_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   5,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

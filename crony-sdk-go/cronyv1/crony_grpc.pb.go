@@ -25,6 +25,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	JobTarget_Execute_FullMethodName = "/crony.v1.JobTarget/Execute"
+	JobTarget_Status_FullMethodName  = "/crony.v1.JobTarget/Status"
 )
 
 // JobTargetClient is the client API for JobTarget service.
@@ -32,8 +33,12 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // Implemented by targets. The agent calls Execute once per attempt of a run.
+// Status is optional: an ASYNC job whose target.statusUrl is "/<handler>" is not
+// waited on for a report; every status interval the agent asks Status (handler set
+// to that name) on the instance that took the call how the accepted run is doing.
 type JobTargetClient interface {
 	Execute(ctx context.Context, in *ExecuteRequest, opts ...grpc.CallOption) (*ExecuteResponse, error)
+	Status(ctx context.Context, in *StatusRequest, opts ...grpc.CallOption) (*StatusResponse, error)
 }
 
 type jobTargetClient struct {
@@ -54,13 +59,27 @@ func (c *jobTargetClient) Execute(ctx context.Context, in *ExecuteRequest, opts 
 	return out, nil
 }
 
+func (c *jobTargetClient) Status(ctx context.Context, in *StatusRequest, opts ...grpc.CallOption) (*StatusResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StatusResponse)
+	err := c.cc.Invoke(ctx, JobTarget_Status_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // JobTargetServer is the server API for JobTarget service.
 // All implementations must embed UnimplementedJobTargetServer
 // for forward compatibility.
 //
 // Implemented by targets. The agent calls Execute once per attempt of a run.
+// Status is optional: an ASYNC job whose target.statusUrl is "/<handler>" is not
+// waited on for a report; every status interval the agent asks Status (handler set
+// to that name) on the instance that took the call how the accepted run is doing.
 type JobTargetServer interface {
 	Execute(context.Context, *ExecuteRequest) (*ExecuteResponse, error)
+	Status(context.Context, *StatusRequest) (*StatusResponse, error)
 	mustEmbedUnimplementedJobTargetServer()
 }
 
@@ -73,6 +92,9 @@ type UnimplementedJobTargetServer struct{}
 
 func (UnimplementedJobTargetServer) Execute(context.Context, *ExecuteRequest) (*ExecuteResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Execute not implemented")
+}
+func (UnimplementedJobTargetServer) Status(context.Context, *StatusRequest) (*StatusResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Status not implemented")
 }
 func (UnimplementedJobTargetServer) mustEmbedUnimplementedJobTargetServer() {}
 func (UnimplementedJobTargetServer) testEmbeddedByValue()                   {}
@@ -113,6 +135,24 @@ func _JobTarget_Execute_Handler(srv interface{}, ctx context.Context, dec func(i
 	return interceptor(ctx, in, info, handler)
 }
 
+func _JobTarget_Status_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StatusRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(JobTargetServer).Status(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: JobTarget_Status_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(JobTargetServer).Status(ctx, req.(*StatusRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // JobTarget_ServiceDesc is the grpc.ServiceDesc for JobTarget service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -123,6 +163,10 @@ var JobTarget_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Execute",
 			Handler:    _JobTarget_Execute_Handler,
+		},
+		{
+			MethodName: "Status",
+			Handler:    _JobTarget_Status_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

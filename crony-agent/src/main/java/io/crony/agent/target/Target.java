@@ -17,7 +17,8 @@ public interface Target {
 	CompletableFuture<AttemptResult> invoke(Invocation invocation);
 
 	/**
-	 * Asks an accepted run's status URL how the run is doing; only HTTP targets can.
+	 * Asks an accepted run's status URL how the run is doing; only HTTP (a GET) and gRPC
+	 * ({@code JobTarget/Status}) targets can.
 	 * @param attempt the accepted attempt, at the address that took it
 	 * @param statusUrl the job's status URL, its placeholders not yet replaced
 	 * @return the answer, never failing: a call that did not work is an answer with its

@@ -12,6 +12,7 @@ import com.google.common.util.concurrent.MoreExecutors;
 import com.google.protobuf.Timestamp;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.StatusAnswer;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.discovery.ServiceInstances;
 import io.crony.common.execution.ExecutionStatus;
@@ -19,6 +20,8 @@ import io.crony.common.execution.OutputCap;
 import io.crony.common.grpc.v1.ExecuteRequest;
 import io.crony.common.grpc.v1.ExecuteResponse;
 import io.crony.common.grpc.v1.JobTargetGrpc;
+import io.crony.common.grpc.v1.StatusRequest;
+import io.crony.common.grpc.v1.StatusResponse;
 import io.crony.common.job.TargetType;
 import io.grpc.Channel;
 import io.grpc.Status;
@@ -32,10 +35,15 @@ import org.springframework.stereotype.Component;
  * gRPC targets: {@code crony.v1.JobTarget/Execute} over channels from net.devh's channel
  * factory (one cached channel per address; {@code static://} and {@code discovery:///}
  * resolved by its name resolvers), with the attempt's deadline as the call's deadline.
- * The retry policy is the runner's, as for every target.
+ * The retry policy is the runner's, as for every target. An accepted run whose job names
+ * a status handler ({@code target.statusUrl} {@code /handler}) is asked about through
+ * {@code crony.v1.JobTarget/Status} on the instance that took the call.
  */
 @Component
 public class GrpcTarget implements Target {
+
+	/** The longest a Status call may take to answer, as an HTTP status URL's ask. */
+	static final int STATUS_TIMEOUT_SECONDS = 10;
 
 	private final GrpcChannelFactory channels;
 
@@ -94,6 +102,95 @@ public class GrpcTarget implements Target {
 			}
 		});
 		return result;
+	}
+
+	/**
+	 * Asks {@code JobTarget/Status} how an accepted run is doing, on the address the
+	 * attempt called (a discovered target's is already the instance that took it), with
+	 * the call's report token and a deadline of {@link #STATUS_TIMEOUT_SECONDS}.
+	 * @param statusUrl {@code /handler}: the handler that answers
+	 */
+	@Override
+	public CompletableFuture<StatusAnswer> status(Invocation attempt, String statusUrl) {
+		GrpcAddress address;
+		try {
+			address = GrpcAddress.parse(attempt.job().target().url());
+		}
+		catch (IllegalArgumentException ex) {
+			return CompletableFuture.completedFuture(StatusAnswer.unusable(ex.getMessage()));
+		}
+		String handler = statusHandler(statusUrl);
+		if (handler.isEmpty()) {
+			return CompletableFuture.completedFuture(
+					StatusAnswer.unusable("status URL " + statusUrl + " names no gRPC handler (/handler)"));
+		}
+		ListenableFuture<StatusResponse> call = JobTargetGrpc
+			.newFutureStub(this.channels.createChannel(address.channel()))
+			.withDeadlineAfter(STATUS_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+			.status(statusRequest(attempt, handler));
+		CompletableFuture<StatusAnswer> answer = new CompletableFuture<>();
+		Futures.addCallback(call, new FutureCallback<>() {
+			@Override
+			public void onSuccess(StatusResponse response) {
+				answer.complete(statusAnswer(response, GrpcTarget.this.outputLimit));
+			}
+
+			@Override
+			public void onFailure(Throwable failure) {
+				answer.complete(statusFailure(failure));
+			}
+		}, MoreExecutors.directExecutor());
+		return answer;
+	}
+
+	static String statusHandler(String statusUrl) {
+		String handler = (statusUrl != null) ? statusUrl.trim() : "";
+		while (handler.startsWith("/")) {
+			handler = handler.substring(1);
+		}
+		return handler;
+	}
+
+	static StatusRequest statusRequest(Invocation attempt, String handler) {
+		StatusRequest.Builder request = StatusRequest.newBuilder()
+			.setExecutionId(attempt.executionId())
+			.setJobId(attempt.job().id())
+			.setJobName(attempt.job().name())
+			.setHandler(handler)
+			.setAttempt(attempt.attempt());
+		if (attempt.params() != null) {
+			request.setParams(attempt.params());
+		}
+		if (attempt.token() != null) {
+			request.setReportToken(attempt.token());
+		}
+		return request.build();
+	}
+
+	/** Reads a Status answer by the rules of an HTTP status URL's JSON answer. */
+	static StatusAnswer statusAnswer(StatusResponse response, int outputLimit) {
+		ExecutionStatus status = switch (response.getOutcome()) {
+			case RUNNING, ACCEPTED -> ExecutionStatus.RUNNING;
+			case SUCCEEDED -> ExecutionStatus.SUCCEEDED;
+			case FAILED -> ExecutionStatus.FAILED;
+			default -> null;
+		};
+		if (status == null) {
+			return StatusAnswer.unusable("Status answered no outcome of RUNNING, SUCCEEDED or FAILED");
+		}
+		Integer progress = response.hasProgress() ? Math.max(0, Math.min(100, response.getProgress())) : null;
+		return new StatusAnswer(status, progress, response.getMessage().isEmpty() ? null : response.getMessage(),
+				response.getOutput().isEmpty() ? null : AttemptResult.cap(response.getOutput(), outputLimit),
+				response.hasResumePayload() ? response.getResumePayload() : null, null);
+	}
+
+	private static StatusAnswer statusFailure(Throwable failure) {
+		Status status = Status.fromThrowable(failure);
+		if (status.getCode() == Status.Code.UNIMPLEMENTED) {
+			return StatusAnswer.unusable("Status not answered: the service implements no JobTarget/Status method");
+		}
+		return StatusAnswer.unusable("Status not answered: gRPC " + status.getCode()
+				+ ((status.getDescription() != null) ? ": " + status.getDescription() : ""));
 	}
 
 	static ExecuteRequest request(Invocation invocation, GrpcAddress address, Instant deadline) {
