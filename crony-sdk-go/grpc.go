@@ -16,7 +16,10 @@ import (
 // RegisterJobTarget serves m's handlers as the crony.v1.JobTarget gRPC service on s
 // (a *grpc.Server): Execute routes by the request's handler, or by its job name when
 // the handler is empty. An unknown handler is answered NOT_FOUND, shard fields out of
-// bounds (a negative total, an index not below the total) INVALID_ARGUMENT.
+// bounds (a negative total, an index not below the total) INVALID_ARGUMENT. Status
+// answers through the function [Mux.RegisterStatus] registered for the request's
+// handler: NOT_FOUND when there is none, the function's error as UNKNOWN (or as the
+// gRPC status it is).
 func RegisterJobTarget(s grpc.ServiceRegistrar, m *Mux) {
 	cronyv1.RegisterJobTargetServer(s, jobTarget{mux: m})
 }
@@ -36,6 +39,37 @@ func (t jobTarget) Execute(ctx context.Context, req *cronyv1.ExecuteRequest) (*c
 		return nil, status.Error(codes.NotFound, t.mux.unknownHandler(job.Handler))
 	}
 	return &cronyv1.ExecuteResponse{Outcome: outcomeToProto(result.Outcome), Message: result.Message, Output: result.Output}, nil
+}
+
+func (t jobTarget) Status(ctx context.Context, req *cronyv1.StatusRequest) (*cronyv1.StatusResponse, error) {
+	job := &Job{
+		Execution: Execution{ID: req.GetExecutionId(), Token: req.GetReportToken()},
+		JobID:     req.GetJobId(),
+		JobName:   req.GetJobName(),
+		Handler:   req.GetHandler(),
+		Attempt:   int(req.GetAttempt()),
+		Params:    []byte(req.GetParams()),
+		Reporter:  t.mux.reporter,
+	}
+	answer, ok, err := t.mux.status(ctx, job)
+	if !ok {
+		return nil, status.Error(codes.NotFound, t.mux.unknownStatus(job.Handler))
+	}
+	if err != nil {
+		if _, isStatus := status.FromError(err); isStatus {
+			return nil, err
+		}
+		return nil, status.Error(codes.Unknown, err.Error())
+	}
+	resp := &cronyv1.StatusResponse{Outcome: outcomeToProto(answer.Outcome), Message: answer.Message, Output: answer.Output}
+	if answer.Percent >= 0 {
+		percent := int32(min(answer.Percent, 100))
+		resp.Progress = &percent
+	}
+	if answer.ResumePayload != "" {
+		resp.ResumePayload = &answer.ResumePayload
+	}
+	return resp, nil
 }
 
 func jobFromProto(req *cronyv1.ExecuteRequest) *Job {
@@ -73,6 +107,8 @@ func outcomeToProto(o Outcome) cronyv1.Outcome {
 		return cronyv1.Outcome_FAILED
 	case OutcomeAccepted:
 		return cronyv1.Outcome_ACCEPTED
+	case OutcomeRunning:
+		return cronyv1.Outcome_RUNNING
 	}
 	return cronyv1.Outcome_OUTCOME_UNSPECIFIED
 }

@@ -26,6 +26,7 @@ type Mux struct {
 
 	mu       sync.RWMutex
 	handlers map[string]Handler
+	statuses map[string]StatusFunc
 	async    sync.WaitGroup
 }
 
