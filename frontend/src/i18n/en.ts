@@ -303,6 +303,8 @@ export const en = {
   'jobs.statusUrl': 'Status URL',
   'jobs.statusUrlTip': 'Optional. The agent asks this URL (GET) how an accepted run is doing instead of waiting for a report; it answers JSON with an outcome of RUNNING, SUCCEEDED or FAILED, and progress, message, output. A /path is asked of the instance that took the call.',
   'jobs.statusUrlExample': '/jobs/${executionId}/status',
+  'jobs.statusUrlTipGrpc': 'Optional. /handler: the agent calls JobTarget/Status with this handler on the instance that took the call, asking how an accepted run is doing instead of waiting for a report; it answers an outcome of RUNNING, SUCCEEDED or FAILED, and progress, message, output.',
+  'jobs.statusUrlExampleGrpc': '/rebuild-index-status',
   'jobs.progressTimeout': 'Progress timeout (s)',
   'jobs.progressTimeoutTip': 'Optional. When an accepted run has not reported for this many seconds while its instance stays listed, it is resumed once at another instance of the service from the last resume payload (from the start when there is none). At most the job timeout; empty: a silent run waits for its deadline.',
   'jobs.progressTimeoutNone': 'None',

@@ -248,6 +248,8 @@ export const zh: Record<MessageKey, string> = {
   'jobs.statusUrl': '状态查询地址',
   'jobs.statusUrlTip': '可选。Agent 以 GET 请求此地址查询已受理运行的进展，而不是等待上报；应答 JSON：outcome 为 RUNNING、SUCCEEDED 或 FAILED，另有 progress、message、output。以 / 开头的路径向受理该调用的实例查询。',
   'jobs.statusUrlExample': '/jobs/${executionId}/status',
+  'jobs.statusUrlTipGrpc': '可选。填 /handler：Agent 在受理该调用的实例上以此 handler 调用 JobTarget/Status 查询已受理运行的进展，而不是等待上报；应答的 outcome 为 RUNNING、SUCCEEDED 或 FAILED，另有 progress、message、output。',
+  'jobs.statusUrlExampleGrpc': '/rebuild-index-status',
   'jobs.progressTimeout': '进度超时（秒）',
   'jobs.progressTimeoutTip': '可选。已受理的运行在实例仍在注册中心的情况下超过此秒数没有上报时，在服务的另一个实例上从最后的恢复参数续跑一次（没有恢复参数则从头开始）。不超过任务超时；留空：沉默的运行等到截止时间。',
   'jobs.progressTimeoutNone': '无',

@@ -474,8 +474,12 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
               </>
             )}
             {asksStatus({ type: targetType, mode: targetMode }) && (
-              <Form.Item label={t('jobs.statusUrl')} name={['target', 'statusUrl']} tooltip={t('jobs.statusUrlTip')}>
-                <Input placeholder={t('jobs.statusUrlExample')} />
+              <Form.Item
+                label={t('jobs.statusUrl')}
+                name={['target', 'statusUrl']}
+                tooltip={t(targetType === 'GRPC' ? 'jobs.statusUrlTipGrpc' : 'jobs.statusUrlTip')}
+              >
+                <Input placeholder={t(targetType === 'GRPC' ? 'jobs.statusUrlExampleGrpc' : 'jobs.statusUrlExample')} />
               </Form.Item>
             )}
             {watchesProgress({ type: targetType, url: targetUrl, mode: targetMode }) && (

@@ -113,6 +113,13 @@ describe('job form conversion', () => {
     expect(toJobRequest(values).target).not.toHaveProperty('broadcast');
   });
 
+  it('sends the status handler of an ASYNC GRPC target, trimmed, and none for a SYNC one', () => {
+    const values = toFormValues(aJob({ target: { type: 'GRPC', url: 'static://billing:9090/rebuild-index', mode: 'ASYNC', statusUrl: ' /rebuild-index-status ' } }));
+    expect(toJobRequest(values).target.statusUrl).toBe('/rebuild-index-status');
+    values.target.mode = 'SYNC';
+    expect(toJobRequest(values).target).not.toHaveProperty('statusUrl');
+  });
+
   it('sends the status URL of an ASYNC HTTP target only, trimmed, and none when left empty', () => {
     const values = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', statusUrl: '/exports/${executionId}' } }));
     expect(values.target.statusUrl).toBe('/exports/${executionId}');

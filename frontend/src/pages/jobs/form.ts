@@ -36,7 +36,7 @@ export interface JobFormValues {
     successCodes: number[];
     /** `lb://` and `discovery:///` targets only. */
     instanceChoice?: InstanceChoice;
-    /** ASYNC HTTP targets only; empty: the run's result is reported. */
+    /** ASYNC HTTP and GRPC targets only (GRPC: /handler); empty: the run's result is reported. */
     statusUrl?: string;
     /** ASYNC discovered targets only; empty: a silent run waits for its deadline. */
     progressTimeoutSeconds?: number | null;
@@ -248,7 +248,7 @@ function shardingRequest(t: JobFormValues['target']): Pick<Target, 'shards' | 's
 
 /** An ASYNC HTTP target: its accepted runs may be asked about at a status URL instead of reporting. */
 export function asksStatus(target: { type: TargetType; mode?: TargetMode }): boolean {
-  return target.type === 'HTTP' && target.mode === 'ASYNC';
+  return (target.type === 'HTTP' || target.type === 'GRPC') && target.mode === 'ASYNC';
 }
 
 /** Whether a progress timeout applies: an ASYNC run that can move to another instance of its service. */

@@ -49,7 +49,7 @@ export interface Target {
   successCodes?: number[] | null;
   /** `lb://` and `discovery:///` targets only; unset is round-robin. */
   instanceChoice?: InstanceChoice | null;
-  /** ASYNC HTTP targets only: where the agent asks how an accepted run is doing. */
+  /** ASYNC HTTP and GRPC targets only: where the agent asks how an accepted run is doing (GRPC: /handler). */
   statusUrl?: string | null;
   /**
    * ASYNC `lb://` and `discovery:///` targets only, 1 to the job's timeout: an accepted run

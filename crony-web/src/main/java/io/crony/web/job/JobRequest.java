@@ -218,8 +218,9 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * so (Authorization, Cookie, ...): stored encrypted, read back as a mask
 	 * @param instanceChoice {@code lb://} and {@code discovery:///} targets only:
 	 * ROUND_ROBIN (default), LEAST_ACTIVE or CONSISTENT_HASH
-	 * @param statusUrl ASYNC HTTP targets only: where the agent asks how an accepted run
-	 * is doing, instead of waiting for a report
+	 * @param statusUrl ASYNC HTTP and GRPC targets only: where the agent asks how an
+	 * accepted run is doing, instead of waiting for a report (GRPC: {@code /handler}, the
+	 * handler whose {@code JobTarget/Status} answers)
 	 * @param shards {@code lb://} and {@code discovery:///} SYNC targets only: each fire
 	 * makes this many calls (2 to 100), each told its index and the total; absent: one
 	 * call
@@ -279,11 +280,12 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		static final String BROADCAST = "lb:// and discovery:/// SYNC targets only: true makes each fire call "
 				+ "every instance the registry lists at fire time; not with shards";
 
-		static final String STATUS_URL = "ASYNC HTTP targets only: where the agent asks (GET) how an accepted run "
+		static final String STATUS_URL = "ASYNC HTTP and GRPC targets only: where the agent asks (GET) how an accepted run "
 				+ "is doing instead of waiting for a report: http(s)://host/path, or /path on the instance that took "
 				+ "the call; ${executionId} and the other body placeholders are replaced. It answers "
 				+ "{\"outcome\": \"RUNNING\" | \"SUCCEEDED\" | \"FAILED\", \"progress\", \"message\", \"output\", "
-				+ "\"resumePayload\"}";
+				+ "\"resumePayload\"}. ASYNC GRPC targets: /handler, the handler whose crony.v1.JobTarget/Status the "
+				+ "agent calls on the instance that took the call (StatusResponse carries the same fields)";
 
 		static final String INSTANCE_CHOICE = "lb:// and discovery:/// targets only: how a run picks one instance "
 				+ "of the service. "

@@ -25,6 +25,12 @@ final class JobValidator {
 
 	private static final String STATUS_URL_FORMS = "must be a /path, http://host/path or https://host/path";
 
+	private static final String GRPC_STATUS_FORM = "must be /handler for a GRPC target: the handler that answers "
+			+ "JobTarget/Status on the instance that took the call (one path segment, no placeholders)";
+
+	/** A gRPC status handler: one path segment; placeholders are not filled there. */
+	private static final Pattern GRPC_STATUS_HANDLER = Pattern.compile("/[^/\\s$?#]+");
+
 	private static final Set<String> HTTP_SCHEMES = Set.of("http", "https", "lb");
 
 	/**
@@ -247,16 +253,25 @@ final class JobValidator {
 	}
 
 	/**
-	 * A status URL: only where a run is accepted and asked about later (ASYNC HTTP), and
-	 * either a full http(s) address or a path on the instance that took the call.
+	 * A status URL: only where a run is accepted and asked about later (ASYNC HTTP or
+	 * GRPC). HTTP: either a full http(s) address or a path on the instance that took the
+	 * call. GRPC: {@code /handler}, the handler whose {@code JobTarget/Status} the agent
+	 * calls on the instance that took the call.
 	 */
 	private static void checkStatusUrl(JobRequest.TargetRequest target, List<FieldProblem> problems) {
 		String url = target.statusUrl();
 		if (isBlank(url)) {
 			return;
 		}
-		if (target.type() != TargetType.HTTP || target.mode() != TargetMode.ASYNC) {
-			problems.add(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP targets only"));
+		if ((target.type() != TargetType.HTTP && target.type() != TargetType.GRPC)
+				|| target.mode() != TargetMode.ASYNC) {
+			problems.add(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
+			return;
+		}
+		if (target.type() == TargetType.GRPC) {
+			if (!GRPC_STATUS_HANDLER.matcher(url.trim()).matches()) {
+				problems.add(new FieldProblem("target.statusUrl", GRPC_STATUS_FORM));
+			}
 			return;
 		}
 		// placeholders are filled per run; a sample value stands in for each here

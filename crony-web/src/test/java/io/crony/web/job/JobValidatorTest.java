@@ -101,9 +101,33 @@ class JobValidatorTest {
 	void refusesAStatusUrlWhereNoRunIsAskedAboutLater() {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.SYNC, "/status"))))
-			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP targets only"));
+			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.SHELL, TargetMode.ASYNC, "/status"))))
 			.containsExactly("target.statusUrl");
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.SYNC, "/s"))))
+			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "static://billing:9090/rebuild-index", "discovery:///billing/rebuild-index" })
+	void acceptsAStatusHandlerForAnAsyncGrpcTarget(String url) {
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc(url, TargetMode.ASYNC, "/rebuild-index-status"))))
+			.isEmpty();
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc(url, TargetMode.ASYNC, " /rebuild-index ")))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "rebuild-index", "/", "/a/b", "/status/${executionId}", "http://billing/status",
+			"//billing/s", "/a b" })
+	void refusesAGrpcStatusUrlThatIsNotOneHandler(String statusUrl) {
+		assertThat(JobValidator.validate(
+				job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.ASYNC, statusUrl))))
+			.containsExactly(new FieldProblem("target.statusUrl",
+					"must be /handler for a GRPC target: the handler that answers JobTarget/Status on the instance "
+							+ "that took the call (one path segment, no placeholders)"));
 	}
 
 	@Test
@@ -343,6 +367,11 @@ class JobValidatorTest {
 	private static JobRequest.TargetRequest choosing(String url, InstanceChoice choice) {
 		return new JobRequest.TargetRequest(TargetType.HTTP, "POST", url, Map.of(), null, null, null, null, null,
 				choice, null);
+	}
+
+	private static JobRequest.TargetRequest askingGrpc(String url, TargetMode mode, String statusUrl) {
+		return new JobRequest.TargetRequest(TargetType.GRPC, null, url, Map.of(), null, mode, null, null, null, null,
+				statusUrl);
 	}
 
 	private static JobRequest.TargetRequest asking(TargetType type, TargetMode mode, String statusUrl) {
