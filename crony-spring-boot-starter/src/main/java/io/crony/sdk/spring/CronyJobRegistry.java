@@ -21,6 +21,8 @@ public final class CronyJobRegistry implements BeanPostProcessor {
 
 	private final Map<String, JobHandler> handlers = new ConcurrentHashMap<>();
 
+	private final Map<String, JobHandler> statuses = new ConcurrentHashMap<>();
+
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		Class<?> type = AopUtils.getTargetClass(bean);
@@ -29,7 +31,39 @@ public final class CronyJobRegistry implements BeanPostProcessor {
 					.findMergedAnnotation(method, CronyJob.class));
 		methods.forEach((method, annotation) -> register(annotation, bean,
 				AopUtils.selectInvocableMethod(method, bean.getClass())));
+		Map<Method, CronyJobStatus> statusMethods = MethodIntrospector.selectMethods(type,
+				(MethodIntrospector.MetadataLookup<CronyJobStatus>) (method) -> AnnotatedElementUtils
+					.findMergedAnnotation(method, CronyJobStatus.class));
+		statusMethods.forEach((method, annotation) -> registerStatus(annotation, bean,
+				AopUtils.selectInvocableMethod(method, bean.getClass())));
 		return bean;
+	}
+
+	private void registerStatus(CronyJobStatus annotation, Object bean, Method method) {
+		String name = annotation.value();
+		if (name.isBlank() || name.contains("/")) {
+			throw new BeanInitializationException(
+					"@CronyJobStatus name \"" + name + "\" on " + method + " must be non-blank and contain no '/'");
+		}
+		if (!JobStatus.class.isAssignableFrom(method.getReturnType())) {
+			throw new BeanInitializationException("@CronyJobStatus method " + method + " must return JobStatus");
+		}
+		JobHandler handler = new JobHandler(name, false, bean, method);
+		JobHandler previous = this.statuses.putIfAbsent(name, handler);
+		if (previous != null) {
+			throw new BeanInitializationException("Two @CronyJobStatus methods named \"" + name + "\": "
+					+ previous.source() + " and " + handler.source());
+		}
+	}
+
+	/** The status method named {@code name}. */
+	Optional<JobHandler> findStatus(String name) {
+		return Optional.ofNullable(this.statuses.get(name));
+	}
+
+	/** The registered status method names, sorted. */
+	public Set<String> statusNames() {
+		return new TreeSet<>(this.statuses.keySet());
 	}
 
 	private void register(CronyJob annotation, Object bean, Method method) {

@@ -10,6 +10,8 @@ import net.devh.boot.grpc.server.service.GrpcService;
 import io.crony.common.grpc.v1.ExecuteRequest;
 import io.crony.common.grpc.v1.ExecuteResponse;
 import io.crony.common.grpc.v1.JobTargetGrpc;
+import io.crony.common.grpc.v1.StatusRequest;
+import io.crony.common.grpc.v1.StatusResponse;
 import io.crony.sdk.Execution;
 import io.crony.sdk.Result;
 
@@ -17,7 +19,8 @@ import io.crony.sdk.Result;
  * {@code crony.v1.JobTarget/Execute} on the service's gRPC server: the handler is the
  * request's {@code handler}, or its job name when that is empty; an unknown one is
  * NOT_FOUND, shard fields out of bounds (a negative total, an index not below the total)
- * INVALID_ARGUMENT.
+ * INVALID_ARGUMENT. {@code Status} asks the {@link CronyJobStatus} method named by the
+ * request's handler: NOT_FOUND when there is none, UNKNOWN when it threw.
  */
 @GrpcService
 class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
@@ -49,6 +52,40 @@ class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
 			.setMessage((result.message() != null) ? result.message() : "")
 			.setOutput((result.output() != null) ? result.output() : "")
 			.build());
+		response.onCompleted();
+	}
+
+	@Override
+	public void status(StatusRequest request, StreamObserver<StatusResponse> response) {
+		JobRequest job = new JobRequest(new Execution(request.getExecutionId(), request.getReportToken()),
+				request.getJobId(), request.getJobName(), request.getHandler(), null, request.getAttempt(), null,
+				request.getParams(), null, null, 0, 0, null);
+		JobStatus status;
+		try {
+			status = this.dispatcher.status(job).orElse(null);
+		}
+		catch (Throwable ex) {
+			response.onError(Status.UNKNOWN
+				.withDescription("crony: status method \"" + job.handler() + "\" failed: " + ex.getMessage())
+				.asRuntimeException());
+			return;
+		}
+		if (status == null) {
+			response.onError(Status.NOT_FOUND.withDescription(this.dispatcher.unknownStatus(job.handler()))
+				.asRuntimeException());
+			return;
+		}
+		StatusResponse.Builder answer = StatusResponse.newBuilder()
+			.setOutcome(io.crony.common.grpc.v1.Outcome.valueOf(status.state().name()))
+			.setMessage((status.message() != null) ? status.message() : "")
+			.setOutput((status.output() != null) ? status.output() : "");
+		if (status.progress() != null) {
+			answer.setProgress(Math.max(0, Math.min(100, status.progress())));
+		}
+		if (status.resumePayload() != null) {
+			answer.setResumePayload(status.resumePayload());
+		}
+		response.onNext(answer.build());
 		response.onCompleted();
 	}
 

@@ -47,6 +47,30 @@ final class JobDispatcher {
 		});
 	}
 
+	/**
+	 * Asks the status method named by the request's handler.
+	 * @return its answer; empty when no status method has that name
+	 * @throws Throwable what the method threw
+	 */
+	Optional<JobStatus> status(JobRequest request) throws Throwable {
+		Optional<JobHandler> method = this.registry.findStatus(request.handler());
+		if (method.isEmpty()) {
+			return Optional.empty();
+		}
+		JobContext context = new JobContext(request, false, this.client, this.json);
+		Object value = method.get().invoke(context);
+		if (!(value instanceof JobStatus status)) {
+			throw new IllegalStateException("@CronyJobStatus \"" + request.handler() + "\" answered no JobStatus");
+		}
+		return Optional.of(status);
+	}
+
+	/** What to tell the agent when no status method matches. */
+	String unknownStatus(String name) {
+		return "crony: no status method \"" + name + "\" in this service (it has: "
+				+ String.join(", ", this.registry.statusNames()) + ")";
+	}
+
 	/** What to tell the agent when no handler matches. */
 	String unknownHandler(String name) {
 		return "crony: no handler \"" + name + "\" in this service (it has: " + String.join(", ", this.registry.names())

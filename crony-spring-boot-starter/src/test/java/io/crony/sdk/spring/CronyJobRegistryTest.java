@@ -28,6 +28,24 @@ class CronyJobRegistryTest {
 
 	}
 
+	static class Statuses {
+
+		@CronyJobStatus("index-status")
+		JobStatus status() {
+			return JobStatus.running(null, null);
+		}
+
+	}
+
+	static class NoJobStatus {
+
+		@CronyJobStatus("index-status")
+		String status() {
+			return "running";
+		}
+
+	}
+
 	static class Slashed {
 
 		@CronyJob("a/b")
@@ -55,6 +73,20 @@ class CronyJobRegistryTest {
 			.withMessageContaining("Two @CronyJob handlers named \"settle-orders\"")
 			.withMessageContaining("Jobs.settle")
 			.withMessageContaining("SameName.settleAgain");
+	}
+
+	@Test
+	void registersStatusMethodsApartFromHandlers() {
+		CronyJobRegistry registry = new CronyJobRegistry();
+		registry.postProcessAfterInitialization(new Statuses(), "statuses");
+		assertThat(registry.statusNames()).containsExactly("index-status");
+		assertThat(registry.names()).isEmpty();
+		assertThatExceptionOfType(BeanInitializationException.class)
+			.isThrownBy(() -> registry.postProcessAfterInitialization(new Statuses(), "again"))
+			.withMessageContaining("Two @CronyJobStatus methods named \"index-status\"");
+		assertThatExceptionOfType(BeanInitializationException.class)
+			.isThrownBy(() -> new CronyJobRegistry().postProcessAfterInitialization(new NoJobStatus(), "text"))
+			.withMessageContaining("must return JobStatus");
 	}
 
 	@Test

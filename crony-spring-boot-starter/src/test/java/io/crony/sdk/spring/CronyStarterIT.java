@@ -35,6 +35,8 @@ import io.crony.common.grpc.v1.ExecuteRequest;
 import io.crony.common.grpc.v1.ExecuteResponse;
 import io.crony.common.grpc.v1.JobTargetGrpc;
 import io.crony.common.grpc.v1.Outcome;
+import io.crony.common.grpc.v1.StatusRequest;
+import io.crony.common.grpc.v1.StatusResponse;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -328,6 +330,43 @@ class CronyStarterIT {
 		await().atMost(Duration.ofSeconds(20))
 			.untilAsserted(() -> web.verify(2, postRequestedFor(urlPathEqualTo("/api/v1/executions/95/result"))));
 		assertThat(web.getAllScenarios().getScenarios().get(0).getState()).isEqualTo("done");
+	}
+
+	@Test
+	void answersStatusAsksThroughTheStatusMethodOfTheirHandler() {
+		StatusResponse running = stub().status(StatusRequest.newBuilder()
+			.setExecutionId(7)
+			.setJobId(3)
+			.setJobName("nightly-index")
+			.setHandler("index-status")
+			.setAttempt(2)
+			.setReportToken("tok")
+			.build());
+		assertThat(running.getOutcome()).isEqualTo(Outcome.RUNNING);
+		assertThat(running.hasProgress()).isTrue();
+		assertThat(running.getProgress()).isEqualTo(40);
+		assertThat(running.getMessage()).isEqualTo("attempt 2 of nightly-index (3), token tok, handler index-status");
+		assertThat(running.getResumePayload()).isEqualTo("page-4");
+
+		StatusResponse done = stub()
+			.status(StatusRequest.newBuilder().setHandler("index-status").setParams("done").build());
+		assertThat(done.getOutcome()).isEqualTo(Outcome.SUCCEEDED);
+		assertThat(done.getOutput()).isEqualTo("10 pages");
+		assertThat(done.hasProgress()).isFalse();
+		assertThat(done.hasResumePayload()).isFalse();
+		StatusResponse broken = stub()
+			.status(StatusRequest.newBuilder().setHandler("index-status").setParams("broken").build());
+		assertThat(broken.getOutcome()).isEqualTo(Outcome.FAILED);
+		assertThat(broken.getMessage()).isEqualTo("disk full");
+
+		assertThatExceptionOfType(StatusRuntimeException.class).isThrownBy(
+				() -> stub().status(StatusRequest.newBuilder().setHandler("index-status").setParams("unknown").build()))
+			.withMessageContaining("no run 0 here")
+			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.UNKNOWN));
+		assertThatExceptionOfType(StatusRuntimeException.class)
+			.isThrownBy(() -> stub().status(StatusRequest.newBuilder().setHandler("rebuild-index").build()))
+			.withMessageContaining("no status method \"rebuild-index\" in this service (it has: index-status)")
+			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
 	}
 
 	private JobTargetGrpc.JobTargetBlockingStub stub() {

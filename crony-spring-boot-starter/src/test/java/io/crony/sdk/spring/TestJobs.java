@@ -51,6 +51,20 @@ class TestJobs {
 		context.succeed("rebuilt shards " + from + " to " + (from + 10));
 	}
 
+	@CronyJobStatus("index-status")
+	JobStatus indexStatus(JobContext context, String params) {
+		return switch (params) {
+			case "done" -> JobStatus.succeeded("10 pages");
+			case "broken" -> JobStatus.failed("disk full");
+			case "unknown" -> throw new IllegalStateException("no run " + context.executionId() + " here");
+			default -> JobStatus
+				.running(40,
+						"attempt " + context.attempt() + " of " + context.jobName() + " (" + context.jobId()
+								+ "), token " + context.execution().token() + ", handler " + context.handler())
+				.withResumePayload("page-4");
+		};
+	}
+
 	@CronyJob(value = "async-explode", async = true)
 	void asyncExplode() {
 		throw new IllegalStateException("index corrupt");
