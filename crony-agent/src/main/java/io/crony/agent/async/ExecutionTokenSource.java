@@ -48,9 +48,9 @@ public final class ExecutionTokenSource implements Targets.TokenSource, AutoClos
 	}
 
 	@Override
-	public String tokenFor(long executionId) {
+	public String tokenFor(long executionId, int attempt) {
 		ExecutionTokens current = this.tokens;
-		return (current != null) ? current.tokenFor(executionId) : null;
+		return (current != null) ? current.tokenFor(executionId, attempt) : null;
 	}
 
 	/** Whether the secret is known. */

@@ -16,8 +16,8 @@ import io.crony.common.job.JobSpec;
  * @param attempt attempt number, from 1
  * @param trigger what started the run, null when unknown
  * @param deadline when the attempt times out (filled in by {@link Targets})
- * @param token the execution token the target reports with (filled in by {@link Targets};
- * null when the agent does not know the secret yet)
+ * @param token the token of this attempt of the execution, which the target reports with
+ * (filled in by {@link Targets}; null when the agent does not know the secret yet)
  * @param resumePayload the payload last reported with progress (async runs), may be null
  * @param avoid the address ({@code host:port}) of an instance this attempt must not go to
  * (the run moves away from it), may be null

@@ -43,7 +43,7 @@ public final class Targets {
 
 	/** Targets with no token source, no async runs and loopback allowed (unit tests). */
 	public Targets(List<Target> targets) {
-		this(targets, (executionId) -> null, null, null, Clock.systemUTC(),
+		this(targets, (executionId, attempt) -> null, null, null, Clock.systemUTC(),
 				TargetPolicy.of(List.of(), List.of(), true, List.of()));
 	}
 
@@ -88,7 +88,8 @@ public final class Targets {
 		Resolved instance = null;
 		try {
 			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
-			String token = (invocation.executionId() != 0) ? this.tokens.tokenFor(invocation.executionId()) : null;
+			String token = (invocation.executionId() != 0)
+					? this.tokens.tokenFor(invocation.executionId(), invocation.attempt()) : null;
 			Invocation attempt = invocation.withDeadlineAndToken(deadline, token);
 			TargetSpec spec = invocation.job().target();
 			ServiceAddress service = ServiceAddress.of(spec);
@@ -303,8 +304,11 @@ public final class Targets {
 	@FunctionalInterface
 	public interface TokenSource {
 
-		/** The execution's token, or null while the secret is unknown. */
-		String tokenFor(long executionId);
+		/**
+		 * The token of one attempt of an execution (a superseded attempt's reports then
+		 * change nothing), or null while the secret is unknown.
+		 */
+		String tokenFor(long executionId, int attempt);
 
 	}
 

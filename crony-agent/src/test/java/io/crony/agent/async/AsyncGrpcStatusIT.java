@@ -122,7 +122,7 @@ class AsyncGrpcStatusIT {
 		assertThat(ask.getHandler()).isEqualTo("index-status");
 		assertThat(ask.getAttempt()).isEqualTo(1);
 		assertThat(ask.getJobId()).isEqualTo(job.id());
-		String token = ExecutionTokens.fromEncodedSecret(SECRET).tokenFor(id);
+		String token = ExecutionTokens.fromEncodedSecret(SECRET).tokenFor(id, 1);
 		assertThat(tokens.get(id)).isEqualTo(token);
 		assertThat(ask.getReportToken()).isEqualTo(token);
 

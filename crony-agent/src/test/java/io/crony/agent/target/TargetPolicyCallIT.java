@@ -115,8 +115,8 @@ class TargetPolicyCallIT {
 	}
 
 	private Targets targets(TargetPolicy policy) {
-		return new Targets(List.of(http(policy)), (executionId) -> null, null, null, java.time.Clock.systemUTC(),
-				policy);
+		return new Targets(List.of(http(policy)), (executionId, attempt) -> null, null, null,
+				java.time.Clock.systemUTC(), policy);
 	}
 
 	private HttpTarget http(TargetPolicy policy) {

@@ -8,22 +8,30 @@ import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
 /**
- * The conditional updates of SDK reports: each changes a row only while it is RUNNING, so
- * a report after the run ended (or a second report) changes nothing.
+ * The conditional updates of SDK reports: each changes a row only while it is RUNNING and
+ * still at the attempt the report's token was made for, so a report after the run ended
+ * (or a second report, or one from an attempt the run has gone on from) changes nothing.
+ * {@code attempt} is {@link io.crony.common.execution.ExecutionTokens#LEGACY} (0) for a
+ * legacy per-execution token, which proves no attempt: its report applies to whichever
+ * attempt is running.
  */
 @Mapper
 interface ReportMapper {
 
+	String ATTEMPT = " AND (#{attempt} = 0 OR attempt = #{attempt})";
+
 	@Update("UPDATE execution SET status = #{status}, output = #{output}, error = #{error}, message = #{message},"
 			+ " progress = CASE WHEN #{status} = 'SUCCEEDED' THEN 100 ELSE progress END,"
-			+ " finished_at = #{now}, updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'")
-	int finish(@Param("id") long id, @Param("status") String status, @Param("output") String output,
-			@Param("error") String error, @Param("message") String message, @Param("now") Instant now);
+			+ " finished_at = #{now}, updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'" + ATTEMPT)
+	int finish(@Param("id") long id, @Param("attempt") int attempt, @Param("status") String status,
+			@Param("output") String output, @Param("error") String error, @Param("message") String message,
+			@Param("now") Instant now);
 
 	@Update("UPDATE execution SET progress = #{progress}, resume_payload = COALESCE(#{resumePayload}, resume_payload),"
-			+ " message = COALESCE(#{message}, message), updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'")
-	int progress(@Param("id") long id, @Param("progress") int progress, @Param("resumePayload") String resumePayload,
-			@Param("message") String message, @Param("now") Instant now);
+			+ " message = COALESCE(#{message}, message), updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'"
+			+ ATTEMPT)
+	int progress(@Param("id") long id, @Param("attempt") int attempt, @Param("progress") int progress,
+			@Param("resumePayload") String resumePayload, @Param("message") String message, @Param("now") Instant now);
 
 	/**
 	 * Progress that asks to move the run elsewhere: only an ASYNC run's agent tracks its
@@ -31,11 +39,15 @@ interface ReportMapper {
 	 */
 	@Update("UPDATE execution SET progress = #{progress}, resume_payload = COALESCE(#{resumePayload}, resume_payload),"
 			+ " message = COALESCE(#{message}, message), move_requested_at = #{now}, updated_at = #{now}"
-			+ " WHERE id = #{id} AND status = 'RUNNING' AND mode = 'ASYNC'")
-	int progressAndMove(@Param("id") long id, @Param("progress") int progress,
+			+ " WHERE id = #{id} AND status = 'RUNNING' AND mode = 'ASYNC'" + ATTEMPT)
+	int progressAndMove(@Param("id") long id, @Param("attempt") int attempt, @Param("progress") int progress,
 			@Param("resumePayload") String resumePayload, @Param("message") String message, @Param("now") Instant now);
 
-	@Select("SELECT status FROM execution WHERE id = #{id}")
-	String status(@Param("id") long id);
+	@Select("SELECT status, attempt FROM execution WHERE id = #{id}")
+	Row row(@Param("id") long id);
+
+	/** Where a run stands, read when a report changed nothing. */
+	record Row(String status, int attempt) {
+	}
 
 }

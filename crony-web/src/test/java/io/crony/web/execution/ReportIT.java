@@ -156,7 +156,7 @@ class ReportIT {
 		// 200,000 bytes: three times what the output column holds
 		String output = "0123456789".repeat(20_000);
 
-		ReportClient.Answer answer = this.rest.post(id, "result", this.tokens.tokenFor(id),
+		ReportClient.Answer answer = this.rest.post(id, "result", this.tokens.tokenFor(id, 1),
 				"{\"outcome\":\"SUCCEEDED\",\"output\":\"" + output + "\"}");
 
 		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(200);
@@ -172,7 +172,7 @@ class ReportIT {
 	void appliesAReportedResultOnceAndSaysSoAfterwards() {
 		long id = runningExecution();
 
-		ReportClient.Answer first = this.rest.post(id, "result", this.tokens.tokenFor(id),
+		ReportClient.Answer first = this.rest.post(id, "result", this.tokens.tokenFor(id, 1),
 				"{\"outcome\":\"SUCCEEDED\",\"message\":\"rebuilt\",\"output\":\"5 shards\"}");
 		assertThat(first.status()).as("%s", first.body()).isEqualTo(200);
 		assertThat(first.body().get("applied").asBoolean()).isTrue();
@@ -184,7 +184,7 @@ class ReportIT {
 			.containsEntry("progress", 100);
 		assertThat(row.get("finished_at")).isNotNull();
 
-		ReportClient.Answer second = this.rest.post(id, "result", this.tokens.tokenFor(id),
+		ReportClient.Answer second = this.rest.post(id, "result", this.tokens.tokenFor(id, 1),
 				"{\"outcome\":\"FAILED\",\"message\":\"late\"}");
 		assertThat(second.status()).isEqualTo(200);
 		assertThat(second.body().get("applied").asBoolean()).isFalse();
@@ -195,7 +195,7 @@ class ReportIT {
 	@Test
 	void storesProgressAndResumePayloadWhileRunningOnly() {
 		long id = runningExecution();
-		String token = this.tokens.tokenFor(id);
+		String token = this.tokens.tokenFor(id, 1);
 
 		ReportClient.Answer progress = this.rest.post(id, "progress", token,
 				"{\"progress\":40,\"resumePayload\":\"shard-2\",\"message\":\"2 of 5\"}");
@@ -223,8 +223,8 @@ class ReportIT {
 		long other = runningExecution();
 		Map<String, Object> before = row(id);
 
-		for (String token : new String[] { null, "", "not-a-token", this.tokens.tokenFor(other),
-				ExecutionTokens.fromEncodedSecret(ExecutionTokens.newSecret()).tokenFor(id) }) {
+		for (String token : new String[] { null, "", "not-a-token", this.tokens.tokenFor(other, 1),
+				ExecutionTokens.fromEncodedSecret(ExecutionTokens.newSecret()).tokenFor(id, 1) }) {
 			ReportClient.Answer answer = this.rest.post(id, "result", token, "{\"outcome\":\"SUCCEEDED\"}");
 			assertThat(answer.status()).as("token %s", token).isEqualTo(401);
 			assertThat(answer.contentType()).startsWith("application/problem+json");
@@ -234,9 +234,89 @@ class ReportIT {
 	}
 
 	@Test
+	void refusesAForgedAttemptOrAnotherExecutionsAttemptToken() {
+		long id = runningExecution();
+		long other = runningExecution();
+		this.jdbc.update("UPDATE execution SET attempt = 2 WHERE id = ?", id);
+		Map<String, Object> before = row(id);
+		String mac = this.tokens.tokenFor(id, 1).substring(2);
+
+		for (String token : new String[] { "2." + mac, "0." + mac, "x." + mac, this.tokens.tokenFor(other, 2),
+				"2." + this.tokens.tokenFor(id),
+				ExecutionTokens.fromEncodedSecret(ExecutionTokens.newSecret()).tokenFor(id, 2) }) {
+			assertThat(this.rest.post(id, "result", token, "{\"outcome\":\"SUCCEEDED\"}").status())
+				.as("token %s", token)
+				.isEqualTo(401);
+			assertThat(this.rest.post(id, "progress", token, "{\"progress\":5}").status()).isEqualTo(401);
+		}
+		assertThat(row(id)).isEqualTo(before);
+	}
+
+	@Test
+	void aSupersededAttemptsReportChangesNothingAndSaysWhereTheRunWent() {
+		long id = runningExecution();
+		this.jdbc.update("UPDATE execution SET attempt = 2 WHERE id = ?", id);
+		Map<String, Object> before = row(id);
+		String first = this.tokens.tokenFor(id, 1);
+
+		for (String[] report : new String[][] { { "result", "{\"outcome\":\"SUCCEEDED\"}" },
+				{ "progress", "{\"progress\":70,\"resumePayload\":\"old\"}" },
+				{ "progress", "{\"progress\":70,\"rebalance\":true}" } }) {
+			ReportClient.Answer late = this.rest.post(id, report[0], first, report[1]);
+			assertThat(late.status()).as("%s", late.body()).isEqualTo(200);
+			assertThat(late.body().get("applied").asBoolean()).isFalse();
+			assertThat(late.body().get("status").asText()).isEqualTo("RUNNING");
+			assertThat(late.body().get("message").asText()).contains("gone on as attempt 2");
+		}
+		ReportResponse overGrpc = this.grpc.reportResult(
+				ReportResultRequest.newBuilder().setExecutionId(id).setToken(first).setOutcome(Outcome.FAILED).build());
+		assertThat(overGrpc.getApplied()).isFalse();
+		assertThat(overGrpc.getStatus()).isEqualTo("RUNNING");
+		assertThat(overGrpc.getMessage()).contains("gone on as attempt 2");
+		assertThat(row(id)).isEqualTo(before);
+
+		String second = this.tokens.tokenFor(id, 2);
+		ReportClient.Answer progress = this.rest.post(id, "progress", second, "{\"progress\":40}");
+		assertThat(progress.body().get("applied").asBoolean()).isTrue();
+		ReportResponse result = this.grpc.reportResult(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(second)
+			.setOutcome(Outcome.SUCCEEDED)
+			.build());
+		assertThat(result.getApplied()).isTrue();
+		assertThat(row(id)).containsEntry("status", "SUCCEEDED").containsEntry("attempt", 2);
+
+		ReportClient.Answer afterwards = this.rest.post(id, "result", first, "{\"outcome\":\"FAILED\"}");
+		assertThat(afterwards.body().get("applied").asBoolean()).isFalse();
+		assertThat(afterwards.body().get("status").asText()).isEqualTo("SUCCEEDED");
+	}
+
+	// agents made one token per execution before tokens were per attempt: the runs they
+	// started keep reporting with it, to whichever attempt is running
+	@Test
+	void acceptsTheLegacyTokenOfTheWholeExecution() {
+		long id = runningExecution();
+		this.jdbc.update("UPDATE execution SET attempt = 2 WHERE id = ?", id);
+		String legacy = this.tokens.tokenFor(id);
+
+		ReportClient.Answer progress = this.rest.post(id, "progress", legacy, "{\"progress\":20}");
+		assertThat(progress.body().get("applied").asBoolean()).isTrue();
+		ReportResponse result = this.grpc.reportResult(ReportResultRequest.newBuilder()
+			.setExecutionId(id)
+			.setToken(legacy)
+			.setOutcome(Outcome.SUCCEEDED)
+			.build());
+		assertThat(result.getApplied()).isTrue();
+		assertThat(row(id)).containsEntry("status", "SUCCEEDED");
+		ReportClient.Answer again = this.rest.post(id, "result", legacy, "{\"outcome\":\"FAILED\"}");
+		assertThat(again.body().get("applied").asBoolean()).isFalse();
+		assertThat(again.body().get("message").asText()).contains("is SUCCEEDED");
+	}
+
+	@Test
 	void answersNotFoundForAnUnknownExecution() {
 		long unknown = runningExecution() + 1000;
-		ReportClient.Answer answer = this.rest.post(unknown, "result", this.tokens.tokenFor(unknown),
+		ReportClient.Answer answer = this.rest.post(unknown, "result", this.tokens.tokenFor(unknown, 1),
 				"{\"outcome\":\"SUCCEEDED\"}");
 		assertThat(answer.status()).isEqualTo(404);
 		assertThat(answer.contentType()).startsWith("application/problem+json");
@@ -245,7 +325,7 @@ class ReportIT {
 	@Test
 	void refusesBadInputNamingTheField() {
 		long id = runningExecution();
-		String token = this.tokens.tokenFor(id);
+		String token = this.tokens.tokenFor(id, 1);
 		Map<String, Object> before = row(id);
 
 		assertThat(this.rest.post(id, "result", token, "{\"outcome\":\"ACCEPTED\"}")).satisfies((answer) -> {
@@ -268,7 +348,7 @@ class ReportIT {
 	@Test
 	void refusesAnUnknownFieldNamingItAndStoresNothing() {
 		long id = runningExecution();
-		String token = this.tokens.tokenFor(id);
+		String token = this.tokens.tokenFor(id, 1);
 		Map<String, Object> before = row(id);
 
 		ReportClient.Answer progress = this.rest.post(id, "progress", token,
@@ -296,7 +376,7 @@ class ReportIT {
 	@Test
 	void storesAMoveRequestWithItsResumePayloadForAnAsyncRunOnly() {
 		long id = runningExecution();
-		String token = this.tokens.tokenFor(id);
+		String token = this.tokens.tokenFor(id, 1);
 
 		ReportClient.Answer move = this.rest.post(id, "progress", token,
 				"{\"progress\":50,\"resumePayload\":\"{\\\"offset\\\":100000}\",\"rebalance\":true}");
@@ -311,7 +391,7 @@ class ReportIT {
 		long other = runningExecution();
 		ReportResponse grpcMove = this.grpc.reportProgress(ReportProgressRequest.newBuilder()
 			.setExecutionId(other)
-			.setToken(this.tokens.tokenFor(other))
+			.setToken(this.tokens.tokenFor(other, 1))
 			.setProgress(30)
 			.setResumePayload("offset=30")
 			.setRebalance(true)
@@ -323,7 +403,7 @@ class ReportIT {
 		long sync = runningExecution();
 		this.jdbc.update("UPDATE execution SET mode = NULL WHERE id = ?", sync);
 		Map<String, Object> before = row(sync);
-		ReportClient.Answer refused = this.rest.post(sync, "progress", this.tokens.tokenFor(sync),
+		ReportClient.Answer refused = this.rest.post(sync, "progress", this.tokens.tokenFor(sync, 1),
 				"{\"progress\":50,\"rebalance\":true}");
 		assertThat(refused.status()).isEqualTo(200);
 		assertThat(refused.body().get("applied").asBoolean()).isFalse();
@@ -334,7 +414,7 @@ class ReportIT {
 	@Test
 	void takesReportsOverGrpcWithTheSameRules() {
 		long id = runningExecution();
-		String token = this.tokens.tokenFor(id);
+		String token = this.tokens.tokenFor(id, 1);
 
 		ReportResponse progress = this.grpc.reportProgress(ReportProgressRequest.newBuilder()
 			.setExecutionId(id)
@@ -372,22 +452,22 @@ class ReportIT {
 
 		assertGrpcStatus(ReportResultRequest.newBuilder()
 			.setExecutionId(id)
-			.setToken(this.tokens.tokenFor(id + 1))
+			.setToken(this.tokens.tokenFor(id + 1, 1))
 			.setOutcome(Outcome.SUCCEEDED)
 			.build(), Status.Code.PERMISSION_DENIED);
 		assertGrpcStatus(ReportResultRequest.newBuilder()
 			.setExecutionId(id + 1000)
-			.setToken(this.tokens.tokenFor(id + 1000))
+			.setToken(this.tokens.tokenFor(id + 1000, 1))
 			.setOutcome(Outcome.SUCCEEDED)
 			.build(), Status.Code.NOT_FOUND);
 		assertGrpcStatus(ReportResultRequest.newBuilder()
 			.setExecutionId(id)
-			.setToken(this.tokens.tokenFor(id))
+			.setToken(this.tokens.tokenFor(id, 1))
 			.setOutcome(Outcome.ACCEPTED)
 			.build(), Status.Code.INVALID_ARGUMENT);
 		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
 			.setExecutionId(id)
-			.setToken(this.tokens.tokenFor(id))
+			.setToken(this.tokens.tokenFor(id, 1))
 			.setProgress(150)
 			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
 				assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -407,7 +487,7 @@ class ReportIT {
 
 		assertThatThrownBy(() -> this.grpc.reportProgress(ReportProgressRequest.newBuilder()
 			.setExecutionId(id)
-			.setToken(this.tokens.tokenFor(id))
+			.setToken(this.tokens.tokenFor(id, 1))
 			.setProgress(50)
 			.setUnknownFields(unknown)
 			.build())).isInstanceOfSatisfying(StatusRuntimeException.class, (ex) -> {
@@ -416,7 +496,7 @@ class ReportIT {
 			});
 		assertGrpcStatus(ReportResultRequest.newBuilder()
 			.setExecutionId(id)
-			.setToken(this.tokens.tokenFor(id))
+			.setToken(this.tokens.tokenFor(id, 1))
 			.setOutcome(Outcome.SUCCEEDED)
 			.setUnknownFields(unknown)
 			.build(), Status.Code.INVALID_ARGUMENT);

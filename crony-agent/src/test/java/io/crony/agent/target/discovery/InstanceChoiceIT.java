@@ -73,8 +73,8 @@ class InstanceChoiceIT {
 		this.http = new HttpTarget(new HttpTargetProperties(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1),
 				4096, "instance-choice-it", loopbackAllowed(), SecretBox.of(null, List.of()));
 		ServiceInstances instances = new ServiceInstances(new SimpleDiscoveryClient(this.registry), null);
-		this.targets = new Targets(List.of(this.http), (executionId) -> null, null, instances, Clock.systemUTC(),
-				loopbackAllowed());
+		this.targets = new Targets(List.of(this.http), (executionId, attempt) -> null, null, instances,
+				Clock.systemUTC(), loopbackAllowed());
 	}
 
 	@AfterEach

@@ -82,8 +82,8 @@ class GrpcInstanceChoiceIT {
 				List.of());
 		ServiceInstances instances = new ServiceInstances(new SimpleDiscoveryClient(this.registry), null);
 		TargetPolicy loopbackDenied = TargetPolicy.of(List.of(), List.of(), false, List.of());
-		this.targets = new Targets(List.of(new GrpcTarget(this.channels, instances, null, 4096)), (executionId) -> null,
-				null, instances, Clock.systemUTC(), loopbackDenied);
+		this.targets = new Targets(List.of(new GrpcTarget(this.channels, instances, null, 4096)),
+				(executionId, attempt) -> null, null, instances, Clock.systemUTC(), loopbackDenied);
 		Server a = server();
 		Server b = server();
 		List<DefaultServiceInstance> listed = new ArrayList<>();
