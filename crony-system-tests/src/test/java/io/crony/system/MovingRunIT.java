@@ -94,6 +94,17 @@ class MovingRunIT {
 		assertThat(resumePayload(resumed)).isEqualTo("{\"offset\":100000}");
 		assertThat(first.calls).as("the instance that asked is not called again").hasSize(1);
 
+		// the first instance's token is for attempt 1: once the run is at attempt 2, its
+		// late report changes nothing
+		await("the run at attempt 2").atMost(Duration.ofSeconds(30))
+			.until(() -> api.get("/api/v1/executions/" + id).body().path("attempt").asInt() == 2);
+		Api.Answer late = api.report(id, "result", call.get("X-Crony-Token"),
+				Map.of("outcome", "FAILED", "message", "late"));
+		assertThat(late.status()).as("%s", late.body()).isEqualTo(200);
+		assertThat(late.body().get("applied").asBoolean()).isFalse();
+		assertThat(late.body().get("status").asText()).isEqualTo("RUNNING");
+		assertThat(late.body().get("message").asText()).contains("attempt 2");
+
 		JsonNode execution = finish(id, resumed);
 		assertThat(execution.get("status").asText()).isEqualTo("SUCCEEDED");
 		assertThat(execution.get("attempt").asInt()).as("one run, two attempts").isEqualTo(2);
