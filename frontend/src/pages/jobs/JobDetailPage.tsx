@@ -148,6 +148,9 @@ function Definition({ job }: { job: Job }) {
           <CallsPerFire target={target} />
         </Descriptions.Item>
       )}
+      {target.sharding?.timeoutSeconds != null && (
+        <Descriptions.Item label={t('jobs.shardsTimeout')}>{t('jobs.shardsTimeoutValue', { count: target.sharding.timeoutSeconds })}</Descriptions.Item>
+      )}
       {target.statusUrl && (
         <Descriptions.Item label={t('jobs.statusUrl')}>
           <Typography.Text code>{target.statusUrl}</Typography.Text>

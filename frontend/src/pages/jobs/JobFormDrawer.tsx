@@ -471,6 +471,16 @@ export function JobFormDrawer({ open, job, onClose, onSaved, scheduleDebounceMs 
                     </Col>
                   </Row>
                 )}
+                {(callsPerFire === 'SHARDS' || callsPerFire === 'BROADCAST') && (
+                  <Form.Item
+                    label={t('jobs.shardsTimeout')}
+                    name={['target', 'shardsTimeoutSeconds']}
+                    tooltip={t('jobs.shardsTimeoutTip')}
+                    rules={[{ type: 'number', min: 1, max: 86400 }]}
+                  >
+                    <InputNumber min={1} max={86400} precision={0} placeholder={t('jobs.progressTimeoutNone')} style={{ width: 200 }} />
+                  </Form.Item>
+                )}
               </>
             )}
             {asksStatus({ type: targetType, mode: targetMode }) && (

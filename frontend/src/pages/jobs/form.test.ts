@@ -94,6 +94,19 @@ describe('job form conversion', () => {
     expect(toJobRequest(one).target).not.toHaveProperty('broadcast');
   });
 
+  it('keeps the limit on a sharded or broadcast fire as a whole, and sends none for one call', () => {
+    const sharded = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 2, params: [], broadcast: false, timeoutSeconds: 600 } } }));
+    expect(sharded.target.shardsTimeoutSeconds).toBe(600);
+    expect(toJobRequest(sharded).target).toMatchObject({ shards: 2, shardsTimeoutSeconds: 600 });
+    sharded.target.callsPerFire = 'BROADCAST';
+    expect(toJobRequest(sharded).target).toMatchObject({ broadcast: true, shardsTimeoutSeconds: 600 });
+    sharded.target.callsPerFire = 'ONE';
+    expect(toJobRequest(sharded).target).not.toHaveProperty('shardsTimeoutSeconds');
+    sharded.target.callsPerFire = 'SHARDS';
+    sharded.target.shardsTimeoutSeconds = null;
+    expect(toJobRequest(sharded).target).not.toHaveProperty('shardsTimeoutSeconds');
+  });
+
   it('sends shard parameters one per line, without trailing empty lines, and none when left empty', () => {
     const values = newJobValues();
     values.target = { ...values.target, url: 'lb://billing/settle', callsPerFire: 'SHARDS', shards: 2, shardParams: 'a\r\n\n' };

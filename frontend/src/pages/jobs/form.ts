@@ -46,6 +46,8 @@ export interface JobFormValues {
     shards?: number;
     /** SHARDS: each shard's parameters, one per line; empty for none. */
     shardParams?: string;
+    /** SHARDS or BROADCAST: the limit on the whole fire; empty: each shard's own only. */
+    shardsTimeoutSeconds?: number | null;
   };
   timeoutSeconds: number;
   retry: RetryValues;
@@ -238,12 +240,15 @@ export function shardParamsOf(text?: string): string[] {
 }
 
 /** The request's sharding fields for the form's choice; none for one call or a target that cannot shard. */
-function shardingRequest(t: JobFormValues['target']): Pick<Target, 'shards' | 'shardParams' | 'broadcast'> {
+function shardingRequest(
+  t: JobFormValues['target'],
+): Pick<Target, 'shards' | 'shardParams' | 'broadcast' | 'shardsTimeoutSeconds'> {
   if (!shardable(t)) return {};
-  if (t.callsPerFire === 'BROADCAST') return { broadcast: true };
+  const limit = t.shardsTimeoutSeconds != null ? { shardsTimeoutSeconds: Number(t.shardsTimeoutSeconds) } : {};
+  if (t.callsPerFire === 'BROADCAST') return { broadcast: true, ...limit };
   if (t.callsPerFire !== 'SHARDS' || t.shards == null) return {};
   const params = shardParamsOf(t.shardParams);
-  return { shards: Number(t.shards), ...(params.length > 0 ? { shardParams: params } : {}) };
+  return { shards: Number(t.shards), ...(params.length > 0 ? { shardParams: params } : {}), ...limit };
 }
 
 /** An ASYNC HTTP target: its accepted runs may be asked about at a status URL instead of reporting. */
@@ -277,6 +282,7 @@ export function toFormValues(job: Job): JobFormValues {
       callsPerFire: callsPerFire(job.target),
       shards: job.target.sharding && !job.target.sharding.broadcast ? job.target.sharding.shards : undefined,
       shardParams: (job.target.sharding?.params ?? []).join('\n') || undefined,
+      shardsTimeoutSeconds: job.target.sharding?.timeoutSeconds ?? null,
     },
     timeoutSeconds: job.timeoutSeconds,
     retry: toRetryValues(job.retry),

@@ -63,6 +63,8 @@ export interface Target {
   shardParams?: string[] | null;
   /** Each fire calls every instance of the service; not with `shards`. */
   broadcast?: boolean | null;
+  /** With `shards` or `broadcast` only, 1 to 86400: the limit on the whole fire, every shard's retries included. */
+  shardsTimeoutSeconds?: number | null;
   /** How a job read back makes several calls per fire; absent: one call. */
   sharding?: Sharding | null;
 }
@@ -73,6 +75,8 @@ export interface Sharding {
   shards: number;
   params?: string[] | null;
   broadcast: boolean;
+  /** The limit on the whole fire in seconds; absent: each shard's own only. */
+  timeoutSeconds?: number | null;
 }
 
 /** What POST /jobs and PUT /jobs/{id} take. */

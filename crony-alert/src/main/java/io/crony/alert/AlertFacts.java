@@ -22,6 +22,51 @@ public sealed interface AlertFacts {
 	}
 
 	/**
+	 * FAILURE or TIMEOUT of a sharded or broadcast run: which of its shards did not
+	 * succeed, each with the instance its last attempt went to.
+	 *
+	 * @param status the run's final status ({@code FAILED}, {@code TIMED_OUT})
+	 * @param total the run's shards
+	 * @param maxAttempts attempts the retry policy allows each shard
+	 * @param notSucceeded the shards that did not succeed, by index (at most
+	 * {@link #LISTED} of them; {@code unlisted} says how many more)
+	 * @param unlisted shards that did not succeed beyond those listed
+	 */
+	record ShardsEnded(String status, int total, int maxAttempts, List<ShardEnd> notSucceeded,
+			int unlisted) implements AlertFacts {
+
+		/** Most shards an alert lists one by one. */
+		public static final int LISTED = 10;
+
+		public ShardsEnded {
+			notSucceeded = (notSucceeded != null) ? List.copyOf(notSucceeded) : List.of();
+		}
+
+	}
+
+	/**
+	 * How one shard of a run ended.
+	 *
+	 * @param index the shard's index, from 0
+	 * @param instance the instance ({@code host:port}) of its last attempt, or null
+	 * @param status its status ({@code FAILED}, {@code TIMED_OUT}, {@code CANCELLED})
+	 * @param attempts attempts it made
+	 * @param error why, or null
+	 */
+	record ShardEnd(int index, String instance, String status, int attempts, String error) {
+
+		/** Most characters of a shard's error kept in a message. */
+		public static final int ERROR_EXCERPT = 120;
+
+		public ShardEnd {
+			if (error != null && error.length() > ERROR_EXCERPT) {
+				error = error.substring(0, ERROR_EXCERPT) + "…";
+			}
+		}
+
+	}
+
+	/**
 	 * FAILURE_RATE: too many runs failed over the rule's window.
 	 *
 	 * @param failed runs that failed

@@ -61,6 +61,20 @@ final class ChineseWording implements AlertWording {
 			return "本次执行最终" + STATUSES.getOrDefault(ended.status(), ended.status()) + "（" + ended.status() + "），共尝试 "
 					+ ended.attempts() + " 次（上限 " + ended.maxAttempts() + " 次）。";
 		}
+		if (facts instanceof AlertFacts.ShardsEnded shards) {
+			int count = shards.notSucceeded().size() + shards.unlisted();
+			String each = shards.notSucceeded()
+				.stream()
+				.map((shard) -> "分片 " + shard.index()
+						+ ((shard.instance() != null) ? "（" + shard.instance() + "）" : " ")
+						+ STATUSES.getOrDefault(shard.status(), shard.status()) + "（" + shard.status() + "），尝试 "
+						+ shard.attempts() + " 次" + ((shard.error() != null) ? "：" + shard.error() : ""))
+				.collect(Collectors.joining("；"));
+			return "本次执行最终" + STATUSES.getOrDefault(shards.status(), shards.status()) + "（" + shards.status() + "）："
+					+ shards.total() + " 个分片中有 " + count + " 个未成功（每个分片最多尝试 " + shards.maxAttempts() + " 次）"
+					+ (each.isEmpty() ? "。" : "：" + each + "。")
+					+ ((shards.unlisted() > 0) ? "另有 " + shards.unlisted() + " 个未列出。" : "");
+		}
 		if (facts instanceof AlertFacts.FailureRate rate) {
 			return "最近 " + rate.windowMinutes() + " 分钟内 " + Math.round(100.0 * rate.failed() / rate.runs())
 					+ "% 的执行失败，超过了规则阈值 " + Math.round(100 * rate.threshold()) + "%。";

@@ -52,6 +52,19 @@ final class EnglishWording implements AlertWording {
 			return "The run ended " + ended.status() + " after " + ended.attempts() + " of " + ended.maxAttempts()
 					+ " attempt(s).";
 		}
+		if (facts instanceof AlertFacts.ShardsEnded shards) {
+			int count = shards.notSucceeded().size() + shards.unlisted();
+			String each = shards.notSucceeded()
+				.stream()
+				.map((shard) -> "shard " + shard.index() + ((shard.instance() != null) ? " at " + shard.instance() : "")
+						+ " " + shard.status() + " after " + shard.attempts() + " attempt(s)"
+						+ ((shard.error() != null) ? ": " + shard.error() : ""))
+				.collect(Collectors.joining("; "));
+			return "The run ended " + shards.status() + ": " + count + " of " + shards.total()
+					+ " shards did not succeed (each may make " + shards.maxAttempts() + " attempt(s))"
+					+ (each.isEmpty() ? "." : ": " + each + ".")
+					+ ((shards.unlisted() > 0) ? " And " + shards.unlisted() + " more." : "");
+		}
 		if (facts instanceof AlertFacts.FailureRate rate) {
 			return "Over the last " + rate.windowMinutes() + " minutes "
 					+ Math.round(100.0 * rate.failed() / rate.runs()) + "% of runs failed; the rule alerts above "

@@ -65,6 +65,22 @@ class AlertTextTest {
 	}
 
 	@Test
+	void wordsAShardedRunNamingEachShardThatDidNotSucceedAndItsInstance() {
+		List<AlertFacts.ShardEnd> listed = List.of(
+				new AlertFacts.ShardEnd(1, "10.0.0.5:8080", "FAILED", 3, "HTTP 500: " + "x".repeat(200)),
+				new AlertFacts.ShardEnd(3, null, "TIMED_OUT", 1, null));
+		Alert alert = run(AlertKind.FAILURE, new AlertFacts.ShardsEnded("FAILED", 4, 3, listed, 2));
+
+		assertThat(AlertText.title(alert, AlertLanguage.EN)).isEqualTo("Job settle-orders failed");
+		assertThat(AlertText.text(alert, AlertLanguage.EN)).contains("The run ended FAILED: 4 of 4 shards did not "
+				+ "succeed (each may make 3 attempt(s)): shard 1 at 10.0.0.5:8080 FAILED after 3 attempt(s): HTTP 500: "
+				+ "x".repeat(110) + "…; shard 3 TIMED_OUT after 1 attempt(s). And 2 more.");
+		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN))
+			.contains("本次执行最终失败（FAILED）：4 个分片中有 4 个未成功（每个分片最多尝试 3 次）：分片 1（10.0.0.5:8080）失败（FAILED），尝试 3 次：HTTP 500: ")
+			.contains("；分片 3 超时（TIMED_OUT），尝试 1 次。另有 2 个未列出。");
+	}
+
+	@Test
 	void wordsAFailureRate() {
 		Alert alert = run(AlertKind.FAILURE_RATE, new AlertFacts.FailureRate(3, 5, 10, 0.5));
 

@@ -39,7 +39,16 @@ final class Runs {
 
 	/** Creates a job that never fires by itself and waits until the agent holds it. */
 	long create(String name, Map<String, Object> target, int timeoutSeconds, int maxAttempts) {
-		Map<String, Object> body = new LinkedHashMap<>();
+		return create(name, target, timeoutSeconds, maxAttempts, Map.of());
+	}
+
+	/**
+	 * Creates a job that never fires by itself, with more of the job's fields
+	 * ({@code alerts}, ...), and waits until the agent holds it.
+	 */
+	long create(String name, Map<String, Object> target, int timeoutSeconds, int maxAttempts,
+			Map<String, Object> fields) {
+		Map<String, Object> body = new LinkedHashMap<>(fields);
 		body.put("name", name);
 		body.put("schedule", "0 0 0 1 1 ?");
 		body.put("timeZone", "UTC");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,10 +12,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.crony.test.BotServer;
+import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -30,12 +36,15 @@ import static org.awaitility.Awaitility.await;
  * crony-agent with its default settings, and real local HTTP instances of an
  * {@code lb://} service registered in Eureka. 4 shards over 4 instances land one each,
  * over 2 instances two each; a broadcast reaches every instance; a failing shard is
- * retried alone; the run's page lists its shards.
+ * retried alone; the run's page lists its shards; the job's limit on the whole run stops
+ * a slow shard, and the run's one alert names that shard and its instance.
  */
 class ShardedRunIT {
 
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final String SECRET = "SECshard-hook";
 
 	private static RegistrySystem system;
 
@@ -118,6 +127,45 @@ class ShardedRunIT {
 		assertThat(retried.get("status").asText()).isEqualTo("SUCCEEDED");
 	}
 
+	@Test
+	void theWholeRunsLimitStopsASlowShardAndTheRunsAlertNamesItAndItsInstance() throws Exception {
+		try (BotServer hook = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			Api.Answer channel = api.post("/api/v1/alert-channels", Map.of("name", "shard-hook", "type", "WEBHOOK",
+					"config", Map.of("url", hook.url()), "secret", SECRET));
+			assertThat(channel.status()).as("%s", channel.body()).isEqualTo(201);
+			List<Instance> two = instances("limited", 2);
+			// timeouts only: the runs that fail while the agent learns of both instances
+			// raise nothing
+			long job = create("limited", Map.of("shards", 2, "shardsTimeoutSeconds", 3), 1,
+					Map.of("alerts", Map.of("channelIds", List.of(channel.id()), "onFailure", false)));
+			untilSucceeded(job, "limited", 2);
+			two.forEach((instance) -> instance.slow.add("1"));
+
+			JsonNode ended = runs.toEnd(job, null);
+
+			assertThat(ended.get("status").asText()).isEqualTo("TIMED_OUT");
+			JsonNode run = api.get("/api/v1/executions/" + ended.get("id").asLong()).body();
+			assertThat(run.get("error").asText()).startsWith("shard 1 of 2 timed out");
+			JsonNode slowShard = run.get("shards").get(1);
+			assertThat(slowShard.get("status").asText()).isEqualTo("TIMED_OUT");
+			assertThat(slowShard.get("error").asText()).isEqualTo("the sharded run's limit of 3 s passed");
+			assertThat(run.get("shards").get(0).get("status").asText()).isEqualTo("SUCCEEDED");
+			// well before the shard's own 30 s timeout
+			assertThat(Duration.between(Instant.parse(run.get("startedAt").asText()),
+					Instant.parse(run.get("finishedAt").asText())))
+				.isLessThan(Duration.ofSeconds(20));
+			BotServer.Received alert = await("the run's alert").atMost(Duration.ofSeconds(30))
+				.until(() -> hook.received(), (received) -> !received.isEmpty())
+				.get(0);
+			assertThat(alert.verified()).isTrue();
+			assertThat(alert.body().path("kind").asText()).isEqualTo("TIMEOUT");
+			assertThat(alert.body().path("text").asText())
+				.contains("1 of 2 shards did not succeed (each may make 1 attempt(s)): shard 1 at "
+						+ slowShard.get("instance").asText() + " TIMED_OUT after 1 attempt(s): the sharded run's "
+						+ "limit of 3 s passed.");
+		}
+	}
+
 	private List<Instance> instances(String service, int count) {
 		List<Instance> started = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
@@ -130,9 +178,14 @@ class ShardedRunIT {
 	}
 
 	private static long create(String service, Map<String, Object> sharding, int maxAttempts) {
+		return create(service, sharding, maxAttempts, Map.of());
+	}
+
+	private static long create(String service, Map<String, Object> sharding, int maxAttempts,
+			Map<String, Object> fields) {
 		Map<String, Object> target = new LinkedHashMap<>(Runs.target("HTTP", "lb://" + service + "/work", "SYNC"));
 		target.putAll(sharding);
-		return runs.create(service, target, 30, maxAttempts);
+		return runs.create(service, target, 30, maxAttempts, fields);
 	}
 
 	/**
@@ -155,7 +208,8 @@ class ShardedRunIT {
 	}
 
 	/**
-	 * An instance of a sharded job's service: answers 200, keeps each call's shard index.
+	 * An instance of a sharded job's service: answers 200, keeps each call's shard index;
+	 * holds the calls of "slow" shards until it closes.
 	 */
 	private static final class Instance implements AutoCloseable {
 
@@ -167,6 +221,11 @@ class ShardedRunIT {
 
 		/** Shard indexes whose next call answers 500. */
 		private final Set<String> failOnce = ConcurrentHashMap.newKeySet();
+
+		/** Shard indexes whose calls are held until the instance closes. */
+		private final Set<String> slow = ConcurrentHashMap.newKeySet();
+
+		private final CountDownLatch closing = new CountDownLatch(1);
 
 		Instance(String id) {
 			this.id = id;
@@ -180,9 +239,13 @@ class ShardedRunIT {
 				exchange.getRequestBody().readAllBytes();
 				String index = exchange.getRequestHeaders().getFirst("X-Crony-Shard-Index");
 				this.indexes.add(index);
+				if (this.slow.contains(index)) {
+					awaitClosing();
+				}
 				exchange.sendResponseHeaders(this.failOnce.remove(index) ? 500 : 200, -1);
 				exchange.close();
 			});
+			this.server.setExecutor(Executors.newCachedThreadPool());
 			this.server.start();
 		}
 
@@ -198,8 +261,18 @@ class ShardedRunIT {
 			this.indexes.clear();
 		}
 
+		private void awaitClosing() {
+			try {
+				this.closing.await(60, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
 		@Override
 		public void close() {
+			this.closing.countDown();
 			this.server.stop(0);
 		}
 

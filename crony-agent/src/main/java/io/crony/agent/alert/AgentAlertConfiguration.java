@@ -39,7 +39,7 @@ class AgentAlertConfiguration {
 		}
 		AlertStore store = new AlertStore(jdbc, secrets);
 		return new RunAlerts(dispatcher, store, new ChannelCache(store, properties.channelCacheTtl(), clock),
-				new FailureRates(jdbc), properties, identity.id(), clock);
+				new FailureRates(jdbc), new ShardEnds(jdbc), properties, identity.id(), clock);
 	}
 
 }

@@ -22,8 +22,9 @@ import io.crony.common.job.JobSpec;
  * Turns runs' final outcomes into alerts under each job's {@link AlertPolicy}: failure
  * and timeout (rate limited by the dispatcher), failure rate over a window (checked on
  * each failed run, not again within the rate limit once it alerted), and one recovery
- * notice after a failure alert. The engine's thread only queues; every database read
- * happens on the alert thread.
+ * notice after a failure alert. A sharded or broadcast run's alert names the shards that
+ * did not succeed and their instances. The engine's thread only queues; every database
+ * read happens on the alert thread.
  */
 final class RunAlerts implements RunListener {
 
@@ -38,6 +39,8 @@ final class RunAlerts implements RunListener {
 
 	private final FailureRates rates;
 
+	private final ShardEnds shards;
+
 	private final AlertProperties properties;
 
 	private final String agentId;
@@ -49,12 +52,13 @@ final class RunAlerts implements RunListener {
 
 	private final Map<Long, Recovery> recoveries = new HashMap<>();
 
-	RunAlerts(AlertDispatcher dispatcher, AlertStore store, ChannelCache channels, FailureRates rates,
+	RunAlerts(AlertDispatcher dispatcher, AlertStore store, ChannelCache channels, FailureRates rates, ShardEnds shards,
 			AlertProperties properties, String agentId, Clock clock) {
 		this.dispatcher = dispatcher;
 		this.store = store;
 		this.channels = channels;
 		this.rates = rates;
+		this.shards = shards;
 		this.properties = properties;
 		this.agentId = agentId;
 		this.clock = clock;
@@ -79,9 +83,12 @@ final class RunAlerts implements RunListener {
 	private void failed(FinishedRun run) {
 		JobSpec job = run.job();
 		AlertPolicy policy = job.alerts();
-		AlertKind kind = RunRules.kindOf(policy, run.status());
+		AlertFacts.ShardsEnded shards = (job.target().sharding() != null && run.executionId() > 0)
+				? this.shards.of(run.executionId(), run.status().name(), maxAttempts(job)) : null;
+		AlertKind kind = RunRules.kindOf(policy, run.status(), shards);
 		if (kind != null) {
-			raise(kind, new AlertFacts.RunEnded(run.status().name(), run.attempts(), maxAttempts(job)), run);
+			raise(kind, (shards != null) ? shards
+					: new AlertFacts.RunEnded(run.status().name(), run.attempts(), maxAttempts(job)), run);
 		}
 		if (policy.failureRate() != null) {
 			checkRate(run, policy.failureRate());

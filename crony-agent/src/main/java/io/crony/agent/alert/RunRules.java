@@ -1,5 +1,6 @@
 package io.crony.agent.alert;
 
+import io.crony.alert.AlertFacts;
 import io.crony.alert.AlertKind;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.AlertPolicy;
@@ -24,6 +25,21 @@ final class RunRules {
 			return AlertKind.FAILURE;
 		}
 		return null;
+	}
+
+	/**
+	 * The alert of a run whose shards are known: a shard that timed out raises a timeout
+	 * alert under a policy that asks only for those, though the run as a whole FAILED
+	 * because other shards failed.
+	 * @param shards how the run's shards ended, or null when it has none
+	 */
+	static AlertKind kindOf(AlertPolicy policy, ExecutionStatus status, AlertFacts.ShardsEnded shards) {
+		AlertKind kind = kindOf(policy, status);
+		if (kind == null && shards != null && status == ExecutionStatus.FAILED && policy.onTimeout()
+				&& shards.notSucceeded().stream().anyMatch((shard) -> "TIMED_OUT".equals(shard.status()))) {
+			return AlertKind.TIMEOUT;
+		}
+		return kind;
 	}
 
 	/** Whether the failure-rate rule is passed: enough runs, and too many failed. */

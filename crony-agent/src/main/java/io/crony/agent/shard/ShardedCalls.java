@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * evenly otherwise; a broadcast makes one shard per instance listed at fire time. Each
  * shard has the job's retry policy to itself, so a failed shard is retried alone (at the
  * instance its index falls on among those listed then). The fire SUCCEEDS only when every
- * shard does; cancelling it (kill, REPLACE) cancels every shard's call. Each shard's
- * attempts are kept in {@code execution_shard}.
+ * shard does. Cancelling it (kill, REPLACE) stops every shard, and so does the job's
+ * limit on the whole fire ({@link Sharding#timeoutSeconds()}), which ends the shards
+ * still going TIMED_OUT. Each shard's attempts are kept in {@code execution_shard}.
  */
 public final class ShardedCalls implements Targets.ShardedAttempts {
 
@@ -72,9 +73,17 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		CompletableFuture<AttemptResult> outcome = CompletableFuture
 			.allOf(shards.stream().map((shard) -> shard.result).toArray(CompletableFuture[]::new))
 			.thenApply((all) -> outcomeOf(shards));
+		Future<?> limit = (sharding.timeoutSeconds() != null) ? this.timer.schedule(
+				() -> stopAll(shards,
+						new AttemptResult(ExecutionStatus.TIMED_OUT, null,
+								"the sharded run's limit of " + sharding.timeoutSeconds() + " s passed")),
+				sharding.timeoutSeconds(), TimeUnit.SECONDS) : null;
 		outcome.whenComplete((result, failure) -> {
+			if (limit != null) {
+				limit.cancel(false);
+			}
 			if (outcome.isCancelled()) {
-				shards.forEach(ShardRun::cancel);
+				stopAll(shards, new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled with the run"));
 			}
 		});
 		shards.forEach((shard) -> call(shard, 1, instances));
@@ -90,15 +99,24 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			return;
 		}
 		if (instances.isEmpty()) {
-			shard.end(AttemptResult.failed("no instance of " + Targets.serviceOf(shard.fire.job().target())));
+			// the retry policy applies: instances may come back before the next attempt
+			ended(shard, attempt,
+					AttemptResult.failed("no instance of " + Targets.serviceOf(shard.fire.job().target())));
 			return;
 		}
 		Targets.Resolved instance = instances.get(shard.shard.index() % instances.size());
 		long id = shard.fire.executionId();
 		this.workers.execute(() -> {
-			if (id != 0) {
-				record(() -> this.store.started(id, shard.shard.index(), shard.shard.total(), instance.address(),
-						attempt, this.clock.instant()));
+			synchronized (shard) {
+				// a shard stopped meanwhile (the run cancelled, its limit passed) starts
+				// no row and no call
+				if (shard.result.isDone()) {
+					return;
+				}
+				if (id != 0) {
+					record(() -> this.store.started(id, shard.shard.index(), shard.shard.total(), instance.address(),
+							attempt, this.clock.instant()));
+				}
 			}
 			CompletableFuture<AttemptResult> call = this.targets.invokeAt(shard.fire.asShard(shard.shard, attempt),
 					instance);
@@ -115,15 +133,17 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 	}
 
 	private void ended(ShardRun shard, int attempt, AttemptResult result) {
-		long id = shard.fire.executionId();
-		if (id != 0) {
-			record(() -> this.store.ended(id, shard.shard.index(), result.status(), result.output(), result.error(),
-					this.clock.instant()));
-		}
 		RetryPolicy retry = (shard.fire.job().retry() != null) ? shard.fire.job().retry() : RetryPolicy.NONE;
-		if (result.succeeded() || shard.result.isDone() || attempt >= retry.maxAttempts()) {
-			shard.end(result);
-			return;
+		synchronized (shard) {
+			// stopped from outside: its row already says how
+			if (shard.result.isDone()) {
+				return;
+			}
+			recordEnd(shard, result);
+			if (result.succeeded() || attempt >= retry.maxAttempts()) {
+				shard.result.complete(result);
+				return;
+			}
 		}
 		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
 		logger.info("Shard {} of {} of job {} at {} attempt {} ended {} ({}); retrying in {} ms", shard.shard.index(),
@@ -133,6 +153,35 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 				() -> this.workers
 					.execute(() -> call(shard, attempt + 1, this.targets.instancesOf(shard.fire.job().target()))),
 				waitMillis, TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Ends every shard still going from outside its calls (the run cancelled, or its
+	 * whole limit passed): each one's row says why, and its call or pending retry is
+	 * stopped.
+	 */
+	private void stopAll(List<ShardRun> shards, AttemptResult why) {
+		this.workers.execute(() -> shards.forEach((shard) -> {
+			synchronized (shard) {
+				if (shard.result.isDone()) {
+					return;
+				}
+				recordEnd(shard, why);
+				shard.result.complete(why);
+			}
+			Future<?> current = shard.pending;
+			if (current != null) {
+				current.cancel(true);
+			}
+		}));
+	}
+
+	private void recordEnd(ShardRun shard, AttemptResult result) {
+		long id = shard.fire.executionId();
+		if (id != 0) {
+			record(() -> this.store.ended(id, shard.shard.index(), result.status(), result.output(), result.error(),
+					this.clock.instant()));
+		}
 	}
 
 	/** A shard row that cannot be written is logged; the shards' calls go on. */
@@ -145,7 +194,11 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		}
 	}
 
-	/** SUCCEEDED when every shard did; else FAILED naming the shards that did not. */
+	/**
+	 * SUCCEEDED when every shard did; TIMED_OUT when every shard that did not timed out
+	 * (its own attempts, or the whole run's limit); else FAILED. The error names the
+	 * shards that did not succeed.
+	 */
 	private static AttemptResult outcomeOf(List<ShardRun> shards) {
 		List<ShardRun> failed = shards.stream().filter((shard) -> !shard.result.join().succeeded()).toList();
 		int total = shards.size();
@@ -153,11 +206,15 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			return new AttemptResult(ExecutionStatus.SUCCEEDED, total + " of " + total + " shards succeeded", null);
 		}
 		AttemptResult first = failed.get(0).result.join();
+		boolean timedOut = failed.stream()
+			.allMatch((shard) -> shard.result.join().status() == ExecutionStatus.TIMED_OUT);
 		String which = String.join(", ",
 				failed.stream().map((shard) -> Integer.toString(shard.shard.index())).toList());
-		return new AttemptResult(ExecutionStatus.FAILED, (total - failed.size()) + " of " + total + " shards succeeded",
-				"shard" + ((failed.size() == 1) ? " " : "s ") + which + " of " + total + " failed; shard "
-						+ failed.get(0).shard.index() + ": " + first.status() + " " + first.error());
+		return new AttemptResult(timedOut ? ExecutionStatus.TIMED_OUT : ExecutionStatus.FAILED,
+				(total - failed.size()) + " of " + total + " shards succeeded",
+				"shard" + ((failed.size() == 1) ? " " : "s ") + which + " of " + total
+						+ (timedOut ? " timed out" : " failed") + "; shard " + failed.get(0).shard.index() + ": "
+						+ first.status() + " " + first.error());
 	}
 
 	/** One shard of the fire: its final result, and what is in flight for it now. */
@@ -174,18 +231,6 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		ShardRun(Invocation fire, Shard shard) {
 			this.fire = fire;
 			this.shard = shard;
-		}
-
-		void end(AttemptResult outcome) {
-			this.result.complete(outcome);
-		}
-
-		void cancel() {
-			this.result.complete(new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled with the run"));
-			Future<?> current = this.pending;
-			if (current != null) {
-				current.cancel(true);
-			}
 		}
 
 	}

@@ -2,6 +2,7 @@ package io.crony.agent.alert;
 
 import java.util.List;
 
+import io.crony.alert.AlertFacts;
 import io.crony.alert.AlertKind;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.AlertPolicy;
@@ -37,6 +38,24 @@ class RunRulesTest {
 		AlertPolicy none = new AlertPolicy(List.of(1L), false, false, null, false);
 		assertThat(RunRules.kindOf(none, ExecutionStatus.FAILED)).isNull();
 		assertThat(RunRules.kindOf(none, ExecutionStatus.TIMED_OUT)).isNull();
+	}
+
+	@Test
+	void aShardThatTimedOutRaisesATimeoutAlertUnderATimeoutOnlyPolicyThoughTheRunFailed() {
+		AlertPolicy timeoutsOnly = new AlertPolicy(List.of(1L), false, true, null, false);
+		AlertFacts.ShardsEnded mixed = new AlertFacts.ShardsEnded("FAILED", 3, 1,
+				List.of(new AlertFacts.ShardEnd(0, "a:1", "FAILED", 1, "boom"),
+						new AlertFacts.ShardEnd(2, "b:1", "TIMED_OUT", 1, "late")),
+				0);
+		AlertFacts.ShardsEnded failedOnly = new AlertFacts.ShardsEnded("FAILED", 3, 1,
+				List.of(new AlertFacts.ShardEnd(0, "a:1", "FAILED", 1, "boom")), 0);
+
+		assertThat(RunRules.kindOf(timeoutsOnly, ExecutionStatus.FAILED, mixed)).isEqualTo(AlertKind.TIMEOUT);
+		assertThat(RunRules.kindOf(timeoutsOnly, ExecutionStatus.FAILED, failedOnly)).isNull();
+		assertThat(RunRules.kindOf(timeoutsOnly, ExecutionStatus.FAILED, null)).isNull();
+		assertThat(RunRules.kindOf(ALL, ExecutionStatus.FAILED, mixed)).as("the run as a whole failed")
+			.isEqualTo(AlertKind.FAILURE);
+		assertThat(RunRules.kindOf(ALL, ExecutionStatus.TIMED_OUT, null)).isEqualTo(AlertKind.TIMEOUT);
 	}
 
 	@Test

@@ -58,8 +58,8 @@ import static org.awaitility.Awaitility.await;
  * Sharded and broadcast fires of an {@code lb://} job against real local HTTP instances
  * listed by Spring Cloud's simple discovery client, with their shard rows in a real
  * MariaDB: 4 shards over 4 instances land one each, over 2 instances two each, a
- * broadcast reaches every instance, a failing shard is retried alone, and cancelling the
- * fire cancels every shard.
+ * broadcast reaches every instance, a failing shard is retried alone, cancelling the fire
+ * cancels every shard, and the limit on the whole fire times out the shards still going.
  */
 class ShardedCallsIT {
 
@@ -210,6 +210,22 @@ class ShardedCallsIT {
 
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> rows(id).stream().allMatch((row) -> "CANCELLED".equals(row.get("status"))));
+	}
+
+	@Test
+	void theWholeFiresLimitStopsTheShardsStillGoingAndTheFireTimesOut() throws Exception {
+		register(server(), server());
+		long id = execution();
+		CompletableFuture<AttemptResult> fire = fire(id, Sharding.of(2, List.of()).within(1), 1, "/slow");
+
+		AttemptResult outcome = fire.get(20, TimeUnit.SECONDS);
+
+		assertThat(outcome.status()).isEqualTo(ExecutionStatus.TIMED_OUT);
+		assertThat(outcome.error())
+			.startsWith("shards 0, 1 of 2 timed out; shard 0: TIMED_OUT the sharded run's limit");
+		assertThat(rows(id)).extracting((row) -> row.get("status")).containsOnly("TIMED_OUT");
+		assertThat(rows(id)).extracting((row) -> row.get("error"))
+			.containsOnly("the sharded run's limit of 1 s passed");
 	}
 
 	private CompletableFuture<AttemptResult> fire(long id, Sharding sharding, int maxAttempts) {

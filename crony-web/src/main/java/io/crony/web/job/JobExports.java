@@ -62,7 +62,8 @@ final class JobExports {
 				target.successCodes().isEmpty() ? null : target.successCodes(), marked.isEmpty() ? null : marked,
 				target.instanceChoice(), target.statusUrl(), shards(target.sharding()), shardParams(target.sharding()),
 				(target.sharding() != null && target.sharding().broadcast()) ? Boolean.TRUE : null,
-				target.progressTimeoutSeconds());
+				target.progressTimeoutSeconds(),
+				(target.sharding() != null) ? target.sharding().timeoutSeconds() : null);
 	}
 
 	private static Integer shards(Sharding sharding) {

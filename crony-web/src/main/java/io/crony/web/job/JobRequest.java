@@ -231,6 +231,10 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * @param progressTimeoutSeconds ASYNC {@code lb://} and {@code discovery:///} targets
 	 * only, 1 to the job's {@code timeoutSeconds}: an accepted run whose row has not
 	 * changed for this long is resumed once at another instance; absent: none
+	 * @param shardsTimeoutSeconds with {@code shards} or {@code broadcast} only, 1 to
+	 * 86400: how long the whole fire may take, every shard's retries included; shards
+	 * still going then are stopped and the run ends TIMED_OUT; absent: no limit beyond
+	 * each shard's own
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
 			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
@@ -240,7 +244,8 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 			@Schema(description = SHARDS) Integer shards,
 			@Schema(description = SHARD_PARAMS) @Size(max = JobSharding.MAX_SHARDS) List<String> shardParams,
 			@Schema(description = BROADCAST) Boolean broadcast,
-			@Schema(description = PROGRESS_TIMEOUT_SECONDS) Integer progressTimeoutSeconds) {
+			@Schema(description = PROGRESS_TIMEOUT_SECONDS) Integer progressTimeoutSeconds,
+			@Schema(description = SHARDS_TIMEOUT_SECONDS) @Min(1) @Max(86400) Integer shardsTimeoutSeconds) {
 
 		/** A target with no instance choice (round-robin) and no status URL. */
 		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
@@ -262,7 +267,16 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 				InstanceChoice instanceChoice, String statusUrl, Integer shards, List<String> shardParams,
 				Boolean broadcast) {
 			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
-					statusUrl, shards, shardParams, broadcast, null);
+					statusUrl, shards, shardParams, broadcast, null, null);
+		}
+
+		/** A target with no limit on a sharded fire as a whole. */
+		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
+				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders,
+				InstanceChoice instanceChoice, String statusUrl, Integer shards, List<String> shardParams,
+				Boolean broadcast, Integer progressTimeoutSeconds) {
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
+					statusUrl, shards, shardParams, broadcast, progressTimeoutSeconds, null);
 		}
 
 		static final String PROGRESS_TIMEOUT_SECONDS = "ASYNC lb:// and discovery:/// targets only, 1 to the job's "
@@ -273,6 +287,10 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		static final String SHARDS = "lb:// and discovery:/// SYNC targets only: each fire makes this many calls "
 				+ "(2 to 100) over the service's instances, each told its index (from 0) and the total "
 				+ "(docs/targets.md); absent: one call";
+
+		static final String SHARDS_TIMEOUT_SECONDS = "with shards or broadcast only, 1 to 86400: how long the whole "
+				+ "fire may take, every shard's retries included; shards still going then are stopped and the run "
+				+ "ends TIMED_OUT; absent: no limit beyond each shard's own timeoutSeconds and retry policy";
 
 		static final String SHARD_PARAMS = "with shards only: each shard's parameters by index, exactly shards items "
 				+ "of at most 4096 characters each; absent: none";
@@ -315,10 +333,10 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		/** How a fire becomes several calls, or null for one call. */
 		Sharding sharding() {
 			if (Boolean.TRUE.equals(this.broadcast)) {
-				return Sharding.toEveryInstance();
+				return Sharding.toEveryInstance().within(this.shardsTimeoutSeconds);
 			}
 			if (this.shards != null && this.shards >= 2) {
-				return Sharding.of(this.shards, this.shardParams);
+				return Sharding.of(this.shards, this.shardParams).within(this.shardsTimeoutSeconds);
 			}
 			return null;
 		}

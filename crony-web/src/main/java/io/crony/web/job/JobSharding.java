@@ -27,6 +27,10 @@ final class JobSharding {
 		boolean broadcast = Boolean.TRUE.equals(target.broadcast());
 		checkParams(target, problems);
 		if (!sharded && !broadcast) {
+			if (target.shardsTimeoutSeconds() != null) {
+				problems.add(new FieldProblem("target.shardsTimeoutSeconds",
+						"applies only with target.shards or target.broadcast"));
+			}
 			return;
 		}
 		String field = sharded ? "target.shards" : "target.broadcast";

@@ -172,14 +172,15 @@ class JobApiIT {
 	@Test
 	void keepsADiscoveredTargetsShardsAndBroadcastThroughAnExportAndImport() {
 		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/settle", "shards", 3,
-				"shardParams", List.of("a-h", "i-p", "q-z"));
+				"shardParams", List.of("a-h", "i-p", "q-z"), "shardsTimeoutSeconds", 600);
 		Response created = this.api.post("/api/v1/jobs",
 				Map.of("name", "settle-shards", "schedule", "0 */5 * * * ?", "target", target));
 		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
 		assertThat(created.body().at("/target/sharding/shards").asInt()).isEqualTo(3);
 		assertThat(created.body().at("/target/sharding/params").toString()).isEqualTo("[\"a-h\",\"i-p\",\"q-z\"]");
+		assertThat(created.body().at("/target/sharding/timeoutSeconds").asInt()).isEqualTo(600);
 		assertThat(specOf(created.body().get("id").asLong()).target().sharding())
-			.isEqualTo(Sharding.of(3, List.of("a-h", "i-p", "q-z")));
+			.isEqualTo(Sharding.of(3, List.of("a-h", "i-p", "q-z")).within(600));
 		Response broadcast = this.api.post("/api/v1/jobs", Map.of("name", "settle-all", "schedule", "0 */5 * * * ?",
 				"target", Map.of("type", "GRPC", "url", "discovery:///billing/Settle", "broadcast", true)));
 		assertThat(broadcast.status()).as("%s", broadcast.body()).isEqualTo(201);
@@ -191,6 +192,7 @@ class JobApiIT {
 		JsonNode jobs = exported.body().get("jobs");
 		assertThat(jobs.findValues("shards").toString()).isEqualTo("[3]");
 		assertThat(jobs.findValues("broadcast").toString()).isEqualTo("[true]");
+		assertThat(jobs.findValues("shardsTimeoutSeconds").toString()).isEqualTo("[600]");
 		Response imported = this.api.post("/api/v1/jobs/import?dryRun=true", exported.body());
 		assertThat(imported.status()).as("%s", imported.body()).isEqualTo(200);
 		assertThat(imported.body().get("unchanged").asInt()).as("%s", imported.body()).isEqualTo(2);
@@ -213,6 +215,10 @@ class JobApiIT {
 		assertThat(async.errorMessage("target.mode")).contains("ASYNC shards are not supported");
 		assertThat(refusal(Map.of("type", "HTTP", "url", "lb://billing/settle", "shardParams", List.of("a"))))
 			.containsExactly("target.shardParams");
+		assertThat(refusal(Jobs.with(target, "shardsTimeoutSeconds", 0)))
+			.containsExactly("target.shardsTimeoutSeconds");
+		assertThat(refusal(Map.of("type", "HTTP", "url", "lb://billing/settle", "shardsTimeoutSeconds", 60)))
+			.containsExactly("target.shardsTimeoutSeconds");
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isZero();
 	}
 

@@ -62,7 +62,7 @@ class JobExportsTest {
 
 	@Test
 	void anExportedShardedOrBroadcastJobKeepsItsSharding() {
-		for (Sharding sharding : List.of(Sharding.of(3, List.of("a", "b", "c")), Sharding.of(2, List.of()),
+		for (Sharding sharding : List.of(Sharding.of(3, List.of("a", "b", "c")), Sharding.of(2, List.of()).within(300),
 				Sharding.toEveryInstance())) {
 			JobSpec spec = new JobSpec(1, "fan", null, "@hourly", "UTC",
 					new TargetSpec(TargetType.HTTP, "POST", "lb://billing/run", null, null, TargetMode.SYNC, null, null,
