@@ -1,19 +1,14 @@
 package io.crony.system;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -47,7 +42,7 @@ class MovingRunIT {
 
 	private static Eureka eureka;
 
-	private final List<Instance> instances = new CopyOnWriteArrayList<>();
+	private final List<AcceptingTarget> instances = new CopyOnWriteArrayList<>();
 
 	@BeforeAll
 	static void startTheSystem() {
@@ -66,19 +61,19 @@ class MovingRunIT {
 
 	@AfterEach
 	void stopInstances() {
-		this.instances.forEach(Instance::close);
+		this.instances.forEach(AcceptingTarget::close);
 	}
 
 	@Test
 	void movesAtItsInstancesRequestAndFinishesOnTheOtherFromTheGivenOffset() {
 		String service = "long-job-move";
-		Instance a = instance(service, "a");
-		Instance b = instance(service, "b");
+		AcceptingTarget a = instance(service, "a");
+		AcceptingTarget b = instance(service, "b");
 		long job = runs.create("long-job-move", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
 
 		long id = acceptedRun(job, a, b);
-		Instance first = a.called(id) ? a : b;
-		Instance other = (first == a) ? b : a;
+		AcceptingTarget first = a.called(id) ? a : b;
+		AcceptingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		assertThat(call.get("X-Crony-Attempt")).isEqualTo("1");
 
@@ -92,7 +87,7 @@ class MovingRunIT {
 			.until(() -> other.callOf(id), (headers) -> headers != null);
 		assertThat(resumed.get("X-Crony-Attempt")).isEqualTo("2");
 		assertThat(resumePayload(resumed)).isEqualTo("{\"offset\":100000}");
-		assertThat(first.calls).as("the instance that asked is not called again").hasSize(1);
+		assertThat(first.calls()).as("the instance that asked is not called again").hasSize(1);
 
 		// the first instance's token is for attempt 1: once the run is at attempt 2, its
 		// late report changes nothing
@@ -118,13 +113,13 @@ class MovingRunIT {
 	@Test
 	void resumesOnAnotherInstanceFromTheLastReportedOffsetWhenItsInstanceLeaves() {
 		String service = "long-job-lost";
-		Instance a = instance(service, "a");
-		Instance b = instance(service, "b");
+		AcceptingTarget a = instance(service, "a");
+		AcceptingTarget b = instance(service, "b");
 		long job = runs.create("long-job-lost", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
 
 		long id = acceptedRun(job, a, b);
-		Instance first = a.called(id) ? a : b;
-		Instance other = (first == a) ? b : a;
+		AcceptingTarget first = a.called(id) ? a : b;
+		AcceptingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
 				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
@@ -133,7 +128,7 @@ class MovingRunIT {
 		// the instance goes away mid-run: stopped, and gone from the registry as a
 		// service's Eureka client leaves it when it shuts down
 		first.close();
-		eureka.deregister(service, first.id);
+		eureka.deregister(service, first.name());
 		Instant gone = Instant.now();
 
 		Map<String, String> resumed = await("the run resumed on the other instance").atMost(Duration.ofSeconds(90))
@@ -150,21 +145,21 @@ class MovingRunIT {
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).contains("left the registry");
 		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
-		assertThat(other.calls).as("resumed once").hasSize(1);
+		assertThat(other.calls()).as("resumed once").hasSize(1);
 	}
 
 	@Test
 	void resumesASilentRunOnceOnAnotherInstanceAndLetsTheDeadlineEndASecondSilence() {
 		String service = "long-job-silent";
-		Instance a = instance(service, "a");
-		Instance b = instance(service, "b");
+		AcceptingTarget a = instance(service, "a");
+		AcceptingTarget b = instance(service, "b");
 		Map<String, Object> target = Runs.target("HTTP", "lb://" + service + "/work", "ASYNC");
 		target.put("progressTimeoutSeconds", 3);
 		long job = runs.create("long-job-silent", target, 20, 1);
 
 		long id = acceptedRun(job, a, b);
-		Instance first = a.called(id) ? a : b;
-		Instance other = (first == a) ? b : a;
+		AcceptingTarget first = a.called(id) ? a : b;
+		AcceptingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
 				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
@@ -192,14 +187,14 @@ class MovingRunIT {
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).isEqualTo("its instance stopped reporting for 3 s");
 		assertAttempt(chain.get(1), 2, other, "TIMED_OUT");
-		assertThat(first.calls).as("the silent instance is not called again").hasSize(1);
-		assertThat(other.calls).as("resumed once").hasSize(1);
+		assertThat(first.calls()).as("the silent instance is not called again").hasSize(1);
+		assertThat(other.calls()).as("resumed once").hasSize(1);
 	}
 
-	private Instance instance(String service, String name) {
-		Instance instance = new Instance(service + "-" + name);
+	private AcceptingTarget instance(String service, String name) {
+		AcceptingTarget instance = new AcceptingTarget(service + "-" + name);
 		this.instances.add(instance);
-		eureka.register(service, instance.id, instance.port(), -1);
+		eureka.register(service, instance.name(), instance.port(), -1);
 		return instance;
 	}
 
@@ -207,7 +202,7 @@ class MovingRunIT {
 	 * Runs the job until one of the instances took a run, and the run's id: until the
 	 * agent's next registry fetch sees the instances, a run fails with "no instance".
 	 */
-	private static long acceptedRun(long job, Instance... candidates) {
+	private static long acceptedRun(long job, AcceptingTarget... candidates) {
 		return await("a run taken by an instance").atMost(Duration.ofMinutes(2))
 			.pollInterval(Duration.ofSeconds(1))
 			.until(() -> {
@@ -219,8 +214,8 @@ class MovingRunIT {
 			}, (id) -> id != 0);
 	}
 
-	private static boolean anyCalled(long id, Instance... candidates) {
-		for (Instance candidate : candidates) {
+	private static boolean anyCalled(long id, AcceptingTarget... candidates) {
+		for (AcceptingTarget candidate : candidates) {
 			if (candidate.called(id)) {
 				return true;
 			}
@@ -249,80 +244,11 @@ class MovingRunIT {
 		return new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8);
 	}
 
-	private static void assertAttempt(JsonNode attempt, int number, Instance instance, String status) {
+	private static void assertAttempt(JsonNode attempt, int number, AcceptingTarget instance, String status) {
 		assertThat(attempt.get("attempt").asInt()).isEqualTo(number);
 		assertThat(attempt.get("instance").asText()).isEqualTo("127.0.0.1:" + instance.port());
 		assertThat(attempt.get("agentId").asText()).isEqualTo(system.agentId);
 		assertThat(attempt.get("status").asText()).isEqualTo(status);
-	}
-
-	/**
-	 * An instance of a long job's service: takes every run (202 ACCEPTED) and keeps each
-	 * call's headers and arrival; the test reports for it.
-	 */
-	private static final class Instance implements AutoCloseable {
-
-		private final String id;
-
-		private final HttpServer server;
-
-		private final List<Call> calls = new CopyOnWriteArrayList<>();
-
-		Instance(String id) {
-			this.id = id;
-			try {
-				this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-			this.server.createContext("/work", (exchange) -> {
-				exchange.getRequestBody().readAllBytes();
-				Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-				exchange.getRequestHeaders().forEach((name, values) -> headers.put(name, values.get(0)));
-				this.calls.add(new Call(headers, Instant.now()));
-				byte[] body = "{\"outcome\":\"ACCEPTED\"}".getBytes(StandardCharsets.UTF_8);
-				exchange.getResponseHeaders().add("Content-Type", "application/json");
-				exchange.sendResponseHeaders(202, body.length);
-				exchange.getResponseBody().write(body);
-				exchange.close();
-			});
-			this.server.start();
-		}
-
-		int port() {
-			return this.server.getAddress().getPort();
-		}
-
-		boolean called(long executionId) {
-			return callOf(executionId) != null;
-		}
-
-		/** The headers of the call for the execution, or null when there was none. */
-		Map<String, String> callOf(long executionId) {
-			Call call = find(executionId);
-			return (call != null) ? call.headers : null;
-		}
-
-		Instant arrivalOf(long executionId) {
-			return find(executionId).at;
-		}
-
-		private Call find(long executionId) {
-			return this.calls.stream()
-				.filter((call) -> Long.toString(executionId).equals(call.headers.get("X-Crony-Execution-Id")))
-				.findFirst()
-				.orElse(null);
-		}
-
-		@Override
-		public void close() {
-			this.server.stop(0);
-		}
-
-		private record Call(Map<String, String> headers, Instant at) {
-		}
-
 	}
 
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -191,6 +192,8 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	private void checkTracked() {
 		Map<Long, AsyncStore.RowState> rows = this.store.states(this.tracked.keySet());
 		Instant now = this.clock.instant();
+		// the registry is asked once per instance a poll, however many runs it holds
+		Map<Placement, Boolean> listedNow = new HashMap<>();
 		for (Tracked attempt : this.tracked.values()) {
 			AsyncStore.RowState row = rows.get(attempt.id);
 			if (attempt.result.isDone()) {
@@ -206,7 +209,7 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			else if (row.moveRequested()) {
 				attempt.result.complete(AttemptResult.moved(attempt.instance, "its instance asked to move the run"));
 			}
-			else if (lost(attempt, now)) {
+			else if (lost(attempt, listedNow, now)) {
 				attempt.result.complete(AttemptResult.moved(attempt.instance,
 						"its instance " + attempt.instance + " left the registry"));
 			}
@@ -231,11 +234,11 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	 * Whether the registry has not listed the attempt's instance for the grace period
 	 * (only attempts at an instance picked through discovery can be lost).
 	 */
-	private boolean lost(Tracked attempt, Instant now) {
+	private boolean lost(Tracked attempt, Map<Placement, Boolean> listedNow, Instant now) {
 		if (attempt.placement == null) {
 			return false;
 		}
-		if (this.listed.test(attempt.placement)) {
+		if (listedNow.computeIfAbsent(attempt.placement, this.listed::test)) {
 			this.missingSince.remove(attempt.id);
 			return false;
 		}
