@@ -133,6 +133,20 @@ describe('JobDetailPage', () => {
     expect(cell).toHaveTextContent('Resumed once elsewhere after 45 s without a report');
   });
 
+  it('shows the limit on a sharded fire as a whole', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7')
+        return { body: aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 4, params: [], broadcast: false, timeoutSeconds: 600 } } }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
+
+    const cell = (await screen.findByText('Whole-run limit (s)')).closest('th')!.nextElementSibling as HTMLElement;
+    expect(cell).toHaveTextContent('Shards still going after 600 s are stopped');
+  });
+
   it('says none when the job raises no alerts', async () => {
     mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };
