@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,12 +33,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Sharded and broadcast jobs end to end: crony-web with its embedded Eureka server, a
- * crony-agent with its default settings, and real local HTTP instances of an
- * {@code lb://} service registered in Eureka. 4 shards over 4 instances land one each,
- * over 2 instances two each; a broadcast reaches every instance; a failing shard is
- * retried alone; the run's page lists its shards; the job's limit on the whole run stops
- * a slow shard, and the run's one alert names that shard and its instance.
+ * Sharded and broadcast jobs, and the least-active instance choice, end to end: crony-web
+ * with its embedded Eureka server, a crony-agent with its default settings, and real
+ * local HTTP instances of an {@code lb://} service registered in Eureka. 4 shards over 4
+ * instances land one each, over 2 instances two each; a broadcast reaches every instance;
+ * a failing shard is retried alone; the run's page lists its shards; the job's limit on
+ * the whole run stops a slow shard, and the run's one alert names that shard and its
+ * instance; a job that picks the least active instance goes to the idle one while the
+ * other is busy.
  */
 class ShardedRunIT {
 
@@ -166,6 +169,39 @@ class ShardedRunIT {
 		}
 	}
 
+	@Test
+	void leastActiveSendsRunsToTheIdleInstanceWhileTheOtherIsBusy() {
+		List<Instance> two = instances("choice", 2);
+		Map<String, Object> roundRobin = Runs.target("HTTP", "lb://choice/work", "SYNC");
+		Map<String, Object> leastActive = new LinkedHashMap<>(roundRobin);
+		leastActive.put("instanceChoice", "LEAST_ACTIVE");
+		long probe = runs.create("choice-probe", roundRobin, 30, 1);
+		long busy = runs.create("choice-busy", leastActive, 120, 1);
+		long quick = runs.create("choice-quick", leastActive, 30, 1);
+		// round-robin runs reach both instances once the agent's registry lists both
+		await("both instances listed").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+			runs.toEnd(probe, null);
+			return two.stream().allMatch((instance) -> !instance.jobs.isEmpty());
+		});
+		two.forEach((instance) -> {
+			instance.forget();
+			instance.slowJobs.add(Long.toString(busy));
+		});
+
+		runs.start(busy, null);
+		Instance holding = await("the busy run at an instance").atMost(Duration.ofSeconds(30))
+			.until(() -> two.stream().filter((instance) -> !instance.jobs.isEmpty()).findFirst(), Optional::isPresent)
+			.get();
+		Instance idle = (holding == two.get(0)) ? two.get(1) : two.get(0);
+		for (int run = 0; run < 3; run++) {
+			assertThat(runs.toEnd(quick, null).get("status").asText()).isEqualTo("SUCCEEDED");
+		}
+
+		assertThat(idle.jobs).as("every quick run at the idle instance")
+			.containsExactly(Long.toString(quick), Long.toString(quick), Long.toString(quick));
+		assertThat(holding.jobs).as("the busy instance holds only the busy run").containsExactly(Long.toString(busy));
+	}
+
 	private List<Instance> instances(String service, int count) {
 		List<Instance> started = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
@@ -225,6 +261,12 @@ class ShardedRunIT {
 		/** Shard indexes whose calls are held until the instance closes. */
 		private final Set<String> slow = ConcurrentHashMap.newKeySet();
 
+		/** Job ids whose calls are held until the instance closes. */
+		private final Set<String> slowJobs = ConcurrentHashMap.newKeySet();
+
+		/** The job id of each call. */
+		private final List<String> jobs = new CopyOnWriteArrayList<>();
+
 		private final CountDownLatch closing = new CountDownLatch(1);
 
 		Instance(String id) {
@@ -238,11 +280,13 @@ class ShardedRunIT {
 			this.server.createContext("/work", (exchange) -> {
 				exchange.getRequestBody().readAllBytes();
 				String index = exchange.getRequestHeaders().getFirst("X-Crony-Shard-Index");
+				String job = exchange.getRequestHeaders().getFirst("X-Crony-Job-Id");
 				this.indexes.add(index);
-				if (this.slow.contains(index)) {
+				this.jobs.add(job);
+				if ((index != null && this.slow.contains(index)) || this.slowJobs.contains(job)) {
 					awaitClosing();
 				}
-				exchange.sendResponseHeaders(this.failOnce.remove(index) ? 500 : 200, -1);
+				exchange.sendResponseHeaders((index != null && this.failOnce.remove(index)) ? 500 : 200, -1);
 				exchange.close();
 			});
 			this.server.setExecutor(Executors.newCachedThreadPool());
@@ -259,6 +303,7 @@ class ShardedRunIT {
 
 		void forget() {
 			this.indexes.clear();
+			this.jobs.clear();
 		}
 
 		private void awaitClosing() {
