@@ -5,8 +5,19 @@ import { aJob } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
 import JobDetailPage from './JobDetailPage';
+import type { Job } from './types';
 
 const userEvent = userEventLib.setup({ delay: null });
+
+/** The job page's calls answered for this job, with no next fires and no runs. */
+function mockJobPage(job: Job) {
+  mockApi((c) => {
+    if (c.path === '/jobs/7') return { body: job };
+    if (c.path === '/jobs/7/next-fires') return { body: [] };
+    if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+    return undefined;
+  });
+}
 
 describe('JobDetailPage', () => {
   it('shows the job history tab: who changed which field, before and after', async () => {
@@ -86,12 +97,7 @@ describe('JobDetailPage', () => {
   });
 
   it('shows the job own retention, or the platform default', async () => {
-    mockApi((c) => {
-      if (c.path === '/jobs/7') return { body: aJob({ retention: { days: 90, maxCount: 1000 } }) };
-      if (c.path === '/jobs/7/next-fires') return { body: [] };
-      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
-      return undefined;
-    });
+    mockJobPage(aJob({ retention: { days: 90, maxCount: 1000 } }));
     renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
 
     const label = await screen.findByText('Retention');
@@ -121,12 +127,7 @@ describe('JobDetailPage', () => {
   });
 
   it('shows the progress timeout of an ASYNC discovered target', async () => {
-    mockApi((c) => {
-      if (c.path === '/jobs/7') return { body: aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', progressTimeoutSeconds: 45 } }) };
-      if (c.path === '/jobs/7/next-fires') return { body: [] };
-      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
-      return undefined;
-    });
+    mockJobPage(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/export', mode: 'ASYNC', progressTimeoutSeconds: 45 } }));
     renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
 
     const cell = (await screen.findByText('Progress timeout (s)')).closest('th')!.nextElementSibling as HTMLElement;
@@ -134,13 +135,7 @@ describe('JobDetailPage', () => {
   });
 
   it('shows the limit on a sharded fire as a whole', async () => {
-    mockApi((c) => {
-      if (c.path === '/jobs/7')
-        return { body: aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 4, params: [], broadcast: false, timeoutSeconds: 600 } } }) };
-      if (c.path === '/jobs/7/next-fires') return { body: [] };
-      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
-      return undefined;
-    });
+    mockJobPage(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 4, params: [], broadcast: false, timeoutSeconds: 600 } } }));
     renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
 
     const cell = (await screen.findByText('Whole-run limit (s)')).closest('th')!.nextElementSibling as HTMLElement;
@@ -148,12 +143,7 @@ describe('JobDetailPage', () => {
   });
 
   it('says none when the job raises no alerts', async () => {
-    mockApi((c) => {
-      if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };
-      if (c.path === '/jobs/7/next-fires') return { body: [] };
-      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
-      return undefined;
-    });
+    mockJobPage(aJob({ alerts: null }));
     renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id' });
 
     const label = await screen.findByText('Alerts');
