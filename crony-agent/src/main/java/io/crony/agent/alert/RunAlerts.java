@@ -83,11 +83,11 @@ final class RunAlerts implements RunListener {
 	private void failed(FinishedRun run) {
 		JobSpec job = run.job();
 		AlertPolicy policy = job.alerts();
-		AlertFacts.ShardsEnded shards = (job.target().sharding() != null && run.executionId() > 0)
+		ShardEnds.Ended shards = (job.target().sharding() != null && run.executionId() > 0)
 				? this.shards.of(run.executionId(), run.status().name(), maxAttempts(job)) : null;
-		AlertKind kind = RunRules.kindOf(policy, run.status(), shards);
+		AlertKind kind = RunRules.kindOf(policy, run.status(), (shards != null) ? shards.timedOut() : 0);
 		if (kind != null) {
-			raise(kind, (shards != null) ? shards
+			raise(kind, (shards != null) ? shards.facts()
 					: new AlertFacts.RunEnded(run.status().name(), run.attempts(), maxAttempts(job)), run);
 		}
 		if (policy.failureRate() != null) {

@@ -1,6 +1,5 @@
 package io.crony.agent.alert;
 
-import io.crony.alert.AlertFacts;
 import io.crony.alert.AlertKind;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.AlertPolicy;
@@ -31,12 +30,11 @@ final class RunRules {
 	 * The alert of a run whose shards are known: a shard that timed out raises a timeout
 	 * alert under a policy that asks only for those, though the run as a whole FAILED
 	 * because other shards failed.
-	 * @param shards how the run's shards ended, or null when it has none
+	 * @param timedOutShards how many of the run's shards timed out (0 when it has none)
 	 */
-	static AlertKind kindOf(AlertPolicy policy, ExecutionStatus status, AlertFacts.ShardsEnded shards) {
+	static AlertKind kindOf(AlertPolicy policy, ExecutionStatus status, int timedOutShards) {
 		AlertKind kind = kindOf(policy, status);
-		if (kind == null && shards != null && status == ExecutionStatus.FAILED && policy.onTimeout()
-				&& shards.notSucceeded().stream().anyMatch((shard) -> "TIMED_OUT".equals(shard.status()))) {
+		if (kind == null && timedOutShards > 0 && status == ExecutionStatus.FAILED && policy.onTimeout()) {
 			return AlertKind.TIMEOUT;
 		}
 		return kind;

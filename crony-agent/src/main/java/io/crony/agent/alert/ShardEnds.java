@@ -2,6 +2,7 @@ package io.crony.agent.alert;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.crony.alert.AlertFacts;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,28 +21,48 @@ class ShardEnds {
 	}
 
 	/**
+	 * How a sharded run's shards ended, from their rows.
+	 *
+	 * @param facts what the alert says: the first shards that did not succeed
+	 * @param timedOut how many shards timed out, listed or not
+	 */
+	record Ended(AlertFacts.ShardsEnded facts, int timedOut) {
+	}
+
+	/**
 	 * @param status the run's final status
 	 * @param maxAttempts attempts the job's retry policy allows each shard
-	 * @return the facts, or null when the run has no shard rows (not sharded, or they
-	 * could not be written)
+	 * @return how the shards ended, or null when the run has no shard rows (not sharded,
+	 * or they could not be written)
 	 */
-	AlertFacts.ShardsEnded of(long executionId, String status, int maxAttempts) {
-		List<AlertFacts.ShardEnd> notSucceeded = new ArrayList<>();
-		int[] total = { 0 };
-		this.jdbc.query("SELECT shard_index, shard_total, instance, status, attempt, error FROM execution_shard"
-				+ " WHERE execution_id = ? ORDER BY shard_index", (rs) -> {
-					total[0] = rs.getInt(2);
-					if (!"SUCCEEDED".equals(rs.getString(4))) {
-						notSucceeded.add(new AlertFacts.ShardEnd(rs.getInt(1), rs.getString(3), rs.getString(4),
-								rs.getInt(5), rs.getString(6)));
-					}
-				}, executionId);
-		if (total[0] == 0) {
+	Ended of(long executionId, String status, int maxAttempts) {
+		List<Map<String, Object>> rows = this.jdbc
+			.queryForList("SELECT shard_index, shard_total, instance, status, attempt, error FROM execution_shard"
+					+ " WHERE execution_id = ? ORDER BY shard_index", executionId);
+		if (rows.isEmpty()) {
 			return null;
 		}
+		List<AlertFacts.ShardEnd> notSucceeded = new ArrayList<>();
+		int timedOut = 0;
+		for (Map<String, Object> row : rows) {
+			String shardStatus = (String) row.get("status");
+			if ("SUCCEEDED".equals(shardStatus)) {
+				continue;
+			}
+			if ("TIMED_OUT".equals(shardStatus)) {
+				timedOut++;
+			}
+			notSucceeded.add(new AlertFacts.ShardEnd(number(row, "shard_index"), (String) row.get("instance"),
+					shardStatus, number(row, "attempt"), (String) row.get("error")));
+		}
 		int listed = Math.min(notSucceeded.size(), AlertFacts.ShardsEnded.LISTED);
-		return new AlertFacts.ShardsEnded(status, total[0], maxAttempts, notSucceeded.subList(0, listed),
-				notSucceeded.size() - listed);
+		AlertFacts.ShardsEnded facts = new AlertFacts.ShardsEnded(status, number(rows.get(0), "shard_total"),
+				maxAttempts, notSucceeded.subList(0, listed), notSucceeded.size() - listed);
+		return new Ended(facts, timedOut);
+	}
+
+	private static int number(Map<String, Object> row, String column) {
+		return ((Number) row.get(column)).intValue();
 	}
 
 }
