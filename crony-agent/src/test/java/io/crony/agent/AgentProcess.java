@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.test.BootJar;
+
 /**
  * A crony-agent started from the packaged jar as its own JVM, for tests where an agent
  * must die ({@code kill -9}) or be fenced while it lives on.
@@ -19,9 +21,12 @@ final class AgentProcess implements AutoCloseable {
 
 	private final Process process;
 
-	private AgentProcess(String id, Process process) {
+	private final BootJar.Launch launch;
+
+	private AgentProcess(String id, Process process, BootJar.Launch launch) {
 		this.id = id;
 		this.process = process;
+		this.launch = launch;
 	}
 
 	static AgentProcess start(String id, Map<String, String> properties) {
@@ -30,9 +35,12 @@ final class AgentProcess implements AutoCloseable {
 			throw new IllegalStateException(
 					"No packaged agent jar at " + jar + " (run through Failsafe after package)");
 		}
+		BootJar.Launch launch = BootJar.of(Path.of(jar)).launch();
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m",
-						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar, "--server.port=0"));
+						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+		command.addAll(launch.arguments());
+		command.add("--server.port=0");
 		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
 		Path log = Path.of("target", "agent-" + id + "-" + System.currentTimeMillis() + ".log");
 		try {
@@ -40,7 +48,7 @@ final class AgentProcess implements AutoCloseable {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
-			return new AgentProcess(id, process);
+			return new AgentProcess(id, process, launch);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -55,6 +63,7 @@ final class AgentProcess implements AutoCloseable {
 	void kill9() throws InterruptedException {
 		this.process.destroyForcibly();
 		this.process.waitFor(10, TimeUnit.SECONDS);
+		ended();
 	}
 
 	/**
@@ -84,6 +93,13 @@ final class AgentProcess implements AutoCloseable {
 			if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
 				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 			}
+		}
+		ended();
+	}
+
+	private void ended() {
+		if (!this.process.isAlive()) {
+			this.launch.exited(this.process.exitValue());
 		}
 	}
 

@@ -30,13 +30,21 @@ public final class ServiceProcess implements AutoCloseable {
 
 	private final Path log;
 
-	private ServiceProcess(String name, Process process, Path log) {
+	// how a Spring Boot jar was launched, or null for another command
+	private final BootJar.Launch launch;
+
+	private ServiceProcess(String name, Process process, Path log, BootJar.Launch launch) {
 		this.name = name;
 		this.process = process;
 		this.log = log;
+		this.launch = launch;
 	}
 
 	public static ServiceProcess start(String name, List<String> command, Path workDir) {
+		return start(name, command, workDir, null);
+	}
+
+	private static ServiceProcess start(String name, List<String> command, Path workDir, BootJar.Launch launch) {
 		Path log = Path.of("target", name + ".log").toAbsolutePath();
 		try {
 			Files.createDirectories(log.getParent());
@@ -44,24 +52,29 @@ public final class ServiceProcess implements AutoCloseable {
 				.redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
-			return new ServiceProcess(name, process, log);
+			return new ServiceProcess(name, process, log, launch);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
 	}
 
-	/** A Spring Boot jar, small heap, with {@code --key=value} arguments. */
+	/**
+	 * A Spring Boot jar, small heap, with {@code --key=value} arguments, launched as
+	 * {@link BootJar} does.
+	 */
 	public static ServiceProcess java(String name, String jarProperty, Map<String, String> properties) {
 		String jar = System.getProperty(jarProperty);
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("No packaged jar at " + jar + " (run through Failsafe after package)");
 		}
+		BootJar.Launch launch = BootJar.of(Path.of(jar)).launch();
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar", jar));
+						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+		command.addAll(launch.arguments());
 		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
-		return start(name, command, Path.of(".").toAbsolutePath());
+		return start(name, command, Path.of(".").toAbsolutePath(), launch);
 	}
 
 	/** Waits until {@code url} answers 200, failing early when the process died. */
@@ -92,6 +105,7 @@ public final class ServiceProcess implements AutoCloseable {
 		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
 			throw new IllegalStateException(this.name + " still runs after SIGKILL");
 		}
+		ended();
 	}
 
 	@Override
@@ -100,6 +114,13 @@ public final class ServiceProcess implements AutoCloseable {
 		if (!this.process.waitFor(20, TimeUnit.SECONDS)) {
 			this.process.destroyForcibly();
 			this.process.waitFor(10, TimeUnit.SECONDS);
+		}
+		ended();
+	}
+
+	private void ended() {
+		if (this.launch != null && !this.process.isAlive()) {
+			this.launch.exited(this.process.exitValue());
 		}
 	}
 
