@@ -201,6 +201,20 @@ public final class AgentTestSupport implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * An execution row of a job of its own, started now, in {@code status}: for rows that
+	 * hang under a run (its shards) without a fire behind it.
+	 */
+	public long execution(String status) {
+		Timestamp now = Timestamp.from(Instant.now());
+		long job = System.nanoTime();
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
+						+ " started_at, attempt, updated_at) VALUES (?, 'ledger', 'a', 'MANUAL', ?, ?, ?, 1, ?)",
+				job, status, now, now, now);
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job);
+	}
+
 	public String status(long executionId) {
 		return this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId);
 	}

@@ -1,8 +1,5 @@
 package io.crony.agent.alert;
 
-import java.sql.Timestamp;
-import java.time.Instant;
-
 import io.crony.agent.AgentTestSupport;
 import io.crony.alert.AlertFacts;
 import io.crony.test.CronyServicesExtension;
@@ -68,13 +65,7 @@ class ShardEndsIT {
 
 	/** An execution row for the shard rows to hang under. */
 	private static long execution() {
-		Timestamp now = Timestamp.from(Instant.now());
-		long job = System.nanoTime();
-		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
-					+ " attempt, updated_at) VALUES (?, 'ledger', 'a', 'MANUAL', 'FAILED', ?, ?, 1, ?)", job, now, now,
-					now);
-		return support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job);
+		return support.execution("FAILED");
 	}
 
 }

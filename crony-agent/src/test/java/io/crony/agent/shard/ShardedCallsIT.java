@@ -3,7 +3,6 @@ package io.crony.agent.shard;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -242,13 +241,7 @@ class ShardedCallsIT {
 
 	/** An execution row for the shard rows to hang under. */
 	private static long execution() {
-		Timestamp now = Timestamp.from(Instant.now());
-		long job = System.nanoTime();
-		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
-					+ " attempt, updated_at) VALUES (?, 'ledger', 'a', 'MANUAL', 'RUNNING', ?, ?, 1, ?)", job, now, now,
-					now);
-		return support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job);
+		return support.execution("RUNNING");
 	}
 
 	private static List<Map<String, Object>> rows(long id) {
