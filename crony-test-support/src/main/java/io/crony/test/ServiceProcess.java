@@ -64,13 +64,21 @@ public final class ServiceProcess implements AutoCloseable {
 	 * {@link BootJar} does.
 	 */
 	public static ServiceProcess java(String name, String jarProperty, Map<String, String> properties) {
+		return java(name, jarProperty, "256m", properties);
+	}
+
+	/**
+	 * As {@link #java(String, String, Map)}, with the heap ceiling given ({@code -Xmx}):
+	 * tests that run several agents at once keep each one smaller.
+	 */
+	public static ServiceProcess java(String name, String jarProperty, String maxHeap, Map<String, String> properties) {
 		String jar = System.getProperty(jarProperty);
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("No packaged jar at " + jar + " (run through Failsafe after package)");
 		}
 		BootJar.Launch launch = BootJar.of(Path.of(jar)).launch();
 		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
 						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
 		command.addAll(launch.arguments());
 		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
@@ -106,6 +114,26 @@ public final class ServiceProcess implements AutoCloseable {
 			throw new IllegalStateException(this.name + " still runs after SIGKILL");
 		}
 		ended();
+	}
+
+	/**
+	 * SIGSTOP: the process freezes with its connections, leases and watches as they are,
+	 * as a long GC pause or a stalled VM would leave them.
+	 */
+	public void pause() throws IOException, InterruptedException {
+		signal("-STOP");
+	}
+
+	/** SIGCONT after {@link #pause()}. */
+	public void resume() throws IOException, InterruptedException {
+		signal("-CONT");
+	}
+
+	private void signal(String signal) throws IOException, InterruptedException {
+		Process kill = new ProcessBuilder("kill", signal, Long.toString(this.process.pid())).inheritIO().start();
+		if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+			throw new IllegalStateException("kill " + signal + " " + this.process.pid() + " failed");
+		}
 	}
 
 	@Override
