@@ -1,5 +1,6 @@
 package io.crony.agent.execution;
 
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,11 +40,15 @@ final class FireHistory {
 	Map<Long, Instant> lastFires(Map<Long, Instant> untilByJob, String agentId) {
 		Map<Long, Instant> last = new HashMap<>();
 		for (List<Long> chunk : chunks(untilByJob.keySet(), 1000)) {
-			// one derived row per job with its bound; the join reads each job's rows up
-			// to its own bound through uk_execution_fire (job_id, scheduled_at)
+			// one derived row per job with its bound, and per job a subquery that walks
+			// uk_execution_fire (job_id, scheduled_at) backwards from that bound and
+			// stops
+			// at the first row that counts: a few rows per job, where MAX() over a join
+			// read every row of each job's history (its whole retention) on every arrival
 			StringBuilder bounds = new StringBuilder(
 					"SELECT CAST(? AS SIGNED) AS job_id, CAST(? AS DATETIME(3)) AS until_at");
 			List<Object> args = new ArrayList<>();
+			args.add(agentId);
 			for (int i = 0; i < chunk.size(); i++) {
 				if (i > 0) {
 					bounds.append(" UNION ALL SELECT ?, ?");
@@ -51,12 +56,14 @@ final class FireHistory {
 				args.add(chunk.get(i));
 				args.add(SqlTime.of(untilByJob.get(chunk.get(i))));
 			}
-			args.add(agentId);
-			this.jdbc.query("SELECT b.job_id, MAX(e.scheduled_at) FROM (" + bounds
-					+ ") b JOIN execution e ON e.job_id = b.job_id AND e.scheduled_at <= b.until_at"
-					+ " AND e.trigger_type IN ('CRON', 'MISFIRE') AND (e.status <> 'PENDING' OR e.agent_id = ?)"
-					+ " GROUP BY b.job_id", (rs) -> {
-						last.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
+			this.jdbc.query("SELECT b.job_id, (SELECT e.scheduled_at FROM execution e WHERE e.job_id = b.job_id"
+					+ " AND e.scheduled_at <= b.until_at AND e.trigger_type IN ('CRON', 'MISFIRE')"
+					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1)" + " FROM ("
+					+ bounds + ") b", (rs) -> {
+						Timestamp at = rs.getTimestamp(2);
+						if (at != null) {
+							last.put(rs.getLong(1), at.toInstant());
+						}
 					}, args.toArray());
 		}
 		return last;

@@ -218,6 +218,24 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void theLastFireOfAJobWithALongHistoryIsFoundWithoutReadingThatHistory() {
+		// a minute-job's 2,000 runs before its arrival; the newest one before the bound
+		// counts, and the rows after the bound (this agent's fires planned ahead) do not
+		this.jdbc.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
+				+ " updated_at) SELECT 7, 'job-7', 'gone', 'CRON', 'SUCCEEDED',"
+				+ " TIMESTAMP('2026-11-20 00:00:00') + INTERVAL seq MINUTE, NOW(3) FROM seq_1_to_2000");
+		fire(7, "2026-11-22 10:00:00", "PENDING", "other");
+		long reads = rowReads();
+
+		Map<Long, Instant> last = this.store.lastFires(
+				Map.of(7L, Instant.parse("2026-11-22T10:00:30Z"), 8L, Instant.parse("2026-11-22T10:00:30Z")), "agent");
+
+		assertThat(last).containsOnly(Map.entry(7L, Instant.parse("2026-11-21T09:20:00Z")));
+		// the counter's own reading adds a few; the history is 2,000 rows
+		assertThat(rowReads() - reads).isLessThan(50);
+	}
+
+	@Test
 	void aClaimOnMariaDbReturnsTheRowsItMadeInTheInsertItselfAndNotTheOnesThereAlready() {
 		this.store.insertClaims(List.of(claimed(1), claimed(2)));
 		long selects = selects();
@@ -249,6 +267,14 @@ class ExecutionStoreIT {
 	private long selects() {
 		return this.jdbc.queryForObject(
 				"SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS " + "WHERE VARIABLE_NAME = 'COM_SELECT'",
+				Long.class);
+	}
+
+	// index entries and rows the session read: lookups, and steps along an index
+	private long rowReads() {
+		return this.jdbc.queryForObject(
+				"SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
+						+ "WHERE VARIABLE_NAME IN ('HANDLER_READ_KEY', 'HANDLER_READ_NEXT', 'HANDLER_READ_PREV')",
 				Long.class);
 	}
 
