@@ -42,9 +42,8 @@ final class FireHistory {
 		for (List<Long> chunk : chunks(untilByJob.keySet(), 1000)) {
 			// one derived row per job with its bound, and per job a subquery that walks
 			// uk_execution_fire (job_id, scheduled_at) backwards from that bound and
-			// stops
-			// at the first row that counts: a few rows per job, where MAX() over a join
-			// read every row of each job's history (its whole retention) on every arrival
+			// stops at the first row that counts: a few rows per job, where MAX() over
+			// a join read every row of each job's history (its whole retention)
 			StringBuilder bounds = new StringBuilder(
 					"SELECT CAST(? AS SIGNED) AS job_id, CAST(? AS DATETIME(3)) AS until_at");
 			List<Object> args = new ArrayList<>();
@@ -58,7 +57,7 @@ final class FireHistory {
 			}
 			this.jdbc.query("SELECT b.job_id, (SELECT e.scheduled_at FROM execution e WHERE e.job_id = b.job_id"
 					+ " AND e.scheduled_at <= b.until_at AND e.trigger_type IN ('CRON', 'MISFIRE')"
-					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1)" + " FROM ("
+					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1) FROM ("
 					+ bounds + ") b", (rs) -> {
 						Timestamp at = rs.getTimestamp(2);
 						if (at != null) {
