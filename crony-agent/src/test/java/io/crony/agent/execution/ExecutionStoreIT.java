@@ -219,8 +219,8 @@ class ExecutionStoreIT {
 
 	@Test
 	void theLastFireOfAJobWithALongHistoryIsFoundWithoutReadingThatHistory() {
-		// a minute-job's 2,000 runs before its arrival; the newest one before the bound
-		// counts, and the rows after the bound (this agent's fires planned ahead) do not
+		// a minute-job's 2,000 runs before its arrival: the newest that ran counts, not
+		// another agent's PENDING claim after it; job 8 has no row at all
 		this.jdbc.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
 				+ " updated_at) SELECT 7, 'job-7', 'gone', 'CRON', 'SUCCEEDED',"
 				+ " TIMESTAMP('2026-11-20 00:00:00') + INTERVAL seq MINUTE, NOW(3) FROM seq_1_to_2000");
