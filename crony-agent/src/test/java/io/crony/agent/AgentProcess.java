@@ -1,6 +1,5 @@
 package io.crony.agent;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,8 +20,7 @@ final class AgentProcess implements AutoCloseable {
 	static AgentProcess start(String id, Map<String, String> properties) {
 		Map<String, String> arguments = new LinkedHashMap<>(properties);
 		arguments.putIfAbsent("server.port", "0");
-		// two or three agents beside the test JVM: each gets a smaller heap than a
-		// service
+		// two or three agents beside the test JVM: each a smaller heap than a service
 		return new AgentProcess(ServiceProcess.java("agent-" + id + "-" + System.currentTimeMillis(), "crony.agent.jar",
 				"192m", arguments));
 	}
@@ -36,12 +34,12 @@ final class AgentProcess implements AutoCloseable {
 	 * SIGSTOP: the agent freezes with its lease, watches and fence as they are, and on
 	 * {@link #resume()} finds its last keepalive confirmation too old to fire.
 	 */
-	void pause() throws IOException, InterruptedException {
+	void pause() {
 		this.process.pause();
 	}
 
 	/** SIGCONT after {@link #pause()}. */
-	void resume() throws IOException, InterruptedException {
+	void resume() {
 		this.process.resume();
 	}
 

@@ -157,7 +157,12 @@ public final class LocalServices implements AutoCloseable {
 	}
 
 	private void signal(String pidFile, String signal) {
-		execute(new ProcessBuilder("kill", signal, Long.toString(pid(pidFile))), "kill " + signal);
+		signal(pid(pidFile), signal);
+	}
+
+	/** Sends a signal such as {@code -STOP}: Java's own process API can only end one. */
+	static void signal(long pid, String signal) {
+		execute(new ProcessBuilder("kill", signal, Long.toString(pid)), "kill " + signal);
 	}
 
 	public void stopDb() {

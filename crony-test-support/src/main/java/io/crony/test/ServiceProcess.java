@@ -120,20 +120,13 @@ public final class ServiceProcess implements AutoCloseable {
 	 * SIGSTOP: the process freezes with its connections, leases and watches as they are,
 	 * as a long GC pause or a stalled VM would leave them.
 	 */
-	public void pause() throws IOException, InterruptedException {
-		signal("-STOP");
+	public void pause() {
+		LocalServices.signal(this.process.pid(), "-STOP");
 	}
 
 	/** SIGCONT after {@link #pause()}. */
-	public void resume() throws IOException, InterruptedException {
-		signal("-CONT");
-	}
-
-	private void signal(String signal) throws IOException, InterruptedException {
-		Process kill = new ProcessBuilder("kill", signal, Long.toString(this.process.pid())).inheritIO().start();
-		if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-			throw new IllegalStateException("kill " + signal + " " + this.process.pid() + " failed");
-		}
+	public void resume() {
+		LocalServices.signal(this.process.pid(), "-CONT");
 	}
 
 	@Override
