@@ -51,10 +51,11 @@ import static io.crony.bench.ClusterBench.waitFor;
  * System properties: {@code crony.bench.sizes} (1000,10000), {@code crony.bench.every}
  * seconds (1), {@code crony.bench.seconds} measured (30), {@code crony.bench.warmup}
  * seconds (10), {@code crony.bench.failover-jobs} (10000, 0 = skip),
- * {@code crony.bench.failover-every} (1), {@code crony.bench.lease-ttl} (5s),
- * {@code crony.bench.agent-jvm} (-Xmx1g), {@code crony.bench.agent-args},
- * {@code crony.bench.floor} (true: before each size, the same calls from a plain client,
- * {@link Floor}).
+ * {@code crony.bench.failover-every} (1), {@code crony.bench.failover-survivor-jobs} (0:
+ * jobs the survivor runs itself before the failover, as an agent in service would),
+ * {@code crony.bench.lease-ttl} (5s), {@code crony.bench.agent-jvm} (-Xmx1g),
+ * {@code crony.bench.agent-args}, {@code crony.bench.floor} (true: before each size, the
+ * same calls from a plain client, {@link Floor}).
  *
  * <p>
  * Per size also the agent's live heap after a full GC ({@link LiveHeap}) with no job and
@@ -137,9 +138,18 @@ public final class AgentBench {
 							keys.prefix())) {
 						bench.awaitOnline(1, victim);
 						long firstId = bench.assign(victim, failoverJobs, failoverEvery, MisfirePolicy.FIRE_NOW);
+						// the label makes the survivor's own jobs its alone: the victim
+						// lacks it
 						try (AgentProcess survivor = AgentProcess.start(agentJar, "agent-b", freePort(), etcdUrl,
-								jdbcUrl, keys.prefix())) {
-							new AgentFailover(bench, victim, survivor).run(firstId, failoverJobs, failoverEvery);
+								jdbcUrl, keys.prefix(), List.of("--crony.agent.labels.bench=survivor"))) {
+							bench.awaitOnline(2, survivor);
+							int survivorJobs = Integer.getInteger("crony.bench.failover-survivor-jobs", 0);
+							if (survivorJobs > 0) {
+								bench.assign(survivor, survivorJobs, failoverEvery, MisfirePolicy.FIRE_NOW,
+										new AssignmentSpec(null, Map.of("bench", "survivor")));
+							}
+							new AgentFailover(bench, victim, survivor).run(firstId, failoverJobs, failoverEvery,
+									survivorJobs);
 						}
 					}
 				}
@@ -270,6 +280,15 @@ public final class AgentBench {
 	 * Writes job rows and waits until the leader has put all their keys under the agent.
 	 */
 	long assign(AgentProcess agent, int jobs, int every, MisfirePolicy misfire) throws Exception {
+		return assign(agent, jobs, every, misfire, AssignmentSpec.DEFAULT);
+	}
+
+	/**
+	 * Writes job rows with this placement and waits until all their keys are under the
+	 * agent.
+	 */
+	long assign(AgentProcess agent, int jobs, int every, MisfirePolicy misfire, AssignmentSpec placement)
+			throws Exception {
 		long firstId = this.nextId;
 		this.nextId += jobs;
 		String url = this.target.url("/ok");
@@ -277,7 +296,7 @@ public final class AgentBench {
 		JobInserter.insert(this.db, firstId, jobs,
 				(id) -> new JobSpec(id, "bench-" + id, null, FireStats.schedule(id, every), "UTC",
 						new TargetSpec(TargetType.HTTP, "GET", url, Map.of(), null, TargetMode.SYNC, null, List.of()),
-						10, RetryPolicy.NONE, misfire, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1));
+						10, RetryPolicy.NONE, misfire, OverlapPolicy.ALLOW, placement, true, 1));
 		waitFor(jobs + " keys under " + agent.id(), Duration.ofMinutes(10),
 				() -> this.etcd.assignments(agent.id()) == jobs && agent.alive());
 		System.out.printf("%d jobs (ids %d..%d) assigned to %s in %.1f s%n", jobs, firstId, firstId + jobs - 1,

@@ -28,11 +28,12 @@ final class AgentFailover {
 	}
 
 	/**
-	 * Runs it, the jobs already on the victim. The survivor was started after they were
-	 * assigned: with both alive the leader's placement would have split them (it does not
-	 * rebalance on its own when an agent joins).
+	 * Runs it, the jobs already on the victim, and {@code survivorJobs} of the survivor's
+	 * own numbered right after them. The survivor was started after they were assigned:
+	 * with both alive the leader's placement would have split them (it does not rebalance
+	 * on its own when an agent joins).
 	 */
-	void run(long firstId, int jobs, int every) throws Exception {
+	void run(long firstId, int jobs, int every, int survivorJobs) throws Exception {
 		this.bench.awaitOnline(2, this.survivor);
 		AgentBench.sleepUntil(System.currentTimeMillis() + 10_000);
 		if (this.bench.etcd().assignments(this.victim.id()) != jobs) {
@@ -42,17 +43,18 @@ final class AgentFailover {
 		this.victim.kill9();
 		EtcdCounts etcd = this.bench.etcd();
 		waitFor("jobs moved to " + this.survivor.id(), Duration.ofMinutes(5),
-				() -> etcd.assignments(this.victim.id()) == 0 && etcd.assignments(this.survivor.id()) == jobs);
+				() -> etcd.assignments(this.victim.id()) == 0
+						&& etcd.assignments(this.survivor.id()) == jobs + survivorJobs);
 		long moved = System.currentTimeMillis();
 		// Polled slowly (copying every call is not free); the figure comes from the
 		// calls.
 		// Bounded: an overrun survivor is a result, not an error.
 		long deadline = System.currentTimeMillis() + 120_000;
-		while (firstCalls(this.bench.target().calls(), firstId, kill).size() < jobs
+		while (firstCalls(this.bench.target().calls(), firstId, jobs, kill).size() < jobs
 				&& System.currentTimeMillis() < deadline) {
 			AgentBench.sleepUntil(System.currentTimeMillis() + 1000);
 		}
-		Map<Long, Long> first = firstCalls(this.bench.target().calls(), firstId, kill);
+		Map<Long, Long> first = firstCalls(this.bench.target().calls(), firstId, jobs, kill);
 		long allFired = first.values().stream().mapToLong(Long::longValue).max().orElse(kill);
 		String called = (first.size() == jobs) ? ""
 				: ": NOT REACHED, only " + first.size() + " jobs called within 120 s, the last";
@@ -60,22 +62,25 @@ final class AgentFailover {
 		long untilSecond = allFired / 1000 + 5;
 		AgentBench.sleepUntil(untilSecond * 1000 + 3000);
 		FireStats stats = FireStats.of(this.bench.target().calls(), firstId, jobs, every, fromSecond, untilSecond);
-		this.bench.unassign(this.survivor, firstId, jobs);
+		// the survivor's own jobs were numbered right after the moved ones
+		this.bench.unassign(this.survivor, firstId, jobs + survivorJobs);
 		this.bench.report(String.format(
-				"failover of %d jobs (every %d s, FIRE_NOW, lease TTL %s): kill -> all keys under %s %.2f s, "
+				"failover of %d jobs (every %d s, FIRE_NOW, lease TTL %s) to an agent running %d of its own: "
+						+ "kill -> all keys under %s %.2f s, "
 						+ "kill -> every job called by it%s %.2f s | window %d s around it: expected %d observed %d "
 						+ "missed %d duplicate %d | load %s",
-				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), this.survivor.id(),
+				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), survivorJobs, this.survivor.id(),
 				(moved - kill) / 1e3, called, (allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(),
 				stats.observed(), stats.missed(), stats.duplicates(), AgentBench.loadAverage()));
 	}
 
 	/** Per job, when the survivor's first call after the kill arrived. */
-	private Map<Long, Long> firstCalls(List<LoopbackTarget.Call> calls, long firstId, long kill) {
+	private Map<Long, Long> firstCalls(List<LoopbackTarget.Call> calls, long firstId, int jobs, long kill) {
 		Map<Long, Long> first = new HashMap<>();
 		String id = this.survivor.id();
 		for (LoopbackTarget.Call call : calls) {
-			if (call.jobId() >= firstId && id.equals(call.agentId()) && call.receivedAtMillis() >= kill) {
+			if (call.jobId() >= firstId && call.jobId() < firstId + jobs && id.equals(call.agentId())
+					&& call.receivedAtMillis() >= kill) {
 				first.merge(call.jobId(), call.receivedAtMillis(), Math::min);
 			}
 		}

@@ -44,6 +44,12 @@ final class AgentProcess implements AutoCloseable {
 	 */
 	static AgentProcess start(Path jar, String id, int port, String etcd, String jdbcUrl, String prefix)
 			throws IOException {
+		return start(jar, id, port, etcd, jdbcUrl, prefix, List.of());
+	}
+
+	/** Starts an agent with these agent settings besides the bench's. */
+	static AgentProcess start(Path jar, String id, int port, String etcd, String jdbcUrl, String prefix,
+			List<String> settings) throws IOException {
 		Path dir = Path.of("bench/target").toAbsolutePath();
 		Path log = dir.resolve("crony-agent-" + id + ".log");
 		Files.createDirectories(dir);
@@ -58,6 +64,7 @@ final class AgentProcess implements AutoCloseable {
 				// A short lease so the failover measurement is not mostly waiting for
 				// expiry.
 				"--crony.agent.lease-ttl=" + System.getProperty("crony.bench.lease-ttl", "5s")));
+		command.addAll(settings);
 		String extra = System.getProperty("crony.bench.agent-args", "");
 		if (!extra.isBlank()) {
 			command.addAll(List.of(extra.trim().split("\\s+")));

@@ -2,9 +2,10 @@ package io.crony.agent.assignment;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-import io.crony.agent.schedule.FiringEngine;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.JobAssignment;
@@ -23,14 +24,14 @@ final class AssignedJobs {
 
 	private final String agentId;
 
-	private final FiringEngine engine;
+	private final JobHolder holder;
 
 	private final SkippingFailures failures;
 
-	AssignedJobs(CronyKeys keys, String agentId, FiringEngine engine, SkippingFailures failures) {
+	AssignedJobs(CronyKeys keys, String agentId, JobHolder holder, SkippingFailures failures) {
 		this.keys = keys;
 		this.agentId = agentId;
-		this.engine = engine;
+		this.holder = holder;
 		this.failures = failures;
 	}
 
@@ -42,37 +43,53 @@ final class AssignedJobs {
 		List<JobSpec> specs = new ArrayList<>();
 		long revision = scanner.scan(this.keys.jobs(this.agentId), 0,
 				(kv) -> specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
-		this.engine.holdExactly(specs);
+		this.holder.holdExactly(specs);
 		return new Loaded(revision, specs.size());
 	}
 
-	// consecutive deletes are dropped together: unassigning many jobs is one release
-	// statement per 1,000 jobs and one log line, not one of each per job
+	// Consecutive deletes are dropped together and consecutive puts held together: a
+	// failover's thousands of keys arrive many to a response, and are one engine call
+	// and one log line per run of them, not one per job. Runs are applied in the order
+	// the events came, so a job deleted and put again (or the reverse) ends as etcd has
+	// it.
 	void onEvents(List<WatchEvent> events) {
 		List<Long> deleted = new ArrayList<>();
+		Map<Long, JobSpec> put = new LinkedHashMap<>();
 		for (WatchEvent event : events) {
 			KeyValue kv = event.getKeyValue();
 			this.failures.apply(event,
 					() -> this.keys.parseNodeKey(kv.getKey().toString(StandardCharsets.UTF_8)).ifPresent((key) -> {
 						if (key instanceof CronyKeys.NodeKey.Assignment assignment) {
 							if (event.getEventType() == WatchEvent.EventType.DELETE) {
+								hold(put);
 								deleted.add(assignment.jobId());
 							}
 							else if (event.getEventType() == WatchEvent.EventType.PUT) {
-								dropDeleted(deleted);
-								this.engine.put(List
-									.of(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
+								drop(deleted);
+								// a later put of the same key in the run replaces it
+								JobSpec spec = CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job();
+								put.put(spec.id(), spec);
 							}
 						}
 					}));
 		}
-		dropDeleted(deleted);
+		hold(put);
+		drop(deleted);
 	}
 
-	private void dropDeleted(List<Long> deleted) {
+	private void hold(Map<Long, JobSpec> put) {
+		if (!put.isEmpty()) {
+			List<JobSpec> specs = List.copyOf(put.values());
+			put.clear();
+			this.holder.put(specs);
+		}
+	}
+
+	private void drop(List<Long> deleted) {
 		if (!deleted.isEmpty()) {
-			this.engine.remove(List.copyOf(deleted));
+			List<Long> jobIds = List.copyOf(deleted);
 			deleted.clear();
+			this.holder.remove(jobIds);
 		}
 	}
 

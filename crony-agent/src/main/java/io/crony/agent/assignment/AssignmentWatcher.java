@@ -63,7 +63,7 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 		this.agentId = agentId;
 		this.scanner = new KeyScanner(etcd.getKVClient(), pageSize);
 		this.failures = new SkippingFailures(agentId);
-		this.jobs = new AssignedJobs(keys, agentId, engine, this.failures);
+		this.jobs = new AssignedJobs(keys, agentId, JobHolder.of(engine), this.failures);
 		this.onces = new OnceRequests(etcd.getKVClient(), engine);
 		this.kills = new KillRequests(agentId, engine);
 		this.watches = new PrefixWatches(etcd);

@@ -90,6 +90,8 @@ final class Arrivals implements AutoCloseable {
 		batch.forEach((arrival) -> arrivals.put(arrival.job().id(), arrival.at()));
 		Map<Long, Instant> lastFires = this.misfires.lastFires(arrivals);
 		Map<Long, List<Instant>> released = this.misfires.releasedFires(jobs, since, until);
+		int jobsWithFires = 0;
+		int fires = 0;
 		for (Arrival arrival : batch) {
 			JobState job = arrival.job();
 			// dropped or rescheduled since: its missed fires are no longer this arrival's
@@ -108,6 +110,12 @@ final class Arrivals implements AutoCloseable {
 				.forEach(instants::add);
 			instants
 				.forEach((at) -> this.plan.accept(Fire.catchUp(job, arrival.generation(), at, this.clock.millis())));
+			jobsWithFires += instants.isEmpty() ? 0 : 1;
+			fires += instants.size();
+		}
+		if (fires > 0) {
+			logger.info("Engine runs {} missed or handed-over fires of {} of {} arriving jobs (first: {})", fires,
+					jobsWithFires, batch.size(), batch.get(0).job().id());
 		}
 	}
 

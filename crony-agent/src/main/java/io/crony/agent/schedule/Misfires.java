@@ -103,7 +103,9 @@ final class Misfires {
 			}
 		}
 		if (!missed.isEmpty()) {
-			logger.info("Job {} missed fires since {}; {} runs {}", job.id(), lastFire, policy, missed.size());
+			// per job only on request: a failover's thousands of arrivals are summed up
+			// per batch by Arrivals
+			logger.debug("Job {} missed fires since {}; {} runs {}", job.id(), lastFire, policy, missed.size());
 		}
 		if (policy != MisfirePolicy.CATCH_UP) {
 			return new Missed(List.copyOf(missed), 0, null, null);
