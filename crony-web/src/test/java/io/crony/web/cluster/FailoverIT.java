@@ -1,5 +1,6 @@
 package io.crony.web.cluster;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,43 @@ class FailoverIT extends ClusterItSupport {
 		await().until(
 				() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM job WHERE agent_id = 'f2'", Integer.class) == 0);
 		this.client.getKVClient().delete(bytes(this.keys.once(newHolder, 77))).get(10, TimeUnit.SECONDS);
+	}
+
+	@Test
+	void anUnreadableKeyOfALostAgentIsPlacedAnewAndHoldsUpNoOtherMove() throws Exception {
+		agent("u1", 1, Map.of(), 4);
+		TestAgent doomed = agent("u2", 1, Map.of(), 4);
+		List<Long> ids = this.jobs.createMany("unreadable", 40);
+		await().until(() -> this.assignments.byJob().size() == 40);
+		long held = this.assignments.count(this.client, "u2");
+		long broken = this.assignments.byJob()
+			.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().contains("u2"))
+			.findFirst()
+			.orElseThrow()
+			.getKey();
+		this.client.getKVClient()
+			.put(bytes(this.keys.job("u2", broken)), ByteSequence.from("{not json", StandardCharsets.UTF_8))
+			.get(10, TimeUnit.SECONDS);
+
+		doomed.expire();
+
+		// the failover itself went through in one step: every other key moved
+		await().until(() -> this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'u2' AND event = 'LOST' AND jobs_moved = ?",
+				Integer.class, held - 1) == 1);
+		await().until(() -> this.assignments.count(this.client, "u2") == 0);
+		// and the broken one was placed anew from its row, readable
+		await().untilAsserted(() -> assertEachOnExactlyOneOf(ids, List.of("u1")));
+		byte[] value = this.client.getKVClient()
+			.get(bytes(this.keys.job("u1", broken)))
+			.get(10, TimeUnit.SECONDS)
+			.getKvs()
+			.get(0)
+			.getValue()
+			.getBytes();
+		assertThat(CronyJson.fromBytes(value, JobAssignment.class).job().id()).isEqualTo(broken);
 	}
 
 }

@@ -58,7 +58,8 @@ final class Rebalancer {
 					break;
 				}
 				PlaceableJob job = this.state.job(key.jobId());
-				if (job == null || !job.enabled()) {
+				// an unreadable value stays where it is: the full reconcile rewrites it
+				if (job == null || !job.enabled() || key.readSpec() == null) {
 					continue;
 				}
 				AgentCandidate target = null;

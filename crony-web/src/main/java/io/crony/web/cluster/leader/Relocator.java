@@ -74,6 +74,13 @@ final class Relocator {
 				this.writer.delete(from, counted);
 				continue;
 			}
+			if (key.readSpec() == null) {
+				// An unreadable value cannot be re-issued, and must not hold up the other
+				// moves: the key goes, and the job is placed anew from its row by the
+				// step's placement of unassigned jobs (or the next full reconcile).
+				this.writer.delete(from, counted);
+				continue;
+			}
 			Optional<String> target = this.chooser.pick(job, agentId);
 			if (target.isEmpty()) {
 				stuck++;
