@@ -69,15 +69,11 @@ final class Relocator {
 			PlaceableJob job = this.state.job(jobId);
 			Placement current = this.view.get(jobId);
 			boolean counted = current != null && current.agentId().equals(agentId);
-			if (job == null || !job.enabled() || !counted && current != null) {
-				// Deleted, disabled, or already held elsewhere: this key only has to go.
-				this.writer.delete(from, counted);
-				continue;
-			}
-			if (key.readSpec() == null) {
-				// An unreadable value cannot be re-issued, and must not hold up the other
-				// moves: the key goes, and the job is placed anew from its row by the
-				// step's placement of unassigned jobs (or the next full reconcile).
+			// Deleted, disabled, or already held elsewhere: this key only has to go. So
+			// does one whose value cannot be read: its spec cannot be re-issued, and it
+			// must not hold up the other moves; the step's placement of unassigned jobs
+			// (or the next full reconcile) places the job anew from its row.
+			if (job == null || !job.enabled() || !counted && current != null || key.readSpec() == null) {
 				this.writer.delete(from, counted);
 				continue;
 			}
