@@ -28,6 +28,16 @@ final class EtcdAssignments {
 		this.keys = keys;
 	}
 
+	/** One job the agent holds. */
+	long anyJobOn(String agentId) {
+		return byJob().entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().contains(agentId))
+			.findFirst()
+			.orElseThrow()
+			.getKey();
+	}
+
 	/** Job id to the agents holding it. */
 	Map<Long, List<String>> byJob() {
 		return snapshot().byJob();

@@ -32,13 +32,7 @@ class FailoverIT extends ClusterItSupport {
 		await().until(() -> this.assignments.byJob().size() == 300);
 		long held = this.assignments.count(this.client, "f2");
 		assertThat(held).isBetween(90L, 110L);
-		long onceJob = this.assignments.byJob()
-			.entrySet()
-			.stream()
-			.filter((entry) -> entry.getValue().contains("f2"))
-			.findFirst()
-			.orElseThrow()
-			.getKey();
+		long onceJob = this.assignments.anyJobOn("f2");
 		OnceRequest once = new OnceRequest(77, onceJob, TriggerType.MANUAL, null, Instant.now(), "test");
 		this.client.getKVClient()
 			.put(bytes(this.keys.once("f2", 77)), ByteSequence.from(CronyJson.toBytes(once)))
@@ -75,13 +69,7 @@ class FailoverIT extends ClusterItSupport {
 		List<Long> ids = this.jobs.createMany("unreadable", 40);
 		await().until(() -> this.assignments.byJob().size() == 40);
 		long held = this.assignments.count(this.client, "u2");
-		long broken = this.assignments.byJob()
-			.entrySet()
-			.stream()
-			.filter((entry) -> entry.getValue().contains("u2"))
-			.findFirst()
-			.orElseThrow()
-			.getKey();
+		long broken = this.assignments.anyJobOn("u2");
 		this.client.getKVClient()
 			.put(bytes(this.keys.job("u2", broken)), ByteSequence.from("{not json", StandardCharsets.UTF_8))
 			.get(10, TimeUnit.SECONDS);
