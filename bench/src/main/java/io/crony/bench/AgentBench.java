@@ -106,7 +106,7 @@ public final class AgentBench {
 		System.out.printf("crony agent bench: sizes %s, %d s measured, %d cores%n",
 				System.getProperty("crony.bench.sizes", "1000,10000"), seconds,
 				Runtime.getRuntime().availableProcessors());
-		try (LocalServices services = LocalServices.dedicated()) {
+		try (LocalServices services = LocalServices.dedicated("", System.getProperty("crony.bench.db-args", ""))) {
 			services.createSchema(SCHEMA);
 			CronyKeys keys = new CronyKeys("/crony-agent-bench");
 			String jdbcUrl = services.jdbcUrl(SCHEMA);
@@ -119,6 +119,14 @@ public final class AgentBench {
 				EtcdCounts etcd = new EtcdCounts(client, keys);
 				waitFor("web leader elected", Duration.ofMinutes(2), () -> etcd.leaders() == 1 && web.alive());
 				AgentBench bench = new AgentBench(db, etcd, target, services.dbPid());
+				for (String sql : System.getProperty("crony.bench.db-sql", "").split(";")) {
+					if (!sql.isBlank()) {
+						try (var statement = db.createStatement()) {
+							statement.execute(sql);
+							System.out.println("ran: " + sql);
+						}
+					}
+				}
 				// A fresh agent per size: one that was overrun must not spoil the next
 				// size.
 				boolean floor = Boolean.parseBoolean(System.getProperty("crony.bench.floor", "true"));
@@ -191,8 +199,10 @@ public final class AgentBench {
 			heapMax = Math.max(heapMax, after.heapBytes());
 		}
 		DbCounters dbDelta = DbCounters.read(this.db).since(dbBefore);
-		double agentPercent = ProcessCpu.of(agent.pid()).percentOfACoreSince(agentCpu);
-		double dbPercent = ProcessCpu.of(this.dbPid).percentOfACoreSince(dbCpu);
+		ProcessCpu agentCpuAfter = ProcessCpu.of(agent.pid());
+		ProcessCpu dbCpuAfter = ProcessCpu.of(this.dbPid);
+		double agentPercent = agentCpuAfter.percentOfACoreSince(agentCpu);
+		double dbPercent = dbCpuAfter.percentOfACoreSince(dbCpu);
 		double targetPercent = ProcessCpu.of(ProcessHandle.current().pid()).percentOfACoreSince(targetCpu);
 		// Calls of the last second's fires still on their way.
 		sleepUntil(untilSecond * 1000 + 3000);
@@ -223,6 +233,11 @@ public final class AgentBench {
 				"%7d jobs every %d s | MariaDB statements per observed fire (SHOW GLOBAL STATUS over"
 						+ " the window; every client's, crony-web's included): %s",
 				jobs, every, dbDelta.perFire(stats.observed())));
+		report(String.format(
+				"%7d jobs every %d s | per observed fire: agent CPU %.0f µs, allocated %.1f KB; MariaDB CPU %.0f µs",
+				jobs, every, 1000 * agentCpuAfter.millisSince(agentCpu) / Math.max(1, stats.observed()),
+				(after.allocatedBytes() - before.allocatedBytes()) / 1024.0 / Math.max(1, stats.observed()),
+				1000 * dbCpuAfter.millisSince(dbCpu) / Math.max(1, stats.observed())));
 		report(String.format(
 				"%7d jobs every %d s | live heap after a full GC: %.1f MB with no job, %.1f MB holding %d jobs"
 						+ " -> %.0f bytes per held job | live threads %d with no job, %d holding them"

@@ -11,8 +11,11 @@ import java.util.TreeMap;
  * @param buckets cumulative lateness bucket counts by upper bound in seconds
  * @param threads {@code jvm_threads_live_threads}
  * @param jobs {@code crony_agent_jobs}: jobs the agent holds
+ * @param allocatedBytes {@code jvm_gc_memory_allocated_bytes_total}: what the agent
+ * allocated in the young generation (counted at each collection), a cost per fire that
+ * does not depend on how fast the machine is that day
  */
-record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, long jobs) {
+record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, long jobs, long allocatedBytes) {
 
 	private static final String LATENESS = "crony_agent_trigger_lateness_seconds_bucket{";
 
@@ -20,6 +23,7 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, lo
 		double heap = 0;
 		double threads = 0;
 		double jobs = -1;
+		double allocated = 0;
 		Map<Double, Double> buckets = new TreeMap<>();
 		for (String line : text.split("\n")) {
 			if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
@@ -31,6 +35,9 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, lo
 			else if (line.startsWith("crony_agent_jobs ") || line.startsWith("crony_agent_jobs{")) {
 				jobs = value(line);
 			}
+			else if (line.startsWith("jvm_gc_memory_allocated_bytes_total")) {
+				allocated = value(line);
+			}
 			else if (line.startsWith(LATENESS)) {
 				int le = line.indexOf("le=\"") + 4;
 				String bound = line.substring(le, line.indexOf('"', le));
@@ -38,7 +45,7 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, lo
 						Double::sum);
 			}
 		}
-		return new AgentScrape((long) heap, buckets, (long) threads, (long) jobs);
+		return new AgentScrape((long) heap, buckets, (long) threads, (long) jobs, (long) allocated);
 	}
 
 	/**

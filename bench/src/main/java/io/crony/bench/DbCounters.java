@@ -30,10 +30,13 @@ record DbCounters(Map<String, Long> values) {
 	 * Every statement a client sent (commits, SETs and SHOWs included), and the rows
 	 * written and updated in tables (MariaDB 10.11 has no {@code Innodb_rows_*}; the
 	 * handler counters count the same rows, internal temporary tables apart), and the
-	 * rows read: index lookups and the rows read on from them.
+	 * rows read: index lookups and the rows read on from them. Last, InnoDB's logical
+	 * page reads and page changes in its buffer pool: the work of every index a row
+	 * touches, counted, so they compare runs on a machine whose speed varies, where CPU
+	 * time does not.
 	 */
 	static final List<String> OTHERS = List.of("Questions", "Handler_write", "Handler_update", "Handler_read_key",
-			"Handler_read_next");
+			"Handler_read_next", "Innodb_buffer_pool_read_requests", "Innodb_buffer_pool_write_requests");
 
 	static DbCounters read(Connection db) throws SQLException {
 		String names = Stream.concat(KINDS.stream(), OTHERS.stream())
@@ -76,7 +79,8 @@ record DbCounters(Map<String, Long> values) {
 	/**
 	 * These counts (a delta) per fire, e.g.
 	 * {@code insert 1.00 insert_select 0.00 ... | total 2.01 | questions 2.05 | rows written 1.00 updated 1.00
-	 * | index lookups 1.02, rows read on 0.01}; "no fires" when {@code fires} is 0.
+	 * | index lookups 1.02, rows read on 0.01 | pages read 30.5 changed 12.0}; "no fires"
+	 * when {@code fires} is 0.
 	 */
 	String perFire(long fires) {
 		if (fires <= 0) {
@@ -87,10 +91,12 @@ record DbCounters(Map<String, Long> values) {
 			text.append(String.format("%s %.2f ", kind.substring("Com_".length()), get(kind) / (double) fires));
 		}
 		return text.append(String.format(
-				"| total %.2f | questions %.2f | rows written %.2f updated %.2f | index lookups %.2f, rows read on %.2f",
+				"| total %.2f | questions %.2f | rows written %.2f updated %.2f | index lookups %.2f, rows read on %.2f"
+						+ " | pages read %.1f changed %.1f",
 				total() / (double) fires, get("Questions") / (double) fires, get("Handler_write") / (double) fires,
 				get("Handler_update") / (double) fires, get("Handler_read_key") / (double) fires,
-				get("Handler_read_next") / (double) fires))
+				get("Handler_read_next") / (double) fires, get("Innodb_buffer_pool_read_requests") / (double) fires,
+				get("Innodb_buffer_pool_write_requests") / (double) fires))
 			.toString();
 	}
 

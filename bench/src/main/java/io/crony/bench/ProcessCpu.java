@@ -33,4 +33,9 @@ record ProcessCpu(long pid, long ticks, long nanos) {
 		return 100 * (this.ticks - before.ticks) / TICKS_PER_SECOND / seconds;
 	}
 
+	/** Milliseconds of CPU used between {@code before} and now. */
+	double millisSince(ProcessCpu before) {
+		return 1000 * (this.ticks - before.ticks) / TICKS_PER_SECOND;
+	}
+
 }

@@ -28,11 +28,12 @@ class DbCountersTest {
 	void printsEachKindPerFireThenTheTotals() {
 		DbCounters delta = DbCounters
 			.of(Map.of("Com_insert", 100L, "Com_update_multi", 25L, "Com_select", 75L, "Questions", 250L,
-					"Handler_write", 100L, "Handler_update", 200L, "Handler_read_key", 102L, "Handler_read_next", 1L));
+					"Handler_write", 100L, "Handler_update", 200L, "Handler_read_key", 102L, "Handler_read_next", 1L,
+					"Innodb_buffer_pool_read_requests", 3050L, "Innodb_buffer_pool_write_requests", 1200L));
 
 		assertThat(delta.perFire(100)).isEqualTo("insert 1.00 insert_select 0.00 update 0.00 update_multi 0.25"
 				+ " delete 0.00 select 0.75 | total 2.00 | questions 2.50 | rows written 1.00 updated 2.00"
-				+ " | index lookups 1.02, rows read on 0.01");
+				+ " | index lookups 1.02, rows read on 0.01 | pages read 30.5 changed 12.0");
 	}
 
 	@Test
