@@ -11,9 +11,10 @@ import java.util.TreeMap;
  * @param buckets cumulative lateness bucket counts by upper bound in seconds
  * @param threads {@code jvm_threads_live_threads}
  * @param jobs {@code crony_agent_jobs}: jobs the agent holds
- * @param allocatedBytes {@code jvm_gc_memory_allocated_bytes_total}: what the agent
- * allocated in the young generation (counted at each collection), a cost per fire that
- * does not depend on how fast the machine is that day
+ * @param allocatedBytes what the agent allocated so far: the young generation's growth
+ * counted at each collection ({@code jvm_gc_memory_allocated_bytes_total}) plus the eden
+ * space in use since the last one (without it, a reading is off by up to a whole eden); a
+ * cost per fire that does not depend on how fast the machine is that day
  */
 record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, long jobs, long allocatedBytes) {
 
@@ -28,6 +29,9 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, lo
 		for (String line : text.split("\n")) {
 			if (line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\"")) {
 				heap += value(line);
+				if (line.contains("Eden")) {
+					allocated += value(line);
+				}
 			}
 			else if (line.startsWith("jvm_threads_live_threads")) {
 				threads = value(line);
@@ -36,7 +40,7 @@ record AgentScrape(long heapBytes, Map<Double, Double> buckets, long threads, lo
 				jobs = value(line);
 			}
 			else if (line.startsWith("jvm_gc_memory_allocated_bytes_total")) {
-				allocated = value(line);
+				allocated += value(line);
 			}
 			else if (line.startsWith(LATENESS)) {
 				int le = line.indexOf("le=\"") + 4;

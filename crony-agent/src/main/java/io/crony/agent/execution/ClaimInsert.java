@@ -1,5 +1,6 @@
 package io.crony.agent.execution;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -63,15 +64,15 @@ final class ClaimInsert {
 			List<ExecutionRecord.Claimed> chunk = claims.subList(from, Math.min(claims.size(), from + CHUNK));
 			String sql = COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW))
 					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
-			this.jdbc.execute((ConnectionCallback<Void>) (connection) -> {
-				try (PreparedStatement statement = connection.prepareStatement(sql)) {
-					bind(statement, chunk);
-					if (statement.execute() && withIds) {
-						try (ResultSet rows = statement.getResultSet()) {
-							while (rows.next()) {
-								made.put(new FireKey(rows.getLong(2), rows.getTimestamp(3).toInstant()),
-										rows.getLong(1));
-							}
+			// a statement creator, not a ConnectionCallback: the callback's connection is
+			// a
+			// proxy that reaches the driver through reflection on every call
+			this.jdbc.execute((Connection connection) -> connection.prepareStatement(sql), (statement) -> {
+				bind(statement, chunk);
+				if (statement.execute() && withIds) {
+					try (ResultSet rows = statement.getResultSet()) {
+						while (rows.next()) {
+							made.put(new FireKey(rows.getLong(2), rows.getTimestamp(3).toInstant()), rows.getLong(1));
 						}
 					}
 				}
