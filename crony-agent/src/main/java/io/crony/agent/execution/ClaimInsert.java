@@ -64,9 +64,8 @@ final class ClaimInsert {
 			List<ExecutionRecord.Claimed> chunk = claims.subList(from, Math.min(claims.size(), from + CHUNK));
 			String sql = COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW))
 					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
-			// a statement creator, not a ConnectionCallback: the callback's connection is
-			// a
-			// proxy that reaches the driver through reflection on every call
+			// A statement creator, not a ConnectionCallback, whose connection is a proxy
+			// that reaches the driver through reflection on every call.
 			this.jdbc.execute((Connection connection) -> connection.prepareStatement(sql), (statement) -> {
 				bind(statement, chunk);
 				if (statement.execute() && withIds) {

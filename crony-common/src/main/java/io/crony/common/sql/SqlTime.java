@@ -35,8 +35,7 @@ public final class SqlTime {
 		long seconds = instant.getEpochSecond();
 		LocalDate date = LocalDate.ofEpochDay(Math.floorDiv(seconds, SECONDS_PER_DAY));
 		int year = date.getYear();
-		// the pattern's yyyy is the year of the era: year 0 is 1 BC, left to the
-		// formatter
+		// yyyy is the year of the era (year 0 is 1 BC): left to the formatter
 		if (year < 1 || year > 9999) {
 			return LITERAL.format(instant);
 		}

@@ -140,9 +140,8 @@ abstract sealed class Rule permits Rule.Cidr, Rule.Host {
 			if (addresses.isEmpty()) {
 				return false;
 			}
-			// a loop, not a stream: every HTTP call is checked, and a stream per call was
-			// a
-			// measurable share of what the agent allocates per fire
+			// A loop, not a stream: every HTTP call is checked, and a stream per call
+			// was a measurable share of what the agent allocates per fire.
 			for (InetAddress address : addresses) {
 				if (contains(address) != all) {
 					return !all;
