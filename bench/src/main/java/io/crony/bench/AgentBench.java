@@ -233,11 +233,13 @@ public final class AgentBench {
 				"%7d jobs every %d s | MariaDB statements per observed fire (SHOW GLOBAL STATUS over"
 						+ " the window; every client's, crony-web's included): %s",
 				jobs, every, dbDelta.perFire(stats.observed())));
-		report(String.format(
-				"%7d jobs every %d s | per observed fire: agent CPU %.0f µs, allocated %.1f KB; MariaDB CPU %.0f µs",
-				jobs, every, 1000 * agentCpuAfter.millisSince(agentCpu) / Math.max(1, stats.observed()),
-				(after.allocatedBytes() - before.allocatedBytes()) / 1024.0 / Math.max(1, stats.observed()),
-				1000 * dbCpuAfter.millisSince(dbCpu) / Math.max(1, stats.observed())));
+		long fires = stats.observed();
+		report(String.format("%7d jobs every %d s | per observed fire: %s", jobs, every,
+				(fires <= 0) ? "no fires"
+						: String.format("agent CPU %.0f µs, allocated %.1f KB; MariaDB CPU %.0f µs",
+								1000 * agentCpuAfter.millisSince(agentCpu) / fires,
+								(after.allocatedBytes() - before.allocatedBytes()) / 1024.0 / fires,
+								1000 * dbCpuAfter.millisSince(dbCpu) / fires)));
 		report(String.format(
 				"%7d jobs every %d s | live heap after a full GC: %.1f MB with no job, %.1f MB holding %d jobs"
 						+ " -> %.0f bytes per held job | live threads %d with no job, %d holding them"

@@ -19,10 +19,10 @@ public final class SqlTime {
 	private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS")
 		.withZone(ZoneOffset.UTC);
 
+	private static final int SECONDS_PER_DAY = 86_400;
+
 	private SqlTime() {
 	}
-
-	private static final int SECONDS_PER_DAY = 86_400;
 
 	/**
 	 * The instant as a UTC literal MySQL and MariaDB read into DATETIME(3) exactly:
