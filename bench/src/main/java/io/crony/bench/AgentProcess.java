@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.crony.test.LocalServices;
 
@@ -47,20 +49,39 @@ final class AgentProcess implements AutoCloseable {
 		return start(jar, id, port, etcd, jdbcUrl, prefix, List.of());
 	}
 
+	/**
+	 * Removes what an earlier bench run's agent of the same name spooled. Each run has a
+	 * new MariaDB, so those records belong to a database that is gone; replayed, they
+	 * would load the agent under measurement with another run's leftovers (an overrun
+	 * agent spools tens of thousands of records when it stops).
+	 */
+	private static void deleteSpool(Path spool) throws IOException {
+		if (!Files.exists(spool)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(spool)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
+	}
+
 	/** Starts an agent with these agent settings besides the bench's. */
 	static AgentProcess start(Path jar, String id, int port, String etcd, String jdbcUrl, String prefix,
 			List<String> settings) throws IOException {
 		Path dir = Path.of("bench/target").toAbsolutePath();
 		Path log = dir.resolve("crony-agent-" + id + ".log");
 		Files.createDirectories(dir);
+		Path spool = dir.resolve("spool-" + id);
+		deleteSpool(spool);
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(List.of(System.getProperty("crony.bench.agent-jvm", "-Xmx1g").trim().split("\\s+")));
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--crony.agent.id=" + id,
 				"--crony.etcd.endpoints=" + etcd, "--crony.etcd.prefix=" + prefix, "--spring.datasource.url=" + jdbcUrl,
 				"--spring.datasource.username=" + LocalServices.DB_USER,
-				"--spring.datasource.password=" + LocalServices.DB_PASSWORD,
-				"--crony.agent.spool-dir=" + dir.resolve("spool-" + id), "--crony.target-policy.allow-loopback=true",
+				"--spring.datasource.password=" + LocalServices.DB_PASSWORD, "--crony.agent.spool-dir=" + spool,
+				"--crony.target-policy.allow-loopback=true",
 				// A short lease so the failover measurement is not mostly waiting for
 				// expiry.
 				"--crony.agent.lease-ttl=" + System.getProperty("crony.bench.lease-ttl", "5s")));
