@@ -90,8 +90,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 			.handle((answer, failure) -> (failure == null) ? outcome(target, answer)
 					: failure(failure, timeoutSeconds));
 		// a timeout, a kill or REPLACE aborts the exchange itself: its connection is
-		// closed,
-		// not returned to the pool half-read
+		// closed, not returned to the pool half-read
 		result.whenComplete((outcome, failure) -> {
 			if (result.isCancelled() || (outcome != null && outcome.status() == ExecutionStatus.TIMED_OUT)) {
 				call.cancel(true);
