@@ -202,8 +202,11 @@ public final class AgentBench {
 		ProcessCpu agentCpuAfter = ProcessCpu.of(agent.pid());
 		ProcessCpu dbCpuAfter = ProcessCpu.of(this.dbPid);
 		double agentPercent = agentCpuAfter.percentOfACoreSince(agentCpu);
+		double agentCompilerPercent = agentCpuAfter.compilerPercentOfACoreSince(agentCpu);
 		double dbPercent = dbCpuAfter.percentOfACoreSince(dbCpu);
-		double targetPercent = ProcessCpu.of(ProcessHandle.current().pid()).percentOfACoreSince(targetCpu);
+		ProcessCpu targetCpuAfter = ProcessCpu.of(ProcessHandle.current().pid());
+		double targetPercent = targetCpuAfter.percentOfACoreSince(targetCpu);
+		double targetCompilerPercent = targetCpuAfter.compilerPercentOfACoreSince(targetCpu);
 		// Calls of the last second's fires still on their way.
 		sleepUntil(untilSecond * 1000 + 3000);
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
@@ -212,12 +215,13 @@ public final class AgentBench {
 				"%7d jobs every %d s | fires/s %7.0f | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d"
 						+ " | agent start lateness ms p50 <=%.0f p99 <=%.0f | expected %d observed %d missed %d"
 						+ " duplicate %d off-schedule %d | rows %d finished %d | heap max %d MB"
-						+ " | CPU %% of a core: agent %.0f, MariaDB %.0f, target %.0f | load %s",
+						+ " | CPU %% of a core: agent %.0f (JIT compiler %.0f of it), MariaDB %.0f, target %.0f"
+						+ " (JIT compiler %.0f of it) | load %s",
 				jobs, every, stats.observed() / (double) seconds, stats.percentile(50), stats.percentile(99),
 				stats.percentile(99.9), stats.percentile(100), after.latenessUpToMillis(before, 50),
 				after.latenessUpToMillis(before, 99), stats.expected(), stats.observed(), stats.missed(),
-				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, agentPercent, dbPercent,
-				targetPercent, loadAverage());
+				stats.duplicates(), stats.offSchedule(), records[0], records[1], heapMax >> 20, agentPercent,
+				agentCompilerPercent, dbPercent, targetPercent, targetCompilerPercent, loadAverage());
 		report(line);
 		report(String.format("%7d jobs every %d s | seconds with a fire more than 1 s late: %s", jobs, every,
 				stats.secondsOver(1000)));
@@ -240,11 +244,12 @@ public final class AgentBench {
 						+ " the window; every client's, crony-web's included): %s",
 				jobs, every, dbDelta.perFire(fires)));
 		report(String.format("%7d jobs every %d s | per fire due: %s", jobs, every,
-				(fires <= 0) ? "no fires"
-						: String.format("agent CPU %.0f µs, allocated %.1f KB; MariaDB CPU %.0f µs",
-								1000 * agentCpuAfter.millisSince(agentCpu) / fires,
-								(after.allocatedBytes() - before.allocatedBytes()) / 1024.0 / fires,
-								1000 * dbCpuAfter.millisSince(dbCpu) / fires)));
+				(fires <= 0) ? "no fires" : String.format(
+						"agent CPU %.0f µs (JIT compiler %.0f µs of it), allocated %.1f KB; MariaDB CPU %.0f µs",
+						1000 * agentCpuAfter.millisSince(agentCpu) / fires,
+						1000 * agentCpuAfter.compilerMillisSince(agentCpu) / fires,
+						(after.allocatedBytes() - before.allocatedBytes()) / 1024.0 / fires,
+						1000 * dbCpuAfter.millisSince(dbCpu) / fires)));
 		report(String.format(
 				"%7d jobs every %d s | live heap after a full GC: %.1f MB with no job, %.1f MB holding %d jobs"
 						+ " -> %.0f bytes per held job | live threads %d with no job, %d holding them"

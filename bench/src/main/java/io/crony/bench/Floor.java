@@ -92,6 +92,7 @@ final class Floor {
 		CloseableHttpAsyncClient client = client();
 		ProcessCpu cpuBefore = null;
 		double cpuPercent;
+		double compilerPercent;
 		try {
 			client.start();
 			List<SimpleHttpRequest> due = requests(firstId, jobs, every, firstSecond);
@@ -109,7 +110,9 @@ final class Floor {
 			}
 			awaitMillis(untilSecond * 1000);
 			// the client and the target both run in this JVM
-			cpuPercent = ProcessCpu.of(ProcessHandle.current().pid()).percentOfACoreSince(cpuBefore);
+			ProcessCpu cpuAfter = ProcessCpu.of(ProcessHandle.current().pid());
+			cpuPercent = cpuAfter.percentOfACoreSince(cpuBefore);
+			compilerPercent = cpuAfter.compilerPercentOfACoreSince(cpuBefore);
 			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS + 5);
 			while (this.inFlight.get() > 0 && System.nanoTime() < deadline) {
 				TimeUnit.MILLISECONDS.sleep(50);
@@ -119,7 +122,7 @@ final class Floor {
 			client.close(CloseMode.GRACEFUL);
 		}
 		FireStats stats = FireStats.of(this.target.calls(), firstId, jobs, every, fromSecond, untilSecond);
-		return new Result(stats, this.errors.get(), seconds, cpuPercent);
+		return new Result(stats, this.errors.get(), seconds, cpuPercent, compilerPercent);
 	}
 
 	private List<SimpleHttpRequest> requests(long firstId, int jobs, int every, long second) {
@@ -215,18 +218,17 @@ final class Floor {
 	 * answer 200
 	 * @param seconds the window's length
 	 */
-	record Result(FireStats stats, long errors, int seconds, double cpuPercent) {
+	record Result(FireStats stats, long errors, int seconds, double cpuPercent, double compilerPercent) {
 
 		/** One line, lateness at the target in ms. */
 		String line(int jobs, int every) {
-			return String.format(
-					"%7d jobs every %d s | floor (plain pooled async client, no scheduler) | fires/s %7.0f"
-							+ " | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d | expected %d observed %d"
-							+ " missed %d duplicate %d | errors %d | CPU %% of a core: client and target %.0f",
+			return String.format("%7d jobs every %d s | floor (plain pooled async client, no scheduler) | fires/s %7.0f"
+					+ " | target lateness ms p50 %3d p99 %4d p99.9 %4d max %5d | expected %d observed %d"
+					+ " missed %d duplicate %d | errors %d | CPU %% of a core: client and target %.0f (JIT compiler %.0f of it)",
 					jobs, every, this.stats.observed() / (double) this.seconds, this.stats.percentile(50),
 					this.stats.percentile(99), this.stats.percentile(99.9), this.stats.percentile(100),
 					this.stats.expected(), this.stats.observed(), this.stats.missed(), this.stats.duplicates(),
-					this.errors, this.cpuPercent);
+					this.errors, this.cpuPercent, this.compilerPercent);
 		}
 
 	}
