@@ -90,15 +90,18 @@ up_db() {
 	local me datadir="$state/mariadb"
 	me=$(id -un)
 	if ! running_pid "$state/mariadb.pid" "$state" >/dev/null; then
+		# Its own temporary directory: in the shared /tmp another process's clean-up once
+		# removed a temporary table file mariadb-install-db still used, and it aborted.
+		mkdir -p "$state/tmp"
 		if [ ! -d "$datadir/mysql" ]; then
 			rm -rf "$datadir"
 			mkdir -p "$datadir"
-			mariadb-install-db --no-defaults --user="$me" --datadir="$datadir" --skip-test-db \
+			mariadb-install-db --no-defaults --user="$me" --datadir="$datadir" --tmpdir="$state/tmp" --skip-test-db \
 				--auth-root-authentication-method=socket >>"$state/mariadb.log" 2>&1 ||
 				die "mariadb-install-db failed, see $state/mariadb.log"
 		fi
 		# UTC and utf8mb4 so that stored times and names mean the same on every machine.
-		setsid mariadbd --no-defaults --user="$me" --datadir="$datadir" --socket="$(db_socket)" \
+		setsid mariadbd --no-defaults --user="$me" --datadir="$datadir" --tmpdir="$state/tmp" --socket="$(db_socket)" \
 			--port="$db_port" --bind-address=127.0.0.1 --pid-file="$state/mariadbd.pid" \
 			--log-error="$state/mariadb.log" --skip-name-resolve --default-time-zone=+00:00 \
 			--character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
