@@ -233,11 +233,10 @@ public final class AgentBench {
 					jobs, every, bottom.percentile(50), bottom.percentile(99), bottom.percentile(100), bottom.missed(),
 					floor.errors(), FloorRatio.of(stats.percentile(99), bottom.percentile(99))));
 		}
-		// Per fire due in the window, not per fire observed at the target: the agent
-		// claims
-		// and records every due fire, the missed ones too, so dividing by the observed
-		// ones would make an agent that is behind look dearer per fire than it is. With
-		// nothing missed the two are the same.
+		// Per fire due in the window, not per fire observed at the target:
+		// the agent claims and records every due fire, the missed ones too,
+		// so dividing by the observed ones would make an agent that is behind
+		// look dearer per fire than it is. With nothing missed they are equal.
 		long fires = stats.expected();
 		report(String.format(
 				"%7d jobs every %d s | MariaDB statements per fire due (SHOW GLOBAL STATUS over"

@@ -217,6 +217,9 @@ final class Floor {
 	 * @param errors calls of the whole run (warm-up included) that failed or did not
 	 * answer 200
 	 * @param seconds the window's length
+	 * @param cpuPercent this JVM's CPU over the window (the client and the target), % of
+	 * a core
+	 * @param compilerPercent the part of it the JIT compiler threads used
 	 */
 	record Result(FireStats stats, long errors, int seconds, double cpuPercent, double compilerPercent) {
 
