@@ -36,9 +36,8 @@ record ProcessCpu(long pid, long ticks, long compilerTicks, long nanos) {
 		}
 	}
 
-	// HotSpot names them "C1 CompilerThread0", "C2 CompilerThread1", ...; the kernel
-	// keeps
-	// the first 15 characters
+	// HotSpot names them "C1 CompilerThread0", "C2 CompilerThread1" and so on;
+	// the kernel keeps the first 15 characters
 	private static long compilerTicks(Path thread) throws IOException {
 		String stat;
 		try {
@@ -52,8 +51,8 @@ record ProcessCpu(long pid, long ticks, long compilerTicks, long nanos) {
 		return name.matches("C[12] CompilerThre.*") ? ticks(stat) : 0;
 	}
 
-	// utime + stime: fields 14 and 15, after the command name (which may hold spaces) in
-	// parentheses
+	// utime + stime: fields 14 and 15, counted after the command name (which
+	// may hold spaces) in parentheses
 	private static long ticks(String stat) {
 		String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 		return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
