@@ -9,10 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import io.crony.test.LocalServices;
 
@@ -49,31 +47,17 @@ final class AgentProcess implements AutoCloseable {
 		return start(jar, id, port, etcd, jdbcUrl, prefix, List.of());
 	}
 
-	/**
-	 * Removes what an earlier bench run's agent of the same name spooled. Each run has a
-	 * new MariaDB, so those records belong to a database that is gone; replayed, they
-	 * would load the agent under measurement with another run's leftovers (an overrun
-	 * agent spools tens of thousands of records when it stops).
-	 */
-	private static void deleteSpool(Path spool) throws IOException {
-		if (!Files.exists(spool)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(spool)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.delete(path);
-			}
-		}
-	}
-
 	/** Starts an agent with these agent settings besides the bench's. */
 	static AgentProcess start(Path jar, String id, int port, String etcd, String jdbcUrl, String prefix,
 			List<String> settings) throws IOException {
 		Path dir = Path.of("bench/target").toAbsolutePath();
 		Path log = dir.resolve("crony-agent-" + id + ".log");
 		Files.createDirectories(dir);
+		// Each run has a new MariaDB: records an earlier run's agent of this name
+		// spooled belong to a database that is gone, and replayed they would load the
+		// agent under measurement (an overrun agent spools tens of thousands).
 		Path spool = dir.resolve("spool-" + id);
-		deleteSpool(spool);
+		LocalServices.deleteTree(spool);
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(List.of(System.getProperty("crony.bench.agent-jvm", "-Xmx1g").trim().split("\\s+")));

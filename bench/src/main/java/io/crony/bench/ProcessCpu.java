@@ -60,28 +60,34 @@ record ProcessCpu(long pid, long ticks, long compilerTicks, long nanos) {
 
 	/** Percent of one core used between {@code before} and now. */
 	double percentOfACoreSince(ProcessCpu before) {
-		double seconds = (this.nanos - before.nanos) / 1e9;
-		return 100 * (this.ticks - before.ticks) / TICKS_PER_SECOND / seconds;
+		return percentOfACore(this.ticks - before.ticks, before);
 	}
 
 	/**
 	 * Percent of one core the JIT compiler threads used between {@code before} and now.
 	 */
 	double compilerPercentOfACoreSince(ProcessCpu before) {
-		double seconds = (this.nanos - before.nanos) / 1e9;
-		return 100 * (this.compilerTicks - before.compilerTicks) / TICKS_PER_SECOND / seconds;
+		return percentOfACore(this.compilerTicks - before.compilerTicks, before);
 	}
 
 	/** Milliseconds of CPU used between {@code before} and now. */
 	double millisSince(ProcessCpu before) {
-		return 1000 * (this.ticks - before.ticks) / TICKS_PER_SECOND;
+		return millis(this.ticks - before.ticks);
 	}
 
 	/**
 	 * Milliseconds of CPU the JIT compiler threads used between {@code before} and now.
 	 */
 	double compilerMillisSince(ProcessCpu before) {
-		return 1000 * (this.compilerTicks - before.compilerTicks) / TICKS_PER_SECOND;
+		return millis(this.compilerTicks - before.compilerTicks);
+	}
+
+	private double percentOfACore(long ticks, ProcessCpu before) {
+		return millis(ticks) / 10 / ((this.nanos - before.nanos) / 1e9);
+	}
+
+	private static double millis(long ticks) {
+		return 1000 * ticks / TICKS_PER_SECOND;
 	}
 
 }

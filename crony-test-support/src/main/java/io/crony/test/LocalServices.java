@@ -268,7 +268,8 @@ public final class LocalServices implements AutoCloseable {
 		}
 	}
 
-	private static void deleteTree(Path dir) {
+	/** Deletes a directory and everything in it; nothing when it does not exist. */
+	public static void deleteTree(Path dir) {
 		if (!Files.exists(dir)) {
 			return;
 		}
