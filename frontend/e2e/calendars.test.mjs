@@ -4,7 +4,7 @@
 // the fire the calendar moves (and, with another rule, skips).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, base, openBrowser, shownDialog, signIn, targetUrl } from './support.mjs';
+import { api, base, openBrowser, settled, shownDialog, shownPopconfirm, signIn, targetUrl } from './support.mjs';
 import { tr, trRe } from './i18n.mjs';
 
 const iso = (d) => d.toISOString().slice(0, 10);
@@ -207,9 +207,11 @@ describe('business calendars', () => {
 
   it('refuses to delete a calendar a job follows, with the server\'s message', async () => {
     await page.goto(`${base}/calendars`);
+    await settled(page);
     await page.getByRole('button', { name: tr('delete {name}', { name }) }).click();
+    const confirm = await shownPopconfirm(page);
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/calendars/${calendarId}`) && r.request().method() === 'DELETE');
-    await page.locator('.ant-popconfirm').getByRole('button', { name: tr('Delete') }).click();
+    await confirm.getByRole('button', { name: tr('Delete') }).click();
     const response = await refused;
     assert.equal(response.status(), 409);
     const problem = await response.json();

@@ -5,7 +5,7 @@
 // The member then signs in and works in pay as OPERATOR, with nothing to manage.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, base, navigate, openBrowser, settled, shownDialog, signIn, targetUrl } from './support.mjs';
+import { api, base, navigate, openBrowser, settled, shownDialog, shownPopconfirm, signIn, targetUrl } from './support.mjs';
 import { lang, tr, trRe } from './i18n.mjs';
 
 /** Picks `option` in the antd select labelled `label` (within `scope`). */
@@ -142,7 +142,7 @@ describe('a job seen only in its own department', () => {
     await settled(page);
     await page.getByRole('button', { name: tr('delete {name}', { name: pay }) }).click();
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/departments/${payId}`) && r.request().method() === 'DELETE');
-    await page.getByRole('button', { name: tr('Delete'), exact: true }).click();
+    await (await shownPopconfirm(page)).getByRole('button', { name: tr('Delete'), exact: true }).click();
     const response = await refused;
     assert.equal(response.status(), 409);
     const problem = await response.json();

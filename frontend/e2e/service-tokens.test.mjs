@@ -3,7 +3,7 @@
 // the moment it is revoked in the list.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { base, navigate, openBrowser, signIn } from './support.mjs';
+import { base, navigate, openBrowser, shownPopconfirm, signIn } from './support.mjs';
 import { tr, trRe } from './i18n.mjs';
 
 async function asMachine(token, method, path, body) {
@@ -60,7 +60,7 @@ describe('a service token from its creation to its revocation', () => {
 
   it('is refused once revoked in the dashboard', async () => {
     await page.getByRole('button', { name: tr('revoke {name}', { name }) }).click();
-    await page.getByRole('button', { name: tr('Revoke'), exact: true }).click();
+    await (await shownPopconfirm(page)).getByRole('button', { name: tr('Revoke'), exact: true }).click();
     await page.getByRole('row').filter({ hasText: name }).getByText(tr('REVOKED')).waitFor();
     assert.equal(await asMachine(token, 'GET', '/jobs'), 401);
   });

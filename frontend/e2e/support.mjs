@@ -117,6 +117,16 @@ export async function settledPopup(page, popup) {
   await handle.dispose();
 }
 
+/**
+ * The open confirmation popover (antd's Popconfirm), once it is settled: a click on its
+ * button while it still zooms in may land beside it, which closes it unanswered.
+ */
+export async function shownPopconfirm(page) {
+  const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  await settledPopup(page, confirm);
+  return confirm;
+}
+
 let token;
 /**
  * Calls the REST API as admin, in the admin's home department unless `department` names
