@@ -1,27 +1,21 @@
 package io.crony.agent.execution;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import static io.crony.agent.execution.InLists.chunks;
-import static io.crony.agent.execution.InLists.marks;
-
 /**
  * The agent's SQL against the {@code execution} table (plain JDBC: a handful of batched
- * statements that need no mapping layer): the claim's statements here, the record
- * writer's in {@link RecordStatements}, the misfire policy's reads in
- * {@link FireHistory}.
+ * statements that need no mapping layer): the claim insert and the live output here, the
+ * record writer's statements in {@link RecordStatements}, the claim rows' reads and
+ * hand-overs in {@link ClaimRows}, the misfire policy's reads in {@link FireHistory}.
  */
 public class ExecutionStore {
 
@@ -30,6 +24,8 @@ public class ExecutionStore {
 	private final RecordStatements records;
 
 	private final FireHistory history;
+
+	private final ClaimRows claims;
 
 	public ExecutionStore(JdbcTemplate jdbc) {
 		this(jdbc, null);
@@ -43,6 +39,7 @@ public class ExecutionStore {
 		this.jdbc = jdbc;
 		this.records = new RecordStatements(jdbc, new ClaimInsert(jdbc, returning));
 		this.history = new FireHistory(jdbc);
+		this.claims = new ClaimRows(jdbc);
 	}
 
 	/**
@@ -90,32 +87,12 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Reads the rows of the given fires.
+	 * Reads the rows of the given fires ({@link ClaimRows}).
 	 * @param keys fires as (jobId, scheduledAt)
 	 * @return the rows found, by key
 	 */
 	public Map<FireKey, Row> find(Collection<FireKey> keys) {
-		Map<FireKey, Row> rows = new HashMap<>();
-		for (List<FireKey> chunk : chunks(keys, 500)) {
-			// job ids and a time range, not (job_id, scheduled_at) tuples: a long tuple
-			// list is not read through the unique index; this is, one range per job
-			List<Long> jobIds = chunk.stream().map(FireKey::jobId).distinct().toList();
-			Instant min = chunk.stream().map(FireKey::scheduledAt).min(Instant::compareTo).get();
-			Instant max = chunk.stream().map(FireKey::scheduledAt).max(Instant::compareTo).get();
-			List<Object> args = new ArrayList<>(jobIds);
-			args.add(SqlTime.of(min));
-			args.add(SqlTime.of(max));
-			String in = marks(jobIds.size());
-			this.jdbc.query("SELECT id, job_id, scheduled_at, agent_id, status FROM execution WHERE job_id IN (" + in
-					+ ") AND scheduled_at BETWEEN ? AND ?", (rs) -> {
-						FireKey key = new FireKey(rs.getLong(2), rs.getTimestamp(3).toInstant());
-						if (keys.contains(key)) {
-							rows.put(key,
-									new Row(rs.getLong(1), rs.getString(4), ExecutionStatus.valueOf(rs.getString(5))));
-						}
-					}, args.toArray());
-		}
-		return rows;
+		return this.claims.find(keys);
 	}
 
 	/**
@@ -132,91 +109,51 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Takes over a PENDING claim row from its former owner (compare-and-set on agent_id).
+	 * Takes over a PENDING claim row from its former owner ({@link ClaimRows}).
 	 * @return whether this agent now owns the row
 	 */
 	public boolean takeOver(long id, String formerOwner, String agentId) {
-		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING' "
-				+ "AND agent_id <=> ?", agentId, SqlTime.of(Instant.now()), id, formerOwner) == 1;
+		return this.claims.takeOver(id, formerOwner, agentId);
 	}
 
 	/**
-	 * Names this agent on a manual run's PENDING row, whichever agent the web placed it
-	 * on: called only after this agent took the run's once request (deleted its key),
-	 * which no other agent can have done, so its start and end records apply here.
+	 * Names this agent on a manual run's PENDING row ({@link ClaimRows}).
 	 * @return whether the row is still PENDING
 	 */
 	public boolean adopt(long id, String agentId) {
-		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'",
-				agentId, SqlTime.of(Instant.now()), id) == 1;
+		return this.claims.adopt(id, agentId);
 	}
 
 	/**
-	 * Hands a claimed fire of a job with upstreams to the web leader: the row waits,
-	 * owned by nobody, until the leader releases it (its upstreams succeeded) or stops
-	 * it.
+	 * Hands a claimed fire of a job with upstreams to the web leader ({@link ClaimRows}).
 	 * @return whether the row was this agent's PENDING claim (and now waits)
 	 */
 	public boolean park(long id, String agentId) {
-		return this.jdbc.update(
-				"UPDATE execution SET status = 'WAITING', agent_id = NULL, updated_at = ? "
-						+ "WHERE id = ? AND agent_id = ? AND status = 'PENDING'",
-				SqlTime.of(Instant.now()), id, agentId) == 1;
+		return this.claims.park(id, agentId);
 	}
 
 	/**
-	 * Gives up this agent's PENDING claims of jobs it no longer holds, so their next
-	 * holder may take them. Only fires after {@code after} are released: the caller
-	 * stopped dispatching the job at {@code after}, so a fire up to then may have started
-	 * and a fire after it never will (compare-and-set on this agent's ownership).
+	 * Gives up this agent's PENDING claims after {@code after} of jobs it no longer holds
+	 * ({@link ClaimRows}).
 	 */
 	public void release(List<Long> jobIds, String agentId, Instant after) {
-		for (List<Long> chunk : chunks(jobIds, 1000)) {
-			List<Object> args = new ArrayList<>();
-			args.add(SqlTime.of(Instant.now()));
-			args.add(agentId);
-			args.add(SqlTime.of(after));
-			args.addAll(chunk);
-			String in = marks(chunk.size());
-			this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
-					+ "AND status = 'PENDING' AND scheduled_at > ? AND job_id IN (" + in + ")", args.toArray());
-		}
+		this.claims.release(jobIds, agentId, after);
 	}
 
 	/**
-	 * Gives up this agent's PENDING claims of the given rows (fires it will not dispatch,
-	 * being fenced), so the jobs' next holder may take them.
+	 * Gives up this agent's PENDING claims of the given rows ({@link ClaimRows}).
 	 * @return how many rows were released
 	 */
 	public int release(List<Long> ids, String agentId) {
-		int released = 0;
-		for (List<Long> chunk : chunks(ids, 1000)) {
-			List<Object> args = new ArrayList<>();
-			args.add(SqlTime.of(Instant.now()));
-			args.add(agentId);
-			args.addAll(chunk);
-			String in = marks(chunk.size());
-			released += this.jdbc.update("UPDATE execution SET agent_id = NULL, updated_at = ? WHERE agent_id = ? "
-					+ "AND status = 'PENDING' AND id IN (" + in + ")", args.toArray());
-		}
-		return released;
+		return this.claims.release(ids, agentId);
 	}
 
 	/**
-	 * Of the given claim rows, those still PENDING that belong to nobody (released by
-	 * their former holder), in one query.
+	 * Of the given claim rows, those still PENDING that belong to nobody
+	 * ({@link ClaimRows}).
 	 */
 	public Set<Long> released(Collection<Long> ids) {
-		Set<Long> free = new HashSet<>();
-		for (List<Long> chunk : chunks(ids, 1000)) {
-			String in = marks(chunk.size());
-			this.jdbc.query(
-					"SELECT id FROM execution WHERE id IN (" + in + ") AND agent_id IS NULL AND status = 'PENDING'",
-					(rs) -> {
-						free.add(rs.getLong(1));
-					}, chunk.toArray());
-		}
-		return free;
+		return this.claims.released(ids);
 	}
 
 	/**
