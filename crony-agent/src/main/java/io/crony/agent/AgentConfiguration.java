@@ -1,6 +1,5 @@
 package io.crony.agent;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 
@@ -9,14 +8,11 @@ import javax.net.ssl.SSLException;
 import io.crony.agent.etcd.EtcdProperties;
 import io.crony.agent.support.AgentIdentity;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.etcd.EtcdClients;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretKeys;
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.ClientBuilder;
-import io.grpc.netty.GrpcSslContexts;
-import io.netty.handler.ssl.SslContextBuilder;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
@@ -39,25 +35,8 @@ class AgentConfiguration {
 	// 4 MB, and a client that refuses it loses its watch on every retry.
 	@Bean(destroyMethod = "close")
 	Client etcdClient(EtcdProperties etcd, AgentProperties agent) throws SSLException {
-		ClientBuilder builder = Client.builder()
-			.endpoints(etcd.endpoints().toArray(String[]::new))
-			.maxInboundMessageSize(Math.toIntExact(agent.etcdMaxMessageSize().toBytes()));
-		if (etcd.user() != null && !etcd.user().isBlank()) {
-			builder.user(ByteSequence.from(etcd.user(), StandardCharsets.UTF_8))
-				.password(ByteSequence.from(String.valueOf(etcd.password()), StandardCharsets.UTF_8));
-		}
-		EtcdProperties.Tls tls = etcd.tls();
-		if (tls.caFile() != null) {
-			SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(tls.caFile().toFile());
-			if (tls.certFile() != null) {
-				ssl.keyManager(tls.certFile().toFile(), tls.keyFile().toFile());
-			}
-			builder.sslContext(ssl.build());
-			if (tls.authority() != null) {
-				builder.authority(tls.authority());
-			}
-		}
-		return builder.build();
+		return EtcdClients.connect(etcd.endpoints(), etcd.user(), etcd.password(), etcd.tls(),
+				agent.etcdMaxMessageSize().toBytes());
 	}
 
 	/**

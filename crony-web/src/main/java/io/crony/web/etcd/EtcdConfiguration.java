@@ -1,15 +1,10 @@
 package io.crony.web.etcd;
 
-import java.nio.charset.StandardCharsets;
-
 import javax.net.ssl.SSLException;
 
 import io.crony.common.etcd.CronyKeys;
-import io.etcd.jetcd.ByteSequence;
+import io.crony.common.etcd.EtcdClients;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.ClientBuilder;
-import io.grpc.netty.GrpcSslContexts;
-import io.netty.handler.ssl.SslContextBuilder;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,25 +18,8 @@ class EtcdConfiguration {
 	// times gRPC's default 4 MB limit.
 	@Bean(destroyMethod = "close")
 	Client etcdClient(EtcdProperties properties) throws SSLException {
-		ClientBuilder builder = Client.builder()
-			.endpoints(properties.endpoints().toArray(String[]::new))
-			.maxInboundMessageSize(Math.toIntExact(properties.maxMessageSize().toBytes()));
-		if (properties.user() != null && !properties.user().isBlank()) {
-			builder.user(ByteSequence.from(properties.user(), StandardCharsets.UTF_8))
-				.password(ByteSequence.from(String.valueOf(properties.password()), StandardCharsets.UTF_8));
-		}
-		EtcdProperties.Tls tls = properties.tls();
-		if (tls.caFile() != null) {
-			SslContextBuilder ssl = GrpcSslContexts.forClient().trustManager(tls.caFile().toFile());
-			if (tls.certFile() != null) {
-				ssl.keyManager(tls.certFile().toFile(), tls.keyFile().toFile());
-			}
-			builder.sslContext(ssl.build());
-			if (tls.authority() != null) {
-				builder.authority(tls.authority());
-			}
-		}
-		return builder.build();
+		return EtcdClients.connect(properties.endpoints(), properties.user(), properties.password(), properties.tls(),
+				properties.maxMessageSize().toBytes());
 	}
 
 	@Bean

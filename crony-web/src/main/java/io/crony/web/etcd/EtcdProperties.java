@@ -1,7 +1,8 @@
 package io.crony.web.etcd;
 
-import java.nio.file.Path;
 import java.util.List;
+
+import io.crony.common.etcd.EtcdTls;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -18,24 +19,11 @@ import org.springframework.util.unit.DataSize;
  * batch the events of up to 1,000 revisions, well over gRPC's default 4 MB
  * @param user etcd user when etcd has authentication enabled; unset: no authentication
  * @param password that user's password (env {@code CRONY_ETCD_PASSWORD})
- * @param tls TLS towards etcd
+ * @param tls TLS towards etcd ({@link EtcdTls})
  */
 @ConfigurationProperties("crony.etcd")
 public record EtcdProperties(@DefaultValue("http://127.0.0.1:23790") List<String> endpoints,
 		@DefaultValue("/crony") String prefix, @DefaultValue("64MB") DataSize maxMessageSize, String user,
-		String password, @DefaultValue Tls tls) {
-
-	/**
-	 * TLS towards etcd; on when {@code caFile} is set.
-	 *
-	 * @param caFile PEM file of the CA that signed etcd's server certificate
-	 * @param certFile PEM client certificate, for etcd's {@code --client-cert-auth}
-	 * @param keyFile PEM (PKCS#8) private key of the client certificate
-	 * @param authority the name the server certificate must carry, when not the
-	 * endpoint's host
-	 */
-	public record Tls(Path caFile, Path certFile, Path keyFile, String authority) {
-
-	}
+		String password, @DefaultValue EtcdTls tls) {
 
 }
