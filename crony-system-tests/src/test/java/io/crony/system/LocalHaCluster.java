@@ -7,12 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import io.crony.test.LocalServices;
 
 /**
  * The cluster of {@code deploy/local-ha/cluster.sh} (3 etcd members, MariaDB, 2 web, 3
@@ -127,7 +128,7 @@ final class LocalHaCluster implements AutoCloseable {
 	@Override
 	public void close() {
 		down();
-		deleteTree(this.state);
+		LocalServices.deleteTree(this.state);
 	}
 
 	private synchronized void down() {
@@ -244,18 +245,6 @@ final class LocalHaCluster implements AutoCloseable {
 			dir = dir.getParent();
 		}
 		throw new IllegalStateException("No deploy/local-ha/cluster.sh above " + System.getProperty("user.dir"));
-	}
-
-	private static void deleteTree(Path dir) {
-		if (!Files.exists(dir)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(dir)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }
