@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import org.springdoc.core.annotations.ParameterObject;
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -26,6 +25,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.crony.web.api.Attachments;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
@@ -88,8 +88,7 @@ class CalendarController {
 		CalendarImports.IcsFile file = this.files.export(id);
 		return ResponseEntity.ok()
 			.contentType(new MediaType("text", "calendar", StandardCharsets.UTF_8))
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename(file.name(), StandardCharsets.UTF_8).build().toString())
+			.header(HttpHeaders.CONTENT_DISPOSITION, Attachments.contentDisposition(file.name()))
 			.body(file.text());
 	}
 

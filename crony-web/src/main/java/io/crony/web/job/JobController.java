@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.crony.common.calendar.CalendarRule;
 import io.crony.common.calendar.FireNote;
+import io.crony.web.api.Attachments;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
@@ -22,7 +23,6 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import org.springdoc.core.annotations.ParameterObject;
 
-import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -106,12 +106,12 @@ class JobController {
 		}
 		return ResponseEntity.ok()
 			.contentType(yaml ? MediaType.parseMediaType(YAML) : MediaType.APPLICATION_JSON)
-			.header(HttpHeaders.CONTENT_DISPOSITION,
-					ContentDisposition.attachment().filename("crony-jobs." + format).build().toString())
+			.header(HttpHeaders.CONTENT_DISPOSITION, Attachments.contentDisposition("crony-jobs." + format))
 			.body(this.transfer.export(filter, ids));
 	}
 
-	@PostMapping(path = "/import", consumes = { MediaType.APPLICATION_JSON_VALUE, YAML })
+	@PostMapping(path = "/import",
+			consumes = { MediaType.APPLICATION_JSON_VALUE, YAML, "application/x-yaml", "text/yaml", "text/x-yaml" })
 	@Operation(summary = "Apply a job file (JSON or YAML), all or nothing; or only say what it would do",
 			description = "Each job is matched by name: a new name is created, a known one replaced when its "
 					+ "definition differs (absent enabled and owner keep the job's), an unchanged one left alone, "

@@ -145,7 +145,7 @@ class JobService {
 		this.dependencies.replace(job.getId(), upstreams);
 		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
 			.eq(JobEntity::getId, job.getId()));
-		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, created);
+		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, audited(created, retention(job)));
 		log.info("Job {} '{}' created by {}", job.getId(), job.getName(), by);
 		return get(job.getId());
 	}
@@ -168,13 +168,26 @@ class JobService {
 			.withCalendar(this.rules.calendar(request))
 			.withDependsOn(upstreams)
 			.enabledSince(stored, now), now);
+		Retention retained = retention(job);
 		job.retain(request.retentionOrInherit());
 		write(job, request.version());
 		this.dependencies.replace(id, upstreams);
-		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), stored,
-				CronyJson.fromJson(job.getSpec(), JobSpec.class));
+		this.audit.record(AuditAction.JOB_UPDATE, id, job.getName(), audited(stored, retained),
+				audited(CronyJson.fromJson(job.getSpec(), JobSpec.class), retention(job)));
 		log.info("Job {} '{}' updated by {} to version {}", id, job.getName(), by, job.getVersion());
 		return get(id);
+	}
+
+	private static Retention retention(JobEntity job) {
+		return new Retention(job.getRetentionDays(), job.getRetentionMaxCount());
+	}
+
+	/**
+	 * A job as the audit log sees it: its definition and its retention, which the job row
+	 * keeps beside the definition, so that a change of retention alone is recorded.
+	 */
+	private static Object audited(JobSpec spec, Retention retention) {
+		return AuditLog.withField(spec, "retention", retention);
 	}
 
 	/**

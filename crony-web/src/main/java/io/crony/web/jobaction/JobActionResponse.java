@@ -34,7 +34,8 @@ record JobActionResponse(JobAction action, int done, int unchanged, int failed, 
 
 	/**
 	 * @param id the job id as given
-	 * @param name the job's name; absent when the job does not exist here
+	 * @param name the job's name; absent when the job does not exist here or the caller
+	 * may not read jobs
 	 * @param status what the single-job route would have answered for this job
 	 * @param detail FAILED: the problem the single-job route would have answered
 	 * @param executionId RUN, DONE: the execution started
@@ -51,6 +52,11 @@ record JobActionResponse(JobAction action, int done, int unchanged, int failed, 
 
 		static Result unchanged(JobActions.Job job) {
 			return new Result(job.id(), job.name(), Outcome.UNCHANGED, 200, null, null, null);
+		}
+
+		/** This result without the job's name, for a caller that may not read jobs. */
+		Result unnamed() {
+			return new Result(this.id, null, this.outcome, this.status, this.detail, this.executionId, this.errors);
 		}
 
 		static Result failed(long id, String name, ApiException problem) {

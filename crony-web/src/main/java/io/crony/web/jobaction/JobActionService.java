@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import io.crony.web.auth.Role;
+import io.crony.web.auth.Scope;
 import io.crony.web.error.ApiException;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
@@ -59,9 +60,11 @@ class JobActionService {
 		JobAction action = request.action();
 		authorize(action, caller);
 		String by = caller.getName();
+		boolean named = mayReadJobs(caller);
 		List<Result> results = new ArrayList<>(request.ids().size());
 		for (long id : request.ids()) {
-			results.add(apply(action, id, request, by));
+			Result result = apply(action, id, request, by);
+			results.add(named ? result : result.unnamed());
 		}
 		JobActionResponse response = JobActionResponse.of(action, results);
 		log.info("Action {} on {} jobs by {}: {} done, {} unchanged, {} failed", action, results.size(), by,
@@ -112,14 +115,25 @@ class JobActionService {
 	 * may do one of the actions.
 	 */
 	private void authorize(JobAction action, Authentication caller) {
-		boolean allowed = this.roles.getReachableGrantedAuthorities(caller.getAuthorities())
-			.stream()
-			.map(GrantedAuthority::getAuthority)
-			.anyMatch((authority) -> authority.equals(Role.OPERATOR.authority())
-					|| authority.equals(action.scope().authority()));
-		if (!allowed) {
+		if (!holdsAny(caller, Role.OPERATOR.authority(), action.scope().authority())) {
 			throw new AccessDeniedException("No permission for " + action);
 		}
+	}
+
+	/**
+	 * Whether the caller may read jobs ({@code GET /jobs/{id}}): a token that may only
+	 * trigger or change jobs learns their ids and outcomes, not their names.
+	 */
+	private boolean mayReadJobs(Authentication caller) {
+		return holdsAny(caller, Role.VIEWER.authority(), Scope.JOBS_READ.authority());
+	}
+
+	private boolean holdsAny(Authentication caller, String... authorities) {
+		List<String> wanted = List.of(authorities);
+		return this.roles.getReachableGrantedAuthorities(caller.getAuthorities())
+			.stream()
+			.map(GrantedAuthority::getAuthority)
+			.anyMatch(wanted::contains);
 	}
 
 }

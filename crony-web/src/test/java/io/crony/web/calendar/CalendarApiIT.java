@@ -227,6 +227,9 @@ class CalendarApiIT {
 		assertThat(export.statusCode()).isEqualTo(200);
 		assertThat(export.headers().firstValue("Content-Type"))
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/calendar"));
+		// RFC 6266: curl -OJ saves cn-2026.ics, not an RFC 2047 encoded word
+		assertThat(export.headers().firstValue("Content-Disposition"))
+			.hasValue("attachment; filename=\"cn-2026.ics\"; filename*=UTF-8''cn-2026.ics");
 		assertThat(export.body()).contains("BEGIN:VCALENDAR", "CATEGORIES:HOLIDAY", "CATEGORIES:WORKDAY",
 				"DTSTART;VALUE=DATE:20261001", "DTEND;VALUE=DATE:20261008", "SUMMARY:国庆节");
 

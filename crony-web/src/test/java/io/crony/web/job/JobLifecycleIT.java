@@ -258,6 +258,12 @@ class JobLifecycleIT {
 		assertThat(answer.at("/jobs/1/changes/0/field").asText()).isEqualTo("schedule");
 		assertThat(this.admin.get(JOBS + "/" + c).body().get("schedule").asText()).isEqualTo("*/10 * * * * ?");
 
+		// the names YAML went by before application/yaml was registered are read the same
+		for (String older : List.of("text/yaml", "application/x-yaml", "text/x-yaml; charset=utf-8")) {
+			Raw sameAgain = raw("POST", JOBS + "/import?dryRun=true", older, edited);
+			assertThat(sameAgain.status()).as(older + ": " + sameAgain.body()).isEqualTo(200);
+			assertThat(JSON.readTree(sameAgain.body()).get("unchanged").asInt()).as(older).isEqualTo(2);
+		}
 		Raw malformed = raw("POST", JOBS + "/import", "application/yaml", "jobs: [ {name: ");
 		assertThat(malformed.status()).isEqualTo(400);
 	}

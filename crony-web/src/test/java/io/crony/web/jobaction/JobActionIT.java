@@ -229,10 +229,16 @@ class JobActionIT {
 		assertThat(reader.post(ACTIONS, Map.of("action", "RUN", "ids", List.of(a))).status()).isEqualTo(403);
 		assertThat(enabled(a)).isTrue();
 
-		assertThat(outcomes(trigger.post(ACTIONS, Map.of("action", "RUN", "ids", List.of(a)))))
+		// neither token may read jobs, so neither learns their names; one that may read
+		// does
+		assertThat(outcomes(trigger.post(ACTIONS, Map.of("action", "RUN", "ids", List.of(a, MISSING)))))
+			.containsExactly(a + " - DONE 202", MISSING + " - FAILED 404");
+		ApiClient readingTrigger = this.anonymous
+			.withToken(tokenOf("reading-trigger", List.of("RUNS_TRIGGER", "JOBS_READ")));
+		assertThat(outcomes(readingTrigger.post(ACTIONS, Map.of("action", "RUN", "ids", List.of(a)))))
 			.containsExactly(a + " a DONE 202");
 		assertThat(outcomes(writer.post(ACTIONS, Map.of("action", "DISABLE", "ids", List.of(a)))))
-			.containsExactly(a + " a DONE 200");
+			.containsExactly(a + " - DONE 200");
 		assertThat(
 				this.jdbc.queryForObject("SELECT actor_name FROM audit_log WHERE action = 'JOB_DISABLE'", String.class))
 			.isEqualTo("token:writer");

@@ -237,6 +237,14 @@ class RetentionIT {
 				this.jdbc.queryForMap("SELECT retention_days, retention_max_count FROM job WHERE id = ?", created.id()))
 			.containsEntry("retention_days", 7)
 			.containsEntry("retention_max_count", null);
+		assertThat(lastUpdateChanges(created.id())).contains("\"field\":\"retention.days\"")
+			.contains("\"field\":\"retention.maxCount\"");
+
+		ApiClient.Response inherited = this.api.put("/api/v1/jobs/" + created.id(), Jobs.http("kept-long"));
+		assertThat(inherited.status()).as("%s", inherited.body()).isEqualTo(200);
+		assertThat(inherited.body().path("retention").path("days").isNull()).isTrue();
+		assertThat(lastUpdateChanges(created.id())).contains("\"field\":\"retention.days\"")
+			.doesNotContain("retention.maxCount");
 
 		for (Map<String, Object> bad : List.of(Map.<String, Object>of("days", 0), Map.<String, Object>of("days", 3651),
 				Map.<String, Object>of("maxCount", -1), Map.<String, Object>of("maxCount", 1_000_001))) {
@@ -264,6 +272,13 @@ class RetentionIT {
 		ApiClient.Response created = this.api.post("/api/v1/jobs", body);
 		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
 		return created.id();
+	}
+
+	/** The audit log's changes of the job's newest JOB_UPDATE row. */
+	private String lastUpdateChanges(long jobId) {
+		return this.jdbc.queryForObject(
+				"SELECT changes FROM audit_log WHERE action = 'JOB_UPDATE' AND object_id = ? ORDER BY id DESC LIMIT 1",
+				String.class, String.valueOf(jobId));
 	}
 
 	private Instant days(long days) {
