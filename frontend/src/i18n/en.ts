@@ -799,6 +799,7 @@ export const en = {
   'enum.auditAction.CHANNEL_DELETE': 'CHANNEL_DELETE',
   'enum.auditAction.AGENT_UPDATE': 'AGENT_UPDATE',
   'enum.auditAction.CLUSTER_REBALANCE': 'CLUSTER_REBALANCE',
+  'enum.auditAction.RETENTION_PURGE': 'RETENTION_PURGE',
   'enum.auditAction.SERVICE_TOKEN_CREATE': 'SERVICE_TOKEN_CREATE',
   'enum.auditAction.SERVICE_TOKEN_REVOKE': 'SERVICE_TOKEN_REVOKE',
   'enum.auditAction.DEPARTMENT_CREATE': 'DEPARTMENT_CREATE',

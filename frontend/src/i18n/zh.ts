@@ -732,6 +732,7 @@ export const zh: Record<MessageKey, string> = {
   'enum.auditAction.CHANNEL_DELETE': '删除告警渠道',
   'enum.auditAction.AGENT_UPDATE': '修改执行器',
   'enum.auditAction.CLUSTER_REBALANCE': '集群重新均衡',
+  'enum.auditAction.RETENTION_PURGE': '按需清理执行记录',
   'enum.auditAction.SERVICE_TOKEN_CREATE': '创建服务令牌',
   'enum.auditAction.SERVICE_TOKEN_REVOKE': '吊销服务令牌',
   'enum.auditAction.DEPARTMENT_CREATE': '创建部门',

@@ -26,7 +26,9 @@ public enum AuditAction {
 	DEPARTMENT_DELETE(AuditObjectType.DEPARTMENT), MEMBER_ADD(AuditObjectType.DEPARTMENT),
 	MEMBER_UPDATE(AuditObjectType.DEPARTMENT), MEMBER_REMOVE(AuditObjectType.DEPARTMENT),
 
-	AGENT_UPDATE(AuditObjectType.AGENT), CLUSTER_REBALANCE(AuditObjectType.CLUSTER);
+	AGENT_UPDATE(AuditObjectType.AGENT), CLUSTER_REBALANCE(AuditObjectType.CLUSTER),
+
+	RETENTION_PURGE(AuditObjectType.CLUSTER);
 
 	private final AuditObjectType objectType;
 

@@ -48,9 +48,12 @@ import org.springframework.stereotype.Component;
  * a future (or at most seconds past) instant, far newer than any row a purge removes.
  * <p>
  * Each purge is one {@code purge_run} row (read through {@code GET
- * /api/v1/retention/purges}), updated as it goes, and the counter
- * {@code crony.purge.rows} (tag {@code rule}: age, count) and timer
- * {@code crony.purge.duration}. A leader deposed part way stops after its batch.
+ * /api/v1/retention/purges}), updated as it goes. An admin may ask for one now
+ * ({@code POST /api/v1/retention/purges}: a REQUESTED row, which the leader takes up
+ * within {@code request-poll}), or ask what one would remove without removing anything
+ * ({@link #preview}), and the counter {@code crony.purge.rows} (tag {@code rule}: age,
+ * count) and timer {@code crony.purge.duration}. A leader deposed part way stops after
+ * its batch.
  */
 @Component
 class ExecutionPurge extends PeriodicTask {
@@ -74,6 +77,9 @@ class ExecutionPurge extends PeriodicTask {
 	private static final String BATCH = "SELECT id, scheduled_at FROM execution FORCE INDEX (uk_execution_fire) "
 			+ "WHERE job_id = ? AND scheduled_at > ? AND scheduled_at < ? AND " + FINISHED
 			+ " ORDER BY scheduled_at LIMIT ?";
+
+	private static final String COUNT = "SELECT COUNT(*) FROM execution FORCE INDEX (uk_execution_fire) "
+			+ "WHERE job_id = ? AND scheduled_at >= ? AND scheduled_at < ? AND " + FINISHED;
 
 	private static final Instant BEGINNING = Instant.parse("1000-01-01T00:00:00Z");
 
@@ -138,7 +144,8 @@ class ExecutionPurge extends PeriodicTask {
 	}
 
 	/**
-	 * One purge, if this instance leads.
+	 * One purge, if this instance leads; it takes up a purge an admin asked for, if one
+	 * waits.
 	 * @return its record, or null when this instance does not lead
 	 */
 	synchronized PurgeRun purge() {
@@ -149,30 +156,10 @@ class ExecutionPurge extends PeriodicTask {
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		long id = this.runs.start(now);
 		Tally tally = new Tally();
-		String outcome = "COMPLETED";
+		String outcome;
 		String error = null;
 		try {
-			long cursor = 0;
-			while (true) {
-				List<Long> jobs = this.jdbc.queryForList(JOB_IDS, Long.class, cursor, JOBS_PER_STEP);
-				if (jobs.isEmpty()) {
-					break;
-				}
-				Map<Long, Retention> own = overrides(jobs);
-				for (long job : jobs) {
-					if (!stillLeading()) {
-						outcome = "STOPPED";
-						break;
-					}
-					purgeJob(job, this.rules.effective(own.get(job)), now, tally);
-					tally.jobs++;
-				}
-				this.runs.progress(id, tally.jobs, tally.age, tally.count);
-				if (!"COMPLETED".equals(outcome) || jobs.size() < JOBS_PER_STEP) {
-					break;
-				}
-				cursor = jobs.get(jobs.size() - 1);
-			}
+			outcome = walk(now, tally, false, () -> this.runs.progress(id, tally.jobs, tally.age, tally.count));
 		}
 		catch (InterruptedPurge ex) {
 			outcome = "STOPPED";
@@ -192,6 +179,59 @@ class ExecutionPurge extends PeriodicTask {
 					tally.age + tally.count, tally.age, tally.count, tally.jobs, nanos / 1_000_000);
 		}
 		return this.runs.find(id);
+	}
+
+	/**
+	 * A purge an admin asked for ({@link PurgeRuns#request}), if one waits and this
+	 * instance leads; nothing otherwise.
+	 */
+	void purgeIfRequested() {
+		if (this.election.isLeader() && this.runs.requested()) {
+			purge();
+		}
+	}
+
+	/**
+	 * What a purge would remove now, by the same rules and bounds, removing nothing: read
+	 * only, so any instance answers it, leading or not.
+	 */
+	PurgePreview preview() {
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+		Tally tally = new Tally();
+		walk(now, tally, true, () -> {
+		});
+		return new PurgePreview(now, tally.jobs, tally.age, tally.count);
+	}
+
+	/**
+	 * Every job that has rows, {@value #JOBS_PER_STEP} at a time, in the order of their
+	 * ids.
+	 * @param dryRun count the rows instead of removing them
+	 * @param step called after each step of the walk
+	 * @return COMPLETED, or STOPPED when leadership was lost on the way (a purge only)
+	 */
+	private String walk(Instant now, Tally tally, boolean dryRun, Runnable step) {
+		long cursor = 0;
+		while (true) {
+			List<Long> jobs = this.jdbc.queryForList(JOB_IDS, Long.class, cursor, JOBS_PER_STEP);
+			if (jobs.isEmpty()) {
+				return "COMPLETED";
+			}
+			Map<Long, Retention> own = overrides(jobs);
+			for (long job : jobs) {
+				if (!dryRun && !stillLeading()) {
+					step.run();
+					return "STOPPED";
+				}
+				purgeJob(job, this.rules.effective(own.get(job)), now, tally, dryRun);
+				tally.jobs++;
+			}
+			step.run();
+			if (jobs.size() < JOBS_PER_STEP) {
+				return "COMPLETED";
+			}
+			cursor = jobs.get(jobs.size() - 1);
+		}
 	}
 
 	private boolean stillLeading() {
@@ -216,22 +256,42 @@ class ExecutionPurge extends PeriodicTask {
 		return (value != null) ? ((Number) value).intValue() : null;
 	}
 
-	private void purgeJob(long job, Retention retention, Instant now, Tally tally) {
+	private void purgeJob(long job, Retention retention, Instant now, Tally tally, boolean dryRun) {
 		Instant latestFire = instant(this.jdbc.query(LATEST_FIRE, (rs, i) -> rs.getTimestamp(1).toInstant(), job));
 		Instant ageBound = earlier(now.minus(retention.days(), ChronoUnit.DAYS), latestFire);
-		long age = deleteBefore(job, ageBound);
+		long age = dryRun ? countBetween(job, BEGINNING, ageBound) : deleteBefore(job, ageBound);
 		tally.age += age;
-		this.byAge.increment(age);
+		if (!dryRun) {
+			this.byAge.increment(age);
+		}
 		if (retention.maxCount() != null) {
-			// the instant of the newest row beyond the count: it and all older go
+			// the instant of the newest row beyond the count: it and all older go. The
+			// count's newest rows are the same before and after the age rule removes the
+			// oldest, so a dry run reads the same bound a purge does.
 			Instant beyond = instant(
 					this.jdbc.query(NTH_NEWEST, (rs, i) -> rs.getTimestamp(1).toInstant(), job, retention.maxCount()));
 			if (beyond != null) {
-				long count = deleteBefore(job, earlier(beyond.plusMillis(1), latestFire));
+				Instant countBound = earlier(beyond.plusMillis(1), latestFire);
+				// a dry run leaves the rows the age rule would remove, so it counts the
+				// rest only
+				long count = dryRun ? countBetween(job, ageBound, countBound) : deleteBefore(job, countBound);
 				tally.count += count;
-				this.byCount.increment(count);
+				if (!dryRun) {
+					this.byCount.increment(count);
+				}
 			}
 		}
+	}
+
+	/**
+	 * The job's finished rows scheduled at or after {@code from} and before {@code to}.
+	 */
+	private long countBetween(long job, Instant from, Instant to) {
+		if (!from.isBefore(to)) {
+			return 0;
+		}
+		Long rows = this.jdbc.queryForObject(COUNT, Long.class, job, SqlTime.of(from), SqlTime.of(to));
+		return (rows != null) ? rows : 0;
 	}
 
 	/** Removes the job's finished rows scheduled before {@code bound}, in batches. */

@@ -10,8 +10,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param id purge number
  * @param startedAt when it started
  * @param finishedAt when it ended; null while it runs
- * @param outcome RUNNING, COMPLETED, FAILED (a database error; the next purge goes on) or
- * STOPPED (leadership lost or shut down part way)
+ * @param outcome REQUESTED (asked for by an admin, waiting for the leader; its
+ * {@code startedAt} is when it was asked for), RUNNING, COMPLETED, FAILED (a database
+ * error; the next purge goes on) or STOPPED (leadership lost or shut down part way)
  * @param jobsExamined jobs whose rows it looked at
  * @param removedByAge rows removed for being older than their job's days limit
  * @param removedByCount rows removed for being beyond their job's max count

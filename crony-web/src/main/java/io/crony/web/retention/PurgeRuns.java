@@ -25,13 +25,20 @@ class PurgeRuns {
 	}
 
 	/**
-	 * A new purge's row. A purge still RUNNING by its record was cut short with its
-	 * leader (a crash, a kill): it is closed as STOPPED first, since only the leader
-	 * purges.
+	 * A new purge's row: the oldest one an admin asked for, else a new one. A purge still
+	 * RUNNING by its record was cut short with its leader (a crash, a kill): it is closed
+	 * as STOPPED first, since only the leader purges.
 	 */
 	long start(Instant at) {
 		this.jdbc.update("UPDATE purge_run SET outcome = 'STOPPED', finished_at = ?, error = 'ended with its leader'"
 				+ " WHERE outcome = 'RUNNING'", SqlTime.of(at));
+		List<Long> asked = this.jdbc
+			.queryForList("SELECT id FROM purge_run WHERE outcome = 'REQUESTED' ORDER BY id LIMIT 1", Long.class);
+		if (!asked.isEmpty()) {
+			this.jdbc.update("UPDATE purge_run SET outcome = 'RUNNING', started_at = ? WHERE id = ?", SqlTime.of(at),
+					asked.get(0));
+			return asked.get(0);
+		}
 		GeneratedKeyHolder key = new GeneratedKeyHolder();
 		this.jdbc.update((connection) -> {
 			var statement = connection.prepareStatement(
@@ -40,6 +47,33 @@ class PurgeRuns {
 			return statement;
 		}, key);
 		return key.getKey().longValue();
+	}
+
+	/**
+	 * Asks the leader for a purge now: a REQUESTED row, unless one waits or runs already.
+	 * @return the purge that waits or runs, and whether this call asked for it
+	 */
+	Request request(Instant at) {
+		int asked = this.jdbc.update(
+				"INSERT INTO purge_run (started_at, outcome) SELECT ?, 'REQUESTED' FROM DUAL "
+						+ "WHERE NOT EXISTS (SELECT 1 FROM purge_run WHERE outcome IN ('REQUESTED', 'RUNNING'))",
+				SqlTime.of(at));
+		List<Long> pending = this.jdbc.queryForList(
+				"SELECT id FROM purge_run WHERE outcome IN ('REQUESTED', 'RUNNING') ORDER BY id LIMIT 1", Long.class);
+		return new Request(find(pending.get(0)), asked == 1);
+	}
+
+	/**
+	 * @param run the purge that waits or runs
+	 * @param asked whether this request made it, not an earlier one
+	 */
+	record Request(PurgeRun run, boolean asked) {
+	}
+
+	/** Whether an admin asked for a purge that has not started. */
+	boolean requested() {
+		return !this.jdbc.queryForList("SELECT id FROM purge_run WHERE outcome = 'REQUESTED' LIMIT 1", Long.class)
+			.isEmpty();
 	}
 
 	/** Progress so far (also the final figures, with {@link #finish}). */

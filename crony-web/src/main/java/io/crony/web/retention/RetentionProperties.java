@@ -19,11 +19,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * transaction); 100 to 10,000
  * @param pause wait between two batches, so agents' claims and records never queue behind
  * the purge for long
+ * @param requestPoll how often the leader looks for a purge an admin asked for
  */
 @ConfigurationProperties("crony.web.retention")
 public record RetentionProperties(@DefaultValue("true") boolean enabled, @DefaultValue("30") int days, Integer maxCount,
 		@DefaultValue("1h") Duration interval, @DefaultValue("2m") Duration initialDelay,
-		@DefaultValue("2000") int batchSize, @DefaultValue("20ms") Duration pause) {
+		@DefaultValue("2000") int batchSize, @DefaultValue("20ms") Duration pause,
+		@DefaultValue("2s") Duration requestPoll) {
 
 	public RetentionProperties {
 		if (days < 1 || days > RetentionLimits.MAX_DAYS) {
@@ -36,6 +38,9 @@ public record RetentionProperties(@DefaultValue("true") boolean enabled, @Defaul
 		}
 		if (interval.isNegative() || interval.isZero()) {
 			throw new IllegalArgumentException("crony.web.retention.interval must be positive, not " + interval);
+		}
+		if (requestPoll.isNegative() || requestPoll.isZero()) {
+			throw new IllegalArgumentException("crony.web.retention.request-poll must be positive, not " + requestPoll);
 		}
 		if (initialDelay.isNegative() || pause.isNegative()) {
 			throw new IllegalArgumentException("crony.web.retention.initial-delay and pause must not be negative");

@@ -153,6 +153,15 @@ class RetentionIT {
 		double countedBefore = removedRows("count");
 		double agedBefore = removedRows("age");
 
+		// a dry run says what the purge below removes, and removes nothing
+		ApiClient.Response preview = this.api.get("/api/v1/retention/preview");
+		assertThat(preview.status()).as("%s", preview.body()).isEqualTo(200);
+		assertThat(preview.body().path("wouldRemoveByCount").asLong()).isEqualTo(7);
+		assertThat(preview.body().path("wouldRemoveByAge").asLong()).isEqualTo(removed.size() - 7);
+		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(8);
+		assertThat(ids()).containsAll(removed).containsAll(kept);
+		assertThat(removedRows("age")).isEqualTo(agedBefore);
+
 		PurgeRun run = this.purge.purge();
 
 		assertThat(ids()).containsExactlyInAnyOrderElementsOf(kept);
@@ -183,6 +192,8 @@ class RetentionIT {
 		assertThat(this.api.get("/api/v1/retention").body().path("days").asInt()).isEqualTo(30);
 		ApiClient operator = Users.create(this.api, "retention-operator", "OPERATOR");
 		assertThat(operator.get("/api/v1/retention/purges").status()).isEqualTo(403);
+		assertThat(operator.get("/api/v1/retention/preview").status()).isEqualTo(403);
+		assertThat(operator.post("/api/v1/retention/purges", Map.of()).status()).isEqualTo(403);
 		this.api.delete("/api/v1/users/" + this.jdbc
 			.queryForObject("SELECT id FROM app_user WHERE username = 'retention-operator'", Long.class));
 	}
@@ -218,6 +229,36 @@ class RetentionIT {
 		}
 		assertThat(this.purge.purge().removedByAge()).isEqualTo(1);
 		assertThat(ids()).doesNotContain(old);
+	}
+
+	@Test
+	void aPurgeAskedForNowIsRunByTheLeaderAndAudited() {
+		long job = job("asked", Map.of("days", 3));
+		long old = row(job, "CRON", "SUCCEEDED", days(10));
+		long recent = row(job, "CRON", "SUCCEEDED", days(1));
+
+		ApiClient.Response asked = this.api.post("/api/v1/retention/purges", Map.of());
+		assertThat(asked.status()).as("%s", asked.body()).isEqualTo(202);
+		long purge = asked.body().path("id").asLong();
+		// asked again while it waits or runs: the same purge, not a second one
+		ApiClient.Response again = this.api.post("/api/v1/retention/purges", Map.of());
+		assertThat(again.status()).isEqualTo(202);
+		// (a second one only if the first had ended in between)
+		assertThat(again.body().path("id").asLong() == purge || "COMPLETED"
+			.equals(this.jdbc.queryForObject("SELECT outcome FROM purge_run WHERE id = ?", String.class, purge)))
+			.isTrue();
+
+		Awaitility.await()
+			.atMost(java.time.Duration.ofSeconds(60))
+			.until(() -> "COMPLETED"
+				.equals(this.jdbc.queryForObject("SELECT outcome FROM purge_run WHERE id = ?", String.class, purge)));
+		assertThat(ids()).containsExactly(recent).doesNotContain(old);
+		assertThat(this.jdbc.queryForObject("SELECT removed_by_age FROM purge_run WHERE id = ?", Long.class, purge))
+			.isEqualTo(1);
+		assertThat(this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM audit_log WHERE action = 'RETENTION_PURGE' AND object_id = ?", Long.class,
+				String.valueOf(purge)))
+			.isOne();
 	}
 
 	@Test
