@@ -245,34 +245,38 @@ public final class CalendarSchedule implements Schedule {
 		}
 		int direction = (this.rule == CalendarRule.NEXT_WORKING_DAY) ? 1 : -1;
 		for (Instant fire : fires) {
-			if (notes.size() >= limit) {
-				break;
+			List<Instant> sources = movedFrom(fire, direction);
+			if (sources.isEmpty()) {
+				continue;
 			}
-			Instant source = movedFrom(fire, direction);
-			if (source != null) {
-				Optional<Instant> own = this.base.nextFireAfter(fire.minusSeconds(1));
-				String merged = (own.isPresent() && own.get().equals(fire))
-						? "; it is one fire with the schedule's own on " + dayOf(fire) : "";
+			// several days' fires merged onto one: a note for each, so every fire the
+			// calendar moves is accounted for, not only the first
+			Optional<Instant> own = this.base.nextFireAfter(fire.minusSeconds(1));
+			boolean ownFire = own.isPresent() && own.get().equals(fire);
+			for (int i = 0; i < sources.size() && notes.size() < limit; i++) {
+				Instant source = sources.get(i);
+				String merged = ownFire ? "; it is one fire with the schedule's own on " + dayOf(fire)
+						: (i > 0) ? "; it is one fire with the one moved from " + dayOf(sources.get(0)) : "";
 				notes.add(new FireNote(FireNote.Kind.MOVED, fire, source, this.days.describe(dayOf(source)) + merged));
 			}
 		}
 		return notes;
 	}
 
-	/** The earliest fire moved onto this one; null when none is. */
-	private Instant movedFrom(Instant fire, int direction) {
+	/** The fires moved onto this one, earliest first; empty when none is. */
+	private List<Instant> movedFrom(Instant fire, int direction) {
 		List<LocalDate> sources = sources(dayOf(fire), direction);
 		LocalTime time = fire.atZone(this.zone).toLocalTime();
-		Instant earliest = null;
+		List<Instant> moved = new ArrayList<>();
 		for (LocalDate source : sources.subList(1, sources.size())) {
 			Instant candidate = ZonedDateTime.of(source, time, this.zone).toInstant();
 			Optional<Instant> found = this.base.nextFireAfter(candidate.minusSeconds(1));
-			if (found.isPresent() && found.get().equals(candidate)
-					&& (earliest == null || candidate.isBefore(earliest))) {
-				earliest = candidate;
+			if (found.isPresent() && found.get().equals(candidate)) {
+				moved.add(candidate);
 			}
 		}
-		return earliest;
+		moved.sort(null);
+		return moved;
 	}
 
 	/** A fire moved to another day at the same wall-clock time. */

@@ -150,15 +150,33 @@ class CalendarScheduleTest {
 		List<FireNote> notes = schedule.notes(after, fires, 10);
 
 		// Saturday 7th, Sunday 8th and the holiday Monday 9th all land on Tuesday 10th,
-		// which has a fire of its own
+		// which has a fire of its own: a note for each of the three
 		assertThat(fires).containsExactly(at(11, 10, 8, 30), at(11, 11, 8, 30), at(11, 12, 8, 30));
-		assertThat(notes).singleElement().satisfies((note) -> {
+		assertThat(notes).hasSize(3).allSatisfy((note) -> {
 			assertThat(note.kind()).isEqualTo(FireNote.Kind.MOVED);
 			assertThat(note.at()).isEqualTo(at(11, 10, 8, 30));
-			assertThat(note.from()).isEqualTo(at(11, 7, 8, 30));
-			assertThat(note.reason()).isEqualTo("2026-11-07 is a Saturday, not a working day in calendar 'ops'"
-					+ "; it is one fire with the schedule's own on 2026-11-10");
+			assertThat(note.reason()).endsWith("; it is one fire with the schedule's own on 2026-11-10");
 		});
+		assertThat(notes).extracting(FireNote::from)
+			.containsExactly(at(11, 7, 8, 30), at(11, 8, 8, 30), at(11, 9, 8, 30));
+		assertThat(notes.get(0).reason()).isEqualTo("2026-11-07 is a Saturday, not a working day in calendar 'ops'"
+				+ "; it is one fire with the schedule's own on 2026-11-10");
+		assertThat(notes.get(2).reason()).startsWith("2026-11-09 (Monday) is a holiday (Holiday Monday)");
+	}
+
+	@Test
+	void firesMergedOntoADayWithoutOneOfItsOwnEachHaveANote() {
+		// weekends only: Saturday's and Sunday's fires both move onto Monday the 9th's
+		// holiday, so onto Tuesday the 10th, which has none of its own
+		CalendarSchedule schedule = (CalendarSchedule) schedule("0 9 * * 6,0", CalendarRule.NEXT_WORKING_DAY, NOVEMBER);
+		Instant after = at(11, 6, 12, 0);
+
+		List<FireNote> notes = schedule.notes(after, schedule.nextFires(after, 1), 10);
+
+		assertThat(notes).extracting(FireNote::at).containsOnly(at(11, 10, 9, 0));
+		assertThat(notes).extracting(FireNote::from).containsExactly(at(11, 7, 9, 0), at(11, 8, 9, 0));
+		assertThat(notes.get(0).reason()).doesNotContain("one fire");
+		assertThat(notes.get(1).reason()).endsWith("; it is one fire with the one moved from 2026-11-07");
 	}
 
 	@Test
