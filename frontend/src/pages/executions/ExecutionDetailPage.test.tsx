@@ -38,6 +38,27 @@ describe('ExecutionDetailPage', () => {
     expect(within(tree).getByText('Waiting')).toBeInTheDocument();
   });
 
+  it('shows a running run\'s output in the live panel only, and a finished run\'s in its row', async () => {
+    mockApi((c) =>
+      c.path === '/executions/904'
+        ? { body: anExecution({ id: 904, status: 'RUNNING', output: 'copied 10 of 20 files' }) }
+        : c.path === '/executions/905'
+          ? { body: anExecution({ id: 905, status: 'SUCCEEDED', output: 'copied 20 of 20 files' }) }
+          : undefined,
+    );
+    const running = renderPage(<ExecutionDetailPage />, { at: '/executions/904', path: '/executions/:id' });
+    await screen.findByText('Execution #904');
+    expect(screen.getByText('Live output')).toBeInTheDocument();
+    expect(screen.queryByText('Output')).toBeNull();
+    running.unmount();
+
+    renderPage(<ExecutionDetailPage />, { at: '/executions/905', path: '/executions/:id' });
+    await screen.findByText('Execution #905');
+    const output = screen.getByText('Output').closest('th')!.nextElementSibling as HTMLElement;
+    expect(output).toHaveTextContent('copied 20 of 20 files');
+    expect(screen.queryByText('Live output')).toBeNull();
+  });
+
   it('shows the progress message, the mode and the resume payload collapsed', async () => {
     mockApi((c) =>
       c.path === '/executions/902'

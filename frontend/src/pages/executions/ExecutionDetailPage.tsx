@@ -126,9 +126,12 @@ export default function ExecutionDetailPage() {
         <Descriptions.Item label={t('common.params')} span={2}>
           <Block text={e.params} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('executions.output')} span={2}>
-          <Block text={e.output} />
-        </Descriptions.Item>
+        {/* while the run goes on its output grows in the live panel below: one place */}
+        {!isActive(e.status) && (
+          <Descriptions.Item label={t('executions.output')} span={2}>
+            <Block text={e.output} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('common.error')} span={2}>
           <Block text={e.error} danger />
         </Descriptions.Item>
