@@ -20,6 +20,10 @@ interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 	@Select("SELECT id, name, enabled, agent_id FROM job WHERE id = #{id} AND department_id = #{departmentId}")
 	RunnableJob findJob(@Param("id") long id, @Param("departmentId") long departmentId);
 
+	/** The agent the leader last recorded as the job's holder; null when none. */
+	@Select("SELECT agent_id FROM job WHERE id = #{jobId}")
+	String agentOfJob(@Param("jobId") long jobId);
+
 	/** A job's department, also after the job was deleted ({@code deleted_job}). */
 	@Select("SELECT department_id FROM job WHERE id = #{jobId}"
 			+ " UNION ALL SELECT department_id FROM deleted_job WHERE id = #{jobId} LIMIT 1")

@@ -1,5 +1,6 @@
 package io.crony.web.execution;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import io.crony.common.execution.TriggerType;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
+import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.job.JobNotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,10 +21,13 @@ import org.springframework.stereotype.Service;
 
 /**
  * "Run now": claims an execution row, then hands the agent that holds the job a one-shot
- * request in etcd. When no live agent holds the job the row is removed again, so a
- * refused run leaves nothing behind. Each write to {@code execution} is retried when it
- * loses a lock to the agents' batched writes ({@link LockRetry}); a run that cannot be
- * recorded is answered 503 with nothing left behind, never a 500.
+ * request in etcd. A job that no live agent holds yet while agents are up (just created
+ * or enabled, or moving off an agent that left) is being placed by the leader: the run
+ * waits for that, up to {@link #PLACEMENT_WAIT}. When no live agent holds the job then
+ * the row is removed again, so a refused run leaves nothing behind. Each write to
+ * {@code execution} is retried when it loses a lock to the agents' batched writes
+ * ({@link LockRetry}); a run that cannot be recorded is answered 503 with nothing left
+ * behind, never a 500.
  */
 @Service
 public class RunService {
@@ -35,18 +40,31 @@ public class RunService {
 	 */
 	private static final int MAX_CLAIM_ATTEMPTS = 1000;
 
+	/**
+	 * How long a run waits for its job to be placed. The leader places a new job within
+	 * its change poll (500 ms by default) and a moving one within the failover: seconds.
+	 */
+	static final Duration PLACEMENT_WAIT = Duration.ofSeconds(5);
+
+	// the job row's agent is read this often meanwhile: one indexed read, not etcd's keys
+	private static final long PLACEMENT_POLL_MILLIS = 100;
+
 	private final ExecutionMapper executions;
 
 	private final AgentRequests agents;
+
+	private final AgentRegistry registry;
 
 	private final LockRetry retry;
 
 	private final AuditLog audit;
 
-	RunService(ExecutionMapper executions, AgentRequests agents, LockRetry retry, AuditLog audit) {
+	RunService(ExecutionMapper executions, AgentRequests agents, AgentRegistry registry, LockRetry retry,
+			AuditLog audit) {
 		this.audit = audit;
 		this.executions = executions;
 		this.agents = agents;
+		this.registry = registry;
 		this.retry = retry;
 	}
 
@@ -69,7 +87,7 @@ public class RunService {
 		try {
 			OnceRequest request = new OnceRequest(executionId, jobId, TriggerType.MANUAL, params,
 					execution.getScheduledAt(), by);
-			agent = place(job, request).orElse(null);
+			agent = placeOncePlaced(job, request).orElse(null);
 		}
 		catch (EtcdUnavailableException ex) {
 			unclaim(executionId);
@@ -106,6 +124,42 @@ public class RunService {
 
 	private void unclaim(long executionId) {
 		this.retry.run("removing the refused run", () -> this.executions.deleteById(executionId));
+	}
+
+	/**
+	 * The run placed on the job's agent; while none holds the job but agents are up, the
+	 * leader is placing it, so the run waits for the job row to name its agent, at most
+	 * {@link #PLACEMENT_WAIT}.
+	 */
+	private Optional<String> placeOncePlaced(ExecutionMapper.RunnableJob job, OnceRequest request) {
+		Optional<String> agent = place(job, request);
+		long deadline = System.nanoTime() + PLACEMENT_WAIT.toNanos();
+		while (agent.isEmpty() && !this.registry.liveAgents().isEmpty() && System.nanoTime() < deadline) {
+			if (!pause()) {
+				break;
+			}
+			// asked each time: the leader may name the agent on the row before or after
+			// it writes the assignment the request is checked against
+			String recorded = this.executions.agentOfJob(job.id);
+			if (recorded != null && this.agents.requestRun(recorded, request)) {
+				agent = Optional.of(recorded);
+			}
+		}
+		return agent;
+	}
+
+	/**
+	 * @return false when the request's thread was interrupted (the server stops)
+	 */
+	private static boolean pause() {
+		try {
+			Thread.sleep(PLACEMENT_POLL_MILLIS);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	/** The job's recorded agent first (one round trip), else whoever holds it in etcd. */

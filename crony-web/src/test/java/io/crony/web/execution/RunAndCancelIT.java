@@ -2,11 +2,13 @@ package io.crony.web.execution;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.crony.common.etcd.CronyKeys;
@@ -23,6 +25,7 @@ import io.crony.web.support.Jobs;
 import io.crony.web.support.Users;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +139,32 @@ class RunAndCancelIT {
 		Response run = this.api.post("/api/v1/jobs/" + this.jobId + "/run", null);
 		assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
 		long executionId = run.body().get("executionId").asLong();
+		assertThat(this.probe.get(this.keys.once("agent-2", executionId))).isNotNull();
+		assertThat(this.jdbc.queryForObject("SELECT agent_id FROM execution WHERE id = ?", String.class, executionId))
+			.isEqualTo("agent-2");
+	}
+
+	@Test
+	void aRunOfAJobBeingPlacedWaitsForItsAgent() throws Exception {
+		// agents are up, but none the job may run on yet: the leader cannot place it
+		long job = this.api
+			.post("/api/v1/jobs", Jobs.with(Jobs.http("zoned"), "assignment.labels", Map.of("zone", "b")))
+			.id();
+		node("agent-1", Map.of("zone", "a"));
+
+		CompletableFuture<Response> run = CompletableFuture
+			.supplyAsync(() -> this.api.post("/api/v1/jobs/" + job + "/run", null));
+		// the run's row is claimed; it waits for the placement rather than refusing
+		Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> executions() == 1 || run.isDone());
+		assertThat(run.isDone()).as("answered before the job was placed: %s", run.isDone() ? run.join().body() : "")
+			.isFalse();
+		// an agent it may run on joins: the leader places the job there, and the run
+		// follows
+		node("agent-2", Map.of("zone", "b"));
+
+		Response placed = run.get(30, TimeUnit.SECONDS);
+		assertThat(placed.status()).as("%s", placed.body()).isEqualTo(202);
+		long executionId = placed.body().get("executionId").asLong();
 		assertThat(this.probe.get(this.keys.once("agent-2", executionId))).isNotNull();
 		assertThat(this.jdbc.queryForObject("SELECT agent_id FROM execution WHERE id = ?", String.class, executionId))
 			.isEqualTo("agent-2");
@@ -290,6 +319,12 @@ class RunAndCancelIT {
 	 * What the agent and the leader would have written: the agent's key and the job's
 	 * assignment.
 	 */
+	/** An agent's node key, as its registration writes it (without its lease). */
+	private void node(String agentId, Map<String, String> labels) {
+		AgentInfo agent = new AgentInfo(agentId, "127.0.0.1", 9100, 1, labels, "test", Instant.now());
+		this.probe.put(this.keys.node(agentId), new String(CronyJson.toBytes(agent), StandardCharsets.UTF_8));
+	}
+
 	private void assign(String agentId, long job) {
 		AgentInfo agent = new AgentInfo(agentId, "127.0.0.1", 9100, 1, Map.of(), "test", Instant.now());
 		this.probe.put(this.keys.node(agentId), new String(CronyJson.toBytes(agent), StandardCharsets.UTF_8));
