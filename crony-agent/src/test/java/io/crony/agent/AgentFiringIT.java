@@ -162,6 +162,25 @@ class AgentFiringIT {
 	}
 
 	/**
+	 * A job without a body template: the call's body is the run's params (the contract,
+	 * docs/targets.md), for a manual run with params and again for its retry.
+	 */
+	@Test
+	void sendsTheRunsParamsAsTheBodyOfAJobWithoutABodyTemplate() {
+		awaitRegistered();
+		JobSpec templated = AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON,
+				target.url("/flaky?failures=1"));
+		TargetSpec bodiless = new TargetSpec(TargetType.HTTP, "POST", templated.target().url(), Map.of(), null,
+				templated.target().mode(), null, List.of());
+		JobSpec job = assign(AgentTestSupport.with(templated.withTarget(bodiless), 5, new RetryPolicy(2, 0),
+				MisfirePolicy.SKIP, OverlapPolicy.ALLOW));
+		long id = awaitHeldThenRun(job, "{\"region\":\"XYZ\"}");
+		await().atMost(Duration.ofSeconds(20)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::body)
+			.containsExactly("{\"region\":\"XYZ\"}", "{\"region\":\"XYZ\"}");
+	}
+
+	/**
 	 * EXPONENTIAL from 1 s, times 2, at most 3 s, jitter 0.2: the waits before the
 	 * retries are 1 s, 2 s, 3 s (4 s capped) and 3 s (8 s capped), each shortened by up
 	 * to a fifth. Four retries rather than three, so the last wait shows the cap beyond

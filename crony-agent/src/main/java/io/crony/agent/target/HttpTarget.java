@@ -161,7 +161,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 				request.addHeader(header.getKey(), invocation.render(header.getValue()));
 			}
 		}
-		String body = withBody ? invocation.render(target.body()) : null;
+		String body = withBody ? body(invocation, target, method) : null;
 		if (body != null) {
 			// the job's own Content-Type wins; a body without one is sent as UTF-8 text
 			request.setBody(body, (contentType != null) ? ContentType.parse(contentType)
@@ -171,6 +171,20 @@ public final class HttpTarget implements Target, AutoCloseable {
 			request.addHeader(HttpHeaders.CONTENT_TYPE, contentType);
 		}
 		return request.build();
+	}
+
+	/**
+	 * The call's body: the job's template filled in, or without one the run's params as
+	 * they are (the contract: the body is the run's params), so a target, an SDK handler
+	 * or a run resuming at another instance gets the params it was started with. GET and
+	 * HEAD carry no body.
+	 */
+	static String body(Invocation invocation, TargetSpec target, String method) {
+		if (target.body() != null && !target.body().isEmpty()) {
+			return invocation.render(target.body());
+		}
+		boolean bodiless = "GET".equals(method) || "HEAD".equals(method);
+		return (bodiless || invocation.params() == null || invocation.params().isEmpty()) ? null : invocation.params();
 	}
 
 	private AttemptResult outcome(TargetSpec target, SimpleHttpResponse response) {

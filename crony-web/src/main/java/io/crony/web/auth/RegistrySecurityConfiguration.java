@@ -35,7 +35,8 @@ class RegistrySecurityConfiguration {
 			ObjectMapper mapper) throws Exception {
 		RegistryCredentials credentials = RegistryCredentials.of(properties);
 		SecurityProblemHandler problems = new SecurityProblemHandler(mapper, "Basic realm=\"crony-registry\"",
-				"The registry needs its user's credentials (HTTP Basic, crony.web.eureka-server.username/password)");
+				"The registry needs its user's credentials (HTTP Basic, crony.web.eureka-server.username/password)",
+				null);
 		return http.securityMatcher("/eureka/**")
 			.csrf(AbstractHttpConfigurer::disable)
 			.formLogin(AbstractHttpConfigurer::disable)

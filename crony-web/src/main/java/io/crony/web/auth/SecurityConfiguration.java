@@ -3,6 +3,7 @@ package io.crony.web.auth;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.crony.web.api.DeclaredMethods;
 import jakarta.servlet.DispatcherType;
 
 import org.springframework.context.annotation.Bean;
@@ -46,12 +47,12 @@ class SecurityConfiguration {
 
 	/**
 	 * Also the {@code RequestRejectedHandler} the filter chain proxy looks up by type:
-	 * requests the firewall rejects before any filter ran get a 400 problem instead of
-	 * the container's error page.
+	 * requests the firewall rejects before any filter ran get a problem (405 for a method
+	 * it does not let through, else 400) instead of the container's error page.
 	 */
 	@Bean
-	SecurityProblemHandler securityProblems(ObjectMapper mapper) {
-		return new SecurityProblemHandler(mapper);
+	SecurityProblemHandler securityProblems(ObjectMapper mapper, DeclaredMethods declaredMethods) {
+		return new SecurityProblemHandler(mapper, declaredMethods);
 	}
 
 	@Bean

@@ -2,8 +2,10 @@ package io.crony.web.auth;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.crony.web.api.DeclaredMethods;
 import io.crony.web.error.Problems;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -29,20 +31,32 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 
 	private static final Logger log = LoggerFactory.getLogger(SecurityProblemHandler.class);
 
+	/** The methods Spring Security's strict firewall lets through by default. */
+	private static final Set<String> FIREWALL_METHODS = Set.of("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST",
+			"PUT");
+
 	private final ObjectMapper mapper;
 
 	private final String challenge;
 
 	private final String unauthorizedDetail;
 
-	SecurityProblemHandler(ObjectMapper mapper) {
-		this(mapper, "Bearer", "A valid bearer token is required (POST /api/v1/auth/login gives one)");
+	private final DeclaredMethods declaredMethods;
+
+	SecurityProblemHandler(ObjectMapper mapper, DeclaredMethods declaredMethods) {
+		this(mapper, "Bearer", "A valid bearer token is required (POST /api/v1/auth/login gives one)", declaredMethods);
 	}
 
-	SecurityProblemHandler(ObjectMapper mapper, String challenge, String unauthorizedDetail) {
+	/**
+	 * @param declaredMethods the methods each path answers, for a 405's Allow header;
+	 * null where the firewall's rejections are not this handler's to answer
+	 */
+	SecurityProblemHandler(ObjectMapper mapper, String challenge, String unauthorizedDetail,
+			DeclaredMethods declaredMethods) {
 		this.mapper = mapper;
 		this.challenge = challenge;
 		this.unauthorizedDetail = unauthorizedDetail;
+		this.declaredMethods = declaredMethods;
 	}
 
 	@Override
@@ -58,9 +72,21 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 		write(request, response, HttpStatus.FORBIDDEN, "Your role does not allow this");
 	}
 
+	/**
+	 * A method the firewall does not let through (TRACE, CONNECT, or one HTTP does not
+	 * define) is a 405 with the methods the path answers, as Spring MVC answers a method
+	 * a route does not declare; anything else the firewall rejects is a 400.
+	 */
 	@Override
 	public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException ex)
 			throws IOException {
+		if (!FIREWALL_METHODS.contains(request.getMethod()) && this.declaredMethods != null) {
+			String allow = String.join(", ", this.declaredMethods.of(request));
+			response.setHeader(HttpHeaders.ALLOW, allow);
+			write(request, response, HttpStatus.METHOD_NOT_ALLOWED,
+					"Method " + request.getMethod() + " is not allowed here; this path takes " + allow);
+			return;
+		}
 		write(request, response, HttpStatus.BAD_REQUEST, "The request was rejected: " + ex.getMessage());
 	}
 

@@ -1,5 +1,6 @@
 package io.crony.web.auth;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 
@@ -20,6 +21,7 @@ final class UserRequests {
 	 * @param globalAdmin whether the user is a global admin; default false
 	 * @param enabled whether the user may sign in; default true
 	 */
+	@Schema(name = "UserCreate")
 	record Create(
 			@NotBlank @Pattern(regexp = "[A-Za-z0-9._-]{1,64}",
 					message = "must be 1-64 letters, digits, '.', '_' or '-'") String username,
@@ -34,6 +36,7 @@ final class UserRequests {
 	 * @param enabled whether the user may sign in (false also ends the user's sessions)
 	 * @param password new password (ends the user's sessions), by {@link PasswordPolicy}
 	 */
+	@Schema(name = "UserUpdate")
 	record Update(Role role, Boolean globalAdmin, Boolean enabled, String password) {
 	}
 

@@ -1,6 +1,7 @@
 package io.crony.web.department;
 
 import io.crony.web.auth.Role;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -23,6 +24,7 @@ final class DepartmentRequests {
 	 * @param retentionDays days its jobs' executions are kept when a job sets none;
 	 * absent: the platform default
 	 */
+	@Schema(name = "DepartmentCreate")
 	record Create(@NotBlank @Pattern(regexp = "[a-z0-9][a-z0-9-]{0,62}",
 			message = "must be 1-63 lower-case letters, digits or '-', starting with a letter or digit") String name,
 			@Size(max = 255) String description, @Min(1) @Max(3650) Integer retentionDays) {
@@ -35,14 +37,17 @@ final class DepartmentRequests {
 	 * @param retentionDays days its jobs' executions are kept when a job sets none;
 	 * absent: the platform default
 	 */
+	@Schema(name = "DepartmentUpdate")
 	record Update(@Size(max = 255) String description, @Min(1) @Max(3650) Integer retentionDays) {
 	}
 
 	/** A user joining the department. */
+	@Schema(name = "DepartmentAddMember")
 	record AddMember(@NotBlank @Size(max = 64) String username, @NotNull Role role) {
 	}
 
 	/** A member's new role. */
+	@Schema(name = "DepartmentChangeRole")
 	record ChangeRole(@NotNull Role role) {
 	}
 

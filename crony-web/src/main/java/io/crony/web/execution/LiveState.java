@@ -3,6 +3,7 @@ package io.crony.web.execution;
 import java.util.Objects;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * What the live output stream shows of a run: its row's status, progress, last reported
@@ -46,10 +47,14 @@ record LiveState(ExecutionStatus status, Integer progress, String message, Strin
 	}
 
 	/** The {@code state} and {@code end} events. */
+	@Schema(name = "OutputStreamState",
+			description = "the data of a `state` event (the run's state changed) and of the `end` event (it ended)")
 	record StateEvent(ExecutionStatus status, Integer progress, String message, String error) {
 	}
 
 	/** The {@code output} event: keep {@code offset} characters, then append text. */
+	@Schema(name = "OutputStreamOutput", description = "the data of an `output` event: keep the first offset "
+			+ "characters (UTF-16 code units) of the output held, then append text")
 	record OutputEvent(int offset, String text) {
 	}
 

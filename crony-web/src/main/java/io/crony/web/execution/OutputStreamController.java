@@ -36,7 +36,11 @@ class OutputStreamController {
 					+ "with Retry-After. Send the bearer token in the Authorization header (fetch streaming), "
 					+ "never in the URL.")
 	@ApiResponse(responseCode = "200", description = "the event stream",
-			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+			content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE,
+					schema = @Schema(type = "object",
+							description = "each event's data: a JSON object, an `output` event's "
+									+ "(OutputStreamOutput) or a `state` or `end` event's (OutputStreamState)",
+							oneOf = { LiveState.OutputEvent.class, LiveState.StateEvent.class })))
 	@ApiResponse(responseCode = "429", description = "every live output stream allowed is open; Retry-After",
 			content = @Content(mediaType = "application/problem+json",
 					schema = @Schema(ref = "#/components/schemas/Problem")))

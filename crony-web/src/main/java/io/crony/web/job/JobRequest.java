@@ -1,9 +1,11 @@
 package io.crony.web.job;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.crony.common.calendar.CalendarRule;
 import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.AlertPolicy;
@@ -69,8 +71,37 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 		@Schema(description = OWNER) @Size(max = 64) String owner,
 		@Schema(description = CONTACT) @Size(max = 254) String contact,
 		@Schema(description = LABELS) @Size(max = 32) Map<String, String> labels,
-		@Schema(description = CALENDAR) @Valid CalendarChoice calendar, @Schema(description = DEPENDS_ON) @Size(
-				max = JobDependencies.MAX_UPSTREAMS) List<@NotBlank @Size(max = 128) String> dependsOn) {
+		@Schema(description = CALENDAR) @Valid CalendarChoice calendar,
+		@Schema(description = DEPENDS_ON) @Size(
+				max = JobDependencies.MAX_UPSTREAMS) List<@NotBlank @Size(max = 128) String> dependsOn,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = KEPT) Long id,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = KEPT) Instant createdAt,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = KEPT) Instant updatedAt,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = KEPT) String createdBy,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = KEPT) List<String> dependents,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = REPORTED) String agentId,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY,
+				description = REPORTED) JobResponse.LastExecution lastExecution,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = REPORTED) Instant nextFireAt,
+		@Schema(accessMode = Schema.AccessMode.READ_ONLY, description = REPORTED) JobPlacement placement) {
+
+	static final String KEPT = "read-only, as GET /jobs/{id} shows it: PUT /jobs/{id} takes the value read (so a job "
+			+ "read can be written back) and refuses another with a 400 naming the field; POST /jobs, bulk writes "
+			+ "and imports refuse it";
+
+	static final String REPORTED = "read-only, as GET /jobs/{id} shows it: the platform's view, which moves on "
+			+ "without a write (a fire, a failover), so PUT /jobs/{id} takes and ignores it; POST /jobs, bulk "
+			+ "writes and imports refuse it";
+
+	/** A definition as written, without the fields a read adds. */
+	JobRequest(String name, String description, String schedule, String timeZone, TargetRequest target,
+			Integer timeoutSeconds, RetryRequest retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,
+			AssignmentRequest assignment, Boolean enabled, Long version, AlertsRequest alerts, Retention retention,
+			String owner, String contact, Map<String, String> labels, CalendarChoice calendar, List<String> dependsOn) {
+		this(name, description, schedule, timeZone, target, timeoutSeconds, retry, misfirePolicy, overlapPolicy,
+				assignment, enabled, version, alerts, retention, owner, contact, labels, calendar, dependsOn, null,
+				null, null, null, null, null, null, null, null);
+	}
 
 	static final String SCHEDULE = "cron (Quartz with seconds, or Unix), @hourly, @every 30s or @at ...; "
 			+ "may be empty only for a job with dependsOn, which then runs when its upstreams have succeeded";
@@ -123,6 +154,17 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 				this.timeoutSeconds, this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled,
 				atVersion, this.alerts, this.retention, this.owner, this.contact,
 				newLabels.isEmpty() ? null : newLabels, this.calendar, this.dependsOn);
+	}
+
+	/**
+	 * This definition without the fields a read adds, its target sharded as
+	 * {@code sharding} (the read form; null: as written).
+	 */
+	JobRequest asWritten(Sharding sharding) {
+		TargetRequest written = (this.target != null) ? this.target.shardedAs(sharding) : null;
+		return new JobRequest(this.name, this.description, this.schedule, this.timeZone, written, this.timeoutSeconds,
+				this.retry, this.misfirePolicy, this.overlapPolicy, this.assignment, this.enabled, this.version,
+				this.alerts, this.retention, this.owner, this.contact, this.labels, this.calendar, this.dependsOn);
 	}
 
 	/** This definition waiting for these upstreams (names). */
@@ -210,7 +252,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * {@code static://host:port} or {@code discovery:///service}
 	 * @param headers HTTP request headers
 	 * @param body body template with {@code ${executionId}}, {@code ${scheduledAt}},
-	 * {@code ${params}}
+	 * {@code ${params}}; absent: the run's params are the body
 	 * @param mode SYNC (default) or ASYNC
 	 * @param command SHELL: the command line
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
@@ -237,15 +279,56 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * each shard's own
 	 */
 	record TargetRequest(@NotNull TargetType type, @Size(max = 16) String method, @Size(max = 2048) String url,
-			Map<@NotBlank String, @NotNull String> headers, @Size(max = 65536) String body, TargetMode mode,
-			@Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
+			Map<@NotBlank String, @NotNull String> headers, @Schema(description = BODY) @Size(max = 65536) String body,
+			TargetMode mode, @Size(max = 4096) String command, List<@NotNull @Min(100) @Max(599) Integer> successCodes,
 			List<@NotBlank String> secretHeaders, @Schema(description = INSTANCE_CHOICE) InstanceChoice instanceChoice,
 			@Schema(description = STATUS_URL) @Size(max = 2048) String statusUrl,
 			@Schema(description = SHARDS) Integer shards,
 			@Schema(description = SHARD_PARAMS) @Size(max = JobSharding.MAX_SHARDS) List<String> shardParams,
 			@Schema(description = BROADCAST) Boolean broadcast,
 			@Schema(description = PROGRESS_TIMEOUT_SECONDS) Integer progressTimeoutSeconds,
-			@Schema(description = SHARDS_TIMEOUT_SECONDS) @Min(1) @Max(86400) Integer shardsTimeoutSeconds) {
+			@Schema(description = SHARDS_TIMEOUT_SECONDS) @Min(1) @Max(86400) Integer shardsTimeoutSeconds,
+			@JsonProperty("sharding") @Schema(accessMode = Schema.AccessMode.READ_ONLY,
+					description = SHARDING) Sharding readSharding) {
+
+		static final String BODY = "HTTP: the call's body, with ${executionId}, ${scheduledAt}, ${params} and the "
+				+ "shard placeholders filled in; absent or empty: the run's params are the body as they are "
+				+ "(none for GET and HEAD; docs/targets.md)";
+
+		static final String SHARDING = "read-only, as GET /jobs/{id} shows it: the read form of shards, "
+				+ "shardParams, broadcast and shardsTimeoutSeconds. PUT /jobs/{id} takes the value read and, when "
+				+ "none of those four is given, keeps it; another value is a 400 naming target.sharding "
+				+ "(change the four instead). POST /jobs, bulk writes and imports refuse it";
+
+		/** A target as written, without the read form of its sharding. */
+		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,
+				TargetMode mode, String command, List<Integer> successCodes, List<String> secretHeaders,
+				InstanceChoice instanceChoice, String statusUrl, Integer shards, List<String> shardParams,
+				Boolean broadcast, Integer progressTimeoutSeconds, Integer shardsTimeoutSeconds) {
+			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
+					statusUrl, shards, shardParams, broadcast, progressTimeoutSeconds, shardsTimeoutSeconds, null);
+		}
+
+		/** Whether the request says how to shard, in the written form. */
+		boolean writesSharding() {
+			return this.shards != null || this.shardParams != null || this.broadcast != null
+					|| this.shardsTimeoutSeconds != null;
+		}
+
+		/** This target without the read form, sharded as {@code read} says when given. */
+		TargetRequest shardedAs(Sharding read) {
+			if (read == null) {
+				return new TargetRequest(this.type, this.method, this.url, this.headers, this.body, this.mode,
+						this.command, this.successCodes, this.secretHeaders, this.instanceChoice, this.statusUrl,
+						this.shards, this.shardParams, this.broadcast, this.progressTimeoutSeconds,
+						this.shardsTimeoutSeconds);
+			}
+			return new TargetRequest(this.type, this.method, this.url, this.headers, this.body, this.mode, this.command,
+					this.successCodes, this.secretHeaders, this.instanceChoice, this.statusUrl,
+					read.broadcast() ? null : read.shards(),
+					(read.broadcast() || read.params().isEmpty()) ? null : read.params(),
+					read.broadcast() ? Boolean.TRUE : null, this.progressTimeoutSeconds, read.timeoutSeconds());
+		}
 
 		/** A target with no instance choice (round-robin) and no status URL. */
 		TargetRequest(TargetType type, String method, String url, Map<String, String> headers, String body,

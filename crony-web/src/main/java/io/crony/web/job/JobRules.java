@@ -54,7 +54,8 @@ class JobRules {
 	 * @param missingChannels which of the given alert channel ids name no channel
 	 */
 	List<FieldProblem> problems(JobRequest request, Function<List<Long>, Set<Long>> missingChannels) {
-		List<FieldProblem> problems = new ArrayList<>(JobValidator.validate(request));
+		List<FieldProblem> problems = new ArrayList<>(JobReadBack.given(request));
+		problems.addAll(JobValidator.validate(request));
 		problems.addAll(JobValidator.checkChannels(request, missingChannels));
 		if (request.calendar() != null && find(request.calendar()).isEmpty()) {
 			problems.add(new FieldProblem("calendar.name",

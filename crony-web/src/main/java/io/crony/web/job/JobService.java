@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
@@ -151,11 +152,17 @@ class JobService {
 	}
 
 	@Transactional
-	JobResponse update(long id, JobRequest request, String by) {
-		validate(request);
+	JobResponse update(long id, JobRequest readBack, String by) {
+		JobRequest written = readBack.asWritten(null);
+		validate(written);
 		JobEntity job = load(id);
-		if (request.version() != null && !request.version().equals(job.getVersion())) {
-			throw new JobVersionConflictException(id, request.version(), job.getVersion());
+		if (readBack.version() != null && !readBack.version().equals(job.getVersion())) {
+			throw new JobVersionConflictException(id, readBack.version(), job.getVersion());
+		}
+		JobRequest request = JobReadBack.written(readBack, get(id));
+		if (!Objects.equals(request.target(), written.target())) {
+			// a sharding read back and kept: its rules against the rest of the target
+			validate(request);
 		}
 		checkNameFree(request.name(), id);
 		boolean enabled = (request.enabled() != null) ? request.enabled() : job.getEnabled();

@@ -165,6 +165,76 @@ class RequestErrorsIT {
 		assertThat(MAPPER.readTree(wrongMethod.body()).path("code").asText()).isEqualTo("METHOD_NOT_ALLOWED");
 	}
 
+	/**
+	 * A method no route of the path declares, the firewall's (TRACE, one HTTP does not
+	 * define) as Spring MVC's (PATCH), is a 405 problem with the methods the path takes.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "TRACE", "PROPFIND", "PATCH" })
+	void answersAMethodThePathDoesNotDeclareWith405AndWhatItTakes(String method, CapturedOutput log) throws Exception {
+		Response created = this.api.post("/api/v1/jobs", Jobs.http("methods"));
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/v1/jobs/" + created.id()))
+			.header("Authorization", "Bearer " + this.api.token())
+			.method(method, HttpRequest.BodyPublishers.noBody()));
+
+		assertProblem(response, 405);
+		assertThat(response.headers().firstValue("Allow")).hasValueSatisfying(
+				(allow) -> assertThat(allow).contains("GET").contains("PUT").contains("DELETE").doesNotContain(method));
+		assertThat(log.getOut()).doesNotContain("\tat ");
+	}
+
+	/**
+	 * An empty value of a parameter that is not text (a number, an instant, an enum, a
+	 * flag) is a 400 naming it, on a parameter object and on a plain parameter alike; an
+	 * empty text parameter is a value.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/api/v1/jobs?size=:size", "/api/v1/executions?to=:to",
+			"/api/v1/executions?page=2&status=:status", "/api/v1/jobs/upcoming?from=:from",
+			"/api/v1/jobs/export?id=:id" })
+	void refusesAnEmptyValueOfATypedParameterNamingIt(String pathAndField) {
+		String path = pathAndField.substring(0, pathAndField.lastIndexOf(':'));
+		String field = pathAndField.substring(pathAndField.lastIndexOf(':') + 1);
+
+		Response response = this.api.get(path);
+
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(400);
+		assertThat(response.isProblem()).isTrue();
+		assertThat(response.errorFields()).containsExactly(field);
+	}
+
+	@Test
+	void takesAnEmptyTextParameterAsAValue() {
+		assertThat(this.api.get("/api/v1/jobs?name=&size=5").status()).isEqualTo(200);
+	}
+
+	/**
+	 * The API document names each body by its own schema (departments' are not users'),
+	 * and the live output stream's events by the JSON objects they carry.
+	 */
+	@Test
+	void documentsEachBodyAndEachStreamEventByItsOwnSchema() {
+		JsonNode docs = this.api.get("/v3/api-docs").body();
+		String json = "/requestBody/content/application~1json/schema/$ref";
+		assertThat(docs.at("/paths/~1api~1v1~1departments/post" + json).asText())
+			.isEqualTo("#/components/schemas/DepartmentCreate");
+		assertThat(docs.at("/paths/~1api~1v1~1departments~1{id}/put" + json).asText())
+			.isEqualTo("#/components/schemas/DepartmentUpdate");
+		assertThat(docs.at("/paths/~1api~1v1~1users/post" + json).asText())
+			.isEqualTo("#/components/schemas/UserCreate");
+		assertThat(docs.at("/components/schemas/DepartmentCreate/properties").has("retentionDays")).isTrue();
+		assertThat(docs.at("/components/schemas/DepartmentUpdate/properties").has("retentionDays")).isTrue();
+		assertThat(docs.at("/components/schemas/UserCreate/properties").has("password")).isTrue();
+
+		JsonNode events = docs.at("/paths/~1api~1v1~1executions~1{id}~1output~1stream/get/responses/200/content"
+				+ "/text~1event-stream/schema");
+		assertThat(events.path("type").asText()).as("%s", events).isEqualTo("object");
+		assertThat(events.path("oneOf").findValuesAsText("$ref")).containsExactlyInAnyOrder(
+				"#/components/schemas/OutputStreamOutput", "#/components/schemas/OutputStreamState");
+		assertThat(docs.at("/components/schemas/OutputStreamOutput/properties").has("offset")).isTrue();
+		assertThat(docs.at("/components/schemas/OutputStreamState/properties").has("status")).isTrue();
+	}
+
 	private void assertProblem(HttpResponse<String> response, int status) throws IOException {
 		assertThat(response.statusCode()).isEqualTo(status);
 		assertThat(response.headers().firstValue("Content-Type"))

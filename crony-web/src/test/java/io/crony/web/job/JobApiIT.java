@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.crony.common.job.InstanceChoice;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.Sharding;
@@ -110,6 +111,64 @@ class JobApiIT {
 		assertThat(gone.status()).isEqualTo(404);
 		assertThat(gone.isProblem()).isTrue();
 		assertThat(this.api.delete("/api/v1/jobs/" + id).status()).isEqualTo(404);
+	}
+
+	/**
+	 * A job read is written back as it is: the fields a read adds are taken when they say
+	 * what the job says (a sharded lb:// job with a secret header, so the read forms of
+	 * the sharding and of the secret come back too), and only the version and updatedAt
+	 * move; a changed read-only field is a 400 naming it and changes nothing.
+	 */
+	@Test
+	void takesAJobReadBackWholeAndRefusesAReadOnlyFieldThatDiffers() {
+		Map<String, Object> target = Map.of("type", "HTTP", "method", "POST", "url", "lb://billing/settle", "headers",
+				Map.of("Authorization", "Bearer s3cret"), "shards", 3, "shardParams", List.of("a-h", "i-p", "q-z"),
+				"shardsTimeoutSeconds", 600);
+		Response created = this.api.post("/api/v1/jobs",
+				Map.of("name", "write-back", "schedule", "0 */5 * * * ?", "target", target));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		long id = created.body().get("id").asLong();
+		JsonNode read = this.api.get("/api/v1/jobs/" + id).body();
+		JobSpec before = specOf(id);
+
+		Response written = this.api.put("/api/v1/jobs/" + id, read);
+		assertThat(written.status()).as("%s", written.body()).isEqualTo(200);
+		assertThat(written.body().get("version").asLong()).isEqualTo(read.get("version").asLong() + 1);
+		assertThat(withoutWriteStamps(written.body())).isEqualTo(withoutWriteStamps(read));
+		assertThat(specOf(id).target()).isEqualTo(before.target());
+		assertThat(specOf(id).withIdAndVersion(id, before.version())).isEqualTo(before);
+
+		JsonNode current = written.body();
+		for (String field : List.of("id", "createdBy", "createdAt")) {
+			ObjectNode changed = current.deepCopy();
+			changed.put(field, field.equals("createdAt") ? "2020-01-01T00:00:00Z" : "7");
+			Response refused = this.api.put("/api/v1/jobs/" + id, changed);
+			assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+			assertThat(refused.isProblem()).isTrue();
+			assertThat(refused.errorFields()).containsExactly(field);
+		}
+		ObjectNode resharded = current.deepCopy();
+		((ObjectNode) resharded.at("/target/sharding")).put("shards", 4);
+		Response refused = this.api.put("/api/v1/jobs/" + id, resharded);
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		assertThat(refused.errorFields()).containsExactly("target.sharding");
+		assertThat(specOf(id).version()).isEqualTo(current.get("version").asLong());
+
+		ObjectNode copy = current.deepCopy();
+		copy.put("name", "write-back-copy");
+		Response create = this.api.post("/api/v1/jobs", copy);
+		assertThat(create.status()).as("%s", create.body()).isEqualTo(400);
+		assertThat(create.errorFields()).contains("id", "createdAt", "target.sharding");
+	}
+
+	/**
+	 * A job as read, without what a write moves on (version, updatedAt) and the placement
+	 * (for a moment after a save: waiting for the leader).
+	 */
+	private static JsonNode withoutWriteStamps(JsonNode job) {
+		ObjectNode copy = job.deepCopy();
+		copy.remove(List.of("version", "updatedAt", "placement"));
+		return copy;
 	}
 
 	@Test
