@@ -1,3 +1,3 @@
-module crony-trigger
+module crony.io/trigger
 
 go 1.25.0
