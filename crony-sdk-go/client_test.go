@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	crony "crony-sdk-go"
+	crony "crony.io/sdk-go"
 )
 
 func newClient(t *testing.T, baseURL string, opts ...crony.Option) *crony.Client {

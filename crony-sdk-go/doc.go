@@ -15,5 +15,6 @@
 // reach it are [*RequestError] values wrapping the cause. A report about a run that had
 // already finished is not an error: the [ReportResponse] says Applied=false.
 //
-// [NewFakeServer] stands in for crony-web in tests.
+// [NewFakeServer] stands in for crony-web in tests. A program that starts jobs rather
+// than serves them uses the sub-package crony.io/sdk-go/cronyapi (standard library only).
 package crony

@@ -18,8 +18,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
-	crony "crony-sdk-go"
-	"crony-sdk-go/cronyv1"
+	crony "crony.io/sdk-go"
+	"crony.io/sdk-go/cronyv1"
 )
 
 // A service with one job, served as an HTTP target. Here an httptest server and a

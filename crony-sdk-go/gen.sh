@@ -19,7 +19,7 @@ gobin="$(go env GOPATH)/bin"
 proto_root=../crony-common/src/main/proto
 rm -f cronyv1/*.pb.go
 PATH="$gobin:$PATH" protoc -I "$proto_root" \
-	--go_out=. --go_opt=module=crony-sdk-go \
-	--go-grpc_out=. --go-grpc_opt=module=crony-sdk-go \
+	--go_out=. --go_opt=module=crony.io/sdk-go \
+	--go-grpc_out=. --go-grpc_opt=module=crony.io/sdk-go \
 	"$proto_root/crony/v1/crony.proto"
 echo "generated: $(ls cronyv1/*.pb.go | tr '\n' ' ')($(protoc --version))"

@@ -1,4 +1,4 @@
-module crony-sdk-go
+module crony.io/sdk-go
 
 go 1.25.0
 

@@ -10,7 +10,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"crony-sdk-go/cronyv1"
+	"crony.io/sdk-go/cronyv1"
 )
 
 // RegisterJobTarget serves m's handlers as the crony.v1.JobTarget gRPC service on s

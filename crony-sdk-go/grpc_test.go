@@ -15,8 +15,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	crony "crony-sdk-go"
-	"crony-sdk-go/cronyv1"
+	crony "crony.io/sdk-go"
+	"crony.io/sdk-go/cronyv1"
 )
 
 // serveGRPC starts a real gRPC server on a loopback port with register applied, and

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	crony "crony-sdk-go"
+	crony "crony.io/sdk-go"
 )
 
 // callTarget plays the agent: it POSTs a run to the target as the HTTP contract says.

@@ -9,8 +9,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	crony "crony-sdk-go"
-	"crony-sdk-go/cronyv1"
+	crony "crony.io/sdk-go"
+	"crony.io/sdk-go/cronyv1"
 )
 
 func TestGRPCStatusAnswersWithTheRegisteredFunction(t *testing.T) {

@@ -784,8 +784,8 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\x06Status\x12\x17.crony.v1.StatusRequest\x1a\x18.crony.v1.StatusResponse2\xa8\x01\n" +
 	"\x10ExecutionReports\x12G\n" +
 	"\fReportResult\x12\x1d.crony.v1.ReportResultRequest\x1a\x18.crony.v1.ReportResponse\x12K\n" +
-	"\x0eReportProgress\x12\x1f.crony.v1.ReportProgressRequest\x1a\x18.crony.v1.ReportResponseB9\n" +
-	"\x17io.crony.common.grpc.v1P\x01Z\x1ccrony-sdk-go/cronyv1;cronyv1b\x06proto3"
+	"\x0eReportProgress\x12\x1f.crony.v1.ReportProgressRequest\x1a\x18.crony.v1.ReportResponseB<\n" +
+	"\x17io.crony.common.grpc.v1P\x01Z\x1fcrony.io/sdk-go/cronyv1;cronyv1b\x06proto3"
 
 var (
 	file_crony_v1_crony_proto_rawDescOnce sync.Once

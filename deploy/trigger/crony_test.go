@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"crony.io/sdk-go/cronyapi"
 )
 
 // fakeCrony plays crony-web's endpoints the trigger uses, in their real shapes: sign-in
@@ -21,7 +26,7 @@ type fakeCrony struct {
 	user, password      string
 	token               string
 	mu                  sync.Mutex
-	jobs                []cronyJob          // oldest first; listed newest first
+	jobs                []cronyapi.Job      // oldest first; listed newest first
 	scripts             map[string][]string // job name -> statuses its runs go through ("503" answers 503 once)
 	executions          map[int64]*fakeExecution
 	loggedOut           bool
@@ -30,7 +35,7 @@ type fakeCrony struct {
 }
 
 type fakeExecution struct {
-	job    cronyJob
+	job    cronyapi.Job
 	params *string
 	script []string
 	reads  int
@@ -54,7 +59,7 @@ func newFakeCrony(t *testing.T) *fakeCrony {
 func (f *fakeCrony) addJob(name string, statuses ...string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.jobs = append(f.jobs, cronyJob{ID: int64(len(f.jobs) + 1), Name: name})
+	f.jobs = append(f.jobs, cronyapi.Job{ID: int64(len(f.jobs) + 1), Name: name})
 	f.scripts[name] = statuses
 }
 
@@ -344,7 +349,7 @@ func TestCronyWaitsThroughA503(t *testing.T) {
 	r := runProgram(t, nil, "-crony", f.URL, "-api-token", f.token, "-job", "rebuild-index", "-wait", "-poll", "10ms")
 
 	r.wantCode(t, exitOK)
-	contains(t, "stderr", r.stderr, "execution 1001: HTTP 503 Service Unavailable: The database is busy, try again (asking again)")
+	contains(t, "stderr", r.stderr, "GET /api/v1/executions/1001: HTTP 503 Service Unavailable: The database is busy, try again (asking again in ")
 }
 
 func TestCronyWaitGivesUpAtTheTimeout(t *testing.T) {
@@ -357,11 +362,88 @@ func TestCronyWaitGivesUpAtTheTimeout(t *testing.T) {
 	contains(t, "stderr", r.stderr, "execution 1001: gave up waiting after 300ms (-timeout); its status is RUNNING, and it goes on in Crony")
 }
 
-func TestCronyUnreachable(t *testing.T) {
-	r := runProgram(t, nil, "-crony", "http://"+closedPort(t), "-api-token", "t", "-job", "x")
+// crony-web never comes up: asked again with backoff until -timeout, then one failure
+// naming the request, the attempts and the cause.
+func TestCronyUnreachableUntilTheTimeout(t *testing.T) {
+	start := time.Now()
+	r := runProgram(t, nil, "-crony", "http://"+closedPort(t), "-api-token", "t", "-job", "x", "-timeout", "1500ms")
 
 	r.wantCode(t, exitFailed)
-	contains(t, "stderr", r.stderr, "GET /api/v1/jobs: crony-web unreachable", "connection refused")
+	contains(t, "stderr", r.stderr, "GET /api/v1/jobs: crony-web unreachable: dial tcp", "connection refused (asking again in ",
+		"job x: GET /api/v1/jobs: crony-web unreachable (", " attempts): dial tcp")
+	if took := time.Since(start); took < time.Second || took > 10*time.Second {
+		t.Errorf("gave up after %s, want about the 1.5s -timeout", took)
+	}
+}
+
+// A CronJob fired during a rolling update of crony-web: connections are refused at
+// first, then crony-web is up; the job is found and run, once.
+func TestCronyRetriesUntilCronyWebIsUp(t *testing.T) {
+	f := newFakeCrony(t)
+	f.addJob("nightly-report", "SUCCEEDED")
+	addr := closedPort(t)
+	stderr := &notifyingBuffer{asked: make(chan struct{})}
+	var stdout bytes.Buffer
+	done := make(chan int)
+	go func() {
+		done <- run([]string{"-crony", "http://" + addr, "-api-token", f.token, "-job", "nightly-report", "-wait", "-poll", "10ms"},
+			func(string) string { return "" }, &stdout, stderr)
+	}()
+
+	select { // the first refusal is logged: now crony-web comes up
+	case <-stderr.asked:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no retry logged:\n%s", stderr.String())
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatalf("listen on %s: %v", addr, err)
+	}
+	web := httptest.NewUnstartedServer(f.Config.Handler)
+	web.Listener.Close()
+	web.Listener = l
+	web.Start()
+	t.Cleanup(web.Close)
+
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("crony-trigger did not end after crony-web came up")
+	}
+	t.Logf("stdout:\n%sstderr:\n%s", stdout.String(), stderr.String())
+	if code != exitOK {
+		t.Fatalf("exit %d, want %d", code, exitOK)
+	}
+	contains(t, "stderr", stderr.String(), "GET /api/v1/jobs: crony-web unreachable: dial tcp", "connection refused (asking again in ")
+	contains(t, "stdout", stdout.String(), "job nightly-report (id 1): execution 1001 started", "execution 1001 SUCCEEDED")
+	if n := len(f.execs()); n != 1 {
+		t.Errorf("%d runs started, want 1", n)
+	}
+}
+
+// notifyingBuffer is stderr for a program running in another goroutine: it closes asked
+// at the first retry logged.
+type notifyingBuffer struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	asked chan struct{}
+	once  sync.Once
+}
+
+func (b *notifyingBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if strings.Contains(string(p), "asking again in") {
+		b.once.Do(func() { close(b.asked) })
+	}
+	return b.buf.Write(p)
+}
+
+func (b *notifyingBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // crony-web behind a path prefix (an Ingress at /crony) keeps the prefix.

@@ -47,7 +47,7 @@ func newFlagSet(f *rawFlags) *flag.FlagSet {
 	fs.StringVar(&f.token, "token", "", "call mode: DingTalk robot access token (or env "+envDingTalkToken+")")
 	fs.StringVar(&f.secret, "secret", "", "call mode: DingTalk robot signing secret (or env "+envDingTalkSecret+")")
 	fs.StringVar(&f.dingTalkURL, "dingtalk-url", defaultDingTalkURL, "call mode: DingTalk robot send URL")
-	fs.DurationVar(&f.timeout, "timeout", 0, "call mode: time for one attempt (default 30s); crony mode: time for the whole run (default 10m)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "call mode: time for one attempt (default 30s); crony mode: time for the whole run, retries of an unreachable crony-web included (default 10m)")
 	fs.IntVar(&f.retries, "retries", 2, "call mode: further attempts after a failed one")
 	fs.DurationVar(&f.backoff, "backoff", time.Second, "call mode: wait before the first retry, doubled for each next one (at most 30s)")
 	fs.StringVar(&f.successField, "success-field", "", "call mode: JSON field of the answer that must equal -success-value (dotted path, e.g. data.code); empty: status only")

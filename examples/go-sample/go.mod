@@ -3,7 +3,7 @@ module crony-go-sample
 go 1.25.0
 
 require (
-	crony-sdk-go v0.0.0
+	crony.io/sdk-go v0.1.0
 	google.golang.org/grpc v1.84.0
 )
 
@@ -14,5 +14,3 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260706201446-f0a921348800 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
-
-replace crony-sdk-go => ../../crony-sdk-go

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	crony "crony-sdk-go"
+	crony "crony.io/sdk-go"
 )
 
 // registerJobs puts the sample's jobs on mux. step is how long one shard or batch of the

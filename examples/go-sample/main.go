@@ -27,7 +27,7 @@ import (
 
 	"google.golang.org/grpc"
 
-	crony "crony-sdk-go"
+	crony "crony.io/sdk-go"
 )
 
 type config struct {

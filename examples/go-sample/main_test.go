@@ -16,8 +16,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
-	crony "crony-sdk-go"
-	"crony-sdk-go/cronyv1"
+	crony "crony.io/sdk-go"
+	"crony.io/sdk-go/cronyv1"
 )
 
 // startSample runs the whole service on free loopback ports against a fake crony-web
