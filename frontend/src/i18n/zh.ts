@@ -735,6 +735,7 @@ export const zh: Record<MessageKey, string> = {
   'enum.auditAction.RETENTION_PURGE': '按需清理执行记录',
   'enum.auditAction.SERVICE_TOKEN_CREATE': '创建服务令牌',
   'enum.auditAction.SERVICE_TOKEN_REVOKE': '吊销服务令牌',
+  'enum.auditAction.SERVICE_TOKEN_DELETE': '删除服务令牌',
   'enum.auditAction.DEPARTMENT_CREATE': '创建部门',
   'enum.auditAction.DEPARTMENT_UPDATE': '修改部门',
   'enum.auditAction.DEPARTMENT_DELETE': '删除部门',

@@ -19,6 +19,7 @@ const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   CHANNEL_CREATE: 'success',
   SERVICE_TOKEN_CREATE: 'success',
   SERVICE_TOKEN_REVOKE: 'error',
+  SERVICE_TOKEN_DELETE: 'error',
 };
 
 const absent = <Typography.Text type="secondary">—</Typography.Text>;

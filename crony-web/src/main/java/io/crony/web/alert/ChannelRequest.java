@@ -5,6 +5,7 @@ import java.util.List;
 import io.crony.alert.ChannelConfig;
 import io.crony.alert.ChannelType;
 import io.crony.alert.MailSecurity;
+import io.crony.web.api.PlainName;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -29,7 +30,7 @@ import jakarta.validation.constraints.Size;
  * {@code en} on create, absent on update keeps the stored one. A string here so that any
  * other value is a problem naming the field ({@link ChannelValidator})
  */
-record ChannelRequest(@NotBlank @Size(max = 128) String name, @NotNull ChannelType type, Boolean enabled,
+record ChannelRequest(@NotBlank @Size(max = 128) @PlainName String name, @NotNull ChannelType type, Boolean enabled,
 		Boolean platform, @NotNull @Valid ConfigRequest config, @Size(max = 1024) String secret,
 		@Schema(description = LANGUAGE, allowableValues = {
 				"en", "zh-CN" }, defaultValue = "en") String language){

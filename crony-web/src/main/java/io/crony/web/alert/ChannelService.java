@@ -2,7 +2,10 @@ package io.crony.web.alert;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 
 import com.baomidou.mybatisplus.core.conditions.query.QueryWrapper;
 import com.baomidou.mybatisplus.core.conditions.update.UpdateWrapper;
@@ -26,6 +29,7 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
+import io.crony.web.secret.Destinations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +105,11 @@ class ChannelService {
 		boolean secretSet = hasSecret(request.secret()) || (typeKept && hasSecret(row.secret));
 		validate(request, secretSet);
 		checkNameFree(request.name(), id);
-		apply(row, request, CronyJson.fromJson(row.config, ChannelConfig.class).url());
+		ChannelConfig stored = CronyJson.fromJson(row.config, ChannelConfig.class);
+		if (typeKept && !hasSecret(request.secret()) && hasSecret(row.secret)) {
+			checkSecretStaysBound(stored, request.config().toConfig(request.type()));
+		}
+		apply(row, request, stored.url());
 		if (!hasSecret(request.secret()) && !typeKept) {
 			this.channels.update(null, new UpdateWrapper<ChannelEntity>().set("secret", null).eq("id", id));
 		}
@@ -137,6 +145,55 @@ class ChannelService {
 		Delivery delivery = this.dispatcher.sendNow(channel, alert);
 		log.info("Alert channel {} test by {}: {}", id, by, delivery.delivered() ? "delivered" : delivery.error());
 		return new TestResult(delivery.delivered(), delivery.attempts(), delivery.error(), delivery.took().toMillis());
+	}
+
+	/**
+	 * A kept secret (the SMTP password, a signing secret) goes where it was entered for:
+	 * a channel that keeps it may not send it to another scheme, host or port, or an
+	 * editor who cannot read it could have it sent to a server of their own. Entering the
+	 * secret again makes the change.
+	 * @throws InvalidRequestException naming the changed fields and {@code secret}
+	 */
+	private void checkSecretStaysBound(ChannelConfig stored, ChannelConfig incoming) {
+		List<String> changed = new ArrayList<>();
+		if (!Objects.equals(lower(stored.host()), lower(incoming.host()))) {
+			changed.add("config.host");
+		}
+		if (!Objects.equals(stored.port(), incoming.port())) {
+			changed.add("config.port");
+		}
+		if (!Objects.equals(stored.security(), incoming.security())) {
+			changed.add("config.security");
+		}
+		if (incoming.url() != null && !keepsUrl(incoming.url(), stored.url())) {
+			String before = (stored.url() != null && this.secrets.canOpen(stored.url()))
+					? this.secrets.open(stored.url()) : stored.url();
+			if (!Destinations.same(incoming.url(), before)) {
+				changed.add("config.url");
+			}
+		}
+		if (changed.isEmpty()) {
+			return;
+		}
+		List<FieldProblem> problems = new ArrayList<>();
+		for (String field : changed) {
+			problems.add(new FieldProblem(field, "changes where the channel sends its stored secret: a secret stays "
+					+ "with the destination it was entered for; enter the secret again to send it there"));
+		}
+		problems.add(new FieldProblem("secret",
+				"is kept (absent or " + SecretBox.MASK + ") while " + String.join(", ", changed) + " change"
+						+ ((changed.size() == 1) ? "s" : "") + " the destination: enter the secret again"));
+		throw new InvalidRequestException(problems);
+	}
+
+	/** Whether a URL sent is the stored one sent back masked, as a read shows it. */
+	private boolean keepsUrl(String url, String storedUrl) {
+		return storedUrl != null && (SecretBox.MASK.equals(url) || (this.secrets.canOpen(storedUrl)
+				&& url.equals(ChannelConfig.maskedUrl(this.secrets.open(storedUrl)))));
+	}
+
+	private static String lower(String text) {
+		return (text != null) ? text.trim().toLowerCase(Locale.ROOT) : null;
 	}
 
 	private static void validate(ChannelRequest request, boolean secretSet) {

@@ -26,9 +26,9 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
  * for every route (400 for a bad parameter, body or a request the firewall rejects, 401
  * without a valid token, 403 when the role in the request's department does not allow it,
  * 404 for a department the caller may not enter), plus what depends on the route: 404 for
- * an id in the path, 409 where a change can conflict, 415 where a body is read, 429 at
- * sign-in. A route with an error of its own declares it with {@code @ApiResponse}; this
- * adds only what is not declared.
+ * an id in the path, 409 where a change can conflict, 413 and 415 where a body is read,
+ * 429 at sign-in. A route with an error of its own declares it with {@code @ApiResponse};
+ * this adds only what is not declared.
  */
 final class ErrorResponses implements OpenApiCustomizer {
 
@@ -72,6 +72,7 @@ final class ErrorResponses implements OpenApiCustomizer {
 			errors.put("409", "Conflicts with the current state (a taken name, a stale version, a run that ended)");
 		}
 		if (operation.getRequestBody() != null) {
+			errors.put("413", "The body is larger than the route takes (crony.web.request-limits)");
 			errors.put("415", "The body must be application/json");
 		}
 		if (path.equals("/api/v1/auth/login")) {

@@ -53,9 +53,16 @@ class AuditController {
 
 	@GetMapping("/api/v1/jobs/{id}/history")
 	@Operation(summary = "A job's history, newest first: its changes, manual runs and cancels",
-			description = "Kept after the job is deleted, as long as the audit log keeps its rows.")
+			description = "Kept after the job is deleted, as long as the audit log keeps its rows. A job "
+					+ "of another department, or none, is a 404.")
 	PageResponse<AuditEntry> history(@PathVariable long id, @Valid @ParameterObject Paging paging) {
-		return find(AuditFilter.ofJob(id), false, paging);
+		PageResponse<AuditEntry> page = find(AuditFilter.ofJob(id), false, paging);
+		// another department's job answers as one that does not exist, as every per-job
+		// read does; a deleted job's rows stay readable while the audit log keeps them
+		if (page.total() == 0 && !this.rows.departmentHasOrHadJob(id, this.actors.department().orElseThrow())) {
+			throw new JobHistoryNotFoundException(id);
+		}
+		return page;
 	}
 
 	/**

@@ -13,6 +13,7 @@ import jakarta.validation.constraints.Size;
 
 import io.crony.common.calendar.BusinessCalendar;
 import io.crony.common.calendar.DayRange;
+import io.crony.web.api.PlainName;
 
 /**
  * A business calendar as {@code POST /calendars} and {@code PUT /calendars/{id}} take it;
@@ -27,7 +28,7 @@ import io.crony.common.calendar.DayRange;
  * own zone
  * @param version on update: the version the client last read (409 when it moved on)
  */
-record CalendarRequest(@NotBlank @Size(max = 64) String name, @Size(max = 1024) String description,
+record CalendarRequest(@NotBlank @Size(max = 64) @PlainName String name, @Size(max = 1024) String description,
 		@Schema(description = WORKING_DAYS) @NotNull @Size(min = 1, max = 7) List<@NotNull DayOfWeek> workingDays,
 		@Schema(description = HOLIDAYS) @Size(max = CalendarValidator.MAX_RANGES) List<@NotNull @Valid Days> holidays,
 		@Schema(description = WORKDAYS) @Size(max = CalendarValidator.MAX_RANGES) List<@NotNull @Valid Days> workdays,
@@ -61,7 +62,7 @@ record CalendarRequest(@NotBlank @Size(max = 64) String name, @Size(max = 1024) 
 	 * @param to the last day, inclusive; absent: {@code from}
 	 * @param name what the days are, such as {@code National Day}
 	 */
-	record Days(@NotNull LocalDate from, LocalDate to, @Size(max = 128) String name) {
+	record Days(@NotNull LocalDate from, LocalDate to, @Size(max = 128) @PlainName String name) {
 
 		DayRange toRange() {
 			return new DayRange(this.from, this.to,

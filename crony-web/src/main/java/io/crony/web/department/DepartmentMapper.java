@@ -46,11 +46,18 @@ interface DepartmentMapper {
 	int update(@Param("id") long id, @Param("description") String description,
 			@Param("retentionDays") Integer retentionDays, @Param("at") Instant at);
 
-	/** What still belongs to the department: a department is deleted empty only. */
+	/**
+	 * What still belongs to the department: a department is deleted empty only. A revoked
+	 * service token works nowhere: it does not keep its department.
+	 */
 	@Select("SELECT (SELECT COUNT(*) FROM job WHERE department_id = #{id})"
 			+ " + (SELECT COUNT(*) FROM alert_channel WHERE department_id = #{id})"
-			+ " + (SELECT COUNT(*) FROM service_token WHERE department_id = #{id})")
+			+ " + (SELECT COUNT(*) FROM service_token WHERE department_id = #{id} AND revoked_at IS NULL)")
 	long ownedObjects(@Param("id") long id);
+
+	/** Its revoked service tokens' records, which go with the department. */
+	@Delete("DELETE FROM service_token WHERE department_id = #{id} AND revoked_at IS NOT NULL")
+	int deleteRevokedTokens(@Param("id") long id);
 
 	@Delete("DELETE FROM department_member WHERE department_id = #{id}")
 	int deleteMembers(@Param("id") long id);

@@ -96,9 +96,11 @@ class DepartmentService {
 		long owned = this.departments.ownedObjects(id);
 		if (owned > 0) {
 			throw new DepartmentConflictException("Department " + department.name() + " still has " + owned
-					+ " jobs, alert channels or service tokens; delete or move them first");
+					+ " jobs, alert channels or unrevoked service tokens; delete or move them first (revoked "
+					+ "tokens go with the department)");
 		}
 		this.departments.deleteMembers(id);
+		this.departments.deleteRevokedTokens(id);
 		this.departments.forgetDeletedJobs(id);
 		this.departments.delete(id);
 		this.audit.record(AuditAction.DEPARTMENT_DELETE, id, department.name(), audited(department), null);

@@ -30,6 +30,10 @@ public enum ProblemCode {
 	 * ended).
 	 */
 	CONFLICT(409),
+	/**
+	 * 413: the body is larger than the route takes ({@code crony.web.request-limits}).
+	 */
+	PAYLOAD_TOO_LARGE(413),
 	/** 415: the body must be {@code application/json}. */
 	UNSUPPORTED_MEDIA_TYPE(415),
 	/** 429: too many attempts; {@code Retry-After} says when to try again. */

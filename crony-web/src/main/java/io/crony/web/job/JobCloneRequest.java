@@ -1,5 +1,6 @@
 package io.crony.web.job;
 
+import io.crony.web.api.PlainName;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -11,7 +12,7 @@ import jakarta.validation.constraints.Size;
  * @param enabled whether the copy fires at once; default false, so that a copy does not
  * call the same target twice before it is edited
  */
-record JobCloneRequest(@NotBlank @Size(max = 128) String name, @Schema(
+record JobCloneRequest(@NotBlank @Size(max = 128) @PlainName String name, @Schema(
 		description = "whether the copy fires at once; default false: a copy calls the same target as its source "
 				+ "until it is edited") Boolean enabled) {
 

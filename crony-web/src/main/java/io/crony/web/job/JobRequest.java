@@ -21,6 +21,7 @@ import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.web.api.PlainName;
 import io.crony.web.retention.Retention;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
@@ -63,7 +64,7 @@ import jakarta.validation.constraints.Size;
  * (docs/workflows.md); absent: none. With upstreams the schedule may be empty: the job
  * then runs when they have succeeded.
  */
-record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) String description,
+record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max = 1024) String description,
 		@Schema(description = SCHEDULE) @Size(max = 256) String schedule, @Size(max = 64) String timeZone,
 		@NotNull @Valid TargetRequest target, @Min(1) @Max(86400) Integer timeoutSeconds, @Valid RetryRequest retry,
 		MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy, @Valid AssignmentRequest assignment, Boolean enabled,
@@ -235,7 +236,7 @@ record JobRequest(@NotBlank @Size(max = 128) String name, @Size(max = 1024) Stri
 	 * holidays; NEXT_WORKING_DAY / PREVIOUS_WORKING_DAY: a fire on a non-working day
 	 * moves to the next / previous working day at the same time
 	 */
-	record CalendarChoice(@NotBlank @Size(max = 64) String name, @NotNull CalendarRule rule) {
+	record CalendarChoice(@NotBlank @Size(max = 64) @PlainName String name, @NotNull CalendarRule rule) {
 
 		static CalendarChoice of(JobCalendar calendar) {
 			return (calendar != null) ? new CalendarChoice(calendar.name(), calendar.rule()) : null;

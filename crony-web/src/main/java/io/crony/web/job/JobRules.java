@@ -3,9 +3,12 @@ package io.crony.web.job;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.JobSpec;
@@ -19,6 +22,7 @@ import io.crony.web.auth.Departments;
 import io.crony.web.calendar.CalendarLookup;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
+import io.crony.web.secret.Destinations;
 
 import org.springframework.stereotype.Component;
 
@@ -107,6 +111,7 @@ class JobRules {
 	 * @throws InvalidRequestException naming the header when it cannot be stored
 	 */
 	TargetSpec sealed(JobRequest request, TargetSpec stored) {
+		checkSecretsStayBound(request.target().toSpec(), stored);
 		try {
 			return SecretHeaders.seal(request.target().toSpec(), stored, request.target().secretHeadersOrNone(),
 					this.secrets);
@@ -117,6 +122,71 @@ class JobRules {
 		catch (MissingSecretKeyException ex) {
 			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
 		}
+	}
+
+	/**
+	 * A stored secret goes where it was entered for: a target sending one back as the
+	 * mask may not lead elsewhere (another scheme, host or port, service, or status
+	 * address), or an editor who cannot read the secret could send it to a host of their
+	 * own. Entering the secret again makes the change.
+	 * @throws InvalidRequestException naming the changed address and each masked header
+	 */
+	private static void checkSecretsStayBound(TargetSpec incoming, TargetSpec stored) {
+		if (stored == null) {
+			return;
+		}
+		Set<String> sealedNames = stored.headers()
+			.entrySet()
+			.stream()
+			.filter((header) -> SecretBox.isSealed(header.getValue()))
+			.map((header) -> header.getKey().toLowerCase(Locale.ROOT))
+			.collect(Collectors.toSet());
+		List<String> masked = incoming.headers()
+			.entrySet()
+			.stream()
+			.filter((header) -> SecretBox.MASK.equals(header.getValue())
+					&& sealedNames.contains(header.getKey().toLowerCase(Locale.ROOT)))
+			.map(Map.Entry::getKey)
+			.sorted()
+			.toList();
+		if (masked.isEmpty()) {
+			return;
+		}
+		List<FieldProblem> problems = new ArrayList<>();
+		String keeps = " while " + String.join(", ", masked.stream().map((name) -> "target.headers." + name).toList())
+				+ " keep" + ((masked.size() == 1) ? "s" : "") + " the stored secret (" + SecretBox.MASK
+				+ "): a secret stays with the destination it was entered for; enter it again to send it there";
+		if (incoming.type() != stored.type()) {
+			problems.add(new FieldProblem("target.type", "changes from " + stored.type() + keeps));
+		}
+		if (!Destinations.same(incoming.url(), stored.url())) {
+			problems.add(new FieldProblem("target.url",
+					"leads to " + shown(incoming.url()) + " instead of " + shown(stored.url()) + keeps));
+		}
+		if (!Destinations.same(absolute(incoming.statusUrl()), absolute(stored.statusUrl()))) {
+			problems.add(new FieldProblem("target.statusUrl", "leads to " + shown(absolute(incoming.statusUrl()))
+					+ " instead of " + shown(absolute(stored.statusUrl())) + keeps));
+		}
+		if (problems.isEmpty()) {
+			return;
+		}
+		for (String name : masked) {
+			problems.add(new FieldProblem("target.headers." + name, "is " + SecretBox.MASK
+					+ ", the stored secret, and the target leads elsewhere now: enter the " + "secret again"));
+		}
+		throw new InvalidRequestException(problems);
+	}
+
+	/**
+	 * A status URL that is a path stays on the host that took the call: none of its own.
+	 */
+	private static String absolute(String statusUrl) {
+		return (statusUrl != null && statusUrl.trim().startsWith("/")) ? null : statusUrl;
+	}
+
+	private static String shown(String address) {
+		String destination = Destinations.of(address);
+		return destination.isEmpty() ? "none" : destination;
 	}
 
 	/**

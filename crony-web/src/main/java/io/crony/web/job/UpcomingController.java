@@ -2,11 +2,12 @@ package io.crony.web.job;
 
 import java.time.Instant;
 
-import io.crony.web.error.InvalidRequestException;
 import io.crony.web.job.UpcomingResponse.BucketJobs;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -41,11 +42,8 @@ class UpcomingController {
 					required = false) Instant to,
 			@Parameter(description = "1 to 1440, default 1") @RequestParam(required = false) Integer bucketMinutes,
 			@Parameter(description = "how many peaks, 0 to 20, default 5") @RequestParam(
-					required = false) Integer peaks) {
+					required = false) @Min(0) @Max(MAX_PEAKS) Integer peaks) {
 		int wanted = (peaks != null) ? peaks : 5;
-		if (wanted < 0 || wanted > MAX_PEAKS) {
-			throw InvalidRequestException.of("peaks", "must be between 0 and " + MAX_PEAKS);
-		}
 		return this.upcoming.upcoming(UpcomingRange.of(from, to, bucketMinutes, Instant.now()), wanted);
 	}
 
@@ -58,11 +56,8 @@ class UpcomingController {
 					required = true) @RequestParam(required = false) Instant at,
 			@Parameter(description = "1 to 1440, default 1") @RequestParam(required = false) Integer bucketMinutes,
 			@Parameter(description = "at most this many jobs, 1 to 1000, default 100") @RequestParam(
-					required = false) Integer limit) {
+					required = false) @Min(1) @Max(MAX_LIMIT) Integer limit) {
 		int most = (limit != null) ? limit : 100;
-		if (most < 1 || most > MAX_LIMIT) {
-			throw InvalidRequestException.of("limit", "must be between 1 and " + MAX_LIMIT);
-		}
 		return this.upcoming.jobsIn(UpcomingRange.bucket(at, bucketMinutes, Instant.now()), most);
 	}
 

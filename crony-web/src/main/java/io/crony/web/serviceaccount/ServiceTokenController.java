@@ -12,6 +12,7 @@ import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -51,6 +52,13 @@ class ServiceTokenController {
 	CreatedServiceToken create(@Valid @RequestBody ServiceTokenRequest request,
 			@AuthenticationPrincipal CronyPrincipal principal) {
 		return this.tokens.create(request, principal.username());
+	}
+
+	@DeleteMapping("/{id}")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Delete a service token: revoked at once if it was not, its record gone")
+	void delete(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal principal) {
+		this.tokens.delete(id, principal.username());
 	}
 
 	@PostMapping("/{id}/revoke")

@@ -127,6 +127,20 @@ class ServiceTokens implements BearerAuthenticator {
 		return after;
 	}
 
+	/**
+	 * Deletes a token: it stops working with the delete, and its department no longer
+	 * holds it.
+	 */
+	@Transactional
+	void delete(long id, String by) {
+		ServiceTokenResponse before = ServiceTokenResponse.of(load(id), this.clock.instant());
+		if (this.tokens.deleteById(id) == 0) {
+			throw new ServiceTokenNotFoundException(id);
+		}
+		this.audit.record(AuditAction.SERVICE_TOKEN_DELETE, id, before.name(), before, null);
+		log.info("Service token {} '{}' deleted by {}", id, before.name(), by);
+	}
+
 	@Override
 	public Optional<Authentication> authenticate(String token, String department) {
 		if (!token.startsWith(PREFIX) || !OpaqueTokens.isWellFormed(token.substring(PREFIX.length()))) {

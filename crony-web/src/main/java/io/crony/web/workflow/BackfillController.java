@@ -12,7 +12,6 @@ import jakarta.validation.constraints.Min;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,7 +25,6 @@ import org.springframework.web.bind.annotation.RestController;
  * Backfills: a job run for every scheduled instant of a past range (docs/workflows.md).
  */
 @RestController
-@Validated
 @RequestMapping("/api/v1")
 @Tag(name = "Backfills", description = "a job run for the past instants of its schedule, alone or with dependents")
 class BackfillController {

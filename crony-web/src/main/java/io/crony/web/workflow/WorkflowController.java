@@ -8,7 +8,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -17,7 +16,6 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Workflows: jobs that wait for jobs (docs/workflows.md). */
 @RestController
-@Validated
 @RequestMapping("/api/v1")
 @Tag(name = "Workflows", description = "jobs that depend on jobs: the graph, cycles, workflow runs")
 class WorkflowController {

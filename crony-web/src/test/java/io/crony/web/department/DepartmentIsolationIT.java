@@ -124,13 +124,7 @@ class DepartmentIsolationIT {
 			String answer = String.valueOf(response.body());
 			assertThat(answer).as(route + " answered " + answer).doesNotContain(B_MARK);
 			if (path.contains("{")) {
-				if (route.equals("GET /api/v1/jobs/{id}/history")) {
-					// kept after a job is deleted, so it cannot ask the job: the rows of
-					// another department's job are simply not hers
-					assertThat(response.status()).as(route).isEqualTo(200);
-					assertThat(response.body().get("total").asLong()).as(route).isZero();
-				}
-				else if (deniedToHerAnywhere(route)) {
+				if (deniedToHerAnywhere(route)) {
 					assertThat(response.status()).as(route + ": " + answer).isEqualTo(403);
 				}
 				else {
@@ -145,6 +139,7 @@ class DepartmentIsolationIT {
 				"POST /api/v1/jobs/{id}/clone", "GET /api/v1/jobs/export", "GET /api/v1/executions/{id}",
 				"POST /api/v1/executions/{id}/cancel", "PUT /api/v1/alert-channels/{id}",
 				"POST /api/v1/alert-channels/{id}/test", "POST /api/v1/service-tokens/{id}/revoke",
+				"DELETE /api/v1/service-tokens/{id}", "GET /api/v1/jobs/{id}/history",
 				"GET /api/v1/departments/{id}/members", "POST /api/v1/departments/{id}/members", "GET /api/v1/jobs",
 				"GET /api/v1/executions", "GET /api/v1/alerts", "GET /api/v1/audit", "GET /api/v1/dashboard/summary");
 		assertThat(walked).contains("GET /api/v1/calendars/{id}", "PUT /api/v1/calendars/{id}",
@@ -283,6 +278,50 @@ class DepartmentIsolationIT {
 				this.jdbc.queryForObject("SELECT COUNT(*) FROM department WHERE id = ?", Long.class, this.departmentB))
 			.isZero();
 		assertThat(this.admin.get("/api/v1/audit?action=DEPARTMENT_DELETE").body().get("total").asLong()).isEqualTo(1);
+	}
+
+	@Test
+	void aDepartmentWhoseTokensAreRevokedOrDeletedCanBeDeleted() {
+		ApiClient adminB = this.admin.inDepartment("team-b");
+		long revoked = tokenIn(adminB, "revoked-one");
+		long deleted = tokenIn(adminB, "deleted-one");
+		long live = tokenIn(adminB, "live-one");
+		assertThat(adminB.post("/api/v1/service-tokens/" + revoked + "/revoke", null).status()).isEqualTo(200);
+		assertThat(adminB.delete("/api/v1/service-tokens/" + deleted).status()).isEqualTo(204);
+		assertThat(this.admin.delete("/api/v1/departments/" + this.departmentB).status()).isEqualTo(409);
+
+		assertThat(adminB.post("/api/v1/service-tokens/" + live + "/revoke", null).status()).isEqualTo(200);
+
+		assertThat(this.admin.delete("/api/v1/departments/" + this.departmentB).status()).isEqualTo(204);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM service_token WHERE department_id = ?", Long.class,
+				this.departmentB))
+			.isZero();
+	}
+
+	@Test
+	void aJobsHistoryIsReadInItsDepartmentOnlyAndStaysAfterItsDeletion() {
+		ApiClient adminB = this.admin.inDepartment("team-b");
+		long jobB = adminB.post("/api/v1/jobs", job(B_MARK + "-job")).id();
+		ApiClient alice = aliceAdminOfA();
+
+		assertThat(alice.get("/api/v1/jobs/" + jobB + "/history").status()).isEqualTo(404);
+		assertThat(alice.get("/api/v1/jobs/" + (jobB + 1000) + "/history").status()).isEqualTo(404);
+		assertThat(adminB.get("/api/v1/jobs/" + jobB + "/history").body().get("total").asLong()).isEqualTo(1);
+
+		assertThat(adminB.delete("/api/v1/jobs/" + jobB).status()).isEqualTo(204);
+
+		assertThat(adminB.get("/api/v1/jobs/" + jobB + "/history").body().get("total").asLong()).isEqualTo(2);
+		this.jdbc.update("DELETE FROM audit_log");
+		Response purged = adminB.get("/api/v1/jobs/" + jobB + "/history");
+		assertThat(purged.status()).isEqualTo(200);
+		assertThat(purged.body().get("total").asLong()).isZero();
+		assertThat(alice.get("/api/v1/jobs/" + jobB + "/history").status()).isEqualTo(404);
+	}
+
+	private static long tokenIn(ApiClient client, String name) {
+		Response created = client.post("/api/v1/service-tokens", Map.of("name", name, "scopes", List.of("JOBS_READ")));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return created.body().get("serviceToken").get("id").asLong();
 	}
 
 	private ApiClient aliceAdminOfA() {

@@ -1,10 +1,13 @@
 package io.crony.web.error;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -72,6 +76,8 @@ class RequestErrorsIT {
 	@AfterEach
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM job");
+		this.jdbc.update("DELETE FROM alert_channel");
+		this.jdbc.update("DELETE FROM calendar");
 	}
 
 	@ParameterizedTest
@@ -233,6 +239,145 @@ class RequestErrorsIT {
 				"#/components/schemas/OutputStreamOutput", "#/components/schemas/OutputStreamState");
 		assertThat(docs.at("/components/schemas/OutputStreamOutput/properties").has("offset")).isTrue();
 		assertThat(docs.at("/components/schemas/OutputStreamState/properties").has("status")).isTrue();
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "/api/v1/workflows/runs?limit=0, limit", "/api/v1/workflows/runs?limit=101, limit",
+			"/api/v1/backfills?limit=0, limit", "/api/v1/backfills?limit=101, limit", "/api/v1/jobs?size=0, size",
+			"/api/v1/jobs?size=201, size", "/api/v1/jobs?page=0, page", "/api/v1/executions?size=0, size",
+			"/api/v1/audit?page=-1, page", "/api/v1/alerts?size=1000, size", "/api/v1/jobs/upcoming?peaks=-1, peaks",
+			"/api/v1/jobs/upcoming/jobs?limit=1001, limit", "/api/v1/jobs/1/next-fires?count=0, count",
+			"/api/v1/jobs/1/history?size=0, size", "/api/v1/service-tokens?size=0, size" })
+	void refusesAPagingParameterOutOfRangeNamingIt(String pathAndQuery, String parameter, CapturedOutput log)
+			throws Exception {
+		HttpResponse<String> response = send(
+				HttpRequest.newBuilder(uri(pathAndQuery)).header("Authorization", "Bearer " + this.api.token()).GET());
+
+		assertProblem(response, 400);
+		JsonNode errors = MAPPER.readTree(response.body()).path("errors");
+		assertThat(errors).hasSize(1);
+		assertThat(errors.get(0).path("field").asText()).isEqualTo(parameter);
+		assertThat(log.getOut()).doesNotContain("\tat ");
+	}
+
+	/** A name as JSON escapes write it: a lone surrogate reaches the server as such. */
+	@ParameterizedTest
+	@ValueSource(strings = { "report\\u202Efdp.exe", "night\\u200Bly", "lone\\ud800half", "bell\\u0007",
+			"line\\u2028break", "bidi\\u2066isolate" })
+	void refusesANameWithInvisibleOrControlCharactersOrLoneSurrogatesNamingTheField(String escapedName)
+			throws Exception {
+		String job = MAPPER.writeValueAsString(Jobs.http("NAME")).replace("NAME", escapedName);
+		String channel = MAPPER
+			.writeValueAsString(
+					Map.of("name", "NAME", "type", "WEBHOOK", "config", Map.of("url", "http://127.0.0.1:9/hook")))
+			.replace("NAME", escapedName);
+		String calendar = MAPPER.writeValueAsString(Map.of("name", "NAME", "workingDays", java.util.List.of("MONDAY")))
+			.replace("NAME", escapedName);
+		String bulk = "{\"jobs\":[" + job + "]}";
+
+		assertNameRefused(postJson("/api/v1/jobs", job), "name");
+		assertNameRefused(postJson("/api/v1/jobs/bulk", bulk), "jobs[0].name");
+		assertNameRefused(postJson("/api/v1/alert-channels", channel), "name");
+		assertNameRefused(postJson("/api/v1/calendars", calendar), "name");
+		assertThat(jobRows()).isZero();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM alert_channel", Integer.class)).isZero();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM calendar", Integer.class)).isZero();
+	}
+
+	@Test
+	void takesANameInAnyScriptWithoutInvisibleCharacters() {
+		Response created = this.api.post("/api/v1/jobs", Jobs.http("夜间报表-über-𝒳"));
+
+		assertThat(created.status()).as(created.body().toString()).isEqualTo(201);
+		assertThat(created.body().path("name").asText()).isEqualTo("夜间报表-über-𝒳");
+	}
+
+	@Test
+	void refusesADeclaredBodyLargerThanTheLimitWithoutReadingIt() throws Exception {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(10_000);
+			// headers only: the 19 MB never come, so an answer proves nothing read them
+			socket.getOutputStream()
+				.write(("POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+						+ "Content-Length: 19000000\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			String answer = readAnswer(socket);
+
+			assertThat(answer).startsWith("HTTP/1.1 413")
+				.contains("application/problem+json")
+				.contains("\"code\":\"PAYLOAD_TOO_LARGE\"")
+				.contains("1048576 bytes");
+		}
+	}
+
+	@Test
+	void refusesAChunkedBodyOnceItPassesTheLimit(CapturedOutput log) throws Exception {
+		byte[] body = new byte[1024 * 1024 + 4096];
+		java.util.Arrays.fill(body, (byte) ' ');
+		HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/v1/jobs"))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
+
+		assertProblem(response, 413);
+		assertThat(MAPPER.readTree(response.body()).path("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+		assertThat(log.getOut()).doesNotContain("\tat ");
+	}
+
+	@Test
+	void takesAChunkedBodyWithinTheLimitAndALargerOneWhereImportsGo() throws Exception {
+		String job = MAPPER.writeValueAsString(Jobs.http("chunked"));
+		HttpResponse<String> small = send(HttpRequest.newBuilder(uri("/api/v1/jobs"))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers
+				.ofInputStream(() -> new ByteArrayInputStream(job.getBytes(StandardCharsets.UTF_8)))));
+		assertThat(small.statusCode()).as(small.body()).isEqualTo(201);
+
+		// 2 MiB of one job's description padding: past the API's limit, within the
+		// import's
+		String padded = "{\"jobs\":[" + job + "]}" + " ".repeat(2 * 1024 * 1024);
+		HttpResponse<String> imported = send(HttpRequest.newBuilder(uri("/api/v1/jobs/import?dryRun=true"))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(padded)));
+		assertThat(imported.statusCode()).as(imported.body()).isEqualTo(200);
+		HttpResponse<String> tooLargeHere = send(HttpRequest.newBuilder(uri("/api/v1/jobs"))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(job + " ".repeat(2 * 1024 * 1024))));
+		assertProblem(tooLargeHere, 413);
+	}
+
+	/** The status line, headers and body of one answer, however the server then waits. */
+	private static String readAnswer(Socket socket) throws IOException {
+		StringBuilder answer = new StringBuilder();
+		byte[] buffer = new byte[4096];
+		int read;
+		while ((read = socket.getInputStream().read(buffer)) > 0) {
+			answer.append(new String(buffer, 0, read, StandardCharsets.UTF_8));
+			int headersEnd = answer.indexOf("\r\n\r\n");
+			if (headersEnd >= 0 && answer.indexOf("}", headersEnd) >= 0 && answer.toString().endsWith("}")) {
+				break;
+			}
+		}
+		return answer.toString();
+	}
+
+	private void assertNameRefused(HttpResponse<String> response, String field) throws IOException {
+		assertProblem(response, 400);
+		JsonNode errors = MAPPER.readTree(response.body()).path("errors");
+		assertThat(errors).as(response.body()).hasSize(1);
+		assertThat(errors.get(0).path("field").asText()).isEqualTo(field);
+		assertThat(errors.get(0).path("message").asText()).containsPattern("U\\+[0-9A-F]{4}");
+	}
+
+	private HttpResponse<String> postJson(String path, String json) throws IOException, InterruptedException {
+		return send(HttpRequest.newBuilder(uri(path))
+			.header("Authorization", "Bearer " + this.api.token())
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json)));
 	}
 
 	private void assertProblem(HttpResponse<String> response, int status) throws IOException {

@@ -142,6 +142,81 @@ class SecretsIT {
 	}
 
 	@Test
+	void anOperatorCannotSendAJobsStoredSecretsToAnotherDestination() {
+		ApiClient operator = Users.create(this.admin, "otto", "OPERATOR");
+		Map<String, Object> job = Jobs.with(Jobs.http("bound"), "target.headers",
+				Map.of("Authorization", TOKEN, "X-Api-Key", "s3cr3t-api-key", "X-Tenant", "acme"));
+		Response created = this.admin.post("/api/v1/jobs", job);
+		assertThat(created.status()).as(created.body().toString()).isEqualTo(201);
+		String stored = this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, created.id());
+		Map<String, Object> masked = Jobs.with(
+				Jobs.with(job, "target.headers",
+						Map.of("Authorization", "******", "X-Api-Key", "******", "X-Tenant", "acme")),
+				"version", created.body().path("version").asLong());
+
+		for (String elsewhere : new String[] { "http://localhost:9000/settle", "https://127.0.0.1:9000/settle",
+				"http://127.0.0.1:9001/settle", "lb://attacker/settle" }) {
+			Response stolen = operator.put("/api/v1/jobs/" + created.id(), Jobs.with(masked, "target.url", elsewhere));
+
+			assertThat(stolen.status()).as(elsewhere + ": " + stolen.body()).isEqualTo(400);
+			assertThat(stolen.errorFields()).as(elsewhere)
+				.containsExactlyInAnyOrder("target.url", "target.headers.Authorization", "target.headers.X-Api-Key");
+			assertThat(stolen.errorMessage("target.url")).contains("enter it again");
+		}
+		Response statusElsewhere = operator.put("/api/v1/jobs/" + created.id(), Jobs
+			.with(Jobs.with(masked, "target.mode", "ASYNC"), "target.statusUrl", "http://localhost:9000/status"));
+		assertThat(statusElsewhere.status()).as(statusElsewhere.body().toString()).isEqualTo(400);
+		assertThat(statusElsewhere.errorFields()).contains("target.statusUrl", "target.headers.Authorization");
+		assertThat(this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, created.id()))
+			.isEqualTo(stored);
+
+		// another path at the same destination keeps the secrets; a new destination takes
+		// them entered again
+		Response samePlace = operator.put("/api/v1/jobs/" + created.id(),
+				Jobs.with(masked, "target.url", "http://127.0.0.1:9000/other-path"));
+		assertThat(samePlace.status()).as(samePlace.body().toString()).isEqualTo(200);
+		Map<String, Object> moved = Jobs.with(Jobs.with(job, "target.url", "http://localhost:9000/settle"), "version",
+				samePlace.body().path("version").asLong());
+		assertThat(operator.put("/api/v1/jobs/" + created.id(), moved).status()).isEqualTo(200);
+	}
+
+	@Test
+	void aChannelsKeptSecretCannotBeSentToAnotherServer() {
+		Map<String, Object> mail = new java.util.LinkedHashMap<>(
+				Map.of("name", "mail-bound", "type", "MAIL", "config",
+						Map.of("host", "smtp.example.com", "port", 587, "username", "crony", "security", "STARTTLS",
+								"from", "crony@example.com", "to", java.util.List.of("ops@example.com")),
+						"secret", "smtp-password"));
+		long mailId = this.admin.post("/api/v1/alert-channels", mail).id();
+		Map<String, Object> hook = new java.util.LinkedHashMap<>(Map.of("name", "hook-bound", "type", "WEBHOOK",
+				"config", Map.of("url", "https://hooks.example.com/crony"), "secret", "channel-signing-secret"));
+		long hookId = this.admin.post("/api/v1/alert-channels", hook).id();
+		String before = this.jdbc.queryForList("SELECT secret, config FROM alert_channel ORDER BY id").toString();
+
+		mail.put("secret", "******");
+		mail.put("config", Map.of("host", "smtp.attacker.example", "port", 25, "username", "crony", "security", "NONE",
+				"from", "crony@example.com", "to", java.util.List.of("ops@example.com")));
+		Response mailMoved = this.admin.put("/api/v1/alert-channels/" + mailId, mail);
+		assertThat(mailMoved.status()).as(mailMoved.body().toString()).isEqualTo(400);
+		assertThat(mailMoved.errorFields()).containsExactlyInAnyOrder("config.host", "config.port", "config.security",
+				"secret");
+
+		hook.remove("secret");
+		hook.put("config", Map.of("url", "https://attacker.example/crony"));
+		Response hookMoved = this.admin.put("/api/v1/alert-channels/" + hookId, hook);
+		assertThat(hookMoved.status()).as(hookMoved.body().toString()).isEqualTo(400);
+		assertThat(hookMoved.errorFields()).containsExactlyInAnyOrder("config.url", "secret");
+		assertThat(this.jdbc.queryForList("SELECT secret, config FROM alert_channel ORDER BY id").toString())
+			.isEqualTo(before);
+
+		hook.put("config", Map.of("url", "https://hooks.example.com/another-path"));
+		assertThat(this.admin.put("/api/v1/alert-channels/" + hookId, hook).status()).isEqualTo(200);
+		hook.put("config", Map.of("url", "https://new-hooks.example.com/crony"));
+		hook.put("secret", "a-new-signing-secret");
+		assertThat(this.admin.put("/api/v1/alert-channels/" + hookId, hook).status()).isEqualTo(200);
+	}
+
+	@Test
 	void refusesToStartWhenStoredSecretsExistAndTheKeyIsMissingOrWrong() {
 		this.admin.post("/api/v1/alert-channels", Map.of("name", "sealed", "type", "WEBHOOK", "config",
 				Map.of("url", "https://hooks.example.com/crony"), "secret", "channel-signing-secret"));

@@ -76,6 +76,24 @@ class ServiceTokenIT {
 	}
 
 	@Test
+	void aDeletedTokenStopsWorkingAndItsDeleteIsAudited() {
+		Response created = create("to-delete", List.of("JOBS_READ"), 30);
+		long id = created.body().get("serviceToken").get("id").asLong();
+		ApiClient machine = this.anonymous.withToken(created.body().get("token").asText());
+		assertThat(machine.get("/api/v1/jobs").status()).isEqualTo(200);
+
+		assertThat(this.admin.delete("/api/v1/service-tokens/" + id).status()).isEqualTo(204);
+
+		assertThat(machine.get("/api/v1/jobs").status()).isEqualTo(401);
+		assertThat(this.admin.get("/api/v1/service-tokens/" + id).status()).isEqualTo(404);
+		assertThat(this.admin.delete("/api/v1/service-tokens/" + id).status()).isEqualTo(404);
+		JsonNode audit = this.admin.get("/api/v1/audit?action=SERVICE_TOKEN_DELETE").body();
+		assertThat(audit.get("total").asLong()).isEqualTo(1);
+		assertThat(audit.at("/items/0/objectName").asText()).isEqualTo("to-delete");
+		assertThat(audit.at("/items/0/actorName").asText()).isEqualTo("admin");
+	}
+
+	@Test
 	void showsATokenOnceAndKeepsOnlyItsHash() {
 		Response created = create("ci-read", List.of("JOBS_READ", "RUNS_READ"), 30);
 
