@@ -154,7 +154,8 @@ public record TargetHost(String name, InetAddress literal) {
 	 * octal (leading 0) or hexadecimal (leading 0x), the last filling the bytes left.
 	 */
 	private static InetAddress ipv4(String text) {
-		if (text.isEmpty() || text.length() > 64 || text.endsWith(".")) {
+		if (text.isEmpty() || text.length() > 64 || !Character.isDigit(text.charAt(0))) {
+			// a name (the usual case, checked on every call): no parsing
 			return null;
 		}
 		String[] parts = text.split("\\.", -1);
