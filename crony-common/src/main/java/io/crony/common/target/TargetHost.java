@@ -36,8 +36,6 @@ public record TargetHost(String name, InetAddress literal) {
 
 	private static final Pattern IPV6 = Pattern.compile("[0-9a-f:.]+");
 
-	private static final Pattern IPV4_PART = Pattern.compile("0[xX][0-9A-Fa-f]*|0[0-7]*|[1-9][0-9]*");
-
 	/**
 	 * A host as written: a name, an IPv4 literal, an IPv6 literal with or without
 	 * brackets.
@@ -152,45 +150,68 @@ public record TargetHost(String name, InetAddress literal) {
 	/**
 	 * An IPv4 literal as {@code inet_aton} reads it: one to four parts, each decimal,
 	 * octal (leading 0) or hexadecimal (leading 0x), the last filling the bytes left.
+	 * Parsed by hand: every call's host comes through here.
 	 */
 	private static InetAddress ipv4(String text) {
 		if (text.isEmpty() || text.length() > 64 || !Character.isDigit(text.charAt(0))) {
-			// a name (the usual case, checked on every call): no parsing
+			// a name (the usual case): no parsing
 			return null;
 		}
-		String[] parts = text.split("\\.", -1);
-		if (parts.length > 4) {
-			return null;
-		}
-		long[] values = new long[parts.length];
-		for (int i = 0; i < parts.length; i++) {
-			String part = parts[i];
-			if (!IPV4_PART.matcher(part).matches() || part.length() > 12) {
+		long[] values = new long[4];
+		int parts = 0;
+		int start = 0;
+		while (start <= text.length()) {
+			int end = text.indexOf('.', start);
+			if (end < 0) {
+				end = text.length();
+			}
+			if (parts == 4) {
 				return null;
 			}
-			if (part.startsWith("0x")) {
-				values[i] = (part.length() == 2) ? 0 : Long.parseLong(part.substring(2), 16);
+			long value = part(text, start, end);
+			if (value < 0) {
+				return null;
 			}
-			else if (part.length() > 1 && part.startsWith("0")) {
-				values[i] = Long.parseLong(part.substring(1), 8);
-			}
-			else {
-				values[i] = Long.parseLong(part);
-			}
+			values[parts++] = value;
+			start = end + 1;
 		}
-		long value = 0;
-		for (int i = 0; i < values.length - 1; i++) {
+		long address = 0;
+		for (int i = 0; i < parts - 1; i++) {
 			if (values[i] > 0xFF) {
 				return null;
 			}
-			value |= values[i] << (8 * (3 - i));
+			address |= values[i] << (8 * (3 - i));
 		}
-		long last = values[values.length - 1];
-		if (last >= (1L << (8 * (5 - values.length)))) {
+		long last = values[parts - 1];
+		if (last >= (1L << (8 * (5 - parts)))) {
 			return null;
 		}
-		value |= last;
-		return ipv4(new byte[] { (byte) (value >>> 24), (byte) (value >>> 16), (byte) (value >>> 8), (byte) value });
+		address |= last;
+		return ipv4(new byte[] { (byte) (address >>> 24), (byte) (address >>> 16), (byte) (address >>> 8),
+				(byte) address });
+	}
+
+	/** One part of an IPv4 literal, -1 when it is not a number in any base. */
+	private static long part(String text, int start, int end) {
+		if (start == end || end - start > 12) {
+			return -1;
+		}
+		int radix = 10;
+		int from = start;
+		if (text.charAt(start) == '0' && end - start > 1) {
+			boolean hex = text.charAt(start + 1) == 'x' || text.charAt(start + 1) == 'X';
+			radix = hex ? 16 : 8;
+			from = hex ? start + 2 : start + 1;
+		}
+		long value = 0;
+		for (int i = from; i < end; i++) {
+			int digit = Character.digit(text.charAt(i), radix);
+			if (digit < 0) {
+				return -1;
+			}
+			value = value * radix + digit;
+		}
+		return value;
 	}
 
 	private static InetAddress ipv4(byte[] bytes) {
