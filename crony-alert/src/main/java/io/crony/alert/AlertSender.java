@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.target.TargetPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
@@ -28,7 +29,14 @@ public class AlertSender {
 
 	private final MeterRegistry meters;
 
-	public AlertSender(AlertProperties properties, MeterRegistry meters, Clock clock) {
+	private final TargetPolicy policy;
+
+	/**
+	 * @param policy where channels may send: checked before each send, on the addresses
+	 * the channel's host has then
+	 */
+	public AlertSender(AlertProperties properties, MeterRegistry meters, Clock clock, TargetPolicy policy) {
+		this.policy = policy;
 		HttpPoster http = new HttpPoster(properties.sendTimeout());
 		List<ChannelSender> all = List.of(new MailSender(properties.sendTimeout()), new FeishuSender(http, clock),
 				new DingTalkSender(http, clock), new WebhookSender(http, clock));
@@ -47,17 +55,29 @@ public class AlertSender {
 		long started = System.nanoTime();
 		int[] attempts = new int[1];
 		Delivery delivery;
+		ChannelPolicy.Refusal refusal = ChannelPolicy.refusal(this.policy, channel.type(), channel.config())
+			.orElse(null);
+		if (refusal != null) {
+			// a channel saved before the policy refused its address, or a name that now
+			// resolves elsewhere: nothing is sent
+			delivery = new Delivery(false, 0, refusal.reason(), Duration.ofNanos(System.nanoTime() - started),
+					refusal.reason());
+			log.warn("Alert channel {} ({}) not sent {}: {}", channel.id(), channel.type(), alert.dedupKey(),
+					refusal.reason());
+			return delivery;
+		}
 		try {
 			this.retry.execute((context) -> {
 				attempts[0] = context.getRetryCount() + 1;
 				sender.send(channel, alert);
 				return null;
 			});
-			delivery = new Delivery(true, attempts[0], null, Duration.ofNanos(System.nanoTime() - started));
+			delivery = new Delivery(true, attempts[0], null, Duration.ofNanos(System.nanoTime() - started), null);
 		}
 		catch (RuntimeException ex) {
+			String outline = (ex instanceof SendFailedException failed) ? failed.outline() : "the send failed";
 			delivery = new Delivery(false, Math.max(1, attempts[0]), ex.getMessage(),
-					Duration.ofNanos(System.nanoTime() - started));
+					Duration.ofNanos(System.nanoTime() - started), outline);
 			log.warn("Alert channel {} ({}) failed {} after {} attempt(s): {}", channel.id(), channel.type(),
 					alert.dedupKey(), delivery.attempts(), ex.getMessage());
 		}

@@ -39,7 +39,8 @@ final class DingTalkSender implements ChannelSender {
 		JsonNode code = answer.get("errcode");
 		if (code != null && code.asInt() != 0) {
 			throw new SendFailedException(
-					"DingTalk refused the message: errcode " + code.asInt() + " " + answer.path("errmsg").asText());
+					"DingTalk refused the message: errcode " + code.asInt() + " " + answer.path("errmsg").asText(),
+					"the bot answered HTTP 2xx but refused the message");
 		}
 	}
 

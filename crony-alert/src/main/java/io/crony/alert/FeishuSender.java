@@ -41,8 +41,10 @@ final class FeishuSender implements ChannelSender {
 		// older bots answer StatusCode, newer ones code
 		JsonNode code = answer.has("code") ? answer.get("code") : answer.get("StatusCode");
 		if (code != null && code.asInt() != 0) {
-			throw new SendFailedException("Feishu refused the message: code " + code.asInt() + " "
-					+ answer.path("msg").asText(answer.path("StatusMessage").asText()));
+			throw new SendFailedException(
+					"Feishu refused the message: code " + code.asInt() + " "
+							+ answer.path("msg").asText(answer.path("StatusMessage").asText()),
+					"the bot answered HTTP 2xx but refused the message");
 		}
 	}
 

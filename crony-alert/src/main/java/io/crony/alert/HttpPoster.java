@@ -40,15 +40,18 @@ final class HttpPoster {
 			response = this.client.send(request.build(), HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException ex) {
-			throw new SendFailedException(host(url) + " unreachable: " + ex, ex);
+			throw new SendFailedException(host(url) + " unreachable: " + ex, "the endpoint was unreachable", ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new SendFailedException("Interrupted while posting to " + host(url), ex);
+			throw new SendFailedException("Interrupted while posting to " + host(url), "the send was interrupted", ex);
 		}
 		if (response.statusCode() / 100 != 2) {
-			throw new SendFailedException(
-					host(url) + " answered " + response.statusCode() + ": " + excerpt(response.body()));
+			// the status only: the body is the endpoint's, and this message is kept in
+			// the
+			// alert history anyone in the department reads
+			throw new SendFailedException(host(url) + " answered " + response.statusCode(),
+					"the endpoint answered HTTP " + response.statusCode() / 100 + "xx");
 		}
 		try {
 			return CronyJson.mapper().readTree(response.body());
@@ -56,13 +59,6 @@ final class HttpPoster {
 		catch (IOException | RuntimeException ex) {
 			return CronyJson.mapper().createObjectNode();
 		}
-	}
-
-	static String excerpt(String text) {
-		if (text == null) {
-			return "";
-		}
-		return (text.length() > 200) ? text.substring(0, 200) + "…" : text;
 	}
 
 	// the URL of a bot carries its access token: errors name the host only

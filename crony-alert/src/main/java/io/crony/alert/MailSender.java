@@ -37,8 +37,10 @@ final class MailSender implements ChannelSender {
 			smtp(channel).send(message);
 		}
 		catch (MailException ex) {
-			throw new SendFailedException("SMTP " + config.host() + ":" + config.port() + " refused the mail: "
-					+ ex.getMostSpecificCause().getMessage(), ex);
+			throw new SendFailedException(
+					"SMTP " + config.host() + ":" + config.port() + " refused the mail: "
+							+ ex.getMostSpecificCause().getMessage(),
+					"the SMTP server refused the mail or was unreachable", ex);
 		}
 	}
 

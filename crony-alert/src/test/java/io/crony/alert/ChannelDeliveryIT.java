@@ -10,6 +10,7 @@ import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetupTest;
+import io.crony.common.target.TargetPolicy;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -37,7 +38,7 @@ class ChannelDeliveryIT {
 	private final AlertSender sender = new AlertSender(
 			new AlertProperties(true, Duration.ofMinutes(10), "http://dash.example:8080", 2, Duration.ofMillis(50),
 					Duration.ofSeconds(5), Duration.ofSeconds(30), 100, 2),
-			this.meters, Clock.systemUTC());
+			this.meters, Clock.systemUTC(), TargetPolicy.of(List.of(), List.of(), true, List.of()));
 
 	private final Alert alert = new Alert(AlertKind.FAILURE, "job:7:FAILURE", new AlertFacts.RunEnded("FAILED", 3, 3),
 			7L, "settle-orders", 4711L, "agent-1", Instant.parse("2026-11-22T01:00:00Z"), 3, "HTTP 500: boom",
@@ -148,7 +149,33 @@ class ChannelDeliveryIT {
 			assertThat(delivery.delivered()).isFalse();
 			assertThat(delivery.attempts()).isEqualTo(2);
 			assertThat(delivery.error()).contains("answered 401").doesNotContain("t0ken");
+			assertThat(delivery.outline()).isEqualTo("the endpoint answered HTTP 4xx");
 			assertThat(bot.received()).hasSize(2);
+		}
+	}
+
+	@Test
+	void sendsNothingToAnAddressTheTargetPolicyDenies() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			String endpoint = bot.url().replaceFirst("^http://([^/]+)/.*$", "$1");
+			AlertSender policed = new AlertSender(AlertProperties.defaults(), this.meters, Clock.systemUTC(),
+					TargetPolicy.of(List.of(), List.of(), true, List.of(endpoint)));
+			Channel mail = new Channel(3, "mail", ChannelType.MAIL, ChannelConfig.mail("LOCALHOST.",
+					smtp.getSmtp().getPort(), null, MailSecurity.NONE, "crony@example.com", List.of("ops@example.com")),
+					null);
+			AlertSender noLoopback = new AlertSender(AlertProperties.defaults(), this.meters, Clock.systemUTC(),
+					TargetPolicy.of(List.of(), List.of(), false, List.of()));
+
+			Delivery hook = policed.send(channel(ChannelType.WEBHOOK, bot, SECRET), this.alert);
+			Delivery smtpDelivery = noLoopback.send(mail, this.alert);
+
+			assertThat(hook.delivered()).isFalse();
+			assertThat(hook.attempts()).isZero();
+			assertThat(hook.error()).contains("platform's own endpoint");
+			assertThat(bot.received()).isEmpty();
+			assertThat(smtpDelivery.delivered()).isFalse();
+			assertThat(smtpDelivery.error()).startsWith("SMTP server LOCALHOST.").contains("loopback");
+			assertThat(smtp.getReceivedMessages()).isEmpty();
 		}
 	}
 

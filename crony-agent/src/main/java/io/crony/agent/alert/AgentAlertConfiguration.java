@@ -9,6 +9,7 @@ import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertSender;
 import io.crony.alert.AlertStore;
 import io.crony.common.secret.SecretBox;
+import io.crony.common.target.TargetPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -26,9 +27,10 @@ class AgentAlertConfiguration {
 
 	@Bean(destroyMethod = "close")
 	AlertDispatcher alertDispatcher(JdbcTemplate jdbc, SecretBox secrets, AlertProperties properties,
-			MeterRegistry meters, Clock clock) {
+			MeterRegistry meters, Clock clock, TargetPolicy targetPolicy) {
 		AlertStore store = new AlertStore(jdbc, secrets);
-		return new AlertDispatcher(store, new AlertSender(properties, meters, clock), properties, clock, meters);
+		return new AlertDispatcher(store, new AlertSender(properties, meters, clock, targetPolicy), properties, clock,
+				meters);
 	}
 
 	@Bean

@@ -58,9 +58,12 @@ public final class HttpTarget implements Target, AutoCloseable {
 
 	private final SecretBox secrets;
 
+	private final TargetPolicy policy;
+
 	public HttpTarget(HttpTargetProperties settings, int outputLimit, String agentId, TargetPolicy policy,
 			SecretBox secrets) {
 		this.secrets = secrets;
+		this.policy = policy;
 		this.agentId = agentId;
 		this.outputLimit = outputLimit;
 		this.client = HttpConnections.client(settings, policy);
@@ -102,7 +105,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 	/**
 	 * A GET of the status URL with the call's headers (the job's, the contract's), at
 	 * most {@link #STATUS_TIMEOUT_SECONDS} long; a path is asked of the instance that
-	 * took the call.
+	 * took the call. The target policy is checked first, as for a call.
 	 */
 	@Override
 	public CompletableFuture<StatusAnswer> status(Invocation attempt, String statusUrl) {
@@ -112,6 +115,12 @@ public final class HttpTarget implements Target, AutoCloseable {
 		}
 		catch (IllegalArgumentException ex) {
 			return CompletableFuture.completedFuture(StatusAnswer.unusable("status URL " + ex.getMessage()));
+		}
+		// the status URL as this run filled it in, by the addresses its host has now; the
+		// client's resolver checks the addresses it connects to once more
+		String refusal = this.policy.refusal(url.toString()).orElse(null);
+		if (refusal != null) {
+			return CompletableFuture.completedFuture(StatusAnswer.unusable("status URL refused: " + refusal));
 		}
 		SimpleHttpRequest request = request(attempt, attempt.job().target(), "GET", url, STATUS_TIMEOUT_SECONDS, false);
 		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();

@@ -1,6 +1,5 @@
 package io.crony.agent.target;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -176,10 +175,7 @@ public final class Targets {
 	 * whose writes need its credentials.
 	 */
 	private String refusal(String url) {
-		if (url == null || !(url.startsWith("http://") || url.startsWith("https://") || url.startsWith("static://"))) {
-			return null;
-		}
-		return this.policy.refusal(URI.create(url)).orElse(null);
+		return (url != null) ? this.policy.refusal(url).orElse(null) : null;
 	}
 
 	/**

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import com.sun.net.httpserver.HttpServer;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
@@ -24,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The target policy at call time, against real local HTTP servers: a denied address fails
  * the run with the rule and the server behind it gets no request, whether the check
- * before the call or the client's own name resolution catches it, and a redirect to a
- * denied address is not followed.
+ * before the call or the client's own name resolution catches it, a status URL is held to
+ * the same policy, and a redirect to a denied address is not followed.
  */
 class TargetPolicyCallIT {
 
@@ -114,6 +115,25 @@ class TargetPolicyCallIT {
 		assertThat(this.denied).hasValue(0);
 	}
 
+	@Test
+	void refusesAStatusUrlWhoseNameResolvesToAPlatformEndpointWithoutAskingIt() {
+		// loopback allowed, as on a single box: only the platform rule, by address and
+		// port, stands between the status URL and the server; the client's resolver
+		// checks rules without a port only
+		TargetPolicy policy = TargetPolicy.of(List.of(), List.of(), true,
+				List.of("127.0.0.1:" + port(this.deniedServer)));
+		HttpTarget http = http(policy);
+		Invocation accepted = invocation(new TargetSpec(TargetType.HTTP, "POST", "http://203.0.113.10/run", Map.of(),
+				null, TargetMode.ASYNC, null, null, null, "http://localhost:" + port(this.deniedServer) + "/version"));
+
+		StatusAnswer answer = http.status(accepted, accepted.job().target().statusUrl())
+			.orTimeout(10, TimeUnit.SECONDS)
+			.join();
+
+		assertThat(answer.problem()).contains("status URL refused").contains("platform's own endpoint");
+		assertThat(this.denied).hasValue(0);
+	}
+
 	private Targets targets(TargetPolicy policy) {
 		return new Targets(List.of(http(policy)), (executionId, attempt) -> null, null, null,
 				java.time.Clock.systemUTC(), policy);
@@ -132,7 +152,10 @@ class TargetPolicyCallIT {
 	}
 
 	private static Invocation invocation(String url) {
-		TargetSpec spec = new TargetSpec(TargetType.HTTP, "GET", url, Map.of(), null, null, null, null);
+		return invocation(new TargetSpec(TargetType.HTTP, "GET", url, Map.of(), null, null, null, null));
+	}
+
+	private static Invocation invocation(TargetSpec spec) {
 		JobSpec job = new JobSpec(7, "job-7", null, "* * * * * ?", null, spec, 5, null, null, null, null, true, 1);
 		return new Invocation(job, 0, Instant.now(), null, 1);
 	}

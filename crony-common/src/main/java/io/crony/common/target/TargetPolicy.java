@@ -2,18 +2,22 @@ package io.crony.common.target;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Which addresses a job may call, checked where a job is saved (crony-web) and again
- * right before each call on the address actually resolved (crony-agent), so a DNS name
- * that later points elsewhere gains nothing. Deny wins over allow; a non-empty allow list
- * admits only what it names.
+ * Which addresses the platform may call on a user's word: job targets, status URLs, alert
+ * channels' URLs and SMTP servers. Checked where they are saved (crony-web) and again
+ * right before each call or send on the address actually resolved (crony-agent, and
+ * crony-web for test messages), so a DNS name that later points elsewhere gains nothing.
+ * Hosts are brought to one form first ({@link TargetHost}): every spelling of an address
+ * is the address. Deny wins over allow; a non-empty allow list admits only what it names.
  *
  * <p>
  * Always denied: link-local and cloud metadata addresses, the unspecified address, the
@@ -84,20 +88,32 @@ public final class TargetPolicy {
 	}
 
 	/**
-	 * Why {@code host:port} may not be called, checking the host name and each of the
-	 * addresses it resolves to; empty when it may.
+	 * Why {@code host:port} may not be called, checking the host name (in its normal
+	 * form, {@link TargetHost}), the address it spells if it is a literal, each of the
+	 * addresses it resolves to, and the IPv4 address any of them embeds; empty when it
+	 * may.
 	 */
 	public Optional<String> refusal(String host, int port, List<InetAddress> addresses) {
-		String name = host.toLowerCase(Locale.ROOT);
+		TargetHost normal = TargetHost.of(host);
+		String name = normal.name();
+		List<InetAddress> checked = TargetHost.withEmbedded(normal.with(addresses));
 		for (Rule rule : this.deny) {
-			if (rule.matches(name, port, addresses)) {
+			if (rule.matches(name, port, checked)) {
 				return Optional.of(describe(host, port) + " is denied by the target policy: " + rule);
 			}
 		}
-		if (!this.allow.isEmpty() && this.allow.stream().noneMatch((rule) -> rule.admits(name, port, addresses))) {
+		if (!this.allow.isEmpty() && this.allow.stream().noneMatch((rule) -> rule.admits(name, port, checked))) {
 			return Optional.of(describe(host, port) + " is not in the target policy's allow list");
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * Why a server at {@code host:port} (an SMTP server) may not be called, resolving the
+	 * host now.
+	 */
+	public Optional<String> refusal(String host, int port) {
+		return refusal(host, port, addressesOf(host));
 	}
 
 	/**
@@ -106,13 +122,53 @@ public final class TargetPolicy {
 	 * about to connect to, which may differ from those a check before the call saw.
 	 */
 	public Optional<String> addressRefusal(String host, List<InetAddress> addresses) {
+		TargetHost normal = TargetHost.of(host);
+		List<InetAddress> checked = TargetHost.withEmbedded(normal.with(addresses));
 		for (Rule rule : this.deny) {
-			if (rule.port() == 0 && rule.matches(host.toLowerCase(Locale.ROOT), 0, addresses)) {
+			if (rule.port() == 0 && rule.matches(normal.name(), 0, checked)) {
 				return Optional
 					.of("target host " + host + " resolves to " + addresses + ", denied by the target policy: " + rule);
 			}
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * Why the address of a URL may not be called: {@code http(s)://} and
+	 * {@code static://} addresses (the scheme in any case) by their host, resolved now,
+	 * and port; a URL of another scheme ({@code lb://}, {@code discovery:///}) names a
+	 * service whose instances are checked when called, and is not refused here. An
+	 * address of those schemes whose host cannot be read is refused: the check cannot
+	 * tell where it goes.
+	 */
+	public Optional<String> refusal(String url) {
+		String scheme = scheme(url);
+		if (!POLICED_SCHEMES.contains(scheme)) {
+			return Optional.empty();
+		}
+		try {
+			URI uri = new URI(url.trim());
+			if (uri.getHost() != null) {
+				return refusal(uri);
+			}
+			// a name java.net.URI does not take as a host (an underscore, a trailing dot)
+			// that a client may still call: checked as written
+			String authority = uri.getRawAuthority();
+			if (authority != null) {
+				String hostAndPort = authority.substring(authority.lastIndexOf('@') + 1);
+				int colon = hostAndPort.lastIndexOf(':');
+				boolean hasPort = colon > hostAndPort.lastIndexOf(']') && colon >= 0;
+				String host = hasPort ? hostAndPort.substring(0, colon) : hostAndPort;
+				if (!host.isEmpty()) {
+					int port = hasPort ? portOf(hostAndPort.substring(colon + 1), scheme) : defaultPort(scheme);
+					return refusal(host, port, addressesOf(host));
+				}
+			}
+		}
+		catch (URISyntaxException ex) {
+			// refused below
+		}
+		return Optional.of("target address " + url + " names no host the target policy can check");
 	}
 
 	/**
@@ -125,8 +181,7 @@ public final class TargetPolicy {
 		if (host == null) {
 			return Optional.empty();
 		}
-		String bare = (host.startsWith("[") && host.endsWith("]")) ? host.substring(1, host.length() - 1) : host;
-		return refusal(bare, port(uri), resolve(bare));
+		return refusal(host, port(uri), addressesOf(host));
 	}
 
 	/** The addresses a host name resolves to, none when it does not resolve. */
@@ -134,16 +189,65 @@ public final class TargetPolicy {
 		try {
 			return Arrays.asList(InetAddress.getAllByName(host));
 		}
-		catch (UnknownHostException ex) {
+		catch (UnknownHostException | IllegalArgumentException ex) {
+			// IllegalArgumentException: a literal the JDK reads as ambiguous
 			return List.of();
 		}
 	}
+
+	/**
+	 * The addresses a host may reach: those its normal form resolves to, and those the
+	 * host as written resolves to here, which may differ (the JDK reads
+	 * {@code 0127.0.0.1} as decimal, C resolvers as octal): a client may use either.
+	 */
+	static List<InetAddress> addressesOf(String host) {
+		String written = host.trim();
+		if (written.startsWith("[") && written.endsWith("]")) {
+			written = written.substring(1, written.length() - 1);
+		}
+		String normal = TargetHost.of(written).name();
+		List<InetAddress> resolved = resolve(normal);
+		if (written.equalsIgnoreCase(normal)) {
+			return resolved;
+		}
+		List<InetAddress> all = new ArrayList<>(resolved);
+		for (InetAddress address : resolve(written)) {
+			if (!all.contains(address)) {
+				all.add(address);
+			}
+		}
+		return all;
+	}
+
+	/** The scheme of a URL in lower case, empty when it has none. */
+	private static String scheme(String url) {
+		if (url == null) {
+			return "";
+		}
+		int colon = url.indexOf(':');
+		return (colon < 0) ? "" : url.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+	}
+
+	private static final Set<String> POLICED_SCHEMES = Set.of("http", "https", "static");
 
 	private static int port(URI uri) {
 		if (uri.getPort() > 0) {
 			return uri.getPort();
 		}
-		return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+		return defaultPort(uri.getScheme());
+	}
+
+	private static int defaultPort(String scheme) {
+		return "https".equalsIgnoreCase(scheme) ? 443 : 80;
+	}
+
+	private static int portOf(String digits, String scheme) {
+		try {
+			return Integer.parseInt(digits);
+		}
+		catch (NumberFormatException ex) {
+			return defaultPort(scheme);
+		}
 	}
 
 	private static String describe(String host, int port) {

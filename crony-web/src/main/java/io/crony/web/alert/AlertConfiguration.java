@@ -7,6 +7,7 @@ import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertSender;
 import io.crony.alert.AlertStore;
 import io.crony.common.secret.SecretBox;
+import io.crony.common.target.TargetPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -25,8 +26,8 @@ class AlertConfiguration {
 	}
 
 	@Bean
-	AlertSender alertSender(AlertProperties properties, MeterRegistry meters) {
-		return new AlertSender(properties, meters, Clock.systemUTC());
+	AlertSender alertSender(AlertProperties properties, MeterRegistry meters, TargetPolicy targetPolicy) {
+		return new AlertSender(properties, meters, Clock.systemUTC(), targetPolicy);
 	}
 
 	@Bean(destroyMethod = "close")

@@ -18,10 +18,12 @@ import io.crony.alert.AlertProperties;
 import io.crony.alert.AlertStore;
 import io.crony.alert.Channel;
 import io.crony.alert.ChannelConfig;
+import io.crony.alert.ChannelPolicy;
 import io.crony.alert.Delivery;
 import io.crony.common.json.CronyJson;
 import io.crony.common.secret.MissingSecretKeyException;
 import io.crony.common.secret.SecretBox;
+import io.crony.common.target.TargetPolicy;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
@@ -55,9 +57,12 @@ class ChannelService {
 
 	private final AuditLog audit;
 
+	private final TargetPolicy targetPolicy;
+
 	ChannelService(ChannelMapper channels, AlertStore store, AlertDispatcher dispatcher, AlertProperties properties,
-			SecretBox secrets, AuditLog audit) {
+			SecretBox secrets, AuditLog audit, TargetPolicy targetPolicy) {
 		this.audit = audit;
+		this.targetPolicy = targetPolicy;
 		this.secrets = secrets;
 		this.channels = channels;
 		this.store = store;
@@ -144,7 +149,10 @@ class ChannelService {
 				this.properties.link("/alerts"), Instant.now().truncatedTo(ChronoUnit.MILLIS));
 		Delivery delivery = this.dispatcher.sendNow(channel, alert);
 		log.info("Alert channel {} test by {}: {}", id, by, delivery.delivered() ? "delivered" : delivery.error());
-		return new TestResult(delivery.delivered(), delivery.attempts(), delivery.error(), delivery.took().toMillis());
+		// the outline, not the error: a channel may point at a server the caller cannot
+		// reach, whose answer is not theirs to read
+		return new TestResult(delivery.delivered(), delivery.attempts(), delivery.outline(),
+				delivery.took().toMillis());
 	}
 
 	/**
@@ -196,8 +204,13 @@ class ChannelService {
 		return (text != null) ? text.trim().toLowerCase(Locale.ROOT) : null;
 	}
 
-	private static void validate(ChannelRequest request, boolean secretSet) {
+	private void validate(ChannelRequest request, boolean secretSet) {
 		List<FieldProblem> problems = ChannelValidator.validate(request, secretSet);
+		if (problems.isEmpty()) {
+			// the policy resolves host names: only for a channel that is right otherwise
+			ChannelPolicy.refusal(this.targetPolicy, request.type(), request.config().toConfig(request.type()))
+				.ifPresent((refusal) -> problems.add(new FieldProblem(refusal.field(), refusal.reason())));
+		}
 		if (!problems.isEmpty()) {
 			throw new InvalidRequestException(problems);
 		}

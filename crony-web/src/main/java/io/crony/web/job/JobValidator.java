@@ -103,20 +103,26 @@ final class JobValidator {
 	}
 
 	/**
-	 * The target's address against the target policy: {@code http(s)://} and
-	 * {@code static://} addresses by their host (resolved now) and port; {@code lb://}
-	 * and {@code discovery:///} name a service whose instances are checked at each call.
+	 * The target's address and its status URL against the target policy:
+	 * {@code http(s)://} and {@code static://} addresses, in any case, by their host
+	 * (resolved now) and port; {@code lb://} and {@code discovery:///} name a service
+	 * whose instances are checked at each call, and a status URL that is a path goes to
+	 * the instance that took the call. A placeholder in a status URL's host is filled per
+	 * run and checked then.
 	 */
 	static List<FieldProblem> checkPolicy(JobRequest job, TargetPolicy policy) {
+		List<FieldProblem> problems = new ArrayList<>();
 		String url = job.target().url();
-		if (url == null || !(url.startsWith("http://") || url.startsWith("https://") || url.startsWith("static://"))) {
-			return List.of();
+		if (url != null) {
+			policy.refusal(url).ifPresent((why) -> problems.add(new FieldProblem("target.url", why)));
 		}
-		URI uri = parse(url);
-		if (uri == null) {
-			return List.of();
+		String statusUrl = job.target().statusUrl();
+		if (!isBlank(statusUrl) && !statusUrl.trim().startsWith("/")) {
+			policy.refusal(statusUrl.trim().replaceAll("\\$\\{[A-Za-z]+}", "x"))
+				.ifPresent((why) -> problems.add(new FieldProblem("target.statusUrl",
+						why.replaceFirst("^target address", "status URL address"))));
 		}
-		return policy.refusal(uri).map((why) -> List.of(new FieldProblem("target.url", why))).orElse(List.of());
+		return problems;
 	}
 
 	static void checkName(String name, List<FieldProblem> problems) {

@@ -15,8 +15,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The target policy jobs are checked against when saved, with the platform's own
- * endpoints as crony-web knows them: etcd, the database, and the service registry.
+ * The target policy jobs and alert channels are checked against when saved (and test
+ * messages when sent), with the platform's own endpoints as crony-web knows them: etcd,
+ * the database, the service registry, and its own HTTP port.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(TargetPolicyProperties.class)
@@ -30,9 +31,13 @@ class TargetPolicyConfiguration {
 		etcd.endpoints().forEach((endpoint) -> PlatformEndpoints.add(platform, endpoint));
 		PlatformEndpoints.addJdbc(platform, environment.getProperty("spring.datasource.url"));
 		PlatformEndpoints.add(platform, environment.getProperty("eureka.client.service-url.defaultZone"));
-		if (environment.getProperty("crony.web.eureka-server.enabled", Boolean.class, false)) {
-			// the embedded registry is this server's own port
-			PlatformEndpoints.add(platform, "http://127.0.0.1:" + environment.getProperty("server.port", "8080"));
+		int port = environment.getProperty("server.port", Integer.class, 8080);
+		if (port > 0) {
+			// this server's own API (and the embedded registry on it): a test message
+			// must
+			// not call crony-web with crony-web's own network position. Port 0 (a random
+			// port, tests) is not known yet
+			PlatformEndpoints.add(platform, "http://127.0.0.1:" + port);
 		}
 		log.info("Target policy: allow {}, deny {}, loopback {}, platform endpoints {}", properties.allow(),
 				properties.deny(), properties.allowLoopback() ? "allowed" : "denied", platform);

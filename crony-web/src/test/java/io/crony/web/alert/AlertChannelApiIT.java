@@ -121,6 +121,46 @@ class AlertChannelApiIT {
 	}
 
 	@Test
+	void answersATestWithTheStatusClassNeverTheEndpointsAnswer() throws Exception {
+		com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer
+			.create(new java.net.InetSocketAddress("127.0.0.1", 0), 4);
+		server.createContext("/", (exchange) -> {
+			byte[] body = "{\"message\":\"internal-only answer\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(401, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		server.start();
+		try {
+			Response created = this.api.post("/api/v1/alert-channels",
+					hook("internal", "WEBHOOK", "http://127.0.0.1:" + server.getAddress().getPort() + "/hook"));
+			assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+
+			Response test = this.api.post("/api/v1/alert-channels/" + created.id() + "/test", null);
+
+			assertThat(test.status()).isEqualTo(200);
+			assertThat(test.body().path("delivered").asBoolean()).isFalse();
+			assertThat(test.body().path("error").asText()).isEqualTo("the endpoint answered HTTP 4xx");
+			assertThat(test.body().toString()).doesNotContain("internal-only answer");
+			assertThat(this.api.get("/api/v1/alerts").body().toString()).doesNotContain("internal-only answer");
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	@Test
+	void refusesAChannelToThePlatformsOwnEtcdEvenWithLoopbackAllowed() {
+		Response refused = this.api.post("/api/v1/alert-channels",
+				hook("etcd", "WEBHOOK", services.etcdEndpoint() + "/version"));
+
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		assertThat(refused.errorFields()).containsExactly("config.url");
+		assertThat(refused.errorMessage("config.url")).contains("platform's own endpoint");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM alert_channel", Integer.class)).isZero();
+	}
+
+	@Test
 	void createsAMailChannelWithoutEverShowingItsPasswordAndSendsATestMail() throws Exception {
 		Response created = this.api.post("/api/v1/alert-channels", mail("ops-mail"));
 		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
