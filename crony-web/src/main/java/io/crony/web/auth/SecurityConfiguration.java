@@ -59,6 +59,7 @@ class SecurityConfiguration {
 	SecurityFilterChain apiSecurity(HttpSecurity http, List<BearerAuthenticator> authenticators,
 			SecurityProblemHandler problems, RoleHierarchy hierarchy) throws Exception {
 		return http.csrf(AbstractHttpConfigurer::disable)
+			.headers(SecurityHeaders.strict())
 			.httpBasic(AbstractHttpConfigurer::disable)
 			.formLogin(AbstractHttpConfigurer::disable)
 			.logout(AbstractHttpConfigurer::disable)

@@ -1,5 +1,11 @@
 package io.crony.web.auth;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,6 +87,24 @@ class AuthIT {
 		assertThat(me.status()).isEqualTo(200);
 		assertThat(me.body().get("username").asText()).isEqualTo("admin");
 		assertThat(me.body().get("role").asText()).isEqualTo("ADMIN");
+	}
+
+	@Test
+	void everyAnswerForbidsFramingSniffingReferrersAndScriptFromElsewhere() throws Exception {
+		HttpClient http = HttpClient.newHttpClient();
+		for (String path : List.of("/", "/jobs", "/api/v1/jobs", "/actuator/health", "/v3/api-docs")) {
+			HttpResponse<Void> answer = http.send(
+					HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).build(),
+					HttpResponse.BodyHandlers.discarding());
+			HttpHeaders headers = answer.headers();
+			assertThat(headers.firstValue("Content-Security-Policy")).as(path)
+				.hasValueSatisfying((csp) -> assertThat(csp).contains("script-src 'self';", "frame-ancestors 'none'")
+					.doesNotContain("unsafe-eval")
+					.doesNotContainPattern("script-src[^;]*unsafe-inline"));
+			assertThat(headers.firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+			assertThat(headers.firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
+			assertThat(headers.firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+		}
 	}
 
 	@Test
