@@ -96,7 +96,7 @@ class AgentRuntime implements SmartLifecycle {
 			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy,
 			SecretBox secrets) {
 		this.jdbc = jdbc;
-		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1));
+		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1), Duration.ofSeconds(10));
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval(),

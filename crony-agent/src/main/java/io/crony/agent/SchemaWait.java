@@ -35,32 +35,48 @@ final class SchemaWait implements AutoCloseable {
 
 	private final Duration interval;
 
+	private final Duration noAnswerGrace;
+
 	private final ScheduledExecutorService thread = DaemonThreads.single("crony-schema-wait");
 
-	SchemaWait(JdbcTemplate jdbc, Duration interval) {
+	// set by the starting thread before the wait is scheduled, then by the wait's thread
+	private volatile boolean announced;
+
+	SchemaWait(JdbcTemplate jdbc, Duration interval, Duration noAnswerGrace) {
 		this.jdbc = jdbc;
 		this.interval = interval;
+		this.noAnswerGrace = noAnswerGrace;
 	}
 
 	/**
-	 * Runs {@code start} now when the schema is there, or when the database does not
-	 * answer (records are spooled until it does); otherwise says so once and runs it on
-	 * this class's thread as soon as the tables exist.
+	 * Runs {@code start} now when the schema is there; otherwise on this class's thread
+	 * as soon as the tables exist, having said once that it waits for them. A database
+	 * that does not answer for {@code noAnswerGrace} without ever having said the tables
+	 * are missing is down rather than new: {@code start} runs then too (records spool
+	 * until it is back). The grace covers a first connection slower than its timeout.
 	 */
 	void then(Runnable start) {
-		if (schema() != Schema.MISSING) {
+		Schema now = schema();
+		if (now == Schema.PRESENT) {
 			this.thread.shutdown();
 			start.run();
 			return;
 		}
-		logger.warn(
-				"Waiting for the schema: the database lacks the agent's tables ({}), which are created by "
-						+ "crony-web when it starts; this agent starts as soon as they exist",
-				String.join(", ", TABLES));
+		if (now == Schema.MISSING) {
+			announce();
+		}
+		long giveUpAt = System.nanoTime() + this.noAnswerGrace.toNanos();
 		long millis = this.interval.toMillis();
 		this.thread.scheduleWithFixedDelay(() -> {
-			if (schema() == Schema.PRESENT) {
-				logger.info("Schema found: the agent starts");
+			Schema schema = schema();
+			if (schema == Schema.MISSING && !this.announced) {
+				announce();
+			}
+			boolean down = schema == Schema.NO_ANSWER && !this.announced && System.nanoTime() - giveUpAt >= 0;
+			if (schema == Schema.PRESENT || down) {
+				if (this.announced) {
+					logger.info("Schema found: the agent starts");
+				}
 				this.thread.shutdown();
 				try {
 					start.run();
@@ -70,6 +86,14 @@ final class SchemaWait implements AutoCloseable {
 				}
 			}
 		}, millis, millis, TimeUnit.MILLISECONDS);
+	}
+
+	private void announce() {
+		this.announced = true;
+		logger.warn(
+				"Waiting for the schema: the database lacks the agent's tables ({}), which are created by "
+						+ "crony-web when it starts; this agent starts as soon as they exist",
+				String.join(", ", TABLES));
 	}
 
 	private Schema schema() {
