@@ -158,6 +158,10 @@ start)
 		start_java web "$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar" --spring.profiles.active=local \
 		--server.port="$web_port" --server.address=$bind --grpc.server.port="$grpc_port" --grpc.server.address=$bind
 	start_java sample-target "$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar" "$target_port" $bind
+	# the agents and java-sample once crony-web answers: their Eureka clients would fail
+	# (and say so at WARN) until its registry is up, and the agents wait for the schema
+	# its migrations create
+	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
 	for i in "${!agent_ports[@]}"; do
 		n=$((i + 1))
 		CRONY_EUREKA_ENABLED=true EUREKA_URL=$eureka_url \
@@ -170,7 +174,6 @@ start)
 	SAMPLE_ADDRESS=$bind EUREKA_URL=$eureka_url \
 		start_java java-sample "$repo/examples/java-sample/target/java-sample-0.1.0-SNAPSHOT.jar" \
 		--server.port="$java_sample_port" --grpc.server.port="$java_sample_grpc_port"
-	wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port"
 	wait_http "http://127.0.0.1:$java_sample_port/actuator/health" "java-sample on :$java_sample_port (gRPC :$java_sample_grpc_port)"
 	wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port"
 	for port in "${agent_ports[@]}"; do

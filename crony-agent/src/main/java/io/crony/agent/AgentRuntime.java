@@ -1,6 +1,7 @@
 package io.crony.agent;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -51,7 +52,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Assembles the agent's moving parts and starts them in order (records, engine, lease,
- * which loads the assignment) once the context is up; stops them in reverse.
+ * which loads the assignment) once the context is up and the schema exists; stops them in
+ * reverse.
  */
 @Component
 class AgentRuntime implements SmartLifecycle {
@@ -82,13 +84,19 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final LiveOutputs liveOutputs;
 
+	private final SchemaWait schema;
+
 	private volatile boolean running;
+
+	// guarded by this: the parts may start on the schema wait's thread, never after stop
+	private boolean stopped;
 
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
 			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
 			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy,
 			SecretBox secrets) {
 		this.jdbc = jdbc;
+		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1), Duration.ofSeconds(10));
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval(),
@@ -133,18 +141,30 @@ class AgentRuntime implements SmartLifecycle {
 
 	@Override
 	public void start() {
+		this.running = true;
+		this.schema.then(this::startParts);
+	}
+
+	// the lease last: only then does the agent take jobs
+	private synchronized void startParts() {
+		if (this.stopped) {
+			return;
+		}
 		warmUpDatabase();
 		this.tokens.start();
 		this.records.start();
 		this.engine.start();
 		this.async.start();
 		this.lease.start();
-		this.running = true;
 	}
 
 	@Override
 	public void stop() {
 		this.running = false;
+		this.schema.close();
+		synchronized (this) {
+			this.stopped = true;
+		}
 		// the lease first: it closes the fence, and stops its thread, which may be
 		// reloading the assignment under the watcher's lock
 		this.lease.close();

@@ -25,6 +25,16 @@ final class AgentProcess implements AutoCloseable {
 				"192m", arguments));
 	}
 
+	/** Everything the agent has logged so far. */
+	String log() {
+		try {
+			return java.nio.file.Files.readString(this.process.log());
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
 	/** SIGKILL: the agent gets no chance to revoke its lease or flush anything. */
 	void kill9() throws InterruptedException {
 		this.process.kill();

@@ -60,16 +60,35 @@ public final class AgentTestSupport implements AutoCloseable {
 	private final JdbcTemplate jdbc;
 
 	public AgentTestSupport(CronyServicesExtension services) {
+		this(services, true);
+	}
+
+	private AgentTestSupport(CronyServicesExtension services, boolean migrate) {
 		this.services = services;
-		Flyway.configure()
-			.dataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
-			.locations("filesystem:../crony-web/src/main/resources/db/migration")
-			.load()
-			.migrate();
+		if (migrate) {
+			migrate();
+		}
 		this.etcd = Client.builder().endpoints(services.etcdEndpoint()).build();
 		this.keys = new CronyKeys(services.keyPrefix());
 		this.jdbc = new JdbcTemplate(
 				new DriverManagerDataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD));
+	}
+
+	/**
+	 * Support for a test whose database stays empty until it calls {@link #migrate()}, as
+	 * one is until crony-web's first start.
+	 */
+	public static AgentTestSupport withoutSchema(CronyServicesExtension services) {
+		return new AgentTestSupport(services, false);
+	}
+
+	/** Applies crony-web's migrations, as crony-web does when it starts. */
+	public void migrate() {
+		Flyway.configure()
+			.dataSource(this.services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
+			.locations("filesystem:../crony-web/src/main/resources/db/migration")
+			.load()
+			.migrate();
 	}
 
 	public JdbcTemplate jdbc() {

@@ -13,7 +13,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * crony-common is the contract web, agent and the SDK's starter share: it depends on no
  * other Crony module and on no Spring, and only its etcd package touches jetcd, which is
- * optional so that a business service does not pull it.
+ * optional so that a business service does not pull it; only its logging package touches
+ * logback, also optional.
  */
 @AnalyzeClasses(packages = "io.crony.common", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -36,5 +37,12 @@ class ArchitectureTest {
 		.should()
 		.dependOnClassesThat()
 		.resideInAPackage("io.etcd..");
+
+	@ArchTest
+	static final ArchRule onlyTheLoggingPackageUsesLogback = noClasses().that()
+		.resideOutsideOfPackage("io.crony.common.logging..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("ch.qos.logback..");
 
 }

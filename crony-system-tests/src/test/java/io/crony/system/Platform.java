@@ -53,13 +53,16 @@ final class Platform {
 	}
 
 	/**
-	 * crony-web's embedded Eureka server, crony-web registered in it, as make run has it.
+	 * crony-web's embedded Eureka server, crony-web registered in it, as make run has it:
+	 * listening on loopback only, with no address of its own for Eureka (the services
+	 * that find it there must reach it).
 	 */
 	static Map<String, String> eurekaServer(int webPort) {
 		Map<String, String> properties = eurekaClient(webPort);
 		properties.put("crony.web.eureka-server.enabled", "true");
 		properties.put("crony.web.eureka-server.password", REGISTRY_PASSWORD);
-		properties.put("eureka.instance.hostname", "127.0.0.1");
+		properties.put("server.address", "127.0.0.1");
+		properties.put("grpc.server.address", "127.0.0.1");
 		return properties;
 	}
 

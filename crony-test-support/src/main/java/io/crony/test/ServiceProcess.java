@@ -85,6 +85,11 @@ public final class ServiceProcess implements AutoCloseable {
 		return start(name, command, Path.of(".").toAbsolutePath(), launch);
 	}
 
+	/** The file its output goes to. */
+	public Path log() {
+		return this.log;
+	}
+
 	/** Waits until {@code url} answers 200, failing early when the process died. */
 	public void awaitHealthy(String url, Duration atMost) {
 		await(this.name + " healthy at " + url).atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> {
