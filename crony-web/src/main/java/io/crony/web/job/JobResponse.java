@@ -54,10 +54,14 @@ record JobResponse(long id, String name, String description, String schedule, St
 		JobSpec spec = CronyJson.fromJson(row.spec, JobSpec.class);
 		LastExecution last = (row.lastId != null) ? new LastExecution(row.lastId,
 				ExecutionStatus.valueOf(row.lastStatus), row.lastScheduledAt, row.lastFinishedAt) : null;
+		JobPlacement placement = placements.of(spec, row.agentId);
+		// the row keeps the last agent the leader named until it names another: an agent
+		// that left holds nothing
+		String holder = (placement.status() == JobPlacement.Status.ASSIGNED) ? row.agentId : null;
 		return new JobResponse(row.id, spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
 				SecretHeaders.mask(spec.target()), spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(),
 				spec.overlapPolicy(), spec.assignment(), spec.enabled(), row.version, row.createdAt, row.updatedAt,
-				row.createdBy, row.agentId, last, nextFire(spec, now), spec.alerts(), placements.of(spec, row.agentId),
+				row.createdBy, holder, last, nextFire(spec, now), spec.alerts(), placement,
 				new Retention(row.retentionDays, row.retentionMaxCount), spec.owner(), spec.contact(), spec.labels(),
 				JobRequest.CalendarChoice.of(spec.calendar()), List.copyOf(named.upstreams()),
 				List.copyOf(named.dependents()));

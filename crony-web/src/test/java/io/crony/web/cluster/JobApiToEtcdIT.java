@@ -64,4 +64,21 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		await().until(() -> this.assignments.byJob().isEmpty());
 	}
 
+	@Test
+	void aJobWhoseAgentLeftWithNoneToTakeItNamesNoAgent() throws Exception {
+		TestAgent only = agent("e2e-alone", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+		long id = admin.post("/api/v1/jobs", Jobs.http("e2e-orphan")).id();
+		await().until(() -> "e2e-alone".equals(admin.get("/api/v1/jobs/" + id).body().path("agentId").asText()));
+
+		only.kill();
+
+		await()
+			.until(() -> "UNASSIGNED".equals(admin.get("/api/v1/jobs/" + id).body().at("/placement/status").asText()));
+		ApiClient.Response job = admin.get("/api/v1/jobs/" + id);
+		assertThat(job.body().get("agentId").isNull()).as("%s", job.body()).isTrue();
+		assertThat(job.body().at("/placement/reason").asText()).isNotBlank();
+		assertThat(admin.delete("/api/v1/jobs/" + id).status()).isEqualTo(204);
+	}
+
 }
