@@ -165,8 +165,11 @@ class AgentRuntime implements SmartLifecycle {
 		synchronized (this) {
 			this.stopped = true;
 		}
-		// the lease first: it closes the fence, and stops its thread, which may be
-		// reloading the assignment under the watcher's lock
+		// the jobs first, while the lease stands: the fires claimed ahead and not started
+		// are released, so the job's next holder runs them (a rolling upgrade loses none)
+		this.engine.handBack();
+		// then the lease: it closes the fence, and stops its thread, which may be
+		// reloading the assignment under the watcher's lock; revoking it moves the jobs
 		this.lease.close();
 		this.watcher.close();
 		this.engine.close();

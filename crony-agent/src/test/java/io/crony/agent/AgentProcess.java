@@ -7,7 +7,8 @@ import io.crony.test.ServiceProcess;
 
 /**
  * A crony-agent started from the packaged jar as its own JVM, for tests where an agent
- * must die ({@code kill -9}), freeze or be fenced while it lives on.
+ * must die ({@code kill -9}), stop ({@code SIGTERM}), freeze or be fenced while it lives
+ * on.
  */
 final class AgentProcess implements AutoCloseable {
 
@@ -46,6 +47,14 @@ final class AgentProcess implements AutoCloseable {
 	 */
 	void pause() {
 		this.process.pause();
+	}
+
+	/**
+	 * SIGTERM, as a rolling upgrade stops a pod: the agent stops gracefully; returns at
+	 * once, {@link #close()} waits for the exit.
+	 */
+	void terminate() {
+		this.process.terminate();
 	}
 
 	/** SIGCONT after {@link #pause()}. */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.JobSpec;
+import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.Test;
@@ -78,6 +79,60 @@ class FailoverIT {
 							"SELECT job_id FROM execution WHERE trigger_type = 'MISFIRE' AND status = 'SUCCEEDED'",
 							Long.class))
 					.containsExactlyInAnyOrderElementsOf(victimJobs.stream().map(JobSpec::id).toList()));
+		}
+	}
+
+	/**
+	 * A rolling upgrade: the agent gets SIGTERM with every-second jobs and the fire of
+	 * each claimed 1.5 s ahead. It hands those claims back before it revokes its lease;
+	 * the survivor, given the jobs as soon as the node key is gone (as the leader moves
+	 * them), runs them. Before, they stayed PENDING under the stopped agent, the survivor
+	 * gave them up as contested, and each job lost that second (closed MISSED two minutes
+	 * later). About 25 s: two agent JVMs, default lease.
+	 */
+	@Test
+	void anAgentStoppedWithSigtermHandsItsClaimedFiresToTheSurvivorSoNoInstantIsLost() throws Exception {
+		try (AgentTestSupport support = new AgentTestSupport(services);
+				SampleTarget target = SampleTarget.start(0);
+				AgentProcess leaving = AgentProcess.start("leaving",
+						support.agentProperties("leaving", "target/spool-leaving-" + System.nanoTime()));
+				AgentProcess staying = AgentProcess.start("staying",
+						support.agentProperties("staying", "target/spool-staying-" + System.nanoTime()))) {
+			await().atMost(AgentTestSupport.PROCESS_START)
+				.until(() -> support.registered("leaving") && support.registered("staying"));
+			List<JobSpec> jobs = EverySecondJobs.assignRunning(support, target, "leaving", 101, 104);
+
+			long stoppedAt = System.currentTimeMillis();
+			leaving.terminate();
+			// the leader's part: the node key is gone (lease revoked), each job moves
+			await().atMost(Duration.ofSeconds(20))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> !support.registered("leaving"));
+			jobs.forEach((job) -> support.move("leaving", "staying", job));
+			leaving.close();
+
+			long settled = System.currentTimeMillis() + 3000;
+			EverySecondJobs.assertRanOnceEachSecondOn("staying", support, target, jobs, settled);
+			// each second from before the stop to after the move ran, once
+			for (JobSpec job : jobs) {
+				List<Long> seconds = target.runsByScheduledAt(job.id())
+					.keySet()
+					.stream()
+					.map((at) -> Instant.parse(at).getEpochSecond())
+					.toList();
+				assertThat(seconds).as("job %d", job.id())
+					.contains(stoppedAt / 1000 - 1, stoppedAt / 1000, stoppedAt / 1000 + 1, stoppedAt / 1000 + 2);
+			}
+			assertThat(target.runsByFire()).allSatisfy((fire, count) -> assertThat(count).as(fire).isEqualTo(1));
+			// and recorded: nothing before the settled second is left PENDING or MISSED
+			await().atMost(Duration.ofSeconds(20))
+				.untilAsserted(() -> assertThat(support.jdbc()
+					.queryForList(
+							"SELECT CONCAT(job_id, ' ', scheduled_at, ' ', status, ' ', COALESCE(error, '')) "
+									+ "FROM execution WHERE job_id BETWEEN 101 AND 104 AND scheduled_at < ? "
+									+ "AND status <> 'SUCCEEDED'",
+							String.class, SqlTime.of(Instant.ofEpochMilli(settled))))
+					.isEmpty());
 		}
 	}
 

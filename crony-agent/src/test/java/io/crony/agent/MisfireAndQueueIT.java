@@ -167,7 +167,7 @@ class MisfireAndQueueIT {
 				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
 						job.id()))
 				.hasSizeGreaterThanOrEqualTo(3)
-				.allSatisfy((error) -> assertThat(error).contains("its job was removed")));
+				.allSatisfy((error) -> assertThat(error).contains("its job left this agent")));
 		// the run going when the job left ends; nothing waiting starts after it
 		await().during(Duration.ofSeconds(10))
 			.atMost(Duration.ofSeconds(15))

@@ -28,7 +28,8 @@ import static org.awaitility.Awaitility.await;
  * reason while no agent carries the label; a second crony-agent started with
  * {@code crony.agent.labels=dept=pay,zone=a} (the one-string form
  * {@code CRONY_AGENT_LABELS} takes) announces its labels, takes the job and runs it, and
- * the unlabelled agent never does.
+ * the unlabelled agent never does. A running job disabled ends the fires its agent
+ * claimed ahead CANCELLED, none MISSED.
  */
 class AgentGroupsIT {
 
@@ -103,6 +104,33 @@ class AgentGroupsIT {
 		assertThat(succeeded(job, PLAIN)).isZero();
 	}
 
+	/**
+	 * Disabling a running every-second job: the leader takes it off its agent, which
+	 * releases the fires it claimed ahead; those end CANCELLED with the reason within a
+	 * reconciler round (30 s), none MISSED, none left PENDING. Before, they stayed
+	 * PENDING and were closed MISSED after the 2-minute grace. Default settings; 10 to 40
+	 * s, most of it waiting for the round.
+	 */
+	@Test
+	void disablingARunningJobCancelsTheFiresItsAgentClaimedAheadAndMissesNone() {
+		await("an agent online").atMost(Duration.ofSeconds(60)).until(() -> agent(PLAIN) != null);
+		long job = createEverySecondJob("ticking", Map.of());
+		await("the job running").atMost(Duration.ofSeconds(60)).until(() -> runs(job, "SUCCEEDED") >= 3);
+
+		Api.Answer disabled = api.post("/api/v1/jobs/" + job + "/disable", Map.of());
+		assertThat(disabled.status()).as("%s", disabled.body()).isEqualTo(200);
+
+		// shorter than the 2-minute grace after which the reconciler closes what is left
+		await("its claims ahead cancelled").atMost(Duration.ofSeconds(100))
+			.until(() -> runs(job, "PENDING") == 0 && runs(job, "CANCELLED") >= 1);
+		assertThat(runs(job, "MISSED")).isZero();
+		for (JsonNode run : api.get("/api/v1/executions?status=CANCELLED&jobId=" + job).body().path("items")) {
+			assertThat(run.path("error").asText()).isEqualTo("Not run: its job was disabled");
+		}
+		assertThat(api.get("/api/v1/jobs/" + job).body().path("lastExecution").path("status").asText())
+			.isNotEqualTo("MISSED");
+	}
+
 	private static JsonNode placement(long job) {
 		return api.get("/api/v1/jobs/" + job).body().path("placement");
 	}
@@ -129,6 +157,10 @@ class AgentGroupsIT {
 		Api.Answer created = api.post("/api/v1/jobs", body);
 		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
 		return created.id();
+	}
+
+	private static long runs(long job, String status) {
+		return api.get("/api/v1/executions?status=" + status + "&jobId=" + job).body().path("total").asLong();
 	}
 
 	private static long succeeded(long job, String agentId) {

@@ -134,6 +134,15 @@ public final class ServiceProcess implements AutoCloseable {
 		LocalServices.signal(this.process.pid(), "-CONT");
 	}
 
+	/**
+	 * SIGTERM without waiting: the process stops gracefully (as Kubernetes stops a pod)
+	 * while the caller watches what it does meanwhile; {@link #close()} waits for the
+	 * exit.
+	 */
+	public void terminate() {
+		LocalServices.signal(this.process.pid(), "-TERM");
+	}
+
 	@Override
 	public void close() throws InterruptedException {
 		this.process.destroy();

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -46,6 +47,10 @@ final class ClaimStage implements Runnable {
 
 	private long lastRetakeMillis;
 
+	// held while a batch is claimed and passed on, so the agent stopping waits for it:
+	// claims won but never passed to dispatch would stay PENDING under this agent
+	private final ReentrantLock batch = new ReentrantLock();
+
 	private volatile boolean running = true;
 
 	/**
@@ -70,9 +75,14 @@ final class ClaimStage implements Runnable {
 		}
 	}
 
-	/** Ends the loop; the caller interrupts its thread. */
+	/**
+	 * Ends the loop once the batch in flight, if any, has passed what it won on to
+	 * dispatch; the caller then interrupts the thread (it may wait for a fire to wake).
+	 */
 	void stop() {
 		this.running = false;
+		this.batch.lock();
+		this.batch.unlock();
 	}
 
 	/** Claims the next woken batch (or waits for one), then retries contested fires. */
@@ -85,11 +95,19 @@ final class ClaimStage implements Runnable {
 				// records behind: claims wait, and fires woken meanwhile join this batch
 				// late, where their jobs' misfire policies decide
 				this.claimer.awaitRecordRoom();
-				List<Fire> live = this.planner.toClaim(first, CLAIM_BATCH);
-				woken = live.size();
-				this.claimed.accept(this.claimer.claim(live, this.contested));
 			}
-			retakeContested();
+			this.batch.lock();
+			try {
+				if (first != null && this.running) {
+					List<Fire> live = this.planner.toClaim(first, CLAIM_BATCH);
+					woken = live.size();
+					this.claimed.accept(this.claimer.claim(live, this.contested));
+				}
+				retakeContested();
+			}
+			finally {
+				this.batch.unlock();
+			}
 		}
 		catch (RuntimeException ex) {
 			logger.error("Engine could not claim {} fires; they are dropped", woken, ex);

@@ -102,6 +102,15 @@ final class DispatchStage implements Runnable {
 	@Override
 	public void run() {
 		List<Fire> notStarted = new ArrayList<>();
+		try {
+			loop(notStarted);
+		}
+		finally {
+			handBack(notStarted);
+		}
+	}
+
+	private void loop(List<Fire> notStarted) {
 		while (this.running) {
 			try {
 				Fire fire = this.due.poll();
@@ -127,6 +136,27 @@ final class DispatchStage implements Runnable {
 				logger.error("Engine could not dispatch a fire", ex);
 			}
 		}
+	}
+
+	/**
+	 * The loop ended (the agent stops): every claimed fire this stage still has, waiting
+	 * for its instant, held by the fence or not started, was never dispatched, so it
+	 * leaves through {@link Releases#notStarted}, which releases the claims of jobs the
+	 * engine let go ({@code FiringEngine.handBack}) for their next holder. One-shot
+	 * requests stay: their keys in etcd are their claims, and move with their jobs.
+	 */
+	private void handBack(List<Fire> notStarted) {
+		this.releases.fenced(this.held.takeGivenUp());
+		List<Fire> left = new ArrayList<>(notStarted);
+		left.addAll(this.held.takeHeld());
+		for (Object queued : this.due.toArray()) {
+			Fire fire = (Fire) queued;
+			if (fire.isClaim() && this.due.remove(fire)) {
+				left.add(fire);
+			}
+		}
+		notStarted.clear();
+		this.releases.notStarted(left);
 	}
 
 	private void dispatch(Fire fire, List<Fire> notStarted) {

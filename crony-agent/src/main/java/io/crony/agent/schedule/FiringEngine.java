@@ -32,6 +32,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	private final Clock clock;
 
+	// set once the agent stops: no job is taken any more
+	private boolean handedBack;
+
 	private FiringEngine(EngineParts parts) {
 		this.jobs = new HeldJobs(parts.parser());
 		this.stages = new Stages(parts);
@@ -60,6 +63,9 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 * policy), changed ones updated, missing ones dropped.
 	 */
 	public synchronized void holdExactly(Collection<JobSpec> specs) {
+		if (this.handedBack) {
+			return;
+		}
 		// the reload that calls this reads every once request again right after
 		this.stages.onces.forgetAwaited();
 		remove(this.jobs.notIn(specs));
@@ -68,6 +74,11 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 
 	/** Adds or updates jobs. */
 	public synchronized void put(Collection<JobSpec> specs) {
+		if (this.handedBack) {
+			// stopping: the job stays assigned here until the lease is revoked, and then
+			// moves with the others
+			return;
+		}
 		HeldJobs.Changes changes = this.jobs.put(specs);
 		changes.disabled().forEach((job) -> this.stages.runner.dropQueue(job, "its job was disabled"));
 		Instant now = this.clock.instant();
@@ -92,12 +103,16 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 * them are released for their next holder.
 	 */
 	public synchronized void remove(Collection<Long> jobIds) {
+		// the agent is told only that the job left, not why
+		remove(jobIds, "its job left this agent (disabled, deleted or moved)");
+	}
+
+	private void remove(Collection<Long> jobIds, String why) {
 		List<JobState> removed = this.jobs.remove(jobIds);
 		if (removed.isEmpty()) {
 			return;
 		}
-		removed.forEach(
-				(job) -> this.stages.runner.dropQueue(job, "its job was removed from this agent (deleted, or moved)"));
+		removed.forEach((job) -> this.stages.runner.dropQueue(job, why));
 		// Taken after "removed" is set, never before: the dispatch stage checks it before
 		// a fire, so a dispatch that still saw the job happened before this instant, and
 		// a
@@ -105,6 +120,21 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.stages.releases.jobsLeft(removed.stream().map(JobState::id).toList(), this.clock.instant());
 		logger.info("Engine dropped {} jobs (first: {}), holds {}", removed.size(), removed.get(0).id(),
 				this.jobs.size());
+	}
+
+	/**
+	 * The agent stops (SIGTERM, as in a rolling upgrade): it takes no job any more and
+	 * lets go of every job it holds the way it lets go of jobs that move away
+	 * ({@link #remove}), so each fire it claimed ahead and has not started is released,
+	 * and the jobs' next holder takes it over once the lease is revoked and the leader
+	 * has moved them. The fires still in the claim and dispatch stages are released as
+	 * those stop ({@link #close}). Runs already started go on and are recorded.
+	 */
+	public synchronized void handBack() {
+		this.handedBack = true;
+		Set<Long> held = this.jobs.ids();
+		logger.info("Engine stopping: hands back its {} jobs and the fires it claimed ahead for them", held.size());
+		remove(held, "its agent stopped");
 	}
 
 	/**

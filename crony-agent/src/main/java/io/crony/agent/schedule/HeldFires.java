@@ -94,6 +94,14 @@ final class HeldFires {
 		return fires;
 	}
 
+	/** The fires still held, taken out: the dispatch thread ends. */
+	List<Fire> takeHeld() {
+		List<Fire> fires = new ArrayList<>();
+		this.held.forEach((each) -> fires.add(each.fire()));
+		this.held.clear();
+		return fires;
+	}
+
 	private record Held(Fire fire, long lease) {
 	}
 

@@ -102,7 +102,7 @@ final class Overlap {
 	// cannot fill the heap
 	private void enqueue(JobState job, Fire fire) {
 		if (job.removed) {
-			this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job was removed from this agent");
+			this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job left this agent");
 			return;
 		}
 		// catch-up and handed-over fires are bounded where they are made (catch-up-limit)

@@ -119,7 +119,11 @@ final class Releases {
 				"not run: its upstream jobs could not be checked (the database was unreachable at its instant)");
 	}
 
-	/** The agent is stopping: nothing more is released, claims stay as they are. */
+	/**
+	 * The agent is stopping and its stages have ended, each having passed on what it did
+	 * not start (the releases already queued on the workers run as they drain); nothing
+	 * more is queued.
+	 */
 	void close() {
 		this.open = false;
 	}

@@ -9,6 +9,9 @@ import io.crony.agent.metrics.AgentMetrics;
  */
 final class Stages implements AutoCloseable {
 
+	// a stage's thread ends within its current step; this bounds a step stuck on I/O
+	private static final long JOIN_MILLIS = 5000;
+
 	final Planner planner;
 
 	final ClaimStage claims;
@@ -66,14 +69,31 @@ final class Stages implements AutoCloseable {
 		this.arrivals.start();
 	}
 
+	/**
+	 * Stops the threads in the order a fire travels: the claim stage after its batch in
+	 * flight (what it won reaches dispatch), then dispatch, whose loop hands every
+	 * claimed fire it did not start to {@link Releases} as it ends; only then are
+	 * releases closed.
+	 */
 	@Override
 	public void close() {
-		this.releases.close();
 		this.claims.stop();
-		this.dispatch.stop();
 		this.claimThread.interrupt();
+		join(this.claimThread);
+		this.dispatch.stop();
 		this.dispatchThread.interrupt();
+		join(this.dispatchThread);
+		this.releases.close();
 		this.arrivals.close();
+	}
+
+	private static void join(Thread thread) {
+		try {
+			thread.join(JOIN_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static Thread daemon(Runnable loop, String name) {

@@ -116,7 +116,7 @@ class OverlapTest {
 		admit(fire(job, 1));
 		job.removed = true;
 
-		this.overlap.dropQueue(job, "its job was removed from this agent");
+		this.overlap.dropQueue(job, "its job left this agent");
 
 		assertThat(this.overlap.ended(running)).isNull();
 		awaitFinished(ExecutionStatus.CANCELLED);

@@ -43,6 +43,12 @@ import org.springframework.stereotype.Component;
  * claimed it ("claimed by agent X, which never recorded starting it"), when its job
  * exists.</li>
  * </ul>
+ * Claims a live agent released because their job was disabled or deleted (the leader
+ * takes such a job off its agent as it takes a moving job, and the agent releases the
+ * fires it claimed ahead) have no next holder: each round closes them CANCELLED at once,
+ * without the grace, "Not run: its job was disabled" or "job deleted", as long as the job
+ * is still disabled or gone.
+ * <p>
  * Two kinds of old PENDING rows are waiting the normal way and are left alone, however
  * old: a manual run (any trigger but CRON and MISFIRE: the rows the web inserts) whose
  * run request is still in etcd, waiting for an agent to hold its job (the request is the
@@ -83,6 +89,15 @@ class ExecutionReconciler extends PeriodicTask {
 	private static final Set<String> SCHEDULED = Set.of(TriggerType.CRON.name(), TriggerType.MISFIRE.name());
 
 	static final String JOB_DELETED = "job deleted";
+
+	static final String JOB_DISABLED = "Not run: its job was disabled";
+
+	// claims released by an agent the job left (agent_id NULL) of a job disabled or
+	// deleted: no agent holds the job, so nobody takes them. Through the same index.
+	private static final String RELEASED_OF_STOPPED_JOBS = "SELECT e.id, j.id IS NULL "
+			+ "FROM execution e FORCE INDEX (idx_execution_status) LEFT JOIN job j ON j.id = e.job_id "
+			+ "WHERE e.status = 'PENDING' AND e.id > ? AND e.agent_id IS NULL AND e.trigger_type IN ('CRON', 'MISFIRE') "
+			+ "AND e.scheduled_at < ? AND (j.id IS NULL OR j.enabled = 0) ORDER BY e.id LIMIT ?";
 
 	// idx_execution_status (status, id): the PENDING rows in id order, which are few
 	// besides the stale ones (claims ahead of their instant). The index is named so the
@@ -127,7 +142,7 @@ class ExecutionReconciler extends PeriodicTask {
 	private static Counter closedCounter(MeterRegistry meters, ExecutionStatus status) {
 		return Counter.builder("crony.reconciler.closed")
 			.description("PENDING executions the leader closed: claims never started (MISSED), "
-					+ "fires and runs of deleted jobs (CANCELLED)")
+					+ "fires and runs of deleted jobs, released claims of disabled jobs (CANCELLED)")
 			.tag("status", status.name())
 			.register(meters);
 	}
@@ -157,6 +172,7 @@ class ExecutionReconciler extends PeriodicTask {
 		}
 		long started = System.nanoTime();
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+		int stopped = cancelReleasedClaimsOfStoppedJobs(now);
 		Instant cutoff = now.minus(this.properties.grace());
 		Round round = new Round(now, cutoff);
 		long cursor = this.resumeAfter;
@@ -190,7 +206,63 @@ class ExecutionReconciler extends PeriodicTask {
 					closed, cutoff, round.missed, round.cancelled, (System.nanoTime() - started) / 1_000_000,
 					(this.resumeAfter > 0) ? "; more left for the next round" : "");
 		}
-		return closed;
+		return closed + stopped;
+	}
+
+	/**
+	 * Cancels, without the grace, the claims that agents released when a disabled or
+	 * deleted job left them (a job disabled or deleted is taken off its agent like a job
+	 * that moves, and its agent releases the fires it claimed ahead): no agent holds the
+	 * job, so no agent will take them, and they never ran. Each close is a
+	 * compare-and-set on the row still PENDING and owned by nobody and on its job still
+	 * disabled (or gone), so a job enabled again meanwhile keeps its released claims for
+	 * its next holder.
+	 * @return rows cancelled
+	 */
+	private int cancelReleasedClaimsOfStoppedJobs(Instant now) {
+		int disabled = 0;
+		int deleted = 0;
+		long cursor = 0;
+		int examined = 0;
+		while (examined < this.properties.roundLimit() && this.election.isLeader()) {
+			int limit = Math.min(this.properties.batchSize(), this.properties.roundLimit() - examined);
+			List<long[]> batch = this.jdbc.query(RELEASED_OF_STOPPED_JOBS,
+					(rs, i) -> new long[] { rs.getLong(1), rs.getBoolean(2) ? 1 : 0 }, cursor, SqlTime.of(now), limit);
+			if (batch.isEmpty()) {
+				break;
+			}
+			examined += batch.size();
+			cursor = batch.get(batch.size() - 1)[0];
+			List<Long> ofDisabled = batch.stream().filter((row) -> row[1] == 0).map((row) -> row[0]).toList();
+			List<Long> ofDeleted = batch.stream().filter((row) -> row[1] == 1).map((row) -> row[0]).toList();
+			disabled += cancelReleased(ofDisabled, JOB_DISABLED,
+					"EXISTS (SELECT 1 FROM job j WHERE j.id = execution.job_id AND j.enabled = 0)", now);
+			deleted += cancelReleased(ofDeleted, JOB_DELETED,
+					"NOT EXISTS (SELECT 1 FROM job j WHERE j.id = execution.job_id)", now);
+			if (batch.size() < limit) {
+				break;
+			}
+		}
+		if (disabled + deleted > 0) {
+			this.cancelled.increment(disabled + deleted);
+			log.info("Cancelled {} released claims of disabled jobs and {} of deleted jobs: no agent holds them",
+					disabled, deleted);
+		}
+		return disabled + deleted;
+	}
+
+	private int cancelReleased(List<Long> ids, String reason, String jobStopped, Instant now) {
+		if (ids.isEmpty()) {
+			return 0;
+		}
+		List<Object> args = new ArrayList<>(ids.size() + 3);
+		args.add(reason);
+		args.add(SqlTime.of(now));
+		args.add(SqlTime.of(now));
+		args.addAll(ids);
+		return this.jdbc.update("UPDATE execution SET status = 'CANCELLED', error = ?, finished_at = ?, updated_at = ? "
+				+ "WHERE id IN (" + String.join(", ", Collections.nCopies(ids.size(), "?"))
+				+ ") AND status = 'PENDING' AND agent_id IS NULL AND " + jobStopped, args.toArray());
 	}
 
 	/** The decisions of one round, and what they read lazily, once per round. */

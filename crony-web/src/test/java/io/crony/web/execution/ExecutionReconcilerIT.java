@@ -44,10 +44,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The leader closes execution rows left PENDING for good, as a killed agent or a deleted
- * job leaves them, with its default settings: only its period is shortened (1 s instead
- * of 30 s), so the default 2-minute grace decides. Rows are inserted as agents and the
- * web write them, with their instants (and last changes) set back instead of waiting.
+ * The leader closes execution rows left PENDING for good, as a killed agent, a deleted
+ * job or a disabled job's released claims leave them, with its default settings: only its
+ * period is shortened (1 s instead of 30 s), so the default 2-minute grace decides. Rows
+ * are inserted as agents and the web write them, with their instants (and last changes)
+ * set back instead of waiting.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "crony.web.admin.initial-password=" + ExecutionReconcilerIT.ADMIN_PASSWORD,
@@ -129,7 +130,9 @@ class ExecutionReconcilerIT {
 		long job = job("settle");
 		long other = job("rebuild");
 		long deleted = job("purge");
+		long disabled = job("paused");
 		assertThat(this.api.delete("/api/v1/jobs/" + deleted).status()).isEqualTo(204);
+		assertThat(this.api.post("/api/v1/jobs/" + disabled + "/disable", Map.of()).status()).isEqualTo(200);
 		double missedBefore = closed("MISSED");
 		double cancelledBefore = closed("CANCELLED");
 		Map<String, Long> rows = new HashMap<>();
@@ -164,6 +167,11 @@ class ExecutionReconcilerIT {
 			rows.put("deletedRun", row(deleted, KILLED, "MANUAL", "PENDING", ago(700), ago(700)));
 			request(KILLED, rows.get("deletedRun"), deleted);
 			rows.put("finished", row(other, KILLED, "CRON", "SUCCEEDED", ago(800), ago(800)));
+			// a claim released seconds ago: of a disabled job nobody holds (cancelled at
+			// once, no grace), and of an enabled job whose next holder may take it
+			rows.put("disabledReleased", row(disabled, null, "CRON", "PENDING", ago(3), ago(2)));
+			rows.put("disabledClaimed", row(disabled, LIVE, "CRON", "PENDING", ago(4), ago(2)));
+			rows.put("releasedRecent", row(other, null, "CRON", "PENDING", ago(3), ago(2)));
 		});
 
 		await().until(
@@ -180,10 +188,12 @@ class ExecutionReconcilerIT {
 		assertClosed(rows.get("deleted1"), "CANCELLED", "job deleted");
 		assertClosed(rows.get("deleted2"), "CANCELLED", "job deleted");
 		assertClosed(rows.get("deletedRun"), "CANCELLED", "job deleted");
+		assertClosed(rows.get("disabledReleased"), "CANCELLED", "Not run: its job was disabled");
 		assertThat(this.probe.get(this.keys.once(KILLED, rows.get("deletedRun")))).as("request of a deleted job")
 			.isNull();
 
-		for (String untouched : List.of("queued", "recent", "future", "touched", "waiting")) {
+		for (String untouched : List.of("queued", "recent", "future", "touched", "waiting", "disabledClaimed",
+				"releasedRecent")) {
 			assertThat(this.jdbc.queryForMap("SELECT status, error, finished_at FROM execution WHERE id = ?",
 					rows.get(untouched)))
 				.as(untouched)
@@ -195,7 +205,7 @@ class ExecutionReconcilerIT {
 		assertThat(status(rows.get("running"))).isEqualTo("RUNNING");
 		assertThat(status(rows.get("finished"))).isEqualTo("SUCCEEDED");
 		assertThat(closed("MISSED") - missedBefore).isEqualTo(5);
-		assertThat(closed("CANCELLED") - cancelledBefore).isEqualTo(3);
+		assertThat(closed("CANCELLED") - cancelledBefore).isEqualTo(4);
 		assertThat(log.getOut()).containsPattern("Closed [1-8] stale PENDING executions");
 
 		// once the run ends, the fire the live agent claimed behind it is closed too

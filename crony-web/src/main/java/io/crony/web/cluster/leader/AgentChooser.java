@@ -37,6 +37,15 @@ final class AgentChooser {
 		return agent != null && !agent.drained() && agent.matches(job.assignment().labels());
 	}
 
+	/**
+	 * Whether the job's selector rules out the live agent it is on; a drained agent whose
+	 * labels still match may keep its job while no other agent may take it.
+	 */
+	boolean rulesOut(String agentId, PlaceableJob job) {
+		AgentCandidate agent = this.state.agent(agentId);
+		return agent != null && !agent.matches(job.assignment().labels());
+	}
+
 	/** Why a job that does not fit its agent has to move. */
 	String moveReason(String agentId) {
 		AgentCandidate agent = this.state.agent(agentId);

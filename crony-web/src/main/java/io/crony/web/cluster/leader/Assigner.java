@@ -86,12 +86,23 @@ final class Assigner {
 	}
 
 	/**
-	 * Moves a job off an agent it no longer fits, with the row's current spec.
+	 * Moves a job off an agent it no longer fits, with the row's current spec. When no
+	 * agent may take it and its selector rules out its own (live) agent too, its key is
+	 * deleted: it stops firing there and waits unassigned, counted for the
+	 * {@code UNPLACED} alert, until a matching agent appears. A job on a dead agent stays
+	 * under it (failover moves it when an eligible agent appears), and one on a drained
+	 * agent that still matches keeps running there.
 	 * @return completes with whether it moved (false at once when no agent may take it)
 	 */
 	CompletableFuture<Boolean> reassign(Placement from, JobRow row) throws InterruptedException {
-		Optional<String> target = this.chooser.pick(row.state(), from.agentId());
+		PlaceableJob job = row.state();
+		Optional<String> target = this.chooser.pick(job, from.agentId());
 		if (target.isEmpty()) {
+			if (this.chooser.rulesOut(from.agentId(), job)) {
+				log.warn("Job {} leaves agent {}, which its selector no longer matches; no agent may take it, "
+						+ "so it waits unassigned", row.id(), from.agentId());
+				return this.writer.delete(from, true).thenApply((deleted) -> false);
+			}
 			log.warn("Job {} on agent {} must move but no agent may take it", row.id(), from.agentId());
 			return CompletableFuture.completedFuture(false);
 		}
