@@ -179,7 +179,8 @@ def read_phases(path):
             for line in lines:
                 fields = line.rstrip("\n").split("\t")
                 if len(fields) >= 2:
-                    phases.append((fields[0], number(fields[1]), fields[2] if len(fields) > 2 else "ok"))
+                    phases.append((fields[0], number(fields[1]), fields[2] if len(fields) > 2 else "ok",
+                                   number(fields[3]) if len(fields) > 3 else None))
     return phases
 
 
@@ -213,18 +214,21 @@ def render(phases, classes, ledgers, maven, top=15, reactor_order=None, title="m
     out = []
     rows = module_rows(classes, maven)
     order = reactor_order or list(rows)
-    total = sum(s for _, s, _ in phases)
+    phases = [tuple(p) + (None,) * (4 - len(p)) for p in phases]
+    total = sum(p[1] for p in phases)
+    cpu_total = sum(p[3] or 0 for p in phases)
 
     if phases:
         out.append("== %s: where the time went (seconds) ==" % title)
-        out.append("%-46s %7s %6s" % ("phase", "s", "share"))
+        out.append("%-46s %7s %6s %7s" % ("phase", "s", "share", "cpu s"))
 
-        def line(name, value, status=""):
+        def line(name, value, status="", cpu=None):
             share = "%5.1f%%" % (100 * value / total) if total else ""
-            out.append(("%-46s %7.0f %6s %s" % (name, value, share, status)).rstrip())
+            out.append(("%-46s %7.0f %6s %7s %s" % (name, value, share, seconds(cpu) if cpu is not None else "",
+                                                    status)).rstrip())
 
-        for name, value, status in phases:
-            line(name, value, "" if status == "ok" else status)
+        for name, value, status, cpu in phases:
+            line(name, value, "" if status == "ok" else status, cpu)
             if name == "maven" and maven:
                 unit = sum(rows[m]["unit_s"] or 0 for m in order if m in rows)
                 its = [(m, rows[m]["it_s"]) for m in order if m in rows and rows[m]["it_s"]]
@@ -235,7 +239,9 @@ def render(phases, classes, ledgers, maven, top=15, reactor_order=None, title="m
                     label = ("  system tests (%s)" if module == "crony-system-tests"
                              else "  integration tests %s") % module
                     line(label, it_seconds)
-        out.append("%-46s %7.0f" % ("total", total))
+        out.append("%-46s %7.0f %6s %7s" % ("total", total, "", seconds(cpu_total) if cpu_total else ""))
+        out.append("(cpu s: user + system seconds of the step's processes; the wall seconds grow with the"
+                   " machine's load, these far less)")
         out.append("")
 
     if rows:

@@ -121,19 +121,19 @@ class ReportsTest(unittest.TestCase):
 
     def test_the_table(self):
         maven = timing.maven_times(MAVEN_LOG.splitlines(True))
-        phases = [("go", 50.0, "ok"), ("maven", 60.0, "ok"), ("browser tests", 90.0, "FAILED")]
+        phases = [("go", 50.0, "ok", 20.0), ("maven", 60.0, "ok", 110.0), ("browser tests", 90.0, "FAILED", 30.0)]
 
         text = timing.render(phases, timing.read_reports(self.root), timing.read_ledgers(self.root), maven, top=3,
                              reactor_order=["crony-common", "crony-agent", "sample-target"])
         lines = text.splitlines()
 
-        self.assertIn("go                                                  50  25.0%", lines)
-        self.assertIn("browser tests                                       90  45.0% FAILED", lines)
+        self.assertIn("go                                                  50  25.0%      20", lines)
+        self.assertIn("browser tests                                       90  45.0%      30 FAILED", lines)
         # maven 60 s: unit 7 + 6, crony-agent's integration tests 30, the rest is build
         self.assertIn("  build: compile, package, other goals              17   8.5%", lines)
         self.assertIn("  unit tests (Surefire, all modules)                13   6.5%", lines)
         self.assertIn("  integration tests crony-agent                     30  15.0%", lines)
-        self.assertIn("total                                              200", lines)
+        self.assertIn("total                                              200            160", lines)
         self.assertIn("crony-agent                       38       6      7      30      6      1250", lines)
         self.assertIn("sample-target                      -       -      2       -      0         0", lines)
         slowest = lines[lines.index("== the 3 slowest test classes ==") + 2:][:3]
@@ -149,6 +149,16 @@ class ReportsTest(unittest.TestCase):
         text = timing.render([("maven", 100.0, "ok")], {}, {}, maven, reactor_order=["crony-system-tests"])
 
         self.assertIn("  system tests (crony-system-tests)                 90  90.0%", text.splitlines())
+
+
+class PhasesTest(unittest.TestCase):
+
+    def test_name_seconds_status_and_cpu_seconds(self):
+        path = os.path.join(tempfile.mkdtemp(), "phases.tsv")
+        write(path, "services install\t1.5\tok\t0.4\nmaven\t600.0\tFAILED\t900.2\nold\t3\n")
+
+        self.assertEqual(timing.read_phases(path), [
+            ("services install", 1.5, "ok", 0.4), ("maven", 600.0, "FAILED", 900.2), ("old", 3.0, "ok", None)])
 
 
 class StampTest(unittest.TestCase):
