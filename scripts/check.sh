@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The fast loop while editing (make check), about 5 minutes once dependencies are there:
-# the timing table's own tests, then in one Maven run the format check
+# The fast loop while editing (make check), meant to take under 5 minutes on 2 cores once
+# dependencies are there (measured figures: docs/testing.md): the timing table's own tests, then in one Maven run the format check
 # (spring-javaformat:validate, bound to validate), compile and every unit test (Surefire;
 # no integration test, no jar), then the dashboard's unit tests and type check (no
 # production build) and the Go tests without the race detector. make test runs all of it
 # and everything else; run it before merging.
 #
-#   CHECK_MAVEN_THREADS=1C   Maven's -T (default 1: measured fastest here, see docs/testing.md)
+#   CHECK_MAVEN_THREADS=2    Maven's -T (default 1: -T 2 was no clear gain in the runs measured,
+#                            and with -T 1 the table can split Maven's time per module)
 #   CHECK_OFFLINE=0          let Maven download (the first run on a fresh machine)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
