@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The fast loop while editing (make check), meant to take under 5 minutes on 2 cores once
-# dependencies are there (measured figures: docs/testing.md): the timing table's own tests, then in one Maven run the format check
-# (spring-javaformat:validate, bound to validate), compile and every unit test (Surefire;
+# The fast loop while editing (make check), 2.5 to 3 minutes on 2 cores once dependencies
+# are there (measured: docs/testing.md): the timing table's own tests, then in one Maven
+# run the format check (spring-javaformat:validate, bound to validate), compile and every
+# unit test (Surefire;
 # no integration test, no jar), then the dashboard's unit tests and type check (no
 # production build) and the Go tests without the race detector. make test runs all of it
 # and everything else; run it before merging.
