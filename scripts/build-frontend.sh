@@ -2,6 +2,7 @@
 # Builds the admin dashboard (frontend/) into crony-web/target/frontend/static, where
 # crony-web's jar picks it up as a resource (served at "/"). Run it before packaging
 # crony-web; `./mvnw clean` removes the built dashboard, so build again after a clean.
+# With --deps-only it installs the dependencies (when needed) and builds nothing.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo/frontend"
@@ -20,5 +21,6 @@ if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" 
 	echo "$want" >"$stamp"
 fi
 
+[ "${1:-}" != --deps-only ] || exit 0
 npm run build
 echo "[build-frontend] built into crony-web/target/frontend/static" >&2

@@ -7,6 +7,8 @@
 # Uses the jars the last `./mvnw verify` (or package) built.
 #
 #   E2E_SCREENSHOTS=docs/screenshots bash scripts/test-e2e.sh   # also writes the screenshots README.md and docs/dashboard.md show
+#   E2E_SPEC="job-lifecycle calendars" bash scripts/test-e2e.sh  # only these spec files (frontend/e2e/NAME.test.mjs)
+#   E2E_LANGS=en bash scripts/test-e2e.sh                        # only English (default: en zh-CN)
 #
 # Prints "e2e: N passed" when green.
 set -euo pipefail
@@ -132,12 +134,24 @@ count() {
 	n=$(sed -n "s/^# $1 //p" "$report" 2>/dev/null)
 	echo "${n:-0}"
 }
-for lang in en zh-CN; do
+# the spec files: all of e2e/, or those E2E_SPEC names
+specs=(e2e/)
+if [ -n "${E2E_SPEC:-}" ]; then
+	specs=()
+	for spec in $E2E_SPEC; do
+		spec=${spec##*/}
+		spec=${spec%.test.mjs}
+		[ -f "e2e/$spec.test.mjs" ] || die "E2E_SPEC: no frontend/e2e/$spec.test.mjs"
+		specs+=("e2e/$spec.test.mjs")
+	done
+fi
+langs=${E2E_LANGS:-en zh-CN}
+for lang in $langs; do
 	log "the browser tests in $lang"
 	report=$state/e2e-$lang.tap
 	set +e
 	E2E_LANG=$lang node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
-		--test-reporter=tap --test-reporter-destination="$report" e2e/
+		--test-reporter=tap --test-reporter-destination="$report" "${specs[@]}"
 	[ $? -eq 0 ] || status=1
 	set -e
 	passed=$((passed + $(count pass)))
@@ -145,7 +159,10 @@ for lang in en zh-CN; do
 	failed=$((failed + $(count fail) + $(count cancelled)))
 	skipped=$((skipped + $(count skipped)))
 done
-echo "e2e: $passed passed, $failed failed, $skipped skipped in $((SECONDS - start)) s (English and Chinese)"
+languages="English and Chinese"
+[ "$langs" = "en zh-CN" ] || languages=$langs
+[ -z "${E2E_SPEC:-}" ] || languages="$languages; only $E2E_SPEC"
+echo "e2e: $passed passed, $failed failed, $skipped skipped in $((SECONDS - start)) s ($languages)"
 if [ $status -eq 0 ] && [ -n "${E2E_SCREENSHOTS:-}" ]; then
 	E2E_LANG=en node e2e/screenshots.mjs
 	E2E_LANG=zh-CN node e2e/screenshots.mjs

@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
 # Every test of every module. Installs what is missing (Debian packages through
 # services.sh); integration tests start their own etcd and MariaDB on free ports.
+# Ends with where the time went: each phase's seconds, Maven's per module, and the 15
+# slowest test classes with the processes each started (scripts/lib/timing.py; also when a
+# phase fails). How to read it: CONTRIBUTING.md.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$SECONDS
+# shellcheck source=lib/timing.sh
+source scripts/lib/timing.sh
+timing_start test
 
-bash scripts/services.sh install
-bash scripts/test-go.sh
+phase "services install" bash scripts/services.sh install
+phase go bash scripts/test-go.sh
 # The Helm chart, offline: lint, render (default and HA values), Kubernetes schemas.
-bash scripts/test-chart.sh
+phase chart bash scripts/test-chart.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
-bash scripts/test-frontend.sh
+phase frontend bash scripts/test-frontend.sh
+# Reports and process ledgers of an earlier run would mix into the table.
+rm -rf -- */target/surefire-reports */target/failsafe-reports */target/test-processes.log \
+	examples/*/target/surefire-reports examples/*/target/failsafe-reports examples/*/target/test-processes.log
 # Includes the chaos test's short form (crony-system-tests' ChaosIT: deploy/local-ha's cluster,
 # 30 every-second jobs through each fault, about 4 minutes); make chaos runs the long form.
-./mvnw -B verify
+maven_phase maven -B verify
 # The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about a minute).
-bash scripts/test-api-fuzz.sh
+phase "api fuzz" bash scripts/test-api-fuzz.sh
 # The browser tests run the jars just built against their own etcd, MariaDB, web and agent.
-bash scripts/test-e2e.sh
+phase "browser tests" bash scripts/test-e2e.sh
 
+timing_table
 echo "make test: all green in $((SECONDS - start)) s"

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.crony.agent.etcd.EtcdProperties;
 import io.crony.test.LocalServices;
+import io.crony.test.ProcessLedger;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import org.junit.jupiter.api.AfterAll;
@@ -62,6 +63,7 @@ class EtcdTlsIT {
 			.redirectErrorStream(true)
 			.redirectOutput(dir.resolve("etcd.log").toFile())
 			.start();
+		ProcessLedger.started(ProcessLedger.ETCD, "tls");
 		try (Client client = agentClient(tls(true))) {
 			await("etcd over TLS").atMost(Duration.ofSeconds(30))
 				.ignoreExceptions()

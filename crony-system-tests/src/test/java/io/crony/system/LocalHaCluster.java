@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.crony.test.LocalServices;
+import io.crony.test.ProcessLedger;
 
 /**
  * The cluster of {@code deploy/local-ha/cluster.sh} (3 etcd members, MariaDB, 2 web, 3
@@ -22,6 +23,10 @@ import io.crony.test.LocalServices;
  * go through the script's own commands, as an operator would type them.
  */
 final class LocalHaCluster implements AutoCloseable {
+
+	// what cluster.sh up starts, for the test process ledger
+	private static final List<String> PARTS = List.of("etcd-1", "etcd-2", "etcd-3", "db", "web-1", "web-2", "agent-1",
+			"agent-2", "agent-3", "target");
 
 	private final Path repo;
 
@@ -49,7 +54,14 @@ final class LocalHaCluster implements AutoCloseable {
 		Runtime.getRuntime().addShutdownHook(new Thread(cluster::down, "local-ha-down"));
 		cluster.run("up");
 		cluster.env = cluster.readEnv();
+		PARTS.forEach(LocalHaCluster::started);
 		return cluster;
+	}
+
+	private static void started(String part) {
+		String kind = part.startsWith("etcd") ? ProcessLedger.ETCD
+				: part.equals("db") ? ProcessLedger.MARIADB : ProcessLedger.JVM;
+		ProcessLedger.started(kind, "local-ha " + part);
 	}
 
 	Path state() {
@@ -89,10 +101,12 @@ final class LocalHaCluster implements AutoCloseable {
 	/** Starts the part and waits until it is healthy. */
 	void start(String part) {
 		run("start", part);
+		started(part);
 	}
 
 	void restart(String part) {
 		run("restart", part);
+		started(part);
 	}
 
 	void freeze(String part) {

@@ -195,6 +195,15 @@ public final class LocalServices implements AutoCloseable {
 		env.put("CRONY_DB_EXTRA_ARGS", ("--innodb-flush-log-at-trx-commit=2 --sync-binlog=0 " + this.dbArgs).trim());
 		env.put("CRONY_ETCD_EXTRA_ARGS", this.etcdArgs);
 		execute(builder, "services.sh " + String.join(" ", args));
+		if (args[0].equals("up")) {
+			String what = args[1];
+			if (what.equals("all") || what.equals("etcd")) {
+				ProcessLedger.started(ProcessLedger.ETCD, this.stateDir.getFileName().toString());
+			}
+			if (what.equals("all") || what.equals("db")) {
+				ProcessLedger.started(ProcessLedger.MARIADB, this.stateDir.getFileName().toString());
+			}
+		}
 	}
 
 	private static void execute(ProcessBuilder builder, String what) {

@@ -52,6 +52,7 @@ public final class ServiceProcess implements AutoCloseable {
 				.redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.start();
+			ProcessLedger.started(ProcessLedger.kindOf(command.get(0)), name);
 			return new ServiceProcess(name, process, log, launch);
 		}
 		catch (IOException ex) {

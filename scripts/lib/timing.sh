@@ -1,0 +1,86 @@
+# Phases with their seconds, for scripts/test.sh and scripts/check.sh (sourced, not run).
+#
+#   timing_start NAME    a fresh record under .crony/NAME-timing/ (phases.tsv, maven.log);
+#                        a failing phase, or an interrupt, prints the table before exiting
+#   phase NAME CMD...    runs CMD, records NAME, its seconds, ok or FAILED, and the CPU
+#                        seconds its processes used (user + system); a failure
+#                        stops the script with CMD's status
+#   maven_phase NAME ARGS...   ./mvnw ARGS with its output also stamped into maven.log, so the
+#                        table can split Maven's time by module and by plugin goal
+#   timing_table [ARGS]  prints the table (scripts/lib/timing.py table ARGS)
+#
+# Needs python3 (Debian's own) and bash 5 ($EPOCHREALTIME).
+
+timing_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+timing_start() {
+	timing_name=$1
+	timing_dir=$timing_repo/.crony/$1-timing
+	mkdir -p "$timing_dir"
+	: >"$timing_dir/phases.tsv"
+	rm -f "$timing_dir/maven.log"
+	timing_failed=""
+	trap 'timing_exit $?' EXIT
+	trap 'timing_failed=${timing_failed:-interrupted}; exit 130' INT TERM
+}
+
+timing_exit() {
+	local status=$1
+	trap - EXIT
+	if [ "$status" -ne 0 ]; then
+		echo >&2
+		timing_table >&2 || true
+		echo "make $timing_name: FAILED in ${timing_failed:-an unnamed step} (status $status)" >&2
+	fi
+	exit "$status"
+}
+
+phase() {
+	local name=$1 begin=$EPOCHREALTIME cpu status=0
+	shift
+	timing_cpu
+	cpu=$timing_cpu_now
+	"$@" || status=$?
+	timing_record "$name" "$begin" "$status" "$cpu"
+	if [ "$status" -ne 0 ]; then
+		timing_failed=$name
+		exit "$status"
+	fi
+}
+
+maven_phase() {
+	local name=$1 begin=$EPOCHREALTIME cpu status=0
+	shift
+	timing_cpu
+	cpu=$timing_cpu_now
+	# only stdout through the stamp, where Maven logs; pipefail keeps Maven's own status
+	(set -o pipefail && "$timing_repo/mvnw" "$@" | python3 "$timing_repo/scripts/lib/timing.py" stamp "$timing_dir/maven.log") ||
+		status=$?
+	timing_record "$name" "$begin" "$status" "$cpu"
+	if [ "$status" -ne 0 ]; then
+		timing_failed=$name
+		exit "$status"
+	fi
+}
+
+# CPU seconds (user + system) of this shell's finished children so far, into
+# timing_cpu_now: what a step used of the cores, which on a busy machine says more than its
+# wall time does. `times` runs in this shell (a $(...) subshell would count its own children).
+timing_cpu() {
+	times >"$timing_dir/times"
+	timing_cpu_now=$(tail -n 1 "$timing_dir/times" | sed -E 's/([0-9]+)m([0-9.]+)s/\1 \2/g' |
+		awk '{ print $1 * 60 + $2 + $3 * 60 + $4 }')
+}
+
+timing_record() {
+	local seconds cpu
+	seconds=$(python3 -c 'import sys; print("%.1f" % (float(sys.argv[2]) - float(sys.argv[1])))' "$2" "$EPOCHREALTIME")
+	timing_cpu
+	cpu=$(awk -v before="$4" -v after="$timing_cpu_now" 'BEGIN { printf "%.1f", after - before }')
+	printf '%s\t%s\t%s\t%s\n' "$1" "$seconds" "$([ "$3" -eq 0 ] && echo ok || echo FAILED)" "$cpu" >>"$timing_dir/phases.tsv"
+}
+
+timing_table() {
+	python3 "$timing_repo/scripts/lib/timing.py" table --phases "$timing_dir/phases.tsv" \
+		--maven-log "$timing_dir/maven.log" --root "$timing_repo" --title "make $timing_name" ${timing_table_args[@]+"${timing_table_args[@]}"} "$@"
+}

@@ -1,0 +1,182 @@
+"""Tests of timing.py's parsing (make check runs them: python3 -m unittest discover -s scripts/lib -p '*_test.py')."""
+
+import io
+import os
+import tempfile
+import unittest
+
+import timing
+
+MAVEN_LOG = """\
+0.000\t[INFO] Scanning for projects...
+1.000\t[INFO] --------------------< io.crony:crony-common >---------------------
+1.500\t[INFO] Building crony-common 0.1.0-SNAPSHOT                               [1/2]
+2.000\t[INFO] --- spring-javaformat:0.0.47:validate (default) @ crony-common ---
+3.000\t[INFO] --- compiler:3.14.1:compile (default-compile) @ crony-common ---
+5.000\t[INFO] --- surefire:3.5.6:test (default-test) @ crony-common ---
+5.100\t[INFO] Tests run: 4, Failures: 0, Errors: 0, Skipped: 0
+12.000\t[INFO] --- jar:3.4.2:jar (default-jar) @ crony-common ---
+13.000\t[INFO] ---------------------< io.crony:crony-agent >----------------------
+14.000\t[INFO] --- surefire:3.5.6:test (default-test) @ crony-agent ---
+20.000\t[INFO] --- failsafe:3.5.6:integration-test (default) @ crony-agent ---
+50.000\t[INFO] --- failsafe:3.5.6:verify (default) @ crony-agent ---
+51.000\t[INFO] ------------------------------------------------------------------------
+51.000\t[INFO] Reactor Summary for Crony 0.1.0-SNAPSHOT:
+51.500\t[INFO] crony-common ....................................... SUCCESS [ 11.000 s]
+52.000\t[INFO] BUILD SUCCESS
+"""
+
+
+def suite(name, seconds, tests, failures=0, errors=0, skipped=0):
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<testsuite name="%s" time="%s" tests="%d" errors="%d" skipped="%d" failures="%d">'
+            '<testcase name="x" classname="%s" time="1"/></testsuite>\n'
+            % (name, seconds, tests, errors, skipped, failures, name))
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
+POM = ('<project xmlns="http://maven.apache.org/POM/4.0.0"><parent><artifactId>crony-parent</artifactId>'
+       '</parent><artifactId>%s</artifactId></project>')
+
+
+class MavenTimesTest(unittest.TestCase):
+
+    def test_each_stretch_counts_for_the_goal_that_began_it(self):
+        times = timing.maven_times(MAVEN_LOG.splitlines(True))
+
+        self.assertAlmostEqual(times["crony-common"]["total"], 12.0)
+        self.assertAlmostEqual(times["crony-common"]["unit"], 7.0)
+        self.assertAlmostEqual(times["crony-common"]["IT"], 0.0)
+        self.assertAlmostEqual(times["crony-agent"]["total"], 38.0)
+        self.assertAlmostEqual(times["crony-agent"]["unit"], 6.0)
+        self.assertAlmostEqual(times["crony-agent"]["IT"], 30.0)
+
+    def test_the_modules_in_the_order_maven_built_them(self):
+        self.assertEqual(timing.reactor_order(MAVEN_LOG.splitlines(True)), ["crony-common", "crony-agent"])
+
+    def test_a_log_cut_off_counts_up_to_its_last_line(self):
+        cut = MAVEN_LOG.splitlines(True)[:11] + ["35.000\t[INFO] Running io.crony.agent.FailoverIT\n"]
+
+        times = timing.maven_times(cut)
+
+        self.assertAlmostEqual(times["crony-agent"]["IT"], 15.0)
+
+
+class ReportsTest(unittest.TestCase):
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        write(os.path.join(self.root, "crony-agent/pom.xml"), POM % "crony-agent")
+        write(os.path.join(self.root, "examples/sample-target/pom.xml"), POM % "sample-target")
+        reports = os.path.join(self.root, "crony-agent/target")
+        write(os.path.join(reports, "surefire-reports/TEST-io.crony.agent.ArchitectureTest.xml"),
+              suite("io.crony.agent.ArchitectureTest", "4.5", 7))
+        write(os.path.join(reports, "failsafe-reports/TEST-io.crony.agent.FailoverIT.xml"),
+              suite("io.crony.agent.FailoverIT", "1,234.5", 3, failures=1))
+        write(os.path.join(reports, "failsafe-reports/TEST-io.crony.agent.OutageIT.xml"),
+              suite("io.crony.agent.OutageIT", "10.0", 2))
+        write(os.path.join(reports, "failsafe-reports/TEST-io.crony.agent.OutageIT$Restart.xml"),
+              suite("io.crony.agent.OutageIT$Restart", "5.0", 1))
+        write(os.path.join(reports, "failsafe-reports/failsafe-summary.xml"), "<failsafe-summary/>")
+        write(os.path.join(reports, "test-processes.log"),
+              "io.crony.agent.FailoverIT\tetcd\t1-1\n"
+              "io.crony.agent.FailoverIT\tmariadb\t1-1\n"
+              "io.crony.agent.FailoverIT\tjvm\tagent-a\n"
+              "io.crony.agent.FailoverIT\tjvm\tagent-b\n"
+              "io.crony.agent.OutageIT\tetcd\t2-1\n")
+        write(os.path.join(self.root, "examples/sample-target/target/surefire-reports/TEST-io.crony.sample.TargetTest.xml"),
+              suite("io.crony.sample.TargetTest", "0.3", 2))
+        # a Java package named target holds sources, not reports
+        write(os.path.join(self.root, "crony-agent/src/main/java/io/crony/agent/target/surefire-reports/TEST-x.xml"),
+              suite("x", "99", 1))
+
+    def test_classes_with_their_module_kind_seconds_and_tests(self):
+        classes = timing.read_reports(self.root)
+
+        self.assertEqual(sorted(classes), [
+            ("crony-agent", "io.crony.agent.ArchitectureTest"), ("crony-agent", "io.crony.agent.FailoverIT"),
+            ("crony-agent", "io.crony.agent.OutageIT"), ("sample-target", "io.crony.sample.TargetTest")])
+        failover = classes[("crony-agent", "io.crony.agent.FailoverIT")]
+        self.assertEqual((failover["kind"], failover["seconds"], failover["tests"], failover["failed"]),
+                         ("IT", 1234.5, 3, 1))
+        outage = classes[("crony-agent", "io.crony.agent.OutageIT")]
+        self.assertEqual((outage["seconds"], outage["tests"]), (15.0, 3))
+        self.assertEqual(classes[("crony-agent", "io.crony.agent.ArchitectureTest")]["kind"], "unit")
+
+    def test_unit_only_leaves_the_integration_tests_out(self):
+        classes = timing.read_reports(self.root, ("unit",))
+
+        self.assertEqual(sorted(c for _, c in classes), ["io.crony.agent.ArchitectureTest", "io.crony.sample.TargetTest"])
+
+    def test_processes_counted_per_class_and_kind(self):
+        ledgers = timing.read_ledgers(self.root)
+
+        self.assertEqual(dict(ledgers[("crony-agent", "io.crony.agent.FailoverIT")]), {"etcd": 1, "mariadb": 1, "jvm": 2})
+        self.assertEqual(dict(ledgers[("crony-agent", "io.crony.agent.OutageIT")]), {"etcd": 1})
+
+    def test_the_table(self):
+        maven = timing.maven_times(MAVEN_LOG.splitlines(True))
+        phases = [("go", 50.0, "ok", 20.0), ("maven", 60.0, "ok", 110.0), ("browser tests", 90.0, "FAILED", 30.0)]
+
+        text = timing.render(phases, timing.read_reports(self.root), timing.read_ledgers(self.root), maven, top=3,
+                             reactor_order=["crony-common", "crony-agent", "sample-target"])
+        lines = text.splitlines()
+
+        self.assertIn("go                                                  50  25.0%      20", lines)
+        self.assertIn("browser tests                                       90  45.0%      30 FAILED", lines)
+        # maven 60 s: unit 7 + 6, crony-agent's integration tests 30, the rest is build
+        self.assertIn("  build: compile, package, other goals              17   8.5%", lines)
+        self.assertIn("  unit tests (Surefire, all modules)                13   6.5%", lines)
+        self.assertIn("  integration tests crony-agent                     30  15.0%", lines)
+        self.assertIn("total                                              200            160", lines)
+        self.assertIn("crony-agent                       38       6      7      30      6      1250", lines)
+        self.assertIn("sample-target                      -       -      2       -      0         0", lines)
+        slowest = lines[lines.index("== the 3 slowest test classes ==") + 2:][:3]
+        self.assertEqual(slowest, [
+            " 1234.5     3    2     1       1     0  FailoverIT (crony-agent, IT, 1 FAILED)",
+            "   15.0     3    0     1       0     0  OutageIT (crony-agent, IT)",
+            "    4.5     7    0     0       0     0  ArchitectureTest (crony-agent, unit)"])
+        self.assertIn("all classes started 2 JVMs, 2 etcd, 1 MariaDB, 0 other processes", lines)
+
+    def test_system_tests_are_named_so(self):
+        maven = {"crony-system-tests": {"total": 100.0, "unit": 0.0, "IT": 90.0}}
+
+        text = timing.render([("maven", 100.0, "ok")], {}, {}, maven, reactor_order=["crony-system-tests"])
+
+        self.assertIn("  system tests (crony-system-tests)                 90  90.0%", text.splitlines())
+
+
+class PhasesTest(unittest.TestCase):
+
+    def test_name_seconds_status_and_cpu_seconds(self):
+        path = os.path.join(tempfile.mkdtemp(), "phases.tsv")
+        write(path, "services install\t1.5\tok\t0.4\nmaven\t600.0\tFAILED\t900.2\nold\t3\n")
+
+        self.assertEqual(timing.read_phases(path), [
+            ("services install", 1.5, "ok", 0.4), ("maven", 600.0, "FAILED", 900.2), ("old", 3.0, "ok", None)])
+
+
+class StampTest(unittest.TestCase):
+
+    def test_output_passes_unchanged_and_the_log_has_each_line_after_its_time(self):
+        source = io.BytesIO(b"[INFO] one\n[INFO] two\nno newline")
+        sink = io.BytesIO()
+        log = os.path.join(tempfile.mkdtemp(), "maven.log")
+
+        timing.stamp(log, source, sink)
+
+        self.assertEqual(sink.getvalue(), b"[INFO] one\n[INFO] two\nno newline")
+        with open(log, "rb") as stamped:
+            lines = stamped.read().split(b"\n")
+        self.assertEqual([line.split(b"\t", 1)[1] for line in lines],
+                         [b"[INFO] one", b"[INFO] two", b"no newline"])
+        float(lines[0].split(b"\t", 1)[0])
+
+
+if __name__ == "__main__":
+    unittest.main()
