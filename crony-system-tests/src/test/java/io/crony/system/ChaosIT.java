@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.crony.system.ChaosReport.Phase;
 import org.junit.jupiter.api.Test;
@@ -122,16 +123,28 @@ class ChaosIT {
 		ChaosReport report = null;
 		String loadBefore = loadAverage();
 		Instant began = Instant.now();
+		Path logs = out.resolve(this.form.key() + "-logs");
+		LogSecrets secrets;
 		try (LocalHaCluster started = LocalHaCluster.up(this.form.key())) {
 			this.cluster = started;
+			secrets = new LogSecrets().add("database password", started.get("DB_PASSWORD"))
+				.add("admin password", started.get("ADMIN_PASSWORD"))
+				.add("secret key", Files.readString(started.state().resolve("secret-key")).strip());
 			try {
 				report = run(out, began, loadBefore);
 			}
 			finally {
-				started.copyLogs(out.resolve(this.form.key() + "-logs"));
+				started.copyLogs(logs);
 			}
 		}
 		assertThat(report.failure()).as("every step recovered; see %s", out).isNull();
+		// every log of every part, through every fault: a setting may be named, never its
+		// value
+		try (Stream<Path> files = Files.list(logs)) {
+			assertThat(secrets.foundIn(files.filter(Files::isRegularFile).toList()))
+				.as("secrets in the cluster's logs (%s)", logs)
+				.isEmpty();
+		}
 		assertThat(report.duplicated()).as("fires called or recorded more than once; see %s", out).isZero();
 		assertThat(report.unexplainedLost()).as("instants with no call outside a moved job's FIRE_NOW gap; see %s", out)
 			.isZero();
