@@ -8,8 +8,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How a service reaches crony-web and serves its jobs ({@code crony.sdk.*}).
  *
+ * @param enabled whether the starter is on at all; false: none of its beans is created
+ * (no client, no HTTP endpoint, no gRPC service)
  * @param webUrl crony-web's base URL (http://crony-web:8080); unset: found by
- * {@code webService} through the service's discovery client (Eureka)
+ * {@code webService} through the service's discovery client (Eureka), which needs
+ * OpenFeign and LoadBalancer on the classpath
  * @param webService crony-web's service name in discovery, used when no URL is set
  * @param connectTimeout how long a report waits for a connection to crony-web
  * @param requestTimeout how long a report waits for crony-web's answer
@@ -19,9 +22,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param async the workers async handlers run on
  */
 @ConfigurationProperties("crony.sdk")
-public record CronySdkProperties(String webUrl, @DefaultValue("crony-web") String webService,
-		@DefaultValue("5s") Duration connectTimeout, @DefaultValue("30s") Duration requestTimeout,
-		@DefaultValue Retry retry, @DefaultValue Http http, @DefaultValue Grpc grpc, @DefaultValue Async async) {
+public record CronySdkProperties(@DefaultValue("true") boolean enabled, String webUrl,
+		@DefaultValue("crony-web") String webService, @DefaultValue("5s") Duration connectTimeout,
+		@DefaultValue("30s") Duration requestTimeout, @DefaultValue Retry retry, @DefaultValue Http http,
+		@DefaultValue Grpc grpc, @DefaultValue Async async) {
 
 	/**
 	 * Retries of reports that got no answer (network errors, 502/503/504); refusals are

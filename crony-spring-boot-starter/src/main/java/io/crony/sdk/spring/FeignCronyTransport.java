@@ -2,9 +2,15 @@ package io.crony.sdk.spring;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.concurrent.TimeUnit;
 
+import feign.Request;
 import feign.Response;
 import feign.RetryableException;
+
+import org.springframework.cloud.openfeign.FeignClientBuilder;
+import org.springframework.context.ApplicationContext;
+import org.springframework.util.StringUtils;
 
 import io.crony.sdk.CronyTransport;
 
@@ -19,6 +25,19 @@ final class FeignCronyTransport implements CronyTransport {
 
 	FeignCronyTransport(CronyWebApi api) {
 		this.api = api;
+	}
+
+	/** Built here, not in the auto-configuration, so that only this class needs Feign. */
+	static FeignCronyTransport create(ApplicationContext context, CronySdkProperties properties) {
+		FeignClientBuilder.Builder<CronyWebApi> feign = new FeignClientBuilder(context)
+			.forType(CronyWebApi.class, properties.webService())
+			.contextId("crony-sdk-reports")
+			.customize((builder) -> builder.options(new Request.Options(properties.connectTimeout().toMillis(),
+					TimeUnit.MILLISECONDS, properties.requestTimeout().toMillis(), TimeUnit.MILLISECONDS, true)));
+		if (StringUtils.hasText(properties.webUrl())) {
+			feign.url(properties.webUrl());
+		}
+		return new FeignCronyTransport(feign.build());
 	}
 
 	@Override
