@@ -756,6 +756,7 @@ export const en = {
   'enum.alertStatus.SENT': 'SENT',
   'enum.alertStatus.FAILED': 'FAILED',
   'enum.alertStatus.SUPPRESSED': 'SUPPRESSED',
+  'enum.alertStatus.NO_CHANNEL': 'NO_CHANNEL',
   'enum.agentStatus.ONLINE': 'ONLINE',
   'enum.agentStatus.OFFLINE': 'OFFLINE',
   'enum.agentStatus.DRAINED': 'DRAINED',

@@ -689,6 +689,7 @@ export const zh: Record<MessageKey, string> = {
   'enum.alertStatus.SENT': '已发送',
   'enum.alertStatus.FAILED': '发送失败',
   'enum.alertStatus.SUPPRESSED': '已抑制',
+  'enum.alertStatus.NO_CHANNEL': '无渠道',
   'enum.agentStatus.ONLINE': '在线',
   'enum.agentStatus.OFFLINE': '离线',
   'enum.agentStatus.DRAINED': '已摘除',

@@ -10,7 +10,7 @@ import { useAlertChannels } from './useAlertChannels';
 import { ALERT_KINDS, ALERT_STATUSES, type Alert, type AlertFilter, type AlertKind, type AlertStatus } from './types';
 import { enumLabel, t } from '../../i18n';
 
-const STATUS_COLOR: Record<AlertStatus, string> = { SENT: 'success', FAILED: 'error', SUPPRESSED: 'default' };
+const STATUS_COLOR: Record<AlertStatus, string> = { SENT: 'success', FAILED: 'error', SUPPRESSED: 'default', NO_CHANNEL: 'warning' };
 
 /** The alert history, newest first, paged and filtered on the server; filters live in the URL. */
 export default function AlertsPage() {

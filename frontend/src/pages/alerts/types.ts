@@ -8,7 +8,7 @@ export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
 export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
 export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'TEST'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED'] as const;
+export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED', 'NO_CHANNEL'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** MAIL uses host…to; FEISHU, DINGTALK and WEBHOOK use url. */
@@ -55,7 +55,7 @@ export interface TestResult {
 
 export interface Alert {
   id: number;
-  /** Absent for a SUPPRESSED alert. */
+  /** Absent for a SUPPRESSED or NO_CHANNEL alert. */
   channelId?: number | null;
   kind: AlertKind;
   jobId?: number | null;

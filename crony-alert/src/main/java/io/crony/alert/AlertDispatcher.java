@@ -60,7 +60,16 @@ public class AlertDispatcher implements AutoCloseable {
 	 * @param channels the channels to send to, looked up on the alert thread
 	 */
 	public void raise(Alert alert, Supplier<List<Channel>> channels) {
-		execute(() -> decideAndSend(alert, channels.get()));
+		execute(() -> decideAndSend(alert, channels.get(), false));
+	}
+
+	/**
+	 * Like {@link #raise}, but with no channel to send to the alert is still recorded in
+	 * the history (as {@link AlertStatus#NO_CHANNEL}, rate limited like a sent one), for
+	 * alerts someone must be able to find even where nobody configured a channel.
+	 */
+	public void raiseRecorded(Alert alert, Supplier<List<Channel>> channels) {
+		execute(() -> decideAndSend(alert, channels.get(), true));
 	}
 
 	/**
@@ -101,8 +110,8 @@ public class AlertDispatcher implements AutoCloseable {
 		}
 	}
 
-	private void decideAndSend(Alert alert, List<Channel> channels) {
-		if (channels.isEmpty()) {
+	private void decideAndSend(Alert alert, List<Channel> channels, boolean recordWithoutChannel) {
+		if (channels.isEmpty() && !recordWithoutChannel) {
 			return;
 		}
 		Instant now = this.clock.instant();
@@ -110,6 +119,11 @@ public class AlertDispatcher implements AutoCloseable {
 		if (!decision.send()) {
 			this.store
 				.record(AlertRecord.of(alert, null, AlertLanguage.EN, AlertStatus.SUPPRESSED, 0, null, now, null));
+			return;
+		}
+		if (channels.isEmpty()) {
+			this.store
+				.record(AlertRecord.of(alert, null, AlertLanguage.EN, AlertStatus.NO_CHANNEL, 0, null, now, null));
 			return;
 		}
 		Alert sending = alert;

@@ -108,17 +108,13 @@ public sealed interface AlertFacts {
 	}
 
 	/**
-	 * UNPLACED: jobs no live agent may take.
+	 * UNPLACED: the alert's job waits unassigned because no live agent may take it.
 	 *
-	 * @param count how many
-	 * @param reasons why, per label selector, as the leader states them (English: they
-	 * quote selectors and agent names)
+	 * @param department the name of the job's department
+	 * @param reason why, as the leader states it ({@code no live agent matches zone=b};
+	 * English in every language: it quotes selectors and agent names)
 	 */
-	record Unplaced(int count, List<String> reasons) implements AlertFacts {
-
-		public Unplaced {
-			reasons = (reasons != null) ? List.copyOf(reasons) : List.of();
-		}
+	record Unplaced(String department, String reason) implements AlertFacts {
 
 	}
 

@@ -5,13 +5,14 @@ import java.time.Instant;
 /**
  * One row of the alert history ({@code alert}).
  *
- * @param channelId the channel, null for a SUPPRESSED row (it concerns every channel)
+ * @param channelId the channel, null for a SUPPRESSED row (it concerns every channel) and
+ * a NO_CHANNEL one
  * @param kind what it is about
  * @param jobId the job, or null
  * @param executionId the run, or null
  * @param agentId the agent concerned, or null
  * @param dedupKey the rate-limit key
- * @param status SENT, FAILED or SUPPRESSED
+ * @param status SENT, FAILED, SUPPRESSED or NO_CHANNEL
  * @param attempts send attempts made (0 when suppressed)
  * @param error the last attempt's error, or null
  * @param subject the subject sent, in the channel's language (English for SUPPRESSED)

@@ -39,8 +39,7 @@ final class ChineseWording implements AlertWording {
 			case NO_AGENT:
 				return "没有存活的执行节点";
 			case UNPLACED:
-				return ((facts instanceof AlertFacts.Unplaced unplaced) ? unplaced.count() + " 个" : "部分")
-						+ "任务无法分配到执行节点";
+				return job + " 无法分配到执行节点";
 			case UPSTREAM_FAILED:
 				return job + " 未执行："
 						+ ((facts instanceof AlertFacts.UpstreamFailed failed) ? "上游任务 " + failed.upstream() : "上游任务")
@@ -107,8 +106,8 @@ final class ChineseWording implements AlertWording {
 			return "所有任务都无法执行：" + none.enabledJobs() + " 个已启用的任务正在等待执行节点。";
 		}
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
-			return "没有存活的执行节点可以接收这些任务（标签选择器不匹配或节点已下线排空），在匹配的节点注册之前它们不会执行。"
-					+ (unplaced.reasons().isEmpty() ? "" : "原因：" + String.join("; ", unplaced.reasons()) + "。");
+			return "没有存活的执行节点可以接收部门 " + unplaced.department() + " 的这个任务（原因：" + unplaced.reason()
+					+ "），在可以接收它的节点注册之前它不会执行。";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "由 " + test.by() + " 发送，用于检查告警渠道「" + test.channelName() + "」。";

@@ -31,8 +31,7 @@ final class EnglishWording implements AlertWording {
 			case NO_AGENT:
 				return "No agent alive";
 			case UNPLACED:
-				return ((facts instanceof AlertFacts.Unplaced unplaced) ? unplaced.count() : "Some")
-						+ " jobs could not be placed";
+				return job + " could not be placed";
 			case UPSTREAM_FAILED:
 				return job + " not run: " + ((facts instanceof AlertFacts.UpstreamFailed failed)
 						? "upstream " + failed.upstream() : "an upstream job") + " failed";
@@ -93,20 +92,26 @@ final class EnglishWording implements AlertWording {
 				.map((entry) -> entry.getValue() + " to " + entry.getKey())
 				.collect(Collectors.joining(", "));
 			return lost.jobsMoved() + " of its jobs moved" + (moved.isEmpty() ? "" : " (" + moved + ")") + "."
-					+ ((lost.stuck() > 0) ? " " + lost.stuck() + " found no other agent and wait." : "");
+					+ ((lost.stuck() > 0) ? " " + lost.stuck() + " found no other agent and "
+							+ ((lost.stuck() == 1) ? "waits." : "wait.") : "");
 		}
 		if (facts instanceof AlertFacts.NoAgent none) {
-			return "Nothing runs: " + none.enabledJobs() + " enabled jobs wait for an agent.";
+			return "Nothing runs: " + jobs(none.enabledJobs(), "enabled job waits", "enabled jobs wait")
+					+ " for an agent.";
 		}
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
-			return "No live agent may take them (label selectors, drained agents); they do not run until one that"
-					+ " matches registers."
-					+ (unplaced.reasons().isEmpty() ? "" : " Why: " + String.join("; ", unplaced.reasons()) + ".");
+			return "No live agent may take this job of department " + unplaced.department() + ": " + unplaced.reason()
+					+ ". It does not run until an agent that may take it registers.";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "Sent by " + test.by() + " to check alert channel '" + test.channelName() + "'.";
 		}
 		return null;
+	}
+
+	// "1 enabled job waits", "3 enabled jobs wait"
+	private static String jobs(int count, String one, String many) {
+		return count + " " + ((count == 1) ? one : many);
 	}
 
 	@Override

@@ -108,7 +108,7 @@ class AlertTextTest {
 
 		assertThat(AlertText.title(alert, AlertLanguage.EN)).isEqualTo("Agent agent-1 lost");
 		assertThat(AlertText.text(alert, AlertLanguage.EN))
-			.contains("5 of its jobs moved (3 to agent-2, 2 to agent-3). 1 found no other agent and wait.");
+			.contains("5 of its jobs moved (3 to agent-2, 2 to agent-3). 1 found no other agent and waits.");
 		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("执行节点 agent-1 已失联");
 		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN))
 			.contains("其上 5 个任务已迁移（3 个迁至 agent-2，2 个迁至 agent-3）。1 个任务找不到其他节点，正在等待。");
@@ -130,15 +130,25 @@ class AlertTextTest {
 	}
 
 	@Test
-	void wordsUnplacedJobsQuotingTheLeadersReasons() {
-		Alert alert = platform(AlertKind.UNPLACED,
-				new AlertFacts.Unplaced(3, List.of("no live agent matches dept=pay (3 jobs)")), null);
+	void wordsNoAgentAliveForOneJobInTheSingular() {
+		Alert alert = platform(AlertKind.NO_AGENT, new AlertFacts.NoAgent(1), null);
 
-		assertThat(AlertText.title(alert, AlertLanguage.EN)).isEqualTo("3 jobs could not be placed");
-		assertThat(AlertText.text(alert, AlertLanguage.EN)).contains("Why: no live agent matches dept=pay (3 jobs).");
-		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("3 个任务无法分配到执行节点");
-		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN)).contains("在匹配的节点注册之前它们不会执行。",
-				"原因：no live agent matches dept=pay (3 jobs)。");
+		assertThat(AlertText.text(alert, AlertLanguage.EN)).contains("Nothing runs: 1 enabled job waits for an agent.");
+	}
+
+	@Test
+	void wordsAnUnplacedJobWithItsDepartmentQuotingTheLeadersReason() {
+		Alert alert = new Alert(AlertKind.UNPLACED, "job:7:UNPLACED",
+				new AlertFacts.Unplaced("payments", "no live agent matches zone=b"), 7L, "settle-orders", null, null,
+				null, null, null, "http://dash.example:8080/jobs/7", AT, null, 0, null);
+
+		assertThat(AlertText.title(alert, AlertLanguage.EN)).isEqualTo("Job settle-orders could not be placed");
+		assertThat(AlertText.text(alert, AlertLanguage.EN)).contains(
+				"No live agent may take this job of department payments: no live agent matches zone=b.",
+				"Job: settle-orders (id 7)");
+		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("任务 settle-orders 无法分配到执行节点");
+		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN))
+			.contains("没有存活的执行节点可以接收部门 payments 的这个任务（原因：no live agent matches zone=b）", "任务：settle-orders（ID 7）");
 	}
 
 	@Test

@@ -19,7 +19,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 record AlertFilter(@Parameter(description = "alerts about this job") Long jobId,
 		@Parameter(description = "alerts through this channel") Long channelId,
 		@Parameter(description = "alerts of this kind") AlertKind kind,
-		@Parameter(description = "SENT, FAILED or SUPPRESSED") AlertStatus status,
+		@Parameter(description = "SENT, FAILED, SUPPRESSED or NO_CHANNEL") AlertStatus status,
 		@Parameter(description = "raised at or after (ISO-8601 instant)") Instant from,
 		@Parameter(description = "raised before (ISO-8601 instant)") Instant to) {
 

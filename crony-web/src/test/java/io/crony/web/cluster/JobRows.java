@@ -44,17 +44,24 @@ final class JobRows {
 	}
 
 	long create(JobSpec spec) {
+		return create(spec, 1);
+	}
+
+	/** Creates a job in the given department (1 is {@code default}). */
+	long create(JobSpec spec, long departmentId) {
 		GeneratedKeyHolder key = new GeneratedKeyHolder();
 		this.jdbc.update((connection) -> {
 			PreparedStatement statement = connection.prepareStatement(
 					"""
-							INSERT INTO job (name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at)
-							VALUES (?, ?, ?, 'HTTP', '{}', ?, 1, NOW(3), NOW(3))""",
+							INSERT INTO job (name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at,
+							department_id)
+							VALUES (?, ?, ?, 'HTTP', '{}', ?, 1, NOW(3), NOW(3), ?)""",
 					Statement.RETURN_GENERATED_KEYS);
 			statement.setString(1, spec.name());
 			statement.setString(2, spec.schedule());
 			statement.setString(3, spec.timeZone());
 			statement.setBoolean(4, spec.enabled());
+			statement.setLong(5, departmentId);
 			return statement;
 		}, key);
 		long id = key.getKey().longValue();

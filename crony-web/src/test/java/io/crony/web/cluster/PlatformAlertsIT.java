@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.common.job.AlertPolicy;
+import io.crony.common.job.JobSpec;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Platform alerts from the leader to the channels marked {@code platform}, through a
  * webhook server that checks the signature: one agent-lost alert per lost agent (with how
- * many jobs moved where), "no agent alive", and jobs no agent may take.
+ * many jobs moved where), "no agent alive", and each job no agent may take (also to its
+ * department's channel, and recorded without any channel).
  */
 @SpringBootTest(properties = { "crony.alert.backoff=50ms", "crony.alert.min-interval=10m" })
 @DirtiesContext
@@ -31,6 +34,9 @@ class PlatformAlertsIT extends ClusterItSupport {
 	void forgetAlerts() {
 		this.jdbc.update("DELETE FROM alert");
 		this.jdbc.update("DELETE FROM alert_channel");
+		// its jobs first: they reference it
+		this.jobs.deleteAll();
+		this.jdbc.update("DELETE FROM department WHERE id <> 1");
 	}
 
 	@Test
@@ -85,12 +91,79 @@ class PlatformAlertsIT extends ClusterItSupport {
 		}
 	}
 
+	/**
+	 * Each job that comes to wait unplaced raises its own alert, naming it, its
+	 * department and why; with no channel anywhere it is recorded NO_CHANNEL in the
+	 * history (the department reads it there), and a job's own (department) channel
+	 * receives it with the platform channels. Jobs that still wait raise nothing more.
+	 * About 3 s in this class's context.
+	 */
+	@Test
+	void eachJobThatBecomesUnplacedRaisesItsOwnAlertNamingItAndItsDepartment() throws Exception {
+		long payments = department("payments");
+		agent("pc1", 1, Map.of("zone", "a"));
+
+		long first = this.jobs.create(JobRows.spec("settle-b", null, Map.of("zone", "b")), payments);
+		await().until(() -> alerts("UNPLACED", "NO_CHANNEL") == 1);
+		long second = this.jobs.create(JobRows.spec("settle-c", null, Map.of("zone", "c")), payments);
+		await().until(() -> alerts("UNPLACED", "NO_CHANNEL") == 2);
+
+		assertThat(this.jdbc.queryForObject("SELECT text FROM alert WHERE kind = 'UNPLACED' AND job_id = ?",
+				String.class, first))
+			.contains("Job settle-b could not be placed",
+					"No live agent may take this job of department payments: no live agent matches zone=b.");
+		assertThat(this.jdbc.queryForObject("SELECT text FROM alert WHERE kind = 'UNPLACED' AND job_id = ?",
+				String.class, second))
+			.contains("Job settle-c could not be placed",
+					"No live agent may take this job of department payments: no live agent matches zone=c.");
+		assertThat(this.jdbc.queryForList("SELECT channel_id FROM alert WHERE kind = 'UNPLACED'", Long.class))
+			.containsOnlyNulls();
+
+		try (BotServer platform = BotServer.start(Vendor.WEBHOOK, SECRET);
+				BotServer department = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			channel("ops-3", platform.url(), true);
+			long own = channel("payments-hook", department.url(), false, payments);
+			long third = this.jobs.create(withChannel(JobRows.spec("settle-d", null, Map.of("zone", "d")), own),
+					payments);
+
+			await().until(() -> department.received().size() == 1 && platform.received().size() == 1);
+			JsonNode alert = department.received().get(0).body();
+			assertThat(department.received().get(0).verified()).isTrue();
+			assertThat(alert.path("kind").asText()).isEqualTo("UNPLACED");
+			assertThat(alert.path("jobId").asLong()).isEqualTo(third);
+			assertThat(alert.path("jobName").asText()).isEqualTo("settle-d");
+			assertThat(alert.path("text").asText()).contains("department payments: no live agent matches zone=d");
+			assertThat(platform.received().get(0).body().path("jobId").asLong()).isEqualTo(third);
+			await().until(() -> alerts("UNPLACED", "SENT") == 2);
+			// the first two still wait: not raised again on every loop
+			assertThat(alerts("UNPLACED", null)).isEqualTo(4);
+		}
+	}
+
+	private long department(String name) {
+		Timestamp now = Timestamp.from(Instant.now());
+		this.jdbc.update("INSERT INTO department (name, created_by, created_at, updated_at) VALUES (?, 'it', ?, ?)",
+				name, now, now);
+		return this.jdbc.queryForObject("SELECT id FROM department WHERE name = ?", Long.class, name);
+	}
+
+	private static JobSpec withChannel(JobSpec spec, long channelId) {
+		return new JobSpec(spec.id(), spec.name(), spec.description(), spec.schedule(), spec.timeZone(), spec.target(),
+				spec.timeoutSeconds(), spec.retry(), spec.misfirePolicy(), spec.overlapPolicy(), spec.assignment(),
+				spec.enabled(), spec.version(), new AlertPolicy(List.of(channelId), true, true, null, false), null,
+				null, null, null);
+	}
+
 	private long channel(String name, String url, boolean platform) {
+		return channel(name, url, platform, 1);
+	}
+
+	private long channel(String name, String url, boolean platform, long departmentId) {
 		Timestamp now = Timestamp.from(Instant.now());
 		this.jdbc.update(
-				"INSERT INTO alert_channel (name, type, enabled, platform, config, secret, created_at, updated_at)"
-						+ " VALUES (?, 'WEBHOOK', 1, ?, ?, ?, ?, ?)",
-				name, platform, "{\"url\":\"" + url + "\"}", SECRET, now, now);
+				"INSERT INTO alert_channel (name, type, enabled, platform, config, secret, created_at, updated_at,"
+						+ " department_id) VALUES (?, 'WEBHOOK', 1, ?, ?, ?, ?, ?, ?)",
+				name, platform, "{\"url\":\"" + url + "\"}", SECRET, now, now, departmentId);
 		return this.jdbc.queryForObject("SELECT id FROM alert_channel WHERE name = ?", Long.class, name);
 	}
 

@@ -1,6 +1,5 @@
 package io.crony.web.cluster.leader;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,13 +31,13 @@ public sealed interface ClusterAlarm {
 	}
 
 	/**
-	 * Enabled jobs that no live agent may take (labels, drains) stay unassigned.
+	 * An enabled job began to wait unassigned because no live agent may take it (labels,
+	 * drains). Told once each time it begins to wait, not on every loop.
 	 *
-	 * @param count how many
-	 * @param reasons why, per selector with its count of jobs
-	 * ({@code no live agent matches dept=pay (3 jobs)}), most jobs first
+	 * @param jobId the job
+	 * @param reason why ({@code no live agent matches zone=b})
 	 */
-	record JobsUnplaced(int count, List<String> reasons) implements ClusterAlarm {
+	record JobUnplaced(long jobId, String reason) implements ClusterAlarm {
 
 	}
 

@@ -1,31 +1,32 @@
 package io.crony.web.cluster.leader;
 
-import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
-import io.crony.common.job.Labels;
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.Placement;
-import io.crony.web.cluster.placement.AgentCandidate;
 import io.crony.web.cluster.placement.Eligibility;
 
 import org.springframework.context.ApplicationEventPublisher;
 
 /**
  * Publishes one leader term's {@link ClusterAlarm}s: each agent loss once, and the
- * no-agent and unplaced-jobs states when they begin (not on every loop).
+ * no-agent state when it begins, and each job when it begins to wait unplaced (not on
+ * every loop).
  */
 final class ClusterAlarms {
-
-	private static final int MAX_REASONS = 5;
 
 	private final ApplicationEventPublisher events;
 
 	private boolean noAgent;
 
-	private int unplaced;
+	/** The jobs told as unplaced that still wait, so each is told once per wait. */
+	private Set<Long> unplaced = Set.of();
 
 	ClusterAlarms(ApplicationEventPublisher events) {
 		this.events = events;
@@ -46,8 +47,9 @@ final class ClusterAlarms {
 	}
 
 	/**
-	 * After each leader step: tells when no agent is left for enabled jobs, or when jobs
-	 * start to wait for an agent that may take them.
+	 * After each leader step: tells when no agent is left for enabled jobs, and each job
+	 * that starts to wait for an agent that may take it (while no agent is alive, that is
+	 * the no-agent alarm instead).
 	 */
 	void afterStep(LeaderState state, AssignmentView view, int unassigned) {
 		boolean none = state.agents().isEmpty();
@@ -57,30 +59,25 @@ final class ClusterAlarms {
 			this.events.publishEvent(new ClusterAlarm.NoAgentAlive(enabled));
 		}
 		this.noAgent = enabled > 0;
-		int waiting = none ? 0 : unassigned;
-		if (waiting > 0 && this.unplaced == 0) {
-			this.events.publishEvent(
-					new ClusterAlarm.JobsUnplaced(waiting, reasons(state.unassignedBySelector(view), state.agents())));
+		if (none || unassigned == 0) {
+			this.unplaced = Set.of();
+			return;
+		}
+		Set<Long> waiting = new HashSet<>();
+		Map<Map<String, String>, Optional<String>> reasons = new HashMap<>();
+		for (PlaceableJob job : state.unassignedJobs(view)) {
+			// a job some live agent may take is being placed (its key not yet written)
+			Optional<String> reason = reasons.computeIfAbsent(job.assignment().labels(),
+					(labels) -> Eligibility.reason(labels, state.agents()));
+			if (reason.isEmpty()) {
+				continue;
+			}
+			waiting.add(job.id());
+			if (!this.unplaced.contains(job.id())) {
+				this.events.publishEvent(new ClusterAlarm.JobUnplaced(job.id(), reason.get()));
+			}
 		}
 		this.unplaced = waiting;
-	}
-
-	/**
-	 * Why the waiting jobs wait, one line per selector with its count of jobs, most jobs
-	 * first (at most {@value #MAX_REASONS} lines).
-	 * @param waiting jobs waiting, by selector
-	 * @param agents the live agents
-	 */
-	static List<String> reasons(Map<Map<String, String>, Integer> waiting, Collection<AgentCandidate> agents) {
-		return waiting.entrySet()
-			.stream()
-			.sorted(Map.Entry.<Map<String, String>, Integer>comparingByValue()
-				.reversed()
-				.thenComparing((entry) -> Labels.format(entry.getKey())))
-			.limit(MAX_REASONS)
-			.map((entry) -> Eligibility.reason(entry.getKey(), agents).orElse("not placed yet") + " ("
-					+ entry.getValue() + ((entry.getValue() == 1) ? " job)" : " jobs)"))
-			.toList();
 	}
 
 }

@@ -110,12 +110,12 @@ final class LeaderState {
 		return count;
 	}
 
-	/** How many enabled jobs wait for an agent, by their label selector. */
-	Map<Map<String, String>, Integer> unassignedBySelector(AssignmentView view) {
-		Map<Map<String, String>, Integer> waiting = new HashMap<>();
+	/** The enabled jobs that wait for an agent. */
+	List<PlaceableJob> unassignedJobs(AssignmentView view) {
+		List<PlaceableJob> waiting = new ArrayList<>();
 		for (PlaceableJob job : this.jobs.values()) {
 			if (isUnassigned(job, view)) {
-				waiting.merge(job.assignment().labels(), 1, Integer::sum);
+				waiting.add(job);
 			}
 		}
 		return waiting;
