@@ -111,7 +111,7 @@ log "fuzzing $web/v3/api-docs: coverage, $examples examples per operation, state
 log "run last and alone, each with a session of its own, since they may end the session they are sent with: ${session_enders[*]}"
 
 total_requests=0 total_failures=0 total_traces=0 failed=0
-declare -A role_operations=()
+declare -A role_operations=() role_requests=() role_failures=()
 # fuzz ROLE LABEL ARGS...: one schemathesis run, its summary into the test log, its counts
 # added to the role's and the total
 fuzz() {
@@ -136,6 +136,8 @@ fuzz() {
 	total_failures=$((total_failures + ${failures:-0}))
 	total_traces=$((total_traces + traces))
 	role_operations[$role]=$((${role_operations[$role]:-0} + ${operations:-0}))
+	role_requests[$role]=$((${role_requests[$role]:-0} + ${requests:-0}))
+	role_failures[$role]=$((${role_failures[$role]:-0} + ${failures:-0}))
 	if [ "$status" -ne 0 ] || [ "$traces" -ne 0 ]; then
 		failed=1
 		log "[$label] failed: $report, $state/logs/web.log"
@@ -159,7 +161,7 @@ import json, sys
 methods = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 print(sum(1 for ops in json.load(sys.stdin)["paths"].values() for m in ops if m in methods))')
 for role in department-admin global-admin; do
-	echo "api-fuzz [$role]: ${role_operations[$role]} of $documented operations fuzzed"
+	echo "api-fuzz [$role]: ${role_requests[$role]} requests, ${role_operations[$role]} of $documented operations, ${role_failures[$role]} failures"
 	[ "${role_operations[$role]}" -eq "$documented" ] || {
 		failed=1
 		log "$role: ${role_operations[$role]} operations fuzzed, the document has $documented"
