@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # The API fuzz pass: schemathesis (PyPI, pinned, in a venv under .crony/) generates
-# requests for every operation of crony-web's own /v3/api-docs, signed in as the admin,
-# against a crony-web started here from the built jar with its own etcd and MariaDB on
-# free loopback ports (state under .crony/api-fuzz, stopped at the end, also on failure).
-# It fails on any 5xx, any answer the document does not describe (status, content type,
-# body schema), and on any stack trace crony-web logged meanwhile. A run's output stream
-# closes after 5 s here (crony.web.output-stream.max-duration), so a run that never ends
-# (no agent runs it) cannot hold the fuzzer.
+# requests for every operation of crony-web's own /v3/api-docs against a crony-web started
+# here from the built jar with its own etcd and MariaDB on free loopback ports (state under
+# .crony/api-fuzz, stopped at the end, also on failure). It fuzzes in two roles: as the
+# global admin, and as a department admin (a user it creates with the ADMIN role in a
+# department `fuzz` it creates, sending X-Crony-Department as the dashboard does). Each
+# phase of schemathesis runs: the coverage phase tries every parameter's boundaries (a
+# minimum and one below, a maximum and one above, empty and missing values), the fuzzing
+# phase CRONY_FUZZ_EXAMPLES random cases per operation, the stateful phase chains
+# creations into reads, changes and deletes. It fails on any 5xx, any answer the document
+# does not describe (status, content type, body schema), and on any stack trace crony-web
+# logged meanwhile. A run's output stream closes after 5 s here
+# (crony.web.output-stream.max-duration), so a run that never ends (no agent runs it)
+# cannot hold the fuzzer.
 #
-# Left out: POST /auth/logout and /users/{id} (they would revoke or change the fuzzing
-# admin's own session); both are covered by AuthIT and LoginProtectionIT.
+# Operations that end the fuzzing user's own session (POST /auth/logout, and for the
+# global admin PUT /users/{id}, which may change its own password or disable it) would
+# turn every later request into a 401, so each runs last, alone, with a session of its own.
 #
-#   bash scripts/test-api-fuzz.sh        # prints "api-fuzz: N requests, M operations, F failures"
+#   bash scripts/test-api-fuzz.sh        # prints "api-fuzz [ROLE]: N requests, ..." per run and role, then
+#                                        # "api-fuzz: N requests, M operations in 2 roles, F failures, ..."
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -20,6 +28,7 @@ pids=$state/pids
 venv=$repo/.crony/venv-fuzz
 schemathesis_version=4.32.5
 examples=${CRONY_FUZZ_EXAMPLES:-10}
+workers=${CRONY_FUZZ_WORKERS:-2}
 start=$SECONDS
 
 log() { echo "[api-fuzz] $*" >&2; }
@@ -74,26 +83,89 @@ until curl -fsS -m 5 "$web/actuator/health" >/dev/null 2>&1; do
 	[ $SECONDS -lt $deadline ] || die "crony-web did not come up; see $state/logs/web.log"
 	sleep 0.2
 done
-token=$(curl -fsS "$web/api/v1/auth/login" -H 'Content-Type: application/json' \
-	--data "{\"username\":\"admin\",\"password\":\"$password\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
-[ -n "$token" ] || die "cannot sign in as admin"
+# sign_in USER PASSWORD: prints a fresh bearer token of USER
+sign_in() {
+	local token
+	token=$(curl -fsS "$web/api/v1/auth/login" -H 'Content-Type: application/json' \
+		--data "{\"username\":\"$1\",\"password\":\"$2\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+	[ -n "$token" ] || die "cannot sign in as $1"
+	echo "$token"
+}
+admin_token=$(sign_in admin "$password")
 
-log "fuzzing $web/v3/api-docs ($examples examples per operation and phase)"
-set +e
-(cd "$state" && "$venv/bin/schemathesis" run "$web/v3/api-docs" --url "$web" \
-	-H "Authorization: Bearer $token" \
-	--checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
-	--max-examples "$examples" --seed 20261125 --no-color \
-	--exclude-path /api/v1/auth/logout --exclude-path '/api/v1/users/{id}') >"$state/schemathesis.log" 2>&1
-fuzz_status=$?
-set -e
-# the report's summary into the test log
-sed -n '/SUMMARY/,$p' "$state/schemathesis.log"
+# the department admin: department `fuzz`, and a user joining it as ADMIN (the role of a
+# created user is its role in the request's department)
+department=fuzz
+curl -fsS -o /dev/null "$web/api/v1/departments" -H "Authorization: Bearer $admin_token" \
+	-H 'Content-Type: application/json' --data "{\"name\":\"$department\",\"description\":\"fuzzed\"}" ||
+	die "cannot create department $department"
+department_password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+curl -fsS -o /dev/null "$web/api/v1/users" -H "Authorization: Bearer $admin_token" -H "X-Crony-Department: $department" \
+	-H 'Content-Type: application/json' \
+	--data "{\"username\":\"fuzz-admin\",\"password\":\"$department_password\",\"role\":\"ADMIN\"}" ||
+	die "cannot create the department admin"
+department_token=$(sign_in fuzz-admin "$department_password")
 
-requests=$(grep -oE '[0-9]+ generated' "$state/schemathesis.log" | tail -1 | grep -oE '[0-9]+' || echo 0)
-operations=$(sed -n 's/.*Tested: \([0-9]*\).*/\1/p' "$state/schemathesis.log" | tail -1)
-failures=$(grep -oE '[0-9]+ unique failures' "$state/schemathesis.log" | grep -oE '[0-9]+' | tail -1 || true)
-traces=$(grep -c $'^\tat ' "$state/logs/web.log" || true)
-echo "api-fuzz: ${requests:-0} requests, ${operations:-0} operations, ${failures:-0} failures, ${traces} stack trace lines in the log ($((SECONDS - start)) s)"
-[ "$fuzz_status" -eq 0 ] || die "schemathesis found failures: $state/schemathesis.log"
-[ "$traces" -eq 0 ] || die "crony-web logged stack traces while fuzzed: $state/logs/web.log"
+session_enders=('POST /api/v1/auth/logout' 'PUT /api/v1/users/{id}')
+log "fuzzing $web/v3/api-docs: coverage, $examples examples per operation, stateful; as the global admin and as a department admin"
+log "run last and alone, each with a session of its own, since they may end the session they are sent with: ${session_enders[*]}"
+
+total_requests=0 total_failures=0 total_traces=0 failed=0
+declare -A role_operations=() role_requests=() role_failures=()
+# fuzz ROLE LABEL ARGS...: one schemathesis run, its summary into the test log, its counts
+# added to the role's and the total
+fuzz() {
+	local role=$1 label=$2 report=$state/schemathesis-$2.log traces_before traces_after status
+	shift 2
+	traces_before=$(grep -c $'^\tat ' "$state/logs/web.log" || true)
+	set +e
+	(cd "$state" && "$venv/bin/schemathesis" run "$web/v3/api-docs" --url "$web" \
+		--checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
+		--phases examples,coverage,fuzzing,stateful --max-examples "$examples" --workers "$workers" --seed 20261125 --no-color "$@") >"$report" 2>&1
+	status=$?
+	set -e
+	traces_after=$(grep -c $'^\tat ' "$state/logs/web.log" || true)
+	sed -n '/SUMMARY/,$p' "$report"
+	local requests operations failures traces=$((traces_after - traces_before))
+	requests=$(grep -oE '[0-9]+ generated' "$report" | tail -1 | grep -oE '[0-9]+' || echo 0)
+	operations=$(sed -n 's/.*Operations: *\([0-9]*\) selected.*/\1/p' "$report" | tail -1)
+	failures=$(grep -oE '[0-9]+ unique failures?' "$report" | grep -oE '^[0-9]+' | tail -1 || true)
+	[ "$status" -eq 0 ] && [ -n "$requests" ] || failures=${failures:-1}
+	echo "api-fuzz [$label]: ${requests:-0} requests, ${operations:-0} operations, ${failures:-0} failures, $traces stack trace lines in the log"
+	total_requests=$((total_requests + ${requests:-0}))
+	total_failures=$((total_failures + ${failures:-0}))
+	total_traces=$((total_traces + traces))
+	role_operations[$role]=$((${role_operations[$role]:-0} + ${operations:-0}))
+	role_requests[$role]=$((${role_requests[$role]:-0} + ${requests:-0}))
+	role_failures[$role]=$((${role_failures[$role]:-0} + ${failures:-0}))
+	if [ "$status" -ne 0 ] || [ "$traces" -ne 0 ]; then
+		failed=1
+		log "[$label] failed: $report, $state/logs/web.log"
+	fi
+}
+
+global=(-H "Authorization: Bearer $admin_token")
+in_department=(-H "X-Crony-Department: $department")
+fuzz department-admin department-admin -H "Authorization: Bearer $department_token" "${in_department[@]}" \
+	--exclude-name 'POST /api/v1/auth/logout'
+fuzz global-admin global-admin "${global[@]}" --exclude-name "${session_enders[0]}" --exclude-name "${session_enders[1]}"
+fuzz global-admin global-admin-own-user -H "Authorization: Bearer $(sign_in admin "$password")" \
+	--include-name "${session_enders[1]}"
+fuzz department-admin department-admin-logout -H "Authorization: Bearer $(sign_in fuzz-admin "$department_password")" \
+	"${in_department[@]}" --include-name "${session_enders[0]}"
+fuzz global-admin global-admin-logout -H "Authorization: Bearer $(sign_in admin "$password")" \
+	--include-name "${session_enders[0]}"
+
+documented=$(curl -fsS "$web/v3/api-docs" | python3 -c '
+import json, sys
+methods = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+print(sum(1 for ops in json.load(sys.stdin)["paths"].values() for m in ops if m in methods))')
+for role in department-admin global-admin; do
+	echo "api-fuzz [$role]: ${role_requests[$role]} requests, ${role_operations[$role]} of $documented operations, ${role_failures[$role]} failures"
+	[ "${role_operations[$role]}" -eq "$documented" ] || {
+		failed=1
+		log "$role: ${role_operations[$role]} operations fuzzed, the document has $documented"
+	}
+done
+echo "api-fuzz: $total_requests requests, $documented operations in 2 roles, $total_failures failures, $total_traces stack trace lines in the log ($((SECONDS - start)) s)"
+[ "$failed" -eq 0 ] || die "schemathesis found failures, or crony-web logged stack traces: $state/schemathesis-*.log, $state/logs/web.log"
