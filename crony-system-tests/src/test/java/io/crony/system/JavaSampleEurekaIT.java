@@ -85,8 +85,12 @@ class JavaSampleEurekaIT {
 		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
 		webProperties.putAll(databaseUser());
 		web = started(Platform.web("eureka-it-web", services, WEB_PORT, PASSWORD, webProperties));
+		// crony-web listening first: a client that connects to a loopback port nobody
+		// listens on yet may be given that same port as its own (a TCP self-connect),
+		// which then keeps crony-web from binding it. SchemaWaitIT starts an agent before
+		// the schema exists.
+		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 
-		// at once: the agent and the sample start before crony-web's registry answers
 		int agentPort = LocalServices.freePort();
 		Map<String, String> agentProperties = Platform.eurekaClient(WEB_PORT);
 		agentProperties.put("crony.agent.async.poll-interval", "200ms");
@@ -94,7 +98,6 @@ class JavaSampleEurekaIT {
 		agentProperties.putAll(databaseUser());
 		agent = started(Platform.agent(services, AGENT, agentPort, agentProperties));
 		sample = startSample("eureka-it-java-sample");
-		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
 		sample.awaitHealthy("http://127.0.0.1:" + SAMPLE_HTTP + "/actuator/health", Duration.ofMinutes(3));
 
