@@ -327,7 +327,7 @@ func TestParsesProblemDetails(t *testing.T) {
 	if !errors.Is(err, crony.ErrInvalidReport) {
 		t.Error("a 400 does not match ErrInvalidReport")
 	}
-	const msg = "crony: 400 Bad Request: Invalid request content. (progress: must be less than or equal to 100, " +
+	const msg = "crony: HTTP 400 Bad Request: Invalid request content. (progress: must be less than or equal to 100; " +
 		"message: size must be between 0 and 2000)"
 	if err.Error() != msg {
 		t.Errorf("Error() = %q", err.Error())

@@ -167,14 +167,14 @@ func (f *FakeServer) handle(apply func(run *fakeRun, body json.RawMessage) (int,
 			run := f.runs[id]
 			switch {
 			case len(f.fail) > 0:
-				status, answer = f.fail[0], problem(f.fail[0], "injected failure", nil)
+				status, answer = f.fail[0], refusal(f.fail[0], "injected failure", nil)
 				f.fail = f.fail[1:]
 			case err != nil || run == nil:
-				status, answer = http.StatusNotFound, problem(http.StatusNotFound, "no execution "+r.PathValue("id"), nil)
+				status, answer = http.StatusNotFound, refusal(http.StatusNotFound, "no execution "+r.PathValue("id"), nil)
 			case r.Header.Get(HeaderToken) != run.token:
-				status, answer = http.StatusUnauthorized, problem(http.StatusUnauthorized, "wrong execution token", nil)
+				status, answer = http.StatusUnauthorized, refusal(http.StatusUnauthorized, "wrong execution token", nil)
 			case decodeErr != nil:
-				status, answer = http.StatusBadRequest, problem(http.StatusBadRequest, "body is not JSON", nil)
+				status, answer = http.StatusBadRequest, refusal(http.StatusBadRequest, "body is not JSON", nil)
 			default:
 				status, answer = apply(run, body)
 			}
@@ -211,7 +211,7 @@ func unknownField(body json.RawMessage, known []string) (status int, answer any,
 		name, _ := tok.(string)
 		if !slices.Contains(known, name) {
 			msg := "unknown field; the known fields here are [" + strings.Join(known, ", ") + "]"
-			return http.StatusBadRequest, problem(http.StatusBadRequest, name+": "+msg,
+			return http.StatusBadRequest, refusal(http.StatusBadRequest, name+": "+msg,
 				[]FieldError{{Field: name, Message: msg}}), true
 		}
 		var value json.RawMessage
@@ -228,7 +228,7 @@ func (f *FakeServer) result(run *fakeRun, body json.RawMessage) (int, any) {
 	}
 	var res Result
 	if err := json.Unmarshal(body, &res); err != nil || (res.Outcome != OutcomeSucceeded && res.Outcome != OutcomeFailed) {
-		return http.StatusBadRequest, problem(http.StatusBadRequest, "invalid result",
+		return http.StatusBadRequest, refusal(http.StatusBadRequest, "invalid result",
 			[]FieldError{{Field: "outcome", Message: "must be SUCCEEDED or FAILED"}})
 	}
 	if run.status != "RUNNING" {
@@ -245,13 +245,13 @@ func (f *FakeServer) progress(run *fakeRun, body json.RawMessage) (int, any) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(body, &fields); err == nil {
 		if v, ok := fields["rebalance"]; ok && string(v) != "true" && string(v) != "false" && string(v) != "null" {
-			return http.StatusBadRequest, problem(http.StatusBadRequest, "rebalance: must be a boolean",
+			return http.StatusBadRequest, refusal(http.StatusBadRequest, "rebalance: must be a boolean",
 				[]FieldError{{Field: "rebalance", Message: "must be a boolean"}})
 		}
 	}
 	var p Progress
 	if err := json.Unmarshal(body, &p); err != nil || p.Percent < 0 || p.Percent > 100 {
-		return http.StatusBadRequest, problem(http.StatusBadRequest, "invalid progress",
+		return http.StatusBadRequest, refusal(http.StatusBadRequest, "invalid progress",
 			[]FieldError{{Field: "progress", Message: "must be between 0 and 100"}})
 	}
 	if run.status != "RUNNING" {
@@ -261,6 +261,6 @@ func (f *FakeServer) progress(run *fakeRun, body json.RawMessage) (int, any) {
 	return http.StatusOK, ReportResponse{Applied: true, Status: run.status}
 }
 
-func problem(status int, detail string, errs []FieldError) *APIError {
+func refusal(status int, detail string, errs []FieldError) *APIError {
 	return &APIError{Type: "about:blank", Title: http.StatusText(status), StatusCode: status, Detail: detail, Errors: errs}
 }

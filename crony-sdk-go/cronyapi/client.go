@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"crony.io/sdk-go/problem"
 )
 
 // Version of this package, sent in the default User-Agent (the SDK's version).
@@ -201,7 +203,7 @@ func (c *Client) once(ctx context.Context, r request, payload []byte, attempt in
 	}
 	if err := json.Unmarshal(raw, r.out); err != nil {
 		return &RequestError{Method: r.method, Path: u.Path, Attempts: attempt,
-			Err: fmt.Errorf("not the JSON expected: %s", excerpt(raw, excerptLen))}
+			Err: fmt.Errorf("not the JSON expected: %s", excerpt(raw, problem.ExcerptLen))}
 	}
 	return nil
 }

@@ -205,7 +205,7 @@ func TestRefusalIsNotRetriedAndKeepsItsProblemDetails(t *testing.T) {
 	if !errors.As(err, &ae) || ae.Code != "VALIDATION_FAILED" || calls.Load() != 1 || cronyapi.Temporary(err) {
 		t.Fatalf("err = %v after %d calls", err, calls.Load())
 	}
-	if want := "HTTP 400 Bad Request: Invalid request parameters (size: must be at most 200)"; err.Error() != want {
+	if want := "crony: HTTP 400 Bad Request: Invalid request parameters (size: must be at most 200)"; err.Error() != want {
 		t.Errorf("err = %q, want %q", err, want)
 	}
 }

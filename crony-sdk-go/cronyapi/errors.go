@@ -2,68 +2,23 @@ package cronyapi
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
+
+	"crony.io/sdk-go/problem"
 )
 
 // FieldError names one bad field (or query parameter) of a refused request.
-type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
-}
+type FieldError = problem.FieldError
 
 // Error is crony-web's refusal of a request: the HTTP status and the RFC 7807 problem
-// details it sent. A body that was not problem details (a proxy's page) is in Detail,
-// shortened.
-type Error struct {
-	StatusCode int    `json:"status"`
-	Type       string `json:"type,omitempty"`
-	Title      string `json:"title,omitempty"`
-	Detail     string `json:"detail,omitempty"`
-	Instance   string `json:"instance,omitempty"`
-	// Code is crony-web's stable error code (VALIDATION_FAILED, UNAUTHENTICATED, ...):
-	// branch on it, not on the prose.
-	Code   string       `json:"code,omitempty"`
-	Errors []FieldError `json:"errors,omitempty"`
-}
+// details it sent, with crony-web's stable Code. A body that was not problem details (a
+// proxy's page) is in Detail, shortened. It is the same type as the reporting client's
+// crony.APIError, and matches problem.ErrNotFound and the other classes with errors.Is.
+type Error = problem.Details
 
-// Error reads "HTTP 404 Not Found: Job 7 does not exist (field: message; ...)".
-func (e *Error) Error() string {
-	msg := fmt.Sprintf("HTTP %d", e.StatusCode)
-	title := e.Title
-	if title == "" {
-		title = http.StatusText(e.StatusCode)
-	}
-	if title != "" {
-		msg += " " + title
-	}
-	if e.Detail != "" {
-		msg += ": " + e.Detail
-	}
-	if len(e.Errors) > 0 {
-		fields := make([]string, len(e.Errors))
-		for i, f := range e.Errors {
-			fields[i] = f.Field + ": " + f.Message
-		}
-		msg += " (" + strings.Join(fields, "; ") + ")"
-	}
-	return msg
-}
-
-// excerptLen bounds what a log line shows of an answer that is not the JSON expected.
-const excerptLen = 300
-
-func problemOf(status int, raw []byte) *Error {
-	e := &Error{}
-	if json.Unmarshal(raw, e) != nil || (e.Title == "" && e.Detail == "" && len(e.Errors) == 0) {
-		e = &Error{Title: http.StatusText(status), Detail: excerpt(raw, excerptLen)}
-	}
-	e.StatusCode = status
-	return e
-}
+func problemOf(status int, raw []byte) *Error { return problem.Parse(status, raw) }
 
 // RequestError is a request that got no answer from crony-web (or an answer that was not
 // the JSON expected): the connection failed, timed out, or the context ended first.
@@ -106,16 +61,5 @@ func Temporary(err error) bool {
 	return errors.As(err, &re) && re.NoAnswer && !isContextEnd(err)
 }
 
-// excerpt is the start of a body for an error: line breaks and runs of blanks folded,
-// cut on a character boundary.
-func excerpt(body []byte, max int) string {
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(body), "?")), " ")
-	if len(s) > max {
-		cut := max
-		for cut > 0 && s[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return s
-}
+// excerpt is the start of a body for an error, as problem details show it.
+func excerpt(body []byte, max int) string { return problem.Excerpt(body, max) }

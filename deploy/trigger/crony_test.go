@@ -27,7 +27,7 @@ type fakeCrony struct {
 	token               string
 	mu                  sync.Mutex
 	jobs                []cronyapi.Job      // oldest first; listed newest first
-	scripts             map[string][]string // job name -> statuses its runs go through ("503" answers 503 once)
+	scripts             map[string][]string // job name -> statuses its runs go through ("503" answers 503 once, "hang" never answers)
 	executions          map[int64]*fakeExecution
 	loggedOut           bool
 	listRequests, polls int
@@ -175,6 +175,12 @@ func (f *fakeCrony) execution(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusServiceUnavailable, "The database is busy, try again")
 		return
 	}
+	if status == "hang" {
+		f.mu.Unlock()
+		<-r.Context().Done() // until the client gives up on this request
+		f.mu.Lock()
+		return
+	}
 	body := map[string]any{"id": id, "jobId": e.job.ID, "jobName": e.job.Name, "agentId": "agent-1", "trigger": "MANUAL",
 		"status": status, "attempt": 1, "params": e.params, "progress": nil, "output": nil, "error": nil}
 	if status == "FAILED" {
@@ -305,7 +311,7 @@ func TestCronyWrongPassword(t *testing.T) {
 	r := runProgram(t, map[string]string{envPassword: "wrong password!"}, "-crony", f.URL, "-user", f.user, "-job", "nightly-report")
 
 	r.wantCode(t, exitFailed)
-	contains(t, "stderr", r.stderr, "sign-in as ops failed: HTTP 401 Unauthorized: Wrong user name or password")
+	contains(t, "stderr", r.stderr, "sign-in as ops failed: crony: HTTP 401 Unauthorized: Wrong user name or password")
 }
 
 func TestCronyUnknownJob(t *testing.T) {
@@ -349,12 +355,23 @@ func TestCronyWaitsThroughA503(t *testing.T) {
 	r := runProgram(t, nil, "-crony", f.URL, "-api-token", f.token, "-job", "rebuild-index", "-wait", "-poll", "10ms")
 
 	r.wantCode(t, exitOK)
-	contains(t, "stderr", r.stderr, "GET /api/v1/executions/1001: HTTP 503 Service Unavailable: The database is busy, try again (asking again in ")
+	contains(t, "stderr", r.stderr, "GET /api/v1/executions/1001: crony: HTTP 503 Service Unavailable: The database is busy, try again (asking again in ")
 }
 
 func TestCronyWaitGivesUpAtTheTimeout(t *testing.T) {
 	f := newFakeCrony(t)
 	f.addJob("slow", "PENDING", "RUNNING")
+
+	r := runProgram(t, nil, "-crony", f.URL, "-api-token", f.token, "-job", "slow", "-wait", "-poll", "20ms", "-timeout", "300ms")
+
+	r.wantCode(t, exitFailed)
+	contains(t, "stderr", r.stderr, "execution 1001: gave up waiting after 300ms (-timeout); its status is RUNNING, and it goes on in Crony")
+}
+
+// -timeout falling while a poll is on its way ends the wait the same way as between polls.
+func TestCronyWaitGivesUpAtTheTimeoutDuringAPoll(t *testing.T) {
+	f := newFakeCrony(t)
+	f.addJob("slow", "RUNNING", "hang")
 
 	r := runProgram(t, nil, "-crony", f.URL, "-api-token", f.token, "-job", "slow", "-wait", "-poll", "20ms", "-timeout", "300ms")
 

@@ -96,21 +96,27 @@ func wait(ctx context.Context, api *cronyapi.Client, c *cronyConfig, job cronyap
 				return finished(job, id, e, log)
 			}
 			log.info("execution %d: %s", id, e.Status)
+		case err != nil && ctx.Err() != nil:
+			// -timeout fell while a request was on its way: the same end as between polls.
+			return gaveUp(id, c, last, log)
 		case err != nil && !cronyapi.Temporary(err):
 			log.fail("execution %d: %v", id, err)
 			return exitFailed
-		case err != nil && ctx.Err() == nil:
+		case err != nil:
 			log.fail("execution %d: %v (asking again)", id, err)
 		}
 		if !sleep(ctx, c.poll) {
-			still := last
-			if still == "" {
-				still = "unknown"
-			}
-			log.fail("execution %d: gave up waiting after %s (-timeout); its status is %s, and it goes on in Crony", id, c.timeout, still)
-			return exitFailed
+			return gaveUp(id, c, last, log)
 		}
 	}
+}
+
+func gaveUp(id int64, c *cronyConfig, last string, log *logger) int {
+	if last == "" {
+		last = "unknown"
+	}
+	log.fail("execution %d: gave up waiting after %s (-timeout); its status is %s, and it goes on in Crony", id, c.timeout, last)
+	return exitFailed
 }
 
 func finished(job cronyapi.Job, id int64, e cronyapi.Execution, log *logger) int {
