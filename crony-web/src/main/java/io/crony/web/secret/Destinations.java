@@ -4,6 +4,8 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 
+import io.crony.common.target.TargetHost;
+
 /**
  * Where a secret goes: the part of an address a secret is entered for. A secret header or
  * a channel's secret stays bound to it: sending the stored secret (its mask) with an
@@ -17,9 +19,10 @@ public final class Destinations {
 
 	/**
 	 * The destination of an address: {@code scheme://host:port} (the default port filled
-	 * in) for {@code http(s)://} and {@code static://}; the service for
-	 * {@code lb://service/path} and {@code discovery:///service/handler}; the trimmed
-	 * text itself for anything else, so that any change of it counts.
+	 * in, the host in the target policy's normal form, {@link TargetHost}) for
+	 * {@code http(s)://} and {@code static://}; the service for {@code lb://service/path}
+	 * and {@code discovery:///service/handler}; the trimmed text itself for anything
+	 * else, so that any change of it counts.
 	 * @param address an address, null or blank for none
 	 * @return the destination, empty for none
 	 */
@@ -54,7 +57,11 @@ public final class Destinations {
 			return (uri.getRawAuthority() != null) ? scheme + "://" + uri.getRawAuthority().toLowerCase(Locale.ROOT)
 					: text;
 		}
-		host = host.toLowerCase(Locale.ROOT);
+		// the target policy's form of the host: every spelling of one address
+		// (0xA9FEA9FE,
+		// [::ffff:a.b.c.d], a trailing dot) is one destination, as it is one place to
+		// call
+		host = TargetHost.of(host).name();
 		if ("lb".equals(scheme)) {
 			return scheme + "://" + host;
 		}

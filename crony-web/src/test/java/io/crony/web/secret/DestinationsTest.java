@@ -11,7 +11,8 @@ class DestinationsTest {
 	@CsvSource({ "http://api.example.com/a, HTTP://API.example.com:80/b?x=1",
 			"https://api.example.com/a, https://api.example.com:443/other", "lb://billing/run, lb://billing/settle",
 			"discovery:///billing/Evict, discovery:///billing/Other",
-			"static://10.0.0.1:9090/h, static://10.0.0.1:9090" })
+			"static://10.0.0.1:9090/h, static://10.0.0.1:9090", "http://api.example.com./a, http://api.example.com/a",
+			"http://0x0A000001/a, http://10.0.0.1/b", "http://[::ffff:10.0.0.1]/a, http://[::FFFF:a00:1]/a" })
 	void aPathOrQueryIsNoOtherDestination(String one, String other) {
 		assertThat(Destinations.same(one, other)).isTrue();
 	}
@@ -21,7 +22,7 @@ class DestinationsTest {
 			"http://api.example.com/a, http://api.example.com:8080/a",
 			"http://api.example.com/a, http://api.example.com@evil.example/a", "lb://billing/run, lb://attacker/run",
 			"discovery:///billing/x, discovery:///attacker/x", "static://10.0.0.1:9090, static://10.0.0.2:9090",
-			"http://api.example.com/a, lb://api.example.com/a" })
+			"http://api.example.com/a, lb://api.example.com/a", "http://0x0A000001/a, http://10.0.0.2/a" })
 	@ParameterizedTest
 	void aSchemeHostPortOrServiceIsAnother(String one, String other) {
 		assertThat(Destinations.same(one, other)).isFalse();
