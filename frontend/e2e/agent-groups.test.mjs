@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, eventually, navigate, openBrowser, settled, signIn, targetUrl } from './support.mjs';
-import { tr } from './i18n.mjs';
+import { tr, trReason } from './i18n.mjs';
 
 describe('a job whose selector matches no agent', () => {
   const name = `e2e-payroll-${Date.now()}`;
@@ -48,10 +48,12 @@ describe('a job whose selector matches no agent', () => {
     await page.getByPlaceholder(tr('Search by name')).press('Enter');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByText(tr('UNASSIGNED')).waitFor();
-    await row.getByText('no live agent matches dept=pay').waitFor();
+    // the server's reason code, worded in the reader's language
+    const why = trReason('NO_AGENT_MATCHES', { labels: 'dept=pay' });
+    await row.getByText(why).waitFor();
 
     await navigate(page, `/jobs/${id}`);
-    await page.getByText('no live agent matches dept=pay').waitFor();
+    await page.getByText(why).waitFor();
     await page.getByText('dept=pay').first().waitFor();
   });
 

@@ -68,3 +68,14 @@ export function trRe(english, params = {}, { exact = false } = {}) {
 export function shot(file) {
   return lang === 'zh-CN' ? file.replace(/\.png$/, '-zh.png') : file;
 }
+
+const reasons = JSON.parse(readFileSync(new URL('../src/i18n/reasons.json', import.meta.url), 'utf8'));
+
+/** A server reason (docs/api.md, "Reasons") as the dashboard words it in this run's language. */
+export function trReason(code, params = {}) {
+  const sentence = reasons.codes[code]?.[lang];
+  if (!sentence) throw new Error(`no reason code ${code} in src/i18n/reasons.json`);
+  return sentence.replace(/\{(\w+)\}/g, (whole, name) =>
+    name in params ? (reasons.words[name]?.[params[name]]?.[lang] ?? String(params[name])) : whole,
+  );
+}

@@ -36,7 +36,7 @@ export const zh: Record<MessageKey, string> = {
   'agents.drainId': '摘除执行器 {id}？',
   'agents.itTakesNoNewJobs': '它将不再接收新任务，其上的任务会迁移到其他执行器。',
   'agents.drain': '摘除',
-  'agents.leader': 'Leader 节点',
+  'agents.leader': '主节点',
   'common.agentsAlive': '存活执行器',
   'agents.jobsAssigned': '已分配任务',
   'agents.jobsUnassigned': '未分配任务',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { enumLabel, t } from '../../i18n';
+import { reasonText } from '../../i18n/reasons';
 import { calendarsApi } from './api';
 import { workingDaysText } from './days';
 import type { BusinessCalendar, CalendarImportResult, ChangedDays, ImportMode } from './types';
@@ -74,7 +75,7 @@ function Diff({ plan }: { plan: CalendarImportResult }) {
           message={t('calendars.eventsIgnored', { count: plan.ignored.length })}
           description={
             <ul style={{ margin: 0, paddingLeft: 16 }} aria-label={t('calendars.ignoredEvents')}>
-              {plan.ignored.map((i) => (
+              {(plan.ignoredReasons?.length ? plan.ignoredReasons.map((r) => reasonText(r)) : plan.ignored).map((i) => (
                 <li key={i}>{i}</li>
               ))}
             </ul>

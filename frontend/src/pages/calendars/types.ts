@@ -1,3 +1,4 @@
+import type { Reason } from '../../i18n/reasons';
 /** Business calendars, as crony-web's /calendars answers (docs/api.md, "Business calendars"). */
 export const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -53,7 +54,9 @@ export interface CalendarImportResult {
   removed: ChangedDays[];
   workingDaysBefore: WeekDay[];
   workingDaysAfter: WeekDay[];
+  /** Events of the file that are not days, each with why, in English; `ignoredReasons` as codes. */
   ignored: string[];
+  ignoredReasons?: Reason[];
   calendar: BusinessCalendar;
 }
 

@@ -5,6 +5,7 @@
 import { Space, Typography } from 'antd';
 import { formatInZone } from '../../format';
 import { t } from '../../i18n';
+import { reasonsText } from '../../i18n/reasons';
 import type { FireNote } from './types';
 
 interface Props {
@@ -22,9 +23,9 @@ export function fireEntries(fires: string[], notes: FireNote[]): Entry[] {
   const moved = new Map(notes.filter((n) => n.kind === 'MOVED').map((n) => [instant(n.at), n]));
   const entries: Entry[] = fires.map((at) => {
     const note = moved.get(instant(at));
-    return note ? { at, kind: 'MOVED', from: note.from, reason: note.reason } : { at, kind: 'FIRE' };
+    return note ? { at, kind: 'MOVED', from: note.from, reason: reasonsText(note.reasons, note.reason) } : { at, kind: 'FIRE' };
   });
-  for (const n of notes) if (n.kind === 'SKIPPED') entries.push({ at: n.at, kind: 'SKIPPED', reason: n.reason });
+  for (const n of notes) if (n.kind === 'SKIPPED') entries.push({ at: n.at, kind: 'SKIPPED', reason: reasonsText(n.reasons, n.reason) });
   return entries.sort((a, b) => instant(a.at) - instant(b.at));
 }
 

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n';
 import { aJob } from '../../test/fixtures';
 import { JobAgent } from './JobAgent';
 
@@ -24,6 +25,25 @@ describe('JobAgent', () => {
 
     expect(screen.getByText('UNASSIGNED')).toBeInTheDocument();
     expect(screen.getByText('no live agent matches dept=pay')).toBeInTheDocument();
+  });
+
+  it("words the server's reason code in the reader's language", () => {
+    applyLanguage('zh-CN');
+    render(
+      <JobAgent
+        job={aJob({
+          agentId: null,
+          placement: {
+            status: 'UNASSIGNED',
+            reason: 'no live agent matches dept=pay',
+            reasons: [{ code: 'NO_AGENT_MATCHES', params: { labels: 'dept=pay' }, text: 'no live agent matches dept=pay' }],
+          },
+        })}
+      />,
+    );
+
+    expect(screen.getByText('没有存活的执行节点匹配 dept=pay')).toBeInTheDocument();
+    expect(screen.queryByText('no live agent matches dept=pay')).toBeNull();
   });
 
   it('shows a dash for a disabled job, which holds no agent', () => {

@@ -1,6 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import type { Job } from './types';
 import { t } from '../../i18n';
+import { reasonsText } from '../../i18n/reasons';
 
 /**
  * Where a job runs: its agent, or UNASSIGNED with the server's reason (an enabled job no
@@ -11,7 +12,9 @@ export function JobAgent({ job }: { job: Job }) {
     return (
       <Space direction="vertical" size={0}>
         <Tag color="warning">{t('jobs.placementUnassigned')}</Tag>
-        {job.placement.reason && <Typography.Text type="secondary">{job.placement.reason}</Typography.Text>}
+        {job.placement.reason && (
+          <Typography.Text type="secondary">{reasonsText(job.placement.reasons, job.placement.reason)}</Typography.Text>
+        )}
       </Space>
     );
   }

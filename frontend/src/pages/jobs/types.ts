@@ -1,3 +1,4 @@
+import type { Reason } from '../../i18n/reasons';
 import type { AlertPolicy } from '../alerts/types';
 import type { JobCalendar } from '../calendars/types';
 import type { ExecutionStatus } from '../executions/types';
@@ -143,7 +144,9 @@ export interface Job extends JobRequest {
 
 export interface JobPlacement {
   status: 'ASSIGNED' | 'UNASSIGNED' | 'DISABLED';
+  /** Why an enabled job holds no agent, in English; `reasons` carries it as codes. */
   reason?: string | null;
+  reasons?: Reason[];
 }
 
 export interface JobFilter {
@@ -249,7 +252,9 @@ export interface FireNote {
   kind: 'MOVED' | 'SKIPPED';
   at: string;
   from?: string | null;
+  /** In English; `reasons` carries the day's rule (and how the fire merged) as codes. */
   reason: string;
+  reasons?: Reason[];
 }
 
 /** What next-fires answers: the fires, and the notes on fires the calendar moved or skipped. */

@@ -36,6 +36,9 @@ describe('ServiceTokensPage', () => {
 
     const active = (await screen.findByText('ci-1')).closest('tr') as HTMLElement;
     expect(within(active).getByText('ACTIVE')).toBeInTheDocument();
+    // a scope reads as what it allows, not as the API's name for it
+    expect(within(active).getByText('Read jobs')).toBeInTheDocument();
+    expect(within(active).queryByText('JOBS_READ')).toBeNull();
     expect(screen.getByRole('button', { name: 'revoke ci-2' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: /new token/i }));

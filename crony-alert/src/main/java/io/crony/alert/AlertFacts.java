@@ -3,6 +3,8 @@ package io.crony.alert;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.reason.Reason;
+
 /**
  * What an alert says beyond the job and run it is about, as values rather than sentences,
  * so that {@link AlertText} can word it in each channel's {@link AlertLanguage}. One
@@ -111,10 +113,10 @@ public sealed interface AlertFacts {
 	 * UNPLACED: the alert's job waits unassigned because no live agent may take it.
 	 *
 	 * @param department the name of the job's department
-	 * @param reason why, as the leader states it ({@code no live agent matches zone=b};
-	 * English in every language: it quotes selectors and agent names)
+	 * @param reason why, as the leader states it ({@code no live agent matches zone=b}),
+	 * worded in the alert's language
 	 */
-	record Unplaced(String department, String reason) implements AlertFacts {
+	record Unplaced(String department, Reason reason) implements AlertFacts {
 
 	}
 

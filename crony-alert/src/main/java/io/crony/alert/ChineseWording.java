@@ -3,6 +3,8 @@ package io.crony.alert;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.crony.common.reason.ReasonTexts;
+
 /**
  * Alerts in Simplified Chinese, worded as Chinese ops teams write them (任务执行失败, 任务已恢复).
  * Job names, agent ids, statuses and errors stay as they are: they are what people search
@@ -106,8 +108,8 @@ final class ChineseWording implements AlertWording {
 			return "所有任务都无法执行：" + none.enabledJobs() + " 个已启用的任务正在等待执行节点。";
 		}
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
-			return "没有存活的执行节点可以接收部门 " + unplaced.department() + " 的这个任务（原因：" + unplaced.reason()
-					+ "），在可以接收它的节点注册之前它不会执行。";
+			return "没有存活的执行节点可以接收部门 " + unplaced.department() + " 的这个任务（原因："
+					+ unplaced.reason().text(ReasonTexts.CHINESE) + "），在可以接收它的节点注册之前它不会执行。";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "由 " + test.by() + " 发送，用于检查告警渠道「" + test.channelName() + "」。";

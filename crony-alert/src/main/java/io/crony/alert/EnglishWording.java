@@ -100,8 +100,8 @@ final class EnglishWording implements AlertWording {
 					+ " for an agent.";
 		}
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
-			return "No live agent may take this job of department " + unplaced.department() + ": " + unplaced.reason()
-					+ ". It does not run until an agent that may take it registers.";
+			return "No live agent may take this job of department " + unplaced.department() + ": "
+					+ unplaced.reason().text() + ". It does not run until an agent that may take it registers.";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "Sent by " + test.by() + " to check alert channel '" + test.channelName() + "'.";

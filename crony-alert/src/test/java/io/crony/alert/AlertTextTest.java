@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -137,10 +139,10 @@ class AlertTextTest {
 	}
 
 	@Test
-	void wordsAnUnplacedJobWithItsDepartmentQuotingTheLeadersReason() {
+	void wordsAnUnplacedJobWithItsDepartmentAndTheLeadersReasonInTheAlertsLanguage() {
 		Alert alert = new Alert(AlertKind.UNPLACED, "job:7:UNPLACED",
-				new AlertFacts.Unplaced("payments", "no live agent matches zone=b"), 7L, "settle-orders", null, null,
-				null, null, null, "http://dash.example:8080/jobs/7", AT, null, 0, null);
+				new AlertFacts.Unplaced("payments", Reason.of(ReasonCode.NO_AGENT_MATCHES, "zone=b")), 7L,
+				"settle-orders", null, null, null, null, null, "http://dash.example:8080/jobs/7", AT, null, 0, null);
 
 		assertThat(AlertText.title(alert, AlertLanguage.EN)).isEqualTo("Job settle-orders could not be placed");
 		assertThat(AlertText.text(alert, AlertLanguage.EN)).contains(
@@ -148,7 +150,7 @@ class AlertTextTest {
 				"Job: settle-orders (id 7)");
 		assertThat(AlertText.title(alert, AlertLanguage.ZH_CN)).isEqualTo("任务 settle-orders 无法分配到执行节点");
 		assertThat(AlertText.text(alert, AlertLanguage.ZH_CN))
-			.contains("没有存活的执行节点可以接收部门 payments 的这个任务（原因：no live agent matches zone=b）", "任务：settle-orders（ID 7）");
+			.contains("没有存活的执行节点可以接收部门 payments 的这个任务（原因：没有存活的执行节点匹配 zone=b）", "任务：settle-orders（ID 7）");
 	}
 
 	@Test

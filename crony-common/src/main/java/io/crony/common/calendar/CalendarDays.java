@@ -2,11 +2,12 @@ package io.crony.common.calendar;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
-import java.time.format.TextStyle;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 
 /**
  * A calendar's days, looked up in constant time: its ranges are spread into one entry per
@@ -51,24 +52,27 @@ public final class CalendarDays {
 		return this.holidays.containsKey(day) && !this.workdays.containsKey(day);
 	}
 
-	/** Why a day is not worked, or how it is, in a sentence for the schedule preview. */
-	public String describe(LocalDate day) {
+	/** Why a day is not worked, or how it is, for the schedule preview. */
+	public Reason describe(LocalDate day) {
 		DayRange holiday = this.holidays.get(day);
-		String weekday = day.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH);
+		DayOfWeek weekday = day.getDayOfWeek();
 		if (this.workdays.containsKey(day)) {
-			return day + " (" + weekday + ") is a make-up working day" + named(this.workdays.get(day))
-					+ " in calendar '" + this.name + "'";
+			DayRange workday = this.workdays.get(day);
+			return named(workday)
+					? Reason.of(ReasonCode.CALENDAR_MAKE_UP_DAY_NAMED, day, weekday, workday.name(), this.name)
+					: Reason.of(ReasonCode.CALENDAR_MAKE_UP_DAY, day, weekday, this.name);
 		}
 		if (holiday != null) {
-			return day + " (" + weekday + ") is a holiday" + named(holiday) + " in calendar '" + this.name + "'";
+			return named(holiday)
+					? Reason.of(ReasonCode.CALENDAR_HOLIDAY_NAMED, day, weekday, holiday.name(), this.name)
+					: Reason.of(ReasonCode.CALENDAR_HOLIDAY, day, weekday, this.name);
 		}
-		return day + " is a " + weekday
-				+ (this.workingDays.contains(day.getDayOfWeek()) ? ", a working day" : ", not a working day")
-				+ " in calendar '" + this.name + "'";
+		return Reason.of(this.workingDays.contains(weekday) ? ReasonCode.CALENDAR_WORKING_WEEKDAY
+				: ReasonCode.CALENDAR_NON_WORKING_WEEKDAY, day, weekday, this.name);
 	}
 
-	private static String named(DayRange range) {
-		return (range.name() != null && !range.name().isBlank()) ? " (" + range.name() + ")" : "";
+	private static boolean named(DayRange range) {
+		return range.name() != null && !range.name().isBlank();
 	}
 
 }

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.common.schedule.Schedule;
 
 /**
@@ -237,7 +239,7 @@ public final class CalendarSchedule implements Schedule {
 				}
 				LocalDate day = dayOf(fire.get());
 				if (!keeps(day)) {
-					notes.add(new FireNote(FireNote.Kind.SKIPPED, fire.get(), null, this.days.describe(day)));
+					notes.add(new FireNote(FireNote.Kind.SKIPPED, fire.get(), null, List.of(this.days.describe(day))));
 				}
 				cursor = fire.get();
 			}
@@ -255,9 +257,14 @@ public final class CalendarSchedule implements Schedule {
 			boolean ownFire = own.isPresent() && own.get().equals(fire);
 			for (int i = 0; i < sources.size() && notes.size() < limit; i++) {
 				Instant source = sources.get(i);
-				String merged = ownFire ? "; it is one fire with the schedule's own on " + dayOf(fire)
-						: (i > 0) ? "; it is one fire with the one moved from " + dayOf(sources.get(0)) : "";
-				notes.add(new FireNote(FireNote.Kind.MOVED, fire, source, this.days.describe(dayOf(source)) + merged));
+				List<Reason> reasons = new ArrayList<>(List.of(this.days.describe(dayOf(source))));
+				if (ownFire) {
+					reasons.add(Reason.of(ReasonCode.FIRE_MERGED_WITH_OWN, dayOf(fire)));
+				}
+				else if (i > 0) {
+					reasons.add(Reason.of(ReasonCode.FIRE_MERGED_WITH_MOVED, dayOf(sources.get(0))));
+				}
+				notes.add(new FireNote(FireNote.Kind.MOVED, fire, source, reasons));
 			}
 		}
 		return notes;

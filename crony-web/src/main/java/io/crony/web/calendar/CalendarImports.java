@@ -70,7 +70,7 @@ class CalendarImports {
 			result = this.calendars.write(row, next, row.description, by);
 		}
 		return new CalendarImportResponse(!dryRun, mode, after.changedFrom(before), before.changedFrom(after),
-				current.workingDays(), next.workingDays(), List.copyOf(file.ignored()), result);
+				current.workingDays(), next.workingDays(), file.ignored(), result);
 	}
 
 	/** The calendar as the import would leave it, unsaved. */

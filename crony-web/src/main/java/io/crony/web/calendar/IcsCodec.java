@@ -19,9 +19,10 @@ import biweekly.property.DateStart;
 import biweekly.property.RawProperty;
 import biweekly.util.DateTimeComponents;
 import biweekly.util.ICalDate;
-
 import io.crony.common.calendar.BusinessCalendar;
 import io.crony.common.calendar.DayRange;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.web.error.InvalidRequestException;
 
 /**
@@ -91,22 +92,22 @@ final class IcsCodec {
 		}
 		List<DayRange> holidays = new ArrayList<>();
 		List<DayRange> workdays = new ArrayList<>();
-		List<String> ignored = new ArrayList<>();
+		List<Reason> ignored = new ArrayList<>();
 		for (VEvent event : ical.getEvents()) {
 			String summary = (event.getSummary() != null) ? event.getSummary().getValue() : null;
-			String label = "event '" + ((summary != null) ? summary : "(no summary)") + "'";
+			String named = (summary != null) ? summary : "";
 			ICalDate start = (event.getDateStart() != null) ? event.getDateStart().getValue() : null;
 			if (start == null) {
-				ignored.add(label + " has no start date");
+				ignored.add(Reason.of(ReasonCode.ICS_NO_START, named));
 				continue;
 			}
 			LocalDate from = day(start);
 			if (start.hasTime()) {
-				ignored.add(label + " on " + from + " has a time of day: only all-day events are days");
+				ignored.add(Reason.of(ReasonCode.ICS_TIME_OF_DAY, named, from));
 				continue;
 			}
 			if (event.getRecurrenceRule() != null) {
-				ignored.add(label + " on " + from + " repeats (RRULE): list each year's days instead");
+				ignored.add(Reason.of(ReasonCode.ICS_REPEATS, named, from));
 				continue;
 			}
 			LocalDate to = from;
@@ -116,7 +117,7 @@ final class IcsCodec {
 				to = end.isBefore(from) ? from : end;
 			}
 			if (to.toEpochDay() - from.toEpochDay() >= CalendarValidator.MAX_RANGE_DAYS) {
-				ignored.add(label + " from " + from + " spans more than " + CalendarValidator.MAX_RANGE_DAYS + " days");
+				ignored.add(Reason.of(ReasonCode.ICS_TOO_LONG, named, from, CalendarValidator.MAX_RANGE_DAYS));
 				continue;
 			}
 			DayRange range = new DayRange(from, to, summary);

@@ -4,6 +4,8 @@ import java.time.DayOfWeek;
 import java.util.List;
 import java.util.Set;
 
+import io.crony.common.reason.Reason;
+
 /**
  * What an iCalendar file says about working days.
  *
@@ -12,5 +14,5 @@ import java.util.Set;
  * @param timeZone the zone a Crony export wrote ({@code X-WR-TIMEZONE}), null when none
  * @param ignored the events that are not days, each with why
  */
-record IcsDays(DayMarks marks, Set<DayOfWeek> workingDays, String timeZone, List<String> ignored) {
+record IcsDays(DayMarks marks, Set<DayOfWeek> workingDays, String timeZone, List<Reason> ignored) {
 }

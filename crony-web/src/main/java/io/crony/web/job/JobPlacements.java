@@ -8,10 +8,11 @@ import java.util.Set;
 
 import io.crony.common.job.AgentInfo;
 import io.crony.common.job.JobSpec;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.placement.AgentCandidate;
 import io.crony.web.cluster.placement.Eligibility;
-
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -56,10 +57,10 @@ class JobPlacements {
 				return JobPlacement.ASSIGNED;
 			}
 			Map<String, String> selector = (spec.assignment() != null) ? spec.assignment().labels() : Map.of();
-			String reason = Eligibility.reason(selector, this.candidates)
-				.orElse((agentId != null) ? "its agent " + agentId + " is gone; waiting to be moved"
-						: "waiting for the leader to place it");
-			return new JobPlacement(JobPlacement.Status.UNASSIGNED, reason);
+			Reason reason = Eligibility.reason(selector, this.candidates)
+				.orElse((agentId != null) ? Reason.of(ReasonCode.AGENT_GONE_WAITING_TO_MOVE, agentId)
+						: Reason.of(ReasonCode.WAITING_FOR_LEADER));
+			return JobPlacement.unassigned(reason);
 		}
 
 		private void load() {

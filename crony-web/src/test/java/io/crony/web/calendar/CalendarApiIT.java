@@ -142,6 +142,14 @@ class CalendarApiIT {
 		assertThat(notes.get(0).get("kind").asText()).isEqualTo("SKIPPED");
 		assertThat(notes.get(0).get("at").asText()).isEqualTo(TODAY.plusDays(2) + "T09:00:00Z");
 		assertThat(notes.get(0).get("reason").asText()).contains("is a holiday (Closed) in calendar 'ops'");
+		// the same as a code with its values, for the dashboard to word in the reader's
+		// language
+		JsonNode why = notes.get(0).get("reasons").get(0);
+		assertThat(why.get("code").asText()).isEqualTo("CALENDAR_HOLIDAY_NAMED");
+		assertThat(why.get("params").get("name").asText()).isEqualTo("Closed");
+		assertThat(why.get("params").get("calendar").asText()).isEqualTo("ops");
+		assertThat(why.get("params").get("day").asText()).isEqualTo(TODAY.plusDays(2).toString());
+		assertThat(why.get("text").asText()).isEqualTo(notes.get(0).get("reason").asText());
 		assertThat(job.body().get("nextFireAt").asText()).isEqualTo(preview.body().get("fires").get(0).asText());
 		// the job's own row names the calendar, for the foreign key
 		assertThat(this.jdbc.queryForObject("SELECT calendar_id FROM job WHERE id = ?", Long.class, job.id()))
@@ -273,6 +281,8 @@ class CalendarApiIT {
 		assertThat(merged.get("removed")).isEmpty();
 		assertThat(merged.get("ignored")).hasSize(1);
 		assertThat(merged.get("ignored").get(0).asText()).contains("Standup", "time of day");
+		assertThat(merged.get("ignoredReasons").get(0).get("code").asText()).isEqualTo("ICS_TIME_OF_DAY");
+		assertThat(merged.get("ignoredReasons").get(0).get("params").get("event").asText()).isEqualTo("Standup");
 		JsonNode now = this.admin.get(CALENDARS + "/" + calendar).body();
 		assertThat(now.get("holidays")).hasSize(2);
 		assertThat(now.get("workdays").get(0).get("name").asText()).isEqualTo("元旦 补班");

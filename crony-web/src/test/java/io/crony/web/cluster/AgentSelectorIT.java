@@ -60,6 +60,10 @@ class AgentSelectorIT extends ClusterItSupport {
 			await().until(() -> "UNASSIGNED".equals(placement(admin, pay).path("status").asText()));
 			JsonNode job = admin.get("/api/v1/jobs/" + pay).body();
 			assertThat(job.path("placement").path("reason").asText()).isEqualTo("no live agent matches dept=pay");
+			assertThat(job.path("placement").path("reasons").get(0).path("code").asText())
+				.isEqualTo("NO_AGENT_MATCHES");
+			assertThat(job.path("placement").path("reasons").get(0).path("params").path("labels").asText())
+				.isEqualTo("dept=pay");
 			assertThat(job.path("agentId").isNull()).isTrue();
 			assertThat(job.path("assignment").path("labels").path("dept").asText()).isEqualTo("pay");
 			assertThat(this.assignments.byJob()).doesNotContainKey(pay);

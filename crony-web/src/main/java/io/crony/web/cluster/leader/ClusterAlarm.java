@@ -2,6 +2,8 @@ package io.crony.web.cluster.leader;
 
 import java.util.Map;
 
+import io.crony.common.reason.Reason;
+
 /**
  * What the leader publishes (as Spring application events) when the cluster needs a
  * person: the alert feature turns them into platform alerts. Published on the leader's
@@ -37,7 +39,7 @@ public sealed interface ClusterAlarm {
 	 * @param jobId the job
 	 * @param reason why ({@code no live agent matches zone=b})
 	 */
-	record JobUnplaced(long jobId, String reason) implements ClusterAlarm {
+	record JobUnplaced(long jobId, Reason reason) implements ClusterAlarm {
 
 	}
 

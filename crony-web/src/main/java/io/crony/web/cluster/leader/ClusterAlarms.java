@@ -8,10 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import io.crony.common.reason.Reason;
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.Placement;
 import io.crony.web.cluster.placement.Eligibility;
-
 import org.springframework.context.ApplicationEventPublisher;
 
 /**
@@ -64,10 +64,10 @@ final class ClusterAlarms {
 			return;
 		}
 		Set<Long> waiting = new HashSet<>();
-		Map<Map<String, String>, Optional<String>> reasons = new HashMap<>();
+		Map<Map<String, String>, Optional<Reason>> reasons = new HashMap<>();
 		for (PlaceableJob job : state.unassignedJobs(view)) {
 			// a job some live agent may take is being placed (its key not yet written)
-			Optional<String> reason = reasons.computeIfAbsent(job.assignment().labels(),
+			Optional<Reason> reason = reasons.computeIfAbsent(job.assignment().labels(),
 					(labels) -> Eligibility.reason(labels, state.agents()));
 			if (reason.isEmpty()) {
 				continue;

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.crony.common.job.Labels;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 
 /**
  * Says why no agent may take a job with a given selector, in the words the job API, the
@@ -21,9 +23,9 @@ public final class Eligibility {
 	 * @param agents the live agents
 	 * @return why none of them may take the job; empty when one may
 	 */
-	public static Optional<String> reason(Map<String, String> selector, Collection<AgentCandidate> agents) {
+	public static Optional<Reason> reason(Map<String, String> selector, Collection<AgentCandidate> agents) {
 		if (agents.isEmpty()) {
-			return Optional.of("no live agent");
+			return Optional.of(Reason.of(ReasonCode.NO_LIVE_AGENT));
 		}
 		boolean matched = false;
 		for (AgentCandidate agent : agents) {
@@ -35,11 +37,11 @@ public final class Eligibility {
 			}
 		}
 		if (selector.isEmpty()) {
-			return Optional.of("every live agent is drained");
+			return Optional.of(Reason.of(ReasonCode.ALL_AGENTS_DRAINED));
 		}
 		String labels = Labels.format(selector);
 		return Optional
-			.of(matched ? "every live agent matching " + labels + " is drained" : "no live agent matches " + labels);
+			.of(Reason.of(matched ? ReasonCode.ALL_MATCHING_AGENTS_DRAINED : ReasonCode.NO_AGENT_MATCHES, labels));
 	}
 
 }

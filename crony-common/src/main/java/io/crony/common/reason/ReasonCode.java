@@ -1,0 +1,78 @@
+package io.crony.common.reason;
+
+import java.util.List;
+
+/**
+ * Every reason the server gives in words, as a stable code with the names of its
+ * parameters. The words themselves, in each language, are in {@code reasons.json} beside
+ * this class (the dashboard carries the same file): API users branch on the code, readers
+ * get the sentence in their language, and the English one stays in the answer for both.
+ */
+public enum ReasonCode {
+
+	/** No agent is live. */
+	NO_LIVE_AGENT,
+
+	/** Every live agent is drained. */
+	ALL_AGENTS_DRAINED,
+
+	/** Every live agent the job's selector matches is drained. */
+	ALL_MATCHING_AGENTS_DRAINED("labels"),
+
+	/** No live agent carries the job's labels. */
+	NO_AGENT_MATCHES("labels"),
+
+	/** The job's agent is gone, and the leader has not moved the job yet. */
+	AGENT_GONE_WAITING_TO_MOVE("agent"),
+
+	/** A new or changed job the leader has not placed yet. */
+	WAITING_FOR_LEADER,
+
+	/** A calendar's holiday. */
+	CALENDAR_HOLIDAY("day", "weekday", "calendar"),
+
+	/** A calendar's named holiday. */
+	CALENDAR_HOLIDAY_NAMED("day", "weekday", "name", "calendar"),
+
+	/** A calendar's make-up working day (a weekend day worked). */
+	CALENDAR_MAKE_UP_DAY("day", "weekday", "calendar"),
+
+	/** A calendar's named make-up working day. */
+	CALENDAR_MAKE_UP_DAY_NAMED("day", "weekday", "name", "calendar"),
+
+	/** A day the calendar's weekly pattern works. */
+	CALENDAR_WORKING_WEEKDAY("day", "weekday", "calendar"),
+
+	/** A day the calendar's weekly pattern does not work. */
+	CALENDAR_NON_WORKING_WEEKDAY("day", "weekday", "calendar"),
+
+	/** A moved fire landed on the day's own fire, and is one fire with it. */
+	FIRE_MERGED_WITH_OWN("day"),
+
+	/** Fires of several days moved onto one, and are one fire. */
+	FIRE_MERGED_WITH_MOVED("day"),
+
+	/** An iCalendar event without a start date. */
+	ICS_NO_START("event"),
+
+	/** An iCalendar event with a time of day: only all-day events are days. */
+	ICS_TIME_OF_DAY("event", "day"),
+
+	/** A repeating iCalendar event (RRULE). */
+	ICS_REPEATS("event", "day"),
+
+	/** An iCalendar event longer than a calendar range may be. */
+	ICS_TOO_LONG("event", "day", "maxDays");
+
+	private final List<String> params;
+
+	ReasonCode(String... params) {
+		this.params = List.of(params);
+	}
+
+	/** The names of the parameters its sentences use, each exactly once. */
+	public List<String> params() {
+		return this.params;
+	}
+
+}
