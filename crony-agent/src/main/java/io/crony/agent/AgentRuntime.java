@@ -16,6 +16,7 @@ import io.crony.agent.async.AsyncProperties;
 import io.crony.agent.async.AsyncRuns;
 import io.crony.agent.async.AsyncStore;
 import io.crony.agent.async.ExecutionTokenSource;
+import io.crony.agent.async.MovedAttempts;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
@@ -107,7 +108,7 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
-		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties,
+		this.async = new AsyncRuns(new AsyncStore(jdbc), new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				(placement) -> resolver == null || resolver.listed(placement.service(), placement.address()), clock);
 		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
 				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));

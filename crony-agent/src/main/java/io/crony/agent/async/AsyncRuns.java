@@ -18,13 +18,13 @@ import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Placement;
+import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
-import io.crony.common.job.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +57,8 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private final AsyncStore store;
 
+	private final MovedAttempts moved;
+
 	private final String agentId;
 
 	private final Duration pollInterval;
@@ -86,9 +88,10 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 	/**
 	 * @param listed whether the registry still lists an instance of a service
 	 */
-	public AsyncRuns(AsyncStore store, String agentId, AsyncProperties properties, Predicate<Placement> listed,
-			Clock clock) {
+	public AsyncRuns(AsyncStore store, MovedAttempts moved, String agentId, AsyncProperties properties,
+			Predicate<Placement> listed, Clock clock) {
 		this.store = store;
+		this.moved = moved;
 		this.agentId = agentId;
 		this.pollInterval = properties.pollInterval();
 		this.takeoverGrace = properties.takeoverGrace();
@@ -390,18 +393,19 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 			if (!this.store.takeOver(row, this.agentId, error, now)) {
 				continue;
 			}
-			RetryPolicy retry = (spec.retry() != null) ? spec.retry() : RetryPolicy.NONE;
-			boolean retried = row.attempt() < retry.maxAttempts();
+			// the attempt that timed out is a try; the moves before it are not
+			int moves = this.moved.of(row.id());
+			AttemptPolicy.Next next = AttemptPolicy.ofRun(spec)
+				.after(new AttemptResult(ExecutionStatus.TIMED_OUT, null, error), row.attempt(), moves,
+						ThreadLocalRandom.current());
+			boolean retried = next.step() == AttemptPolicy.Step.RETRY;
 			ExecutionMdc.with(row.jobId(), row.id(),
 					() -> logger.info("Execution {} of job {} timed out on {}; {}", row.id(), row.jobId(),
 							row.agentId(), retried ? "retrying attempt " + (row.attempt() + 1) : "no attempt left"));
 			if (retried) {
 				Resumer engine = this.resumer;
-				this.thread.schedule(
-						() -> engine.resume(row.jobId(), row.id(), row.scheduledAt(), row.trigger(), row.params(),
-								row.attempt() + 1),
-						retry.delayBefore(row.attempt() + 1, ThreadLocalRandom.current()).toMillis(),
-						TimeUnit.MILLISECONDS);
+				this.thread.schedule(() -> engine.resume(row.jobId(), row.id(), row.scheduledAt(), row.trigger(),
+						row.params(), row.attempt() + 1, moves), next.delay().toMillis(), TimeUnit.MILLISECONDS);
 			}
 		}
 	}
