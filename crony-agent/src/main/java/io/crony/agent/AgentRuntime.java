@@ -15,6 +15,7 @@ import io.crony.agent.assignment.AssignmentWatcher;
 import io.crony.agent.async.AsyncProperties;
 import io.crony.agent.async.AsyncRuns;
 import io.crony.agent.async.AsyncStore;
+import io.crony.agent.async.DeadAgentTakeover;
 import io.crony.agent.async.ExecutionTokenSource;
 import io.crony.agent.async.MovedAttempts;
 import io.crony.agent.execution.ExecutionStore;
@@ -81,6 +82,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final AsyncRuns async;
 
+	private final DeadAgentTakeover takeover;
+
 	private final HttpTarget http;
 
 	private final LiveOutputs liveOutputs;
@@ -108,7 +111,8 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
-		this.async = new AsyncRuns(new AsyncStore(jdbc), new MovedAttempts(jdbc), identity.id(), asyncProperties,
+		AsyncStore asyncStore = new AsyncStore(jdbc);
+		this.async = new AsyncRuns(asyncStore, identity.id(), asyncProperties,
 				(placement) -> resolver == null || resolver.listed(placement.service(), placement.address()), clock);
 		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
 				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));
@@ -121,7 +125,8 @@ class AgentRuntime implements SmartLifecycle {
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));
-		this.async.attach(this.engine);
+		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
+				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
@@ -156,6 +161,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.records.start();
 		this.engine.start();
 		this.async.start();
+		this.takeover.start();
 		this.lease.start();
 	}
 
@@ -174,6 +180,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.lease.close();
 		this.watcher.close();
 		this.engine.close();
+		this.takeover.close();
 		this.async.close();
 		this.liveOutputs.close();
 		this.tokens.close();
