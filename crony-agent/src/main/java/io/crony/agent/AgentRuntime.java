@@ -120,8 +120,8 @@ class AgentRuntime implements SmartLifecycle {
 		List<Target> all = new ArrayList<>(
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
-		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy);
-		targets.shardWith(new ShardedCalls(targets, new ShardStore(jdbc), this.timer, this.workers, clock));
+		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy,
+				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock));
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));

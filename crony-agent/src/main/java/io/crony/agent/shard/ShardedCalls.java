@@ -36,7 +36,7 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 
 	private static final Logger logger = LoggerFactory.getLogger(ShardedCalls.class);
 
-	private final Targets targets;
+	private final Targets.ShardCalls targets;
 
 	private final ShardStore store;
 
@@ -49,7 +49,7 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 	/**
 	 * @param workers where the shard rows are written (never on the calls' own threads)
 	 */
-	public ShardedCalls(Targets targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
+	public ShardedCalls(Targets.ShardCalls targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
 			Clock clock) {
 		this.targets = targets;
 		this.store = store;
