@@ -15,7 +15,9 @@ import io.crony.agent.assignment.AssignmentWatcher;
 import io.crony.agent.async.AsyncProperties;
 import io.crony.agent.async.AsyncRuns;
 import io.crony.agent.async.AsyncStore;
+import io.crony.agent.async.DeadAgentTakeover;
 import io.crony.agent.async.ExecutionTokenSource;
+import io.crony.agent.async.MovedAttempts;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
@@ -80,6 +82,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final AsyncRuns async;
 
+	private final DeadAgentTakeover takeover;
+
 	private final HttpTarget http;
 
 	private final LiveOutputs liveOutputs;
@@ -107,7 +111,8 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
-		this.async = new AsyncRuns(new AsyncStore(jdbc), identity.id(), asyncProperties,
+		AsyncStore asyncStore = new AsyncStore(jdbc);
+		this.async = new AsyncRuns(asyncStore, identity.id(), asyncProperties,
 				(placement) -> resolver == null || resolver.listed(placement.service(), placement.address()), clock);
 		this.liveOutputs = new LiveOutputs(properties.liveOutputInterval(),
 				(executionId, output) -> store.writeRunningOutput(executionId, identity.id(), output));
@@ -115,12 +120,13 @@ class AgentRuntime implements SmartLifecycle {
 		List<Target> all = new ArrayList<>(
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
-		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy);
-		targets.shardWith(new ShardedCalls(targets, new ShardStore(jdbc), this.timer, this.workers, clock));
+		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy,
+				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock));
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));
-		this.async.attach(this.engine);
+		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
+				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
@@ -155,6 +161,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.records.start();
 		this.engine.start();
 		this.async.start();
+		this.takeover.start();
 		this.lease.start();
 	}
 
@@ -173,6 +180,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.lease.close();
 		this.watcher.close();
 		this.engine.close();
+		this.takeover.close();
 		this.async.close();
 		this.liveOutputs.close();
 		this.tokens.close();

@@ -14,7 +14,10 @@ public interface Resumer {
 	/**
 	 * Runs an existing execution again from the given attempt (its row already names this
 	 * agent).
+	 * @param moves attempts of the run that moved to another instance so far: they are
+	 * not tries of the retry policy
 	 */
-	void resume(long jobId, long executionId, Instant scheduledAt, TriggerType trigger, String params, int attempt);
+	void resume(long jobId, long executionId, Instant scheduledAt, TriggerType trigger, String params, int attempt,
+			int moves);
 
 }

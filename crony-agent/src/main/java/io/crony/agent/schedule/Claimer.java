@@ -190,7 +190,7 @@ final class Claimer {
 	}
 
 	/**
-	 * Takes a run its upstreams released (a PENDING row of nobody) for this agent,
+	 * Takes a run its upstreams unblocked (a PENDING row of nobody) for this agent,
 	 * compare-and-set: of all requests for it, one wins. Without the database it is not
 	 * taken: the leader repeats the request.
 	 */

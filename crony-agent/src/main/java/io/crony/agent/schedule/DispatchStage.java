@@ -23,7 +23,7 @@ final class DispatchStage implements Runnable {
 
 	private static final Logger logger = LoggerFactory.getLogger(DispatchStage.class);
 
-	private final DelayQueue<Fire> due = new DelayQueue<>();
+	private final DelayQueue<Fire> due;
 
 	private final FireGate gate;
 
@@ -35,24 +35,26 @@ final class DispatchStage implements Runnable {
 
 	private final Executor workers;
 
-	private OnceRuns onces;
+	private final OnceDispatch onces;
 
 	private volatile boolean running = true;
 
 	/**
+	 * @param due the fires waiting for their wake-up time: made first and shared with
+	 * {@link OnceRuns}, which queues one-shot requests in it and is handed fires from it
+	 * ({@code onces}), so neither needs the other built first
+	 * @param onces dispatches one-shot requests ({@link OnceRuns#dispatch})
 	 * @param start starts a fire on a worker
 	 */
-	DispatchStage(FireGate gate, HeldFires held, Consumer<Fire> start, Releases releases, Executor workers) {
+	DispatchStage(DelayQueue<Fire> due, OnceDispatch onces, FireGate gate, HeldFires held, Consumer<Fire> start,
+			Releases releases, Executor workers) {
+		this.due = due;
+		this.onces = onces;
 		this.gate = gate;
 		this.held = held;
 		this.start = start;
 		this.releases = releases;
 		this.workers = workers;
-	}
-
-	/** Dispatches one-shot requests through {@code onces}, which queues them here. */
-	void dispatchOncesBy(OnceRuns onces) {
-		this.onces = onces;
 	}
 
 	/** Queues a fire, due at its wake-up time. */
@@ -172,6 +174,18 @@ final class DispatchStage implements Runnable {
 		else {
 			this.workers.execute(() -> this.start.accept(fire));
 		}
+	}
+
+	/** Where a one-shot request due now goes ({@link OnceRuns#dispatch}). */
+	@FunctionalInterface
+	interface OnceDispatch {
+
+		/**
+		 * @param fire the request's fire
+		 * @param held whether its job is still held here
+		 */
+		void dispatch(Fire fire, boolean held);
+
 	}
 
 }

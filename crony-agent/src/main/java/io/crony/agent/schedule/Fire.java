@@ -38,6 +38,12 @@ final class Fire implements Delayed {
 	/** The attempt the run starts with: 1, or the next one when a run is resumed. */
 	final int firstAttempt;
 
+	/**
+	 * Attempts of the run that moved to another instance before {@link #firstAttempt} (a
+	 * resumed run's, read from its chain): they are not tries of the retry policy.
+	 */
+	final int movesBefore;
+
 	/** A one-shot request's key: deletes it, false when it is gone; null otherwise. */
 	final BooleanSupplier take;
 
@@ -53,8 +59,8 @@ final class Fire implements Delayed {
 	final boolean waitedBehindLate;
 
 	private Fire(JobState job, long generation, Instant scheduledAt, FireKind kind, TriggerType trigger, String params,
-			long wakeAtMillis, long executionId, int firstAttempt, BooleanSupplier take, long enqueuedAtMillis,
-			boolean waitedBehindLate) {
+			long wakeAtMillis, long executionId, int firstAttempt, int movesBefore, BooleanSupplier take,
+			long enqueuedAtMillis, boolean waitedBehindLate) {
 		this.job = job;
 		this.generation = generation;
 		this.scheduledAt = scheduledAt;
@@ -64,6 +70,7 @@ final class Fire implements Delayed {
 		this.wakeAtMillis = wakeAtMillis;
 		this.executionId = executionId;
 		this.firstAttempt = firstAttempt;
+		this.movesBefore = movesBefore;
 		this.take = take;
 		this.enqueuedAtMillis = enqueuedAtMillis;
 		this.waitedBehindLate = waitedBehindLate;
@@ -71,13 +78,13 @@ final class Fire implements Delayed {
 
 	/** The job's schedule reached {@code at}; the fire wakes at {@code wakeAtMillis}. */
 	static Fire scheduled(JobState job, long generation, Instant at, long wakeAtMillis) {
-		return new Fire(job, generation, at, FireKind.SCHEDULED, TriggerType.CRON, null, wakeAtMillis, 0, 1, null,
+		return new Fire(job, generation, at, FireKind.SCHEDULED, TriggerType.CRON, null, wakeAtMillis, 0, 1, 0, null,
 				wakeAtMillis, false);
 	}
 
 	/** An instant missed while no agent held the job, which its misfire policy runs. */
 	static Fire catchUp(JobState job, long generation, Instant at, long wakeAtMillis) {
-		return new Fire(job, generation, at, FireKind.CATCH_UP, TriggerType.MISFIRE, null, wakeAtMillis, 0, 1, null,
+		return new Fire(job, generation, at, FireKind.CATCH_UP, TriggerType.MISFIRE, null, wakeAtMillis, 0, 1, 0, null,
 				wakeAtMillis, false);
 	}
 
@@ -85,38 +92,45 @@ final class Fire implements Delayed {
 	static Fire once(JobState job, OnceRequest request, BooleanSupplier take, long nowMillis) {
 		FireKind kind = (request.trigger() == TriggerType.RETRY) ? FireKind.RETRY : FireKind.MANUAL;
 		return new Fire(job, job.generation, request.scheduledAt(), kind, request.trigger(), request.params(),
-				nowMillis, request.executionId(), 1, take, nowMillis, false);
+				nowMillis, request.executionId(), 1, 0, take, nowMillis, false);
 	}
 
-	/** A run taken over from another agent, continued from {@code attempt}, due now. */
+	/**
+	 * A run taken over from another agent, continued from {@code attempt}, due now.
+	 * @param moves attempts of the run that moved to another instance so far
+	 */
 	static Fire resumed(JobState job, long executionId, Instant scheduledAt, TriggerType trigger, String params,
-			int attempt, long nowMillis) {
+			int attempt, int moves, long nowMillis) {
 		return new Fire(job, job.generation, scheduledAt, FireKind.RESUMED, trigger, params, nowMillis, executionId,
-				attempt, null, nowMillis, false);
+				attempt, moves, null, nowMillis, false);
 	}
 
 	/** This fire, claimed: its row is {@code id}. */
 	Fire claimed(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
-				this.wakeAtMillis, id, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
+				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
+				this.waitedBehindLate);
 	}
 
 	/** This fire, its row {@code id} taken over once another agent released it. */
 	Fire handedOver(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, FireKind.HANDOVER, this.trigger, this.params,
-				this.wakeAtMillis, id, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
+				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
+				this.waitedBehindLate);
 	}
 
 	/** The same fire, woken at another time (claimed: at its scheduled instant). */
 	Fire wakingAt(long millis) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params, millis,
-				this.executionId, this.firstAttempt, this.take, this.enqueuedAtMillis, this.waitedBehindLate);
+				this.executionId, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
+				this.waitedBehindLate);
 	}
 
 	/** The same fire, waiting behind a run that started late by design. */
 	Fire waitingBehindLate() {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
-				this.wakeAtMillis, this.executionId, this.firstAttempt, this.take, this.enqueuedAtMillis, true);
+				this.wakeAtMillis, this.executionId, this.firstAttempt, this.movesBefore, this.take,
+				this.enqueuedAtMillis, true);
 	}
 
 	/**

@@ -156,14 +156,14 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	/** Runs an execution taken over from another agent again, from the given attempt. */
 	@Override
 	public void resume(long jobId, long executionId, Instant scheduledAt, TriggerType trigger, String params,
-			int attempt) {
+			int attempt, int moves) {
 		JobState job = this.jobs.get(jobId);
 		if (job == null) {
 			logger.warn("Execution {} of job {} not resumed: this agent no longer holds the job", executionId, jobId);
 			return;
 		}
 		this.stages.dispatch
-			.add(Fire.resumed(job, executionId, scheduledAt, trigger, params, attempt, this.clock.millis()));
+			.add(Fire.resumed(job, executionId, scheduledAt, trigger, params, attempt, moves, this.clock.millis()));
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */

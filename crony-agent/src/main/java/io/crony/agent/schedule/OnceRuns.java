@@ -138,7 +138,7 @@ final class OnceRuns {
 	}
 
 	/**
-	 * A run released by its upstreams, or a backfill's, runs only where it is taken from
+	 * A run its upstreams unblocked, or a backfill's, runs only where it is taken from
 	 * nobody (the web leader may repeat its request after a failure: the row decides,
 	 * once); any other request's row is this agent's once its key was taken.
 	 */

@@ -97,7 +97,7 @@ final class Releases {
 
 	/**
 	 * A claimed fire of a job with upstream jobs: not run here at its instant but handed
-	 * to the web leader, which releases it once the upstreams succeeded in its cycle
+	 * to the web leader, which unblocks it once the upstreams succeeded in its cycle
 	 * (docs/workflows.md). Called on a worker. A fire whose row cannot be handed over
 	 * (the database unreachable) is recorded MISSED: its gate could not be kept.
 	 */

@@ -13,32 +13,25 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.job.RetryPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs a due fire: applies the overlap policy ({@link Overlap}), invokes the target
- * attempt by attempt with the job's retry policy (an asynchronous loop: no thread waits
- * through a call or a backoff; the wait before each retry is
- * {@link RetryPolicy#delayBefore}), and has each step recorded ({@link RunRecords}). A
- * small loop of our own rather than a retry library: every attempt must be recorded,
- * cancelled from outside and timed per job, which is most of the code either way.
+ * attempt by attempt as {@link AttemptPolicy} says (retries, moves, backoff; an
+ * asynchronous loop: no thread waits through a call or a backoff), and has each step
+ * recorded ({@link RunRecords}). A small loop of our own rather than a retry library:
+ * every attempt must be recorded, cancelled from outside and timed per job, which is most
+ * of the code either way.
  */
 final class Runner {
 
 	private static final Logger logger = LoggerFactory.getLogger(Runner.class);
-
-	/**
-	 * Moves one run may make from instance to instance: past them a move request fails
-	 * the attempt, so two instances that keep handing a run to each other do not hold it
-	 * forever.
-	 */
-	static final int MOVE_LIMIT = 10;
 
 	private final Targets targets;
 
@@ -90,6 +83,7 @@ final class Runner {
 		if (fire.kind == FireKind.SCHEDULED) {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
+		run.moves = fire.movesBefore;
 		attempt(run, fire.firstAttempt, null);
 	}
 
@@ -137,30 +131,26 @@ final class Runner {
 			return;
 		}
 		AttemptResult result = (outcome != null) ? outcome : AttemptResult.failed(String.valueOf(failure));
-		if (result.moved()) {
-			if (run.moves < MOVE_LIMIT) {
-				move(run, attempt, result);
-				return;
-			}
-			result = AttemptResult.failed(result.error() + "; not moved again: the run moved " + MOVE_LIMIT + " times");
+		AttemptPolicy policy = AttemptPolicy.ofRun(run.spec);
+		AttemptPolicy.Next next = policy.after(result, attempt, run.moves, ThreadLocalRandom.current());
+		if (next.step() == AttemptPolicy.Step.MOVE) {
+			move(run, attempt, result);
+			return;
 		}
-		if (result.status() == ExecutionStatus.TIMED_OUT) {
+		if (next.result().status() == ExecutionStatus.TIMED_OUT) {
 			this.metrics.timeout();
 		}
-		RetryPolicy retry = (run.spec.retry() != null) ? run.spec.retry() : RetryPolicy.NONE;
-		// moves are not failures: they do not use up the retry policy's attempts; a
-		// sharded fire's shards were each retried already
-		if (result.succeeded() || attempt - run.moves >= retry.maxAttempts() || run.spec.target().sharding() != null) {
-			finish(run, result);
+		if (next.step() == AttemptPolicy.Step.FINISH) {
+			finish(run, next.result());
 			return;
 		}
 		this.metrics.retry();
-		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
-		AttemptResult failed = result;
+		long waitMillis = next.delay().toMillis();
+		AttemptResult failed = next.result();
 		FireMdc.with(run.fire,
 				() -> logger.info("Run of job {} at {} attempt {} ended {} ({}); retrying in {} ms ({} backoff)",
 						run.fire.job.id(), run.fire.scheduledAt, attempt, failed.status(), failed.error(), waitMillis,
-						retry.backoff()));
+						policy.backoff()));
 		run.pending = this.timer.schedule(() -> this.workers.execute(() -> attempt(run, attempt + 1, null)), waitMillis,
 				TimeUnit.MILLISECONDS);
 	}

@@ -1,5 +1,7 @@
 package io.crony.agent.schedule;
 
+import java.util.concurrent.DelayQueue;
+
 import io.crony.agent.metrics.AgentMetrics;
 
 /**
@@ -39,12 +41,15 @@ final class Stages implements AutoCloseable {
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers());
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());
-		this.dispatch = new DispatchStage(new FireGate(parts.fence(), parts.misfireThreshold(), parts.clock()),
+		// the queue of due fires first: one-shot requests are queued in it and handed
+		// back to their OnceRuns from it, so neither stage is built before the other
+		DelayQueue<Fire> due = new DelayQueue<>();
+		this.onces = new OnceRuns(due::add, parts.fence(), metrics, parts.workers(), claimer, this.runner,
+				parts.clock());
+		this.dispatch = new DispatchStage(due, this.onces::dispatch,
+				new FireGate(parts.fence(), parts.misfireThreshold(), parts.clock()),
 				new HeldFires(parts.fence(), metrics), this::start, this.releases, parts.workers());
 		this.claims = new ClaimStage(this.planner, claimer, this.dispatch::claimed, parts.clock());
-		this.onces = new OnceRuns(this.dispatch::add, parts.fence(), metrics, parts.workers(), claimer, this.runner,
-				parts.clock());
-		this.dispatch.dispatchOncesBy(this.onces);
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()), this.planner::add,
 				parts.clock());

@@ -10,12 +10,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Shard;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.Sharding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,17 +25,18 @@ import org.slf4j.LoggerFactory;
  * {@code n} goes to the {@code i mod m}-th of the service's {@code m} instances (ordered
  * by address), so shards land on distinct instances while there are enough and spread
  * evenly otherwise; a broadcast makes one shard per instance listed at fire time. Each
- * shard has the job's retry policy to itself, so a failed shard is retried alone (at the
- * instance its index falls on among those listed then). The fire SUCCEEDS only when every
- * shard does. Cancelling it (kill, REPLACE) stops every shard, and so does the job's
- * limit on the whole fire ({@link Sharding#timeoutSeconds()}), which ends the shards
- * still going TIMED_OUT. Each shard's attempts are kept in {@code execution_shard}.
+ * shard has the job's retry policy to itself ({@link AttemptPolicy#ofShard}), so a failed
+ * shard is retried alone (at the instance its index falls on among those listed then).
+ * The fire SUCCEEDS only when every shard does. Cancelling it (kill, REPLACE) stops every
+ * shard, and so does the job's limit on the whole fire
+ * ({@link Sharding#timeoutSeconds()}), which ends the shards still going TIMED_OUT. Each
+ * shard's attempts are kept in {@code execution_shard}.
  */
 public final class ShardedCalls implements Targets.ShardedAttempts {
 
 	private static final Logger logger = LoggerFactory.getLogger(ShardedCalls.class);
 
-	private final Targets targets;
+	private final Targets.ShardCalls targets;
 
 	private final ShardStore store;
 
@@ -48,7 +49,7 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 	/**
 	 * @param workers where the shard rows are written (never on the calls' own threads)
 	 */
-	public ShardedCalls(Targets targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
+	public ShardedCalls(Targets.ShardCalls targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
 			Clock clock) {
 		this.targets = targets;
 		this.store = store;
@@ -133,22 +134,23 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 	}
 
 	private void ended(ShardRun shard, int attempt, AttemptResult result) {
-		RetryPolicy retry = (shard.fire.job().retry() != null) ? shard.fire.job().retry() : RetryPolicy.NONE;
+		AttemptPolicy.Next next = AttemptPolicy.ofShard(shard.fire.job())
+			.after(result, attempt, 0, ThreadLocalRandom.current());
 		synchronized (shard) {
 			// stopped from outside: its row already says how
 			if (shard.result.isDone()) {
 				return;
 			}
-			recordEnd(shard, result);
-			if (result.succeeded() || attempt >= retry.maxAttempts()) {
-				shard.result.complete(result);
+			recordEnd(shard, next.result());
+			if (next.step() == AttemptPolicy.Step.FINISH) {
+				shard.result.complete(next.result());
 				return;
 			}
 		}
-		long waitMillis = retry.delayBefore(attempt + 1, ThreadLocalRandom.current()).toMillis();
+		long waitMillis = next.delay().toMillis();
 		logger.info("Shard {} of {} of job {} at {} attempt {} ended {} ({}); retrying in {} ms", shard.shard.index(),
-				shard.shard.total(), shard.fire.job().id(), shard.fire.scheduledAt(), attempt, result.status(),
-				result.error(), waitMillis);
+				shard.shard.total(), shard.fire.job().id(), shard.fire.scheduledAt(), attempt, next.result().status(),
+				next.result().error(), waitMillis);
 		shard.pending = this.timer.schedule(
 				() -> this.workers
 					.execute(() -> call(shard, attempt + 1, this.targets.instancesOf(shard.fire.job().target()))),

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.InstanceChoice;
@@ -38,7 +39,7 @@ public final class Targets {
 
 	private final TargetPolicy policy;
 
-	private volatile ShardedAttempts shards;
+	private final ShardedAttempts shards;
 
 	/** Targets with no token source, no async runs and loopback allowed (unit tests). */
 	public Targets(List<Target> targets) {
@@ -46,19 +47,41 @@ public final class Targets {
 				TargetPolicy.of(List.of(), List.of(), true, List.of()));
 	}
 
+	/** Targets that cannot run sharded jobs (no database). */
 	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services, Clock clock,
 			TargetPolicy policy) {
+		this(targets, tokens, async, services, clock, policy, null);
+	}
+
+	/**
+	 * @param sharding makes the sharded path from these targets' {@link ShardCalls} (a
+	 * sharded fire's shards are single calls through them); null when this agent cannot
+	 * run sharded jobs
+	 */
+	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services, Clock clock,
+			TargetPolicy policy, Function<ShardCalls, ShardedAttempts> sharding) {
 		targets.forEach((target) -> this.byType.put(target.type(), target));
 		this.tokens = tokens;
 		this.async = async;
 		this.services = services;
 		this.clock = clock;
 		this.policy = policy;
-	}
+		// The one cycle here: the sharded path calls its shards through these targets,
+		// and these targets hand it sharded fires. It is closed last, every other field
+		// set, and the sharded path only keeps the view (it calls nothing while built);
+		// the view has no way back to the sharded path, so a shard cannot fan out again.
+		ShardCalls view = new ShardCalls() {
+			@Override
+			public List<Resolved> instancesOf(TargetSpec spec) {
+				return Targets.this.instancesOf(spec);
+			}
 
-	/** Has sharded and broadcast fires made into their shards' calls. */
-	public void shardWith(ShardedAttempts sharded) {
-		this.shards = sharded;
+			@Override
+			public CompletableFuture<AttemptResult> invokeAt(Invocation invocation, Resolved pinned) {
+				return Targets.this.invokeAt(invocation, pinned);
+			}
+		};
+		this.shards = (sharding != null) ? sharding.apply(view) : null;
 	}
 
 	/**
@@ -308,13 +331,27 @@ public final class Targets {
 
 	}
 
+	/**
+	 * The calls a sharded fire's shards are made of: the instances of the service, and a
+	 * call pinned to one of them.
+	 */
+	public interface ShardCalls {
+
+		/** See {@link Targets#instancesOf}. */
+		List<Resolved> instancesOf(TargetSpec spec);
+
+		/** See {@link Targets#invokeAt}. */
+		CompletableFuture<AttemptResult> invokeAt(Invocation invocation, Resolved pinned);
+
+	}
+
 	/** Makes an attempt of a sharded or broadcast fire into its shards' calls. */
 	@FunctionalInterface
 	public interface ShardedAttempts {
 
 		/**
 		 * @param invocation the fire's attempt (its shards are called through
-		 * {@link Targets#invokeAt})
+		 * {@link ShardCalls#invokeAt})
 		 * @return the fire's outcome once every shard ended; cancelling it cancels every
 		 * shard
 		 */

@@ -83,8 +83,11 @@ class AsyncTakeoverIT {
 
 		support.assign(AGENT, job);
 
-		await("attempt 2 called").atMost(Duration.ofSeconds(60)).until(() -> !calls.isEmpty());
-		Map<String, String> call = calls.get(0);
+		await("attempt 2 called").atMost(Duration.ofSeconds(60)).until(() -> !attemptsCalled(id).isEmpty());
+		Map<String, String> call = calls.stream()
+			.filter((each) -> Long.toString(id).equals(each.get("X-Crony-Execution-Id")))
+			.findFirst()
+			.orElseThrow();
 		assertThat(call).containsEntry("X-Crony-Execution-Id", Long.toString(id))
 			.containsEntry("X-Crony-Attempt", "2")
 			.containsEntry("X-Crony-Resume-Payload",
@@ -94,6 +97,55 @@ class AsyncTakeoverIT {
 				.containsEntry("status", "RUNNING")
 				.containsEntry("attempt", 2));
 		support.unassign(AGENT, job.id());
+	}
+
+	/**
+	 * A move is not a try, on the agent that takes a run over as on the one that started
+	 * it: the run below moved twice (its chain says so) before its holder crashed in
+	 * attempt 3, so with three tries allowed it has used one. The new holder times
+	 * attempt 3 out and retries it as attempt 4, and attempt 4, timed out too, as attempt
+	 * 5: the third try, the last. About 7 s.
+	 */
+	@Test
+	void countsTheMovesOfATakenOverRunAsThePlainPathDoes() {
+		String url = "http://127.0.0.1:" + target.getAddress().getPort() + "/accept";
+		JobSpec base = AgentTestSupport.httpJob(4243, AgentTestSupport.NEVER_SOON, url);
+		JobSpec job = new JobSpec(base.id(), base.name(), null, base.schedule(), base.timeZone(),
+				new TargetSpec(base.target().type(), "POST", url, Map.of(), null, TargetMode.ASYNC, null, List.of()), 2,
+				new RetryPolicy(3, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
+		Instant scheduled = Instant.now().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		support.jdbc()
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
+					+ " attempt, mode, deadline_at, updated_at) VALUES (?, ?, 'crashed-agent', 'CRON', 'RUNNING', ?,"
+					+ " ?, 3, 'ASYNC', ?, ?)", job.id(), job.name(), Timestamp.from(scheduled),
+					Timestamp.from(scheduled), Timestamp.from(scheduled.plusSeconds(2)), Timestamp.from(scheduled));
+		long id = support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job.id());
+		for (int attempt = 1; attempt <= 3; attempt++) {
+			boolean moved = attempt < 3;
+			support.jdbc()
+				.update("INSERT INTO execution_attempt (execution_id, attempt, instance, agent_id, started_at, "
+						+ "ended_at, status, note) VALUES (?, ?, ?, 'crashed-agent', ?, ?, ?, ?)", id, attempt,
+						"10.0.0." + attempt + ":8080", Timestamp.from(scheduled),
+						moved ? Timestamp.from(scheduled) : null, moved ? "MOVED" : null,
+						moved ? "its instance asked to move the run" : null);
+		}
+
+		support.assign(AGENT, job);
+
+		await("attempt 5 timed out").atMost(Duration.ofSeconds(60))
+			.untilAsserted(
+					() -> assertThat(support.row(id)).containsEntry("status", "TIMED_OUT").containsEntry("attempt", 5));
+		await("no attempt 6").during(Duration.ofSeconds(1))
+			.atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(attemptsCalled(id)).containsExactly("4", "5"));
+		support.unassign(AGENT, job.id());
+	}
+
+	private static List<String> attemptsCalled(long id) {
+		return calls.stream()
+			.filter((call) -> Long.toString(id).equals(call.get("X-Crony-Execution-Id")))
+			.map((call) -> call.get("X-Crony-Attempt"))
+			.toList();
 	}
 
 	private static HttpServer acceptingTarget() {

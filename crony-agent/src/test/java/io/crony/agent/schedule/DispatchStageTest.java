@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.DelayQueue;
 
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
@@ -49,8 +50,11 @@ class DispatchStageTest {
 		this.records.start();
 		Releases releases = new Releases(this.store, "a",
 				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run);
-		this.dispatch = new DispatchStage(new FireGate(this.fence, Duration.ofSeconds(5), Clock.systemUTC()),
-				new HeldFires(this.fence, metrics), this.started::add, releases, Runnable::run);
+		// these tests queue no one-shot request
+		this.dispatch = new DispatchStage(new DelayQueue<>(), (fire, held) -> {
+			throw new AssertionError("no one-shot request expected");
+		}, new FireGate(this.fence, Duration.ofSeconds(5), Clock.systemUTC()), new HeldFires(this.fence, metrics),
+				this.started::add, releases, Runnable::run);
 		this.thread = new Thread(this.dispatch, "test-dispatch");
 		this.thread.start();
 	}

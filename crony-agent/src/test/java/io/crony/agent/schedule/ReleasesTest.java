@@ -101,7 +101,7 @@ class ReleasesTest {
 	void aResumedRunIsNeverReleased() {
 		// its row was another agent's run, already started: releasing it would let the
 		// job's next holder fire the instant a second time
-		Fire resumed = Fire.resumed(this.job, 8, T, TriggerType.CRON, null, 2, T.toEpochMilli());
+		Fire resumed = Fire.resumed(this.job, 8, T, TriggerType.CRON, null, 2, 0, T.toEpochMilli());
 		this.job.removed = true;
 
 		this.releases.notStarted(List.of(resumed));

@@ -16,6 +16,7 @@ import java.util.function.IntFunction;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Target;
@@ -96,8 +97,8 @@ class RunnerMovesTest {
 		RunListener.FinishedRun run = await().atMost(Duration.ofSeconds(30))
 			.until(() -> this.finished.isEmpty() ? null : this.finished.get(0), (one) -> one != null);
 		assertThat(run.status()).isEqualTo(ExecutionStatus.FAILED);
-		assertThat(run.error()).endsWith("not moved again: the run moved " + Runner.MOVE_LIMIT + " times");
-		assertThat(this.calls).hasSize(Runner.MOVE_LIMIT + 1);
+		assertThat(run.error()).endsWith("not moved again: the run moved " + AttemptPolicy.MOVE_LIMIT + " times");
+		assertThat(this.calls).hasSize(AttemptPolicy.MOVE_LIMIT + 1);
 	}
 
 	private Runner runner(IntFunction<AttemptResult> byAttempt) {
@@ -125,7 +126,7 @@ class RunnerMovesTest {
 				new RetryPolicy(maxAttempts, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true,
 				1);
 		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), null));
-		return Fire.resumed(job, 0, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.MANUAL, null, 1,
+		return Fire.resumed(job, 0, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.MANUAL, null, 1, 0,
 				System.currentTimeMillis());
 	}
 

@@ -105,9 +105,9 @@ class ShardedCallsIT {
 		this.http = new HttpTarget(new HttpTargetProperties(4, 16, Duration.ofSeconds(2), Duration.ofSeconds(30), 1),
 				4096, "sharded-calls-it", loopback, SecretBox.of(null, List.of()));
 		this.targets = new Targets(List.of(this.http), (executionId, attempt) -> "token-" + executionId, null,
-				new ServiceInstances(new SimpleDiscoveryClient(this.registry), null), Clock.systemUTC(), loopback);
-		this.targets.shardWith(new ShardedCalls(this.targets, new ShardStore(support.jdbc()), this.timer, this.workers,
-				Clock.systemUTC()));
+				new ServiceInstances(new SimpleDiscoveryClient(this.registry), null), Clock.systemUTC(), loopback,
+				(calls) -> new ShardedCalls(calls, new ShardStore(support.jdbc()), this.timer, this.workers,
+						Clock.systemUTC()));
 	}
 
 	@AfterEach
