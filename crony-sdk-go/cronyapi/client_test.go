@@ -170,7 +170,7 @@ func TestGivesUpAtTheContextDeadline(t *testing.T) {
 	c := newClient(t, "http://"+freeAddress(t))
 	start := time.Now()
 
-	_, err := c.ListJobs(within(t, 500*time.Millisecond), "x", 1, 20)
+	_, err := c.ListJobs(within(t, 2*time.Second), "x", 1, 20)
 
 	var re *cronyapi.RequestError
 	if !errors.As(err, &re) || !re.NoAnswer || re.Attempts < 2 {
@@ -182,7 +182,7 @@ func TestGivesUpAtTheContextDeadline(t *testing.T) {
 		}
 	}
 	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("took %s past a 500ms deadline", took)
+		t.Errorf("took %s past a 2s deadline", took)
 	}
 	if !cronyapi.Temporary(err) {
 		t.Error("unreachable is worth asking again later")
