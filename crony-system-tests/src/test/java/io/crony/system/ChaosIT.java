@@ -291,12 +291,18 @@ class ChaosIT {
 		Instant stopped = Instant.now();
 		this.cluster.start(agent);
 		Instant started = Instant.now();
-		Api.Answer answer = api(null).post("/api/v1/cluster/rebalance", Map.of());
-		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(202);
 		long share = this.jobs.size() / AGENTS.size();
+		// asked again every 5 s: the leader may not see the agent yet when it first
+		// answers (that rebalance moves nothing)
+		Instant[] asked = { Instant.EPOCH };
 		await(agent + " holding " + share + " jobs again").atMost(RECOVERY)
 			.pollInterval(Duration.ofMillis(500))
 			.until(() -> {
+				if (Instant.now().isAfter(asked[0].plusSeconds(5))) {
+					Api.Answer answer = api(null).post("/api/v1/cluster/rebalance", Map.of());
+					assertThat(answer.status()).as("%s", answer.body()).isEqualTo(202);
+					asked[0] = Instant.now();
+				}
 				this.calls.refresh();
 				return this.calls.heldBy(this.jobs, agent, lastDue()) >= share;
 			});
