@@ -335,12 +335,12 @@ public final class RecordWriter implements AutoCloseable {
 				if (line.record() != null) {
 					records.add(line.record());
 				}
-				else if (!line.text().isBlank()) {
-					quarantine(line, "does not read as a record: a line torn when the agent died?");
-				}
 			}
 			try {
 				this.store.write(records);
+				// only once the batch is written: a pass cut short must not quarantine a
+				// line twice
+				lines.forEach(this::quarantineUnreadable);
 			}
 			catch (DataAccessException ex) {
 				if (ex instanceof ConcurrencyFailureException || !this.databaseAnswers.getAsBoolean()
@@ -369,6 +369,8 @@ public final class RecordWriter implements AutoCloseable {
 	private boolean writeOneByOne(List<Spool.Line> lines) {
 		for (Spool.Line line : lines) {
 			if (line.record() == null) {
+				quarantineUnreadable(line);
+				this.spool.written(line);
 				continue;
 			}
 			try {
@@ -383,6 +385,12 @@ public final class RecordWriter implements AutoCloseable {
 			this.spool.written(line);
 		}
 		return true;
+	}
+
+	private void quarantineUnreadable(Spool.Line line) {
+		if (line.record() == null && !line.text().isBlank()) {
+			quarantine(line, "does not read as a record: a line torn when the agent died?");
+		}
 	}
 
 	private void quarantine(Spool.Line line, String reason) {
