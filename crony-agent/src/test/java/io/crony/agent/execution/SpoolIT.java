@@ -34,7 +34,8 @@ import static org.awaitility.Awaitility.await;
  * The spool's bounds against real MariaDB: a record the database refuses for good is
  * quarantined and the rest written, and a spool at its size makes claims wait (said, not
  * silent) until the database is back and takes the records. The database is "away" by
- * connecting to a port nothing listens on (a real refused connection). About 5 s.
+ * connecting to a port nothing listens on (a real refused connection). About 20 to 30 s
+ * on a loaded machine (Flyway's migration of the class's schema, a 17 MiB record).
  */
 class SpoolIT {
 
