@@ -4,7 +4,8 @@
 # free-picked, so it runs beside make run and beside a cluster of yours), makes
 # every-second jobs through the API and plays each fault in turn with recovery between:
 # kill -9 of the web leader, the etcd leader member stopped and started, kill -9 of an
-# agent, an agent frozen past its lease TTL, MariaDB restarted. It prints the table per
+# agent, an agent frozen past its lease TTL, MariaDB restarted, a rolling restart of every
+# agent (SIGTERM, start, rebalance; one at a time). It prints the table per
 # fault and leaves it in crony-system-tests/target/chaos/<form>.md, the instants behind
 # any loss or duplicate in <form>-details.txt and the cluster's logs in <form>-logs/.
 #

@@ -38,6 +38,9 @@ import org.springframework.util.unit.DataSize;
  * wait (an agent given more fires than its database takes records for falls behind its
  * schedule instead of filling its heap)
  * @param spoolDir where records go while the database is unreachable
+ * @param spoolMaxSize records not yet written kept in the spool past which no fire is
+ * claimed until the database takes them (the records of fires that ran are never dropped;
+ * the fires not claimed meanwhile are left to their misfire policies)
  * @param catchUpLimit most missed fires a CATCH_UP job runs when it arrives
  * @param queueLimit most fires of one job waiting for its running run (overlap policy
  * QUEUE, or behind a run that started late); more are recorded SKIPPED
@@ -63,9 +66,9 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
 		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("1s") Duration recordStartHold,
 		@DefaultValue("100000") int recordBacklogLimit, @DefaultValue("./crony-spool") Path spoolDir,
-		@DefaultValue("100") int catchUpLimit, @DefaultValue("10") int queueLimit,
-		@DefaultValue("5s") Duration misfireThreshold, @DefaultValue("4096") int outputLimit,
-		@DefaultValue("1s") Duration liveOutputInterval,
+		@DefaultValue("1GB") DataSize spoolMaxSize, @DefaultValue("100") int catchUpLimit,
+		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
+		@DefaultValue("4096") int outputLimit, @DefaultValue("1s") Duration liveOutputInterval,
 		@DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
 		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
 		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {

@@ -103,8 +103,9 @@ class AgentRuntime implements SmartLifecycle {
 		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1), Duration.ofSeconds(10));
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
 		ExecutionStore store = new ExecutionStore(jdbc);
-		this.records = new RecordWriter(store, new Spool(properties.spoolDir()), properties.recordFlushInterval(),
-				properties.recordStartHold(), properties.recordBacklogLimit());
+		this.records = new RecordWriter(store, new Spool(properties.spoolDir(), properties.spoolMaxSize().toBytes()),
+				properties.recordFlushInterval(), properties.recordStartHold(), properties.recordBacklogLimit(),
+				RecordWriter.answers(jdbc));
 		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
@@ -128,6 +129,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
+		metrics.bindSpool(this.records::spoolBytes, this.records::spoolFull, this.records::quarantined);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
 		this.lease.addListener(this.watcher);

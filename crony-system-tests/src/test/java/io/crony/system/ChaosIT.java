@@ -36,12 +36,13 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * of the leading web, (b) the leading etcd member stopped and brought back, (c) kill -9
  * of the agent holding most jobs, then started again and the cluster rebalanced, (d) the
  * agent holding most jobs frozen (SIGSTOP) past its lease TTL and let go again, then
- * rebalanced, (e) MariaDB restarted. The timeline is cut into back-to-back windows, one
- * per step, and every instant of every job in a window is counted: calls at the sample
- * target (the witness), execution rows, duplicates, instants with no call, how long moved
- * jobs took to fire on their new agent. {@link ChaosReport} writes the table to
- * {@code target/chaos/<form>.md} and the instants behind any loss or duplicate to
- * {@code <form>-details.txt}.
+ * rebalanced, (e) MariaDB restarted, (f) a rolling restart of every agent, one at a time
+ * (SIGTERM, start, rebalance), where no instant may be lost. The timeline is cut into
+ * back-to-back windows, one per step, and every instant of every job in a window is
+ * counted: calls at the sample target (the witness), execution rows, duplicates, instants
+ * with no call, how long moved jobs took to fire on their new agent. {@link ChaosReport}
+ * writes the table to {@code target/chaos/<form>.md} and the instants behind any loss or
+ * duplicate to {@code <form>-details.txt}.
  *
  * <p>
  * Short form (default, in {@code ./mvnw verify}): 30 jobs, short windows. Long form
@@ -264,7 +265,49 @@ class ChaosIT {
 		e.faultAt = Instant.now();
 		this.cluster.restart("db");
 		e.note("MariaDB answering again after %.1f s", seconds(e.faultAt, Instant.now()));
-		recover(e);
+		from = recover(e);
+
+		// (f) a rolling restart, as a Helm or compose upgrade does it: every agent in
+		// turn
+		// stopped with SIGTERM, started again and given its share back, the next one
+		// only then. A stopping agent hands its jobs and the fires it claimed ahead
+		// back, so no instant may be lost here: no gap is allowed.
+		Phase f = phase("f", "rolling restart of every agent (SIGTERM, start, rebalance; one at a time)", from);
+		sleepUntil(from.plus(this.form.before));
+		f.faultAt = Instant.now();
+		for (String agent : AGENTS) {
+			restartInTurn(f, agent);
+		}
+		recover(f);
+	}
+
+	/**
+	 * One agent of a rolling restart: SIGTERM and wait for its exit, start it and wait
+	 * until it answers, then a rebalance and wait until it fires its share again.
+	 */
+	private void restartInTurn(Phase phase, String agent) {
+		Instant stopping = Instant.now();
+		this.cluster.stop(agent);
+		Instant stopped = Instant.now();
+		this.cluster.start(agent);
+		Instant started = Instant.now();
+		long share = this.jobs.size() / AGENTS.size();
+		// asked again every 5 s: the leader may not see the agent yet when it first
+		// answers (that rebalance moves nothing)
+		Instant[] asked = { Instant.EPOCH };
+		await(agent + " holding " + share + " jobs again").atMost(RECOVERY)
+			.pollInterval(Duration.ofMillis(500))
+			.until(() -> {
+				if (Instant.now().isAfter(asked[0].plusSeconds(5))) {
+					Api.Answer answer = api(null).post("/api/v1/cluster/rebalance", Map.of());
+					assertThat(answer.status()).as("%s", answer.body()).isEqualTo(202);
+					asked[0] = Instant.now();
+				}
+				this.calls.refresh();
+				return this.calls.heldBy(this.jobs, agent, lastDue()) >= share;
+			});
+		phase.note("%s stopped in %.1f s, started in %.1f s, fires its share (%d) again %.1f s after the SIGTERM",
+				agent, seconds(stopping, stopped), seconds(stopped, started), share, seconds(stopping, Instant.now()));
 	}
 
 	/** Asks for a rebalance and waits until the agent that came back holds its share. */

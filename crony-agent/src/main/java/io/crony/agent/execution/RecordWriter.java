@@ -5,11 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Writes execution records in batches from one thread. While the database is reachable a
@@ -32,6 +36,10 @@ public final class RecordWriter implements AutoCloseable {
 	private static final long REPLAY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final int BATCH_LIMIT = 5000;
+
+	private static final int REPLAY_BATCH = 1000;
+
+	private static final long REPLAY_PASS_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private static final long WARN_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -64,6 +72,18 @@ public final class RecordWriter implements AutoCloseable {
 
 	private long lastReplayNanos;
 
+	// records replayed since spooling began
+	private long replayed;
+
+	// set by the writer thread after each append while the spool is at its size
+	private volatile boolean spoolFull;
+
+	private long lastFullErrorNanos;
+
+	private final AtomicLong quarantined = new AtomicLong();
+
+	private final BooleanSupplier databaseAnswers;
+
 	private long lastBacklogWarningNanos;
 
 	/**
@@ -86,12 +106,29 @@ public final class RecordWriter implements AutoCloseable {
 	 */
 	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval, Duration startHold,
 			int backlogLimit) {
+		this(store, spool, flushInterval, startHold, backlogLimit, () -> false);
+	}
+
+	/**
+	 * @param store the execution table
+	 * @param spool where records go while the database is unreachable
+	 * @param flushInterval how long the writer waits for more records before a batch
+	 * @param startHold how long a run's start record is kept back, so a run that ends
+	 * within it is written as one update ({@link HeldStarts})
+	 * @param backlogLimit records waiting to be written past which claims wait
+	 * @param databaseAnswers whether the database answers a trivial query now: a record
+	 * that fails alone while it does is quarantined ({@link #answers})
+	 */
+	public RecordWriter(ExecutionStore store, Spool spool, Duration flushInterval, Duration startHold, int backlogLimit,
+			BooleanSupplier databaseAnswers) {
+		this.databaseAnswers = databaseAnswers;
 		this.store = store;
 		this.spool = spool;
 		this.flushNanos = flushInterval.toNanos();
 		this.heldStarts = new HeldStarts(startHold.toNanos());
 		this.backlogLimit = Math.max(1, backlogLimit);
 		this.spooling = !spool.isEmpty();
+		this.spoolFull = this.spooling && spool.full();
 		this.thread = new Thread(this::loop, "crony-records");
 		this.thread.setDaemon(true);
 	}
@@ -114,6 +151,9 @@ public final class RecordWriter implements AutoCloseable {
 	 * thread calls this before each claim). Returns at once when the writer stopped.
 	 */
 	public void awaitRoom() throws InterruptedException {
+		if (this.spoolFull) {
+			awaitSpoolRoom();
+		}
 		if (this.queue.size() <= this.backlogLimit) {
 			return;
 		}
@@ -124,6 +164,43 @@ public final class RecordWriter implements AutoCloseable {
 				this.room.wait(100);
 			}
 		}
+	}
+
+	/**
+	 * The spool reached its size: no new claim until records leave it (the database is
+	 * back), so the records of fires that ran are all kept and the fires not claimed
+	 * meanwhile are left to their jobs' misfire policies. Said at ERROR every 10 s; the
+	 * gauge {@code crony.agent.spool.full} is 1 meanwhile.
+	 */
+	private void awaitSpoolRoom() throws InterruptedException {
+		long now = System.nanoTime();
+		if (this.lastFullErrorNanos == 0 || now - this.lastFullErrorNanos >= WARN_EVERY_NANOS) {
+			this.lastFullErrorNanos = now;
+			logger.error(
+					"Records: the spool is full ({} bytes, limit {}, crony.agent.spool-max-size): no fire is claimed until"
+							+ " the database is back and takes the spooled records; those are all kept",
+					this.spool.bytes(), this.spool.maxBytes());
+		}
+		synchronized (this.room) {
+			while (this.running && this.spoolFull) {
+				this.room.wait(100);
+			}
+		}
+	}
+
+	/** Bytes of the spool on disk. */
+	public long spoolBytes() {
+		return this.spool.bytes();
+	}
+
+	/** Whether claims wait because the spool reached its size. */
+	public boolean spoolFull() {
+		return this.spoolFull;
+	}
+
+	/** Records quarantined since the agent started. */
+	public long quarantined() {
+		return this.quarantined.get();
 	}
 
 	private void warnBehind() {
@@ -218,6 +295,7 @@ public final class RecordWriter implements AutoCloseable {
 				this.lastReplayNanos = now;
 				replay();
 			}
+			this.spoolFull = this.spooling && this.spool.full();
 			return;
 		}
 		if (batch.isEmpty()) {
@@ -235,25 +313,118 @@ public final class RecordWriter implements AutoCloseable {
 			logger.warn("Records cannot reach the database ({}); spooling {} records", rootMessage(ex), batch.size());
 			this.spool.append(batch);
 			this.spooling = true;
+			this.spoolFull = this.spool.full();
 			this.lastReplayNanos = System.nanoTime();
 		}
 	}
 
+	/**
+	 * Writes spooled records to the database, a batch of at most 1,000 at a time (never
+	 * the whole file in memory), for up to a second per pass so records arriving
+	 * meanwhile are not kept waiting. A batch the database refuses while it answers is
+	 * written one record at a time, and a record it refuses for a reason that does not go
+	 * away ({@link #refused}) is quarantined, so one bad record cannot keep the agent
+	 * spooling for good.
+	 */
 	private void replay() {
-		List<ExecutionRecord> records = this.spool.readAll();
-		try {
-			for (int from = 0; from < records.size(); from += 1000) {
-				this.store.write(records.subList(from, Math.min(records.size(), from + 1000)));
+		long deadline = System.nanoTime() + REPLAY_PASS_NANOS;
+		List<Spool.Line> lines = this.spool.read(REPLAY_BATCH);
+		while (!lines.isEmpty()) {
+			List<ExecutionRecord> records = new ArrayList<>();
+			for (Spool.Line line : lines) {
+				if (line.record() != null) {
+					records.add(line.record());
+				}
 			}
-			this.spool.clear();
-			this.spooling = false;
-			if (!records.isEmpty()) {
-				logger.info("Records replayed {} spooled records into the database", records.size());
+			try {
+				this.store.write(records);
+				// only once the batch is written: a pass cut short must not quarantine a
+				// line twice
+				lines.forEach(this::quarantineUnreadable);
 			}
+			catch (DataAccessException ex) {
+				if (ex instanceof ConcurrencyFailureException || !this.databaseAnswers.getAsBoolean()
+						|| !writeOneByOne(lines)) {
+					logger.debug("Records database still unreachable: {}", rootMessage(ex));
+					return;
+				}
+			}
+			this.spool.written(lines.get(lines.size() - 1));
+			this.replayed += records.size();
+			if (System.nanoTime() - deadline > 0) {
+				return;
+			}
+			lines = this.spool.read(REPLAY_BATCH);
 		}
-		catch (DataAccessException ex) {
-			logger.debug("Records database still unreachable: {}", rootMessage(ex));
+		this.spooling = false;
+		this.spoolFull = false;
+		logger.info("Records replayed {} spooled records into the database", this.replayed);
+		this.replayed = 0;
+	}
+
+	/**
+	 * Writes each line's record alone; quarantines those the database refuses for good.
+	 * Returns false (nothing marked written) when the database stopped answering.
+	 */
+	private boolean writeOneByOne(List<Spool.Line> lines) {
+		for (Spool.Line line : lines) {
+			if (line.record() == null) {
+				quarantineUnreadable(line);
+				this.spool.written(line);
+				continue;
+			}
+			try {
+				this.store.write(List.of(line.record()));
+			}
+			catch (DataAccessException ex) {
+				if (!refused(ex)) {
+					return false;
+				}
+				quarantine(line, rootMessage(ex));
+			}
+			this.spool.written(line);
 		}
+		return true;
+	}
+
+	private void quarantineUnreadable(Spool.Line line) {
+		if (line.record() == null && !line.text().isBlank()) {
+			quarantine(line, "does not read as a record: a line torn when the agent died?");
+		}
+	}
+
+	private void quarantine(Spool.Line line, String reason) {
+		this.spool.quarantine(line, reason);
+		this.quarantined.incrementAndGet();
+		logger.error("Records: a spooled record is quarantined in {}, not written ({}): {}",
+				this.spool.quarantineFile(), reason, abbreviate(line.text()));
+	}
+
+	/**
+	 * Whether the database refused one record for what it holds (a value it does not
+	 * take, a statement too large), not for being away, busy or locked: it failed alone,
+	 * not on a lock conflict, and the database answers a trivial query right after.
+	 * Writing it again would fail the same way.
+	 */
+	private boolean refused(DataAccessException ex) {
+		return !(ex instanceof ConcurrencyFailureException) && this.databaseAnswers.getAsBoolean();
+	}
+
+	/** Whether the database answers {@code SELECT 1} now. */
+	public static BooleanSupplier answers(JdbcTemplate jdbc) {
+		return () -> {
+			try {
+				jdbc.queryForObject("SELECT 1", Integer.class);
+				return true;
+			}
+			catch (DataAccessException ex) {
+				return false;
+			}
+		};
+	}
+
+	private static String abbreviate(String text) {
+		return (text.length() <= 500) ? text : text.substring(0, 500) + "…";
 	}
 
 	private static String rootMessage(Throwable ex) {

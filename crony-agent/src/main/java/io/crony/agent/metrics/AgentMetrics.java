@@ -5,9 +5,11 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -65,6 +67,23 @@ public final class AgentMetrics {
 			.register(this.registry);
 		Gauge.builder("crony.agent.lease.valid", () -> leaseValid.getAsBoolean() ? 1 : 0)
 			.description("1 while the lease is confirmed and the agent may fire")
+			.register(this.registry);
+	}
+
+	/**
+	 * Registers the spool's meters: its size, whether claims wait for it, records
+	 * quarantined.
+	 */
+	public void bindSpool(LongSupplier bytes, BooleanSupplier full, LongSupplier quarantined) {
+		Gauge.builder("crony.agent.spool.bytes", () -> bytes.getAsLong())
+			.description("Bytes on disk of execution records spooled while the database is unreachable")
+			.baseUnit("bytes")
+			.register(this.registry);
+		Gauge.builder("crony.agent.spool.full", () -> full.getAsBoolean() ? 1 : 0)
+			.description("1 while the spool is at crony.agent.spool-max-size and no fire is claimed")
+			.register(this.registry);
+		FunctionCounter.builder("crony.agent.spool.quarantined", quarantined, (count) -> count.getAsLong())
+			.description("Spooled records the database refused for good, kept in the quarantine file")
 			.register(this.registry);
 	}
 

@@ -168,6 +168,44 @@ class RecordWriterTest {
 		}
 	}
 
+	/**
+	 * A line torn by a crash is quarantined once, when the records around it are written,
+	 * not at every pass that finds the database away.
+	 */
+	@Test
+	void aTornSpoolLineIsQuarantinedOnceAndTheRecordsAroundItAreWritten() throws Exception {
+		Spool spool = new Spool(this.spoolDir);
+		spool.append(List.of(finished(1)));
+		java.nio.file.Files.writeString(this.spoolDir.resolve("executions.jsonl"), "{\"type\":\"fini\n",
+				java.nio.file.StandardOpenOption.APPEND);
+		spool.append(List.of(finished(2)));
+		AtomicBoolean away = new AtomicBoolean(true);
+		AtomicInteger tries = new AtomicInteger();
+		List<ExecutionRecord> written = new CopyOnWriteArrayList<>();
+		ExecutionStore store = new ExecutionStore(new JdbcTemplate(new SingleConnectionDataSource())) {
+			@Override
+			public void write(List<ExecutionRecord> records) {
+				tries.incrementAndGet();
+				if (away.get()) {
+					throw new org.springframework.jdbc.CannotGetJdbcConnectionException("Connection refused");
+				}
+				written.addAll(records);
+			}
+		};
+		try (RecordWriter writer = new RecordWriter(store, spool, Duration.ofMillis(10), Duration.ZERO, 1000,
+				() -> !away.get())) {
+			writer.start();
+			await().atMost(Duration.ofSeconds(20)).until(() -> tries.get() >= 3);
+			away.set(false);
+			await().atMost(Duration.ofSeconds(20)).until(() -> !writer.isSpooling());
+			assertThat(writer.quarantined()).isEqualTo(1);
+		}
+		assertThat(written).extracting(ExecutionRecord::jobId).containsExactly(1L, 2L);
+		assertThat(java.nio.file.Files.readAllLines(this.spoolDir.resolve("executions.quarantine.jsonl")))
+			.singleElement()
+			.satisfies((line) -> assertThat(line).contains("fini"));
+	}
+
 	/** A store that keeps each batch it is given. */
 	private static ExecutionStore batchesInto(List<List<ExecutionRecord>> batches) {
 		return new ExecutionStore(new JdbcTemplate(new SingleConnectionDataSource())) {

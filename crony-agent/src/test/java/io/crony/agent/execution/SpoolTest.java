@@ -51,4 +51,44 @@ class SpoolTest {
 		assertThat(spool.readAll()).isEmpty();
 	}
 
+	@Test
+	void readsABoundedBatchFromWhereTheLastWriteStoppedAlsoAfterARestart() {
+		Spool spool = new Spool(this.dir);
+		Instant at = Instant.parse("2026-01-01T00:00:01Z");
+		List<ExecutionRecord> records = new java.util.ArrayList<>();
+		for (int job = 1; job <= 2500; job++) {
+			records.add(new ExecutionRecord.Started(job, at, "a", 1, at));
+		}
+		spool.append(records);
+		List<Spool.Line> first = spool.read(1000);
+		assertThat(first).hasSize(1000);
+		assertThat(first.get(999).record().jobId()).isEqualTo(1000);
+		spool.written(first.get(999));
+
+		Spool restarted = new Spool(this.dir);
+		List<Spool.Line> next = restarted.read(1000);
+		assertThat(next.get(0).record().jobId()).isEqualTo(1001);
+		restarted.written(next.get(999));
+		List<Spool.Line> last = restarted.read(1000);
+		assertThat(last).hasSize(500);
+		restarted.written(last.get(499));
+		assertThat(restarted.isEmpty()).isTrue();
+		assertThat(this.dir.resolve("executions.jsonl")).doesNotExist();
+	}
+
+	@Test
+	void isFullAtItsSizeOfRecordsNotYetWritten() {
+		Instant at = Instant.parse("2026-01-01T00:00:01Z");
+		Spool spool = new Spool(this.dir, 1000);
+		List<ExecutionRecord> records = new java.util.ArrayList<>();
+		for (int job = 1; job <= 10; job++) {
+			records.add(new ExecutionRecord.Started(job, at, "a", 1, at));
+		}
+		spool.append(records);
+		assertThat(spool.full()).isTrue();
+		List<Spool.Line> lines = spool.read(9);
+		spool.written(lines.get(8));
+		assertThat(spool.full()).isFalse();
+	}
+
 }
