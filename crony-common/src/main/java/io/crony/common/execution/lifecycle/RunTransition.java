@@ -147,6 +147,18 @@ public enum RunTransition {
 		return column(alias) + " = '" + this.to.iterator().next().name() + "'";
 	}
 
+	/**
+	 * The SET part that writes one of the transition's targets: {@code status =
+	 * 'TIMED_OUT'}.
+	 * @throws IllegalArgumentException when the transition never writes {@code target}
+	 */
+	public String set(String alias, ExecutionStatus target) {
+		if (!this.to.contains(target)) {
+			throw new IllegalArgumentException(this + " never writes " + target + ", only " + this.to);
+		}
+		return column(alias) + " = '" + target.name() + "'";
+	}
+
 	/** {@link #set(String)} on the unaliased table. */
 	public String set() {
 		return set(null);
