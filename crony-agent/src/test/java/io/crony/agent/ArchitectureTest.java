@@ -11,10 +11,13 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.crony.common.execution.lifecycle.RunTransition;
+import io.crony.test.arch.ExecutionStatusWrites;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -138,6 +141,26 @@ class ArchitectureTest {
 			.and(JavaCall.Predicates.target(HasOwner.Predicates.With
 				.owner(HasName.Predicates.name("io.crony.agent.execution.ExecutionStore")))))
 		.because("the rule for a claimed fire that will not start here lives in Releases only");
+
+	// One owner for an execution row's status: the state machine in crony-common builds
+	// every status change, and only these stores use it.
+	private static final String[] STATUS_WRITERS = { "io.crony.agent.execution.RecordStatements",
+			"io.crony.agent.execution.ClaimRows", "io.crony.agent.async.AsyncStore" };
+
+	@ArchTest
+	static final ArchRule onlyTheStoresUseTheRunStateMachine = noClasses().that()
+		.haveNameNotMatching(
+				"io\\.crony\\.agent\\.(execution\\.(RecordStatements|ClaimRows)|async\\.AsyncStore)(\\$.*)?")
+		.should()
+		.dependOnClassesThat()
+		.belongToAnyOf(RunTransition.class)
+		.because("an execution row's status changes in the stores, each through one RunTransition");
+
+	@ArchTest
+	static final ArchRule executionStatusIsWrittenOnlyThroughTheStateMachine = classes().that()
+		.areTopLevelClasses()
+		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
+				STATUS_WRITERS[2], "io.crony.agent.execution.ExecutionStore")));
 
 	private static DescribedPredicate<JavaClass> haveSimpleNameIn(String... names) {
 		return DescribedPredicate.describe("have a simple name in " + List.of(names),

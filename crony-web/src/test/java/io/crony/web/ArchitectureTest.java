@@ -6,6 +6,8 @@ import io.crony.web.auth.Memberships;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.crony.common.execution.lifecycle.RunTransition;
+import io.crony.test.arch.ExecutionStatusWrites;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.AccessTarget.Predicates.declaredIn;
@@ -13,6 +15,7 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -75,5 +78,26 @@ class ArchitectureTest {
 		.mayOnlyAccessLayers("Shared")
 		.whereLayer("Shared")
 		.mayNotAccessAnyLayer();
+
+	// One owner for an execution row's status: the state machine in crony-common builds
+	// every status change, and only these writers use it.
+	private static final String[] STATUS_WRITERS = { "io.crony.web.execution.StatusWrites",
+			"io.crony.web.execution.ExecutionReconciler", "io.crony.web.workflow.LiveCycles",
+			"io.crony.web.workflow.ReleasedRuns" };
+
+	@ArchTest
+	static final ArchRule onlyTheWritersUseTheRunStateMachine = noClasses().that()
+		.haveNameNotMatching(
+				"io\\.crony\\.web\\.(execution\\.(StatusWrites|ExecutionReconciler)|workflow\\.(LiveCycles|ReleasedRuns))(\\$.*)?")
+		.should()
+		.dependOnClassesThat()
+		.belongToAnyOf(RunTransition.class)
+		.because("an execution row's status changes in these writers, each through one RunTransition");
+
+	@ArchTest
+	static final ArchRule executionStatusIsWrittenOnlyThroughTheStateMachine = classes().that()
+		.areTopLevelClasses()
+		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
+				STATUS_WRITERS[2], STATUS_WRITERS[3], "io.crony.web.execution.ReportMapper")));
 
 }

@@ -14,6 +14,7 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -27,11 +28,26 @@ public class AsyncStore {
 
 	// A retry may restart a row its last attempt left FAILED or TIMED_OUT; a finished run
 	// (SUCCEEDED, CANCELLED) or another agent's row is never touched.
-	private static final String START = "UPDATE execution SET status = 'RUNNING', mode = 'ASYNC', agent_id = ?, "
+	private static final String START = "UPDATE execution SET " + RunTransition.RETRY.set()
+			+ ", mode = 'ASYNC', agent_id = ?, "
 			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, "
-			+ "move_requested_at = NULL, updated_at = ? "
-			+ "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND (status IN ('PENDING', 'RUNNING') "
-			+ "OR (status IN ('FAILED', 'TIMED_OUT') AND attempt < ?))";
+			+ "move_requested_at = NULL, updated_at = ? " + "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND "
+			+ RunTransition.RETRY.where();
+
+	// the ends of an attempt: its status URL's answer, its deadline, a takeover
+	private static final String FINISH = "UPDATE execution SET " + RunTransition.END.setTo(null, "?")
+			+ ", output = ?, error = ?, message = COALESCE(?, message), "
+			+ "progress = CASE WHEN ? = 'SUCCEEDED' THEN 100 ELSE progress END, finished_at = ?, "
+			+ "updated_at = ? WHERE id = ? AND attempt = ? AND agent_id = ? AND " + RunTransition.END.where(null, "?");
+
+	private static final String TIME_OUT = "UPDATE execution SET "
+			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT) + ", error = ?, finished_at = ?, updated_at = ? "
+			+ "WHERE id = ? AND attempt = ? AND agent_id = ? AND " + RunTransition.END.where();
+
+	private static final String TAKE_OVER = "UPDATE execution SET "
+			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT)
+			+ ", agent_id = ?, error = ?, finished_at = ?, updated_at = ? "
+			+ "WHERE id = ? AND attempt = ? AND agent_id <=> ? AND " + RunTransition.END.where();
 
 	/** Characters of {@code message}, a VARCHAR(1024). */
 	private static final int MESSAGE_LIMIT = 1024;
@@ -97,12 +113,9 @@ public class AsyncStore {
 	 * there first (compare-and-set on the RUNNING attempt).
 	 */
 	boolean finish(long id, int attempt, String agentId, AttemptResult result, String message, Instant now) {
-		return this.jdbc.update(
-				"UPDATE execution SET status = ?, output = ?, error = ?, message = COALESCE(?, message), "
-						+ "progress = CASE WHEN ? = 'SUCCEEDED' THEN 100 ELSE progress END, finished_at = ?, "
-						+ "updated_at = ? WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
-				result.status().name(), result.output(), result.error(), capped(message), result.status().name(),
-				SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
+		return this.jdbc.update(FINISH, result.status().name(), result.output(), result.error(), capped(message),
+				result.status().name(), SqlTime.of(now), SqlTime.of(now), id, attempt, agentId,
+				result.status().name()) == 1;
 	}
 
 	/** A message as long as its column takes. */
@@ -121,10 +134,7 @@ public class AsyncStore {
 
 	/** Times out this agent's attempt if no report ended it first. */
 	boolean timeOut(long id, int attempt, String agentId, String error, Instant now) {
-		return this.jdbc.update(
-				"UPDATE execution SET status = 'TIMED_OUT', error = ?, finished_at = ?, updated_at = ? "
-						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id = ?",
-				error, SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
+		return this.jdbc.update(TIME_OUT, error, SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
 	}
 
 	/**
@@ -144,10 +154,8 @@ public class AsyncStore {
 	 * former holder never finished, and makes the row this agent's (compare-and-set).
 	 */
 	boolean takeOver(Stale row, String agentId, String error, Instant now) {
-		return this.jdbc.update(
-				"UPDATE execution SET status = 'TIMED_OUT', agent_id = ?, error = ?, finished_at = ?, updated_at = ? "
-						+ "WHERE id = ? AND status = 'RUNNING' AND attempt = ? AND agent_id <=> ?",
-				agentId, error, SqlTime.of(now), SqlTime.of(now), row.id(), row.attempt(), row.agentId()) == 1;
+		return this.jdbc.update(TAKE_OVER, agentId, error, SqlTime.of(now), SqlTime.of(now), row.id(), row.attempt(),
+				row.agentId()) == 1;
 	}
 
 	/**

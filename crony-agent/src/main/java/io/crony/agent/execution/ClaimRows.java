@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.crony.agent.execution.ExecutionStore.Row;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -87,9 +88,8 @@ final class ClaimRows {
 	 * @return whether the row was this agent's PENDING claim (and now waits)
 	 */
 	boolean park(long id, String agentId) {
-		return this.jdbc.update(
-				"UPDATE execution SET status = 'WAITING', agent_id = NULL, updated_at = ? "
-						+ "WHERE id = ? AND agent_id = ? AND status = 'PENDING'",
+		return this.jdbc.update("UPDATE execution SET " + RunTransition.PARK.set()
+				+ ", agent_id = NULL, updated_at = ? WHERE id = ? AND agent_id = ? AND " + RunTransition.PARK.where(),
 				SqlTime.of(Instant.now()), id, agentId) == 1;
 	}
 

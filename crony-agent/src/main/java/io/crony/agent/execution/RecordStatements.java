@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -24,17 +25,21 @@ final class RecordStatements {
 
 	private static final JoinedUpdate<ExecutionRecord.Started> UPDATE_STARTED = new JoinedUpdate<>(
 			List.of("? AS attempt", "CAST(? AS DATETIME(3)) AS at"),
-			"e.status = 'RUNNING', e.agent_id = ?, e.attempt = v.attempt, "
+			RunTransition.START.set("e") + ", e.agent_id = ?, e.attempt = v.attempt, "
 					+ "e.started_at = COALESCE(e.started_at, v.at), e.updated_at = v.at",
-			OWNED + " AND e.status IN ('PENDING', 'RUNNING')");
+			OWNED + " AND " + RunTransition.START.where("e"));
 
-	// started_at is set when the run's start was folded into this statement
+	// started_at is set when the run's start was folded into this statement. A finish
+	// applies to a row still open (or MISSED: the run's real outcome, replayed late,
+	// corrects the reconciler's guess); a row a user cancelled or a report ended first
+	// keeps its outcome.
 	private static final JoinedUpdate<ExecutionRecord.Finished> UPDATE_FINISHED = new JoinedUpdate<>(
 			List.of("? AS status", "? AS attempt", "? AS output", "? AS error", "CAST(? AS DATETIME(3)) AS started_at",
 					"CAST(? AS DATETIME(3)) AS at"),
-			"e.status = v.status, e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
+			RunTransition.FINISH.setTo("e", "v.status")
+					+ ", e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
 					+ "e.started_at = COALESCE(e.started_at, v.started_at), e.finished_at = v.at, e.updated_at = v.at",
-			OWNED);
+			OWNED + " AND " + RunTransition.FINISH.where("e", "v.status"));
 
 	private final JdbcTemplate jdbc;
 

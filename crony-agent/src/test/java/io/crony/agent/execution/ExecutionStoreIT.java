@@ -159,9 +159,10 @@ class ExecutionStoreIT {
 	}
 
 	// MySQL updates a row matched twice in a joined update once, by either value: a
-	// fire's second record goes in the next statement
+	// fire's second record goes in the next statement, where the state machine refuses
+	// it (a closed run is never reopened)
 	@Test
-	void laterRecordOfTheSameFireInOneBatchWins() {
+	void secondFinishOfTheSameFireInOneBatchGoesInTheNextStatementAndChangesNothing() {
 		this.store.write(List.of(claimed(3), claimed(7), claimed(8), claimed(9)));
 		long before = updates();
 
@@ -171,8 +172,24 @@ class ExecutionStoreIT {
 		assertThat(updates() - before).isEqualTo(2);
 		assertThat(List.of(row(7).get("status"), row(8).get("status"), row(9).get("status"))).containsOnly("SUCCEEDED");
 		Map<String, Object> row = row(3);
-		assertThat(row.get("status")).isEqualTo("CANCELLED");
-		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.009000");
+		assertThat(row.get("status")).isEqualTo("SUCCEEDED");
+		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.005000");
+	}
+
+	// a run the web cancelled while PENDING, or a report ended, keeps that outcome; a
+	// MISSED the reconciler wrote is corrected by the run's real outcome replayed late
+	@Test
+	void finishRecordNeverReopensAClosedRunButCorrectsAMissedOne() {
+		this.store.write(List.of(claimed(10), claimed(11), claimed(12)));
+		this.jdbc.update("UPDATE execution SET status = 'CANCELLED' WHERE job_id = 10");
+		this.jdbc.update("UPDATE execution SET status = 'MISSED' WHERE job_id = 11");
+		this.jdbc.update("UPDATE execution SET status = 'SKIPPED' WHERE job_id = 12");
+
+		this.store.write(List.of(started(10, 1, 1), started(11, 1, 1), started(12, 1, 1)));
+		this.store.write(List.of(finished(10, 1, 2), finished(11, 1, 2), finished(12, 1, 2)));
+
+		assertThat(List.of(row(10).get("status"), row(11).get("status"), row(12).get("status")))
+			.containsExactly("CANCELLED", "SUCCEEDED", "SKIPPED");
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
+import org.apache.ibatis.annotations.UpdateProvider;
 
 /**
  * Executions, and the few job columns a run request needs; an execution belongs to its
@@ -61,8 +62,8 @@ interface ExecutionMapper extends BaseMapper<ExecutionEntity> {
 	@Update("UPDATE execution SET agent_id = #{agentId} WHERE id = #{id} AND agent_id IS NULL")
 	int placeOn(@Param("id") long id, @Param("agentId") String agentId);
 
-	@Update("UPDATE execution SET status = 'CANCELLED', finished_at = #{now}, updated_at = #{now}"
-			+ " WHERE id = #{id} AND status = 'PENDING'")
+	/** PENDING → CANCELLED ({@link StatusWrites#cancelPending()}). */
+	@UpdateProvider(type = StatusWrites.class, method = "cancelPending")
 	int cancelPending(@Param("id") long id, @Param("now") Instant now);
 
 	/** The job columns a run request needs. */

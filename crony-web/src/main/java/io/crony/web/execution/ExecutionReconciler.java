@@ -14,6 +14,7 @@ import java.util.Set;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.leadership.LeaderElection;
@@ -69,8 +70,9 @@ import org.springframework.stereotype.Component;
  * some 20 s at the rate one agent writes). Two minutes is four times the sum of the
  * longest of those, so a row this old, untouched, is one nobody is going to start. A
  * start recorded later still (records replayed from the agent's spool after an outage) is
- * not lost: the agent's finish record is not conditioned on the status, so the run's real
- * outcome overwrites the MISSED the reconciler wrote.
+ * not lost: MISSED is the one closed status the agent's finish record may still leave
+ * ({@link RunTransition#FINISH}), so the run's real outcome overwrites the MISSED the
+ * reconciler wrote.
  * <p>
  * Every close is a compare-and-set on {@code status = 'PENDING'} and the unchanged
  * {@code updated_at}, so a row an agent starts, takes over or adopts meanwhile is never
@@ -260,9 +262,10 @@ class ExecutionReconciler extends PeriodicTask {
 		args.add(SqlTime.of(now));
 		args.add(SqlTime.of(now));
 		args.addAll(ids);
-		return this.jdbc.update("UPDATE execution SET status = 'CANCELLED', error = ?, finished_at = ?, updated_at = ? "
-				+ "WHERE id IN (" + String.join(", ", Collections.nCopies(ids.size(), "?"))
-				+ ") AND status = 'PENDING' AND agent_id IS NULL AND " + jobStopped, args.toArray());
+		return this.jdbc.update("UPDATE execution SET " + RunTransition.CANCEL.set()
+				+ ", error = ?, finished_at = ?, updated_at = ? WHERE id IN ("
+				+ String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND " + RunTransition.CANCEL.where()
+				+ " AND agent_id IS NULL AND " + jobStopped, args.toArray());
 	}
 
 	/** The decisions of one round, and what they read lazily, once per round. */
@@ -366,17 +369,16 @@ class ExecutionReconciler extends PeriodicTask {
 		}
 
 		private int update(Closing closing, List<Long> ids) {
-			List<Object> args = new ArrayList<>(ids.size() + 5);
-			args.add(closing.status().name());
+			List<Object> args = new ArrayList<>(ids.size() + 4);
 			args.add(closing.reason());
 			args.add(SqlTime.of(this.now));
 			args.add(SqlTime.of(this.now));
 			args.addAll(ids);
 			args.add(SqlTime.of(this.cutoff));
-			return ExecutionReconciler.this.jdbc
-				.update("UPDATE execution SET status = ?, error = ?, finished_at = ?, updated_at = ? WHERE id IN ("
-						+ String.join(", ", Collections.nCopies(ids.size(), "?"))
-						+ ") AND status = 'PENDING' AND updated_at < ?", args.toArray());
+			return ExecutionReconciler.this.jdbc.update("UPDATE execution SET " + closing.transition().set()
+					+ ", error = ?, finished_at = ?, updated_at = ? WHERE id IN ("
+					+ String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND " + closing.transition().where()
+					+ " AND updated_at < ?", args.toArray());
 		}
 
 	}
@@ -406,8 +408,13 @@ class ExecutionReconciler extends PeriodicTask {
 
 	}
 
-	/** What a row is closed as. */
+	/** What a row is closed as: CANCELLED or MISSED. */
 	private record Closing(ExecutionStatus status, String reason) {
+
+		RunTransition transition() {
+			return (this.status == ExecutionStatus.CANCELLED) ? RunTransition.CANCEL : RunTransition.MISS;
+		}
+
 	}
 
 }

@@ -6,6 +6,7 @@ import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
+import org.apache.ibatis.annotations.UpdateProvider;
 
 /**
  * The conditional updates of SDK reports: each changes a row only while it is RUNNING and
@@ -20,9 +21,8 @@ interface ReportMapper {
 
 	String ATTEMPT = " AND (#{attempt} = 0 OR attempt = #{attempt})";
 
-	@Update("UPDATE execution SET status = #{status}, output = #{output}, error = #{error}, message = #{message},"
-			+ " progress = CASE WHEN #{status} = 'SUCCEEDED' THEN 100 ELSE progress END,"
-			+ " finished_at = #{now}, updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'" + ATTEMPT)
+	/** RUNNING → the reported outcome ({@link StatusWrites#finishReport()}). */
+	@UpdateProvider(type = StatusWrites.class, method = "finishReport")
 	int finish(@Param("id") long id, @Param("attempt") int attempt, @Param("status") String status,
 			@Param("output") String output, @Param("error") String error, @Param("message") String message,
 			@Param("now") Instant now);

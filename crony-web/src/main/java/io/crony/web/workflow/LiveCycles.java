@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
@@ -49,9 +50,9 @@ class LiveCycles {
 
 	/** One round over the waiting fires. */
 	void releaseWaiting(Instant now) {
-		this.jdbc.update("UPDATE execution e LEFT JOIN job j ON j.id = e.job_id SET e.status = 'CANCELLED', "
-				+ "e.error = 'job deleted', e.finished_at = ?, e.updated_at = ? WHERE e.status = 'WAITING' AND j.id IS NULL",
-				SqlTime.of(now), SqlTime.of(now));
+		this.jdbc.update("UPDATE execution e LEFT JOIN job j ON j.id = e.job_id SET " + RunTransition.DROP.set("e")
+				+ ", e.error = 'job deleted', e.finished_at = ?, e.updated_at = ? WHERE "
+				+ RunTransition.DROP.where("e") + " AND j.id IS NULL", SqlTime.of(now), SqlTime.of(now));
 		List<Waiting> waiting = this.jdbc.query(
 				"SELECT e.id, e.job_id, e.scheduled_at, j.spec FROM execution e FORCE INDEX (idx_execution_status) "
 						+ "JOIN job j ON j.id = e.job_id WHERE e.status = 'WAITING' ORDER BY e.id LIMIT ?",

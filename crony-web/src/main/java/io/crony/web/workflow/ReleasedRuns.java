@@ -10,6 +10,7 @@ import java.util.Optional;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.execution.AgentRequests;
 import org.slf4j.Logger;
@@ -49,9 +50,9 @@ class ReleasedRuns {
 	 */
 	boolean releaseWaiting(long executionId, UpstreamRun by, Instant now) {
 		return this.jdbc.update(
-				"UPDATE execution SET status = 'PENDING', trigger_type = 'DEPENDENCY', "
+				"UPDATE execution SET " + RunTransition.RELEASE.set() + ", trigger_type = 'DEPENDENCY', "
 						+ "agent_id = NULL, released_by = ?, released_at = ?, root_id = ?, updated_at = ? "
-						+ "WHERE id = ? AND status = 'WAITING'",
+						+ "WHERE id = ? AND " + RunTransition.RELEASE.where(),
 				by.id(), SqlTime.of(now), by.rootOfReleased(), SqlTime.of(now), executionId) == 1;
 	}
 
@@ -63,10 +64,9 @@ class ReleasedRuns {
 	boolean stopWaiting(long executionId, String why, UpstreamRun by, Instant now) {
 		// no released_at: a fire that did not run begins no cycle
 		return this.jdbc.update(
-				"UPDATE execution SET status = ?, error = ?, finished_at = ?, released_by = ?, "
-						+ "updated_at = ? WHERE id = ? AND status = 'WAITING'",
-				ExecutionStatus.SKIPPED.name(), why, SqlTime.of(now), (by != null) ? by.id() : null, SqlTime.of(now),
-				executionId) == 1;
+				"UPDATE execution SET " + RunTransition.STOP.set() + ", error = ?, finished_at = ?, released_by = ?, "
+						+ "updated_at = ? WHERE id = ? AND " + RunTransition.STOP.where(),
+				why, SqlTime.of(now), (by != null) ? by.id() : null, SqlTime.of(now), executionId) == 1;
 	}
 
 	/**
