@@ -128,6 +128,13 @@ promtool check rules "$out/full-rules.yaml" >"$out/promtool.log" 2>&1 || {
 }
 # The chart's own schema refuses a misspelt key, also inside a crony-trigger CronJob entry,
 # and an entry with both modes, and an etcd client certificate without its key.
+# the alert rules: each has a promtool unit test; the dashboard's and rules' crony_* metrics exist
+promtool test rules deploy/observability/prometheus-rules.test.yaml >"$out/promtool-test.log" 2>&1 || {
+	cat "$out/promtool-test.log" >&2
+	log "promtool unit tests of the alert rules failed"
+	exit 1
+}
+python3 deploy/observability/check-metric-names.py "$repo" >/dev/null
 refused() {
 	local what=$1 expect=$2
 	shift 2
@@ -148,4 +155,4 @@ refused "a misspelt trigger key (call.retrys)" "additional properties 'retrys'" 
 refused "a trigger with both call and crony" "'oneOf' failed" --set "$trigger_job,trigger.jobs[0].crony.auth.secretName=s"
 refused "an etcd client certificate without its key" "certKey and etcd.tls.keyKey go together" --set etcd.tls.enabled=true,etcd.tls.secretName=t,etcd.tls.certKey=tls.crt
 refused "a topology spread constraint without topologyKey" "missing property 'topologyKey'" --set 'web.topologySpreadConstraints[0].maxSkew=1,web.topologySpreadConstraints[0].whenUnsatisfiable=DoNotSchedule'
-echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted"
+echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, alert rules tested"
