@@ -5,7 +5,8 @@
 # every rendered object validated against the Kubernetes schemas (kubernetes-validate from
 # PyPI, which carries them; the Prometheus Operator's objects have no schema there), every
 # pod spec checked against Pod Security `restricted` (deploy/helm/check-pod-security.py),
-# and the alert rules with their promtool unit tests (deploy/observability/). Installs helm
+# the alert rules with their promtool unit tests (deploy/observability/), and the compose
+# file's secrets, memory limits and start order (deploy/compose/check-compose.py). Installs helm
 # with `go install` (a few minutes, once), kubernetes-validate into a venv under .crony/ and
 # promtool (Debian's prometheus package) when missing.
 #
@@ -135,6 +136,8 @@ promtool test rules deploy/observability/prometheus-rules.test.yaml >"$out/promt
 	exit 1
 }
 python3 deploy/observability/check-metric-names.py "$repo" >/dev/null
+# the compose stack's secrets per container, memory limits, start order (no podman needed)
+"$venv/bin/python" deploy/compose/check-compose.py deploy/compose/compose.yaml >/dev/null
 refused() {
 	local what=$1 expect=$2
 	shift 2
@@ -155,4 +158,4 @@ refused "a misspelt trigger key (call.retrys)" "additional properties 'retrys'" 
 refused "a trigger with both call and crony" "'oneOf' failed" --set "$trigger_job,trigger.jobs[0].crony.auth.secretName=s"
 refused "an etcd client certificate without its key" "certKey and etcd.tls.keyKey go together" --set etcd.tls.enabled=true,etcd.tls.secretName=t,etcd.tls.certKey=tls.crt
 refused "a topology spread constraint without topologyKey" "missing property 'topologyKey'" --set 'web.topologySpreadConstraints[0].maxSkew=1,web.topologySpreadConstraints[0].whenUnsatisfiable=DoNotSchedule'
-echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, alert rules tested"
+echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, alert rules tested, compose checked"
