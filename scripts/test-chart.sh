@@ -136,6 +136,11 @@ promtool test rules deploy/observability/prometheus-rules.test.yaml >"$out/promt
 	exit 1
 }
 python3 deploy/observability/check-metric-names.py "$repo" >/dev/null
+# the images' base takes Debian's security updates (build.sh --plan only prints, builds nothing)
+grep -q ' bookworm-security main$' <<<"$(bash deploy/images/build.sh --plan)" || {
+	log "deploy/images/build.sh: the base image's sources lack bookworm-security"
+	exit 1
+}
 # the compose stack's secrets per container, memory limits, start order (no podman needed)
 "$venv/bin/python" deploy/compose/check-compose.py deploy/compose/compose.yaml >/dev/null
 refused() {

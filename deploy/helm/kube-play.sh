@@ -32,7 +32,7 @@ command -v catatonit >/dev/null || [ -x /usr/libexec/podman/catatonit ] || {
 	log "installing catatonit (podman's pod init)"
 	sudo=()
 	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends catatonit >/dev/null
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends catatonit >/dev/null
 }
 bash scripts/test-chart.sh >/dev/null
 helm=$(go env GOPATH)/bin/helm
