@@ -77,40 +77,39 @@ render() {
 	PY
 }
 
+# All sets in one run of each checker (a Python start and the schemas' load cost seconds each).
 validate() {
-	local name=$1
-	local objects=()
-	for f in "$out/$name"/object-*.yml; do
-		grep -q '^apiVersion: monitoring.coreos.com/' "$f" || objects+=("$f")
+	local objects=() name
+	for name in "$@"; do
+		for f in "$out/$name"/object-*.yml; do
+			grep -q '^apiVersion: monitoring.coreos.com/' "$f" || objects+=("$f")
+		done
 	done
-	"$venv/bin/kubernetes-validate" --strict --kubernetes-version "$k8s_version" "${objects[@]}" >"$out/$name.log" 2>&1 || {
-		cat "$out/$name.log" >&2
-		log "schema validation failed ($name)"
+	"$venv/bin/kubernetes-validate" --strict --kubernetes-version "$k8s_version" "${objects[@]}" >"$out/validate.log" 2>&1 || {
+		cat "$out/validate.log" >&2
+		log "schema validation failed"
 		exit 1
 	}
-	"$venv/bin/python" deploy/helm/check-pod-security.py "$out/$name" >>"$out/$name.log" 2>&1 || {
-		cat "$out/$name.log" >&2
-		log "Pod Security restricted check failed ($name)"
+	"$venv/bin/python" deploy/helm/check-pod-security.py "${@/#/$out/}" >>"$out/validate.log" 2>&1 || {
+		cat "$out/validate.log" >&2
+		log "Pod Security restricted check failed"
 		exit 1
 	}
 }
 
 kv=(--kube-version "$k8s_version")
 default_count=$(render default "${kv[@]}")
-validate default
 # helm's own default Kubernetes version (as `helm template` and `helm lint` use it)
 render no-kube-version >/dev/null
 tls_count=$(render tls-ca-only "${kv[@]}" -f "$chart/ci/tls-ca-only-values.yaml")
-validate tls-ca-only
 # a CA alone: the CA file, no client certificate or key (the app would fail to read them)
 grep -q CRONY_ETCD_TLS_CAFILE "$out/tls-ca-only"/object-*.yml && ! grep -q 'CRONY_ETCD_TLS_\(CERT\|KEY\)FILE' "$out/tls-ca-only"/object-*.yml || {
 	log "etcd TLS with a CA only must give the CA file and no client certificate or key"
 	exit 1
 }
 ha_count=$(render ha "${kv[@]}" -f "$chart/ci/ha-values.yaml")
-validate ha
 full_count=$(render full "${kv[@]}" -f "$chart/ci/full-values.yaml")
-validate full
+validate default tls-ca-only ha full
 # the PrometheusRule carries the rules promtool checks below
 "$venv/bin/python" - "$out/full" "$out/full-rules.yaml" <<-'PY'
 	import pathlib, sys, yaml
