@@ -12,8 +12,9 @@
 #
 #   bash deploy/images/build.sh --plan     # print the Debian sources and missing tools, do nothing
 #
-# Installs mmdebstrap, podman, runc, netavark and aardvark-dns (podman's network backend and
-# its DNS, which compose's containers find each other by) from Debian when they are missing,
+# Installs mmdebstrap, podman, runc, netavark, aardvark-dns and iptables (podman's network backend,
+# its DNS, which compose's containers find each other by, and the firewall tool it drives) from
+# Debian when they are missing,
 # waiting for another apt or dpkg to finish first, and builds the jars when they are missing
 # (./mvnw package). The base takes Debian's security updates (bookworm-security) as well as
 # the point-release ones. crony-trigger needs Go >= 1.25 (on PATH or in /usr/local/go/bin).
@@ -38,6 +39,9 @@ missing_tools() {
 	# import` fails ("could not find netavark") with containers.conf's network_backend
 	dpkg -s netavark >/dev/null 2>&1 || echo netavark
 	dpkg -s aardvark-dns >/dev/null 2>&1 || echo aardvark-dns
+	# netavark sets up container networks (also a build's RUN steps) with iptables; Debian
+	# only suggests it, and without it netavark fails with "No such file or directory"
+	command -v iptables >/dev/null || echo iptables
 }
 
 install_tools() {
