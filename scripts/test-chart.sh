@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Checks the Helm chart offline, with no cluster: helm lint, helm template with the default
-# values and with the HA example (deploy/helm/crony/ci/ha-values.yaml, which has crony-trigger
-# CronJobs too), and every rendered object validated against the Kubernetes schemas (kubernetes-validate from PyPI, which
-# carries them). Installs helm with `go install` (a few minutes, once) and
-# kubernetes-validate into a venv under .crony/ when missing.
+# values (with and without --kube-version), etcd TLS with a CA only, the HA example (client
+# certificates, crony-trigger CronJobs) and every optional part on (deploy/helm/crony/ci/),
+# every rendered object validated against the Kubernetes schemas (kubernetes-validate from
+# PyPI, which carries them; the Prometheus Operator's objects have no schema there), every
+# pod spec checked against Pod Security `restricted` (deploy/helm/check-pod-security.py),
+# the alert rules with their promtool unit tests (deploy/observability/), and the compose
+# file's secrets, memory limits and start order (deploy/compose/check-compose.py). Installs helm
+# with `go install` (a few minutes, once), kubernetes-validate into a venv under .crony/ and
+# promtool (Debian's prometheus package) when missing.
 #
-# Prints "chart: N objects valid (default), M objects valid (ha)" when green.
+# Prints "chart: N objects valid (default), ..." when green.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -26,6 +31,13 @@ if ! [ -x "$helm" ] || ! "$helm" version --short 2>/dev/null | grep -q "^${helm_
 	log "installing helm $helm_version (go install, a few minutes the first time)"
 	(cd /tmp && go install "helm.sh/helm/v3/cmd/helm@$helm_version")
 fi
+if ! command -v promtool >/dev/null; then
+	log "installing promtool (Debian package prometheus)"
+	sudo=()
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	"${sudo[@]}" apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+fi
 venv=$repo/.crony/venv-chart
 if ! [ -x "$venv/bin/kubernetes-validate" ]; then
 	log "installing kubernetes-validate (PyPI)"
@@ -35,11 +47,11 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
-"$helm" lint --strict "$chart" >"$out/lint.log" || {
+"$helm" lint --strict "$chart" >"$out/lint.log" 2>&1 || {
 	cat "$out/lint.log" >&2
 	exit 1
 }
-"$helm" lint --strict "$chart" -f "$chart/ci/ha-values.yaml" >>"$out/lint.log" || {
+"$helm" lint --strict "$chart" -f "$chart/ci/ha-values.yaml" >>"$out/lint.log" 2>&1 || {
 	cat "$out/lint.log" >&2
 	exit 1
 }
@@ -49,7 +61,8 @@ render() {
 	local name=$1
 	shift
 	mkdir -p "$out/$name"
-	"$helm" template crony "$chart" --namespace crony --kube-version "$k8s_version" "$@" --output-dir "$out/$name" >/dev/null
+	# files/ links to deploy/observability; helm says so on every render
+	"$helm" template crony "$chart" --namespace crony "$@" --output-dir "$out/$name" 2> >(grep -v 'found symbolic link' >&2) >/dev/null
 	python3 - "$out/$name" <<-'PY'
 		import pathlib, sys
 		root = pathlib.Path(sys.argv[1])
@@ -64,27 +77,76 @@ render() {
 	PY
 }
 
+# All sets in one run of each checker (a Python start and the schemas' load cost seconds each).
 validate() {
-	local name=$1
-	"$venv/bin/kubernetes-validate" --strict --kubernetes-version "$k8s_version" "$out/$name"/object-*.yml >"$out/$name.log" 2>&1 || {
-		cat "$out/$name.log" >&2
-		log "schema validation failed ($name)"
+	local objects=() name
+	for name in "$@"; do
+		for f in "$out/$name"/object-*.yml; do
+			grep -q '^apiVersion: monitoring.coreos.com/' "$f" || objects+=("$f")
+		done
+	done
+	"$venv/bin/kubernetes-validate" --strict --kubernetes-version "$k8s_version" "${objects[@]}" >"$out/validate.log" 2>&1 || {
+		cat "$out/validate.log" >&2
+		log "schema validation failed"
+		exit 1
+	}
+	"$venv/bin/python" deploy/helm/check-pod-security.py "${@/#/$out/}" >>"$out/validate.log" 2>&1 || {
+		cat "$out/validate.log" >&2
+		log "Pod Security restricted check failed"
 		exit 1
 	}
 }
 
-default_count=$(render default)
-validate default
-ha_count=$(render ha -f "$chart/ci/ha-values.yaml")
-validate ha
+kv=(--kube-version "$k8s_version")
+default_count=$(render default "${kv[@]}")
+# helm's own default Kubernetes version (as `helm template` and `helm lint` use it)
+render no-kube-version >/dev/null
+tls_count=$(render tls-ca-only "${kv[@]}" -f "$chart/ci/tls-ca-only-values.yaml")
+# a CA alone: the CA file, no client certificate or key (the app would fail to read them)
+grep -q CRONY_ETCD_TLS_CAFILE "$out/tls-ca-only"/object-*.yml && ! grep -q 'CRONY_ETCD_TLS_\(CERT\|KEY\)FILE' "$out/tls-ca-only"/object-*.yml || {
+	log "etcd TLS with a CA only must give the CA file and no client certificate or key"
+	exit 1
+}
+ha_count=$(render ha "${kv[@]}" -f "$chart/ci/ha-values.yaml")
+full_count=$(render full "${kv[@]}" -f "$chart/ci/full-values.yaml")
+validate default tls-ca-only ha full
+# the PrometheusRule carries the rules promtool checks below
+"$venv/bin/python" - "$out/full" "$out/full-rules.yaml" <<-'PY'
+	import pathlib, sys, yaml
+	for f in pathlib.Path(sys.argv[1]).glob("object-*.yml"):
+	    o = yaml.safe_load(f.read_text())
+	    if o.get("kind") == "PrometheusRule":
+	        pathlib.Path(sys.argv[2]).write_text(yaml.safe_dump(o["spec"]))
+	        break
+	else:
+	    sys.exit("no PrometheusRule rendered")
+PY
+promtool check rules "$out/full-rules.yaml" >"$out/promtool.log" 2>&1 || {
+	cat "$out/promtool.log" >&2
+	log "the PrometheusRule's rules are not valid"
+	exit 1
+}
 # The chart's own schema refuses a misspelt key, also inside a crony-trigger CronJob entry,
-# and an entry with both modes. With --kube-version: without it helm refuses every render
-# (the chart wants 1.30+), and a refusal would prove nothing about the schema.
+# and an entry with both modes, and an etcd client certificate without its key.
+# the alert rules: each has a promtool unit test; the dashboard's and rules' crony_* metrics exist
+promtool test rules deploy/observability/prometheus-rules.test.yaml >"$out/promtool-test.log" 2>&1 || {
+	cat "$out/promtool-test.log" >&2
+	log "promtool unit tests of the alert rules failed"
+	exit 1
+}
+python3 deploy/observability/check-metric-names.py "$repo" >/dev/null
+# the images' base takes Debian's security updates (build.sh --plan only prints, builds nothing)
+grep -q ' bookworm-security main$' <<<"$(bash deploy/images/build.sh --plan)" || {
+	log "deploy/images/build.sh: the base image's sources lack bookworm-security"
+	exit 1
+}
+# the compose stack's secrets per container, memory limits, start order (no podman needed)
+"$venv/bin/python" deploy/compose/check-compose.py deploy/compose/compose.yaml >/dev/null
 refused() {
 	local what=$1 expect=$2
 	shift 2
 	local out
-	if out=$("$helm" template crony "$chart" --kube-version "$k8s_version" "$@" 2>&1); then
+	if out=$("$helm" template crony "$chart" "$@" 2>&1); then
 		log "values.schema.json accepted $what"
 		exit 1
 	fi
@@ -98,4 +160,6 @@ refused "an unknown key (web.replicaz)" "additional properties 'replicaz'" --set
 trigger_job='trigger.jobs[0].name=t,trigger.jobs[0].schedule=@daily,trigger.jobs[0].call.url=http://a,trigger.jobs[0].call.dingTalk.secretName=d'
 refused "a misspelt trigger key (call.retrys)" "additional properties 'retrys'" --set "$trigger_job,trigger.jobs[0].call.retrys=1"
 refused "a trigger with both call and crony" "'oneOf' failed" --set "$trigger_job,trigger.jobs[0].crony.auth.secretName=s"
-echo "chart: $default_count objects valid (default), $ha_count objects valid (ha), Kubernetes $k8s_version schemas"
+refused "an etcd client certificate without its key" "certKey and etcd.tls.keyKey go together" --set etcd.tls.enabled=true,etcd.tls.secretName=t,etcd.tls.certKey=tls.crt
+refused "a topology spread constraint without topologyKey" "missing property 'topologyKey'" --set 'web.topologySpreadConstraints[0].maxSkew=1,web.topologySpreadConstraints[0].whenUnsatisfiable=DoNotSchedule'
+echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, alert rules tested, compose checked"

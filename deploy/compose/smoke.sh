@@ -95,9 +95,26 @@ wait_runs_above() {
 	done
 }
 
+# every Crony container passes its image's health check (podman runs it on demand here:
+# without systemd nothing runs it on a timer); agents once failed it, asking for a probe
+# group only Kubernetes turned on
+wait_healthy() {
+	local deadline=$((SECONDS + 180)) service id
+	for service in web-1 web-2 agent-1 agent-2; do
+		id=$(podman ps -q --filter "label=com.docker.compose.project=$project" --filter "label=com.docker.compose.service=$service")
+		[ -n "$id" ] || die "no container for $service"
+		until podman healthcheck run "$id" >/dev/null 2>&1; do
+			[ $SECONDS -lt $deadline ] || die "$service is not healthy (its image's health check fails)"
+			sleep 2
+		done
+	done
+	log "web-1, web-2, agent-1, agent-2 healthy"
+}
+
 log "up (project $project, web on :$CRONY_WEB_1_PORT and :$CRONY_WEB_2_PORT)"
 compose up -d >/dev/null 2>&1
 wait_up
+wait_healthy
 token=$(login)
 [ -n "$token" ] || die "cannot sign in as admin"
 job=$(api /jobs -H 'Content-Type: application/json' --data '{"name":"compose-smoke","schedule":"* * * * * ?",

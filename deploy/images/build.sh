@@ -10,9 +10,14 @@
 #   bash deploy/images/build.sh            # base (once) + the three images
 #   bash deploy/images/build.sh --rebase   # make the base again (new Debian updates)
 #
-# Installs mmdebstrap, podman and runc from Debian when they are missing, and builds the
-# jars when they are missing (./mvnw package). crony-trigger needs Go >= 1.25 (on PATH or
-# in /usr/local/go/bin).
+#   bash deploy/images/build.sh --plan     # print the Debian sources and missing tools, do nothing
+#
+# Installs mmdebstrap, podman, runc, netavark, aardvark-dns and iptables (podman's network backend,
+# its DNS, which compose's containers find each other by, and the firewall tool it drives) from
+# Debian when they are missing,
+# waiting for another apt or dpkg to finish first, and builds the jars when they are missing
+# (./mvnw package). The base takes Debian's security updates (bookworm-security) as well as
+# the point-release ones. crony-trigger needs Go >= 1.25 (on PATH or in /usr/local/go/bin).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 here=$repo/deploy/images
@@ -22,17 +27,32 @@ export CONTAINERS_CONF=${CONTAINERS_CONF:-$here/containers.conf}
 
 log() { echo "[images] $*" >&2; }
 
+# apt waits up to 10 minutes for the dpkg lock another apt (unattended-upgrades, a
+# neighbour's install) holds, instead of failing at once
+apt_wait=(-o DPkg::Lock::Timeout=600)
+
+missing_tools() {
+	command -v mmdebstrap >/dev/null || echo mmdebstrap
+	command -v podman >/dev/null || echo podman
+	command -v runc >/dev/null || echo runc
+	# not on PATH: podman finds them under /usr/lib/podman; without netavark `podman
+	# import` fails ("could not find netavark") with containers.conf's network_backend
+	dpkg -s netavark >/dev/null 2>&1 || echo netavark
+	dpkg -s aardvark-dns >/dev/null 2>&1 || echo aardvark-dns
+	# netavark sets up container networks (also a build's RUN steps) with iptables; Debian
+	# only suggests it, and without it netavark fails with "No such file or directory"
+	command -v iptables >/dev/null || echo iptables
+}
+
 install_tools() {
-	local missing=()
-	command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
-	command -v podman >/dev/null || missing+=(podman)
-	command -v runc >/dev/null || missing+=(runc)
+	local missing
+	mapfile -t missing < <(missing_tools)
 	[ ${#missing[@]} -eq 0 ] && return
 	log "installing ${missing[*]}"
 	local sudo=()
 	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
-	"${sudo[@]}" apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+	"${sudo[@]}" apt-get "${apt_wait[@]}" update -qq
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get "${apt_wait[@]}" install -y -qq --no-install-recommends \
 		"${missing[@]}" uidmap slirp4netns fuse-overlayfs >/dev/null
 }
 
@@ -44,22 +64,41 @@ mirror() {
 	echo "${uri:-http://deb.debian.org/debian}"
 }
 
+# Debian's security archive as apt on this machine reaches it
+security_mirror() {
+	local uri
+	uri=$(sed -n 's/^URIs:[[:space:]]*\(.*\/debian-security\)[[:space:]]*$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+	[ -n "$uri" ] || uri=$(sed -n 's/^deb[[:space:]]\+\(http[^[:space:]]*\/debian-security\)[[:space:]]\+bookworm-security.*/\1/p' /etc/apt/sources.list 2>/dev/null | head -1)
+	echo "${uri:-http://deb.debian.org/debian-security}"
+}
+
+# The base image's apt sources: the release, its point updates and its security updates
+# (without the last, the JRE stays at the release's version while fixes are out).
+base_sources() {
+	local m s
+	m=$(mirror)
+	s=$(security_mirror)
+	echo "deb $m bookworm main"
+	echo "deb $m bookworm-updates main"
+	echo "deb $s bookworm-security main"
+}
+
 build_base() {
 	if podman image exists localhost/crony-base:bookworm && [ "${1:-}" != "--rebase" ]; then
 		log "base image localhost/crony-base:bookworm is there (--rebase makes it again)"
 		return
 	fi
-	local m
-	m=$(mirror)
+	local sources
+	mapfile -t sources < <(base_sources)
 	mkdir -p "$work"
-	log "making the Debian base from $m (a few minutes)"
+	log "making the Debian base from ${sources[*]} (a few minutes)"
 	# uid/gid 10001: a fixed non-root id that Kubernetes' runAsUser and volume ownership can name
 	mmdebstrap --variant=apt --components=main \
 		--include=openjdk-17-jre-headless,curl,ca-certificates,tzdata \
 		--customize-hook='chroot "$1" groupadd --system --gid 10001 crony' \
 		--customize-hook='chroot "$1" useradd --system --uid 10001 --gid 10001 --home-dir /app --shell /usr/sbin/nologin crony' \
 		--customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
-		bookworm "$work/rootfs.tar" "deb $m bookworm main" "deb $m bookworm-updates main" >"$work/mmdebstrap.log" 2>&1 ||
+		bookworm "$work/rootfs.tar" "${sources[@]}" >"$work/mmdebstrap.log" 2>&1 ||
 		{ tail -20 "$work/mmdebstrap.log" >&2; exit 1; }
 	podman import \
 		--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
@@ -109,6 +148,12 @@ build_trigger() {
 	log "built localhost/crony-trigger:$tag"
 }
 
+if [ "${1:-}" = --plan ]; then
+	echo "sources:"
+	base_sources | sed 's/^/  /'
+	echo "missing tools: $(missing_tools | tr '\n' ' ')"
+	exit 0
+fi
 install_tools
 build_base "${1:-}"
 jars

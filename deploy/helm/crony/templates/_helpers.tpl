@@ -38,9 +38,17 @@ app.kubernetes.io/component: {{ .component }}
 {{- if .Values.secrets.create }}{{ include "crony.fullname" . }}{{ else }}{{ required "secrets.existingSecret is required when secrets.create is false" .Values.secrets.existingSecret }}{{ end }}
 {{- end }}
 
-{{/* An image reference from {repository, tag}; the tag defaults to the chart's appVersion. */}}
+{{/* An image reference from {registry, repository, tag}: global.imageRegistry overrides the
+registry, the tag defaults to the chart's appVersion. */}}
 {{- define "crony.image" -}}
-{{- printf "%s:%s" .image.repository (default .root.Chart.AppVersion .image.tag) }}
+{{- $registry := default .image.registry .root.Values.global.imageRegistry }}
+{{- $tag := default .root.Chart.AppVersion .image.tag }}
+{{- if $registry }}{{ printf "%s/%s:%s" (trimSuffix "/" $registry) .image.repository $tag }}{{ else }}{{ printf "%s:%s" .image.repository $tag }}{{ end }}
+{{- end }}
+
+{{/* The ServiceAccount of web and agent pods. */}}
+{{- define "crony.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}{{ default (include "crony.fullname" .) .Values.serviceAccount.name }}{{ else }}{{ default "default" .Values.serviceAccount.name }}{{ end }}
 {{- end }}
 
 {{/* Environment both web and agent take: the database, etcd and the secret key. */}}
@@ -98,32 +106,119 @@ podAntiAffinity:
       name: {{ include "crony.secretName" . }}
       key: {{ .Values.secrets.keys.etcdPassword }}
 {{- end }}
-{{- if .Values.etcd.tls.enabled }}
+{{- with .Values.etcd.tls }}
+{{- if .enabled }}
+{{- /* a CA alone verifies etcd's server certificate; the client certificate and key are
+given only when etcd asks for one (--client-cert-auth), both or neither */}}
+{{- if ne (empty .certKey) (empty .keyKey) }}
+{{- fail "etcd.tls.certKey and etcd.tls.keyKey go together: give both (client certificate) or neither (CA only)" }}
+{{- end }}
 - name: CRONY_ETCD_TLS_CAFILE
-  value: /etc/crony/etcd-tls/ca.crt
+  value: /etc/crony/etcd-tls/{{ .caKey }}
+{{- if .certKey }}
 - name: CRONY_ETCD_TLS_CERTFILE
-  value: /etc/crony/etcd-tls/tls.crt
+  value: /etc/crony/etcd-tls/{{ .certKey }}
 - name: CRONY_ETCD_TLS_KEYFILE
-  value: /etc/crony/etcd-tls/tls.key
+  value: /etc/crony/etcd-tls/{{ .keyKey }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- end }}
 
-{{/* The etcd TLS files, mounted from their Secret when etcd.tls.enabled. */}}
-{{- define "crony.etcdTlsMount" -}}
-{{- if .Values.etcd.tls.enabled }}
-volumeMounts:
-  - name: etcd-tls
-    mountPath: /etc/crony/etcd-tls
-    readOnly: true
+{{/* Volume mounts of the web and agent containers: /tmp (the root file system is
+read-only), the etcd TLS files, extra ones. */}}
+{{- define "crony.volumeMounts" -}}
+- name: tmp
+  mountPath: /tmp
+{{- if .root.Values.etcd.tls.enabled }}
+- name: etcd-tls
+  mountPath: /etc/crony/etcd-tls
+  readOnly: true
+{{- end }}
+{{- with .values.extraVolumeMounts }}
+{{ toYaml . }}
 {{- end }}
 {{- end }}
 
-{{- define "crony.etcdTlsVolume" -}}
-{{- if .Values.etcd.tls.enabled }}
-volumes:
-  - name: etcd-tls
-    secret:
-      secretName: {{ required "etcd.tls.secretName is required when etcd.tls.enabled" .Values.etcd.tls.secretName }}
+{{/* Volumes of web and agent pods (besides the agent's spool). */}}
+{{- define "crony.volumes" -}}
+# the JVM and Tomcat write to /tmp (work directory, perf data, native libraries gRPC unpacks)
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .root.Values.tmpSizeLimit }}
+{{- if .root.Values.etcd.tls.enabled }}
+- name: etcd-tls
+  secret:
+    secretName: {{ required "etcd.tls.secretName is required when etcd.tls.enabled" .root.Values.etcd.tls.secretName }}
+{{- end }}
+{{- with .values.extraVolumes }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Pod metadata of web and agent: selector labels, podLabels, scrape annotations, the
+checksum of the chart's Secret (pods roll when it changes; config is in the pod spec
+itself, so a change there rolls them anyway), podAnnotations. */}}
+{{- define "crony.podMetadata" -}}
+labels:
+  {{- include "crony.selectorLabels" . | nindent 2 }}
+  {{- with .values.podLabels }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+annotations:
+  prometheus.io/scrape: "true"
+  prometheus.io/port: {{ .values.httpPort | quote }}
+  prometheus.io/path: /actuator/prometheus
+  {{- if .root.Values.secrets.create }}
+  checksum/secret: {{ include (print .root.Template.BasePath "/secret.yaml") .root | sha256sum }}
+  {{- end }}
+  {{- with .values.podAnnotations }}
+  {{- toYaml . | nindent 2 }}
+  {{- end }}
+{{- end }}
+
+{{/* Scheduling and security of web and agent pods: ServiceAccount without token, pod
+security context, affinity (override or anti-affinity), spread, priority, node choice. */}}
+{{- define "crony.podScheduling" -}}
+serviceAccountName: {{ include "crony.serviceAccountName" .root }}
+# Crony never calls the Kubernetes API
+automountServiceAccountToken: false
+securityContext:
+  {{- toYaml .root.Values.podSecurityContext | nindent 2 }}
+{{- with .root.Values.image.pullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+terminationGracePeriodSeconds: {{ .values.terminationGracePeriodSeconds }}
+{{- if .values.affinity }}
+affinity:
+  {{- toYaml .values.affinity | nindent 2 }}
+{{- else }}
+{{- with (include "crony.antiAffinity" (dict "root" .root "component" .component "mode" .values.antiAffinity) | trim) }}
+affinity:
+  {{- . | nindent 2 }}
+{{- end }}
+{{- end }}
+{{- with .values.topologySpreadConstraints }}
+topologySpreadConstraints:
+  {{- range . }}
+  - {{- toYaml (merge (dict) . (dict "labelSelector" (dict "matchLabels" (include "crony.selectorLabels" $ | fromYaml)))) | nindent 4 }}
+  {{- end }}
+{{- end }}
+{{- with .values.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with .values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .values.initContainers }}
+initContainers:
+  {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end }}
 

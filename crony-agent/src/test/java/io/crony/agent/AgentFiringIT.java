@@ -122,6 +122,20 @@ class AgentFiringIT {
 	}
 
 	/**
+	 * The liveness and readiness groups the images' health check and the chart's probes
+	 * ask for answer with the default settings, outside Kubernetes too (compose, podman).
+	 */
+	@Test
+	void answersTheLivenessAndReadinessProbesWithDefaultSettings() {
+		RestTemplate http = new RestTemplate();
+		for (String group : List.of("liveness", "readiness")) {
+			String health = http.getForObject("http://127.0.0.1:" + this.port + "/actuator/health/" + group,
+					String.class);
+			assertThat(health).as(group).contains("\"status\":\"UP\"");
+		}
+	}
+
+	/**
 	 * Fires the job's former holder claimed and released before this agent learned of the
 	 * job (a move seen late) run here, also under SKIP: they were handed over, not
 	 * missed.
