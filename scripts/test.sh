@@ -44,6 +44,8 @@ await_maven() {
 	done
 }
 rm -f "$timing_dir/maven.ended"
+# a process group of its own (job control), so that a failing Maven can stop all of it at once
+set -m
 (
 	# The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about a minute).
 	await_maven crony-web
@@ -53,8 +55,9 @@ rm -f "$timing_dir/maven.ended"
 	phase "browser tests (beside maven)" bash scripts/test-e2e.sh
 ) >"$side_log" 2>&1 &
 side_pid=$!
-# a failing Maven stops the side tests too (each stops what it started on SIGTERM)
-trap 'status=$?; touch "$timing_dir/maven.ended"; pkill -TERM -P "$side_pid" 2>/dev/null || true; timing_exit $status' EXIT
+set +m
+# a failing Maven stops the side tests too (each script stops what it started on SIGTERM)
+trap 'status=$?; touch "$timing_dir/maven.ended"; kill -TERM -- -"$side_pid" 2>/dev/null || true; timing_exit $status' EXIT
 # Includes the chaos test's short form (crony-system-tests' ChaosIT: deploy/local-ha's cluster,
 # 30 every-second jobs through each fault, about 4 minutes); make chaos runs the long form.
 # -Pcoverage: JaCoCo's agent in every test JVM and the processes they start (pom.xml).
