@@ -19,7 +19,7 @@ if [ ! -f "$cli" ]; then
 	./mvnw -B -q dependency:get -Dartifact="org.jacoco:org.jacoco.cli:$version:jar:nodeps" >&2
 fi
 
-mapfile -t execs < <(find . -path ./node_modules -prune -o -path '*/target/*' \
+mapfile -t execs < <(find . \( -path ./frontend -o -path ./.crony -o -path ./.git \) -prune -o -path '*/target/*' \
 	\( -name 'jacoco*.exec' -o -path '*/target/jacoco-processes/*.exec' \) -type f -size +0 -print | sort)
 [ "${#execs[@]}" -gt 0 ] || {
 	echo "coverage: no JaCoCo exec file; run Maven with -Pcoverage first" >&2
