@@ -30,5 +30,12 @@ export default defineConfig({
     isolate: false,
     // generous: the machine is shared, and the first antd render in a worker computes every style
     testTimeout: 60_000,
+    // make test measures it (scripts/test-frontend.sh, TEST_FRONTEND_COVERAGE=1); make check does not
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+    },
   },
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The dashboard's checks: production build, unit tests (Vitest, jsdom), type check.
+# The dashboard's checks: production build, unit tests (Vitest, jsdom; with coverage when
+# TEST_FRONTEND_COVERAGE=1), type check.
 # TEST_FRONTEND_BUILD=0 skips the production build (make check: the unit tests and the
 # type check need only the dependencies; the build is for the jar crony-web serves).
 set -euo pipefail
@@ -13,7 +14,12 @@ fi
 cd "$repo/frontend"
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report"
+# TEST_FRONTEND_COVERAGE=1 (make test) also measures coverage (V8), summary into .crony/coverage/frontend
+coverage=()
+if [ "${TEST_FRONTEND_COVERAGE:-0}" = 1 ]; then
+	coverage=(--coverage.enabled --coverage.reportsDirectory="$repo/.crony/coverage/frontend")
+fi
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" ${coverage[@]+"${coverage[@]}"}
 npx tsc --noEmit
 # The plain closing line CI reads: "N passed, N failed".
 node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

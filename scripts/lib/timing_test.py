@@ -150,6 +150,14 @@ class ReportsTest(unittest.TestCase):
 
         self.assertIn("  system tests (crony-system-tests)                 90  90.0%", text.splitlines())
 
+    def test_a_phase_beside_maven_adds_nothing_to_the_total(self):
+        phases = [("maven", 100.0, "ok"), ("browser tests (beside maven)", 60.0, "ok"), ("coverage", 5.0, "ok")]
+
+        lines = timing.render(phases, {}, {}, {}).splitlines()
+
+        self.assertIn("browser tests (beside maven)                        60  57.1%", lines)
+        self.assertIn("total                                              105", [line.rstrip() for line in lines])
+
 
 class PhasesTest(unittest.TestCase):
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.crony.test.CoverageAgent;
 import io.crony.test.LocalServices;
 import io.crony.test.ProcessLedger;
 
@@ -184,6 +185,8 @@ final class LocalHaCluster implements AutoCloseable {
 		jar(environment, "CRONY_HA_WEB_JAR", "crony.web.jar");
 		jar(environment, "CRONY_HA_AGENT_JAR", "crony.agent.jar");
 		jar(environment, "CRONY_HA_TARGET_JAR", "crony.sample-target.jar");
+		// coverage of the cluster's JVMs too, when this JVM measures it (make test)
+		CoverageAgent.sharedArgument("ha-cluster").ifPresent((agent) -> environment.put("JAVA_TOOL_OPTIONS", agent));
 		try {
 			Path err = Files.createTempFile("cluster-sh", ".err");
 			try {

@@ -81,6 +81,7 @@ public final class ServiceProcess implements AutoCloseable {
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
 						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+		command.addAll(CoverageAgent.arguments(name));
 		command.addAll(launch.arguments());
 		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
 		return start(name, command, Path.of(".").toAbsolutePath(), launch);
