@@ -96,6 +96,11 @@ class AuthController {
 				null);
 		log.info("User {} signed in", user.username());
 		if (request.wantsCookie()) {
+			String previous = SessionCookie.token(http);
+			if (previous != null) {
+				// signing in again over an older session ends that one
+				this.tokens.revoke(previous);
+			}
 			// the token goes where script cannot read it; the answer tells only who
 			// signed in
 			SessionCookie.write(http, response, token.token(), token.lifetime());

@@ -222,6 +222,20 @@ class AuthIT {
 		assertThat(this.admin.get("/api/v1/auth/me").status()).isEqualTo(200);
 	}
 
+	@Test
+	void signingInAgainOverASessionCookieEndsTheOlderSession() throws Exception {
+		String older = cookiePair(setCookie(dashboardLogin(), SessionCookie.NAME).orElseThrow());
+		HttpResponse<String> again = send(postJson("/api/v1/auth/login",
+				"{\"username\":\"admin\",\"password\":\"" + ADMIN_PASSWORD + "\",\"cookie\":true}")
+			.header("Cookie", older));
+		assertThat(again.statusCode()).isEqualTo(200);
+		String newer = cookiePair(setCookie(again, SessionCookie.NAME).orElseThrow());
+		assertThat(send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", older)).statusCode())
+			.isEqualTo(401);
+		assertThat(send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", newer)).statusCode())
+			.isEqualTo(200);
+	}
+
 	private HttpResponse<String> dashboardLogin() throws Exception {
 		return send(postJson("/api/v1/auth/login",
 				"{\"username\":\"admin\",\"password\":\"" + ADMIN_PASSWORD + "\",\"cookie\":true}"));
