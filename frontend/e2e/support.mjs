@@ -72,6 +72,27 @@ export async function signIn(page) {
   await page.getByRole('menuitem', { name: tr('Jobs') }).waitFor({ state: 'attached' });
   const htmlLang = await page.evaluate(() => document.documentElement.lang);
   if (htmlLang !== lang) throw new Error(`the dashboard is in ${htmlLang}, not ${lang}`);
+  await assertCookieSession(page);
+}
+
+/**
+ * The session is an HttpOnly, SameSite=Strict cookie that script cannot read, and nothing
+ * in the page's storage holds it (or any token): an injected script has nothing to steal.
+ */
+export async function assertCookieSession(page) {
+  const cookies = await page.context().cookies(base);
+  const session = cookies.find((c) => c.name === 'CRONY_SESSION');
+  if (!session || !session.httpOnly || session.sameSite !== 'Strict') {
+    throw new Error(`no HttpOnly SameSite=Strict session cookie: ${JSON.stringify(cookies.map(({ value, ...c }) => c))}`);
+  }
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`)),
+  );
+  const leaked = stored.filter((entry) => entry.includes(session.value) || /token/i.test(entry));
+  if (leaked.length) throw new Error(`the page's storage holds a secret: ${leaked.join(', ')}`);
+  if ((await page.evaluate(() => document.cookie)).includes(session.value)) {
+    throw new Error('script can read the session cookie');
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, problem } from '../test/mockApi';
-import { ApiError, buildUrl, DEPARTMENT_HEADER, dispositionFilename, departmentStore, http, onUnauthorized, request, tokenStore } from './http';
+import { ApiError, buildUrl, DEPARTMENT_HEADER, dispositionFilename, departmentStore, http, onUnauthorized, request } from './http';
 
 describe('http', () => {
   it('sends a list as the parameter repeated and a raw body with its own content type', async () => {
@@ -55,22 +55,39 @@ describe('http', () => {
     expect(error.title).toBe('Cannot reach the Crony server');
   });
 
-  it('sends the bearer token and drops it on 401', async () => {
-    tokenStore.set('t-123');
+  it('sends no token, only the session cookie (same origin), and signs out on 401', async () => {
     const expired = vi.fn();
     onUnauthorized(expired);
-    const calls = mockApi(() => problem(401, 'Unauthorized'));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 401, title: 'Unauthorized' }), { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
 
     await expect(http.get('/jobs')).rejects.toMatchObject({ status: 401 });
 
-    expect(calls[0]?.headers.Authorization).toBe('Bearer t-123');
-    expect(tokenStore.get()).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(expired).toHaveBeenCalledOnce();
     onUnauthorized(undefined);
   });
 
+  it("echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN on every change, never on a read", async () => {
+    document.cookie = 'XSRF-TOKEN=csrf%2D1; path=/';
+    try {
+      const calls = mockApi(() => ({ body: {} }));
+
+      await http.get('/jobs');
+      await http.post('/jobs/1/run', {});
+      await http.put('/jobs/1', {});
+      await http.patch('/jobs/1', {});
+      await http.delete('/jobs/1');
+
+      expect(calls.map((c) => c.headers['X-XSRF-TOKEN'])).toEqual([undefined, 'csrf-1', 'csrf-1', 'csrf-1', 'csrf-1']);
+    } finally {
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    }
+  });
+
   it('does not treat a rejected login as an expired session', async () => {
-    tokenStore.set('old');
     const expired = vi.fn();
     onUnauthorized(expired);
     mockApi(() => problem(401, 'Bad credentials'));
@@ -78,7 +95,6 @@ describe('http', () => {
     await expect(http.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
 
     expect(expired).not.toHaveBeenCalled();
-    expect(tokenStore.get()).toBe('old');
     onUnauthorized(undefined);
   });
 
@@ -94,7 +110,6 @@ describe('http', () => {
   });
 
   it('sends the chosen department on every call, and none before one is chosen', async () => {
-    tokenStore.set('t-1');
     const calls = mockApi(() => ({ body: [] }));
 
     await http.get('/jobs');

@@ -1,7 +1,9 @@
 /**
- * The one fetch wrapper every page's api.ts goes through: adds the bearer token and the
- * department the user works in, sends the user back to login on 401, and turns RFC 7807
- * problem details into ApiError.
+ * The one fetch wrapper every page's api.ts goes through. The session is an HttpOnly
+ * cookie the browser sends by itself (no token is ever in script's reach); this adds the
+ * department the user works in and, on every change, the CSRF token the server asks of
+ * cookie sessions; it sends the user back to login on 401 and turns RFC 7807 problem
+ * details into ApiError.
  */
 import { t } from '../i18n';
 
@@ -41,14 +43,32 @@ export interface Page<T> {
   size: number;
 }
 
-const TOKEN_KEY = 'crony.token';
 let unauthorizedHandler: (() => void) | undefined;
 
-export const tokenStore = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
-};
+/** The cookie crony-web sets for script to read, and the header a change echoes it in. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The CSRF token from its cookie; another site cannot read it, so cannot send it. */
+export function csrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The headers every call of the dashboard carries: its department, and on a change the CSRF token. */
+export function sessionHeaders(method: string, { department = true } = {}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const name = department ? departmentStore.get() : null;
+  if (name) headers[DEPARTMENT_HEADER] = name;
+  const csrf = SAFE_METHODS.has(method.toUpperCase()) ? null : csrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return headers;
+}
 
 const DEPARTMENT_KEY = 'crony.department';
 
@@ -134,11 +154,10 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
-  const token = tokenStore.get();
-  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
-  const department = departmentStore.get();
-  if (department && !options.anonymous && !options.homeDepartment) headers[DEPARTMENT_HEADER] = department;
+  const headers: Record<string, string> = {
+    Accept: 'application/json, application/problem+json',
+    ...sessionHeaders(method, { department: !options.anonymous && !options.homeDepartment }),
+  };
   if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   const body =
     options.body === undefined ? undefined : options.contentType ? String(options.body) : JSON.stringify(options.body);
@@ -150,6 +169,8 @@ export async function request<T>(method: string, path: string, options: RequestO
       headers,
       body,
       signal: options.signal,
+      // the session cookie, and only to crony-web itself
+      credentials: 'same-origin',
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -158,10 +179,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && !options.anonymous) {
-      tokenStore.clear();
-      unauthorizedHandler?.();
-    }
+    if (response.status === 401 && !options.anonymous) unauthorizedHandler?.();
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -171,24 +189,17 @@ export async function request<T>(method: string, path: string, options: RequestO
 
 /** A file the server answers as a download: its bytes and the name it suggests. */
 export async function download(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string }> {
-  const headers: Record<string, string> = {};
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
   // an export is of the department the user works in, as every other call
-  const department = departmentStore.get();
-  if (department) headers[DEPARTMENT_HEADER] = department;
+  const headers = sessionHeaders('GET');
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers });
+    response = await fetch(buildUrl(path, query), { headers, credentials: 'same-origin' });
   } catch (e) {
     throw new ApiError(0, t('common.cannotReachTheServer'), e instanceof Error ? e.message : String(e));
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401) {
-      tokenStore.clear();
-      unauthorizedHandler?.();
-    }
+    if (response.status === 401) unauthorizedHandler?.();
     throw error;
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';

@@ -1,15 +1,16 @@
 /**
- * Holds who is signed in and which department the dashboard works in; the token and the
- * department's name live in the http module's stores, which put them on every request.
+ * Holds who is signed in and which department the dashboard works in. The session itself
+ * is an HttpOnly cookie the dashboard cannot read: who is signed in lives only in memory,
+ * and on opening the app `/auth/me` tells whether the cookie still signs someone in. Only
+ * the department's name (not a secret) is kept in the http module's store.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { Spin } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { departmentStore, onUnauthorized, tokenStore } from '../api/http';
+import { departmentStore, onUnauthorized } from '../api/http';
 import { authApi } from '../pages/login/api';
 import type { Me, Role, Session } from '../pages/login/types';
 import { resolveDepartment, roleIn } from './department';
-
-const USER_KEY = 'crony.user';
 
 interface AuthState {
   user: Me | null;
@@ -23,7 +24,10 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** A user stored by an older dashboard lacks the department fields. */
+/** What older dashboards kept in localStorage, the bearer token among it: removed on sight. */
+const LEGACY_KEYS = ['crony.token', 'crony.user'];
+
+/** The login answer and `/auth/me` before it names the department fields. */
 function normalise(raw: Partial<Me> & Pick<Me, 'username'>): Me {
   return {
     ...raw,
@@ -34,30 +38,39 @@ function normalise(raw: Partial<Me> & Pick<Me, 'username'>): Me {
   };
 }
 
-function storedUser(): Me | null {
-  if (!tokenStore.get()) return null;
-  try {
-    const raw = localStorage.getItem(USER_KEY);
-    return raw ? normalise(JSON.parse(raw) as Me) : null;
-  } catch {
-    return null;
-  }
+/** `/auth/me` in the department chosen before, or the home one when that choice is stale. */
+async function readMe(): Promise<{ me: Me; stored: string | null }> {
+  const me = normalise(await authApi.me());
+  const stored = departmentStore.get();
+  const current = resolveDepartment(me, stored);
+  if (current.department) departmentStore.set(current.department.name);
+  else departmentStore.clear();
+  return { me: { ...me, department: current.department, role: current.role }, stored };
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+interface Props {
+  children: ReactNode;
+  /**
+   * Who is signed in, when the caller knows (tests); left out, the provider asks the
+   * server before showing anything.
+   */
+  initialUser?: Me | null;
+}
+
+export function AuthProvider({ children, initialUser }: Props) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<Me | null>(storedUser);
+  const [user, setUser] = useState<Me | null>(initialUser ?? null);
+  const [checking, setChecking] = useState(initialUser === undefined);
   const userRef = useRef(user);
   userRef.current = user;
 
   const remember = useCallback((me: Me) => {
-    localStorage.setItem(USER_KEY, JSON.stringify(me));
+    userRef.current = me;
     setUser(me);
   }, []);
 
   const forget = useCallback(() => {
-    tokenStore.clear();
-    localStorage.removeItem(USER_KEY);
+    userRef.current = null;
     setUser(null);
   }, []);
 
@@ -65,6 +78,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onUnauthorized(forget);
     return () => onUnauthorized(undefined);
   }, [forget]);
+
+  // Opening the app: does the session cookie still sign someone in?
+  useEffect(() => {
+    if (initialUser !== undefined) return;
+    LEGACY_KEYS.forEach((key) => localStorage.removeItem(key));
+    let live = true;
+    readMe()
+      .then(({ me }) => live && remember(me))
+      .catch(() => live && forget())
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [initialUser, remember, forget]);
 
   /** Every cached answer was read in the old department: none of it may be shown in the new one. */
   const dropAnswers = useCallback(async () => {
@@ -74,8 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (session: Session) => {
-      tokenStore.set(session.token);
-      // the home department until /auth/me (read by the layout) names the memberships
+      // the session is the cookie the answer set; the home department until /auth/me (read by the layout) names the memberships
       departmentStore.clear();
       remember(normalise({ username: session.username, role: session.role, globalAdmin: session.globalAdmin }));
     },
@@ -83,20 +109,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const refresh = useCallback(async () => {
-    let me: Me;
+    let read: { me: Me; stored: string | null };
     try {
-      me = normalise(await authApi.me());
+      read = await readMe();
     } catch {
       return; // a 401 has signed the user out already; otherwise keep what we know
     }
-    if (!tokenStore.get()) return;
-    const stored = departmentStore.get();
-    const current = resolveDepartment(me, stored);
-    if (current.department) departmentStore.set(current.department.name);
-    else departmentStore.clear();
-    remember({ ...me, department: current.department, role: current.role });
+    if (!userRef.current) return; // signed out meanwhile
+    const { me, stored } = read;
+    remember(me);
     // without a stored choice the answers were read in the home department already
-    if (stored !== null && stored !== current.department?.name) await dropAnswers();
+    if (stored !== null && stored !== me.department?.name) await dropAnswers();
   }, [remember, dropAnswers]);
 
   const switchDepartment = useCallback(
@@ -115,7 +138,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await authApi.logout();
     } catch {
-      // the token is dropped locally whatever the server says
+      // the user is signed out here whatever the server says; the server revokes the
+      // session and clears the cookie when it hears of it
     }
     departmentStore.clear();
     forget();
@@ -125,6 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ user, signIn, signOut, refresh, switchDepartment }),
     [user, signIn, signOut, refresh, switchDepartment],
   );
+  if (checking) return <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { tokenStore } from '../api/http';
 import { AuthProvider } from '../auth/AuthProvider';
 import type { Me } from '../pages/login/types';
 import { LanguageProvider, type Lang } from '../i18n';
@@ -29,16 +28,14 @@ interface Options {
 export const DEFAULT_DEPARTMENT = { id: 1, name: 'default' };
 
 export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { username: 'ada', role: 'ADMIN' }, extraRoutes = {}, lang = 'en' }: Options = {}) {
-  if (user) {
-    tokenStore.set('test-token');
-    const me: Me = {
-      globalAdmin: false,
-      department: DEFAULT_DEPARTMENT,
-      departments: user.role ? [{ ...DEFAULT_DEPARTMENT, role: user.role }] : [],
-      ...user,
-    };
-    localStorage.setItem('crony.user', JSON.stringify(me));
-  }
+  const me: Me | null = user
+    ? {
+        globalAdmin: false,
+        department: DEFAULT_DEPARTMENT,
+        departments: user.role ? [{ ...DEFAULT_DEPARTMENT, role: user.role }] : [],
+        ...user,
+      }
+    : null;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     // mock="server": antd keeps its CSS-in-JS styles in memory instead of injecting them into
@@ -49,7 +46,7 @@ export function renderPage(ui: ReactElement, { at = '/', path = '*', user = { us
     <LanguageProvider lang={lang}>
     <AntApp>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
+        <AuthProvider initialUser={me}>
           <MemoryRouter initialEntries={[at]}>
             <Routes>
               {Object.entries(extraRoutes).map(([p, el]) => (

@@ -199,7 +199,7 @@ describe('CalendarsPage', () => {
     expect(screen.queryByRole('button', { name: 'delete cn-workdays' })).not.toBeInTheDocument();
   });
 
-  it('downloads the .ics file with the bearer token, under the name the server gives', async () => {
+  it('downloads the .ics file with the session cookie, under the name the server gives', async () => {
     const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
@@ -227,6 +227,7 @@ describe('CalendarsPage', () => {
     await waitFor(() => expect(saved).toEqual([{ name: 'cn-workdays.ics', href: 'blob:ics' }]));
     expect(await blobs[0]!.text()).toBe(ics);
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/calendars/5/ics')) as unknown as [string, RequestInit];
-    expect((call[1].headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+    expect(call[0]).not.toContain('token');
+    expect(call[1].credentials).toBe('same-origin');
   });
 });

@@ -16,7 +16,7 @@ import type { BusinessCalendar } from './types';
 import { useCalendars } from './useCalendars';
 import { YearView } from './YearView';
 
-/** Saves the calendar's .ics file (fetched with the bearer header, so not a plain link). */
+/** Saves the calendar's .ics file (fetched with the department header, so not a plain link). */
 function useExportIcs() {
   const handleError = useApiErrorHandler();
   return async (c: BusinessCalendar) => {

@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenStore } from '../../api/http';
 import { LiveOutput } from './LiveOutput';
 
 /** A fetch answering the stream with these chunks, each pushed when the test says. */
@@ -27,7 +26,6 @@ describe('LiveOutput', () => {
   });
 
   it('appends the output as it arrives, shows progress and message, and stops at the end', async () => {
-    tokenStore.set('test-token');
     const stream = streamingFetch();
     const onEnd = vi.fn();
     render(<LiveOutput executionId={7} onEnd={onEnd} />);
@@ -47,7 +45,9 @@ describe('LiveOutput', () => {
     await waitFor(() => expect(onEnd).toHaveBeenCalledTimes(1));
     const [url, init] = stream.fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/executions/7/output/stream');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+    // the session cookie goes with it; no token in a header, none in the URL
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('opens the next stream when one closes before the run ended, starting again from the whole output', async () => {

@@ -1,9 +1,9 @@
 /**
  * Reads a run's live output stream (GET /executions/{id}/output/stream, server-sent
- * events) with fetch rather than EventSource: fetch sends the bearer token and the
- * department in headers, where EventSource could only put a token in the URL.
+ * events) with fetch rather than EventSource: fetch sends the session cookie and the
+ * department header, where EventSource could send no header at all.
  */
-import { buildUrl, DEPARTMENT_HEADER, departmentStore, toApiError, tokenStore } from '../../api/http';
+import { buildUrl, sessionHeaders, toApiError } from '../../api/http';
 import type { ExecutionStatus } from './types';
 
 /** `output`: keep the first `offset` characters of the output held, then append `text`. */
@@ -90,12 +90,9 @@ export async function followOutput(
   onEvent: (event: LiveEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream, application/problem+json' };
-  const token = tokenStore.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const department = departmentStore.get();
-  if (department) headers[DEPARTMENT_HEADER] = department;
-  const response = await fetch(buildUrl(`/executions/${id}/output/stream`), { headers, signal });
+  const headers = { Accept: 'text/event-stream, application/problem+json', ...sessionHeaders('GET') };
+  // the session cookie, never a token in the URL
+  const response = await fetch(buildUrl(`/executions/${id}/output/stream`), { headers, signal, credentials: 'same-origin' });
   if (!response.ok) throw await toApiError(response);
   if (!response.body) return;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,7 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { tokenStore } from '../../api/http';
 import { mockApi, problem } from '../../test/mockApi';
 import { renderPage } from '../../test/render';
 import LoginPage from './LoginPage';
@@ -23,10 +22,10 @@ describe('LoginPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('signs in, keeps the token and goes to the overview', async () => {
+  it('signs in for a session cookie, writes nothing to storage and goes to the overview', async () => {
     const calls = mockApi((c) =>
       c.path === '/auth/login'
-        ? { body: { token: 'tok-1', expiresAt: '2026-11-23T00:00:00Z', username: 'ada', role: 'ADMIN' } }
+        ? { body: { expiresAt: '2026-11-23T00:00:00Z', username: 'ada', role: 'ADMIN' } }
         : undefined,
     );
     renderLogin();
@@ -36,8 +35,10 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
 
     expect(await screen.findByText('overview page')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login', body: { username: 'ada', password: 's3cret' } });
-    expect(tokenStore.get()).toBe('tok-1');
+    // the server keeps the session in an HttpOnly cookie: nothing for script to steal
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/auth/login', body: { username: 'ada', password: 's3cret', cookie: true } });
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('says so when the credentials are wrong', async () => {
@@ -49,6 +50,6 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
-    await waitFor(() => expect(tokenStore.get()).toBeNull());
+    expect(screen.queryByText('overview page')).not.toBeInTheDocument();
   });
 });

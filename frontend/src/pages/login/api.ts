@@ -2,8 +2,10 @@ import { http } from '../../api/http';
 import type { LoginRequest, Me, Session } from './types';
 
 export const authApi = {
-  login: (body: LoginRequest) => http.post<Session>('/auth/login', body, { anonymous: true }),
+  /** The session comes back as an HttpOnly cookie (`cookie: true`), never as a token script could read. */
+  login: (body: LoginRequest) => http.post<Session>('/auth/login', { ...body, cookie: true }, { anonymous: true }),
   /** Who the user is in the home department, with every membership (see AuthProvider). */
   me: () => http.get<Me>('/auth/me', undefined, undefined, { homeDepartment: true }),
+  /** Revokes the session on the server, which also clears the cookie. */
   logout: () => http.post<void>('/auth/logout'),
 };

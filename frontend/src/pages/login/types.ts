@@ -5,8 +5,8 @@ export interface LoginRequest {
   password: string;
 }
 
+/** The login answer; the dashboard's session itself is the HttpOnly cookie the answer set. */
 export interface Session {
-  token: string;
   expiresAt: string;
   username: string;
   /** In the user's home department; null when the user belongs to none. */

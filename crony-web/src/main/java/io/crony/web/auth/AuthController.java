@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.web.audit.Actor;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
@@ -13,6 +14,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import org.slf4j.Logger;
@@ -62,9 +64,13 @@ class AuthController {
 
 	@PostMapping("/login")
 	@Operation(summary = "Exchange user name and password for a bearer token",
-			description = "After repeated failures for a user or from an address the answer is 429 with Retry-After.")
+			description = "After repeated failures for a user or from an address the answer is 429 with Retry-After. "
+					+ "With `\"cookie\": true` (the dashboard) the token is not in the answer but in an HttpOnly, "
+					+ "SameSite=Strict cookie, and every change signed in by it must carry the X-XSRF-TOKEN header "
+					+ "with the XSRF-TOKEN cookie's value.")
 	@SecurityRequirements
-	LoginResponse login(@Valid @RequestBody LoginRequest request, HttpServletRequest http) {
+	LoginResponse login(@Valid @RequestBody LoginRequest request, HttpServletRequest http,
+			HttpServletResponse response) {
 		if (request.password().getBytes(StandardCharsets.UTF_8).length > PasswordPolicy.MAX_BYTES) {
 			// no stored password is this long (the hash reads 72 bytes), and BCrypt
 			// refuses it
@@ -89,14 +95,30 @@ class AuthController {
 		this.audit.record(Actor.user(user.id(), user.username()), AuditAction.LOGIN, user.id(), user.username(), null,
 				null);
 		log.info("User {} signed in", user.username());
+		if (request.wantsCookie()) {
+			String previous = SessionCookie.token(http);
+			if (previous != null) {
+				// signing in again over an older session ends that one
+				this.tokens.revoke(previous);
+			}
+			// the token goes where script cannot read it; the answer tells only who
+			// signed in
+			SessionCookie.write(http, response, token.token(), token.lifetime());
+			return new LoginResponse(null, token.expiresAt(), user.username(), user.role(), user.globalAdmin());
+		}
 		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role(), user.globalAdmin());
 	}
 
 	@PostMapping("/logout")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Revoke the token of this request")
-	void logout(HttpServletRequest request, @AuthenticationPrincipal CronyPrincipal principal) {
+	@Operation(summary = "Revoke the token of this request (bearer or session cookie)")
+	void logout(HttpServletRequest request, HttpServletResponse response,
+			@AuthenticationPrincipal CronyPrincipal principal) {
 		String token = BearerTokenFilter.bearerToken(request);
+		if (token == null) {
+			token = SessionCookie.token(request);
+			SessionCookie.clear(request, response);
+		}
 		if (token != null) {
 			this.tokens.revoke(token);
 		}
@@ -117,13 +139,24 @@ class AuthController {
 				principal.department(), mine);
 	}
 
-	record LoginRequest(@NotBlank String username, @NotBlank String password) {
+	/**
+	 * @param cookie true to keep the session in an HttpOnly cookie instead of answering
+	 * the token (the dashboard); absent or false for API clients
+	 */
+	record LoginRequest(@NotBlank String username, @NotBlank String password, Boolean cookie) {
+
+		boolean wantsCookie() {
+			return Boolean.TRUE.equals(this.cookie);
+		}
+
 	}
 
 	/**
+	 * @param token the bearer token; absent when the session is in the cookie
 	 * @param role the role in the user's home department; null when a member of none
 	 */
-	record LoginResponse(String token, Instant expiresAt, String username, Role role, boolean globalAdmin) {
+	record LoginResponse(@JsonInclude(JsonInclude.Include.NON_NULL) String token, Instant expiresAt, String username,
+			Role role, boolean globalAdmin) {
 	}
 
 	/**

@@ -17,9 +17,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Signs a request in from its {@code Authorization: Bearer} token, asking each
- * {@link BearerAuthenticator} in turn. A missing or unknown token leaves the request
- * anonymous; the authorization rules then answer 401. A valid token naming a department
- * it may not work in ({@link Departments#HEADER}) gets 404.
+ * {@link BearerAuthenticator} in turn; without that header, from the dashboard's
+ * {@link SessionCookie}, which only people's sessions can be. A missing or unknown token
+ * leaves the request anonymous; the authorization rules then answer 401. A valid token
+ * naming a department it may not work in ({@link Departments#HEADER}) gets 404.
  */
 class BearerTokenFilter extends OncePerRequestFilter {
 
@@ -29,8 +30,12 @@ class BearerTokenFilter extends OncePerRequestFilter {
 
 	private final SecurityProblemHandler problems;
 
-	BearerTokenFilter(List<BearerAuthenticator> authenticators, SecurityProblemHandler problems) {
+	private final BearerAuthenticator sessions;
+
+	BearerTokenFilter(List<BearerAuthenticator> authenticators, BearerAuthenticator sessions,
+			SecurityProblemHandler problems) {
 		this.authenticators = List.copyOf(authenticators);
+		this.sessions = sessions;
 		this.problems = problems;
 	}
 
@@ -38,9 +43,14 @@ class BearerTokenFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String token = bearerToken(request);
+		List<BearerAuthenticator> candidates = this.authenticators;
+		if (token == null) {
+			token = SessionCookie.token(request);
+			candidates = List.of(this.sessions);
+		}
 		if (token != null) {
 			String department = request.getHeader(Departments.HEADER);
-			for (BearerAuthenticator authenticator : this.authenticators) {
+			for (BearerAuthenticator authenticator : candidates) {
 				Optional<Authentication> authentication;
 				try {
 					authentication = authenticator.authenticate(token, department);

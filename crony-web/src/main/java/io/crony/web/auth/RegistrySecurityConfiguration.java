@@ -47,7 +47,7 @@ class RegistrySecurityConfiguration {
 			.httpBasic((basic) -> basic.authenticationEntryPoint(problems))
 			// people's sessions only: the dashboard reads the registry, machines' tokens
 			// do not
-			.addFilterBefore(new BearerTokenFilter(List.of(tokens), problems), AuthorizationFilter.class)
+			.addFilterBefore(new BearerTokenFilter(List.of(tokens), tokens, problems), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.GET, "/eureka/**")
 				.authenticated()

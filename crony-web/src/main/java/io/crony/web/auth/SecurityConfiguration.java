@@ -29,17 +29,21 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
+import org.springframework.security.web.csrf.CsrfFilter;
+import org.springframework.security.web.csrf.CsrfTokenRequestAttributeHandler;
 
 /**
- * Stateless bearer-token security. A request works in one department
- * ({@link Departments}) and its role is the user's role there. Under {@code /api/v1}:
- * login is open, GET needs VIEWER, every other method OPERATOR, users a global admin; SDK
- * reports ({@code POST /api/v1/executions/{id}/result|progress}) are open here and
- * checked by their execution token; features tighten further with
- * {@code @PreAuthorize(Roles.ADMIN)}. A service-account token has no role, only its
- * {@link Scope}s, which reach the job and run routes and nothing else. Health, metrics,
- * the API docs and the dashboard's static files are open. The embedded Eureka server has
- * its own chain ({@link RegistrySecurityConfiguration}).
+ * Stateless bearer-token security; the dashboard holds the same token in an HttpOnly
+ * {@link SessionCookie}, and its changes carry a CSRF token ({@link CsrfCookies}). A
+ * request works in one department ({@link Departments}) and its role is the user's role
+ * there. Under {@code /api/v1}: login is open, GET needs VIEWER, every other method
+ * OPERATOR, users a global admin; SDK reports ({@code POST
+ * /api/v1/executions/{id}/result|progress}) are open here and checked by their execution
+ * token; features tighten further with {@code @PreAuthorize(Roles.ADMIN)}. A
+ * service-account token has no role, only its {@link Scope}s, which reach the job and run
+ * routes and nothing else. Health, metrics, the API docs and the dashboard's static files
+ * are open. The embedded Eureka server has its own chain
+ * ({@link RegistrySecurityConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableMethodSecurity
@@ -56,16 +60,23 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, List<BearerAuthenticator> authenticators,
+	SecurityFilterChain apiSecurity(HttpSecurity http, List<BearerAuthenticator> authenticators, TokenService sessions,
 			SecurityProblemHandler problems, RoleHierarchy hierarchy) throws Exception {
-		return http.csrf(AbstractHttpConfigurer::disable)
+		// CSRF only where the browser sends the credential by itself: the session cookie.
+		// A bearer token is never sent unasked, so bearer clients need no CSRF token.
+		return http.csrf((csrf) -> csrf.csrfTokenRepository(CsrfCookies.repository())
+			// the plain token, as the cookie holds it: a single-page app echoes the
+			// cookie, and BREACH does not apply to a value never in a response body
+			.csrfTokenRequestHandler(new CsrfTokenRequestAttributeHandler())
+			.requireCsrfProtectionMatcher(SessionCookie::needsCsrfToken))
+			.addFilterAfter(new CsrfCookies.Issuer(), CsrfFilter.class)
 			.headers(SecurityHeaders.strict())
 			.httpBasic(AbstractHttpConfigurer::disable)
 			.formLogin(AbstractHttpConfigurer::disable)
 			.logout(AbstractHttpConfigurer::disable)
 			.requestCache(AbstractHttpConfigurer::disable)
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.addFilterBefore(new BearerTokenFilter(authenticators, problems), AuthorizationFilter.class)
+			.addFilterBefore(new BearerTokenFilter(authenticators, sessions, problems), AuthorizationFilter.class)
 			.exceptionHandling((handling) -> handling.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.authorizeHttpRequests((requests) -> requests
 				// the dispatch that ends a stream (server-sent events) after its request

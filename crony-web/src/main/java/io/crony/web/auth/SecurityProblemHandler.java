@@ -19,6 +19,7 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.csrf.CsrfException;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 
@@ -69,6 +70,12 @@ class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHa
 	@Override
 	public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException ex)
 			throws IOException {
+		if (ex instanceof CsrfException) {
+			write(request, response, HttpStatus.FORBIDDEN,
+					"A change signed in by the session cookie needs the X-XSRF-TOKEN header with the value of "
+							+ "the XSRF-TOKEN cookie; it was missing or wrong");
+			return;
+		}
 		write(request, response, HttpStatus.FORBIDDEN, "Your role does not allow this");
 	}
 

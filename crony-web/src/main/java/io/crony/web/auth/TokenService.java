@@ -1,6 +1,7 @@
 package io.crony.web.auth;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -38,7 +39,7 @@ class TokenService implements BearerAuthenticator {
 		Instant expiresAt = now.plus(this.properties.tokenTtl());
 		this.users.deleteExpiredTokens(now);
 		this.users.insertToken(hash(token), user.id(), now, expiresAt);
-		return new IssuedToken(token, expiresAt);
+		return new IssuedToken(token, expiresAt, this.properties.tokenTtl());
 	}
 
 	@Override
@@ -63,7 +64,10 @@ class TokenService implements BearerAuthenticator {
 		return OpaqueTokens.hash(token);
 	}
 
-	record IssuedToken(String token, Instant expiresAt) {
+	/**
+	 * @param lifetime how long from now the token is valid: the session cookie's max age
+	 */
+	record IssuedToken(String token, Instant expiresAt, Duration lifetime) {
 	}
 
 }

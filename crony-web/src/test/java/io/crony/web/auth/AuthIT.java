@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
@@ -151,6 +152,119 @@ class AuthIT {
 	void logoutRevokesTheToken() {
 		assertThat(this.admin.post("/api/v1/auth/logout", null).status()).isEqualTo(204);
 		assertThat(this.admin.get("/api/v1/auth/me").status()).isEqualTo(401);
+	}
+
+	@Test
+	void dashboardSignInKeepsTheSessionInAnHttpOnlyStrictCookieForTheTokensLifetime() throws Exception {
+		HttpResponse<String> page = send(HttpRequest.newBuilder(uri("/")).GET());
+		String xsrf = setCookie(page, "XSRF-TOKEN").orElseThrow();
+		assertThat(xsrf).contains("SameSite=Strict", "Path=/").doesNotContain("HttpOnly", "Secure");
+
+		HttpResponse<String> login = dashboardLogin();
+		assertThat(login.statusCode()).isEqualTo(200);
+		assertThat(login.body()).doesNotContain("\"token\"").contains("\"username\":\"admin\"", "expiresAt");
+		String session = setCookie(login, SessionCookie.NAME).orElseThrow();
+		// no Secure over plain HTTP (SessionCookieTest covers TLS); lifetime = the
+		// token's 12 h
+		assertThat(session).contains("HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=43200").doesNotContain("Secure");
+		String cookies = cookiePair(session) + "; " + cookiePair(xsrf);
+		HttpResponse<String> me = send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", cookies));
+		assertThat(me.statusCode()).isEqualTo(200);
+		assertThat(me.body()).contains("\"username\":\"admin\"");
+	}
+
+	@Test
+	void changesSignedInByTheCookieNeedTheCsrfHeaderButBearerClientsDoNot() throws Exception {
+		String xsrf = cookiePair(setCookie(send(HttpRequest.newBuilder(uri("/")).GET()), "XSRF-TOKEN").orElseThrow());
+		String cookies = cookiePair(setCookie(dashboardLogin(), SessionCookie.NAME).orElseThrow()) + "; " + xsrf;
+		String job = "{\"name\":\"cookie-job\",\"schedule\":\"0 0 * * * ?\","
+				+ "\"target\":{\"type\":\"HTTP\",\"url\":\"http://127.0.0.1:9000/run\"}}";
+
+		HttpResponse<String> missing = send(postJson("/api/v1/jobs", job).header("Cookie", cookies));
+		assertThat(missing.statusCode()).isEqualTo(403);
+		assertThat(missing.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(missing.body()).contains("X-XSRF-TOKEN");
+		HttpResponse<String> wrong = send(
+				postJson("/api/v1/jobs", job).header("Cookie", cookies).header("X-XSRF-TOKEN", "forged"));
+		assertThat(wrong.statusCode()).isEqualTo(403);
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Integer.class)).isZero();
+
+		HttpResponse<String> echoed = send(postJson("/api/v1/jobs", job).header("Cookie", cookies)
+			.header("X-XSRF-TOKEN", xsrf.substring(xsrf.indexOf('=') + 1)));
+		assertThat(echoed.statusCode()).as(echoed.body()).isEqualTo(201);
+
+		// an API client: its bearer token is no ambient credential, so no CSRF token, and
+		// a session cookie beside it is ignored
+		HttpResponse<String> bearer = send(postJson("/api/v1/jobs", job.replace("cookie-job", "bearer-job"))
+			.header("Authorization", "Bearer " + this.admin.token())
+			.header("Cookie", cookies));
+		assertThat(bearer.statusCode()).as(bearer.body()).isEqualTo(201);
+		assertThat(setCookie(bearer, "XSRF-TOKEN")).isEmpty();
+	}
+
+	@Test
+	void logoutByTheCookieRevokesTheSessionAndClearsTheCookie() throws Exception {
+		String xsrf = cookiePair(setCookie(send(HttpRequest.newBuilder(uri("/")).GET()), "XSRF-TOKEN").orElseThrow());
+		String cookies = cookiePair(setCookie(dashboardLogin(), SessionCookie.NAME).orElseThrow()) + "; " + xsrf;
+		int sessions = this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token", Integer.class);
+
+		assertThat(send(postJson("/api/v1/auth/logout", "").header("Cookie", cookies)).statusCode()).isEqualTo(403);
+		HttpResponse<String> logout = send(postJson("/api/v1/auth/logout", "").header("Cookie", cookies)
+			.header("X-XSRF-TOKEN", xsrf.substring(xsrf.indexOf('=') + 1)));
+		assertThat(logout.statusCode()).isEqualTo(204);
+		assertThat(setCookie(logout, SessionCookie.NAME)).hasValueSatisfying(
+				(cleared) -> assertThat(cleared).startsWith(SessionCookie.NAME + "=;").contains("Max-Age=0"));
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM auth_token", Integer.class)).isEqualTo(sessions - 1);
+		// the old cookie, replayed, signs nobody in: the session is revoked, not only
+		// forgotten
+		assertThat(send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", cookies)).statusCode())
+			.isEqualTo(401);
+		assertThat(this.admin.get("/api/v1/auth/me").status()).isEqualTo(200);
+	}
+
+	@Test
+	void signingInAgainOverASessionCookieEndsTheOlderSession() throws Exception {
+		String older = cookiePair(setCookie(dashboardLogin(), SessionCookie.NAME).orElseThrow());
+		HttpResponse<String> again = send(postJson("/api/v1/auth/login",
+				"{\"username\":\"admin\",\"password\":\"" + ADMIN_PASSWORD + "\",\"cookie\":true}")
+			.header("Cookie", older));
+		assertThat(again.statusCode()).isEqualTo(200);
+		String newer = cookiePair(setCookie(again, SessionCookie.NAME).orElseThrow());
+		assertThat(send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", older)).statusCode())
+			.isEqualTo(401);
+		assertThat(send(HttpRequest.newBuilder(uri("/api/v1/auth/me")).header("Cookie", newer)).statusCode())
+			.isEqualTo(200);
+	}
+
+	private HttpResponse<String> dashboardLogin() throws Exception {
+		return send(postJson("/api/v1/auth/login",
+				"{\"username\":\"admin\",\"password\":\"" + ADMIN_PASSWORD + "\",\"cookie\":true}"));
+	}
+
+	private URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	private HttpRequest.Builder postJson(String path, String json) {
+		return HttpRequest.newBuilder(uri(path))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json));
+	}
+
+	private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+		return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static Optional<String> setCookie(HttpResponse<?> response, String name) {
+		return response.headers()
+			.allValues("Set-Cookie")
+			.stream()
+			.filter((cookie) -> cookie.startsWith(name + "="))
+			.findFirst();
+	}
+
+	private static String cookiePair(String setCookie) {
+		return setCookie.substring(0, setCookie.indexOf(';'));
 	}
 
 	@Test
