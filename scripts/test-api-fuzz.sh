@@ -148,11 +148,13 @@ global=(-H "Authorization: Bearer $admin_token")
 in_department=(-H "X-Crony-Department: $department")
 fuzz department-admin department-admin -H "Authorization: Bearer $department_token" "${in_department[@]}" \
 	--exclude-name 'POST /api/v1/auth/logout'
+# the department admin's sign-out before the global admin's runs: those may delete any
+# user, fuzz-admin too, and then it could not sign in again
+fuzz department-admin department-admin-logout -H "Authorization: Bearer $(sign_in fuzz-admin "$department_password")" \
+	"${in_department[@]}" --include-name "${session_enders[0]}"
 fuzz global-admin global-admin "${global[@]}" --exclude-name "${session_enders[0]}" --exclude-name "${session_enders[1]}"
 fuzz global-admin global-admin-own-user -H "Authorization: Bearer $(sign_in admin "$password")" \
 	--include-name "${session_enders[1]}"
-fuzz department-admin department-admin-logout -H "Authorization: Bearer $(sign_in fuzz-admin "$department_password")" \
-	"${in_department[@]}" --include-name "${session_enders[0]}"
 fuzz global-admin global-admin-logout -H "Authorization: Bearer $(sign_in admin "$password")" \
 	--include-name "${session_enders[0]}"
 
