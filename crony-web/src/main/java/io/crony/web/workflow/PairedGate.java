@@ -16,7 +16,8 @@ import io.crony.common.execution.ExecutionStatus;
  * <li>open when every paired run SUCCEEDED (released by the last of them to finish);</li>
  * <li>stopped when a paired run ended without success (FAILED or TIMED_OUT: "upstream
  * failed"; SKIPPED, CANCELLED or MISSED: "upstream skipped"), or a paired instant has no
- * run and its job is disabled ("dependency disabled");</li>
+ * run and its job is disabled ("dependency disabled") or has run a later instant since
+ * ("upstream skipped": that instant will never run), so no fire waits for ever;</li>
  * <li>else waiting, naming each upstream and the instant it waits for.</li>
  * </ul>
  */
@@ -38,6 +39,9 @@ final class PairedGate {
 				if (run == null) {
 					if (!upstream.enabled()) {
 						return new Decision.Stopped(upstream.name(), instant, null, Why.DEPENDENCY_DISABLED);
+					}
+					if (upstream.movedPast(instant)) {
+						return new Decision.Stopped(upstream.name(), instant, null, Why.NO_RUN);
 					}
 					waitingFor.add(upstream.name() + " at " + instant);
 				}
@@ -74,15 +78,28 @@ final class PairedGate {
 	 * @param enabled whether it is enabled now
 	 * @param instants its logical instants the run is paired with
 	 * @param runs its runs at those instants (a run at another instant is ignored)
+	 * @param newestStarted the instant of its newest run that started (not a claim made
+	 * ahead, not waiting), null when none: a paired instant before it that has no run
+	 * never will (the job was disabled then, or its fire was not claimed)
 	 */
-	record Upstream(String name, boolean enabled, List<Instant> instants, Map<Instant, UpstreamRun> runs) {
+	record Upstream(String name, boolean enabled, List<Instant> instants, Map<Instant, UpstreamRun> runs,
+			Instant newestStarted) {
+
+		Upstream(String name, boolean enabled, List<Instant> instants, Map<Instant, UpstreamRun> runs) {
+			this(name, enabled, instants, runs, null);
+		}
+
+		boolean movedPast(Instant instant) {
+			return this.newestStarted != null && this.newestStarted.isAfter(instant);
+		}
+
 	}
 
 	/** Why a downstream run did not run. */
 	enum Why {
 
 		UPSTREAM_FAILED("upstream failed"), UPSTREAM_SKIPPED("upstream skipped"),
-		DEPENDENCY_DISABLED("dependency disabled");
+		DEPENDENCY_DISABLED("dependency disabled"), NO_RUN("upstream skipped");
 
 		private final String label;
 

@@ -1,12 +1,17 @@
 package io.crony.web.cluster;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.JobSpec;
+import io.crony.common.sql.SqlTime;
 
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Jobs;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -79,6 +84,98 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		assertThat(job.body().get("agentId").isNull()).as("%s", job.body()).isTrue();
 		assertThat(job.body().at("/placement/reason").asText()).isNotBlank();
 		assertThat(admin.delete("/api/v1/jobs/" + id).status()).isEqualTo(204);
+	}
+
+	/**
+	 * The web leader's gate pairs a downstream fire with the upstream run of its own
+	 * logical instant: the previous minute's success, which ended after the downstream's
+	 * previous fire, does not release it while this minute's run is still RUNNING. The
+	 * agent is played by the rows it writes: the upstream's runs and the WAITING fire.
+	 */
+	@Test
+	void aFireIsNotReleasedByThePreviousMinutesUpstreamRun() {
+		ApiClient admin = signedInAdmin(this.port);
+		long load = minutely(admin, "e2e-drift-load", "0 * * * * ?", List.of());
+		long report = minutely(admin, "e2e-drift-report", "40 * * * * ?", List.of("e2e-drift-load"));
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(2));
+		Instant fire = minute.plusSeconds(40);
+		row(load, minute.minusSeconds(60), "SUCCEEDED", fire.minusSeconds(15));
+		long loadRun = row(load, minute, "RUNNING", null);
+		long waiting = row(report, fire, "WAITING", null);
+
+		try {
+			assertReleasedOnlyBy(waiting, loadRun, loadRun);
+		}
+		finally {
+			deleteChain(admin, report, load);
+		}
+	}
+
+	/**
+	 * An older failure of the upstream (the previous minute's, ended after the
+	 * downstream's previous fire) does not stop a fire whose own upstream run is RUNNING.
+	 */
+	@Test
+	void aFireIsNotStoppedByAnOlderUpstreamFailureWhileItsOwnUpstreamRuns() {
+		ApiClient admin = signedInAdmin(this.port);
+		long check = minutely(admin, "e2e-older-check", "0 * * * * ?", List.of());
+		long report = minutely(admin, "e2e-older-report", "40 * * * * ?", List.of("e2e-older-check"));
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(2));
+		Instant fire = minute.plusSeconds(40);
+		row(check, minute.minusSeconds(60), "FAILED", fire.minusSeconds(10));
+		long checkRun = row(check, minute, "RUNNING", null);
+		long waiting = row(report, fire, "WAITING", null);
+
+		try {
+			assertReleasedOnlyBy(waiting, checkRun, checkRun);
+		}
+		finally {
+			deleteChain(admin, report, check);
+		}
+	}
+
+	// through the API, downstream first, so the leader forgets the jobs as it learnt them
+	private void deleteChain(ApiClient admin, long downstream, long upstream) {
+		this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?)", downstream, upstream);
+		assertThat(admin.delete("/api/v1/jobs/" + downstream).status()).isEqualTo(204);
+		assertThat(admin.delete("/api/v1/jobs/" + upstream).status()).isEqualTo(204);
+	}
+
+	private long minutely(ApiClient admin, String name, String schedule, List<String> dependsOn) {
+		ApiClient.Response created = admin.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.http(name), "schedule", schedule), "dependsOn", dependsOn));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return created.id();
+	}
+
+	// a few leader rounds (1 s each) leave the fire waiting; the paired run's success
+	// releases it, naming that run
+	private void assertReleasedOnlyBy(long waiting, long pairedRun, long expectedReleasedBy) {
+		Awaitility.await()
+			.during(Duration.ofSeconds(3))
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> "WAITING".equals(status(waiting)));
+		this.jdbc.update("UPDATE execution SET status = 'SUCCEEDED', finished_at = NOW(3) WHERE id = ?", pairedRun);
+		await().until(() -> !"WAITING".equals(status(waiting)));
+		assertThat(
+				this.jdbc.queryForMap("SELECT status, trigger_type, released_by FROM execution WHERE id = ?", waiting))
+			.containsEntry("status", "PENDING")
+			.containsEntry("trigger_type", "DEPENDENCY")
+			.containsEntry("released_by", expectedReleasedBy);
+	}
+
+	private long row(long jobId, Instant scheduledAt, String status, Instant finishedAt) {
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, trigger_type, status, scheduled_at, started_at, "
+						+ "finished_at, updated_at) VALUES (?, 'e2e', 'CRON', ?, ?, ?, ?, NOW(3))",
+				jobId, status, SqlTime.of(scheduledAt), SqlTime.of(scheduledAt),
+				(finishedAt != null) ? SqlTime.of(finishedAt) : null);
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
+				jobId, SqlTime.of(scheduledAt));
+	}
+
+	private String status(long executionId) {
+		return this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId);
 	}
 
 }
