@@ -134,6 +134,101 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		}
 	}
 
+	/**
+	 * In a run with dependents of A→B, A→C, B+C→D where B fails, D gets a row that says
+	 * why it did not run, so it can be seen (and re-run). The agent is played by the
+	 * rows: the test ends each run the leader starts.
+	 */
+	@Test
+	void aNodeBlockedByAFailedUpstreamGetsARowSayingWhy() throws Exception {
+		agent("e2e-flow-agent", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+		long a = minutely(admin, "e2e-flow-a", "0 0 3 * * ?", List.of());
+		long b = minutely(admin, "e2e-flow-b", "", List.of("e2e-flow-a"));
+		long c = minutely(admin, "e2e-flow-c", "", List.of("e2e-flow-a"));
+		long d = minutely(admin, "e2e-flow-d", "", List.of("e2e-flow-b", "e2e-flow-c"));
+		try {
+			await().until(() -> !admin.get("/api/v1/jobs/" + a).body().path("agentId").isNull());
+			ApiClient.Response run = admin.post("/api/v1/jobs/" + a + "/run", Map.of("withDependents", true));
+			assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+			long root = run.body().get("executionId").asLong();
+			end(root, "SUCCEEDED");
+			await().until(() -> runOf(b) != null && runOf(c) != null);
+			end(runOf(b), "FAILED");
+			end(runOf(c), "SUCCEEDED");
+
+			await().until(() -> runOf(d) != null);
+			Map<String, Object> blocked = this.jdbc
+				.queryForMap("SELECT status, error, root_id, released_by FROM execution WHERE id = ?", runOf(d));
+			assertThat(blocked).containsEntry("status", "SKIPPED")
+				.containsEntry("root_id", root)
+				.containsEntry("released_by", runOf(b));
+			assertThat((String) blocked.get("error"))
+				.startsWith("not run: upstream failed: upstream job e2e-flow-b ended FAILED");
+			await().until(() -> "FAILED".equals(
+					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
+		}
+		finally {
+			this.jdbc.update("DELETE FROM workflow_run WHERE job_id = ?", a);
+			this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?, ?, ?)", a, b, c, d);
+			for (long job : new long[] { d, c, b, a }) {
+				assertThat(admin.delete("/api/v1/jobs/" + job).status()).isEqualTo(204);
+			}
+		}
+	}
+
+	/**
+	 * A disabled job in a run with dependents gets a SKIPPED row saying so, never a
+	 * PENDING one no agent takes; what depends on it is stopped in turn, and the workflow
+	 * run ends (a skip is not a failure).
+	 */
+	@Test
+	void aDisabledNodeInARunWithDependentsBlocksWithARowNeverAHang() throws Exception {
+		agent("e2e-off-agent", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+		long a = minutely(admin, "e2e-off-a", "0 0 3 * * ?", List.of());
+		long b = minutely(admin, "e2e-off-b", "", List.of("e2e-off-a"));
+		long c = minutely(admin, "e2e-off-c", "", List.of("e2e-off-b"));
+		try {
+			assertThat(admin.post("/api/v1/jobs/" + b + "/disable", null).status()).isEqualTo(200);
+			await().until(() -> !admin.get("/api/v1/jobs/" + a).body().path("agentId").isNull());
+			ApiClient.Response run = admin.post("/api/v1/jobs/" + a + "/run", Map.of("withDependents", true));
+			assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+			long root = run.body().get("executionId").asLong();
+			end(root, "SUCCEEDED");
+
+			await().until(() -> runOf(c) != null);
+			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(b)))
+				.containsEntry("status", "SKIPPED")
+				.containsEntry("error", "not run: dependency disabled: job e2e-off-b is disabled");
+			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(c)))
+				.containsEntry("status", "SKIPPED")
+				.containsEntry("error",
+						"not run: upstream skipped: upstream job e2e-off-b ended SKIPPED (execution " + runOf(b) + ")");
+			await().until(() -> "SUCCEEDED".equals(
+					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
+		}
+		finally {
+			this.jdbc.update("DELETE FROM workflow_run WHERE job_id = ?", a);
+			this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?, ?)", a, b, c);
+			for (long job : new long[] { c, b, a }) {
+				assertThat(admin.delete("/api/v1/jobs/" + job).status()).isEqualTo(204);
+			}
+		}
+	}
+
+	private Long runOf(long jobId) {
+		return this.jdbc.queryForList("SELECT id FROM execution WHERE job_id = ?", Long.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse(null);
+	}
+
+	private void end(long executionId, String status) {
+		this.jdbc.update("UPDATE execution SET status = ?, started_at = NOW(3), finished_at = NOW(3), "
+				+ "updated_at = NOW(3) WHERE id = ?", status, executionId);
+	}
+
 	// through the API, downstream first, so the leader forgets the jobs as it learnt them
 	private void deleteChain(ApiClient admin, long downstream, long upstream) {
 		this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?)", downstream, upstream);
