@@ -66,7 +66,14 @@ class LiveCycles {
 		// each fire waits for the upstream runs of its own logical instant: an older fire
 		// still waiting as a newer one comes is not over, its upstreams may be slow
 		for (Waiting fire : waiting) {
-			decide(fire, now);
+			try {
+				decide(fire, now);
+			}
+			catch (RuntimeException ex) {
+				// one fire that cannot be decided must not hold up every other one
+				log.warn("Fire {} of job {} at {} not decided this round: {}", fire.id(), fire.jobId(),
+						fire.scheduledAt(), ex.toString());
+			}
 		}
 	}
 

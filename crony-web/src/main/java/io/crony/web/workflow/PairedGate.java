@@ -135,6 +135,10 @@ final class PairedGate {
 					return "not run: dependency disabled: upstream job " + this.upstream
 							+ " is disabled and has no run at " + this.instant;
 				}
+				if (this.run == null) {
+					return "not run: upstream skipped: upstream job " + this.upstream + " has no run at " + this.instant
+							+ " and has run later instants";
+				}
 				return "not run: upstream job " + this.upstream + " ended " + this.run.status() + " (execution "
 						+ this.run.id() + ", its run at " + this.instant + ")";
 			}

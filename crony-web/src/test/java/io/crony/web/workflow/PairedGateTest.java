@@ -74,6 +74,19 @@ class PairedGateTest {
 	}
 
 	@Test
+	void aPairedInstantWithoutARunStopsOnceItsJobRanALaterInstant() {
+		PairedGate.Upstream waiting = new PairedGate.Upstream("load", true, List.of(NINE), Map.of(), NINE);
+		assertThat(PairedGate.decide(List.of(waiting)))
+			.isEqualTo(new PairedGate.Decision.Waiting(List.of("load at " + NINE)));
+
+		PairedGate.Upstream movedOn = new PairedGate.Upstream("load", true, List.of(NINE), Map.of(), TEN);
+		PairedGate.Decision.Stopped stopped = (PairedGate.Decision.Stopped) PairedGate.decide(List.of(movedOn));
+		assertThat(stopped.why()).isEqualTo(PairedGate.Why.NO_RUN);
+		assertThat(stopped.reason()).isEqualTo(
+				"not run: upstream skipped: upstream job load has no run at " + NINE + " and has run later instants");
+	}
+
+	@Test
 	void everyInstantOfAFinerUpstreamMustSucceed() {
 		UpstreamRun nine = run(8, 1, ExecutionStatus.SUCCEEDED, NINE, "2026-11-26T16:09:10Z");
 		PairedGate.Upstream load = new PairedGate.Upstream("load", true, List.of(NINE, TEN), Map.of(NINE, nine));
