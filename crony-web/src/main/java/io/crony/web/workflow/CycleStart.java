@@ -30,7 +30,18 @@ final class CycleStart {
 	 * (its first fire: any success counts).
 	 */
 	static Instant before(JobSpec spec, Instant instant) {
-		Schedule schedule = CalendarSchedule.wrap(Schedules.parse(spec.schedule(), spec.timeZone()), spec.calendar());
+		return before(scheduleOf(spec), instant);
+	}
+
+	/** The job's schedule with its business calendar. */
+	static Schedule scheduleOf(JobSpec spec) {
+		return CalendarSchedule.wrap(Schedules.parse(spec.schedule(), spec.timeZone()), spec.calendar());
+	}
+
+	/**
+	 * The schedule's instant before {@code instant}, or the epoch when it has none.
+	 */
+	static Instant before(Schedule schedule, Instant instant) {
 		for (Duration window : WINDOWS) {
 			Instant last = null;
 			Optional<Instant> next = schedule.nextFireAfter(instant.minus(window));

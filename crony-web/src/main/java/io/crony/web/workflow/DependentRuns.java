@@ -105,19 +105,38 @@ class DependentRuns implements DependentsFollow {
 			if (ups.stream().anyMatch((up) -> up == null || !up.status().isFinal())) {
 				continue;
 			}
-			if (ups.stream().anyMatch((up) -> up.status() != ExecutionStatus.SUCCEEDED)) {
-				// an upstream failed: this job and what depends on it do not run
+			Optional<UpstreamRun> blocking = ups.stream()
+				.filter((up) -> up.status() != ExecutionStatus.SUCCEEDED)
+				.min(Comparator.comparing(UpstreamRun::id));
+			if (blocking.isPresent()) {
+				// an upstream did not succeed: this job does not run, and its row says
+				// why,
+				// so what depends on it is stopped in turn, each with its row
+				UpstreamRun up = blocking.get();
+				String why = "not run: " + (up.failed() ? "upstream failed" : "upstream skipped") + ": upstream job "
+						+ graph.names().get(up.jobId()) + " ended " + up.status() + " (execution " + up.id() + ")";
+				start(flow, member, graph.names().get(member), root, up, ExecutionStatus.SKIPPED, why, now);
+				active = true;
 				continue;
 			}
 			UpstreamRun last = ups.stream()
 				.max(Comparator.comparing(UpstreamRun::finishedAt).thenComparing(UpstreamRun::id))
 				.orElseThrow();
-			active |= start(flow, member, graph.names().get(member), root, last, now);
+			if (!enabled(member)) {
+				// no agent holds a disabled job: a PENDING row would wait for nobody; it
+				// blocks what depends on it, which is stopped in turn
+				start(flow, member, graph.names().get(member), root, last, ExecutionStatus.SKIPPED,
+						"not run: dependency disabled: job " + graph.names().get(member) + " is disabled", now);
+				active = true;
+				continue;
+			}
+			active |= start(flow, member, graph.names().get(member), root, last, ExecutionStatus.PENDING, null, now);
 		}
 		if (!active) {
 			// nothing runs and nothing more can start: done, well or not
-			boolean allSucceeded = members.stream()
-				.allMatch((m) -> runs.containsKey(m) && runs.get(m).status() == ExecutionStatus.SUCCEEDED);
+			// a skip (overlap, a disabled job) is not a failure; a job without a row is
+			boolean allSucceeded = members.stream().allMatch(runs::containsKey)
+					&& WorkflowRunTally.of(runs.values().stream().map(UpstreamRun::status).toList()).failed() == 0;
 			finish(flow, allSucceeded ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED,
 					allSucceeded ? null : "a run in it did not succeed; what depends on it did not run", now);
 		}
@@ -126,12 +145,18 @@ class DependentRuns implements DependentsFollow {
 	// the job's run in this workflow run, at the root's instant or (a run by hand) the
 	// next free second; a backfill's instant that has a run already has it (the same
 	// fire key), found by the next round
-	private boolean start(Flow flow, long jobId, String name, UpstreamRun root, UpstreamRun by, Instant now) {
+	// (or its row SKIPPED with why, when an upstream in it did not succeed)
+	private boolean start(Flow flow, long jobId, String name, UpstreamRun root, UpstreamRun by, ExecutionStatus status,
+			String why, Instant now) {
 		int shifts = flow.backfill() ? 0 : MAX_SHIFT_SECONDS;
 		for (int shift = 0; shift <= shifts; shift++) {
 			Instant instant = root.scheduledAt().plusSeconds(shift);
-			Optional<Long> id = this.released.insert(jobId, name, instant, ExecutionStatus.PENDING, by, flow.rootId(),
-					flow.params(), null, now);
+			Optional<Long> id = this.released.insert(jobId, name, instant, status, by, flow.rootId(), flow.params(),
+					why, now);
+			if (id.isPresent() && status != ExecutionStatus.PENDING) {
+				log.info("Workflow run {}: job {} run {} not run: {}", flow.id(), jobId, id.get(), why);
+				return true;
+			}
 			if (id.isPresent()) {
 				log.info("Workflow run {}: job {} run {} started by run {}", flow.id(), jobId, id.get(), by.id());
 				this.released.request(id.get(), jobId, instant, flow.params());
@@ -144,6 +169,13 @@ class DependentRuns implements DependentsFollow {
 		log.warn("Workflow run {}: job {} has runs at every second after {}; not started", flow.id(), jobId,
 				root.scheduledAt());
 		return false;
+	}
+
+	private boolean enabled(long jobId) {
+		return this.jdbc.queryForList("SELECT enabled FROM job WHERE id = ?", Boolean.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse(false);
 	}
 
 	private void finish(Flow flow, ExecutionStatus status, String error, Instant now) {

@@ -2,9 +2,6 @@ package io.crony.web.workflow;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,9 +19,10 @@ import org.springframework.stereotype.Component;
 /**
  * The scheduled side of workflows, one round at a time on the leader: fires of jobs with
  * upstreams, parked WAITING by their agents at their instants, are released when every
- * upstream succeeded in their cycle, or stopped when one failed; jobs with upstreams and
- * no schedule of their own get a run whenever all their upstreams succeeded again since
- * their previous one. The cycle rule is in docs/workflows.md.
+ * upstream run paired with their logical instant succeeded ({@link LogicalPairing}), or
+ * stopped when one of those did not; jobs with upstreams and no schedule of their own get
+ * a run whenever all their upstreams succeeded again since their previous one. The cycle
+ * rule is in docs/workflows.md.
  */
 @Component
 class LiveCycles {
@@ -41,8 +39,15 @@ class LiveCycles {
 
 	private final WorkflowAlerts alerts;
 
-	LiveCycles(JdbcTemplate jdbc, UpstreamRuns upstreams, ReleasedRuns released, WorkflowAlerts alerts) {
+	private final PairedUpstreams paired;
+
+	private final WorkflowProperties properties;
+
+	LiveCycles(JdbcTemplate jdbc, UpstreamRuns upstreams, ReleasedRuns released, WorkflowAlerts alerts,
+			PairedUpstreams paired, WorkflowProperties properties) {
 		this.jdbc = jdbc;
+		this.paired = paired;
+		this.properties = properties;
 		this.upstreams = upstreams;
 		this.released = released;
 		this.alerts = alerts;
@@ -59,17 +64,17 @@ class LiveCycles {
 				(rs, i) -> new Waiting(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3),
 						CronyJson.fromJson(rs.getString(4), JobSpec.class)),
 				ROUND_LIMIT);
-		Map<Long, List<Waiting>> byJob = new LinkedHashMap<>();
-		waiting.forEach((fire) -> byJob.computeIfAbsent(fire.jobId(), (id) -> new ArrayList<>()).add(fire));
-		for (List<Waiting> fires : byJob.values()) {
-			fires.sort(Comparator.comparing(Waiting::scheduledAt));
-			Waiting newest = fires.get(fires.size() - 1);
-			// a cycle whose next fire came first is over: its upstreams' later success
-			// belongs to the newer cycle, and must not start both
-			fires.subList(0, fires.size() - 1)
-				.forEach((older) -> this.released.stopWaiting(older.id(), "superseded: the fire at "
-						+ newest.scheduledAt() + " came before its upstream jobs had all succeeded", null, now));
-			decide(newest, now);
+		// each fire waits for the upstream runs of its own logical instant: an older fire
+		// still waiting as a newer one comes is not over, its upstreams may be slow
+		for (Waiting fire : waiting) {
+			try {
+				decide(fire, now);
+			}
+			catch (RuntimeException ex) {
+				// one fire that cannot be decided must not hold up every other one
+				log.warn("Fire {} of job {} at {} not decided this round: {}", fire.id(), fire.jobId(),
+						fire.scheduledAt(), ex.toString());
+			}
 		}
 	}
 
@@ -80,23 +85,30 @@ class LiveCycles {
 					spec.enabled() ? "its job no longer waits for upstream jobs" : "its job was disabled", null, now);
 			return;
 		}
-		Instant since = spec.hasSchedule()
-				? this.upstreams.cycleStart(spec.id(), CycleStart.before(spec, fire.scheduledAt())) : Instant.EPOCH;
-		CycleGate.Decision decision = gate(spec, since);
-		log.debug("Fire {} of job {} at {}, cycle since {}: {}", fire.id(), spec.id(), fire.scheduledAt(), since,
-				decision);
-		if (decision instanceof CycleGate.Decision.Open open) {
+		PairedGate.Decision decision = PairedGate.decide(this.paired.of(spec, fire.scheduledAt()));
+		log.debug("Fire {} of job {} at {}: {}", fire.id(), spec.id(), fire.scheduledAt(), decision);
+		if (decision instanceof PairedGate.Decision.Open open) {
 			if (this.released.releaseWaiting(fire.id(), open.last(), now)) {
 				log.info("Fire {} of job {} at {} released by run {} of job {}", fire.id(), spec.id(),
 						fire.scheduledAt(), open.last().id(), open.last().jobId());
 				this.released.request(fire.id(), spec.id(), fire.scheduledAt(), null);
 			}
 		}
-		else if (decision instanceof CycleGate.Decision.Stopped stopped
-				&& this.released.stopWaiting(fire.id(), stopReason(stopped), stopped.failure(), now)) {
-			log.info("Fire {} of job {} at {} stopped: {}", fire.id(), spec.id(), fire.scheduledAt(),
-					stopReason(stopped));
-			this.alerts.upstreamFailed(spec, fire.id(), fire.scheduledAt(), stopped);
+		else if (decision instanceof PairedGate.Decision.Stopped stopped
+				&& this.released.stopWaiting(fire.id(), stopped.reason(), stopped.run(), now)) {
+			log.info("Fire {} of job {} at {} stopped: {}", fire.id(), spec.id(), fire.scheduledAt(), stopped.reason());
+			if (stopped.why() == PairedGate.Why.UPSTREAM_FAILED) {
+				this.alerts.upstreamFailed(spec, fire.id(), fire.scheduledAt(),
+						new CycleGate.Decision.Stopped(stopped.run(), stopped.upstream()));
+			}
+		}
+		else if (decision instanceof PairedGate.Decision.Waiting waitingFor
+				&& fire.scheduledAt().plus(this.properties.lookBack()).isBefore(now)) {
+			// a paired run that never comes (its fire claimed by nobody) ends the wait
+			this.released.stopWaiting(fire.id(),
+					"not run: no run of upstream " + String.join(", ", waitingFor.upstreams()) + " within "
+							+ this.properties.lookBack() + " of its instant",
+					null, now);
 		}
 	}
 

@@ -33,9 +33,12 @@ class WorkflowQueries {
 
 	private final UpstreamRuns upstreams;
 
-	WorkflowQueries(JdbcTemplate jdbc, UpstreamRuns upstreams) {
+	private final PairedUpstreams paired;
+
+	WorkflowQueries(JdbcTemplate jdbc, UpstreamRuns upstreams, PairedUpstreams paired) {
 		this.jdbc = jdbc;
 		this.upstreams = upstreams;
+		this.paired = paired;
 	}
 
 	/** Every job of the department with an upstream or a dependent, and the edges. */
@@ -76,20 +79,16 @@ class WorkflowQueries {
 		List<Instant> waiting = this.jdbc.query(
 				"SELECT scheduled_at FROM execution WHERE job_id = ? AND status = 'WAITING' ORDER BY scheduled_at DESC LIMIT 1",
 				(rs, i) -> UpstreamRuns.instant(rs, 1), jobId);
-		Instant since;
-		if (!spec.hasSchedule()) {
-			since = this.jdbc.queryForObject(
-					"SELECT j.created_at, (SELECT MAX(x.released_at) FROM execution x WHERE x.job_id = j.id) "
-							+ "FROM job j WHERE j.id = ?",
-					(rs, i) -> CycleStart.unscheduled(spec, UpstreamRuns.instant(rs, 1), UpstreamRuns.instant(rs, 2)),
-					jobId);
+		boolean isWaiting = !waiting.isEmpty();
+		if (spec.hasSchedule()) {
+			return pairedCycle(spec, waiting.isEmpty() ? CycleStart.current(spec, now) : waiting.get(0), isWaiting);
 		}
-		else {
-			Instant fire = waiting.isEmpty() ? CycleStart.current(spec, now).plusMillis(1) : waiting.get(0);
-			since = this.upstreams.cycleStart(jobId, CycleStart.before(spec, fire));
-		}
-		Map<Long, UpstreamRun> successes = spec.hasSchedule() ? this.upstreams.successes(spec.dependsOn(), since)
-				: this.upstreams.scheduledSuccesses(spec.dependsOn(), since);
+		Instant since = this.jdbc.queryForObject(
+				"SELECT j.created_at, (SELECT MAX(x.released_at) FROM execution x WHERE x.job_id = j.id) "
+						+ "FROM job j WHERE j.id = ?",
+				(rs, i) -> CycleStart.unscheduled(spec, UpstreamRuns.instant(rs, 1), UpstreamRuns.instant(rs, 2)),
+				jobId);
+		Map<Long, UpstreamRun> successes = this.upstreams.scheduledSuccesses(spec.dependsOn(), since);
 		Map<Long, UpstreamRun> newest = this.upstreams.newest(spec.dependsOn(), since, now);
 		List<Cycle.Upstream> states = new ArrayList<>();
 		List<String> notYet = new ArrayList<>();
@@ -103,9 +102,36 @@ class WorkflowQueries {
 				notYet.add(name + " (" + ((shown != null) ? shown.status().name() : "no run yet") + ")");
 			}
 		}
-		boolean isWaiting = !waiting.isEmpty();
-		String reason = notYet.isEmpty() ? null : "waiting for " + String.join(", ", notYet);
-		return new Cycle(jobId, Instant.EPOCH.equals(since) ? null : since, isWaiting, reason, states);
+		return new Cycle(jobId, Instant.EPOCH.equals(since) ? null : since, isWaiting,
+				Cycle.reasonToWait(isWaiting, notYet), states);
+	}
+
+	// a scheduled job's waiting fire (else its latest instant) and the upstream runs
+	// paired with it by logical instant, as the gate reads them
+	private Cycle pairedCycle(JobSpec spec, Instant fire, boolean isWaiting) {
+		List<Cycle.Upstream> states = new ArrayList<>();
+		List<String> notYet = new ArrayList<>();
+		this.paired.byJob(spec, fire).forEach((upstreamId, upstream) -> {
+			UpstreamRun shown = upstream.instants()
+				.stream()
+				.map(upstream.runs()::get)
+				.filter((run) -> run == null || run.status() != ExecutionStatus.SUCCEEDED)
+				.findFirst()
+				.orElse(upstream.instants().isEmpty() ? null
+						: upstream.runs().get(upstream.instants().get(upstream.instants().size() - 1)));
+			boolean counts = !upstream.instants().isEmpty() && upstream.instants()
+				.stream()
+				.allMatch((at) -> upstream.runs().containsKey(at)
+						&& upstream.runs().get(at).status() == ExecutionStatus.SUCCEEDED);
+			states.add(new Cycle.Upstream(upstreamId, upstream.name(), (shown != null) ? shown.status().name() : "NONE",
+					(shown != null) ? shown.id() : null, (shown != null) ? shown.finishedAt() : null, counts));
+			if (!counts) {
+				notYet.add(upstream.name() + " (" + ((shown != null) ? shown.status().name() : "no run yet") + ")");
+			}
+		});
+		Instant since = CycleStart.before(spec, fire);
+		return new Cycle(spec.id(), Instant.EPOCH.equals(since) ? null : since, isWaiting,
+				Cycle.reasonToWait(isWaiting, notYet), states);
 	}
 
 	/** The latest workflow runs of the department, newest first. */
@@ -120,10 +146,7 @@ class WorkflowQueries {
 			if (first == null) {
 				continue;
 			}
-			long succeeded = rows.stream().filter((row) -> row.status() == ExecutionStatus.SUCCEEDED).count();
-			long failed = rows.stream()
-				.filter((row) -> row.status().isFinal() && row.status() != ExecutionStatus.SUCCEEDED)
-				.count();
+			WorkflowRunTally tally = WorkflowRunTally.of(rows.stream().map(TreeRun::status).toList());
 			boolean active = rows.stream().anyMatch((row) -> !row.status().isFinal()) || this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM workflow_run WHERE root_id = ? AND status = 'RUNNING'", Long.class, root) > 0;
 			Instant finished = active ? null
@@ -132,10 +155,9 @@ class WorkflowQueries {
 						.filter((at) -> at != null)
 						.max(Instant::compareTo)
 						.orElse(null);
-			String status = active ? "RUNNING" : (failed > 0) ? "FAILED" : "SUCCEEDED";
 			Instant started = (first.startedAt() != null) ? first.startedAt() : first.scheduledAt();
-			runs.add(new WorkflowRun(root, first.jobId(), first.jobName(), started, finished, status, rows.size(),
-					succeeded, failed));
+			runs.add(new WorkflowRun(root, first.jobId(), first.jobName(), started, finished, tally.status(active),
+					rows.size(), tally.succeeded(), tally.failed(), tally.skipped()));
 		}
 		return runs;
 	}
@@ -215,6 +237,14 @@ class WorkflowQueries {
 	/** A job's current cycle. */
 	record Cycle(long jobId, Instant cycleStart, boolean waiting, String reason, List<Upstream> upstreams) {
 
+		/**
+		 * Why the job waits; null when it does not (a job re-run alone, or whose fire was
+		 * released, is not waiting for anything).
+		 */
+		static String reasonToWait(boolean waiting, List<String> notYet) {
+			return (!waiting || notYet.isEmpty()) ? null : "waiting for " + String.join(", ", notYet);
+		}
+
 		record Upstream(long jobId, String name, String status, Long executionId, Instant finishedAt, boolean counts) {
 		}
 
@@ -222,7 +252,7 @@ class WorkflowQueries {
 
 	/** A workflow run: a first run and every run it released, transitively. */
 	record WorkflowRun(long rootId, long rootJobId, String rootJobName, Instant startedAt, Instant finishedAt,
-			String status, int runs, long succeeded, long failed) {
+			String status, int runs, long succeeded, long failed, long skipped) {
 	}
 
 	/** A run and the runs it released. */

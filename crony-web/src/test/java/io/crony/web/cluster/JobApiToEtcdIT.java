@@ -1,12 +1,17 @@
 package io.crony.web.cluster;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.JobSpec;
+import io.crony.common.sql.SqlTime;
 
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.Jobs;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -79,6 +84,193 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		assertThat(job.body().get("agentId").isNull()).as("%s", job.body()).isTrue();
 		assertThat(job.body().at("/placement/reason").asText()).isNotBlank();
 		assertThat(admin.delete("/api/v1/jobs/" + id).status()).isEqualTo(204);
+	}
+
+	/**
+	 * The web leader's gate pairs a downstream fire with the upstream run of its own
+	 * logical instant: the previous minute's success, which ended after the downstream's
+	 * previous fire, does not release it while this minute's run is still RUNNING. The
+	 * agent is played by the rows it writes: the upstream's runs and the WAITING fire.
+	 */
+	@Test
+	void aFireIsNotReleasedByThePreviousMinutesUpstreamRun() {
+		ApiClient admin = signedInAdmin(this.port);
+		long load = minutely(admin, "e2e-drift-load", "0 * * * * ?", List.of());
+		long report = minutely(admin, "e2e-drift-report", "40 * * * * ?", List.of("e2e-drift-load"));
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(2));
+		Instant fire = minute.plusSeconds(40);
+		row(load, minute.minusSeconds(60), "SUCCEEDED", fire.minusSeconds(15));
+		long loadRun = row(load, minute, "RUNNING", null);
+		long waiting = row(report, fire, "WAITING", null);
+
+		try {
+			assertReleasedOnlyBy(waiting, loadRun, loadRun);
+		}
+		finally {
+			deleteChain(admin, report, load);
+		}
+	}
+
+	/**
+	 * An older failure of the upstream (the previous minute's, ended after the
+	 * downstream's previous fire) does not stop a fire whose own upstream run is RUNNING.
+	 */
+	@Test
+	void aFireIsNotStoppedByAnOlderUpstreamFailureWhileItsOwnUpstreamRuns() {
+		ApiClient admin = signedInAdmin(this.port);
+		long check = minutely(admin, "e2e-older-check", "0 * * * * ?", List.of());
+		long report = minutely(admin, "e2e-older-report", "40 * * * * ?", List.of("e2e-older-check"));
+		Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(2));
+		Instant fire = minute.plusSeconds(40);
+		row(check, minute.minusSeconds(60), "FAILED", fire.minusSeconds(10));
+		long checkRun = row(check, minute, "RUNNING", null);
+		long waiting = row(report, fire, "WAITING", null);
+
+		try {
+			assertReleasedOnlyBy(waiting, checkRun, checkRun);
+		}
+		finally {
+			deleteChain(admin, report, check);
+		}
+	}
+
+	/**
+	 * In a run with dependents of A→B, A→C, B+C→D where B fails, D gets a row that says
+	 * why it did not run, so it can be seen (and re-run). The agent is played by the
+	 * rows: the test ends each run the leader starts.
+	 */
+	@Test
+	void aNodeBlockedByAFailedUpstreamGetsARowSayingWhy() throws Exception {
+		agent("e2e-flow-agent", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+		long a = minutely(admin, "e2e-flow-a", "0 0 3 * * ?", List.of());
+		long b = minutely(admin, "e2e-flow-b", "", List.of("e2e-flow-a"));
+		long c = minutely(admin, "e2e-flow-c", "", List.of("e2e-flow-a"));
+		long d = minutely(admin, "e2e-flow-d", "", List.of("e2e-flow-b", "e2e-flow-c"));
+		try {
+			await().until(() -> !admin.get("/api/v1/jobs/" + a).body().path("agentId").isNull());
+			ApiClient.Response run = admin.post("/api/v1/jobs/" + a + "/run", Map.of("withDependents", true));
+			assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+			long root = run.body().get("executionId").asLong();
+			end(root, "SUCCEEDED");
+			await().until(() -> runOf(b) != null && runOf(c) != null);
+			end(runOf(b), "FAILED");
+			end(runOf(c), "SUCCEEDED");
+
+			await().until(() -> runOf(d) != null);
+			Map<String, Object> blocked = this.jdbc
+				.queryForMap("SELECT status, error, root_id, released_by FROM execution WHERE id = ?", runOf(d));
+			assertThat(blocked).containsEntry("status", "SKIPPED")
+				.containsEntry("root_id", root)
+				.containsEntry("released_by", runOf(b));
+			assertThat((String) blocked.get("error"))
+				.startsWith("not run: upstream failed: upstream job e2e-flow-b ended FAILED");
+			await().until(() -> "FAILED".equals(
+					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
+		}
+		finally {
+			this.jdbc.update("DELETE FROM workflow_run WHERE job_id = ?", a);
+			this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?, ?, ?)", a, b, c, d);
+			for (long job : new long[] { d, c, b, a }) {
+				assertThat(admin.delete("/api/v1/jobs/" + job).status()).isEqualTo(204);
+			}
+		}
+	}
+
+	/**
+	 * A disabled job in a run with dependents gets a SKIPPED row saying so, never a
+	 * PENDING one no agent takes; what depends on it is stopped in turn, and the workflow
+	 * run ends (a skip is not a failure).
+	 */
+	@Test
+	void aDisabledNodeInARunWithDependentsBlocksWithARowNeverAHang() throws Exception {
+		agent("e2e-off-agent", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+		long a = minutely(admin, "e2e-off-a", "0 0 3 * * ?", List.of());
+		long b = minutely(admin, "e2e-off-b", "", List.of("e2e-off-a"));
+		long c = minutely(admin, "e2e-off-c", "", List.of("e2e-off-b"));
+		try {
+			assertThat(admin.post("/api/v1/jobs/" + b + "/disable", null).status()).isEqualTo(200);
+			await().until(() -> !admin.get("/api/v1/jobs/" + a).body().path("agentId").isNull());
+			ApiClient.Response run = admin.post("/api/v1/jobs/" + a + "/run", Map.of("withDependents", true));
+			assertThat(run.status()).as("%s", run.body()).isEqualTo(202);
+			long root = run.body().get("executionId").asLong();
+			end(root, "SUCCEEDED");
+
+			await().until(() -> runOf(c) != null);
+			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(b)))
+				.containsEntry("status", "SKIPPED")
+				.containsEntry("error", "not run: dependency disabled: job e2e-off-b is disabled");
+			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(c)))
+				.containsEntry("status", "SKIPPED")
+				.containsEntry("error",
+						"not run: upstream skipped: upstream job e2e-off-b ended SKIPPED (execution " + runOf(b) + ")");
+			await().until(() -> "SUCCEEDED".equals(
+					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
+		}
+		finally {
+			this.jdbc.update("DELETE FROM workflow_run WHERE job_id = ?", a);
+			this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?, ?)", a, b, c);
+			for (long job : new long[] { c, b, a }) {
+				assertThat(admin.delete("/api/v1/jobs/" + job).status()).isEqualTo(204);
+			}
+		}
+	}
+
+	private Long runOf(long jobId) {
+		return this.jdbc.queryForList("SELECT id FROM execution WHERE job_id = ?", Long.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse(null);
+	}
+
+	private void end(long executionId, String status) {
+		this.jdbc.update("UPDATE execution SET status = ?, started_at = NOW(3), finished_at = NOW(3), "
+				+ "updated_at = NOW(3) WHERE id = ?", status, executionId);
+	}
+
+	// through the API, downstream first, so the leader forgets the jobs as it learnt them
+	private void deleteChain(ApiClient admin, long downstream, long upstream) {
+		this.jdbc.update("DELETE FROM execution WHERE job_id IN (?, ?)", downstream, upstream);
+		assertThat(admin.delete("/api/v1/jobs/" + downstream).status()).isEqualTo(204);
+		assertThat(admin.delete("/api/v1/jobs/" + upstream).status()).isEqualTo(204);
+	}
+
+	private long minutely(ApiClient admin, String name, String schedule, List<String> dependsOn) {
+		ApiClient.Response created = admin.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.http(name), "schedule", schedule), "dependsOn", dependsOn));
+		assertThat(created.status()).as("%s", created.body()).isEqualTo(201);
+		return created.id();
+	}
+
+	// a few leader rounds (1 s each) leave the fire waiting; the paired run's success
+	// releases it, naming that run
+	private void assertReleasedOnlyBy(long waiting, long pairedRun, long expectedReleasedBy) {
+		Awaitility.await()
+			.during(Duration.ofSeconds(3))
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> "WAITING".equals(status(waiting)));
+		this.jdbc.update("UPDATE execution SET status = 'SUCCEEDED', finished_at = NOW(3) WHERE id = ?", pairedRun);
+		await().until(() -> !"WAITING".equals(status(waiting)));
+		assertThat(
+				this.jdbc.queryForMap("SELECT status, trigger_type, released_by FROM execution WHERE id = ?", waiting))
+			.containsEntry("status", "PENDING")
+			.containsEntry("trigger_type", "DEPENDENCY")
+			.containsEntry("released_by", expectedReleasedBy);
+	}
+
+	private long row(long jobId, Instant scheduledAt, String status, Instant finishedAt) {
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, trigger_type, status, scheduled_at, started_at, "
+						+ "finished_at, updated_at) VALUES (?, 'e2e', 'CRON', ?, ?, ?, ?, NOW(3))",
+				jobId, status, SqlTime.of(scheduledAt), SqlTime.of(scheduledAt),
+				(finishedAt != null) ? SqlTime.of(finishedAt) : null);
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
+				jobId, SqlTime.of(scheduledAt));
+	}
+
+	private String status(long executionId) {
+		return this.jdbc.queryForObject("SELECT status FROM execution WHERE id = ?", String.class, executionId);
 	}
 
 }
