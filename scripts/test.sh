@@ -29,11 +29,13 @@ rm -rf -- */target/surefire-reports */target/failsafe-reports */target/test-proc
 maven_phase maven -B -Pcoverage verify
 # The API fuzz pass and the browser tests run after Maven, not beside it: beside it, a
 # browser run's JVMs and Chromium took the cores the agent's failover and catch-up tests
-# time themselves on (docs/testing.md).
-# The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about a minute).
-phase "api fuzz" bash scripts/test-api-fuzz.sh
-# The browser tests run the jars just built against their own etcd, MariaDB, web and agent.
-phase "browser tests" bash scripts/test-e2e.sh
+# time themselves on (docs/testing.md). With each other they share the cores well: each has
+# its own etcd, MariaDB and web on free ports, and neither times itself to the second.
+# The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about 2 minutes);
+# the browser tests run the jars just built against their own etcd, MariaDB, web and agent.
+phases_together "api fuzz and browser tests" \
+	"api fuzz" "bash scripts/test-api-fuzz.sh" \
+	"browser tests" "bash scripts/test-e2e.sh"
 # JaCoCo over every Java module's tests and Vitest's for the dashboard, against their floors.
 phase coverage bash scripts/coverage.sh
 

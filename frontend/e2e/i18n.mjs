@@ -64,6 +64,19 @@ export function trRe(english, params = {}, { exact = false } = {}) {
   return new RegExp(exact ? `^${pattern}$` : pattern);
 }
 
+/**
+ * The dashboard's English strings that Chinese words otherwise, whole (no params, no
+ * plural forms): in the Chinese run none of them may be left on a page. Not a single
+ * lowercase word: `default` or `key` is as often a name in the data (the department
+ * `default`) as the dashboard's word.
+ */
+export const englishOnly = new Set(
+  Object.keys(en)
+    .filter((k) => zh[k] !== undefined && zh[k] !== en[k])
+    .map((k) => en[k])
+    .filter((text) => !/\{\w+\}| \| /.test(text) && !/^[a-z][\w-]*$/.test(text)),
+);
+
 /** A screenshot's file name for this run: `jobs.png`, or `jobs-zh.png` in Chinese. */
 export function shot(file) {
   return lang === 'zh-CN' ? file.replace(/\.png$/, '-zh.png') : file;

@@ -1,10 +1,32 @@
 // Every page of the dashboard opens without a page error at 1366 px and on a phone, with
-// the sample jobs (seed.mjs) running.
+// the sample jobs (seed.mjs) running; in the Chinese run, with no English string of the
+// dashboard's own left on it (the translated pass of scripts/test-e2e.sh).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pages } from './dashboard-pages.mjs';
 import { api, DESKTOP, eventually, navigate, openBrowser, PHONE, settled, signIn } from './support.mjs';
-import { tr } from './i18n.mjs';
+import { englishOnly, lang, tr } from './i18n.mjs';
+
+/** Every text the page shows: its visible text nodes, placeholders, titles and labels, trimmed. */
+function shownTexts(page) {
+  return page.evaluate(() => {
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      if (text && node.parentElement?.checkVisibility()) texts.push(text);
+    }
+    for (const element of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+      // an icon's label is the icon's name (antd's `history`, `key`), not the dashboard's
+      if (!element.checkVisibility() || element.classList.contains('anticon')) continue;
+      for (const name of ['placeholder', 'title', 'aria-label']) {
+        const text = element.getAttribute(name)?.trim();
+        if (text) texts.push(text);
+      }
+    }
+    return texts;
+  });
+}
 
 for (const [label, viewport] of [
   ['1366 px', DESKTOP],
@@ -39,6 +61,10 @@ for (const [label, viewport] of [
         // a phone may scroll down, never sideways out of the layout
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 1, `the page is ${overflow} px wider than the screen`);
+        if (lang === 'zh-CN') {
+          const english = (await shownTexts(page)).filter((text) => englishOnly.has(text));
+          assert.deepEqual(english, [], `English left on the Chinese ${p.name} page`);
+        }
       });
     }
   });

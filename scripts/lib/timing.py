@@ -172,7 +172,8 @@ def read_ledgers(root):
     return counts
 
 
-BESIDE = " (beside maven)"
+# a phase's part (phases_together in timing.sh): indented, its time already in the phase's
+PART = "  "
 
 
 def read_phases(path):
@@ -218,10 +219,10 @@ def render(phases, classes, ledgers, maven, top=15, reactor_order=None, title="m
     rows = module_rows(classes, maven)
     order = reactor_order or list(rows)
     phases = [tuple(p) + (None,) * (4 - len(p)) for p in phases]
-    # a phase run beside another (make test's API fuzz and browser tests during Maven's
-    # later integration tests) took no wall time of its own: the total leaves it out
-    total = sum(p[1] for p in phases if not p[0].endswith(BESIDE))
-    cpu_total = sum(p[3] or 0 for p in phases)
+    # the parts of a phase run at once (the API fuzz pass and the browser tests) are in
+    # their phase's line already: the totals leave them out
+    total = sum(p[1] for p in phases if not p[0].startswith(PART))
+    cpu_total = sum(p[3] or 0 for p in phases if not p[0].startswith(PART))
 
     if phases:
         out.append("== %s: where the time went (seconds) ==" % title)
@@ -232,8 +233,16 @@ def render(phases, classes, ledgers, maven, top=15, reactor_order=None, title="m
             out.append(("%-46s %7.0f %6s %7s %s" % (name, value, share, seconds(cpu) if cpu is not None else "",
                                                     status)).rstrip())
 
+        parts = []
         for name, value, status, cpu in phases:
+            if name.startswith(PART):
+                # recorded as each part ends, before its phase: shown under it
+                parts.append((name, value, status, cpu))
+                continue
             line(name, value, "" if status == "ok" else status, cpu)
+            for part in parts:
+                line(part[0], part[1], "" if part[2] == "ok" else part[2], part[3])
+            parts = []
             if name == "maven" and maven:
                 unit = sum(rows[m]["unit_s"] or 0 for m in order if m in rows)
                 its = [(m, rows[m]["it_s"]) for m in order if m in rows and rows[m]["it_s"]]

@@ -5,6 +5,9 @@
 #   phase NAME CMD...    runs CMD, records NAME, its seconds, ok or FAILED, and the CPU
 #                        seconds its processes used (user + system); a failure
 #                        stops the script with CMD's status
+#   phases_together NAME A CMD_A B CMD_B   runs the commands (strings for bash -c) at once,
+#                        each with its output kept until it ends; records NAME (the wall
+#                        time of both) and A and B as its parts; fails when either fails
 #   maven_phase NAME ARGS...   ./mvnw ARGS with its output also stamped into maven.log, so the
 #                        table can split Maven's time by module and by plugin goal
 #   timing_table [ARGS]  prints the table (scripts/lib/timing.py table ARGS)
@@ -66,9 +69,11 @@ maven_phase() {
 # CPU seconds (user + system) of this shell's finished children so far, into
 # timing_cpu_now: what a step used of the cores, which on a busy machine says more than its
 # wall time does. `times` runs in this shell (a $(...) subshell would count its own children).
+# (One file per shell: the parts of phases_together measure at the same time.)
 timing_cpu() {
-	times >"$timing_dir/times"
-	timing_cpu_now=$(tail -n 1 "$timing_dir/times" | sed -E 's/([0-9]+)m([0-9.]+)s/\1 \2/g' |
+	local file="$timing_dir/times.$BASHPID"
+	times >"$file"
+	timing_cpu_now=$(tail -n 1 "$file" | sed -E 's/([0-9]+)m([0-9.]+)s/\1 \2/g' |
 		awk '{ print $1 * 60 + $2 + $3 * 60 + $4 }')
 }
 
@@ -79,6 +84,37 @@ timing_record() {
 	cpu=$(awk -v before="$4" -v after="$timing_cpu_now" 'BEGIN { printf "%.1f", after - before }')
 	printf '%s\t%s\t%s\t%s\n' "$1" "$seconds" "$([ "$3" -eq 0 ] && echo ok || echo FAILED)" "$cpu" >>"$timing_dir/phases.tsv"
 }
+
+phases_together() {
+	local name=$1 begin=$EPOCHREALTIME cpu status=0 first second
+	timing_cpu
+	cpu=$timing_cpu_now
+	timing_part "$2" "$3" &
+	first=$!
+	timing_part "$4" "$5" &
+	second=$!
+	wait "$first" || status=$?
+	wait "$second" || status=$?
+	timing_record "$name" "$begin" "$status" "$cpu"
+	if [ "$status" -ne 0 ]; then
+		timing_failed=$name
+		exit "$status"
+	fi
+}
+
+# One part of phases_together, in a subshell of its own: its output is printed whole when
+# it ends (the two never interleave), and its line in the table is indented: a part of the
+# phase above it, not added to the total again.
+timing_part() (
+	local name=$1 begin=$EPOCHREALTIME cpu status=0 log="$timing_dir/part-${1// /-}.log"
+	timing_cpu
+	cpu=$timing_cpu_now
+	bash -c "$2" >"$log" 2>&1 || status=$?
+	timing_record "  $name" "$begin" "$status" "$cpu"
+	flock "$timing_dir/parts.lock" cat "$log"
+	[ "$status" -eq 0 ] || echo "$name: FAILED (status $status); its output is above and in $log" >&2
+	exit "$status"
+)
 
 timing_table() {
 	python3 "$timing_repo/scripts/lib/timing.py" table --phases "$timing_dir/phases.tsv" \

@@ -150,13 +150,17 @@ class ReportsTest(unittest.TestCase):
 
         self.assertIn("  system tests (crony-system-tests)                 90  90.0%", text.splitlines())
 
-    def test_a_phase_beside_maven_adds_nothing_to_the_total(self):
-        phases = [("maven", 100.0, "ok"), ("browser tests (beside maven)", 60.0, "ok"), ("coverage", 5.0, "ok")]
+    def test_the_parts_of_a_phase_run_together_add_nothing_to_the_totals(self):
+        phases = [("maven", 100.0, "ok", 80.0), ("  api fuzz", 40.0, "ok", 30.0), ("  browser tests", 60.0, "ok", 40.0),
+                  ("after maven", 60.0, "ok", 70.0), ("coverage", 5.0, "ok", 1.0)]
 
-        lines = timing.render(phases, {}, {}, {}).splitlines()
+        lines = [line.rstrip() for line in timing.render(phases, {}, {}, {}).splitlines()]
 
-        self.assertIn("browser tests (beside maven)                        60  57.1%", lines)
-        self.assertIn("total                                              105", [line.rstrip() for line in lines])
+        names = [line.split("  ")[0] if not line.startswith("  ") else line[:16] for line in lines[2:6]]
+        self.assertEqual(names, ["maven", "after maven", "  api fuzz      ", "  browser tests "])
+
+        self.assertIn("  browser tests                                     60  36.4%      40", lines)
+        self.assertIn("total                                              165            151", lines)
 
 
 class PhasesTest(unittest.TestCase):

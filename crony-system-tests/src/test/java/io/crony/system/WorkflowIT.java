@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,9 +40,22 @@ import static org.awaitility.Awaitility.await;
  * Workflows end to end with the settings a user gets: crony-web and two crony-agents from
  * their jars, real etcd and MariaDB, a local HTTP target that answers /ok/{job} 200 and
  * /fail/{job} 500 and records every call with its body (the run's params).
+ *
+ * <p>
+ * The tests wait on cron instants (every 10 s) and on one another's nothing: each has
+ * jobs of its own (named by its own letter), so they run at once against the one system
+ * ({@link #SHARED}). The two that kill a process (an agent, the web leader) take the
+ * system alone, after the others.
  */
+@Execution(ExecutionMode.CONCURRENT)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WorkflowIT {
+
+	/**
+	 * The running system: shared by the tests that only use it, taken alone by those that
+	 * kill part of it.
+	 */
+	private static final String SHARED = "workflow-system";
 
 	private static final String PASSWORD = "system-test-admin-4";
 
@@ -62,24 +79,27 @@ class WorkflowIT {
 
 	private static HttpServer target;
 
-	private static Api api;
+	private static volatile Api api;
 
 	@BeforeAll
 	static void startTheSystem() {
 		target = recordingTarget();
+		// all four at once: the agents wait for the schema the first web makes, and
+		// started one after another they took a minute more of this class's time
 		web = Platform.web("workflow-web-1", services, WEB_PORT, PASSWORD, Map.of("crony.web.cluster.instance-id",
 				"workflow-web-1", "logging.level.io.crony.web.workflow", "DEBUG"));
-		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 		secondWeb = Platform.web("workflow-web-2", services, SECOND_WEB_PORT, PASSWORD, Map
 			.of("crony.web.cluster.instance-id", "workflow-web-2", "logging.level.io.crony.web.workflow", "DEBUG"));
-		secondWeb.awaitHealthy("http://127.0.0.1:" + SECOND_WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
+		Map<ServiceProcess, Integer> ports = new LinkedHashMap<>(Map.of(web, WEB_PORT, secondWeb, SECOND_WEB_PORT));
 		for (String id : List.of("flow-agent-1", "flow-agent-2")) {
 			int port = LocalServices.freePort();
 			ServiceProcess agent = Platform.agent(services, id, port,
 					Map.of("crony.agent.labels", "zone=" + id.substring(id.length() - 1)));
 			agents.add(agent);
-			agent.awaitHealthy("http://127.0.0.1:" + port + "/actuator/health", Duration.ofMinutes(3));
+			ports.put(agent, port);
 		}
+		ports.forEach((process, port) -> process.awaitHealthy("http://127.0.0.1:" + port + "/actuator/health",
+				Duration.ofMinutes(3)));
 		api = new Api(WEB_PORT);
 		api.login("admin", PASSWORD);
 	}
@@ -100,6 +120,7 @@ class WorkflowIT {
 	}
 
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aSaveThatWouldCloseACycleIsRefusedNamingIt() {
 		create("c-load", "0 0 1 * * ?", "ok", List.of());
 		create("c-reconcile", "", "ok", List.of("c-load"));
@@ -114,6 +135,7 @@ class WorkflowIT {
 	}
 
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aJobOthersDependOnIsDeletedOnlyWhenTheEdgesAreCut() {
 		long upstream = create("d-up", "0 0 1 * * ?", "ok", List.of());
 		long dependent = create("d-down", "0 0 2 * * ?", "ok", List.of("d-up"));
@@ -135,6 +157,7 @@ class WorkflowIT {
 	 * agents' workers, each with the params given.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aRunWithDependentsRunsTheWholeGraphOnceInOrderWithItsParams() {
 		create("s-load", "0 0 1 1 1 ?", "ok", List.of());
 		create("s-reconcile", "", "ok", List.of("s-load"));
@@ -151,7 +174,7 @@ class WorkflowIT {
 		assertThat(started.body().path("workflowRunId").isNumber()).isTrue();
 
 		await("the whole settlement ran").atMost(Duration.ofMinutes(2)).until(() -> callsOf("s-close").size() == 1);
-		List<String> order = calls.stream().filter((call) -> call.startsWith("/ok/s-")).toList();
+		List<String> order = callsStartingWith("/ok/s-");
 		assertThat(order).hasSize(5);
 		assertThat(order.get(0)).isEqualTo("/ok/s-load day=2026-11-26");
 		assertThat(order.get(1)).isEqualTo("/ok/s-reconcile day=2026-11-26");
@@ -190,6 +213,7 @@ class WorkflowIT {
 	 * (the one 5 s before it), never another, whatever order the runs end in.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aScheduledDownstreamIsReleasedByTheUpstreamRunOfItsOwnLogicalInstant() {
 		long upstream = create("g-up", "5/10 * * * * ?", "ok", List.of());
 		long downstream = create("g-down", "*/10 * * * * ?", "ok", List.of("g-up"));
@@ -210,6 +234,7 @@ class WorkflowIT {
 	 * upstream with its dependents, and the downstream runs with the params given.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aFailedUpstreamStopsItsDownstreamAndARunWithDependentsStartsItAgain() {
 		long upstream = create("f-up", "*/10 * * * * ?", "flaky", List.of());
 		long downstream = create("f-down", "*/10 * * * * ?", "ok", List.of("f-up"));
@@ -237,6 +262,7 @@ class WorkflowIT {
 	 * instant, each released by an upstream success of its cycle.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void upstreamAndDownstreamDueTogetherRunOncePerInstant() {
 		long upstream = create("t-up", "*/10 * * * * ?", "ok", List.of(), "1");
 		long downstream = create("t-down", "*/10 * * * * ?", "ok", List.of("t-up"), "2");
@@ -264,6 +290,8 @@ class WorkflowIT {
 	 * before the downstream's instant: the downstream still runs once, released by it.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ_WRITE)
+	@Order(Integer.MAX_VALUE - 1)
 	void aCompletionSurvivesTheKillOfTheAgentThatRanIt() throws Exception {
 		int port = LocalServices.freePort();
 		ServiceProcess doomed = Platform.agent(services, "flow-agent-k", port, Map.of("crony.agent.labels", "zone=k"));
@@ -291,6 +319,7 @@ class WorkflowIT {
 	 * (through the other web): the next leader releases the fire, once.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ_WRITE)
 	@Order(Integer.MAX_VALUE)
 	void aWaitingFireIsReleasedByTheNextLeaderWhenTheLeaderDies() throws Exception {
 		long upstream = create("l-up", "5/10 * * * * ?", "ok", List.of());
@@ -319,6 +348,7 @@ class WorkflowIT {
 	 * chain runs in order, each run given that instant, before the next instant starts.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aBackfillOfTenDailyInstantsRunsEachInstantsChainInOrder() {
 		long load = create("b-load", "0 0 2 * * ?", "ok", List.<String>of(), null, "${scheduledAt}");
 		create("b-transform", "", "ok", List.of("b-load"), null, "${scheduledAt}");
@@ -341,7 +371,7 @@ class WorkflowIT {
 			.until(() -> api.get("/api/v1/backfills/" + id).body().path("status").asText(), "SUCCEEDED"::equals);
 		assertThat(api.get("/api/v1/backfills/" + id).body().path("succeeded").asInt()).isEqualTo(10);
 
-		List<String> order = calls.stream().filter((call) -> call.startsWith("/ok/b-")).toList();
+		List<String> order = callsStartingWith("/ok/b-");
 		List<String> expected = new ArrayList<>();
 		for (int day = 0; day < 10; day++) {
 			String instant = first.plus(day, ChronoUnit.DAYS).toString();
@@ -353,6 +383,7 @@ class WorkflowIT {
 	}
 
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aBackfillCanBePausedResumedAndCancelled() {
 		long job = create("p-job", "0 0 3 * * ?", "ok", List.of());
 		awaitPlaced("p-job");
@@ -390,6 +421,7 @@ class WorkflowIT {
 	 * naming the dependent.
 	 */
 	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
 	void aWorkflowNotDoneByItsDeadlineRaisesAnAlert() {
 		Api.Answer channel = api.post("/api/v1/alert-channels",
 				Map.of("name", "flow-hook", "type", "WEBHOOK", "config",
@@ -409,8 +441,13 @@ class WorkflowIT {
 	}
 
 	private static List<String> hookCalls() {
+		return callsStartingWith("/hook ");
+	}
+
+	// under the list's lock: the target adds to it while the tests read
+	private static List<String> callsStartingWith(String prefix) {
 		synchronized (calls) {
-			return calls.stream().filter((call) -> call.startsWith("/hook ")).toList();
+			return calls.stream().filter((call) -> call.startsWith(prefix)).toList();
 		}
 	}
 
@@ -458,9 +495,7 @@ class WorkflowIT {
 	}
 
 	private static List<String> callsOf(String job) {
-		synchronized (calls) {
-			return calls.stream().filter((call) -> call.startsWith("/ok/" + job + " ")).toList();
-		}
+		return callsStartingWith("/ok/" + job + " ");
 	}
 
 	private static String agentOfLastRun(String job) {

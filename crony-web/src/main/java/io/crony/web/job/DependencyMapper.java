@@ -37,6 +37,13 @@ public interface DependencyMapper {
 			+ "WHERE department_id = #{departmentId} AND name IN " + JobMapper.NAMES + "</script>")
 	List<Edge> named(@Param("departmentId") long departmentId, @Param("names") Collection<String> names);
 
+	/**
+	 * Takes the department's row for the rest of the transaction: every write of a
+	 * department's edges takes it first, so they run one at a time (see JobDependencies).
+	 */
+	@Select("SELECT id FROM department WHERE id = #{departmentId} FOR UPDATE")
+	Long lockDepartment(@Param("departmentId") long departmentId);
+
 	@Delete("DELETE FROM job_dependency WHERE job_id = #{jobId}")
 	int deleteUpstreams(@Param("jobId") long jobId);
 

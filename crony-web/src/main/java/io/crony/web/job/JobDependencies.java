@@ -20,6 +20,13 @@ import org.springframework.stereotype.Component;
  * keeps them (ids in {@code job_dependency} and in the job's spec). Every write of a
  * job's upstreams goes through {@link #resolve}, which refuses unknown names, the job
  * itself and any set that would close a cycle, naming the cycle.
+ * <p>
+ * Writes of a department's edges run one at a time: each first takes the department's row
+ * ({@link DependencyMapper#lockDepartment}) until its transaction ends. Two saves at once
+ * could otherwise each pass the cycle check against a graph without the other's edge and
+ * close a cycle together, and their deletes and inserts of edges deadlocked in MariaDB (a
+ * 500). The check reads committed edges only when the transaction reads committed data
+ * ({@link JobService}'s writes do), not a snapshot from before the lock.
  */
 @Component
 public class JobDependencies {
@@ -40,6 +47,10 @@ public class JobDependencies {
 	 * itself, or a cycle ({@code load → report → load})
 	 */
 	List<Long> resolve(long jobId, String jobName, List<String> names) {
+		// first, also with no names: the job's insert takes a shared lock on the
+		// department's
+		// row (its foreign key), which this lock taken after it would deadlock on
+		long department = lockGraph();
 		if (names == null || names.isEmpty()) {
 			return List.of();
 		}
@@ -47,7 +58,6 @@ public class JobDependencies {
 		if (wanted.contains(jobName)) {
 			throw InvalidRequestException.of("dependsOn", "a job cannot depend on itself ('" + jobName + "')");
 		}
-		long department = Departments.current();
 		Map<String, Long> ids = new HashMap<>();
 		this.edges.named(department, wanted).forEach((job) -> ids.put(job.jobName(), job.jobId()));
 		List<String> unknown = wanted.stream().filter((name) -> !ids.containsKey(name)).toList();
@@ -65,8 +75,20 @@ public class JobDependencies {
 		return upstreams;
 	}
 
+	/**
+	 * Waits for, then holds until the transaction ends, the right to change the current
+	 * department's edges.
+	 * @return the department
+	 */
+	long lockGraph() {
+		long department = Departments.current();
+		this.edges.lockDepartment(department);
+		return department;
+	}
+
 	/** Makes {@code upstreams} the job's whole set of upstreams. */
 	void replace(long jobId, List<Long> upstreams) {
+		lockGraph();
 		this.edges.deleteUpstreams(jobId);
 		if (!upstreams.isEmpty()) {
 			this.edges.insert(jobId, upstreams);
@@ -91,6 +113,7 @@ public class JobDependencies {
 	 * Removes every edge to this job from its dependents (they no longer wait for it).
 	 */
 	void cutDependents(long jobId) {
+		lockGraph();
 		this.edges.deleteDependents(jobId);
 	}
 

@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -115,7 +116,7 @@ class JobService {
 				this.dependencies.named(List.of(id)).getOrDefault(id, JobDependencies.Named.NONE));
 	}
 
-	@Transactional
+	@Transactional(isolation = Isolation.READ_COMMITTED)
 	JobResponse create(JobRequest request, String by) {
 		validate(request);
 		checkNameFree(request.name(), 0);
@@ -151,7 +152,7 @@ class JobService {
 		return get(job.getId());
 	}
 
-	@Transactional
+	@Transactional(isolation = Isolation.READ_COMMITTED)
 	JobResponse update(long id, JobRequest readBack, String by) {
 		JobRequest written = readBack.asWritten(null);
 		validate(written);
@@ -202,8 +203,10 @@ class JobService {
 	 * its secret headers copied sealed (never opened), owned by whoever copies it, and
 	 * disabled unless asked otherwise.
 	 */
-	@Transactional
+	@Transactional(isolation = Isolation.READ_COMMITTED)
 	JobResponse clone(long id, JobCloneRequest request, String by) {
+		// before the copy's insert (see JobDependencies)
+		this.dependencies.lockGraph();
 		List<FieldProblem> problems = new ArrayList<>();
 		JobValidator.checkName(request.name(), problems);
 		if (!problems.isEmpty()) {
@@ -289,8 +292,10 @@ class JobService {
 	 * @throws JobHasDependentsException when others wait for it and {@code cutEdges} is
 	 * false
 	 */
-	@Transactional
+	@Transactional(isolation = Isolation.READ_COMMITTED)
 	void delete(long id, boolean cutEdges, String by) {
+		// before the dependents are read: none may be added between the read and the cut
+		this.dependencies.lockGraph();
 		JobEntity job = load(id);
 		List<Long> dependents = this.dependencies.dependentIds(id);
 		if (!dependents.isEmpty()) {

@@ -1,7 +1,12 @@
 package io.crony.web.job;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -70,6 +75,7 @@ class JobValidationIT {
 
 	@AfterEach
 	void cleanUp() {
+		this.jdbc.update("DELETE FROM job_dependency");
 		this.jdbc.update("DELETE FROM job");
 	}
 
@@ -260,6 +266,49 @@ class JobValidationIT {
 		assertProblem(this.api.get("/api/v1/jobs/next-fires?schedule=0 0 1 * * ?&timeZone=Mars/Base"), 400, "timeZone",
 				"Mars/Base");
 		assertProblem(this.api.get("/api/v1/jobs/next-fires"), 400, "schedule", "required");
+	}
+
+	/**
+	 * Saves of dependent jobs at once are each answered, never with a 500 (their edge
+	 * writes deadlocked in MariaDB), and two saves that would together close a cycle
+	 * never both succeed: one is refused naming the cycle.
+	 */
+	@Test
+	void savesAtOnceNeverFailAndNeverCloseACycleTogether() throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(8);
+		try {
+			List<Future<List<Response>>> chains = new ArrayList<>();
+			for (int i = 0; i < 8; i++) {
+				String up = "up-" + i;
+				chains.add(pool.submit(() -> List.of(this.api.post("/api/v1/jobs", Jobs.http(up)),
+						this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("down-" + up), "dependsOn", List.of(up))))));
+			}
+			for (Future<List<Response>> chain : chains) {
+				for (Response saved : chain.get(60, TimeUnit.SECONDS)) {
+					assertThat(saved.status()).as("%s", saved.body()).isEqualTo(201);
+				}
+			}
+			for (int round = 0; round < 8; round++) {
+				String a = "a-" + round;
+				String b = "b-" + round;
+				long aId = this.api.post("/api/v1/jobs", Jobs.http(a)).id();
+				long bId = this.api.post("/api/v1/jobs", Jobs.http(b)).id();
+				Future<Response> aOnB = pool.submit(
+						() -> this.api.put("/api/v1/jobs/" + aId, Jobs.with(Jobs.http(a), "dependsOn", List.of(b))));
+				Future<Response> bOnA = pool.submit(
+						() -> this.api.put("/api/v1/jobs/" + bId, Jobs.with(Jobs.http(b), "dependsOn", List.of(a))));
+				List<Response> answers = List.of(aOnB.get(60, TimeUnit.SECONDS), bOnA.get(60, TimeUnit.SECONDS));
+				assertThat(answers.stream().map(Response::status).sorted()).as("%s", answers).containsExactly(200, 400);
+				Response refused = answers.stream()
+					.filter((answer) -> answer.status() == 400)
+					.findFirst()
+					.orElseThrow();
+				assertThat(refused.errorMessage("dependsOn")).startsWith("makes a cycle: ");
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 	private void assertProblem(Response response, int status, String field, String why) {
