@@ -373,7 +373,7 @@ export const en = {
   'jobs.whereToCall': 'Where to call',
   'jobs.grpcAddressExample': 'static://host:9090/handler or discovery:///service',
   'jobs.httpUrlExample': 'http://host/path or lb://service/path',
-  'jobs.bodyTemplates': 'Templates: ${executionId}, ${scheduledAt}, ${params}',
+  'jobs.bodyTemplates': 'Templates: ${executionId}, ${scheduledAt}, ${params}; dates by the run\'s logical time in the job\'s zone: ${yyyyMMdd}, ${yyyyMMdd,-1d}, ${yyyy-MM-dd HH:mm,+1h} (also in the URL, headers and shell command; $${ writes a literal ${)',
   'jobs.empty2xxHttpOrExit': 'Empty: 2xx (HTTP) or exit code 0 (shell)',
   'jobs.successCodesExample': 'e.g. 200, 202',
   'jobs.timeoutS': 'Timeout (s)',

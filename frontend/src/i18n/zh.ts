@@ -314,7 +314,7 @@ export const zh: Record<MessageKey, string> = {
   'jobs.whereToCall': '请填写调用地址',
   'jobs.grpcAddressExample': 'static://host:9090/handler 或 discovery:///service',
   'jobs.httpUrlExample': 'http://host/path 或 lb://service/path',
-  'jobs.bodyTemplates': '模板变量：${executionId}、${scheduledAt}、${params}',
+  'jobs.bodyTemplates': '模板变量：${executionId}、${scheduledAt}、${params}；按运行的基准时间（逻辑时间，任务时区）取日期：${yyyyMMdd}、${yyyyMMdd,-1d}、${yyyy-MM-dd HH:mm,+1h}（URL、请求头和 Shell 命令中同样可用；$${ 表示字面的 ${）',
   'jobs.empty2xxHttpOrExit': '留空：2xx（HTTP）或退出码 0（Shell）',
   'jobs.successCodesExample': '如 200, 202',
   'jobs.timeoutS': '超时（秒）',

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
@@ -19,6 +20,7 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.execution.KillRequest;
+import io.crony.common.execution.TriggerType;
 import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
@@ -38,6 +40,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /** One agent in this JVM against real etcd and MariaDB, firing at a real HTTP target. */
@@ -192,6 +195,31 @@ class AgentFiringIT {
 		await().atMost(Duration.ofSeconds(20)).until(() -> "SUCCEEDED".equals(support.status(id)));
 		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::body)
 			.containsExactly("{\"region\":\"XYZ\"}", "{\"region\":\"XYZ\"}");
+	}
+
+	/**
+	 * A backfill of a fire long past, whose first attempt fails: both attempts carry the
+	 * dates of the fire's logical instant in the job's zone (docs/targets.md, "Templates
+	 * by logical time"), in the address and the body, not those of the day it runs.
+	 */
+	@Test
+	void rendersTheLogicalInstantsDatesForABackfillAndItsRetry() {
+		awaitRegistered();
+		JobSpec templated = AgentTestSupport.httpJob(jobIds.incrementAndGet(), AgentTestSupport.NEVER_SOON,
+				target.url("/flaky?failures=1&day=${yyyyMMdd}"));
+		TargetSpec spec = new TargetSpec(TargetType.HTTP, "POST", templated.target().url(), Map.of(),
+				"{\"day\":\"${yyyyMMdd}\",\"yesterday\":\"${yyyy-MM-dd,-1d}\",\"hour\":\"${HH:mm,+1h}\"}",
+				templated.target().mode(), null, List.of());
+		JobSpec job = assign(new JobSpec(templated.id(), templated.name(), null, templated.schedule(), "Asia/Shanghai",
+				spec, 5, new RetryPolicy(2, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true,
+				1));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.runtime.engine().jobIds().contains(job.id()));
+		// 16:30 UTC on 29 February 2024 is 00:30 on 1 March in Shanghai
+		long id = support.runOnce(AGENT, job, null, TriggerType.BACKFILL, Instant.parse("2024-02-29T16:30:00Z"));
+		await().atMost(Duration.ofSeconds(20)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::attempt, SampleTarget.Call::body)
+			.containsExactly(tuple(1, "{\"day\":\"20240301\",\"yesterday\":\"2024-02-29\",\"hour\":\"01:30\"}"),
+					tuple(2, "{\"day\":\"20240301\",\"yesterday\":\"2024-02-29\",\"hour\":\"01:30\"}"));
 	}
 
 	/**

@@ -199,15 +199,26 @@ public final class AgentTestSupport implements AutoCloseable {
 	 * seconds for scheduled_at, see crony-web's RunService).
 	 */
 	public long runOnce(String agentId, JobSpec job, String params) {
-		Instant at = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		return runOnce(agentId, job, params, TriggerType.MANUAL, Instant.now().truncatedTo(ChronoUnit.SECONDS));
+	}
+
+	/**
+	 * A run of the job for the given logical instant, as crony-web hands the agent a
+	 * manual run ({@code at} now), a backfill or an operator's retry ({@code at} in the
+	 * past). A backfill's row is nobody's until the agent takes it, as crony-web writes
+	 * it.
+	 */
+	public long runOnce(String agentId, JobSpec job, String params, TriggerType trigger, Instant at) {
+		boolean released = trigger == TriggerType.BACKFILL || trigger == TriggerType.DEPENDENCY;
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
-						+ "params, updated_at) VALUES (?, ?, ?, 'MANUAL', 'PENDING', ?, ?, ?)",
-				job.id(), job.name(), agentId, Timestamp.from(at), params, Timestamp.from(at));
+						+ "params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?)",
+				job.id(), job.name(), released ? null : agentId, trigger.name(), Timestamp.from(at), params,
+				Timestamp.from(Instant.now()));
 		long id = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
 				job.id(), Timestamp.from(at));
 		put(this.keys.once(agentId, id),
-				CronyJson.toBytes(new OnceRequest(id, job.id(), TriggerType.MANUAL, params, at, "tester")));
+				CronyJson.toBytes(new OnceRequest(id, job.id(), trigger, params, at, "tester")));
 		return id;
 	}
 

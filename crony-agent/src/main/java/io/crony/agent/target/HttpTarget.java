@@ -16,7 +16,6 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.secret.SecretBox;
-import io.crony.common.secret.SecretHeaders;
 import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -85,7 +84,13 @@ public final class HttpTarget implements Target, AutoCloseable {
 				.completedFuture(AttemptResult.failed("Unsupported HTTP target address " + target.url()));
 		}
 		int timeoutSeconds = Math.max(1, job.timeoutSeconds());
-		SimpleHttpRequest request = request(invocation, target, timeoutSeconds);
+		SimpleHttpRequest request;
+		try {
+			request = request(invocation, target, timeoutSeconds);
+		}
+		catch (UnrenderableTemplateException ex) {
+			return CompletableFuture.completedFuture(AttemptResult.failed(ex.getMessage()));
+		}
 		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();
 		Future<SimpleHttpResponse> call = this.client.execute(SimpleRequestProducer.create(request),
 				SimpleResponseConsumer.create(), new Completing(response));
@@ -111,9 +116,9 @@ public final class HttpTarget implements Target, AutoCloseable {
 	public CompletableFuture<StatusAnswer> status(Invocation attempt, String statusUrl) {
 		URI url;
 		try {
-			url = statusAddress(attempt.job().target().url(), attempt.render(statusUrl));
+			url = statusAddress(attempt.job().target().url(), attempt.render("target.statusUrl", statusUrl));
 		}
-		catch (IllegalArgumentException ex) {
+		catch (IllegalArgumentException | UnrenderableTemplateException ex) {
 			return CompletableFuture.completedFuture(StatusAnswer.unusable("status URL " + ex.getMessage()));
 		}
 		// the status URL as this run filled it in, by the addresses its host has now; the
@@ -122,7 +127,13 @@ public final class HttpTarget implements Target, AutoCloseable {
 		if (refusal != null) {
 			return CompletableFuture.completedFuture(StatusAnswer.unusable("status URL refused: " + refusal));
 		}
-		SimpleHttpRequest request = request(attempt, attempt.job().target(), "GET", url, STATUS_TIMEOUT_SECONDS, false);
+		SimpleHttpRequest request;
+		try {
+			request = request(attempt, attempt.job().target(), "GET", url, STATUS_TIMEOUT_SECONDS, false);
+		}
+		catch (UnrenderableTemplateException ex) {
+			return CompletableFuture.completedFuture(StatusAnswer.unusable("status request " + ex.getMessage()));
+		}
 		CompletableFuture<SimpleHttpResponse> response = new CompletableFuture<>();
 		this.client.execute(SimpleRequestProducer.create(request), SimpleResponseConsumer.create(),
 				new Completing(response));
@@ -161,13 +172,13 @@ public final class HttpTarget implements Target, AutoCloseable {
 			.addHeader("X-Crony-Agent-Id", this.agentId);
 		TargetContract.headers(invocation, request::addHeader);
 		String contentType = null;
-		// secret values arrive sealed: opened here, right before the call, never logged
-		for (Map.Entry<String, String> header : SecretHeaders.open(target.headers(), this.secrets).entrySet()) {
+		for (Map.Entry<String, String> header : target.headers().entrySet()) {
+			String value = headerValue(invocation, header.getKey(), header.getValue());
 			if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(header.getKey())) {
-				contentType = invocation.render(header.getValue());
+				contentType = value;
 			}
 			else {
-				request.addHeader(header.getKey(), invocation.render(header.getValue()));
+				request.addHeader(header.getKey(), value);
 			}
 		}
 		String body = withBody ? body(invocation, target, method) : null;
@@ -183,6 +194,19 @@ public final class HttpTarget implements Target, AutoCloseable {
 	}
 
 	/**
+	 * A header's value as sent. A secret value arrives sealed and is opened here, right
+	 * before the call, never logged, and sent exactly as it was stored: no placeholder is
+	 * read in it, so a secret holding {@code ${} is neither changed nor refused, and no
+	 * error message ever quotes it. Any other value is a template.
+	 */
+	private String headerValue(Invocation invocation, String name, String stored) {
+		if (SecretBox.isSealed(stored)) {
+			return this.secrets.open(stored);
+		}
+		return invocation.render("target.headers." + name, stored);
+	}
+
+	/**
 	 * The call's body: the job's template filled in, or without one the run's params as
 	 * they are (the contract: the body is the run's params), so a target, an SDK handler
 	 * or a run resuming at another instance gets the params it was started with. GET and
@@ -190,7 +214,7 @@ public final class HttpTarget implements Target, AutoCloseable {
 	 */
 	static String body(Invocation invocation, TargetSpec target, String method) {
 		if (target.body() != null && !target.body().isEmpty()) {
-			return invocation.render(target.body());
+			return invocation.render("target.body", target.body());
 		}
 		boolean bodiless = "GET".equals(method) || "HEAD".equals(method);
 		return (bodiless || invocation.params() == null || invocation.params().isEmpty()) ? null : invocation.params();

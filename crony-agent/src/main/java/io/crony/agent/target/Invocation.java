@@ -1,9 +1,14 @@
 package io.crony.agent.target;
 
 import java.time.Instant;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
 
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
+import io.crony.common.template.RunTemplate;
+import io.crony.common.template.TemplateException;
 
 /**
  * One attempt of a run, as a target sees it.
@@ -11,7 +16,8 @@ import io.crony.common.job.JobSpec;
  * @param job the job
  * @param executionId the execution row's id (0 when it was claimed while the database was
  * unreachable)
- * @param scheduledAt the fire's scheduled instant
+ * @param scheduledAt the fire's scheduled instant: the run's logical instant, the same
+ * for every attempt, move, retry and backfill of the fire, which the templates render
  * @param params run parameters, may be null
  * @param attempt attempt number, from 1
  * @param trigger what started the run, null when unknown
@@ -73,20 +79,51 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 	}
 
 	/**
-	 * Fills {@code ${executionId}}, {@code ${scheduledAt}} and {@code ${params}} in a
-	 * template, and for a shard {@code ${shardIndex}}, {@code ${shardTotal}} and
-	 * {@code ${shardParams}} (0, 1 and empty for a fire's only call).
+	 * Fills in a template ({@link RunTemplate}): the run's values
+	 * ({@code ${executionId}}, {@code ${scheduledAt}}, {@code ${params}}, and for a shard
+	 * {@code ${shardIndex}}, {@code ${shardTotal}} and {@code ${shardParams}}: 0, 1 and
+	 * empty for a fire's only call), and dates by the run's logical instant
+	 * ({@link #scheduledAt}) in the job's time zone ({@code ${yyyyMMdd,-1d}}). The same
+	 * attempt renders the same text however often it is asked, and so does every retry of
+	 * the fire: the logical instant is the fire's, not the clock's.
+	 * @throws TemplateException when the template cannot be read
 	 */
 	public String render(String template) {
 		if (template == null) {
 			return null;
 		}
-		return template.replace("${executionId}", Long.toString(this.executionId))
-			.replace("${scheduledAt}", this.scheduledAt.toString())
-			.replace("${params}", (this.params != null) ? this.params : "")
-			.replace("${shardIndex}", Integer.toString((this.shard != null) ? this.shard.index() : 0))
-			.replace("${shardTotal}", Integer.toString((this.shard != null) ? this.shard.total() : 1))
-			.replace("${shardParams}", (this.shard != null && this.shard.params() != null) ? this.shard.params() : "");
+		return RunTemplate.parse(template).render(this.scheduledAt, zone(), runValues());
+	}
+
+	/**
+	 * {@link #render(String)}, a failure naming where the template is.
+	 * @param place the template's place in the job, e.g. {@code target.headers.X-Day}
+	 * @throws UnrenderableTemplateException naming the place and what is wrong
+	 */
+	public String render(String place, String template) {
+		try {
+			return render(template);
+		}
+		catch (TemplateException ex) {
+			throw new UnrenderableTemplateException(place, ex);
+		}
+	}
+
+	/** The job's time zone, UTC when it names none (as its schedule reads it). */
+	ZoneId zone() {
+		String zone = (this.job != null) ? this.job.timeZone() : null;
+		return (zone != null && !zone.isBlank()) ? ZoneId.of(zone) : ZoneId.of("UTC");
+	}
+
+	private Map<String, String> runValues() {
+		Map<String, String> values = new HashMap<>();
+		values.put("executionId", Long.toString(this.executionId));
+		values.put("scheduledAt", this.scheduledAt.toString());
+		values.put("params", (this.params != null) ? this.params : "");
+		values.put("shardIndex", Integer.toString((this.shard != null) ? this.shard.index() : 0));
+		values.put("shardTotal", Integer.toString((this.shard != null) ? this.shard.total() : 1));
+		values.put("shardParams", (this.shard != null && this.shard.params() != null) ? this.shard.params() : "");
+		return values;
 	}
 
 }

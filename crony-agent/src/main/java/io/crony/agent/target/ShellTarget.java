@@ -42,11 +42,16 @@ public final class ShellTarget implements Target {
 
 	@Override
 	public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-		String command = invocation.render(invocation.job().target().command());
 		if (!this.settings.enabled()) {
 			return CompletableFuture.completedFuture(AttemptResult.failed("Shell targets are disabled on this agent"));
 		}
-		List<String> words = (command != null) ? List.of(command.trim().split("\\s+")) : List.of();
+		List<String> words;
+		try {
+			words = arguments(invocation);
+		}
+		catch (UnrenderableTemplateException ex) {
+			return CompletableFuture.completedFuture(AttemptResult.failed(ex.getMessage()));
+		}
 		if (words.isEmpty() || !this.settings.allowedCommands().contains(words.get(0))) {
 			return CompletableFuture.completedFuture(AttemptResult
 				.failed("Command not allowed on this agent: " + words.stream().findFirst().orElse("")));
@@ -69,6 +74,42 @@ public final class ShellTarget implements Target {
 			}
 		});
 		return result;
+	}
+
+	/**
+	 * The command line split on white space outside placeholders, each word filled in
+	 * alone: {@code ${yyyy-MM-dd HH:mm}} is one argument, and so is a value filled in
+	 * that holds spaces (params, a shard's parameters), never read by a shell.
+	 */
+	static List<String> arguments(Invocation invocation) {
+		String command = invocation.job().target().command();
+		List<String> words = new ArrayList<>();
+		if (command == null) {
+			return words;
+		}
+		StringBuilder word = new StringBuilder();
+		boolean inPlaceholder = false;
+		for (int i = 0; i < command.length(); i++) {
+			char c = command.charAt(i);
+			if (!inPlaceholder && Character.isWhitespace(c)) {
+				if (!word.isEmpty()) {
+					words.add(invocation.render("target.command", word.toString()));
+					word.setLength(0);
+				}
+				continue;
+			}
+			if (c == '$' && command.startsWith("${", i)) {
+				inPlaceholder = true;
+			}
+			else if (c == '}') {
+				inPlaceholder = false;
+			}
+			word.append(c);
+		}
+		if (!word.isEmpty()) {
+			words.add(invocation.render("target.command", word.toString()));
+		}
+		return words;
 	}
 
 	private AttemptResult await(Process process, int timeoutSeconds, long executionId) {

@@ -14,6 +14,7 @@ import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
+import io.crony.common.template.RunTemplate;
 
 /**
  * The targets this agent can invoke, by type. Gives every attempt its deadline and
@@ -125,6 +126,12 @@ public final class Targets {
 				}
 				attempt = attempt.withUrl(instance.url(), new Placement(service.name(), instance.address()));
 			}
+			// placeholders are filled in the address as called (an lb:// instance's path
+			// included), before the policy sees it
+			if (RunTemplate.hasPlaceholders(attempt.job().target().url())) {
+				attempt = attempt.withUrl(attempt.render("target.url", attempt.job().target().url()),
+						attempt.placement());
+			}
 			// the policy checks an lb:// instance's address, as any HTTP address; gRPC
 			// instances come from the registry, as discovery:/// channels' always did
 			boolean policed = service == null || !service.grpc();
@@ -140,7 +147,8 @@ public final class Targets {
 			if (instance != null) {
 				instance.done().run();
 			}
-			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));
+			return CompletableFuture.completedFuture(AttemptResult
+				.failed((ex instanceof UnrenderableTemplateException) ? ex.getMessage() : ex.toString()));
 		}
 	}
 

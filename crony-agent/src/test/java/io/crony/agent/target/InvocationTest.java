@@ -17,6 +17,7 @@ import io.crony.common.job.TargetType;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class InvocationTest {
 
@@ -31,6 +32,36 @@ class InvocationTest {
 	void rendersMissingParamsAsEmpty() {
 		Invocation invocation = new Invocation(null, 1, Instant.EPOCH, null, 1);
 		assertThat(invocation.render("[${params}]")).isEqualTo("[]");
+	}
+
+	@Test
+	void rendersDatesByTheLogicalInstantInTheJobsZoneForEveryAttempt() {
+		JobSpec job = job("Asia/Shanghai", "echo ${yyyyMMdd,-1d} ${yyyy-MM-dd HH:mm} '${params}'");
+		// 16:30 UTC on 28 February is 00:30 on 1 March in Shanghai
+		Instant logical = Instant.parse("2026-02-28T16:30:00Z");
+		for (int attempt = 1; attempt <= 3; attempt++) {
+			Invocation invocation = new Invocation(job, 42, logical, "a b", attempt);
+			assertThat(invocation.render("/load?day=${yyyyMMdd}&prev=${yyyyMMdd,-1d}"))
+				.isEqualTo("/load?day=20260301&prev=20260228");
+			assertThat(ShellTarget.arguments(invocation)).containsExactly("echo", "20260228", "2026-03-01 00:30",
+					"'a b'");
+		}
+		assertThat(new Invocation(job("", "x"), 1, logical, null, 1).render("${yyyyMMdd HH:mm z}"))
+			.isEqualTo("20260228 16:30 UTC");
+	}
+
+	@Test
+	void namesThePlaceOfATemplateItCannotRender() {
+		Invocation invocation = new Invocation(job("UTC", "echo ${yyyyMMdd,-1q}"), 1, Instant.EPOCH, null, 1);
+		assertThatExceptionOfType(UnrenderableTemplateException.class)
+			.isThrownBy(() -> ShellTarget.arguments(invocation))
+			.withMessageStartingWith("target.command: unknown unit 'q' in ${yyyyMMdd,-1q}");
+	}
+
+	private static JobSpec job(String zone, String command) {
+		return new JobSpec(7, "load", null, "0 0 1 * * ?", zone,
+				new TargetSpec(TargetType.SHELL, null, null, Map.of(), null, TargetMode.SYNC, command, List.of()), 30,
+				RetryPolicy.NONE, MisfirePolicy.FIRE_NOW, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
 	}
 
 	@Test

@@ -32,6 +32,10 @@ class SecretHeaderCallIT {
 
 	private final AtomicReference<String> received = new AtomicReference<>();
 
+	private final AtomicReference<String> day = new AtomicReference<>();
+
+	private final AtomicReference<String> query = new AtomicReference<>();
+
 	private HttpServer server;
 
 	private HttpTarget target;
@@ -41,6 +45,8 @@ class SecretHeaderCallIT {
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
 		this.server.createContext("/", (exchange) -> {
 			this.received.set(exchange.getRequestHeaders().getFirst("Authorization"));
+			this.day.set(exchange.getRequestHeaders().getFirst("X-Day"));
+			this.query.set(exchange.getRequestURI().getRawQuery());
 			exchange.sendResponseHeaders(200, -1);
 			exchange.close();
 		});
@@ -70,6 +76,31 @@ class SecretHeaderCallIT {
 
 		assertThat(outcome.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
 		assertThat(this.received.get()).isEqualTo("Bearer upstream-token");
+	}
+
+	/**
+	 * Placeholders are filled in the address and plain headers, never in a secret: its
+	 * value, {@code ${} and all, goes as stored, and is not refused as a template.
+	 */
+	@Test
+	void fillsPlaceholdersInPlainHeadersAndTheAddressButSendsASecretAsStored() {
+		String secret = "Bearer ${yyyyMMdd}-$${x-${nope";
+		String sealed = SecretBox.of(KEY, List.of()).seal(secret);
+		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/run?day=${yyyyMMdd,-1d}";
+		TargetSpec spec = new TargetSpec(TargetType.HTTP, "GET", url,
+				Map.of("Authorization", sealed, "X-Day", "${yyyy-MM-dd}"), null, null, null, null);
+		JobSpec job = new JobSpec(9, "job-9", null, "* * * * * ?", "Europe/Berlin", spec, 5, null, null, null, null,
+				true, 1);
+		Targets targets = new Targets(List.of(this.target));
+
+		AttemptResult outcome = targets.invoke(new Invocation(job, 0, Instant.parse("2026-11-28T23:30:00Z"), null, 1))
+			.orTimeout(10, TimeUnit.SECONDS)
+			.join();
+
+		assertThat(outcome.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+		assertThat(this.received.get()).isEqualTo(secret);
+		assertThat(this.day.get()).isEqualTo("2026-11-29");
+		assertThat(this.query.get()).isEqualTo("day=20261128");
 	}
 
 }

@@ -253,7 +253,9 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 	 * {@code static://host:port} or {@code discovery:///service}
 	 * @param headers HTTP request headers
 	 * @param body body template with {@code ${executionId}}, {@code ${scheduledAt}},
-	 * {@code ${params}}; absent: the run's params are the body
+	 * {@code ${params}} and dates by the run's logical time ({@code ${yyyyMMdd,-1d}},
+	 * {@code io.crony.common.template.RunTemplate}); absent: the run's params are the
+	 * body
 	 * @param mode SYNC (default) or ASYNC
 	 * @param command SHELL: the command line
 	 * @param successCodes HTTP status codes counted as success; empty means any 2xx
@@ -293,7 +295,9 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 					description = SHARDING) Sharding readSharding) {
 
 		static final String BODY = "HTTP: the call's body, with ${executionId}, ${scheduledAt}, ${params} and the "
-				+ "shard placeholders filled in; absent or empty: the run's params are the body as they are "
+				+ "shard placeholders filled in, and dates by the run's logical time in the job's zone "
+				+ "(${yyyyMMdd}, ${yyyyMMdd,-1d}; also in the url, the headers but secret ones, and a SHELL "
+				+ "command; $${ is a literal ${); absent or empty: the run's params are the body as they are "
 				+ "(none for GET and HEAD; docs/targets.md)";
 
 		static final String SHARDING = "read-only, as GET /jobs/{id} shows it: the read form of shards, "

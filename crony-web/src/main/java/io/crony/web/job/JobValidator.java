@@ -112,13 +112,14 @@ final class JobValidator {
 	 */
 	static List<FieldProblem> checkPolicy(JobRequest job, TargetPolicy policy) {
 		List<FieldProblem> problems = new ArrayList<>();
-		String url = job.target().url();
+		// placeholders are filled per run, and the filled-in address checked then
+		String url = JobTemplates.sample(job.target().url());
 		if (url != null) {
 			policy.refusal(url).ifPresent((why) -> problems.add(new FieldProblem("target.url", why)));
 		}
-		String statusUrl = job.target().statusUrl();
+		String statusUrl = JobTemplates.sample(job.target().statusUrl());
 		if (!isBlank(statusUrl) && !statusUrl.trim().startsWith("/")) {
-			policy.refusal(statusUrl.trim().replaceAll("\\$\\{[A-Za-z]+}", "x"))
+			policy.refusal(statusUrl.trim())
 				.ifPresent((why) -> problems.add(new FieldProblem("target.statusUrl",
 						why.replaceFirst("^target address", "status URL address"))));
 		}
@@ -152,6 +153,7 @@ final class JobValidator {
 	}
 
 	private static void checkTarget(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		JobTemplates.check(target, problems);
 		if (target.instanceChoice() != null && !isDiscovered(target)) {
 			problems.add(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
@@ -228,7 +230,13 @@ final class JobValidator {
 			problems.add(new FieldProblem("target.url", "is required for an HTTP target"));
 			return;
 		}
-		URI uri = parse(target.url());
+		// the address's shape with its placeholders filled in; unreadable ones are a
+		// problem of their own
+		String sampled = JobTemplates.sample(target.url());
+		if (sampled == null) {
+			return;
+		}
+		URI uri = parse(sampled);
 		if (uri == null || uri.getScheme() == null || !HTTP_SCHEMES.contains(uri.getScheme().toLowerCase())
 				|| isBlank(uri.getHost())) {
 			problems.add(
@@ -241,7 +249,11 @@ final class JobValidator {
 			problems.add(new FieldProblem("target.url", "is required for a GRPC target"));
 			return;
 		}
-		URI uri = parse(url);
+		String sampled = JobTemplates.sample(url);
+		if (sampled == null) {
+			return;
+		}
+		URI uri = parse(sampled);
 		boolean valid = false;
 		if (uri != null && "static".equals(uri.getScheme())) {
 			// an optional path names the handler (static://host:9090/settle-orders)
@@ -281,7 +293,11 @@ final class JobValidator {
 			return;
 		}
 		// placeholders are filled per run; a sample value stands in for each here
-		String trimmed = url.trim().replaceAll("\\$\\{[A-Za-z]+}", "0");
+		String sampled = JobTemplates.sample(url.trim());
+		if (sampled == null) {
+			return;
+		}
+		String trimmed = sampled;
 		if (trimmed.startsWith("/")) {
 			if (trimmed.startsWith("//") || parse("http://host" + trimmed) == null) {
 				problems.add(new FieldProblem("target.statusUrl", STATUS_URL_FORMS));

@@ -1,6 +1,7 @@
 package io.crony.web.job;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -11,6 +12,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.secret.SecretBox;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
@@ -129,7 +131,38 @@ class JobValidationIT {
 				arguments(Map.of("type", "GRPC", "url", "discovery://host/svc"), "target.url", "discovery:///"),
 				arguments(Map.of("type", "GRPC"), "target.url", "required"),
 				arguments(Map.of("type", "SHELL"), "target.command", "required"),
-				arguments(Map.of("type", "SHELL", "command", "  "), "target.command", "required"));
+				arguments(Map.of("type", "SHELL", "command", "  "), "target.command", "required"),
+				// placeholders by logical time, named by their place (docs/targets.md)
+				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load?day=${yyyyMMdd,-1q}"), "target.url",
+						"unknown unit 'q' in ${yyyyMMdd,-1q}"),
+				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load", "headers",
+						Map.of("X-Day", "${yyyy-MM-dd")), "target.headers.X-Day", "is not closed by '}'"),
+				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load", "body", "{\"d\":\"${date}\"}"),
+						"target.body", "invalid date pattern 'date' in ${date}"),
+				arguments(Map.of("type", "SHELL", "command", "echo ${yyyyMMdd,+1x}"), "target.command",
+						"unknown unit 'x' in ${yyyyMMdd,+1x}"));
+	}
+
+	/**
+	 * Placeholders are taken where they are readable; a secret header is never read as a
+	 * template, so one holding {@code ${} is stored, and a problem elsewhere in the same
+	 * target does not quote it.
+	 */
+	@Test
+	void takesReadablePlaceholdersAndNeverReadsOrQuotesASecretHeader() {
+		Map<String, Object> target = new LinkedHashMap<>(Map.of("type", "HTTP", "url",
+				"http://127.0.0.1:9000/load?day=${yyyyMMdd,-1d}", "body", "{\"hour\":\"${HH:mm,+1h}\",\"x\":\"$${x}\"}",
+				"headers", Map.of("X-Day", "${yyyy-MM-dd}", "Authorization", "Bearer s3cr3t-${not-read")));
+		Response saved = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("templated"), "target", target));
+		assertThat(saved.status()).as("%s", saved.body()).isEqualTo(201);
+		assertThat(saved.body().at("/target/url").asText()).isEqualTo("http://127.0.0.1:9000/load?day=${yyyyMMdd,-1d}");
+		assertThat(saved.body().at("/target/headers/Authorization").asText()).isEqualTo(SecretBox.MASK);
+
+		target.put("headers", Map.of("X-Day", "${yyyyMMdd,-1q}", "Authorization", "Bearer s3cr3t-${not-read"));
+		Response refused = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("templated-2"), "target", target));
+		assertProblem(refused, 400, "target.headers.X-Day", "unknown unit 'q' in ${yyyyMMdd,-1q}");
+		assertThat(refused.body().toString()).doesNotContain("s3cr3t");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isOne();
 	}
 
 	@ParameterizedTest(name = "{0}")
