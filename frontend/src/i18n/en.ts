@@ -192,6 +192,14 @@ export const en = {
   'executions.executionId': 'Execution #{id}',
   'executions.cancelThisRun': 'Cancel this run?',
   'executions.cancelRun': 'Cancel run',
+  'executions.clear': 'Clear',
+  'executions.clearThisRun': 'Run this instant again?',
+  'executions.clearExplained': 'Runs it again for {instant}; its earlier run stays in its history.',
+  'executions.clearWithDependents': 'With dependents (they run again once it succeeds)',
+  'executions.clearRequested': 'Cleared: #{id} runs again for its instant',
+  'executions.clearedRuns': 'Earlier runs',
+  'executions.runNumber': 'Run',
+  'executions.cleared': 'Cleared',
   // common
   'common.job': 'Job',
   // executions
@@ -789,6 +797,7 @@ export const en = {
   'enum.auditAction.JOB_CLONE': 'JOB_CLONE',
   'enum.auditAction.JOB_RUN': 'JOB_RUN',
   'enum.auditAction.EXECUTION_CANCEL': 'EXECUTION_CANCEL',
+  'enum.auditAction.EXECUTION_CLEAR': 'EXECUTION_CLEAR',
   'enum.auditAction.USER_CREATE': 'USER_CREATE',
   'enum.auditAction.USER_UPDATE': 'USER_UPDATE',
   'enum.auditAction.USER_DELETE': 'USER_DELETE',

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anExecution } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
@@ -162,5 +163,44 @@ describe('ExecutionDetailPage', () => {
     expect(document.getElementById('attempts')).toBeNull();
     expect(document.getElementById('shards')).toBeNull();
     expect(calls.some((c) => c.path.endsWith('/tree'))).toBe(false);
+  });
+
+  it('clears an ended run to run it again for its instant, with its dependents when asked, and shows its earlier runs', async () => {
+    const calls = mockApi((c) => {
+      if (c.path === '/executions/907' && c.method === 'GET')
+        return {
+          body: anExecution({
+            id: 907, status: 'FAILED', scheduledAt: '2026-11-26T16:12:00Z',
+            clearedRuns: [{ run: 1, trigger: 'CRON', status: 'FAILED', attempt: 3, error: 'boom', clearedAt: '2026-11-26T17:00:00Z', clearedBy: 'ada' }],
+          }),
+        };
+      if (c.path === '/executions/907/clear') return { status: 202, body: { executionId: 907, scheduledAt: '2026-11-26T16:12:00Z', dependents: [908] } };
+      return undefined;
+    });
+    renderPage(<ExecutionDetailPage />, { at: '/executions/907', path: '/executions/:id', user: { username: 'ada', role: 'OPERATOR' } });
+
+    const earlier = (await screen.findByText('Earlier runs')).closest('.ant-card') as HTMLElement;
+    expect(within(earlier).getByText('boom')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Clear/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /With dependents/ }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear' }).at(-1)!);
+
+    expect(await screen.findByText('Cleared: #907 runs again for its instant')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/executions/907/clear', { withDependents: true }]]);
+  });
+
+  it('offers no clear to a viewer, nor for a run still live', async () => {
+    mockApi((c) =>
+      c.path === '/executions/909' ? { body: anExecution({ id: 909, status: 'FAILED' }) }
+        : c.path === '/executions/910' ? { body: anExecution({ id: 910, status: 'WAITING' }) } : undefined,
+    );
+    const viewer = renderPage(<ExecutionDetailPage />, { at: '/executions/909', path: '/executions/:id', user: { username: 'vi', role: 'VIEWER' } });
+    await screen.findByText('Execution #909');
+    expect(screen.queryByRole('button', { name: /Clear/ })).toBeNull();
+    viewer.unmount();
+
+    renderPage(<ExecutionDetailPage />, { at: '/executions/910', path: '/executions/:id', user: { username: 'ada', role: 'OPERATOR' } });
+    await screen.findByText('Execution #910');
+    expect(screen.queryByRole('button', { name: /Clear/ })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { StopOutlined } from '@ant-design/icons';
+import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Popconfirm, Progress, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Descriptions, Popconfirm, Progress, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApiErrorHandler } from '../../api/errors';
 import { useCanOperate } from '../../auth/AuthProvider';
@@ -9,6 +10,7 @@ import { formatDuration, formatTime } from '../../format';
 import { paths } from '../../paths';
 import { executionsApi } from './api';
 import { AttemptChain } from './AttemptChain';
+import { ClearedRunsTable } from './ClearedRunsTable';
 import { ShardTable } from './ShardTable';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
@@ -64,6 +66,16 @@ export default function ExecutionDetailPage() {
     onError: (e) => handleError(e),
   });
 
+  const [withDependents, setWithDependents] = useState(false);
+  const clear = useMutation({
+    mutationFn: (e: Execution) => executionsApi.clear(e.id, withDependents),
+    onSuccess: (result) => {
+      message.info(t('executions.clearRequested', { id: result.executionId }));
+      void queryClient.invalidateQueries({ queryKey: ['executions'] });
+    },
+    onError: (e) => handleError(e),
+  });
+
   if (execution.isError) return <QueryError error={execution.error} onRetry={() => void execution.refetch()} />;
   const e = execution.data;
   if (!e) return <Skeleton active />;
@@ -72,13 +84,34 @@ export default function ExecutionDetailPage() {
       title={t('executions.executionId', { id: e.id })}
       extra={
         canOperate &&
-        isActive(e.status) && (
+        (isActive(e.status) ? (
           <Popconfirm title={t('executions.cancelThisRun')} okText={t('executions.cancelRun')} okButtonProps={{ danger: true }} onConfirm={() => cancel.mutate(e)}>
             <Button danger icon={<StopOutlined />} loading={cancel.isPending}>
               {t('common.cancel')}
             </Button>
           </Popconfirm>
-        )
+        ) : (
+          !isUnfinished(e.status) && (
+            // an ended run runs again for the same logical instant (clear and re-run)
+            <Popconfirm
+              title={t('executions.clearThisRun')}
+              description={
+                <>
+                  <div>{t('executions.clearExplained', { instant: formatTime(e.scheduledAt) })}</div>
+                  <Checkbox checked={withDependents} onChange={(c) => setWithDependents(c.target.checked)}>
+                    {t('executions.clearWithDependents')}
+                  </Checkbox>
+                </>
+              }
+              okText={t('executions.clear')}
+              onConfirm={() => clear.mutate(e)}
+            >
+              <Button icon={<RedoOutlined />} loading={clear.isPending}>
+                {t('executions.clear')}
+              </Button>
+            </Popconfirm>
+          )
+        ))
       }
     >
       <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
@@ -140,6 +173,11 @@ export default function ExecutionDetailPage() {
       {e.attempts && e.attempts.length > 0 && (
         <Card size="small" id="attempts" title={t('executions.attempts')} style={{ marginTop: 16 }}>
           <AttemptChain attempts={e.attempts} />
+        </Card>
+      )}
+      {e.clearedRuns && e.clearedRuns.length > 0 && (
+        <Card size="small" id="cleared-runs" title={t('executions.clearedRuns')} style={{ marginTop: 16 }}>
+          <ClearedRunsTable runs={e.clearedRuns} />
         </Card>
       )}
       {e.shards && e.shards.length > 0 && (

@@ -46,6 +46,30 @@ export interface Execution {
   attempts?: Attempt[];
   /** The calls of a sharded or broadcast run, one per shard, by index; detail only, empty for one call. */
   shards?: Shard[];
+  /** The row's earlier runs for the same logical instant, each kept when it was cleared; detail only. */
+  clearedRuns?: ClearedRun[];
+}
+
+/** An earlier run of an execution row, kept when an operator cleared it to run again. */
+export interface ClearedRun {
+  /** 1 for the row's first run, 2 for the run after the first clear. */
+  run: number;
+  trigger: string;
+  status: ExecutionStatus;
+  agentId?: string | null;
+  attempt: number;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  error?: string | null;
+  clearedAt: string;
+  clearedBy?: string | null;
+}
+
+/** What a clear answers: the run cleared and the runs below it cleared with it. */
+export interface ClearResult {
+  executionId: number | string;
+  scheduledAt: string;
+  dependents: (number | string)[];
 }
 
 /** One call of a sharded or broadcast run. */

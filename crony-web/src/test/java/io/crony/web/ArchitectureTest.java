@@ -83,12 +83,12 @@ class ArchitectureTest {
 	// every status change, and only these writers use it.
 	private static final String[] STATUS_WRITERS = { "io.crony.web.execution.StatusWrites",
 			"io.crony.web.execution.ExecutionReconciler", "io.crony.web.workflow.LiveCycles",
-			"io.crony.web.workflow.ReleasedRuns" };
+			"io.crony.web.workflow.ReleasedRuns", "io.crony.web.workflow.RunClears" };
 
 	@ArchTest
 	static final ArchRule onlyTheWritersUseTheRunStateMachine = noClasses().that()
 		.haveNameNotMatching(
-				"io\\.crony\\.web\\.(execution\\.(StatusWrites|ExecutionReconciler)|workflow\\.(LiveCycles|ReleasedRuns))(\\$.*)?")
+				"io\\.crony\\.web\\.(execution\\.(StatusWrites|ExecutionReconciler)|workflow\\.(LiveCycles|ReleasedRuns|RunClears))(\\$.*)?")
 		.should()
 		.dependOnClassesThat()
 		.belongToAnyOf(RunTransition.class)
@@ -98,6 +98,6 @@ class ArchitectureTest {
 	static final ArchRule executionStatusIsWrittenOnlyThroughTheStateMachine = classes().that()
 		.areTopLevelClasses()
 		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
-				STATUS_WRITERS[2], STATUS_WRITERS[3], "io.crony.web.execution.ReportMapper")));
+				STATUS_WRITERS[2], STATUS_WRITERS[3], STATUS_WRITERS[4], "io.crony.web.execution.ReportMapper")));
 
 }

@@ -138,12 +138,14 @@ final class OnceRuns {
 	}
 
 	/**
-	 * A run its upstreams unblocked, or a backfill's, runs only where it is taken from
-	 * nobody (the web leader may repeat its request after a failure: the row decides,
-	 * once); any other request's row is this agent's once its key was taken.
+	 * A run its upstreams unblocked, a backfill's, or a cleared run run again (RETRY),
+	 * runs only where it is taken from nobody (the web leader may repeat its request
+	 * after a failure: the row decides, once); any other request's row is this agent's
+	 * once its key was taken.
 	 */
 	private boolean ownRow(Fire fire) {
-		if (fire.trigger == TriggerType.DEPENDENCY || fire.trigger == TriggerType.BACKFILL) {
+		if (fire.trigger == TriggerType.DEPENDENCY || fire.trigger == TriggerType.BACKFILL
+				|| fire.trigger == TriggerType.RETRY) {
 			return this.claimer.takeReleased(fire);
 		}
 		this.claimer.adopt(fire.executionId);

@@ -9,7 +9,7 @@ public enum AuditAction {
 
 	JOB_CREATE(AuditObjectType.JOB), JOB_UPDATE(AuditObjectType.JOB), JOB_DELETE(AuditObjectType.JOB),
 	JOB_ENABLE(AuditObjectType.JOB), JOB_DISABLE(AuditObjectType.JOB), JOB_RUN(AuditObjectType.JOB),
-	EXECUTION_CANCEL(AuditObjectType.JOB), JOB_CLONE(AuditObjectType.JOB),
+	EXECUTION_CANCEL(AuditObjectType.JOB), JOB_CLONE(AuditObjectType.JOB), EXECUTION_CLEAR(AuditObjectType.JOB),
 
 	USER_CREATE(AuditObjectType.USER), USER_UPDATE(AuditObjectType.USER), USER_DELETE(AuditObjectType.USER),
 	LOGIN(AuditObjectType.USER), LOGIN_FAILED(AuditObjectType.USER), LOGOUT(AuditObjectType.USER),

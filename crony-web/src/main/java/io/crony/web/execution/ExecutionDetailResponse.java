@@ -27,14 +27,17 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		@Schema(description = "the run's attempts with the instance of each, oldest first, as agents keep them for"
 				+ " ASYNC runs; empty for other runs") List<AttemptResponse> attempts,
 		@Schema(description = "the calls of a sharded or broadcast run, one per shard, by index; empty for a run"
-				+ " of one call") List<ShardResponse> shards) {
+				+ " of one call") List<ShardResponse> shards,
+		@Schema(description = "the row's earlier runs for the same logical instant, oldest first, each kept when an"
+				+ " operator cleared it to run again; empty when it was never cleared") List<ClearedRunResponse> clearedRuns) {
 
-	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts, List<ShardResponse> shards) {
+	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts, List<ShardResponse> shards,
+			List<ClearedRunResponse> clearedRuns) {
 		ExecutionResponse base = ExecutionResponse.of(row);
 		return new ExecutionDetailResponse(base.id(), base.jobId(), base.jobName(), base.agentId(), base.trigger(),
 				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
 				base.progress(), base.output(), base.error(), base.updatedAt(), base.releasedBy(), base.rootId(),
-				mode(row), row.getMessage(), row.getResumePayload(), attempts, shards);
+				mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns);
 	}
 
 	/**

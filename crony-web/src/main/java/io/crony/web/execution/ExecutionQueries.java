@@ -32,7 +32,10 @@ class ExecutionQueries {
 
 	private final ShardRows shards;
 
-	ExecutionQueries(ExecutionMapper executions, AttemptChain attempts, ShardRows shards) {
+	private final ClearedRuns cleared;
+
+	ExecutionQueries(ExecutionMapper executions, AttemptChain attempts, ShardRows shards, ClearedRuns cleared) {
+		this.cleared = cleared;
 		this.executions = executions;
 		this.attempts = attempts;
 		this.shards = shards;
@@ -61,7 +64,7 @@ class ExecutionQueries {
 		if (row == null) {
 			throw new ExecutionNotFoundException(id);
 		}
-		return ExecutionDetailResponse.of(row, this.attempts.of(id), this.shards.of(id));
+		return ExecutionDetailResponse.of(row, this.attempts.of(id), this.shards.of(id), this.cleared.of(id));
 	}
 
 }

@@ -59,10 +59,11 @@ class LiveCycles {
 				+ ", e.error = 'job deleted', e.finished_at = ?, e.updated_at = ? WHERE "
 				+ RunTransition.DROP.where("e") + " AND j.id IS NULL", SqlTime.of(now), SqlTime.of(now));
 		List<Waiting> waiting = this.jdbc.query(
-				"SELECT e.id, e.job_id, e.scheduled_at, j.spec FROM execution e FORCE INDEX (idx_execution_status) "
-						+ "JOIN job j ON j.id = e.job_id WHERE e.status = 'WAITING' ORDER BY e.id LIMIT ?",
+				"SELECT e.id, e.job_id, e.scheduled_at, j.spec, e.updated_at FROM execution e "
+						+ "FORCE INDEX (idx_execution_status) JOIN job j ON j.id = e.job_id WHERE e.status = 'WAITING' "
+						+ "ORDER BY e.id LIMIT ?",
 				(rs, i) -> new Waiting(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3),
-						CronyJson.fromJson(rs.getString(4), JobSpec.class)),
+						CronyJson.fromJson(rs.getString(4), JobSpec.class), UpstreamRuns.instant(rs, 5)),
 				ROUND_LIMIT);
 		// each fire waits for the upstream runs of its own logical instant: an older fire
 		// still waiting as a newer one comes is not over, its upstreams may be slow
@@ -103,7 +104,7 @@ class LiveCycles {
 			}
 		}
 		else if (decision instanceof PairedGate.Decision.Waiting waitingFor
-				&& fire.scheduledAt().plus(this.properties.lookBack()).isBefore(now)) {
+				&& fire.waitingSince().plus(this.properties.lookBack()).isBefore(now)) {
 			// a paired run that never comes (its fire claimed by nobody) ends the wait
 			this.released.stopWaiting(fire.id(),
 					"not run: no run of upstream " + String.join(", ", waitingFor.upstreams()) + " within "
@@ -179,7 +180,17 @@ class LiveCycles {
 				+ stopped.failure().id() + ")";
 	}
 
-	private record Waiting(long id, long jobId, Instant scheduledAt, JobSpec spec) {
+	private record Waiting(long id, long jobId, Instant scheduledAt, JobSpec spec, Instant updatedAt) {
+
+		/**
+		 * Its instant, or when it was cleared to wait again if later: a run cleared for
+		 * an old instant waits as long as a fresh fire for its upstreams to run again.
+		 */
+		Instant waitingSince() {
+			return (this.updatedAt != null && this.updatedAt.isAfter(this.scheduledAt)) ? this.updatedAt
+					: this.scheduledAt;
+		}
+
 	}
 
 	/** A job run by its upstreams only; {@code since}: where its current cycle began. */

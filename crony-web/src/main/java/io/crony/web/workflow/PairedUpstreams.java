@@ -42,7 +42,10 @@ class PairedUpstreams {
 
 	/** The same, by upstream job id, in the order of {@code dependsOn}. */
 	Map<Long, PairedGate.Upstream> byJob(JobSpec downstream, Instant instant) {
-		Schedule schedule = CycleStart.scheduleOf(downstream);
+		// a job without a schedule runs at its upstreams' instant: a run of it waiting
+		// (one
+		// cleared with its upstream) pairs with their runs at that instant
+		Schedule schedule = downstream.hasSchedule() ? CycleStart.scheduleOf(downstream) : null;
 		Map<Long, PairedGate.Upstream> upstreams = new LinkedHashMap<>();
 		for (long upstreamId : downstream.dependsOn()) {
 			List<JobSpec> found = this.jdbc.query("SELECT spec FROM job WHERE id = ?",
@@ -52,8 +55,8 @@ class PairedUpstreams {
 				continue;
 			}
 			JobSpec upstream = found.get(0);
-			upstreams.put(upstreamId, upstream.hasSchedule() ? scheduled(schedule, instant, upstream)
-					: unscheduled(schedule, instant, upstream));
+			upstreams.put(upstreamId, (schedule == null) ? sameInstant(instant, upstream) : upstream.hasSchedule()
+					? scheduled(schedule, instant, upstream) : unscheduled(schedule, instant, upstream));
 		}
 		return upstreams;
 	}
@@ -74,6 +77,15 @@ class PairedUpstreams {
 		}
 		return new PairedGate.Upstream(upstream.name(), upstream.enabled(), instants, runs,
 				instants.isEmpty() ? null : newestStarted(upstream.id(), instants.get(0)));
+	}
+
+	private PairedGate.Upstream sameInstant(Instant instant, JobSpec upstream) {
+		Map<Instant, UpstreamRun> runs = new HashMap<>();
+		this.jdbc
+			.query("SELECT " + UpstreamRuns.COLUMNS + " FROM execution WHERE job_id = ? AND scheduled_at = ?",
+					UpstreamRuns::row, upstream.id(), SqlTime.of(instant))
+			.forEach((run) -> runs.put(run.scheduledAt(), run));
+		return new PairedGate.Upstream(upstream.name(), upstream.enabled(), List.of(instant), runs);
 	}
 
 	// claims made ahead are PENDING and fires waiting for their own upstreams WAITING:

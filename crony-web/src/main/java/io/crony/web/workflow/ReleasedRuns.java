@@ -123,7 +123,7 @@ class ReleasedRuns {
 	}
 
 	/**
-	 * @param trigger DEPENDENCY, or BACKFILL
+	 * @param trigger DEPENDENCY, BACKFILL, or RETRY (a cleared run)
 	 */
 	boolean request(long executionId, long jobId, TriggerType trigger, Instant instant, String params) {
 		OnceRequest request = new OnceRequest(executionId, jobId, trigger, params, instant, REQUESTED_BY);
@@ -151,13 +151,13 @@ class ReleasedRuns {
 	 * Released runs no agent has taken for {@code retryAfter}: they are requested again.
 	 */
 	List<Untaken> untaken(Instant before) {
-		return this.jdbc.query(
-				"SELECT id, job_id, scheduled_at, params, trigger_type FROM execution FORCE INDEX (idx_execution_status) "
-						+ "WHERE status = 'PENDING' AND trigger_type IN ('DEPENDENCY', 'BACKFILL') AND agent_id IS NULL "
-						+ "AND updated_at < ? ORDER BY id LIMIT 1000",
-				(rs, i) -> new Untaken(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3), rs.getString(4),
-						TriggerType.valueOf(rs.getString(5))),
-				SqlTime.of(before));
+		return this.jdbc
+			.query("SELECT id, job_id, scheduled_at, params, trigger_type FROM execution FORCE INDEX (idx_execution_status) "
+					+ "WHERE status = 'PENDING' AND trigger_type IN ('DEPENDENCY', 'BACKFILL', 'RETRY') AND agent_id IS NULL "
+					+ "AND updated_at < ? ORDER BY id LIMIT 1000",
+					(rs, i) -> new Untaken(rs.getLong(1), rs.getLong(2), UpstreamRuns.instant(rs, 3), rs.getString(4),
+							TriggerType.valueOf(rs.getString(5))),
+					SqlTime.of(before));
 	}
 
 	/** A released run no agent took yet. */

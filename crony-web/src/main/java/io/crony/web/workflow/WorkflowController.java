@@ -3,15 +3,21 @@ package io.crony.web.workflow;
 import java.time.Instant;
 import java.util.List;
 
+import io.crony.web.auth.CronyPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Workflows: jobs that wait for jobs (docs/workflows.md). */
@@ -22,8 +28,11 @@ class WorkflowController {
 
 	private final WorkflowQueries queries;
 
-	WorkflowController(WorkflowQueries queries) {
+	private final RunClears clears;
+
+	WorkflowController(WorkflowQueries queries, RunClears clears) {
 		this.queries = queries;
+		this.clears = clears;
 	}
 
 	@GetMapping("/workflows")
@@ -35,7 +44,7 @@ class WorkflowController {
 	@GetMapping("/workflows/runs")
 	@Operation(summary = "The latest workflow runs, newest first: each a first run and what it released")
 	List<WorkflowQueries.WorkflowRun> runs(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.queries.runs(limit);
+		return this.queries.runs(limit, Instant.now());
 	}
 
 	@GetMapping("/jobs/{id}/cycle")
@@ -48,6 +57,26 @@ class WorkflowController {
 	@Operation(summary = "The workflow run an execution belongs to, as a tree from its first run", tags = "Executions")
 	WorkflowQueries.Tree tree(@PathVariable long id) {
 		return this.queries.tree(id);
+	}
+
+	@PostMapping("/executions/{id}/clear")
+	@ResponseStatus(HttpStatus.ACCEPTED)
+	@Operation(summary = "Clear an ended run and run it again for the same logical instant",
+			description = "The run starts over on the same row (same scheduledAt), its earlier run kept in the row's"
+					+ " clearedRuns; with withDependents, the runs below it at their paired instants run again once"
+					+ " their upstreams succeed. A run not ended yet is refused with 409.",
+			tags = "Executions")
+	RunClears.Cleared clear(@PathVariable long id, @RequestBody(required = false) ClearRequest request,
+			@AuthenticationPrincipal CronyPrincipal user) {
+		boolean withDependents = request != null && Boolean.TRUE.equals(request.withDependents());
+		return this.clears.clear(id, withDependents, user.username());
+	}
+
+	/**
+	 * @param withDependents true: the runs below it in its cycle run again too, each once
+	 * the runs it pairs with succeed; default false
+	 */
+	record ClearRequest(Boolean withDependents) {
 	}
 
 }

@@ -1,11 +1,14 @@
 package io.crony.web.workflow;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
@@ -35,10 +38,18 @@ class WorkflowQueries {
 
 	private final PairedUpstreams paired;
 
-	WorkflowQueries(JdbcTemplate jdbc, UpstreamRuns upstreams, PairedUpstreams paired) {
+	private final CycleMembers members;
+
+	// a node of a cron cycle without a run this long after its instant never gets one
+	private final Duration lookBack;
+
+	WorkflowQueries(JdbcTemplate jdbc, UpstreamRuns upstreams, PairedUpstreams paired, CycleMembers members,
+			WorkflowProperties properties) {
 		this.jdbc = jdbc;
 		this.upstreams = upstreams;
 		this.paired = paired;
+		this.members = members;
+		this.lookBack = properties.lookBack();
 	}
 
 	/** Every job of the department with an upstream or a dependent, and the edges. */
@@ -135,7 +146,7 @@ class WorkflowQueries {
 	}
 
 	/** The latest workflow runs of the department, newest first. */
-	List<WorkflowRun> runs(int limit) {
+	List<WorkflowRun> runs(int limit, Instant now) {
 		List<Long> roots = this.jdbc.queryForList("SELECT DISTINCT e.root_id FROM execution e "
 				+ "JOIN job j ON j.id = e.job_id WHERE e.root_id IS NOT NULL AND j.department_id = ? "
 				+ "ORDER BY e.root_id DESC LIMIT ?", Long.class, Departments.current(), limit);
@@ -146,18 +157,35 @@ class WorkflowQueries {
 			if (first == null) {
 				continue;
 			}
-			WorkflowRunTally tally = WorkflowRunTally.of(rows.stream().map(TreeRun::status).toList());
-			boolean active = rows.stream().anyMatch((row) -> !row.status().isFinal()) || this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM workflow_run WHERE root_id = ? AND status = 'RUNNING'", Long.class, root) > 0;
-			Instant finished = active ? null
-					: rows.stream()
-						.map(TreeRun::finishedAt)
-						.filter((at) -> at != null)
-						.max(Instant::compareTo)
-						.orElse(null);
+			List<String> flow = this.jdbc.queryForList("SELECT status FROM workflow_run WHERE root_id = ?",
+					String.class, root);
+			List<ExecutionStatus> statuses = new ArrayList<>(rows.stream().map(TreeRun::status).toList());
+			List<Instant> ends = new ArrayList<>(rows.stream().map(TreeRun::finishedAt).toList());
+			long withoutRun = 0;
+			if (flow.isEmpty()) {
+				// started by the schedule: its runs are those of every job below the
+				// first
+				// at its instant in the cycle, released, stopped, or still to come
+				Set<Long> seen = new HashSet<>(rows.stream().map(TreeRun::id).toList());
+				for (CycleMembers.Node node : this.members.below(first.jobId(), first.scheduledAt())) {
+					if (node.run() != null) {
+						if (seen.add(node.run().id())) {
+							statuses.add(node.run().status());
+							ends.add(node.run().finishedAt());
+						}
+					}
+					else if (node.spec().enabled() && node.instant().plus(this.lookBack).isAfter(now)) {
+						withoutRun++;
+					}
+				}
+			}
+			WorkflowRunTally tally = WorkflowRunTally.of(statuses, withoutRun);
+			boolean active = flow.contains("RUNNING");
+			Instant finished = (active || !tally.over()) ? null
+					: ends.stream().filter((at) -> at != null).max(Instant::compareTo).orElse(null);
 			Instant started = (first.startedAt() != null) ? first.startedAt() : first.scheduledAt();
 			runs.add(new WorkflowRun(root, first.jobId(), first.jobName(), started, finished, tally.status(active),
-					rows.size(), tally.succeeded(), tally.failed(), tally.skipped()));
+					statuses.size(), tally.succeeded(), tally.failed(), tally.skipped()));
 		}
 		return runs;
 	}

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.execution.OnceRequest;
@@ -86,7 +88,9 @@ class RunAndCancelIT {
 
 	@AfterEach
 	void cleanUp() {
+		this.jdbc.update("DELETE FROM workflow_run");
 		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job_dependency");
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM app_user WHERE username <> 'admin'");
 		// leaves the leader election alone: the context's web instance keeps running
@@ -307,6 +311,137 @@ class RunAndCancelIT {
 		assertThat(bad.isProblem()).isTrue();
 		assertThat(bad.errorFields()).containsExactlyInAnyOrder("status", "from");
 		assertThat(this.api.get("/api/v1/executions/999999").status()).isEqualTo(404);
+	}
+
+	@Test
+	void aCronStartedWorkflowRunIsRunningUntilEveryNodeOfItsCycleHasEnded() {
+		Instant load = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofMinutes(3));
+		long[] chain = chain();
+		long root = insertRun(chain[0], "SUCCEEDED", "CRON", load, null);
+		insertRun(chain[1], "SUCCEEDED", "DEPENDENCY", load.plusSeconds(40), root);
+
+		// report, below check, has not fired yet: the workflow run is not over
+		JsonNode early = workflowRun(root);
+		assertThat(early.get("status").asText()).as("%s", early).isEqualTo("RUNNING");
+		assertThat(early.path("finishedAt").isMissingNode()).as("%s", early).isTrue();
+		assertThat(early.get("succeeded").asLong()).isEqualTo(2);
+
+		insertRun(chain[2], "SUCCEEDED", "DEPENDENCY", load.plusSeconds(45), root);
+		JsonNode done = workflowRun(root);
+		assertThat(done.get("status").asText()).as("%s", done).isEqualTo("SUCCEEDED");
+		assertThat(done.path("finishedAt").isTextual()).as("%s", done).isTrue();
+		assertThat(done.get("runs").asLong()).isEqualTo(3);
+	}
+
+	@Test
+	void aFailedInstantIsClearedAndRunsAgainForTheSameInstantWithItsDependents() {
+		// two days back: longer ago than the gate's look-back, which counts from the
+		// clear
+		Instant load = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(Duration.ofDays(2));
+		long[] chain = chain();
+		assign("agent-1", this.jobId);
+		for (long job : chain) {
+			assign("agent-1", job);
+			this.jdbc.update("UPDATE job SET agent_id = 'agent-1' WHERE id = ?", job);
+		}
+		long failed = insertRun(chain[0], "FAILED", "CRON", load, null);
+		this.jdbc.update("UPDATE execution SET agent_id = 'agent-1', attempt = 3, error = 'boom' WHERE id = ?", failed);
+		long check = insertRun(chain[1], "SKIPPED", "CRON", load.plusSeconds(40), null);
+		long report = insertRun(chain[2], "SKIPPED", "CRON", load.plusSeconds(45), null);
+		Response live = this.api.post("/api/v1/executions/" + run() + "/clear", Map.of());
+		assertThat(live.status()).as("%s", live.body()).isEqualTo(409);
+		assertThat(live.isProblem()).isTrue();
+		assertThat(live.errorFields()).containsExactly("status");
+		assertThat(Users.create(this.api, "viewer", "VIEWER")
+			.post("/api/v1/executions/" + failed + "/clear", null)
+			.status()).isEqualTo(403);
+
+		Response clear = this.api.post("/api/v1/executions/" + failed + "/clear", Map.of("withDependents", true));
+
+		assertThat(clear.status()).as("%s", clear.body()).isEqualTo(202);
+		assertThat(clear.body().get("dependents")).extracting(JsonNode::asLong).containsExactly(check, report);
+		Map<String, Object> row = this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", failed);
+		assertThat(row).containsEntry("status", "PENDING").containsEntry("trigger_type", "RETRY");
+		assertThat(((java.time.LocalDateTime) row.get("scheduled_at")).toInstant(java.time.ZoneOffset.UTC))
+			.isEqualTo(load);
+		OnceRequest request = CronyJson
+			.fromBytes(this.probe.get(this.keys.once("agent-1", failed)).getValue().getBytes(), OnceRequest.class);
+		assertThat(request.trigger()).isEqualTo(TriggerType.RETRY);
+		assertThat(request.scheduledAt()).isEqualTo(load);
+		JsonNode earlier = this.api.get("/api/v1/executions/" + failed).body().get("clearedRuns");
+		assertThat(earlier).hasSize(1);
+		assertThat(earlier.get(0).get("status").asText()).isEqualTo("FAILED");
+		assertThat(earlier.get(0).get("attempt").asInt()).isEqualTo(3);
+		assertThat(earlier.get(0).get("error").asText()).isEqualTo("boom");
+		assertThat(
+				this.jdbc.queryForList("SELECT status FROM execution WHERE id IN (?, ?)", String.class, check, report))
+			.containsOnly("WAITING");
+		assertThat(
+				this.jdbc.queryForObject("SELECT COUNT(*) FROM audit_log WHERE action = 'EXECUTION_CLEAR'", Long.class))
+			.isEqualTo(1);
+
+		// the agent's part, then the leader's: each dependent released by its paired run
+		succeed(failed);
+		awaitReleased(check, failed);
+		succeed(check);
+		awaitReleased(report, check);
+		succeed(report);
+		JsonNode again = workflowRun(failed);
+		assertThat(again.get("status").asText()).as("%s", again).isEqualTo("SUCCEEDED");
+		assertThat(again.get("succeeded").asLong()).isEqualTo(3);
+		assertThat(this.jdbc.queryForList("SELECT scheduled_at FROM execution WHERE job_id = ?", Timestamp.class,
+				chain[0]))
+			.hasSize(1);
+	}
+
+	/** load (every minute at :00) → check (at :40) → report (at :45), in UTC. */
+	private long[] chain() {
+		long load = this.api.post("/api/v1/jobs", workflowJob("load", "0 * * * * ?", List.of())).id();
+		long check = this.api.post("/api/v1/jobs", workflowJob("check", "40 * * * * ?", List.of("load"))).id();
+		long report = this.api.post("/api/v1/jobs", workflowJob("report", "45 * * * * ?", List.of("check"))).id();
+		return new long[] { load, check, report };
+	}
+
+	private static Map<String, Object> workflowJob(String name, String schedule, List<String> dependsOn) {
+		Map<String, Object> job = Jobs.with(Jobs.with(Jobs.http(name), "schedule", schedule), "timeZone", "UTC");
+		return Jobs.with(job, "dependsOn", dependsOn);
+	}
+
+	private long insertRun(long job, String status, String trigger, Instant at, Long root) {
+		boolean ended = !"PENDING".equals(status) && !"WAITING".equals(status);
+		this.jdbc.update(
+				"INSERT INTO execution (job_id, job_name, trigger_type, status, scheduled_at, started_at, finished_at, "
+						+ "released_by, root_id, updated_at) VALUES (?, 'x', ?, ?, ?, ?, ?, ?, ?, ?)",
+				job, trigger, status, Timestamp.from(at), ended ? Timestamp.from(at) : null,
+				ended ? Timestamp.from(at.plusSeconds(1)) : null, root, root, Timestamp.from(Instant.now()));
+		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
+				job, Timestamp.from(at));
+	}
+
+	// what the agent's records write for a run that ran and succeeded
+	private void succeed(long executionId) {
+		this.jdbc.update("UPDATE execution SET status = 'SUCCEEDED', agent_id = 'agent-1', started_at = NOW(3), "
+				+ "finished_at = NOW(3) WHERE id = ?", executionId);
+	}
+
+	private void awaitReleased(long executionId, long by) {
+		Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+			Map<String, Object> row = this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", executionId);
+			assertThat(row).containsEntry("status", "PENDING").containsEntry("trigger_type", "DEPENDENCY");
+			assertThat(((Number) row.get("released_by")).longValue()).isEqualTo(by);
+		});
+		assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNotNull();
+	}
+
+	private JsonNode workflowRun(long root) {
+		Response runs = this.api.get("/api/v1/workflows/runs");
+		assertThat(runs.status()).as("%s", runs.body()).isEqualTo(200);
+		for (JsonNode run : runs.body()) {
+			if (run.get("rootId").asLong() == root) {
+				return run;
+			}
+		}
+		throw new AssertionError("no workflow run " + root + " in " + runs.body());
 	}
 
 	private long run() {

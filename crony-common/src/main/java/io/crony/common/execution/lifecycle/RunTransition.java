@@ -38,12 +38,14 @@ import static io.crony.common.execution.ExecutionStatus.WAITING;
  * RUNNING  --REPORT-->   SUCCEEDED | FAILED | TIMED_OUT | CANCELLED   (an SDK report)
  * FAILED, TIMED_OUT --RETRY--> RUNNING      (an async retry, only while attempts are left)
  * MISSED   --FINISH-->   the run's own outcome (a record replayed late corrects the guess)
+ * any closed state --CLEAR--> PENDING | WAITING   (an operator clears the run: same instant)
  * </pre>
  *
- * SUCCEEDED, CANCELLED and SKIPPED are never left. FAILED and TIMED_OUT are left only by
- * an async run's next attempt ({@link #RETRY}, guarded by {@code attempt < max}), and
- * MISSED, the reconciler's conclusion that nobody started the run, only by the run's own
- * finish record ({@link #FINISH}).
+ * SUCCEEDED, CANCELLED and SKIPPED are left only by an operator's clear ({@link #CLEAR}),
+ * which keeps the row's earlier run aside first. FAILED and TIMED_OUT are left otherwise
+ * only by an async run's next attempt ({@link #RETRY}, guarded by {@code attempt < max}),
+ * and MISSED, the reconciler's conclusion that nobody started the run, only by the run's
+ * own finish record ({@link #FINISH}).
  */
 public enum RunTransition {
 
@@ -93,7 +95,14 @@ public enum RunTransition {
 	CANCEL(EnumSet.of(PENDING), EnumSet.of(CANCELLED)),
 
 	/** Nobody started a claimed fire in time (web: ExecutionReconciler). */
-	MISS(EnumSet.of(PENDING), EnumSet.of(MISSED));
+	MISS(EnumSet.of(PENDING), EnumSet.of(MISSED)),
+
+	/**
+	 * An operator clears an ended run to run it again for the same logical instant (web:
+	 * RunClears): PENDING for the run cleared, WAITING for a dependent cleared with it,
+	 * which its upstreams then release again. Its earlier run is kept aside first.
+	 */
+	CLEAR(EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED, MISSED), EnumSet.of(PENDING, WAITING));
 
 	private final Set<ExecutionStatus> from;
 

@@ -10,6 +10,7 @@ import static io.crony.common.execution.ExecutionStatus.RUNNING;
 import static io.crony.common.execution.ExecutionStatus.SKIPPED;
 import static io.crony.common.execution.ExecutionStatus.SUCCEEDED;
 import static io.crony.common.execution.ExecutionStatus.TIMED_OUT;
+import static io.crony.common.execution.ExecutionStatus.WAITING;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
@@ -42,6 +43,12 @@ class RunTransitionTest {
 	@Test
 	void closedRunsAreNeverLeftButByTheDocumentedExits() {
 		for (RunTransition transition : RunTransition.values()) {
+			if (transition == RunTransition.CLEAR) {
+				// the operator's clear: the one exit of every closed state, back to a
+				// start
+				assertThat(transition.to()).containsExactlyInAnyOrder(PENDING, WAITING);
+				continue;
+			}
 			assertThat(transition.from()).doesNotContain(SUCCEEDED, CANCELLED, SKIPPED);
 			assertThat(transition.retryableFrom()).doesNotContain(SUCCEEDED, CANCELLED, SKIPPED, MISSED);
 			if (transition != RunTransition.FINISH) {
