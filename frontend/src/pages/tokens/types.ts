@@ -1,6 +1,7 @@
+import type { ApiEnum } from '../../api/types';
 import { t } from '../../i18n';
 /** What a service-account token may do (crony-web's Scope). */
-export type Scope = 'JOBS_READ' | 'JOBS_WRITE' | 'RUNS_TRIGGER' | 'RUNS_READ';
+export type Scope = ApiEnum<'ServiceTokenResponse', 'scopes'>;
 
 // labels are getters: read when drawn, in the current language
 export const SCOPES: { value: Scope; label: string }[] = [
