@@ -1250,7 +1250,8 @@ export interface components {
             params?: string;
             /** Format: int64 */
             started?: number;
-            status?: string;
+            /** @enum {string} */
+            status?: "RUNNING" | "PAUSED" | "CANCELLED" | "SUCCEEDED" | "FAILED";
             /** Format: int64 */
             succeeded?: number;
             /** Format: date-time */
@@ -2221,7 +2222,8 @@ export interface components {
             revokedAt?: string;
             revokedBy?: string;
             scopes?: ("JOBS_READ" | "JOBS_WRITE" | "RUNS_TRIGGER" | "RUNS_READ")[];
-            status?: string;
+            /** @enum {string} */
+            status?: "ACTIVE" | "EXPIRED" | "REVOKED";
             tokenHint?: string;
         };
         /** @description the calls of a sharded or broadcast run, one per shard, by index; empty for a run of one call */

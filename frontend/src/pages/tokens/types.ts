@@ -11,7 +11,7 @@ export const SCOPES: { value: Scope; label: string }[] = [
   { value: 'RUNS_READ', get label() { return t('tokens.readRuns'); } },
 ];
 
-export type ServiceTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+export type ServiceTokenStatus = ApiEnum<'ServiceTokenResponse', 'status'>;
 
 /** A token's record; the token itself is only in the answer to its creation. */
 export interface ServiceToken {

@@ -1,3 +1,4 @@
+import type { ApiEnum } from '../../api/types';
 import type { ExecutionStatus } from '../executions/types';
 
 /** A job of the department that has an upstream or a dependent, with its latest run. */
@@ -40,7 +41,7 @@ export interface WorkflowRun {
   failed: number;
 }
 
-export type BackfillStatus = 'RUNNING' | 'PAUSED' | 'CANCELLED' | 'SUCCEEDED' | 'FAILED';
+export type BackfillStatus = ApiEnum<'Backfill', 'status'>;
 
 /** `POST /jobs/{id}/backfills`: a run for every instant of the job's schedule in [from, to]. */
 export interface BackfillRequest {
