@@ -37,4 +37,4 @@ npm run --silent lint
 # The plain closing line CI reads: "N passed, N failed".
 node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 console.log(`frontend: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);' "$report"
-echo "[test-frontend] $([ "${TEST_FRONTEND_BUILD:-1}" = 0 ] || echo "build, ")unit tests and type check green" >&2
+echo "[test-frontend] $([ "${TEST_FRONTEND_BUILD:-1}" = 0 ] || echo "build, ")unit tests, type check, API types and ESLint green" >&2
