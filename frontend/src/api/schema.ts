@@ -2431,7 +2431,8 @@ export interface components {
             skipped?: number;
             /** Format: date-time */
             startedAt?: string;
-            status?: string;
+            /** @enum {string} */
+            status?: "RUNNING" | "SUCCEEDED" | "FAILED";
             /** Format: int64 */
             succeeded?: number;
         };

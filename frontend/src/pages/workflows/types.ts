@@ -25,7 +25,7 @@ export interface WorkflowGraph {
   edges: WorkflowEdge[];
 }
 
-export type WorkflowRunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+export type WorkflowRunStatus = ApiEnum<'WorkflowRun', 'status'>;
 
 /** `GET /workflows/runs`: one workflow run, from the run it started with. */
 export interface WorkflowRun {
