@@ -8,7 +8,6 @@ import { api, base, openBrowser, settled, shownDialog, shownPopconfirm, signIn, 
 import { tr, trRe } from './i18n.mjs';
 
 const iso = (d) => d.toISOString().slice(0, 10);
-const compact = (d) => iso(d).replaceAll('-', '');
 const addDays = (d, n) => new Date(d.getTime() + n * 86_400_000);
 
 /** The first Friday at least 7 days ahead (a date, at UTC midnight), so no time zone moves it to today. */

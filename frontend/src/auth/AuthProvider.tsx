@@ -61,8 +61,8 @@ export function AuthProvider({ children, initialUser }: Props) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<Me | null>(initialUser ?? null);
   const [checking, setChecking] = useState(initialUser === undefined);
+  // remember and forget, the only ways the user changes, keep it current
   const userRef = useRef(user);
-  userRef.current = user;
 
   const remember = useCallback((me: Me) => {
     userRef.current = me;

@@ -1,4 +1,5 @@
-export type AgentStatus = 'ONLINE' | 'OFFLINE' | 'DRAINED';
+import type { ApiEnum } from '../../api/types';
+export type AgentStatus = ApiEnum<'AgentResponse', 'status'>;
 
 export interface Agent {
   id: string;

@@ -1,15 +1,16 @@
+import { allOf, type ApiEnum } from '../../api/types';
 /** Alert channels and alert history, as crony-web's /alert-channels and /alerts answer. */
-export const CHANNEL_TYPES = ['MAIL', 'FEISHU', 'DINGTALK', 'WEBHOOK'] as const;
-export type ChannelType = (typeof CHANNEL_TYPES)[number];
-export const MAIL_SECURITIES = ['NONE', 'STARTTLS', 'SSL'] as const;
-export type MailSecurity = (typeof MAIL_SECURITIES)[number];
+export const CHANNEL_TYPES = allOf<ChannelType>()(['MAIL', 'FEISHU', 'DINGTALK', 'WEBHOOK']);
+export type ChannelType = ApiEnum<'ChannelResponse', 'type'>;
+export const MAIL_SECURITIES = allOf<MailSecurity>()(['NONE', 'STARTTLS', 'SSL']);
+export type MailSecurity = ApiEnum<'ChannelConfig', 'security'>;
 /** The language a channel's messages are written in (subject and text; webhook fields stay English). */
-export const ALERT_LANGUAGES = ['en', 'zh-CN'] as const;
-export type AlertLanguage = (typeof ALERT_LANGUAGES)[number];
-export const ALERT_KINDS = ['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'TEST'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-export const ALERT_STATUSES = ['SENT', 'FAILED', 'SUPPRESSED', 'NO_CHANNEL'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
+export const ALERT_LANGUAGES = allOf<AlertLanguage>()(['en', 'zh-CN']);
+export type AlertLanguage = ApiEnum<'ChannelResponse', 'language'>;
+export const ALERT_KINDS = allOf<AlertKind>()(['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'TEST']);
+export type AlertKind = ApiEnum<'AlertResponse', 'kind'>;
+export const ALERT_STATUSES = allOf<AlertStatus>()(['SENT', 'FAILED', 'SUPPRESSED', 'NO_CHANNEL']);
+export type AlertStatus = ApiEnum<'AlertResponse', 'status'>;
 
 /** MAIL uses host…to; FEISHU, DINGTALK and WEBHOOK use url. */
 export interface ChannelConfig {

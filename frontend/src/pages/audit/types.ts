@@ -1,5 +1,6 @@
+import { allOf, type ApiEnum } from '../../api/types';
 /** The audit log, as crony-web's /audit and /jobs/{id}/history answer. */
-export const AUDIT_ACTIONS = [
+export const AUDIT_ACTIONS = allOf<AuditAction>()([
   'JOB_CREATE',
   'JOB_UPDATE',
   'JOB_DELETE',
@@ -33,9 +34,9 @@ export const AUDIT_ACTIONS = [
   'CALENDAR_CREATE',
   'CALENDAR_UPDATE',
   'CALENDAR_DELETE',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_OBJECT_TYPES = [
+]);
+export type AuditAction = ApiEnum<'AuditEntry', 'action'>;
+export const AUDIT_OBJECT_TYPES = allOf<AuditObjectType>()([
   'JOB',
   'USER',
   'ALERT_CHANNEL',
@@ -44,8 +45,8 @@ export const AUDIT_OBJECT_TYPES = [
   'SERVICE_TOKEN',
   'DEPARTMENT',
   'CALENDAR',
-] as const;
-export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+]);
+export type AuditObjectType = ApiEnum<'AuditEntry', 'objectType'>;
 
 /** One changed field; values are text (JSON unless text), a secret is `******`, null when absent. */
 export interface AuditChange {

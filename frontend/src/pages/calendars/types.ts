@@ -1,7 +1,8 @@
+import { allOf, type ApiEnum } from '../../api/types';
 import type { Reason } from '../../i18n/reasons';
 /** Business calendars, as crony-web's /calendars answers (docs/api.md, "Business calendars"). */
-export const WEEK_DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
-export type WeekDay = (typeof WEEK_DAYS)[number];
+export const WEEK_DAYS = allOf<WeekDay>()(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
+export type WeekDay = ApiEnum<'CalendarResponse', 'workingDays'>;
 
 /** Days `from` to `to`, both included (`to` absent: the one day); ISO dates. */
 export interface DayRange {
@@ -36,7 +37,7 @@ export interface BusinessCalendar extends CalendarRequest {
 }
 
 /** MERGE adds the file's days to the calendar's; REPLACE makes the file's days the calendar's. */
-export type ImportMode = 'MERGE' | 'REPLACE';
+export type ImportMode = ApiEnum<'CalendarImportResponse', 'mode'>;
 export type DayKind = 'HOLIDAY' | 'WORKDAY';
 
 export interface ChangedDays {
@@ -61,8 +62,8 @@ export interface CalendarImportResult {
 }
 
 /** How a job's fires follow its calendar. */
-export const CALENDAR_RULES = ['WORKING_DAYS_ONLY', 'SKIP_HOLIDAYS', 'NEXT_WORKING_DAY', 'PREVIOUS_WORKING_DAY'] as const;
-export type CalendarRule = (typeof CALENDAR_RULES)[number];
+export const CALENDAR_RULES = allOf<CalendarRule>()(['WORKING_DAYS_ONLY', 'SKIP_HOLIDAYS', 'NEXT_WORKING_DAY', 'PREVIOUS_WORKING_DAY']);
+export type CalendarRule = ApiEnum<'CalendarChoice', 'rule'>;
 
 /** A job's calendar: which one (by name) and the rule. */
 export interface JobCalendar {

@@ -17,7 +17,13 @@ interface Props {
  * grows as it arrives (scrolled to its end unless the reader scrolled up), the progress
  * and the last reported message follow, and the panel stops at the run's final status.
  */
-export function LiveOutput({ executionId, onEnd }: Props) {
+export function LiveOutput(props: Props) {
+  // keyed by the run, so another run (the page follows a link to the next attempt) starts
+  // from empty state instead of resetting it in an effect
+  return <RunOutput key={props.executionId} {...props} />;
+}
+
+function RunOutput({ executionId, onEnd }: Props) {
   const [output, setOutput] = useState('');
   const [state, setState] = useState<LiveState | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
@@ -25,14 +31,12 @@ export function LiveOutput({ executionId, onEnd }: Props) {
   const pre = useRef<HTMLPreElement>(null);
   const follow = useRef(true);
   const endRef = useRef(onEnd);
-  endRef.current = onEnd;
+  useEffect(() => {
+    endRef.current = onEnd;
+  }, [onEnd]);
 
   useEffect(() => {
     const abort = new AbortController();
-    setOutput('');
-    setState(undefined);
-    setFailure(undefined);
-    setEnded(false);
     let finished = false;
     const follow = async () => {
       // a stream closes after crony.web.output-stream.max-duration: open the next one,

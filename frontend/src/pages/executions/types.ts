@@ -1,4 +1,5 @@
-export const EXECUTION_STATUSES = [
+import { allOf, type ApiEnum } from '../../api/types';
+export const EXECUTION_STATUSES = allOf<ExecutionStatus>()([
   'PENDING',
   'RUNNING',
   'SUCCEEDED',
@@ -8,11 +9,11 @@ export const EXECUTION_STATUSES = [
   'SKIPPED',
   'MISSED',
   'WAITING',
-] as const;
-export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+]);
+export type ExecutionStatus = ApiEnum<'ExecutionResponse', 'status'>;
 
-export const TRIGGERS = ['CRON', 'MANUAL', 'RETRY', 'DEPENDENCY', 'MISFIRE', 'API', 'BACKFILL'] as const;
-export type Trigger = (typeof TRIGGERS)[number];
+export const TRIGGERS = allOf<Trigger>()(['CRON', 'MANUAL', 'RETRY', 'DEPENDENCY', 'MISFIRE', 'API', 'BACKFILL']);
+export type Trigger = ApiEnum<'ExecutionResponse', 'trigger'>;
 
 /** crony-web leaves null fields out of its JSON, hence the optional fields. */
 export interface Execution {

@@ -1,22 +1,23 @@
+import { allOf, type ApiEnum } from '../../api/types';
 import type { Reason } from '../../i18n/reasons';
 import type { AlertPolicy } from '../alerts/types';
 import type { JobCalendar } from '../calendars/types';
 import type { ExecutionStatus } from '../executions/types';
 
-export const TARGET_TYPES = ['HTTP', 'GRPC', 'SHELL'] as const;
-export type TargetType = (typeof TARGET_TYPES)[number];
-export type TargetMode = 'SYNC' | 'ASYNC';
-export const MISFIRE_POLICIES = ['FIRE_NOW', 'SKIP', 'CATCH_UP'] as const;
-export type MisfirePolicy = (typeof MISFIRE_POLICIES)[number];
-export const OVERLAP_POLICIES = ['ALLOW', 'SKIP', 'QUEUE', 'REPLACE'] as const;
-export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];
-export const STRATEGIES = ['WEIGHTED_ROUND_ROBIN', 'FEWEST_JOBS'] as const;
-export type Strategy = (typeof STRATEGIES)[number];
+export const TARGET_TYPES = allOf<TargetType>()(['HTTP', 'GRPC', 'SHELL']);
+export type TargetType = ApiEnum<'TargetSpec', 'type'>;
+export type TargetMode = ApiEnum<'TargetSpec', 'mode'>;
+export const MISFIRE_POLICIES = allOf<MisfirePolicy>()(['FIRE_NOW', 'SKIP', 'CATCH_UP']);
+export type MisfirePolicy = ApiEnum<'JobResponse', 'misfirePolicy'>;
+export const OVERLAP_POLICIES = allOf<OverlapPolicy>()(['ALLOW', 'SKIP', 'QUEUE', 'REPLACE']);
+export type OverlapPolicy = ApiEnum<'JobResponse', 'overlapPolicy'>;
+export const STRATEGIES = allOf<Strategy>()(['WEIGHTED_ROUND_ROBIN', 'FEWEST_JOBS']);
+export type Strategy = ApiEnum<'AssignmentSpec', 'strategy'>;
 /** How an `lb://` or `discovery:///` target picks one instance of its service. */
-export const INSTANCE_CHOICES = ['ROUND_ROBIN', 'LEAST_ACTIVE', 'CONSISTENT_HASH'] as const;
-export type InstanceChoice = (typeof INSTANCE_CHOICES)[number];
-export const BACKOFF_STRATEGIES = ['FIXED', 'EXPONENTIAL'] as const;
-export type BackoffStrategy = (typeof BACKOFF_STRATEGIES)[number];
+export const INSTANCE_CHOICES = allOf<InstanceChoice>()(['ROUND_ROBIN', 'LEAST_ACTIVE', 'CONSISTENT_HASH']);
+export type InstanceChoice = ApiEnum<'TargetSpec', 'instanceChoice'>;
+export const BACKOFF_STRATEGIES = allOf<BackoffStrategy>()(['FIXED', 'EXPONENTIAL']);
+export type BackoffStrategy = ApiEnum<'RetryPolicy', 'backoff'>;
 
 /**
  * How often a failed attempt is tried again and the wait before each retry. FIXED waits
@@ -214,7 +215,7 @@ export interface JobCycle {
 }
 
 /** What `POST /jobs/actions` does to each job of a selection. */
-export type JobActionName = 'ENABLE' | 'DISABLE' | 'RUN' | 'DELETE' | 'SET_LABELS' | 'ADD_LABELS' | 'REMOVE_LABELS';
+export type JobActionName = ApiEnum<'JobActionRequest', 'action'>;
 
 export interface JobActionRequest {
   action: JobActionName;

@@ -1,4 +1,5 @@
-export type Role = 'ADMIN' | 'OPERATOR' | 'VIEWER';
+import type { ApiEnum } from '../../api/types';
+export type Role = ApiEnum<'Me', 'role'>;
 
 export interface LoginRequest {
   username: string;

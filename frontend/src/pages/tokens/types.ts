@@ -1,6 +1,7 @@
+import type { ApiEnum } from '../../api/types';
 import { t } from '../../i18n';
 /** What a service-account token may do (crony-web's Scope). */
-export type Scope = 'JOBS_READ' | 'JOBS_WRITE' | 'RUNS_TRIGGER' | 'RUNS_READ';
+export type Scope = ApiEnum<'ServiceTokenResponse', 'scopes'>;
 
 // labels are getters: read when drawn, in the current language
 export const SCOPES: { value: Scope; label: string }[] = [
@@ -10,7 +11,7 @@ export const SCOPES: { value: Scope; label: string }[] = [
   { value: 'RUNS_READ', get label() { return t('tokens.readRuns'); } },
 ];
 
-export type ServiceTokenStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+export type ServiceTokenStatus = ApiEnum<'ServiceTokenResponse', 'status'>;
 
 /** A token's record; the token itself is only in the answer to its creation. */
 export interface ServiceToken {

@@ -34,13 +34,14 @@ function bucketLabel(start: string, bucketMinutes: number): string {
 export default function UpcomingPage() {
   const [span, setSpan] = useState<Span>('day');
   const [start, setStart] = useState<Dayjs | null>(null);
-  const [rebased, setRebased] = useState(0);
+  // the moment the window starts at while no start is picked, taken again by refresh
+  const [now, setNow] = useState(() => dayjs());
   const [picked, setPicked] = useState<string | null>(null);
   const layout = LAYOUTS[span];
   // whole minutes (whole hours for the week), so buckets line up with the grid's columns
   const from = useMemo(
-    () => (start ?? dayjs()).startOf(layout.row === 'day' ? 'hour' : 'minute').toISOString(),
-    [start, layout, rebased],
+    () => (start ?? now).startOf(layout.row === 'day' ? 'hour' : 'minute').toISOString(),
+    [start, layout, now],
   );
   const to = dayjs(from).add(layout.hours, 'hour').toISOString();
   const upcoming = useQuery({
@@ -63,6 +64,7 @@ export default function UpcomingPage() {
         value={span}
         onChange={(v) => {
           setSpan(v as Span);
+          setNow(dayjs());
           setPicked(null);
         }}
         options={(Object.keys(SPANS) as Span[]).map((s) => ({ label: SPANS[s].label, value: s }))}
@@ -78,7 +80,7 @@ export default function UpcomingPage() {
         }}
         aria-label={t('upcoming.from')}
       />
-      <Button onClick={() => setRebased((n) => n + 1)}>{t('upcoming.refresh')}</Button>
+      <Button onClick={() => setNow(dayjs())}>{t('upcoming.refresh')}</Button>
     </Space>
   );
 

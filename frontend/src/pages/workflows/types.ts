@@ -1,3 +1,4 @@
+import type { ApiEnum } from '../../api/types';
 import type { ExecutionStatus } from '../executions/types';
 
 /** A job of the department that has an upstream or a dependent, with its latest run. */
@@ -24,7 +25,7 @@ export interface WorkflowGraph {
   edges: WorkflowEdge[];
 }
 
-export type WorkflowRunStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+export type WorkflowRunStatus = ApiEnum<'WorkflowRun', 'status'>;
 
 /** `GET /workflows/runs`: one workflow run, from the run it started with. */
 export interface WorkflowRun {
@@ -40,7 +41,7 @@ export interface WorkflowRun {
   failed: number;
 }
 
-export type BackfillStatus = 'RUNNING' | 'PAUSED' | 'CANCELLED' | 'SUCCEEDED' | 'FAILED';
+export type BackfillStatus = ApiEnum<'Backfill', 'status'>;
 
 /** `POST /jobs/{id}/backfills`: a run for every instant of the job's schedule in [from, to]. */
 export interface BackfillRequest {

@@ -4,6 +4,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 /**
  * A backfill and how far it got.
  *
@@ -15,8 +17,10 @@ import java.time.Instant;
  * @param failed instants whose workflow run failed
  */
 record Backfill(long id, long jobId, String jobName, Instant from, Instant to, boolean withDependents, int parallelism,
-		String params, String status, Instant nextAt, int total, String createdBy, Instant createdAt,
-		Instant finishedAt, long started, long succeeded, long failed) {
+		String params, @Schema(allowableValues = {
+				"RUNNING", "PAUSED", "CANCELLED", "SUCCEEDED", "FAILED" }) String status,
+		Instant nextAt, int total, String createdBy, Instant createdAt, Instant finishedAt, long started,
+		long succeeded, long failed){
 
 	static Backfill row(ResultSet rs, int i) throws SQLException {
 		return new Backfill(rs.getLong(1), rs.getLong(2), rs.getString(3), UpstreamRuns.instant(rs, 4),

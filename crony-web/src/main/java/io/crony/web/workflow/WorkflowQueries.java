@@ -17,6 +17,7 @@ import io.crony.common.sql.SqlTime;
 import io.crony.web.auth.Departments;
 import io.crony.web.execution.ExecutionNotFoundException;
 import io.crony.web.job.JobNotFoundException;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -280,7 +281,9 @@ class WorkflowQueries {
 
 	/** A workflow run: a first run and every run it released, transitively. */
 	record WorkflowRun(long rootId, long rootJobId, String rootJobName, Instant startedAt, Instant finishedAt,
-			String status, int runs, long succeeded, long failed, long skipped) {
+			@Schema(allowableValues = {
+					"RUNNING", "SUCCEEDED", "FAILED" }) String status,
+			int runs, long succeeded, long failed, long skipped){
 	}
 
 	/** A run and the runs it released. */
