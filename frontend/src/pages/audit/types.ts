@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'USER_DELETE',
   'LOGIN',
   'LOGIN_FAILED',
+  'LOGIN_REFUSED',
   'LOGOUT',
   'CHANNEL_CREATE',
   'CHANNEL_UPDATE',
@@ -32,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'CALENDAR_CREATE',
   'CALENDAR_UPDATE',
   'CALENDAR_DELETE',
+  'SSO_MAPPING_CREATE',
+  'SSO_MAPPING_UPDATE',
+  'SSO_MAPPING_DELETE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OBJECT_TYPES = [
@@ -43,6 +47,7 @@ export const AUDIT_OBJECT_TYPES = [
   'SERVICE_TOKEN',
   'DEPARTMENT',
   'CALENDAR',
+  'SSO_GROUP_MAPPING',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
