@@ -66,6 +66,9 @@ public final class LdapDirectory implements AutoCloseable {
 				.start();
 			ProcessLedger.started(ProcessLedger.OTHER, "slapd");
 			LdapDirectory directory = new LdapDirectory(dir, port, process);
+			// a JVM that ends without closing it (a failed class setup, Ctrl-C) stops it
+			// too
+			Runtime.getRuntime().addShutdownHook(new Thread(directory::close, "crony-slapd-stop"));
 			directory.awaitListening();
 			directory
 				.add("dn: " + SUFFIX + "\nobjectClass: dcObject\nobjectClass: organization\no: crony\ndc: crony\n");
@@ -147,9 +150,12 @@ public final class LdapDirectory implements AutoCloseable {
 		}
 	}
 
-	/** Stops slapd by its own handle and deletes its directory. */
+	/** Stops slapd by its own handle and deletes its directory; again is a no-op. */
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (!this.process.isAlive() && !Files.exists(this.stateDir)) {
+			return;
+		}
 		this.process.destroy();
 		try {
 			if (!this.process.waitFor(20, TimeUnit.SECONDS)) {

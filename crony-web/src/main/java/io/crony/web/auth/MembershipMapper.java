@@ -38,11 +38,11 @@ public interface MembershipMapper {
 			+ " ORDER BY d.name</script>")
 	List<UserMembership> membershipsOfUsers(@Param("userIds") List<Long> userIds);
 
-	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin FROM department_member m"
+	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin, m.granted_by FROM department_member m"
 			+ " JOIN app_user u ON u.id = m.user_id WHERE m.department_id = #{departmentId} ORDER BY u.username")
 	List<Member> members(@Param("departmentId") long departmentId);
 
-	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin FROM department_member m"
+	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin, m.granted_by FROM department_member m"
 			+ " JOIN app_user u ON u.id = m.user_id WHERE m.department_id = #{departmentId} AND m.user_id = #{userId}")
 	Member member(@Param("departmentId") long departmentId, @Param("userId") long userId);
 
@@ -104,8 +104,10 @@ public interface MembershipMapper {
 	 *
 	 * @param globalAdmin whether the user is a global admin (ADMIN everywhere, whatever
 	 * role they hold here)
+	 * @param grantedBy LOCAL when given through the API; LDAP when a group mapping
+	 * granted it, which the user's next sign-in brings in line with their groups again
 	 */
-	record Member(long userId, String username, Role role, boolean enabled, boolean globalAdmin) {
+	record Member(long userId, String username, Role role, boolean enabled, boolean globalAdmin, UserSource grantedBy) {
 	}
 
 }

@@ -1,10 +1,10 @@
 package io.crony.web.sso;
 
+import io.crony.web.api.PlainName;
 import io.crony.web.auth.Role;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
@@ -16,8 +16,6 @@ import jakarta.validation.constraints.Size;
  * @param role the role the group grants there
  */
 @Schema(name = "SsoGroupMappingRequest")
-record GroupMappingRequest(
-		@NotBlank @Size(max = 255) @Pattern(regexp = "[^\\p{Cntrl}]*",
-				message = "must not contain control characters") String group,
+record GroupMappingRequest(@NotBlank @Size(max = 255) @PlainName String group,
 		@NotBlank @Size(max = 64) String department, @NotNull Role role) {
 }

@@ -22,6 +22,7 @@ import io.crony.web.auth.UserSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.security.authentication.InternalAuthenticationServiceException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
@@ -78,6 +79,10 @@ class LdapSignIn implements ExternalSignIn {
 				.stream()
 				.map(GrantedAuthority::getAuthority)
 				.collect(Collectors.toCollection(java.util.TreeSet::new));
+		}
+		catch (InternalAuthenticationServiceException ex) {
+			log.error("The directory could not be asked about {}: {}", username, ex.getMessage());
+			throw new DirectoryUnavailableException();
 		}
 		catch (AuthenticationException ex) {
 			log.info("The directory refused {}: {}", username, ex.getMessage());
