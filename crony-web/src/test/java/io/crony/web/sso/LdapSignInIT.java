@@ -11,6 +11,7 @@ import io.crony.web.support.ApiClient;
 import io.crony.web.support.ApiClient.Response;
 import io.crony.web.support.Users;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -43,7 +44,14 @@ class LdapSignInIT {
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
 
-	static final LdapDirectory directory = LdapDirectory.start(directoryEntries());
+	// started in @BeforeAll, so that the timing table counts it for this class; the
+	// properties below are read later, when the context starts
+	private static LdapDirectory directory;
+
+	@BeforeAll
+	static void startDirectory() {
+		directory = LdapDirectory.start(directoryEntries());
+	}
 
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
