@@ -48,6 +48,9 @@ install() {
 	command -v etcdctl >/dev/null || need+=(etcd-client)
 	command -v mariadbd >/dev/null || need+=(mariadb-server)
 	command -v curl >/dev/null || need+=(curl)
+	# OpenLDAP for the LDAP sign-in tests (LdapDirectory in crony-test-support)
+	command -v slapd >/dev/null || [ -x /usr/sbin/slapd ] || need+=(slapd)
+	command -v ldapadd >/dev/null || need+=(ldap-utils)
 	[ ${#need[@]} -eq 0 ] && return 0
 	log "installing ${need[*]}"
 	local sudo=()

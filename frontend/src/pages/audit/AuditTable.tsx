@@ -13,6 +13,7 @@ const ACTION_COLOR: Partial<Record<AuditAction, string>> = {
   USER_DELETE: 'error',
   CHANNEL_DELETE: 'error',
   LOGIN_FAILED: 'warning',
+  LOGIN_REFUSED: 'warning',
   EXECUTION_CANCEL: 'warning',
   JOB_CREATE: 'success',
   USER_CREATE: 'success',

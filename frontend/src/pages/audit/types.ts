@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = allOf<AuditAction>()([
   'USER_DELETE',
   'LOGIN',
   'LOGIN_FAILED',
+  'LOGIN_REFUSED',
   'LOGOUT',
   'CHANNEL_CREATE',
   'CHANNEL_UPDATE',
@@ -34,6 +35,9 @@ export const AUDIT_ACTIONS = allOf<AuditAction>()([
   'CALENDAR_CREATE',
   'CALENDAR_UPDATE',
   'CALENDAR_DELETE',
+  'SSO_MAPPING_CREATE',
+  'SSO_MAPPING_UPDATE',
+  'SSO_MAPPING_DELETE',
 ]);
 export type AuditAction = ApiEnum<'AuditEntry', 'action'>;
 export const AUDIT_OBJECT_TYPES = allOf<AuditObjectType>()([
@@ -45,6 +49,7 @@ export const AUDIT_OBJECT_TYPES = allOf<AuditObjectType>()([
   'SERVICE_TOKEN',
   'DEPARTMENT',
   'CALENDAR',
+  'SSO_GROUP_MAPPING',
 ]);
 export type AuditObjectType = ApiEnum<'AuditEntry', 'objectType'>;
 

@@ -52,4 +52,18 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
     expect(screen.queryByText('overview page')).not.toBeInTheDocument();
   });
+
+  it('says why a directory user with no mapped group gets no access', async () => {
+    mockApi(() => problem(403, 'Forbidden', 'None of your directory groups is mapped to a Crony department'));
+    renderLogin();
+
+    await userEvent.type(screen.getByLabelText('Username'), 'carol');
+    await userEvent.type(screen.getByLabelText('Password'), 'directory-password');
+    await userEvent.click(screen.getByRole('button', { name: /sign in/i }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'None of your directory groups gives you access to a department. Ask an administrator to map one of them.',
+    );
+    expect(screen.queryByText('overview page')).not.toBeInTheDocument();
+  });
 });

@@ -28,7 +28,10 @@ export default function LoginPage() {
       signIn(await authApi.login(values));
       navigate(from, { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 401 ? t('login.wrongUsernameOrPassword') : errorMessage(e));
+      if (e instanceof ApiError && e.status === 401) setError(t('login.wrongUsernameOrPassword'));
+      // the directory took the password, but no group of the user's is mapped to a department
+      else if (e instanceof ApiError && e.status === 403) setError(t('login.noMappedGroup'));
+      else setError(errorMessage(e));
     } finally {
       setSubmitting(false);
     }

@@ -2,10 +2,16 @@ package io.crony.web;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.ldap.LdapAutoConfiguration;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
-/** crony-web: REST API, job store, assignment and failover. */
-@SpringBootApplication
+/**
+ * crony-web: REST API, job store, assignment and failover. Spring Boot's own LDAP client
+ * is left out: LDAP sign-in builds its own from {@code crony.web.auth.ldap.*}, and Boot's
+ * would point at localhost:389 and report the health DOWN wherever no directory runs
+ * there.
+ */
+@SpringBootApplication(exclude = LdapAutoConfiguration.class)
 @ConfigurationPropertiesScan
 public class CronyWebApplication {
 

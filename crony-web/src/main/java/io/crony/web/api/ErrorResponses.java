@@ -76,6 +76,9 @@ final class ErrorResponses implements OpenApiCustomizer {
 			errors.put("415", "The body must be application/json");
 		}
 		if (path.equals("/api/v1/auth/login")) {
+			errors.put("403", "The directory accepted the password, but none of the user's groups is mapped to a "
+					+ "department (LDAP sign-in)");
+			errors.put("503", "The directory that signs the user in cannot be reached (LDAP sign-in)");
 			errors.put("429", "Too many failed sign-ins; Retry-After says when to try again");
 		}
 		errors.forEach((status, description) -> {

@@ -13,6 +13,9 @@ public enum AuditAction {
 
 	USER_CREATE(AuditObjectType.USER), USER_UPDATE(AuditObjectType.USER), USER_DELETE(AuditObjectType.USER),
 	LOGIN(AuditObjectType.USER), LOGIN_FAILED(AuditObjectType.USER), LOGOUT(AuditObjectType.USER),
+	/** The directory accepted the password, but none of the user's groups is mapped. */
+	LOGIN_REFUSED(AuditObjectType.USER), SSO_MAPPING_CREATE(AuditObjectType.SSO_GROUP_MAPPING),
+	SSO_MAPPING_UPDATE(AuditObjectType.SSO_GROUP_MAPPING), SSO_MAPPING_DELETE(AuditObjectType.SSO_GROUP_MAPPING),
 
 	CHANNEL_CREATE(AuditObjectType.ALERT_CHANNEL), CHANNEL_UPDATE(AuditObjectType.ALERT_CHANNEL),
 	CHANNEL_DELETE(AuditObjectType.ALERT_CHANNEL),

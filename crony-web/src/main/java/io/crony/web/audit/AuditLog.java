@@ -76,6 +76,17 @@ public class AuditLog {
 	}
 
 	/**
+	 * Records a change by the given actor in a department's log, where the request names
+	 * none (a sign-in that changes the user's memberships).
+	 */
+	@Transactional
+	public void recordIn(long departmentId, Actor actor, AuditAction action, Object objectId, String objectName,
+			Object before, Object after) {
+		this.rows.insert(row(actor, clientAddress(), Instant.now().truncatedTo(ChronoUnit.MILLIS),
+				new Change(action, objectId, objectName, before, after), departmentId));
+	}
+
+	/**
 	 * Records many changes by the request's signed-in user in JDBC batches (the jobs of a
 	 * bulk request), in the caller's transaction.
 	 */

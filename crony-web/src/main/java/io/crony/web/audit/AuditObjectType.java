@@ -12,7 +12,11 @@ public enum AuditObjectType {
 	DEPARTMENT(true),
 
 	/** A business calendar; the jobs its change rewrites are not logged one by one. */
-	CALENDAR(true);
+	CALENDAR(true),
+	/**
+	 * A single sign-on group mapping: which group grants which role in which department.
+	 */
+	SSO_GROUP_MAPPING(false);
 
 	private final boolean departmental;
 

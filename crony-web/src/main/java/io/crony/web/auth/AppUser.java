@@ -21,6 +21,9 @@ class AppUser {
 
 	private Boolean enabled;
 
+	/** {@link UserSource#LOCAL} or the directory that signs the user in. */
+	private String source;
+
 	private Instant createdAt;
 
 	private Instant updatedAt;
@@ -63,6 +66,19 @@ class AppUser {
 
 	void setEnabled(Boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	String getSource() {
+		return this.source;
+	}
+
+	void setSource(String source) {
+		this.source = source;
+	}
+
+	/** Whether the password stored here signs the user in. */
+	boolean isLocal() {
+		return this.source == null || UserSource.LOCAL.name().equals(this.source);
 	}
 
 	Instant getCreatedAt() {

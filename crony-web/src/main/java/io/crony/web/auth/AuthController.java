@@ -3,6 +3,7 @@ package io.crony.web.auth;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.web.audit.Actor;
@@ -20,8 +21,10 @@ import jakarta.validation.constraints.NotBlank;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -52,8 +55,12 @@ class AuthController {
 
 	private final DepartmentResolver departments;
 
+	private final ObjectProvider<ExternalSignIn> directory;
+
 	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
-			LoginThrottle throttle, AuditLog audit, DepartmentResolver departments) {
+			LoginThrottle throttle, AuditLog audit, DepartmentResolver departments,
+			ObjectProvider<ExternalSignIn> directory) {
+		this.directory = directory;
 		this.audit = audit;
 		this.departments = departments;
 		this.throttle = throttle;
@@ -67,7 +74,9 @@ class AuthController {
 			description = "After repeated failures for a user or from an address the answer is 429 with Retry-After. "
 					+ "With `\"cookie\": true` (the dashboard) the token is not in the answer but in an HttpOnly, "
 					+ "SameSite=Strict cookie, and every change signed in by it must carry the X-XSRF-TOKEN header "
-					+ "with the XSRF-TOKEN cookie's value.")
+					+ "with the XSRF-TOKEN cookie's value. With LDAP configured, a user name that is no local user "
+					+ "is signed in by the directory, and its groups decide the departments at every sign-in; "
+					+ "403 when none of the user's groups is mapped to a department.")
 	@SecurityRequirements
 	LoginResponse login(@Valid @RequestBody LoginRequest request, HttpServletRequest http,
 			HttpServletResponse response) {
@@ -78,9 +87,12 @@ class AuthController {
 		}
 		String address = http.getRemoteAddr();
 		this.throttle.check(request.username(), address);
+		AppUser account = this.users.findByUsername(request.username());
+		ExternalSignIn directory = this.directory.getIfAvailable();
+		boolean throughDirectory = directory != null && (account == null || !account.isLocal());
+		long userId;
 		try {
-			this.authentication.authenticate(
-					UsernamePasswordAuthenticationToken.unauthenticated(request.username(), request.password()));
+			userId = throughDirectory ? signInThroughDirectory(directory, request) : signInLocally(request);
 		}
 		catch (AuthenticationException ex) {
 			this.throttle.failed(request.username(), address);
@@ -90,10 +102,10 @@ class AuthController {
 			throw new LoginFailedException();
 		}
 		this.throttle.succeeded(request.username());
-		CronyPrincipal user = this.departments.principal(this.users.findByUsername(request.username()), null);
+		CronyPrincipal user = this.departments.principal(this.users.selectById(userId), null);
 		TokenService.IssuedToken token = this.tokens.issue(user);
 		this.audit.record(Actor.user(user.id(), user.username()), AuditAction.LOGIN, user.id(), user.username(), null,
-				null);
+				throughDirectory ? Map.of("source", UserSource.LDAP.name()) : null);
 		log.info("User {} signed in", user.username());
 		if (request.wantsCookie()) {
 			String previous = SessionCookie.token(http);
@@ -107,6 +119,17 @@ class AuthController {
 			return new LoginResponse(null, token.expiresAt(), user.username(), user.role(), user.globalAdmin());
 		}
 		return new LoginResponse(token.token(), token.expiresAt(), user.username(), user.role(), user.globalAdmin());
+	}
+
+	private long signInLocally(LoginRequest request) {
+		this.authentication
+			.authenticate(UsernamePasswordAuthenticationToken.unauthenticated(request.username(), request.password()));
+		return this.users.findByUsername(request.username()).getId();
+	}
+
+	private static long signInThroughDirectory(ExternalSignIn directory, LoginRequest request) {
+		return directory.signIn(request.username(), request.password())
+			.orElseThrow(() -> new BadCredentialsException("refused by the directory"));
 	}
 
 	@PostMapping("/logout")

@@ -38,11 +38,11 @@ public interface MembershipMapper {
 			+ " ORDER BY d.name</script>")
 	List<UserMembership> membershipsOfUsers(@Param("userIds") List<Long> userIds);
 
-	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin FROM department_member m"
+	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin, m.granted_by FROM department_member m"
 			+ " JOIN app_user u ON u.id = m.user_id WHERE m.department_id = #{departmentId} ORDER BY u.username")
 	List<Member> members(@Param("departmentId") long departmentId);
 
-	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin FROM department_member m"
+	@Select("SELECT m.user_id, u.username, m.role, u.enabled, u.global_admin, m.granted_by FROM department_member m"
 			+ " JOIN app_user u ON u.id = m.user_id WHERE m.department_id = #{departmentId} AND m.user_id = #{userId}")
 	Member member(@Param("departmentId") long departmentId, @Param("userId") long userId);
 
@@ -65,6 +65,15 @@ public interface MembershipMapper {
 	@Delete("DELETE FROM department_member WHERE department_id = #{departmentId} AND user_id = #{userId}")
 	int delete(@Param("departmentId") long departmentId, @Param("userId") long userId);
 
+	@Select("SELECT d.id, d.name, m.role, m.granted_by FROM department_member m"
+			+ " JOIN department d ON d.id = m.department_id WHERE m.user_id = #{userId} ORDER BY d.name")
+	List<SourcedMembership> sourcedMembershipsOf(@Param("userId") long userId);
+
+	@Insert("INSERT INTO department_member (department_id, user_id, role, created_at, granted_by)"
+			+ " VALUES (#{departmentId}, #{userId}, #{role}, #{now}, #{grantedBy})")
+	void insertGranted(@Param("departmentId") long departmentId, @Param("userId") long userId, @Param("role") Role role,
+			@Param("now") Instant now, @Param("grantedBy") UserSource grantedBy);
+
 	@Select("SELECT id FROM app_user WHERE username = #{username}")
 	Long userId(@Param("username") String username);
 
@@ -75,6 +84,10 @@ public interface MembershipMapper {
 			return new DepartmentRef(this.id, this.name);
 		}
 
+	}
+
+	/** A {@link Membership} and who granted it. */
+	record SourcedMembership(long id, String name, Role role, UserSource grantedBy) {
 	}
 
 	/** {@link Membership} of one of several users. */
@@ -91,8 +104,10 @@ public interface MembershipMapper {
 	 *
 	 * @param globalAdmin whether the user is a global admin (ADMIN everywhere, whatever
 	 * role they hold here)
+	 * @param grantedBy LOCAL when given through the API; LDAP when a group mapping
+	 * granted it, which the user's next sign-in brings in line with their groups again
 	 */
-	record Member(long userId, String username, Role role, boolean enabled, boolean globalAdmin) {
+	record Member(long userId, String username, Role role, boolean enabled, boolean globalAdmin, UserSource grantedBy) {
 	}
 
 }

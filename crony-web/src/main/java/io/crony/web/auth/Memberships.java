@@ -2,9 +2,14 @@ package io.crony.web.auth;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 import io.crony.web.auth.MembershipMapper.Member;
+import io.crony.web.auth.MembershipMapper.SourcedMembership;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
@@ -64,6 +69,51 @@ public class Memberships {
 			checkNotLastAdmin(department, member);
 		}
 		this.members.delete(department.id(), member.userId());
+	}
+
+	/**
+	 * Brings the memberships a directory granted the user in line with the grants its
+	 * groups give now: adds the new ones, changes roles, removes the ones no group grants
+	 * any more. Memberships given through the API ({@link UserSource#LOCAL}) are left as
+	 * they are, also where a group grants the same department. A removal here skips the
+	 * last-ADMIN rule: the directory decides who may act for its groups, and a user who
+	 * left the group must not keep a department's ADMIN role because of it.
+	 * @param grants the role each department's id is granted
+	 * @return what changed, one entry per department
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public List<GrantChange> applyGrants(long userId, UserSource source, Map<Long, Role> grants) {
+		List<GrantChange> changes = new ArrayList<>();
+		Map<Long, SourcedMembership> held = new HashMap<>();
+		for (SourcedMembership membership : this.members.sourcedMembershipsOf(userId)) {
+			held.put(membership.id(), membership);
+			if (membership.grantedBy() == source && !grants.containsKey(membership.id())) {
+				this.members.delete(membership.id(), userId);
+				changes.add(new GrantChange(membership.id(), membership.name(), membership.role(), null));
+			}
+		}
+		grants.forEach((departmentId, role) -> {
+			SourcedMembership before = held.get(departmentId);
+			if (before == null) {
+				this.members.insertGranted(departmentId, userId, role, now(), source);
+				changes.add(new GrantChange(departmentId, null, null, role));
+			}
+			else if (before.grantedBy() == source && before.role() != role) {
+				this.members.updateRole(departmentId, userId, role);
+				changes.add(new GrantChange(departmentId, before.name(), before.role(), role));
+			}
+		});
+		return changes;
+	}
+
+	/**
+	 * One membership a directory granted, changed or took away.
+	 *
+	 * @param departmentName null for a department the user was not a member of
+	 * @param before null when added
+	 * @param after null when removed
+	 */
+	public record GrantChange(long departmentId, String departmentName, Role before, Role after) {
 	}
 
 	/**

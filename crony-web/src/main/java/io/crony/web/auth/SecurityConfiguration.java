@@ -94,7 +94,7 @@ class SecurityConfiguration {
 				// accounts
 				.requestMatchers("/api/v1/auth/**", "/api/v1/departments", "/api/v1/departments/**")
 				.hasAuthority(DepartmentResolver.PERSON)
-				.requestMatchers("/api/v1/users/**")
+				.requestMatchers("/api/v1/users/**", "/api/v1/sso/**")
 				.hasAuthority(Departments.GLOBAL_ADMIN)
 				.requestMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**")
 				.access(roleOrScope(Role.VIEWER, Scope.JOBS_READ, hierarchy))
@@ -161,8 +161,10 @@ class SecurityConfiguration {
 	UserDetailsService userDetailsService(AppUserMapper users) {
 		return (username) -> {
 			AppUser user = users.findByUsername(username);
-			if (user == null) {
-				throw new UsernameNotFoundException("No user " + username);
+			if (user == null || !user.isLocal()) {
+				// a directory's user has no password here: only the directory signs them
+				// in
+				throw new UsernameNotFoundException("No local user " + username);
 			}
 			return User.withUsername(user.getUsername())
 				.password(user.getPasswordHash())
