@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["list_10"];
+        get: operations["list_11"];
         put?: never;
         post?: never;
         delete?: never;
@@ -27,7 +27,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["get_5"];
+        get: operations["get_6"];
         put?: never;
         post?: never;
         delete?: never;
@@ -76,10 +76,10 @@ export interface paths {
             cookie?: never;
         };
         /** List alert channels, oldest first */
-        get: operations["list_5"];
+        get: operations["list_6"];
         put?: never;
         /** Create an alert channel */
-        post: operations["create_6"];
+        post: operations["create_7"];
         delete?: never;
         options?: never;
         head?: never;
@@ -94,12 +94,12 @@ export interface paths {
             cookie?: never;
         };
         /** One alert channel (secretSet tells whether a secret is stored) */
-        get: operations["get_4"];
+        get: operations["get_5"];
         /** Replace an alert channel; without a secret the stored one stays */
-        put: operations["update_4"];
+        put: operations["update_5"];
         post?: never;
         /** Delete an alert channel (its history stays) */
-        delete: operations["delete_4"];
+        delete: operations["delete_5"];
         options?: never;
         head?: never;
         patch?: never;
@@ -130,7 +130,7 @@ export interface paths {
             cookie?: never;
         };
         /** List alerts, newest first */
-        get: operations["list_9"];
+        get: operations["list_10"];
         put?: never;
         post?: never;
         delete?: never;
@@ -150,7 +150,7 @@ export interface paths {
          * The department's audit log, newest first (ADMIN only)
          * @description Every change made through the API to the department's jobs, alert channels, service tokens and members: who, when, from which address, the object and the fields changed (secrets masked). A global admin sees every department's and the platform's changes: users, departments, agents, the cluster, sign-ins (failed ones too) and sign-outs.
          */
-        get: operations["list_8"];
+        get: operations["list_9"];
         put?: never;
         post?: never;
         delete?: never;
@@ -170,7 +170,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange user name and password for a bearer token
-         * @description After repeated failures for a user or from an address the answer is 429 with Retry-After. With `"cookie": true` (the dashboard) the token is not in the answer but in an HttpOnly, SameSite=Strict cookie, and every change signed in by it must carry the X-XSRF-TOKEN header with the XSRF-TOKEN cookie's value.
+         * @description After repeated failures for a user or from an address the answer is 429 with Retry-After. With `"cookie": true` (the dashboard) the token is not in the answer but in an HttpOnly, SameSite=Strict cookie, and every change signed in by it must carry the X-XSRF-TOKEN header with the XSRF-TOKEN cookie's value. With LDAP configured, a user name that is no local user is signed in by the directory, and its groups decide the departments at every sign-in; 403 when none of the user's groups is mapped to a department.
          */
         post: operations["login"];
         delete?: never;
@@ -224,7 +224,7 @@ export interface paths {
             cookie?: never;
         };
         /** The latest backfills, newest first */
-        get: operations["list_7"];
+        get: operations["list_8"];
         put?: never;
         post?: never;
         delete?: never;
@@ -241,7 +241,7 @@ export interface paths {
             cookie?: never;
         };
         /** One backfill and how far it got */
-        get: operations["get_8"];
+        get: operations["get_9"];
         put?: never;
         post?: never;
         delete?: never;
@@ -309,10 +309,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the department's calendars, by name */
-        get: operations["list_4"];
+        get: operations["list_5"];
         put?: never;
         /** Create a calendar */
-        post: operations["create_5"];
+        post: operations["create_6"];
         delete?: never;
         options?: never;
         head?: never;
@@ -327,12 +327,12 @@ export interface paths {
             cookie?: never;
         };
         /** One calendar, with how many jobs follow it */
-        get: operations["get_3"];
+        get: operations["get_4"];
         /** Replace a calendar; every job that follows it gets the new calendar at once (a new version) */
-        put: operations["update_3"];
+        put: operations["update_4"];
         post?: never;
         /** Delete a calendar no job follows (409 naming the jobs otherwise) */
-        delete: operations["delete_3"];
+        delete: operations["delete_4"];
         options?: never;
         head?: never;
         patch?: never;
@@ -413,10 +413,10 @@ export interface paths {
             cookie?: never;
         };
         /** The departments you are a member of (every one for a global admin) */
-        get: operations["list_3"];
+        get: operations["list_4"];
         put?: never;
         /** Create a department (global admins) */
-        post: operations["create_4"];
+        post: operations["create_5"];
         delete?: never;
         options?: never;
         head?: never;
@@ -431,12 +431,12 @@ export interface paths {
             cookie?: never;
         };
         /** One department (its members, global admins) */
-        get: operations["get_2"];
+        get: operations["get_3"];
         /** Change a department's description and retention default (its ADMINs) */
-        put: operations["update_2"];
+        put: operations["update_3"];
         post?: never;
         /** Delete an empty department (global admins; never `default`) */
-        delete: operations["delete_2"];
+        delete: operations["delete_3"];
         options?: never;
         head?: never;
         patch?: never;
@@ -486,7 +486,7 @@ export interface paths {
             cookie?: never;
         };
         /** List executions, newest first */
-        get: operations["list_6"];
+        get: operations["list_7"];
         put?: never;
         post?: never;
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
          * One execution, with its progress message, resume payload and mode
          * @description The list leaves message, resumePayload and mode out: a resume payload may be up to 64 KB.
          */
-        get: operations["get_7"];
+        get: operations["get_8"];
         put?: never;
         post?: never;
         delete?: never;
@@ -526,6 +526,26 @@ export interface paths {
         put?: never;
         /** Cancel a pending or running execution */
         post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/executions/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear an ended run and run it again for the same logical instant
+         * @description The run starts over on the same row (same scheduledAt), its earlier run kept in the row's clearedRuns; with withDependents, the runs below it at their paired instants run again once their upstreams succeed. A run not ended yet is refused with 409.
+         */
+        post: operations["clear"];
         delete?: never;
         options?: never;
         head?: never;
@@ -611,10 +631,10 @@ export interface paths {
             cookie?: never;
         };
         /** List jobs, newest first */
-        get: operations["list_2"];
+        get: operations["list_3"];
         put?: never;
         /** Create a job */
-        post: operations["create_2"];
+        post: operations["create_3"];
         delete?: never;
         options?: never;
         head?: never;
@@ -766,12 +786,12 @@ export interface paths {
             cookie?: never;
         };
         /** One job, with where it runs and its latest execution */
-        get: operations["get_1"];
+        get: operations["get_2"];
         /** Replace a job's definition; pass the version read to refuse lost updates */
-        put: operations["update_1"];
+        put: operations["update_2"];
         post?: never;
         /** Delete a job (its executions stay); 409 when other jobs depend on it, unless cutEdges */
-        delete: operations["delete_1"];
+        delete: operations["delete_2"];
         options?: never;
         head?: never;
         patch?: never;
@@ -787,7 +807,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start a backfill of a job over a past range */
-        post: operations["create_3"];
+        post: operations["create_4"];
         delete?: never;
         options?: never;
         head?: never;
@@ -977,10 +997,10 @@ export interface paths {
             cookie?: never;
         };
         /** List service tokens, newest first (never the tokens themselves) */
-        get: operations["list_1"];
+        get: operations["list_2"];
         put?: never;
         /** Create a service token; the answer shows the token once */
-        post: operations["create_1"];
+        post: operations["create_2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -995,11 +1015,11 @@ export interface paths {
             cookie?: never;
         };
         /** One service token */
-        get: operations["get_6"];
+        get: operations["get_7"];
         put?: never;
         post?: never;
         /** Delete a service token: revoked at once if it was not, its record gone */
-        delete: operations["delete_5"];
+        delete: operations["delete_6"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1017,6 +1037,49 @@ export interface paths {
         /** Revoke a service token for good (its record stays) */
         post: operations["revoke"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/group-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every group mapping, by group and department (global admins) */
+        get: operations["list_1"];
+        put?: never;
+        /**
+         * Map a directory group to a role in a department (global admins)
+         * @description Applies to each member of the group at their next sign-in through the directory.
+         */
+        post: operations["create_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/group-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group mapping (global admins) */
+        get: operations["get_1"];
+        /** Change a group mapping's group, department or role (global admins) */
+        put: operations["update_1"];
+        post?: never;
+        /**
+         * Delete a group mapping (global admins)
+         * @description Its members lose what it granted at their next sign-in.
+         */
+        delete: operations["delete_1"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1185,7 +1248,6 @@ export interface components {
             /** @enum {string} */
             strategy?: "WEIGHTED_ROUND_ROBIN" | "FEWEST_JOBS";
         };
-        /** @description the run's attempts with the instance of each, oldest first, as agents keep them for ASYNC runs; empty for other runs */
         AttemptResponse: {
             agentId?: string;
             /** Format: int32 */
@@ -1211,7 +1273,7 @@ export interface components {
         };
         AuditEntry: {
             /** @enum {string} */
-            action?: "JOB_CREATE" | "JOB_UPDATE" | "JOB_DELETE" | "JOB_ENABLE" | "JOB_DISABLE" | "JOB_RUN" | "EXECUTION_CANCEL" | "JOB_CLONE" | "USER_CREATE" | "USER_UPDATE" | "USER_DELETE" | "LOGIN" | "LOGIN_FAILED" | "LOGOUT" | "CHANNEL_CREATE" | "CHANNEL_UPDATE" | "CHANNEL_DELETE" | "CALENDAR_CREATE" | "CALENDAR_UPDATE" | "CALENDAR_DELETE" | "SERVICE_TOKEN_CREATE" | "SERVICE_TOKEN_REVOKE" | "SERVICE_TOKEN_DELETE" | "DEPARTMENT_CREATE" | "DEPARTMENT_UPDATE" | "DEPARTMENT_DELETE" | "MEMBER_ADD" | "MEMBER_UPDATE" | "MEMBER_REMOVE" | "AGENT_UPDATE" | "CLUSTER_REBALANCE" | "RETENTION_PURGE";
+            action?: "JOB_CREATE" | "JOB_UPDATE" | "JOB_DELETE" | "JOB_ENABLE" | "JOB_DISABLE" | "JOB_RUN" | "EXECUTION_CANCEL" | "JOB_CLONE" | "EXECUTION_CLEAR" | "USER_CREATE" | "USER_UPDATE" | "USER_DELETE" | "LOGIN" | "LOGIN_FAILED" | "LOGOUT" | "LOGIN_REFUSED" | "SSO_MAPPING_CREATE" | "SSO_MAPPING_UPDATE" | "SSO_MAPPING_DELETE" | "CHANNEL_CREATE" | "CHANNEL_UPDATE" | "CHANNEL_DELETE" | "CALENDAR_CREATE" | "CALENDAR_UPDATE" | "CALENDAR_DELETE" | "SERVICE_TOKEN_CREATE" | "SERVICE_TOKEN_REVOKE" | "SERVICE_TOKEN_DELETE" | "DEPARTMENT_CREATE" | "DEPARTMENT_UPDATE" | "DEPARTMENT_DELETE" | "MEMBER_ADD" | "MEMBER_UPDATE" | "MEMBER_REMOVE" | "AGENT_UPDATE" | "CLUSTER_REBALANCE" | "RETENTION_PURGE";
             /** Format: int64 */
             actorId?: number;
             actorName?: string;
@@ -1226,7 +1288,7 @@ export interface components {
             objectId?: string;
             objectName?: string;
             /** @enum {string} */
-            objectType?: "JOB" | "USER" | "ALERT_CHANNEL" | "AGENT" | "CLUSTER" | "SERVICE_TOKEN" | "DEPARTMENT" | "CALENDAR";
+            objectType?: "JOB" | "USER" | "ALERT_CHANNEL" | "AGENT" | "CLUSTER" | "SERVICE_TOKEN" | "DEPARTMENT" | "CALENDAR" | "SSO_GROUP_MAPPING";
         };
         Backfill: {
             /** Format: date-time */
@@ -1428,6 +1490,38 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
         };
+        ClearRequest: {
+            withDependents?: boolean;
+        };
+        Cleared: {
+            dependents?: number[];
+            /** Format: int64 */
+            executionId?: number;
+            /** Format: date-time */
+            scheduledAt?: string;
+        };
+        /** @description the row's earlier runs for the same logical instant, oldest first, each kept when an operator cleared it to run again; empty when it was never cleared */
+        ClearedRunResponse: {
+            agentId?: string;
+            /** Format: int32 */
+            attempt?: number;
+            attempts?: components["schemas"]["AttemptResponse"][];
+            /** Format: date-time */
+            clearedAt?: string;
+            clearedBy?: string;
+            error?: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            /** Format: int64 */
+            releasedBy?: number;
+            /** Format: int32 */
+            run?: number;
+            shards?: components["schemas"]["ShardResponse"][];
+            /** Format: date-time */
+            startedAt?: string;
+            status?: string;
+            trigger?: string;
+        };
         ClusterResponse: {
             /** Format: int32 */
             agentsAlive?: number;
@@ -1548,6 +1642,8 @@ export interface components {
             attempt?: number;
             /** @description the run's attempts with the instance of each, oldest first, as agents keep them for ASYNC runs; empty for other runs */
             attempts?: components["schemas"]["AttemptResponse"][];
+            /** @description the row's earlier runs for the same logical instant, oldest first, each kept when an operator cleared it to run again; empty when it was never cleared */
+            clearedRuns?: components["schemas"]["ClearedRunResponse"][];
             error?: string;
             /** Format: date-time */
             finishedAt?: string;
@@ -1662,6 +1758,21 @@ export interface components {
         Graph: {
             edges?: components["schemas"]["Edge"][];
             nodes?: components["schemas"]["Node"][];
+        };
+        GroupMapping: {
+            /** Format: date-time */
+            createdAt?: string;
+            createdBy?: string;
+            department?: string;
+            /** Format: int64 */
+            departmentId?: number;
+            group?: string;
+            /** Format: int64 */
+            id?: number;
+            /** @enum {string} */
+            role?: "VIEWER" | "OPERATOR" | "ADMIN";
+            /** Format: date-time */
+            updatedAt?: string;
         };
         Item: {
             /**
@@ -1906,6 +2017,8 @@ export interface components {
         Member: {
             enabled?: boolean;
             globalAdmin?: boolean;
+            /** @enum {string} */
+            grantedBy?: "LOCAL" | "LDAP";
             /** @enum {string} */
             role?: "VIEWER" | "OPERATOR" | "ADMIN";
             /** Format: int64 */
@@ -2226,7 +2339,6 @@ export interface components {
             status?: "ACTIVE" | "EXPIRED" | "REVOKED";
             tokenHint?: string;
         };
-        /** @description the calls of a sharded or broadcast run, one per shard, by index; empty for a run of one call */
         ShardResponse: {
             /**
              * Format: int32
@@ -2271,8 +2383,14 @@ export interface components {
             /** Format: int32 */
             timeoutSeconds?: number;
         };
+        SsoGroupMappingRequest: {
+            department: string;
+            group: string;
+            /** @enum {string} */
+            role: "VIEWER" | "OPERATOR" | "ADMIN";
+        };
         TargetRequest: {
-            /** @description HTTP: the call's body, with ${executionId}, ${scheduledAt}, ${params} and the shard placeholders filled in; absent or empty: the run's params are the body as they are (none for GET and HEAD; docs/targets.md) */
+            /** @description HTTP: the call's body, with ${executionId}, ${scheduledAt}, ${params} and the shard placeholders filled in, and dates by the run's logical time in the job's zone (${yyyyMMdd}, ${yyyyMMdd,-1d}; also in the url, the headers but secret ones, and a SHELL command; $${ is a literal ${); absent or empty: the run's params are the body as they are (none for GET and HEAD; docs/targets.md) */
             body?: string;
             /** @description lb:// and discovery:/// SYNC targets only: true makes each fire call every instance the registry lists at fire time; not with shards */
             broadcast?: boolean;
@@ -2445,7 +2563,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_10: {
+    list_11: {
         parameters: {
             query?: never;
             header?: {
@@ -2504,7 +2622,7 @@ export interface operations {
             };
         };
     };
-    get_5: {
+    get_6: {
         parameters: {
             query?: never;
             header?: {
@@ -2797,7 +2915,7 @@ export interface operations {
             };
         };
     };
-    list_5: {
+    list_6: {
         parameters: {
             query?: {
                 /** @description 1-based page number */
@@ -2861,7 +2979,7 @@ export interface operations {
             };
         };
     };
-    create_6: {
+    create_7: {
         parameters: {
             query?: never;
             header?: {
@@ -2951,7 +3069,7 @@ export interface operations {
             };
         };
     };
-    get_4: {
+    get_5: {
         parameters: {
             query?: never;
             header?: {
@@ -3012,7 +3130,7 @@ export interface operations {
             };
         };
     };
-    update_4: {
+    update_5: {
         parameters: {
             query?: never;
             header?: {
@@ -3104,7 +3222,7 @@ export interface operations {
             };
         };
     };
-    delete_4: {
+    delete_5: {
         parameters: {
             query?: never;
             header?: {
@@ -3242,7 +3360,7 @@ export interface operations {
             };
         };
     };
-    list_9: {
+    list_10: {
         parameters: {
             query?: {
                 /** @description alerts about this job */
@@ -3318,15 +3436,15 @@ export interface operations {
             };
         };
     };
-    list_8: {
+    list_9: {
         parameters: {
             query?: {
                 /** @description by this user name */
                 actor?: string;
                 /** @description changes of this kind */
-                action?: "JOB_CREATE" | "JOB_UPDATE" | "JOB_DELETE" | "JOB_ENABLE" | "JOB_DISABLE" | "JOB_RUN" | "EXECUTION_CANCEL" | "JOB_CLONE" | "USER_CREATE" | "USER_UPDATE" | "USER_DELETE" | "LOGIN" | "LOGIN_FAILED" | "LOGOUT" | "CHANNEL_CREATE" | "CHANNEL_UPDATE" | "CHANNEL_DELETE" | "CALENDAR_CREATE" | "CALENDAR_UPDATE" | "CALENDAR_DELETE" | "SERVICE_TOKEN_CREATE" | "SERVICE_TOKEN_REVOKE" | "SERVICE_TOKEN_DELETE" | "DEPARTMENT_CREATE" | "DEPARTMENT_UPDATE" | "DEPARTMENT_DELETE" | "MEMBER_ADD" | "MEMBER_UPDATE" | "MEMBER_REMOVE" | "AGENT_UPDATE" | "CLUSTER_REBALANCE" | "RETENTION_PURGE";
+                action?: "JOB_CREATE" | "JOB_UPDATE" | "JOB_DELETE" | "JOB_ENABLE" | "JOB_DISABLE" | "JOB_RUN" | "EXECUTION_CANCEL" | "JOB_CLONE" | "EXECUTION_CLEAR" | "USER_CREATE" | "USER_UPDATE" | "USER_DELETE" | "LOGIN" | "LOGIN_FAILED" | "LOGOUT" | "LOGIN_REFUSED" | "SSO_MAPPING_CREATE" | "SSO_MAPPING_UPDATE" | "SSO_MAPPING_DELETE" | "CHANNEL_CREATE" | "CHANNEL_UPDATE" | "CHANNEL_DELETE" | "CALENDAR_CREATE" | "CALENDAR_UPDATE" | "CALENDAR_DELETE" | "SERVICE_TOKEN_CREATE" | "SERVICE_TOKEN_REVOKE" | "SERVICE_TOKEN_DELETE" | "DEPARTMENT_CREATE" | "DEPARTMENT_UPDATE" | "DEPARTMENT_DELETE" | "MEMBER_ADD" | "MEMBER_UPDATE" | "MEMBER_REMOVE" | "AGENT_UPDATE" | "CLUSTER_REBALANCE" | "RETENTION_PURGE";
                 /** @description changes to this kind of object */
-                objectType?: "JOB" | "USER" | "ALERT_CHANNEL" | "AGENT" | "CLUSTER" | "SERVICE_TOKEN" | "DEPARTMENT" | "CALENDAR";
+                objectType?: "JOB" | "USER" | "ALERT_CHANNEL" | "AGENT" | "CLUSTER" | "SERVICE_TOKEN" | "DEPARTMENT" | "CALENDAR" | "SSO_GROUP_MAPPING";
                 /** @description changes to the object with this id */
                 objectId?: string;
                 /** @description at or after (ISO-8601 instant) */
@@ -3434,6 +3552,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The directory accepted the password, but none of the user's groups is mapped to a department (LDAP sign-in) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than the route takes (crony.web.request-limits) */
             413: {
                 headers: {
@@ -3457,6 +3584,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a sign-in is accepted again */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The directory that signs the user in cannot be reached (LDAP sign-in) */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3581,7 +3717,7 @@ export interface operations {
             };
         };
     };
-    list_7: {
+    list_8: {
         parameters: {
             query?: {
                 /** @description only this job's */
@@ -3644,7 +3780,7 @@ export interface operations {
             };
         };
     };
-    get_8: {
+    get_9: {
         parameters: {
             query?: never;
             header?: {
@@ -3915,7 +4051,7 @@ export interface operations {
             };
         };
     };
-    list_4: {
+    list_5: {
         parameters: {
             query?: {
                 /** @description 1-based page number */
@@ -3979,7 +4115,7 @@ export interface operations {
             };
         };
     };
-    create_5: {
+    create_6: {
         parameters: {
             query?: never;
             header?: {
@@ -4069,7 +4205,7 @@ export interface operations {
             };
         };
     };
-    get_3: {
+    get_4: {
         parameters: {
             query?: never;
             header?: {
@@ -4130,7 +4266,7 @@ export interface operations {
             };
         };
     };
-    update_3: {
+    update_4: {
         parameters: {
             query?: never;
             header?: {
@@ -4222,7 +4358,7 @@ export interface operations {
             };
         };
     };
-    delete_3: {
+    delete_4: {
         parameters: {
             query?: never;
             header?: {
@@ -4636,7 +4772,7 @@ export interface operations {
             };
         };
     };
-    list_3: {
+    list_4: {
         parameters: {
             query?: never;
             header?: {
@@ -4695,7 +4831,7 @@ export interface operations {
             };
         };
     };
-    create_4: {
+    create_5: {
         parameters: {
             query?: never;
             header?: {
@@ -4785,7 +4921,7 @@ export interface operations {
             };
         };
     };
-    get_2: {
+    get_3: {
         parameters: {
             query?: never;
             header?: {
@@ -4846,7 +4982,7 @@ export interface operations {
             };
         };
     };
-    update_2: {
+    update_3: {
         parameters: {
             query?: never;
             header?: {
@@ -4938,7 +5074,7 @@ export interface operations {
             };
         };
     };
-    delete_2: {
+    delete_3: {
         parameters: {
             query?: never;
             header?: {
@@ -5321,7 +5457,7 @@ export interface operations {
             };
         };
     };
-    list_6: {
+    list_7: {
         parameters: {
             query?: {
                 /** @description executions of this job */
@@ -5397,7 +5533,7 @@ export interface operations {
             };
         };
     };
-    get_7: {
+    get_8: {
         parameters: {
             query?: never;
             header?: {
@@ -5519,6 +5655,98 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clear: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ClearRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cleared"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the request's department, or a department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the route takes (crony.web.request-limits) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body must be application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5827,7 +6055,7 @@ export interface operations {
             };
         };
     };
-    list_2: {
+    list_3: {
         parameters: {
             query?: {
                 /** @description part of the job name */
@@ -5907,7 +6135,7 @@ export interface operations {
             };
         };
     };
-    create_2: {
+    create_3: {
         parameters: {
             query?: never;
             header?: {
@@ -6556,7 +6784,7 @@ export interface operations {
             };
         };
     };
-    get_1: {
+    get_2: {
         parameters: {
             query?: never;
             header?: {
@@ -6617,7 +6845,7 @@ export interface operations {
             };
         };
     };
-    update_1: {
+    update_2: {
         parameters: {
             query?: never;
             header?: {
@@ -6709,7 +6937,7 @@ export interface operations {
             };
         };
     };
-    delete_1: {
+    delete_2: {
         parameters: {
             query?: {
                 /** @description true: delete it although other jobs depend on it; they stop waiting for it */
@@ -6780,7 +7008,7 @@ export interface operations {
             };
         };
     };
-    create_3: {
+    create_4: {
         parameters: {
             query?: never;
             header?: {
@@ -7636,7 +7864,7 @@ export interface operations {
             };
         };
     };
-    list_1: {
+    list_2: {
         parameters: {
             query?: {
                 /** @description 1-based page number */
@@ -7700,7 +7928,7 @@ export interface operations {
             };
         };
     };
-    create_1: {
+    create_2: {
         parameters: {
             query?: never;
             header?: {
@@ -7790,7 +8018,7 @@ export interface operations {
             };
         };
     };
-    get_6: {
+    get_7: {
         parameters: {
             query?: never;
             header?: {
@@ -7851,7 +8079,7 @@ export interface operations {
             };
         };
     };
-    delete_5: {
+    delete_6: {
         parameters: {
             query?: never;
             header?: {
@@ -7941,6 +8169,376 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ServiceTokenResponse"];
                 };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the request's department, or a department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMapping"][];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoGroupMappingRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMapping"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the route takes (crony.web.request-limits) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMapping"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the request's department, or a department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoGroupMappingRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMapping"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the request's department, or a department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the route takes (crony.web.request-limits) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid parameter or body; the problem's errors name each bad field */
             400: {
