@@ -8,7 +8,12 @@ running_pid() {
 	[ -f "$file" ] || return 1
 	pid=$(cat "$file")
 	[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
-	tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$marker" || return 1
+	if ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$marker"; then
+		# Right after `cmd &` the child may not have run its command yet and still shows
+		# this shell's command line (seen on a busy machine: a web taken for dead at once).
+		# A child of this shell is ours all the same; field 2 of stat is after the ") ".
+		[ "$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f2)" = "$$" ] || return 1
+	fi
 	echo "$pid"
 }
 

@@ -198,7 +198,7 @@ export const en = {
   'executions.clearWithDependents': 'With dependents (they run again once it succeeds)',
   'executions.clearRequested': 'Cleared: #{id} runs again for its instant',
   'executions.clearedRuns': 'Earlier runs',
-  'executions.runNumber': 'Run',
+  'executions.runNumber': 'Run no.',
   'executions.cleared': 'Cleared',
   // common
   'common.job': 'Job',

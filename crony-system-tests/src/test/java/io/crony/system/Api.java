@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** crony-web's REST API as a user (bearer token) or an SDK (execution token) calls it. */
-final class Api {
+public final class Api {
 
 	private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -23,35 +23,35 @@ final class Api {
 
 	private String bearer;
 
-	Api(int port) {
+	public Api(int port) {
 		this.base = "http://127.0.0.1:" + port;
 	}
 
-	void login(String user, String password) {
+	public void login(String user, String password) {
 		this.bearer = send("POST", "/api/v1/auth/login", Map.of("username", user, "password", password), Map.of())
 			.body()
 			.get("token")
 			.asText();
 	}
 
-	Answer get(String path) {
+	public Answer get(String path) {
 		return send("GET", path, null, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
-	Answer post(String path, Object body) {
+	public Answer post(String path, Object body) {
 		return send("POST", path, body, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
-	Answer put(String path, Object body) {
+	public Answer put(String path, Object body) {
 		return send("PUT", path, body, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
-	Answer delete(String path) {
+	public Answer delete(String path) {
 		return send("DELETE", path, null, Map.of("Authorization", "Bearer " + this.bearer));
 	}
 
 	/** A report as an SDK sends it: no bearer token, the execution token in a header. */
-	Answer report(long executionId, String kind, String token, Object body) {
+	public Answer report(long executionId, String kind, String token, Object body) {
 		return send("POST", "/api/v1/executions/" + executionId + "/" + kind, body, Map.of("X-Crony-Token", token));
 	}
 
@@ -76,9 +76,9 @@ final class Api {
 		}
 	}
 
-	record Answer(int status, JsonNode body) {
+	public record Answer(int status, JsonNode body) {
 
-		long id() {
+		public long id() {
 			return this.body.get("id").asLong();
 		}
 

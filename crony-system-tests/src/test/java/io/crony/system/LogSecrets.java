@@ -14,14 +14,14 @@ import java.util.Map;
  * The secrets a system test gave its processes, and where any of them shows up in those
  * processes' logs: a log line may name a secret's setting, never its value.
  */
-final class LogSecrets {
+public final class LogSecrets {
 
 	private final Map<String, String> secrets = new LinkedHashMap<>();
 
 	/**
 	 * @param value the secret, at least 8 characters so that it matches nothing else
 	 */
-	LogSecrets add(String name, String value) {
+	public LogSecrets add(String name, String value) {
 		if (value == null || value.length() < 8) {
 			throw new IllegalArgumentException(name + " is too short to look for in logs: " + value);
 		}
@@ -30,7 +30,7 @@ final class LogSecrets {
 	}
 
 	/** Every line of {@code logs} that holds a secret, as "file:line: which secret". */
-	List<String> foundIn(List<Path> logs) {
+	public List<String> foundIn(List<Path> logs) {
 		List<String> hits = new ArrayList<>();
 		for (Path log : logs) {
 			List<String> lines = lines(log);

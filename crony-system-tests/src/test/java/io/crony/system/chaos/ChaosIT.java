@@ -1,4 +1,4 @@
-package io.crony.system;
+package io.crony.system.chaos;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import io.crony.system.ChaosReport.Phase;
+import io.crony.system.Api;
+import io.crony.system.LogSecrets;
+import io.crony.system.chaos.ChaosReport.Phase;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.crony.system;
+package io.crony.system.chaos;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.crony.system;
+package io.crony.system.chaos;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,8 +25,8 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import io.crony.system.ChaosIT.Form;
-import io.crony.system.TargetCalls.Call;
+import io.crony.system.chaos.ChaosIT.Form;
+import io.crony.system.chaos.TargetCalls.Call;
 
 /**
  * What the chaos test measured, window by window: fires expected (jobs × seconds),
