@@ -86,9 +86,11 @@ public class JobDependencies {
 		return department;
 	}
 
-	/** Makes {@code upstreams} the job's whole set of upstreams. */
+	/**
+	 * Makes {@code upstreams} the job's whole set of upstreams. The transaction holds the
+	 * graph already ({@link #resolve} or {@link #lockGraph}, before the job's insert).
+	 */
 	void replace(long jobId, List<Long> upstreams) {
-		lockGraph();
 		this.edges.deleteUpstreams(jobId);
 		if (!upstreams.isEmpty()) {
 			this.edges.insert(jobId, upstreams);
@@ -111,9 +113,10 @@ public class JobDependencies {
 
 	/**
 	 * Removes every edge to this job from its dependents (they no longer wait for it).
+	 * The transaction holds the graph already ({@link #lockGraph}, before the dependents
+	 * are read).
 	 */
 	void cutDependents(long jobId) {
-		lockGraph();
 		this.edges.deleteDependents(jobId);
 	}
 
