@@ -37,9 +37,9 @@ public class AlertSender {
 	 */
 	public AlertSender(AlertProperties properties, MeterRegistry meters, Clock clock, TargetPolicy policy) {
 		this.policy = policy;
-		HttpPoster http = new HttpPoster(properties.sendTimeout());
-		List<ChannelSender> all = List.of(new MailSender(properties.sendTimeout()), new FeishuSender(http, clock),
-				new DingTalkSender(http, clock), new WebhookSender(http, clock));
+		HttpPoster http = new HttpPoster(properties.sendTimeout(), policy);
+		List<ChannelSender> all = List.of(new MailSender(properties.sendTimeout(), policy),
+				new FeishuSender(http, clock), new DingTalkSender(http, clock), new WebhookSender(http, clock));
 		all.forEach((sender) -> this.senders.put(sender.type(), sender));
 		this.retry = RetryTemplate.builder()
 			.maxAttempts(Math.max(1, properties.maxAttempts()))

@@ -3,6 +3,8 @@ package io.crony.alert;
 import java.time.Duration;
 import java.util.Properties;
 
+import io.crony.common.target.TargetPolicy;
+
 import org.springframework.mail.MailException;
 import org.springframework.mail.SimpleMailMessage;
 import org.springframework.mail.javamail.JavaMailSenderImpl;
@@ -15,8 +17,11 @@ final class MailSender implements ChannelSender {
 
 	private final Duration timeout;
 
-	MailSender(Duration timeout) {
+	private final PolicedSocketFactory sockets;
+
+	MailSender(Duration timeout, TargetPolicy policy) {
 		this.timeout = timeout;
+		this.sockets = new PolicedSocketFactory(policy);
 	}
 
 	@Override
@@ -68,6 +73,10 @@ final class MailSender implements ChannelSender {
 		properties.put("mail." + protocol + ".connectiontimeout", millis);
 		properties.put("mail." + protocol + ".timeout", millis);
 		properties.put("mail." + protocol + ".writetimeout", millis);
+		// every connection's address passes the target policy (SMTPS wraps this socket)
+		properties.put("mail." + protocol + ".socketFactory", this.sockets);
+		// by default a failed connect is tried again on a plain socket, past the check
+		properties.put("mail." + protocol + ".socketFactory.fallback", "false");
 		return smtp;
 	}
 

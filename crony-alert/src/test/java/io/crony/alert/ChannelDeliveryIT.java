@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
+import java.util.Map;
 
 import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Each channel type delivers to a real local server: GreenMail for SMTP, and HTTP servers
@@ -177,6 +179,39 @@ class ChannelDeliveryIT {
 			assertThat(smtpDelivery.error()).startsWith("SMTP server LOCALHOST.").contains("loopback");
 			assertThat(smtp.getReceivedMessages()).isEmpty();
 		}
+	}
+
+	@Test
+	void theConnectionItselfIsPolicedSoANameThatNowResolvesToADeniedAddressReachesNothing() throws Exception {
+		// the check before a send passed (or the name answered differently then): the
+		// poster's own connections still refuse the loopback address the name gives now
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			HttpPoster noLoopback = new HttpPoster(Duration.ofSeconds(5),
+					TargetPolicy.of(List.of(), List.of(), false, List.of()));
+
+			assertThatExceptionOfType(SendFailedException.class)
+				.isThrownBy(() -> noLoopback.post(bot.url().replace("127.0.0.1", "localhost"), "{}", Map.of()))
+				.satisfies((ex) -> assertThat(ex.getMessage()).startsWith("http://localhost:")
+					.contains("refused by the target policy")
+					.contains("loopback"))
+				.satisfies(
+						(ex) -> assertThat(ex.outline()).isEqualTo("the target policy refused the endpoint's address"));
+			assertThat(bot.received()).isEmpty();
+		}
+	}
+
+	@Test
+	void theSmtpConnectionItselfIsPolicedToo() {
+		Channel mail = new Channel(3, "mail", ChannelType.MAIL, ChannelConfig.mail("localhost",
+				smtp.getSmtp().getPort(), null, MailSecurity.NONE, "crony@example.com", List.of("ops@example.com")),
+				null);
+		MailSender noLoopback = new MailSender(Duration.ofSeconds(5),
+				TargetPolicy.of(List.of(), List.of(), false, List.of()));
+
+		assertThatExceptionOfType(SendFailedException.class).isThrownBy(() -> noLoopback.send(mail, this.alert))
+			.satisfies(
+					(ex) -> assertThat(ex.getMessage()).contains("refused by the target policy").contains("loopback"));
+		assertThat(smtp.getReceivedMessages()).isEmpty();
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package io.crony.agent.target;
 
 import java.time.Duration;
 
+import io.crony.common.target.PolicedDnsResolver;
 import io.crony.common.target.TargetPolicy;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
