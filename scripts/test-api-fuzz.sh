@@ -68,7 +68,10 @@ export CRONY_STATE_DIR=$state CRONY_ETCD_PORT=$etcd_port CRONY_ETCD_PEER_PORT=$e
 bash scripts/services.sh up >/dev/null
 
 password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
-CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64) CRONY_ADMIN_PASSWORD=$password setsid java -XX:TieredStopAtLevel=1 -Dcrony.fuzz.state="$state" -jar "$web_jar" \
+# shellcheck source=lib/boot-jar.sh
+source "$repo/scripts/lib/boot-jar.sh"
+mapfile -t web_start < <(boot_jar_args "$web_jar")
+CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64) CRONY_ADMIN_PASSWORD=$password setsid java -XX:TieredStopAtLevel=1 -Dcrony.fuzz.state="$state" "${web_start[@]}" \
 	--spring.profiles.active=local --server.address=127.0.0.1 --server.port="$web_port" --grpc.server.port=0 \
 	--spring.datasource.url="jdbc:mysql://127.0.0.1:$db_port/crony?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&rewriteBatchedStatements=true" \
 	--crony.etcd.endpoints="http://127.0.0.1:$etcd_port" --crony.etcd.prefix=/crony-fuzz \
