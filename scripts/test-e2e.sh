@@ -88,11 +88,15 @@ bash scripts/services.sh up >/dev/null
 db_url="jdbc:mysql://127.0.0.1:$db_port/crony?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&rewriteBatchedStatements=true"
 etcd_url=http://127.0.0.1:$etcd_port
 
+# shellcheck source=lib/boot-jar.sh
+source "$repo/scripts/lib/boot-jar.sh"
 # Each JVM gets a path under the state dir on its command line (that is how alive() knows it).
+# Started as the tests start them, from the archive they left when there is one (boot-jar.sh).
 start_java() {
-	local name=$1 jar=$2
+	local name=$1 jar=$2 start
 	shift 2
-	setsid java -XX:TieredStopAtLevel=1 -Dcrony.e2e.state="$state" -jar "$jar" "$@" \
+	mapfile -t start < <(boot_jar_args "$jar")
+	setsid java -XX:TieredStopAtLevel=1 -Dcrony.e2e.state="$state" "${start[@]}" "$@" \
 		>>"$state/logs/$name.log" 2>&1 </dev/null &
 	echo $! >"$pids/$name.pid"
 }
