@@ -43,6 +43,7 @@ mkdir -p "$dist"
 dist=$(cd "$dist" && pwd)
 work=$repo/.crony/release
 mvn_flags=(-B)
+user_m2=${MAVEN_REPO:-$HOME/.m2/repository}
 [ -n "${RELEASE_MAVEN_SETTINGS:-}" ] && mvn_flags+=(-s "$RELEASE_MAVEN_SETTINGS")
 
 part() { [[ ",$parts," == *",$1,"* ]]; }
@@ -75,8 +76,13 @@ maven_part() {
 	tree_copy "$tree"
 	find "$tree" -name pom.xml -not -path '*/node_modules/*' -print0 |
 		xargs -0 sed -i "s:<version>$current</version>:<version>$version</version>:"
+	# The deploy phase runs install first: skipped, and every write of this build (what it
+	# downloads too) goes to a local repository of its own, which reads the user's
+	# ~/.m2 as a read-only tail (Maven 3.9's maven.repo.local.tail), so the user's stays as
+	# it was (make test checks: scripts/test-release.sh).
 	(cd "$tree" && ./mvnw "${mvn_flags[@]}" -q -Prelease \
 		-pl crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom \
+		-Dmaven.repo.local="$work/m2" -Dmaven.repo.local.tail="$user_m2" -Dmaven.install.skip=true \
 		-Dmaven.test.skip=true -DaltDeploymentRepository="local::file://$dist/maven" deploy)
 	mkdir -p "$dist/sbom"
 	local m

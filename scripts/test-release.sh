@@ -49,6 +49,11 @@ XML
 RELEASE_PARTS=maven,go RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
 	RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
 
+# --- the release wrote nothing into the local Maven repository other builds use
+for m in crony-common crony-sdk-java crony-sdk-java-testing crony-spring-boot-starter crony-bom; do
+	[ ! -e "$m2/io/crony/$m/$version" ] || fail "the release installed $m $version into $m2"
+done
+
 # --- what the published POMs and jars carry
 for m in crony-common crony-sdk-java crony-sdk-java-testing crony-spring-boot-starter crony-bom; do
 	pom=$dist/maven/io/crony/$m/$version/$m-$version.pom
