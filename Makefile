@@ -1,6 +1,6 @@
 # The two commands that matter: `make run` and `make test`. See README.md; which test
 # command to run when: CONTRIBUTING.md.
-.PHONY: run stop test check services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down chaos
+.PHONY: run stop test check services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down chaos release
 
 run:
 	bash scripts/run.sh start
@@ -18,6 +18,12 @@ check:
 
 build:
 	./mvnw -B -q -DskipTests package
+
+# make release VERSION=x.y.z: Maven artifacts, Go modules as proxy files, crony-trigger binaries,
+# the Helm chart, release notes, SHA256SUMS into dist/ (docs/release.md). RELEASE_IMAGES=1
+# adds the images as OCI archives (podman, slow); RELEASE_PARTS=maven,go picks parts.
+release:
+	bash scripts/release.sh $(VERSION)
 
 services-up:
 	bash scripts/services.sh up

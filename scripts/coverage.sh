@@ -11,7 +11,7 @@ cd "$repo"
 out=$repo/.crony/coverage
 # the modules whose code ships; test support, benchmarks, samples and the system tests
 # hold no product code
-modules=(crony-common crony-alert crony-web crony-agent crony-sdk-java crony-spring-boot-starter)
+modules=(crony-common crony-alert crony-web crony-agent crony-sdk-java crony-sdk-java-testing crony-spring-boot-starter)
 
 version=$(sed -n 's:.*<jacoco.version>\(.*\)</jacoco.version>.*:\1:p' pom.xml)
 cli=${MAVEN_REPO:-$HOME/.m2/repository}/org/jacoco/org.jacoco.cli/$version/org.jacoco.cli-$version-nodeps.jar

@@ -15,6 +15,9 @@ phase "services install" bash scripts/services.sh install
 phase go bash scripts/test-go.sh
 # The Helm chart, offline: lint, render (default and HA values), Kubernetes schemas.
 phase chart bash scripts/test-chart.sh
+# make release's Maven and Go parts, and a Spring Boot and a Go service built against them
+# alone, with no network (scripts/test-release.sh).
+phase release bash scripts/test-release.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 # With coverage (.crony/coverage/frontend), checked against its floor after Maven.
 phase frontend env TEST_FRONTEND_COVERAGE=1 bash scripts/test-frontend.sh
