@@ -15,9 +15,6 @@ phase "services install" bash scripts/services.sh install
 phase go bash scripts/test-go.sh
 # The Helm chart, offline: lint, render (default and HA values), Kubernetes schemas.
 phase chart bash scripts/test-chart.sh
-# make release's Maven and Go parts, and a Spring Boot and a Go service built against them
-# alone, with no network (scripts/test-release.sh).
-phase release bash scripts/test-release.sh
 # Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
 # With coverage (.crony/coverage/frontend), checked against its floor after Maven.
 phase frontend env TEST_FRONTEND_COVERAGE=1 bash scripts/test-frontend.sh
@@ -36,9 +33,13 @@ maven_phase maven -B -Pcoverage verify
 # its own etcd, MariaDB and web on free ports, and neither times itself to the second.
 # The API fuzz pass: schemathesis against crony-web's own OpenAPI document (about 2 minutes);
 # the browser tests run the jars just built against their own etcd, MariaDB, web and agent.
-phases_together "api fuzz and browser tests" \
+# Beside them, make release's Maven and Go parts, and a Spring Boot and a Go service built
+# against them alone, with no network (scripts/test-release.sh): it builds in a copy of the
+# tree, times nothing, and fills the cores the other two leave idle.
+phases_together "api fuzz, browser and release tests" \
 	"api fuzz" "bash scripts/test-api-fuzz.sh" \
-	"browser tests" "bash scripts/test-e2e.sh"
+	"browser tests" "bash scripts/test-e2e.sh" \
+	"release" "bash scripts/test-release.sh"
 # JaCoCo over every Java module's tests and Vitest's for the dashboard, against their floors.
 phase coverage bash scripts/coverage.sh
 

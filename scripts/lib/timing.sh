@@ -5,9 +5,10 @@
 #   phase NAME CMD...    runs CMD, records NAME, its seconds, ok or FAILED, and the CPU
 #                        seconds its processes used (user + system); a failure
 #                        stops the script with CMD's status
-#   phases_together NAME A CMD_A B CMD_B   runs the commands (strings for bash -c) at once,
-#                        each with its output kept until it ends; records NAME (the wall
-#                        time of both) and A and B as its parts; fails when either fails
+#   phases_together NAME A CMD_A B CMD_B [C CMD_C ...]   runs the commands (strings for
+#                        bash -c) at once, each with its output kept until it ends; records
+#                        NAME (the wall time of all) and A, B, ... as its parts; fails when
+#                        any fails
 #   maven_phase NAME ARGS...   ./mvnw ARGS with its output also stamped into maven.log, so the
 #                        table can split Maven's time by module and by plugin goal
 #   timing_table [ARGS]  prints the table (scripts/lib/timing.py table ARGS)
@@ -86,15 +87,19 @@ timing_record() {
 }
 
 phases_together() {
-	local name=$1 begin=$EPOCHREALTIME cpu status=0 first second
+	local name=$1 begin=$EPOCHREALTIME cpu status=0 pid
+	local -a pids=()
+	shift
 	timing_cpu
 	cpu=$timing_cpu_now
-	timing_part "$2" "$3" &
-	first=$!
-	timing_part "$4" "$5" &
-	second=$!
-	wait "$first" || status=$?
-	wait "$second" || status=$?
+	while [ $# -ge 2 ]; do
+		timing_part "$1" "$2" &
+		pids+=($!)
+		shift 2
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || status=$?
+	done
 	timing_record "$name" "$begin" "$status" "$cpu"
 	if [ "$status" -ne 0 ]; then
 		timing_failed=$name
