@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Owns Crony's local services: etcd and MariaDB on loopback.
 #
-#   services.sh install             install the Debian packages that are missing
+#   services.sh install             install the Debian packages that are missing, and build
+#                                   toxiproxy-server (the tests' TCP fault proxy) into Go's bin
 #   services.sh up   [etcd|db|all]  start what is not running yet, wait until healthy
 #   services.sh down [etcd|db|all]  stop what this state dir started (by pid, never by name)
 #   services.sh status              print what runs, and where
@@ -51,12 +52,36 @@ install() {
 	# OpenLDAP for the LDAP sign-in tests (LdapDirectory in crony-test-support)
 	command -v slapd >/dev/null || [ -x /usr/sbin/slapd ] || need+=(slapd)
 	command -v ldapadd >/dev/null || need+=(ldap-utils)
-	[ ${#need[@]} -eq 0 ] && return 0
-	log "installing ${need[*]}"
-	local sudo=()
-	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
-	"${sudo[@]}" apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+	if [ ${#need[@]} -gt 0 ]; then
+		log "installing ${need[*]}"
+		local sudo=()
+		[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+		"${sudo[@]}" apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+	fi
+	install_toxiproxy
+}
+
+# Toxiproxy, the TCP proxy the partition tests cut and restore (FaultProxy in
+# crony-test-support), built from its Go module beside the other Go-built test tools
+# (helm): $(go env GOPATH)/bin/toxiproxy-server. The module's command is named "server",
+# so it is built into a directory of its own and renamed.
+toxiproxy_version=v2.5.0
+install_toxiproxy() {
+	if ! command -v go >/dev/null && [ -x /usr/local/go/bin/go ]; then
+		export PATH="/usr/local/go/bin:$PATH"
+	fi
+	local gobin target build
+	gobin=$(go env GOPATH)/bin
+	target=$gobin/toxiproxy-server
+	# skipped when present: a go-installed build reports its version as "git"
+	[ -x "$target" ] && return 0
+	log "building toxiproxy-server $toxiproxy_version (go install)"
+	build=$(mktemp -d)
+	(cd "$build" && GOBIN="$build" go install "github.com/Shopify/toxiproxy/v2/cmd/server@$toxiproxy_version")
+	mkdir -p "$gobin"
+	mv "$build/server" "$target"
+	rm -rf "$build"
 }
 
 wait_until() {

@@ -124,9 +124,26 @@ public final class AgentTestSupport implements AutoCloseable {
 				timeoutSeconds, retry, misfire, overlap, job.assignment(), job.enabled(), job.version());
 	}
 
-	/** Puts an assignment key, as the web leader would. */
+	/**
+	 * Puts an assignment key, as the web leader would, and mirrors it into table
+	 * {@code job} as the job API and the leader do: an agent whose lease etcd does not
+	 * confirm claims only what that table places on it.
+	 */
 	public void assign(String agentId, JobSpec job) {
 		put(this.keys.job(agentId, job.id()), CronyJson.toBytes(new JobAssignment(job, 1, Instant.now())));
+		placeInJobTable(job, agentId);
+	}
+
+	/**
+	 * Writes the job's row in table {@code job}: enabled as its spec says, placed on
+	 * {@code agentId} (null: nowhere).
+	 */
+	public void placeInJobTable(JobSpec job, String agentId) {
+		this.jdbc.update(
+				"INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, agent_id, "
+						+ "created_at, updated_at) VALUES (?, ?, ?, 'UTC', 'HTTP', '{}', ?, ?, NOW(3), NOW(3)) "
+						+ "ON DUPLICATE KEY UPDATE enabled = VALUES(enabled), agent_id = VALUES(agent_id)",
+				job.id(), "it-job-" + job.id(), job.schedule(), job.enabled(), agentId);
 	}
 
 	/**
@@ -147,6 +164,7 @@ public final class AgentTestSupport implements AutoCloseable {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
+		placeInJobTable(job, to);
 	}
 
 	/**
@@ -166,6 +184,7 @@ public final class AgentTestSupport implements AutoCloseable {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
+		jobs.forEach((job) -> placeInJobTable(job, to));
 	}
 
 	/** The lease an agent's node key lives under, or 0 when it is not registered. */
@@ -192,6 +211,7 @@ public final class AgentTestSupport implements AutoCloseable {
 		catch (Exception ex) {
 			throw new IllegalStateException(ex);
 		}
+		this.jdbc.update("UPDATE job SET agent_id = NULL WHERE id = ? AND agent_id = ?", jobId, agentId);
 	}
 
 	/**

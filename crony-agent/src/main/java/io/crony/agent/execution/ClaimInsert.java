@@ -27,6 +27,13 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * back, as before. Ids are never derived from {@code LAST_INSERT_ID()}: an ignored row
  * leaves a gap, and MySQL 8's interleaved auto-increment does not promise one statement
  * consecutive ids.
+ * <p>
+ * A claim may be <em>held only</em>: each row is then made only while table {@code job}
+ * says its job is enabled and placed on the claiming agent
+ * ({@code INSERT IGNORE … SELECT} of the same values joined to {@code job}). An agent
+ * whose lease etcd does not confirm claims so, since it cannot hear that a job was
+ * disabled, deleted or moved away; the database, which the web writes on each of those,
+ * still tells it. One statement either way, and the plain insert stays the normal path.
  */
 final class ClaimInsert {
 
@@ -34,6 +41,17 @@ final class ClaimInsert {
 			+ "scheduled_at, attempt, params, updated_at) VALUES ";
 
 	static final String ROW = "(?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
+
+	// the held-only claim: the same values as a derived table, kept where job agrees
+	static final String HELD_HEAD = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, status, "
+			+ "scheduled_at, attempt, params, updated_at) SELECT c.job_id, c.job_name, c.agent_id, c.trigger_type, "
+			+ "'PENDING', c.scheduled_at, 1, c.params, c.updated_at FROM (SELECT ? AS job_id, ? AS job_name, "
+			+ "? AS agent_id, ? AS trigger_type, CAST(? AS DATETIME(3)) AS scheduled_at, ? AS params, "
+			+ "CAST(? AS DATETIME(3)) AS updated_at";
+
+	static final String HELD_ROW = " UNION ALL SELECT ?, ?, ?, ?, ?, ?, ?";
+
+	static final String HELD_TAIL = ") c JOIN job j ON j.id = c.job_id WHERE j.enabled = 1 AND j.agent_id = c.agent_id";
 
 	private static final Pattern MAJOR_MINOR = Pattern.compile("(\\d+)\\.(\\d+)");
 
@@ -54,15 +72,18 @@ final class ClaimInsert {
 	 * Inserts the claims (existing keys are left alone), within the caller's transaction.
 	 * @param wantIds whether to return the ids of the rows made (a claim needs them, a
 	 * replayed spool does not)
+	 * @param heldOnly whether a row is made only while its job is enabled and placed on
+	 * the claim's agent in table {@code job}
 	 * @return the ids of the rows this insert made, by fire; empty when not wanted or the
 	 * server cannot tell (MySQL), and then the caller reads every fire back
 	 */
-	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, boolean wantIds) {
+	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, boolean wantIds, boolean heldOnly) {
 		Map<FireKey, Long> made = new HashMap<>();
 		boolean withIds = wantIds && returning();
 		for (int from = 0; from < claims.size(); from += CHUNK) {
 			List<ExecutionRecord.Claimed> chunk = claims.subList(from, Math.min(claims.size(), from + CHUNK));
-			String sql = COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW))
+			String sql = (heldOnly ? HELD_HEAD + HELD_ROW.repeat(chunk.size() - 1) + HELD_TAIL
+					: COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW)))
 					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
 			// A statement creator, not a ConnectionCallback, whose connection is a proxy
 			// that reaches the driver through reflection on every call.

@@ -44,11 +44,13 @@ public class ExecutionStore {
 
 	/**
 	 * Inserts claim rows in one transaction; existing keys are left alone.
+	 * @param heldOnly make a row only while table {@code job} says its job is enabled and
+	 * placed on the claim's agent (an agent whose lease is unconfirmed claims so)
 	 * @return the rows this insert made, by fire, where the server tells them (MariaDB);
 	 * any other fire's row is to be read with {@link #find}
 	 */
-	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
-		Map<FireKey, Long> ids = this.records.insertClaims(claims);
+	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
+		Map<FireKey, Long> ids = this.records.insertClaims(claims, heldOnly);
 		Map<FireKey, Row> made = new HashMap<>();
 		for (ExecutionRecord.Claimed claim : claims) {
 			FireKey key = new FireKey(claim.jobId(), claim.scheduledAt());

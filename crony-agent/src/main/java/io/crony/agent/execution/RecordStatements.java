@@ -56,12 +56,14 @@ final class RecordStatements {
 
 	/**
 	 * Inserts claim rows in one transaction; existing keys are left alone.
+	 * @param heldOnly make a row only while its job is enabled and placed on the claim's
+	 * agent ({@link ClaimInsert})
 	 * @return the ids of the rows made, by fire, where the server returns them
 	 * ({@link ClaimInsert})
 	 */
-	Map<FireKey, Long> insertClaims(List<ExecutionRecord.Claimed> claims) {
+	Map<FireKey, Long> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 		Map<FireKey, Long> made = new HashMap<>();
-		inTransaction(() -> made.putAll(this.claims.insert(claims, true)));
+		inTransaction(() -> made.putAll(this.claims.insert(claims, true, heldOnly)));
 		return made;
 	}
 
@@ -112,7 +114,7 @@ final class RecordStatements {
 	}
 
 	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
-		this.claims.insert(claims, false);
+		this.claims.insert(claims, false, false);
 	}
 
 	// an unreachable database must look the same to callers whether it failed the

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -31,6 +32,14 @@ import org.springframework.dao.DataAccessException;
  * gone: a revoked agent may fire until its next keepalive tells it so, and its claims are
  * exactly what keeps that fire single. While the database is unreachable every fire is
  * this agent's (fencing keeps that safe) and the claim rows go to the spool.
+ * <p>
+ * While etcd does not confirm the lease ({@link FireGate}: claimed fires then start on
+ * their claims alone) a claim is made only where table {@code job} still says the job is
+ * enabled and placed on this agent: cut off from etcd, the agent cannot hear that a job
+ * was disabled, deleted or moved to another agent once its lease expired, and its early
+ * claims would otherwise keep winning the unique key without end. So a job disabled or
+ * deleted meanwhile stops within one claim-ahead, and a moved one once the leader has
+ * written the move (lease TTL plus its reaction), plus one claim-ahead.
  */
 final class Claimer {
 
@@ -44,11 +53,18 @@ final class Claimer {
 
 	private final Clock clock;
 
-	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock) {
+	private final BooleanSupplier leaseConfirmed;
+
+	/**
+	 * @param leaseConfirmed whether etcd confirms the lease now (the fence may fire);
+	 * while it does not, claims are made only for jobs the database places here
+	 */
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier leaseConfirmed) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.clock = clock;
+		this.leaseConfirmed = leaseConfirmed;
 	}
 
 	/**
@@ -92,8 +108,9 @@ final class Claimer {
 		// INSERT IGNORE, then read back the fires whose rows the insert did not return as
 		// made now: a row naming this agent is ours, whether inserted now or by this
 		// agent's earlier life (which no longer fires it)
+		boolean heldOnly = !this.leaseConfirmed.getAsBoolean();
 		Map<FireKey, ExecutionStore.Row> rows = new HashMap<>(
-				this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList()));
+				this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList(), heldOnly));
 		Set<FireKey> unknown = new HashSet<>(byKey.keySet());
 		unknown.removeAll(rows.keySet());
 		if (!unknown.isEmpty()) {

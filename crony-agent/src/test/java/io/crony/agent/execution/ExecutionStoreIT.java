@@ -53,6 +53,7 @@ class ExecutionStoreIT {
 		this.jdbc = new JdbcTemplate(this.dataSource);
 		this.store = new ExecutionStore(this.jdbc);
 		this.jdbc.update("DELETE FROM execution");
+		this.jdbc.update("DELETE FROM job");
 	}
 
 	@AfterEach
@@ -254,10 +255,11 @@ class ExecutionStoreIT {
 
 	@Test
 	void aClaimOnMariaDbReturnsTheRowsItMadeInTheInsertItselfAndNotTheOnesThereAlready() {
-		this.store.insertClaims(List.of(claimed(1), claimed(2)));
+		this.store.insertClaims(List.of(claimed(1), claimed(2)), false);
 		long selects = selects();
 
-		Map<FireKey, ExecutionStore.Row> made = this.store.insertClaims(List.of(claimed(2), claimed(3), claimed(4)));
+		Map<FireKey, ExecutionStore.Row> made = this.store.insertClaims(List.of(claimed(2), claimed(3), claimed(4)),
+				false);
 
 		// the second reading of the counter counts itself: nothing else was read
 		assertThat(selects() - selects).isEqualTo(1);
@@ -272,9 +274,60 @@ class ExecutionStoreIT {
 	void aClaimOnAServerWithoutReturningReturnsNothingAndEveryRowIsReadBack() {
 		ExecutionStore withoutReturning = new ExecutionStore(this.jdbc, false);
 
-		assertThat(withoutReturning.insertClaims(List.of(claimed(1), claimed(2)))).isEmpty();
+		assertThat(withoutReturning.insertClaims(List.of(claimed(1), claimed(2)), false)).isEmpty();
 		assertThat(withoutReturning.find(List.of(new FireKey(1, AT), new FireKey(2, AT))))
 			.containsOnlyKeys(new FireKey(1, AT), new FireKey(2, AT));
+	}
+
+	@Test
+	void aHeldOnlyClaimMakesRowsOnlyForEnabledJobsTheJobTablePlacesOnTheClaimingAgent() {
+		job(11, true, "agent");
+		job(12, false, "agent");
+		job(13, true, "other");
+		job(14, true, null);
+		// job 15 is deleted: no row in job
+
+		Map<FireKey, ExecutionStore.Row> made = this.store
+			.insertClaims(List.of(claimed(11), claimed(12), claimed(13), claimed(14), claimed(15)), true);
+
+		assertThat(made).containsOnlyKeys(new FireKey(11, AT));
+		assertThat(made.get(new FireKey(11, AT)))
+			.isEqualTo(new ExecutionStore.Row(id(11), "agent", ExecutionStatus.PENDING));
+		assertThat(this.jdbc.queryForList("SELECT job_id FROM execution", Long.class)).containsExactly(11L);
+		Map<String, Object> row = this.jdbc
+			.queryForMap("SELECT job_name, trigger_type, status, attempt, params, CAST(scheduled_at AS CHAR) AS at"
+					+ " FROM execution WHERE job_id = 11");
+		assertThat(row).containsEntry("job_name", "job-11")
+			.containsEntry("trigger_type", "CRON")
+			.containsEntry("status", "PENDING")
+			.containsEntry("attempt", 1)
+			.containsEntry("at", "2026-11-22 10:00:01.000");
+		assertThat(row.get("params")).isNull();
+	}
+
+	@Test
+	void aHeldOnlyClaimLeavesARowThereAlreadyAndMakesTheRestInOneStatement() {
+		job(21, true, "agent");
+		job(22, true, "agent");
+		this.store.insertClaims(List.of(claimed(21)), false);
+		long inserts = inserts();
+
+		Map<FireKey, ExecutionStore.Row> made = this.store.insertClaims(List.of(claimed(21), claimed(22)), true);
+
+		assertThat(inserts() - inserts).isEqualTo(1);
+		assertThat(made).containsOnlyKeys(new FireKey(22, AT));
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution", Integer.class)).isEqualTo(2);
+	}
+
+	private void job(long id, boolean enabled, String agent) {
+		this.jdbc.update("INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, agent_id,"
+				+ " created_at, updated_at) VALUES (?, ?, '* * * * * ?', 'UTC', 'HTTP', '{}', ?, ?, NOW(3), NOW(3))",
+				id, "job-" + id, enabled, agent);
+	}
+
+	private long inserts() {
+		return this.jdbc.queryForObject("SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS "
+				+ "WHERE VARIABLE_NAME = 'COM_INSERT_SELECT'", Long.class);
 	}
 
 	private long id(long job) {

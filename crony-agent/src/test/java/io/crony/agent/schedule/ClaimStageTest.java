@@ -49,8 +49,9 @@ class ClaimStageTest {
 	@BeforeEach
 	void start() {
 		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
-		this.claims = new ClaimStage(this.planner, new Claimer(this.store, this.records, "a", Clock.systemUTC()),
-				this.won::addAll, Clock.systemUTC());
+		this.claims = new ClaimStage(this.planner,
+				new Claimer(this.store, this.records, "a", Clock.systemUTC(), () -> true), this.won::addAll,
+				Clock.systemUTC());
 		this.thread = new Thread(this.claims, "test-claim");
 		this.thread.start();
 	}

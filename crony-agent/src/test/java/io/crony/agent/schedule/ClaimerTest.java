@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -36,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A claim that loses a lock conflict (a deadlock against another agent claiming the same
  * fires during a move) is not an unreachable database: claiming locally then would run
- * the fires on both agents.
+ * the fires on both agents. While the lease is unconfirmed a claim is held-only.
  */
 class ClaimerTest {
 
@@ -51,7 +52,8 @@ class ClaimerTest {
 		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 		Fire fire = fire();
 
-		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC()).claim(List.of(fire), new ArrayList<>());
+		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true).claim(List.of(fire),
+				new ArrayList<>());
 
 		assertThat(won).singleElement().satisfies((claimed) -> {
 			assertThat(claimed.key()).isEqualTo(fire.key());
@@ -67,11 +69,28 @@ class ClaimerTest {
 		LockingStore store = new LockingStore(3);
 		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 
-		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC()).claim(List.of(fire()), new ArrayList<>());
+		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true).claim(List.of(fire()),
+				new ArrayList<>());
 
 		assertThat(won).isEmpty();
 		assertThat(store.inserts).isEqualTo(3);
 		assertThat(records.isSpooling()).isFalse();
+	}
+
+	@Test
+	void whileTheLeaseIsUnconfirmedAClaimIsMadeOnlyForJobsTheDatabasePlacesHere() {
+		LockingStore store = new LockingStore(0);
+		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
+		AtomicBoolean confirmed = new AtomicBoolean(true);
+		Claimer claimer = new Claimer(store, records, "a", Clock.systemUTC(), confirmed::get);
+
+		claimer.claim(List.of(fire()), new ArrayList<>());
+		confirmed.set(false);
+		claimer.claim(List.of(fire()), new ArrayList<>());
+		confirmed.set(true);
+		claimer.claim(List.of(fire()), new ArrayList<>());
+
+		assertThat(store.heldOnly).containsExactly(false, true, false);
 	}
 
 	private static Fire fire() {
@@ -90,14 +109,18 @@ class ClaimerTest {
 
 		private int inserts;
 
+		// each insert's heldOnly
+		private final List<Boolean> heldOnly = new ArrayList<>();
+
 		LockingStore(int conflicts) {
 			super(new JdbcTemplate(new SingleConnectionDataSource()));
 			this.conflicts = conflicts;
 		}
 
 		@Override
-		public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
+		public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 			this.inserts++;
+			this.heldOnly.add(heldOnly);
 			if (this.conflicts-- > 0) {
 				throw new CannotAcquireLockException("Deadlock found when trying to get lock");
 			}

@@ -45,7 +45,7 @@ final class ScriptedStore extends ExecutionStore {
 	}
 
 	@Override
-	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims) {
+	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 		// the scripted rows are read back, as on a server that returns nothing
 		return Map.of();
 	}
