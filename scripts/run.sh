@@ -139,8 +139,20 @@ post_job() {
 	esac
 }
 
+# When make run started and where each log it writes stood then: make run-check
+# (scripts/run-check.sh) reads the logs from there.
+mark_start() {
+	local file
+	date +%s >"$state/run-started.tmp"
+	for file in "$state"/logs/{web,sample-target,agent-1,agent-2,java-sample}.log "$state"/{etcd,mariadb}.log; do
+		echo "$file $(stat -c %s "$file" 2>/dev/null || echo 0)" >>"$state/run-started.tmp"
+	done
+	mv "$state/run-started.tmp" "$state/run-started"
+}
+
 case "${1:-start}" in
 start)
+	mark_start
 	bash scripts/services.sh up >/dev/null
 	log "building (the first time takes a few minutes)"
 	bash scripts/build-frontend.sh >/dev/null
