@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Checks what `make run` gives a new user in its first two minutes (make run-check, with
-# make run up): waits until two minutes have passed since make run started, then
+# make run up): waits until two minutes have passed since make run was up (its processes
+# started and the sample jobs seeded), then
 #   1. every seeded job meant to succeed has succeeded runs and no other ending (FAILED,
 #      TIMED_OUT, MISSED, SKIPPED, CANCELLED), read through the API; a seeded job meant
 #      to fail would say so in its description ("meant to fail", scripts/run.sh; there is
 #      none). A job whose schedule has no instant in the window (the nightly one) needs no
 #      run, but the runs it has must have succeeded;
 #   2. no log make run writes (crony-web, agents, sample services, etcd, MariaDB) has a
-#      WARN or ERROR line since make run started, except the few on the allow-list below,
+#      WARN or ERROR line since make run began (etcd and MariaDB start before the build), except the few on the allow-list below,
 #      each a line a user need not act on.
 # Prints what it finds and fails when either check does.
 #
-#   RUN_CHECK_WINDOW=120   seconds after make run started to wait before checking
+#   RUN_CHECK_WINDOW=120   seconds after make run was up to wait before checking
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -38,7 +39,7 @@ started=$(head -n 1 "$marks")
 wait_until=$((started + window))
 now=$(date +%s)
 if [ "$now" -lt "$wait_until" ]; then
-	log "waiting $((wait_until - now)) s, until ${window} s after make run started"
+	log "waiting $((wait_until - now)) s, until ${window} s after make run was up"
 	sleep $((wait_until - now))
 fi
 
