@@ -139,8 +139,25 @@ post_job() {
 	esac
 }
 
+# Where each log make run writes stood when it began, and when it was up (processes
+# started, jobs seeded): make run-check (scripts/run-check.sh) reads the logs from there
+# and counts its two minutes from then.
+mark_logs() {
+	local file
+	: >"$state/run-started.logs"
+	for file in "$state"/logs/{web,sample-target,agent-1,agent-2,java-sample}.log "$state"/{etcd,mariadb}.log; do
+		echo "$file $(stat -c %s "$file" 2>/dev/null || echo 0)" >>"$state/run-started.logs"
+	done
+}
+mark_start() {
+	{ date +%s; cat "$state/run-started.logs"; } >"$state/run-started.tmp"
+	mv "$state/run-started.tmp" "$state/run-started"
+	rm -f "$state/run-started.logs"
+}
+
 case "${1:-start}" in
 start)
+	mark_logs
 	bash scripts/services.sh up >/dev/null
 	log "building (the first time takes a few minutes)"
 	bash scripts/build-frontend.sh >/dev/null
@@ -207,6 +224,7 @@ start)
 		done
 		log "runs are being recorded: $(api GET '/executions?size=1' | sed -n 's/.*"total":\([0-9]*\).*/\1/p') so far"
 	fi
+	mark_start
 	cat <<-MSG
 
 		Crony is running.

@@ -1214,7 +1214,7 @@ export interface components {
             /** Format: int64 */
             jobId?: number;
             /** @enum {string} */
-            kind?: "FAILURE" | "TIMEOUT" | "FAILURE_RATE" | "RECOVERY" | "AGENT_LOST" | "NO_AGENT" | "UNPLACED" | "UPSTREAM_FAILED" | "WORKFLOW_LATE" | "TEST";
+            kind?: "FAILURE" | "TIMEOUT" | "FAILURE_RATE" | "RECOVERY" | "AGENT_LOST" | "NO_AGENT" | "UNPLACED" | "UPSTREAM_FAILED" | "WORKFLOW_LATE" | "SPOOL_FULL" | "SPOOL_DRAINED" | "TEST";
             /** Format: date-time */
             sentAt?: string;
             /** @enum {string} */
@@ -3368,7 +3368,7 @@ export interface operations {
                 /** @description alerts through this channel */
                 channelId?: number;
                 /** @description alerts of this kind */
-                kind?: "FAILURE" | "TIMEOUT" | "FAILURE_RATE" | "RECOVERY" | "AGENT_LOST" | "NO_AGENT" | "UNPLACED" | "UPSTREAM_FAILED" | "WORKFLOW_LATE" | "TEST";
+                kind?: "FAILURE" | "TIMEOUT" | "FAILURE_RATE" | "RECOVERY" | "AGENT_LOST" | "NO_AGENT" | "UNPLACED" | "UPSTREAM_FAILED" | "WORKFLOW_LATE" | "SPOOL_FULL" | "SPOOL_DRAINED" | "TEST";
                 /** @description SENT, FAILED, SUPPRESSED or NO_CHANNEL */
                 status?: "SENT" | "FAILED" | "SUPPRESSED" | "NO_CHANNEL";
                 /** @description raised at or after (ISO-8601 instant) */

@@ -761,6 +761,8 @@ export const en = {
   'enum.alertKind.UNPLACED': 'UNPLACED',
   'enum.alertKind.UPSTREAM_FAILED': 'UPSTREAM_FAILED',
   'enum.alertKind.WORKFLOW_LATE': 'WORKFLOW_LATE',
+  'enum.alertKind.SPOOL_FULL': 'SPOOL_FULL',
+  'enum.alertKind.SPOOL_DRAINED': 'SPOOL_DRAINED',
   'enum.alertKind.TEST': 'TEST',
   'enum.alertStatus.SENT': 'SENT',
   'enum.alertStatus.FAILED': 'FAILED',

@@ -694,6 +694,8 @@ export const zh: Record<MessageKey, string> = {
   'enum.alertKind.UNPLACED': '任务未分配',
   'enum.alertKind.UPSTREAM_FAILED': '上游失败',
   'enum.alertKind.WORKFLOW_LATE': '工作流超时',
+  'enum.alertKind.SPOOL_FULL': '暂存已满',
+  'enum.alertKind.SPOOL_DRAINED': '暂存已清空',
   'enum.alertKind.TEST': '测试',
   'enum.alertStatus.SENT': '已发送',
   'enum.alertStatus.FAILED': '发送失败',

@@ -7,7 +7,7 @@ export type MailSecurity = ApiEnum<'ChannelConfig', 'security'>;
 /** The language a channel's messages are written in (subject and text; webhook fields stay English). */
 export const ALERT_LANGUAGES = allOf<AlertLanguage>()(['en', 'zh-CN']);
 export type AlertLanguage = ApiEnum<'ChannelResponse', 'language'>;
-export const ALERT_KINDS = allOf<AlertKind>()(['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'TEST']);
+export const ALERT_KINDS = allOf<AlertKind>()(['FAILURE', 'TIMEOUT', 'FAILURE_RATE', 'RECOVERY', 'AGENT_LOST', 'NO_AGENT', 'UNPLACED', 'UPSTREAM_FAILED', 'WORKFLOW_LATE', 'SPOOL_FULL', 'SPOOL_DRAINED', 'TEST']);
 export type AlertKind = ApiEnum<'AlertResponse', 'kind'>;
 export const ALERT_STATUSES = allOf<AlertStatus>()(['SENT', 'FAILED', 'SUPPRESSED', 'NO_CHANNEL']);
 export type AlertStatus = ApiEnum<'AlertResponse', 'status'>;

@@ -21,6 +21,7 @@ import io.crony.agent.async.MovedAttempts;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
+import io.crony.agent.execution.SpoolPublisher;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.metrics.AgentMetrics;
@@ -69,6 +70,8 @@ class AgentRuntime implements SmartLifecycle {
 	private final FiringEngine engine;
 
 	private final LeaseKeeper lease;
+
+	private final SpoolPublisher spoolState;
 
 	private final AssignmentWatcher watcher;
 
@@ -131,6 +134,7 @@ class AgentRuntime implements SmartLifecycle {
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		metrics.bindSpool(this.records::spoolBytes, this.records::spoolFull, this.records::quarantined);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
+		this.spoolState = new SpoolPublisher(etcd, keys.spool(identity.id()), this.records, this.lease::leaseId, clock);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
 		this.lease.addListener(this.watcher);
 		this.lease.addListener(new LeaseKeeper.LeaseListener() {
@@ -165,6 +169,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.async.start();
 		this.takeover.start();
 		this.lease.start();
+		this.spoolState.start();
 	}
 
 	@Override
@@ -177,6 +182,7 @@ class AgentRuntime implements SmartLifecycle {
 		// the jobs first, while the lease stands: the fires claimed ahead and not started
 		// are released, so the job's next holder runs them (a rolling upgrade loses none)
 		this.engine.handBack();
+		this.spoolState.close();
 		// then the lease: it closes the fence, and stops its thread, which may be
 		// reloading the assignment under the watcher's lock; revoking it moves the jobs
 		this.lease.close();

@@ -1,5 +1,6 @@
 package io.crony.alert;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -143,6 +144,26 @@ public sealed interface AlertFacts {
 		public WorkflowLate {
 			notDone = (notDone != null) ? List.copyOf(notDone) : List.of();
 		}
+
+	}
+
+	/**
+	 * SPOOL_FULL: the alert's agent spools its records (the database is away for it) and
+	 * its spool reached its bound.
+	 *
+	 * @param bytes the spool's size
+	 * @param maxBytes its bound ({@code crony.agent.spool-max-size})
+	 * @param since when the spool began to hold records
+	 */
+	record SpoolFull(long bytes, long maxBytes, Instant since) implements AlertFacts {
+
+	}
+
+	/**
+	 * SPOOL_DRAINED: the spool of the alert's agent, full before, is empty again: the
+	 * database took its records and the agent claims fires again.
+	 */
+	record SpoolDrained() implements AlertFacts {
 
 	}
 

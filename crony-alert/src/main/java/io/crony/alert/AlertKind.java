@@ -21,6 +21,13 @@ public enum AlertKind {
 	UPSTREAM_FAILED,
 	/** A job's workflow was not all done by its deadline after an instant. */
 	WORKFLOW_LATE,
+	/**
+	 * An agent's spool reached its bound: the database is away for that agent and it
+	 * claims no fire until the database takes its records.
+	 */
+	SPOOL_FULL,
+	/** The spool of an agent that raised {@link #SPOOL_FULL} is empty again. */
+	SPOOL_DRAINED,
 	/** A test message sent from the API. */
 	TEST;
 

@@ -48,6 +48,10 @@ final class ChineseWording implements AlertWording {
 						+ " 失败";
 			case WORKFLOW_LATE:
 				return job + " 的工作流未在截止时间前完成";
+			case SPOOL_FULL:
+				return "执行节点 " + alert.agentId() + " 的本地暂存（spool）已满";
+			case SPOOL_DRAINED:
+				return "执行节点 " + alert.agentId() + " 的本地暂存（spool）已清空";
 			case TEST:
 				return "Crony 测试消息";
 			default:
@@ -110,6 +114,14 @@ final class ChineseWording implements AlertWording {
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
 			return "没有存活的执行节点可以接收部门 " + unplaced.department() + " 的这个任务（原因："
 					+ unplaced.reason().text(ReasonTexts.CHINESE) + "），在可以接收它的节点注册之前它不会执行。";
+		}
+		if (facts instanceof AlertFacts.SpoolFull full) {
+			return "该节点连不上数据库，执行记录暂存在本地磁盘：暂存已达 " + full.bytes() + " 字节，达到上限 " + full.maxBytes()
+					+ " 字节（crony.agent.spool-max-size），自 " + AlertText.shown(full.since(), alert.zone())
+					+ " 起开始暂存。在数据库接收暂存的记录之前，该节点不再认领任何触发；已暂存的记录不会丢失，其间未认领的触发按各任务的错过策略处理。";
+		}
+		if (facts instanceof AlertFacts.SpoolDrained) {
+			return "数据库已接收该节点暂存的全部记录，节点已恢复认领触发。";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "由 " + test.by() + " 发送，用于检查告警渠道「" + test.channelName() + "」。";

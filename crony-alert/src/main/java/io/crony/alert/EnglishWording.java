@@ -37,6 +37,10 @@ final class EnglishWording implements AlertWording {
 						? "upstream " + failed.upstream() : "an upstream job") + " failed";
 			case WORKFLOW_LATE:
 				return job + "'s workflow missed its deadline";
+			case SPOOL_FULL:
+				return "Agent " + alert.agentId() + "'s spool is full";
+			case SPOOL_DRAINED:
+				return "Agent " + alert.agentId() + "'s spool is empty again";
 			case TEST:
 				return "Test message from Crony";
 			default:
@@ -102,6 +106,17 @@ final class EnglishWording implements AlertWording {
 		if (facts instanceof AlertFacts.Unplaced unplaced) {
 			return "No live agent may take this job of department " + unplaced.department() + ": "
 					+ unplaced.reason().text() + ". It does not run until an agent that may take it registers.";
+		}
+		if (facts instanceof AlertFacts.SpoolFull full) {
+			return "The database is away for this agent, so it keeps its run records on disk: its spool holds "
+					+ full.bytes() + " bytes, at its limit of " + full.maxBytes()
+					+ " (crony.agent.spool-max-size), and began to fill at "
+					+ AlertText.shown(full.since(), alert.zone())
+					+ ". It claims no fire until the database takes the spooled records; none is lost, and the fires"
+					+ " not claimed meanwhile follow their jobs' misfire policies.";
+		}
+		if (facts instanceof AlertFacts.SpoolDrained) {
+			return "The database took every spooled record of this agent; it claims fires again.";
 		}
 		if (facts instanceof AlertFacts.Test test) {
 			return "Sent by " + test.by() + " to check alert channel '" + test.channelName() + "'.";

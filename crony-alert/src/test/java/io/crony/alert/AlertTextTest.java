@@ -189,6 +189,30 @@ class AlertTextTest {
 	}
 
 	@Test
+	void wordsAFullSpoolNamingTheAgentItsSizeAndLimitAndItsEnd() {
+		Alert full = platform(AlertKind.SPOOL_FULL,
+				new AlertFacts.SpoolFull(2100, 2048, Instant.parse("2026-11-22T00:58:00Z")), "agent-1");
+
+		assertThat(AlertText.subject(full, AlertLanguage.EN)).isEqualTo("[Crony] Agent agent-1's spool is full");
+		assertThat(AlertText.text(full, AlertLanguage.EN)).contains(
+				"its spool holds 2100 bytes, at its limit of 2048 (crony.agent.spool-max-size), and began to fill at"
+						+ " 2026-11-22 00:58:00 +00:00 (UTC). It claims no fire until the database takes the spooled"
+						+ " records; none is lost",
+				"Agent: agent-1");
+		assertThat(AlertText.title(full, AlertLanguage.ZH_CN)).isEqualTo("执行节点 agent-1 的本地暂存（spool）已满");
+		assertThat(AlertText.text(full, AlertLanguage.ZH_CN)).contains(
+				"暂存已达 2100 字节，达到上限 2048 字节（crony.agent.spool-max-size），自 2026-11-22 00:58:00 +00:00 (UTC) 起开始暂存。",
+				"执行节点：agent-1");
+
+		Alert drained = platform(AlertKind.SPOOL_DRAINED, new AlertFacts.SpoolDrained(), "agent-1");
+		assertThat(AlertText.title(drained, AlertLanguage.EN)).isEqualTo("Agent agent-1's spool is empty again");
+		assertThat(AlertText.text(drained, AlertLanguage.EN))
+			.contains("The database took every spooled record of this agent; it claims fires again.");
+		assertThat(AlertText.title(drained, AlertLanguage.ZH_CN)).isEqualTo("执行节点 agent-1 的本地暂存（spool）已清空");
+		assertThat(AlertText.text(drained, AlertLanguage.ZH_CN)).contains("数据库已接收该节点暂存的全部记录，节点已恢复认领触发。");
+	}
+
+	@Test
 	void everyKindHasItsOwnTitleInBothLanguages() {
 		Set<AlertKind> covered = EnumSet.noneOf(AlertKind.class);
 		for (AlertKind kind : AlertKind.values()) {

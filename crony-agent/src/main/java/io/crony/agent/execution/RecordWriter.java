@@ -193,6 +193,11 @@ public final class RecordWriter implements AutoCloseable {
 		return this.spool.bytes();
 	}
 
+	/** The spool's bound ({@code crony.agent.spool-max-size}). */
+	public long spoolMaxBytes() {
+		return this.spool.maxBytes();
+	}
+
 	/** Whether claims wait because the spool reached its size. */
 	public boolean spoolFull() {
 		return this.spoolFull;

@@ -45,8 +45,16 @@ public final class LeaseKeeper implements AutoCloseable {
 
 	private volatile long leaseId;
 
+	/** How long registering may fail before it is said at WARN. */
+	static final Duration REGISTER_WARN_AFTER = Duration.ofSeconds(30);
+
 	// when keepalives began to fail (System.nanoTime), 0 while they succeed; lease thread
 	private long unconfirmedSince;
+
+	// when registering began to fail (System.nanoTime), 0 while it has not; lease thread
+	private long unregisteredSince;
+
+	private boolean unregisteredWarned;
 
 	private volatile boolean closed;
 
@@ -83,6 +91,8 @@ public final class LeaseKeeper implements AutoCloseable {
 						PutOption.builder().withLeaseId(id).build())
 				.get(5, TimeUnit.SECONDS);
 			this.leaseId = id;
+			this.unregisteredSince = 0;
+			this.unregisteredWarned = false;
 			this.fence.confirmed(grantedAt);
 			logger.info("Agent {} registered under lease {} (ttl {})", this.identity.id(), Long.toHexString(id),
 					this.ttl);
@@ -93,8 +103,27 @@ public final class LeaseKeeper implements AutoCloseable {
 			this.thread.schedule(this::keepAlive, keepAliveInterval(), TimeUnit.MILLISECONDS);
 		}
 		catch (Exception ex) {
-			logger.warn("Agent {} cannot register yet: {}", this.identity.id(), ex.toString());
+			unregistered(ex);
 			this.thread.schedule(this::register, 1, TimeUnit.SECONDS);
+		}
+	}
+
+	// The first tries may fail while etcd starts or on a busy machine (its first answer
+	// slower than 5 s): said at INFO, and at WARN only once it lasts.
+	private void unregistered(Exception ex) {
+		long now = System.nanoTime();
+		if (this.unregisteredSince == 0) {
+			this.unregisteredSince = now;
+			logger.info("Agent {} cannot register yet, trying again every second: {}", this.identity.id(),
+					ex.toString());
+		}
+		else if (!this.unregisteredWarned && now - this.unregisteredSince >= REGISTER_WARN_AFTER.toNanos()) {
+			this.unregisteredWarned = true;
+			logger.warn("Agent {} still cannot register after {} s, trying again every second: {}", this.identity.id(),
+					REGISTER_WARN_AFTER.toSeconds(), ex.toString());
+		}
+		else {
+			logger.debug("Agent {} cannot register yet: {}", this.identity.id(), ex.toString());
 		}
 	}
 

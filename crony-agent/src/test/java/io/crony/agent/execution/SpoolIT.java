@@ -2,21 +2,31 @@ package io.crony.agent.execution;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
+import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.job.SpoolState;
+import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,16 +103,23 @@ class SpoolIT {
 	 * Before, the spool grew without bound while the database was away. At its size no
 	 * fire is claimed (the claim thread waits), an ERROR is logged and the gauge says so;
 	 * nothing spooled is dropped, and all of it is written once the database is back.
+	 * Meanwhile the spool's state is in etcd for the web leader's alert (before, nothing
+	 * outside the agent's log and gauge said so): put under the agent's lease, full with
+	 * its size and limit, and deleted once the spool is empty.
 	 */
 	@Test
 	void aFullSpoolMakesClaimsWaitKeepsEveryRecordAndWritesThemWhenTheDatabaseIsBack() throws Exception {
 		long job = System.nanoTime() % 1_000_000_000L;
 		Instant at = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		this.dataSource.away = true;
-		try (RecordWriter writer = new RecordWriter(new ExecutionStore(new JdbcTemplate(this.dataSource)),
-				new Spool(this.spoolDir, 2048), Duration.ofMillis(10), Duration.ZERO, 1000,
-				RecordWriter.answers(new JdbcTemplate(this.dataSource)))) {
+		String spoolKey = new CronyKeys(services.keyPrefix()).spool("agent-spool");
+		try (Client etcd = Client.builder().endpoints(services.etcdEndpoint()).build();
+				RecordWriter writer = new RecordWriter(new ExecutionStore(new JdbcTemplate(this.dataSource)),
+						new Spool(this.spoolDir, 2048), Duration.ofMillis(10), Duration.ZERO, 1000,
+						RecordWriter.answers(new JdbcTemplate(this.dataSource)));
+				SpoolPublisher published = new SpoolPublisher(etcd, spoolKey, writer, lease(etcd), Clock.systemUTC())) {
 			writer.start();
+			published.start();
 			for (int i = 0; i < 20; i++) {
 				writer.submit(claimed(job + i, at));
 			}
@@ -119,15 +136,36 @@ class SpoolIT {
 			assertThat(writer.spoolFull()).isTrue();
 			assertThat(writer.spoolBytes()).isGreaterThanOrEqualTo(2048);
 			assertThat(new Spool(this.spoolDir).readAll()).hasSize(20);
+			await().atMost(Duration.ofSeconds(20)).until(() -> spoolState(etcd, spoolKey) != null);
+			SpoolState state = spoolState(etcd, spoolKey);
+			assertThat(state.full()).isTrue();
+			assertThat(state.bytes()).isGreaterThanOrEqualTo(2048);
+			assertThat(state.maxBytes()).isEqualTo(2048);
+			assertThat(state.since()).isBeforeOrEqualTo(state.at());
 
 			this.dataSource.away = false;
 			await().atMost(Duration.ofSeconds(20)).until(claim::isDone);
 			await().atMost(Duration.ofSeconds(20)).until(() -> !writer.isSpooling());
+			await().atMost(Duration.ofSeconds(20)).until(() -> spoolState(etcd, spoolKey) == null);
 		}
 		assertThat(this.jdbc.queryForObject(
 				"SELECT COUNT(*) FROM execution WHERE job_id BETWEEN ? AND ? AND status = 'PENDING'", Long.class, job,
 				job + 19))
 			.isEqualTo(20);
+	}
+
+	// a lease like the agent's, so the key goes with the agent
+	private static LongSupplier lease(Client etcd) throws Exception {
+		long lease = etcd.getLeaseClient().grant(60).get(10, TimeUnit.SECONDS).getID();
+		return () -> lease;
+	}
+
+	private static SpoolState spoolState(Client etcd, String key) throws Exception {
+		List<KeyValue> found = etcd.getKVClient()
+			.get(ByteSequence.from(key, StandardCharsets.UTF_8))
+			.get(10, TimeUnit.SECONDS)
+			.getKvs();
+		return found.isEmpty() ? null : CronyJson.fromJson(found.get(0).getValue().toString(), SpoolState.class);
 	}
 
 	private String status(long job, Instant at) {

@@ -10,6 +10,7 @@ import java.util.Optional;
  * {prefix}/node/{agentId}/job/{jobId}        job assignment, written by the web leader
  * {prefix}/once/{agentId}/{executionId}      one-shot run request, deleted when taken
  * {prefix}/kill/{agentId}/{executionId}      cancel request, short lease
+ * {prefix}/spool/{agentId}                   the agent's spool while it holds records, under its lease
  * {prefix}/election/web                      leader election of web instances
  * {prefix}/config/execution-token-key        secret of the execution tokens, made once by the web leader
  * </pre>
@@ -74,6 +75,29 @@ public final class CronyKeys {
 
 	public String kill(String agentId, long executionId) {
 		return kills(agentId) + executionId;
+	}
+
+	/** Prefix of every agent's spool state. */
+	public String spools() {
+		return this.prefix + "/spool/";
+	}
+
+	/**
+	 * The state of one agent's spool ({@code SpoolState}), put by the agent while its
+	 * spool holds records and deleted once it is empty; the web leader raises the spool
+	 * alerts from it.
+	 */
+	public String spool(String agentId) {
+		return spools() + checkedId(agentId);
+	}
+
+	/** The agent id at the end of a key under {@link #spools()}, or empty. */
+	public Optional<String> parseSpoolKey(String key) {
+		if (key == null || !key.startsWith(spools())) {
+			return Optional.empty();
+		}
+		String agentId = key.substring(spools().length());
+		return (agentId.isEmpty() || agentId.contains("/")) ? Optional.empty() : Optional.of(agentId);
 	}
 
 	public String webElection() {

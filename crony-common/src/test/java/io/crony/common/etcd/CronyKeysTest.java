@@ -19,6 +19,15 @@ class CronyKeysTest {
 		assertThat(this.keys.kill("a1", 7)).isEqualTo("/crony/kill/a1/7");
 		assertThat(this.keys.webElection()).isEqualTo("/crony/election/web");
 		assertThat(this.keys.executionTokenKey()).isEqualTo("/crony/config/execution-token-key");
+		assertThat(this.keys.spool("a1")).isEqualTo("/crony/spool/a1");
+	}
+
+	@Test
+	void parsesSpoolKeys() {
+		assertThat(this.keys.parseSpoolKey("/crony/spool/a1")).contains("a1");
+		assertThat(this.keys.parseSpoolKey("/crony/spool/")).isEmpty();
+		assertThat(this.keys.parseSpoolKey("/crony/spool/a1/x")).isEmpty();
+		assertThat(this.keys.parseSpoolKey("/crony/node/a1")).isEmpty();
 	}
 
 	@Test

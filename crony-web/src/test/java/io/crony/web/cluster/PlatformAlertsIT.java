@@ -1,15 +1,22 @@
 package io.crony.web.cluster;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.job.AlertPolicy;
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.SpoolState;
+import io.crony.common.json.CronyJson;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
+import io.etcd.jetcd.ByteSequence;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Platform alerts from the leader to the channels marked {@code platform}, through a
  * webhook server that checks the signature: one agent-lost alert per lost agent (with how
  * many jobs moved where), "no agent alive", and each job no agent may take (also to its
- * department's channel, and recorded without any channel).
+ * department's channel, and recorded without any channel), and an agent's full spool.
  */
 @SpringBootTest(properties = { "crony.alert.backoff=50ms", "crony.alert.min-interval=10m" })
 @DirtiesContext
@@ -138,6 +145,68 @@ class PlatformAlertsIT extends ClusterItSupport {
 			// the first two still wait: not raised again on every loop
 			assertThat(alerts("UNPLACED", null)).isEqualTo(4);
 		}
+	}
+
+	/**
+	 * An agent whose database is away publishes its spool in etcd (as
+	 * {@code SpoolPublisher} does, {@code SpoolIT}); the leader, which reaches the
+	 * database, raises one SPOOL_FULL to the platform channel naming the agent, the
+	 * spool's size and its limit, however often the agent updates the key (grown, room
+	 * again while it still replays), and one SPOOL_DRAINED once the spool is empty (the
+	 * key deleted). Before, a full spool reached nobody but the agent's log and gauge.
+	 * About 8 s in this class's context (5 s of it making sure nothing more is raised).
+	 */
+	@Test
+	void aFullSpoolRaisesOneAlertNamingTheAgentItsSizeAndLimitAndOneNoticeWhenItDrains() throws Exception {
+		try (BotServer hook = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			channel("ops-spool", hook.url(), true);
+			agent("pd1", 1, Map.of());
+			Instant since = Instant.parse("2026-11-22T00:58:00Z");
+			try {
+				putSpool("pd1", new SpoolState(2100, 2048, true, since, Instant.now()));
+
+				await().until(() -> hook.received().size() == 1);
+				JsonNode full = hook.received().get(0).body();
+				assertThat(hook.received().get(0).verified()).isTrue();
+				assertThat(full.path("kind").asText()).isEqualTo("SPOOL_FULL");
+				assertThat(full.path("agentId").asText()).isEqualTo("pd1");
+				assertThat(full.path("title").asText()).isEqualTo("Agent pd1's spool is full");
+				assertThat(full.path("text").asText()).contains("its spool holds 2100 bytes, at its limit of 2048",
+						"began to fill at 2026-11-22 00:58:00 +00:00 (UTC)");
+
+				putSpool("pd1", new SpoolState(2300, 2048, true, since, Instant.now()));
+				putSpool("pd1", new SpoolState(900, 2048, false, since, Instant.now()));
+				Awaitility.await()
+					.during(Duration.ofSeconds(5))
+					.atMost(Duration.ofSeconds(10))
+					.until(() -> hook.received().size() == 1);
+
+				deleteSpool("pd1");
+				await().until(() -> hook.received().size() == 2);
+				JsonNode drained = hook.received().get(1).body();
+				assertThat(drained.path("kind").asText()).isEqualTo("SPOOL_DRAINED");
+				assertThat(drained.path("agentId").asText()).isEqualTo("pd1");
+				assertThat(drained.path("title").asText()).isEqualTo("Agent pd1's spool is empty again");
+				await().until(() -> alerts("SPOOL_FULL", "SENT") == 1 && alerts("SPOOL_DRAINED", "SENT") == 1);
+				assertThat(alerts("SPOOL_FULL", null)).isEqualTo(1);
+			}
+			finally {
+				deleteSpool("pd1");
+			}
+		}
+	}
+
+	private void putSpool(String agentId, SpoolState state) throws Exception {
+		this.client.getKVClient()
+			.put(ByteSequence.from(this.keys.spool(agentId), StandardCharsets.UTF_8),
+					ByteSequence.from(CronyJson.toBytes(state)))
+			.get(10, TimeUnit.SECONDS);
+	}
+
+	private void deleteSpool(String agentId) throws Exception {
+		this.client.getKVClient()
+			.delete(ByteSequence.from(this.keys.spool(agentId), StandardCharsets.UTF_8))
+			.get(10, TimeUnit.SECONDS);
 	}
 
 	private long department(String name) {
