@@ -114,6 +114,15 @@ public enum ReasonCode {
 	/** A workflow run: the job itself is disabled. */
 	DEPENDENCY_DISABLED("job"),
 
+	/** A waiting fire: its job no longer has upstream jobs. */
+	WAIT_ENDED_NO_UPSTREAMS,
+
+	/** A waiting fire: its job was disabled. */
+	WAIT_ENDED_JOB_DISABLED,
+
+	/** A waiting fire: a paired upstream run never came within the look-back. */
+	UPSTREAM_NEVER_RAN("upstreams", "lookBack"),
+
 	/** The agent: a user (or the system) cancelled the run. */
 	RUN_CANCELLED_BY("user"),
 

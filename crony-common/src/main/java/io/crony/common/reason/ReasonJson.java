@@ -25,11 +25,21 @@ public final class ReasonJson {
 			return null;
 		}
 		try {
-			return JSON.writeValueAsString(Map.of("code", reason.code().name(), "params", reason.params()));
+			return JSON.writeValueAsString(stored(reason));
 		}
 		catch (JsonProcessingException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	// the code first, the parameters in the code's order: the same reason is the same text
+	private static Map<String, Object> stored(Reason reason) {
+		Map<String, String> params = new LinkedHashMap<>();
+		reason.code().params().forEach((name) -> params.put(name, reason.params().get(name)));
+		Map<String, Object> stored = new LinkedHashMap<>();
+		stored.put("code", reason.code().name());
+		stored.put("params", params);
+		return stored;
 	}
 
 	/**
