@@ -32,7 +32,8 @@ public final class ReasonJson {
 		}
 	}
 
-	// the code first, the parameters in the code's order: the same reason is the same text
+	// the code first, the parameters in the code's order: the same reason is the same
+	// text
 	private static Map<String, Object> stored(Reason reason) {
 		Map<String, String> params = new LinkedHashMap<>();
 		reason.code().params().forEach((name) -> params.put(name, reason.params().get(name)));
