@@ -126,6 +126,9 @@ public enum ReasonCode {
 	/** The agent: a user (or the system) cancelled the run. */
 	RUN_CANCELLED_BY("user"),
 
+	/** The agent: the job's overlap policy REPLACE cancelled the run for a newer one. */
+	RUN_REPLACED("instant"),
+
 	/** The agent: the job's overlap policy SKIP skipped a fire. */
 	RUN_OVERLAP_SKIPPED,
 
