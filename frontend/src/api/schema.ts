@@ -1663,6 +1663,7 @@ export interface components {
             params?: string;
             /** Format: int32 */
             progress?: number;
+            reason?: components["schemas"]["Reason"];
             /**
              * Format: int64
              * @description the upstream execution whose success released this run; null when none did
@@ -1704,6 +1705,7 @@ export interface components {
             params?: string;
             /** Format: int32 */
             progress?: number;
+            reason?: components["schemas"]["Reason"];
             /**
              * Format: int64
              * @description the upstream execution whose success released this run; null when none did
@@ -2197,7 +2199,7 @@ export interface components {
         /** @description the reason as a code with its parameters (docs/api.md, "Reasons") */
         Reason: {
             /** @enum {string} */
-            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG";
+            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG" | "RUN_CLAIMED_NOT_STARTED" | "RUN_CLAIMED_NOT_STARTED_AGENT_GONE" | "RUN_REQUESTED_NOT_STARTED" | "RUN_REQUESTED_NOT_STARTED_AGENT_GONE" | "RUN_RELEASED_NOT_TAKEN" | "RUN_REQUESTED_NOT_TAKEN" | "RUN_JOB_DELETED" | "RUN_JOB_DISABLED" | "UPSTREAM_FAILED" | "UPSTREAM_SKIPPED" | "UPSTREAM_ENDED" | "UPSTREAM_ENDED_AT" | "UPSTREAM_NO_RUN" | "UPSTREAM_DISABLED" | "DEPENDENCY_DISABLED" | "WAIT_ENDED_NO_UPSTREAMS" | "WAIT_ENDED_JOB_DISABLED" | "UPSTREAM_NEVER_RAN" | "RUN_CANCELLED_BY" | "RUN_REPLACED" | "RUN_OVERLAP_SKIPPED" | "RUN_FENCED" | "RUN_NO_REPORT_BY_DEADLINE" | "RUN_NO_REPORT_TAKEN_OVER";
             params?: {
                 [key: string]: string;
             };

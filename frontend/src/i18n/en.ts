@@ -156,6 +156,7 @@ export const en = {
   'common.description': 'Description',
   // departments
   'departments.atMost255Characters': 'At most 255 characters',
+  'departments.defaultDescription': 'What existed before departments, and the home of new users',
   'departments.retentionDays': 'Retention (days)',
   'departments.retentionHelp': "How long the department's runs are kept; empty: the platform default",
   // common

@@ -36,5 +36,13 @@ export function reasonsText(reasons: Reason[] | null | undefined, fallback?: str
   return reasons.map((r) => reasonText(r)).join(currentLang() === 'zh-CN' ? '；' : '; ');
 }
 
+/**
+ * A note the platform wrote (a run's error) in `lang` when the server sent it as a code,
+ * else the text as it came (a target's own answer, an older run).
+ */
+export function noteText(reason: Reason | null | undefined, text?: string | null, lang: Lang = currentLang()): string {
+  return reason ? reasonText(reason, lang) : (text ?? '');
+}
+
 /** Every code the table words, for the tests. */
 export const REASON_CODES = Object.keys(codes);

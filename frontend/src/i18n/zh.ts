@@ -122,6 +122,7 @@ export const zh: Record<MessageKey, string> = {
   'departments.sentAsTheXCrony': '作为 X-Crony-Department 请求头发送，创建后不可修改',
   'common.description': '描述',
   'departments.atMost255Characters': '最多 255 个字符',
+  'departments.defaultDescription': '部门出现之前已有的一切，也是新用户的归属',
   'departments.retentionDays': '保留天数',
   'departments.retentionHelp': '部门执行记录的保留时长；留空：使用平台默认值',
   'common.departments': '部门',

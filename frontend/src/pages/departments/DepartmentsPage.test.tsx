@@ -30,6 +30,20 @@ const globalAdmin = {
 const fieldOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
 describe('DepartmentsPage', () => {
+  it("words the default department's seeded description in the reader's language", async () => {
+    mockApi((c) =>
+      c.method === 'GET' && c.path === '/departments'
+        ? { body: [department(1, 'default', { description: null }), department(4, 'pay', { description: null })] }
+        : undefined,
+    );
+    renderPage(<DepartmentsPage />, { user: globalAdmin, lang: 'zh-CN' });
+
+    expect(await screen.findByText('部门出现之前已有的一切，也是新用户的归属')).toBeInTheDocument();
+    // another department without a description stays without one
+    const pay = screen.getByText('pay').closest('tr') as HTMLElement;
+    expect(within(pay).getByText('—')).toBeInTheDocument();
+  });
+
   it('lets a global admin create a department, showing the field the server refused beside it', async () => {
     const calls = mockApi((c) => {
       if (c.method === 'GET' && c.path === '/departments') return { body: [department(1, 'default', { retentionDays: 30 })] };

@@ -127,15 +127,18 @@ export default function DepartmentsPage() {
           {
             title: t('common.description'),
             dataIndex: 'description',
-            // a long description folds to one line: the actions stay in view at 1366 px
-            render: (d: string | null) =>
-              d ? (
+            // a long description folds to one line: the actions stay in view at 1366 px; the
+            // default department's seeded one is no stored sentence but words in the reader's language
+            render: (stored: string | null, department: Department) => {
+              const d = stored || (department.name === 'default' ? t('departments.defaultDescription') : null);
+              return d ? (
                 <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 280 }}>
                   {d}
                 </Typography.Text>
               ) : (
                 '—'
-              ),
+              );
+            },
           },
           {
             title: t('common.retention'),

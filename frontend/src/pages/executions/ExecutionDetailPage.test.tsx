@@ -7,6 +7,29 @@ import { renderPage } from '../../test/render';
 import ExecutionDetailPage from './ExecutionDetailPage';
 
 describe('ExecutionDetailPage', () => {
+  it("words the platform's own note in Chinese and leaves a target's answer as it said it", async () => {
+    const note = 'claimed by agent a-1, which never recorded starting it';
+    mockApi((c) =>
+      c.path === '/executions/906'
+        ? {
+            body: anExecution({
+              id: 906, status: 'MISSED', error: note,
+              reason: { code: 'RUN_CLAIMED_NOT_STARTED', params: { agent: 'a-1' }, text: note },
+            }),
+          }
+        : c.path === '/executions/907'
+          ? { body: anExecution({ id: 907, status: 'FAILED', error: 'HTTP 500 from target' }) }
+          : undefined,
+    );
+    const reconciled = renderPage(<ExecutionDetailPage />, { at: '/executions/906', path: '/executions/:id', lang: 'zh-CN' });
+    expect(await screen.findByText('已被执行节点 a-1 认领，但它从未记录开始执行')).toBeInTheDocument();
+    expect(screen.queryByText(note)).toBeNull();
+    reconciled.unmount();
+
+    renderPage(<ExecutionDetailPage />, { at: '/executions/907', path: '/executions/:id', lang: 'zh-CN' });
+    expect(await screen.findByText('HTTP 500 from target')).toBeInTheDocument();
+  });
+
   it('says which run released a workflow run member and shows the whole workflow run as a tree', async () => {
     mockApi((c) => {
       if (c.path === '/executions/11')

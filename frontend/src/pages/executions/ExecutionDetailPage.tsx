@@ -17,6 +17,7 @@ import { StatusTag } from './StatusTag';
 import { isActive, isUnfinished, type Execution } from './types';
 import { RunTree } from '../workflows/RunTree';
 import { enumLabel, t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 
 function Block({ text, danger, maxHeight = 320 }: { text?: string | null; danger?: boolean; maxHeight?: number }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -166,7 +167,7 @@ export default function ExecutionDetailPage() {
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('common.error')} span={2}>
-          <Block text={e.error} danger />
+          <Block text={e.error && noteText(e.reason, e.error)} danger />
         </Descriptions.Item>
       </Descriptions>
       {isActive(e.status) && <LiveOutput executionId={e.id} onEnd={() => void execution.refetch()} />}

@@ -13,6 +13,7 @@ import { paths } from '../../paths';
 import { StatusTag } from './StatusTag';
 import { isActive, isUnfinished, type Execution } from './types';
 import { enumLabel, t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 
 interface Props {
   page: Page<Execution> | undefined;
@@ -26,7 +27,8 @@ function Outcome({ execution }: { execution: Execution }) {
   if (isActive(execution.status) && execution.progress !== null && execution.progress !== undefined) {
     return <Progress percent={execution.progress} size="small" style={{ minWidth: 120 }} />;
   }
-  const text = execution.error || execution.output;
+  // a note the platform wrote reads in the reader's language; a target's answer as it said it
+  const text = (execution.error && noteText(execution.reason, execution.error)) || execution.output;
   if (!text) return null;
   return (
     <Tooltip title={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</pre>}>

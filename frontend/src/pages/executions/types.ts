@@ -1,4 +1,5 @@
 import { allOf, type ApiEnum } from '../../api/types';
+import type { Reason } from '../../i18n/reasons';
 export const EXECUTION_STATUSES = allOf<ExecutionStatus>()([
   'PENDING',
   'RUNNING',
@@ -32,6 +33,8 @@ export interface Execution {
   progress?: number | null;
   output?: string | null;
   error?: string | null;
+  /** The error as a code with its values when the platform wrote it; null for a target's own answer. */
+  reason?: Reason | null;
   /** The upstream execution whose success released this run (a workflow run's dependent). */
   releasedBy?: number | string | null;
   /** The first run of the workflow run this execution belongs to; null: not part of one. */

@@ -346,6 +346,11 @@ class AgentFiringIT {
 		await().atMost(Duration.ofSeconds(10)).until(() -> "RUNNING".equals(support.status(id)));
 		support.put(support.keys().kill(AGENT, id), CronyJson.toBytes(new KillRequest(id, "tester", Instant.now())));
 		await().atMost(Duration.ofSeconds(5)).until(() -> "CANCELLED".equals(support.status(id)));
+		// the note in English, and as a code in the same row for a reader of another
+		// language
+		assertThat(support.jdbc().queryForMap("SELECT error, reason FROM execution WHERE id = ?", id))
+			.containsEntry("error", "Cancelled by tester")
+			.containsEntry("reason", "{\"code\":\"RUN_CANCELLED_BY\",\"params\":{\"user\":\"tester\"}}");
 		assertThat(target.callsOf(job.id())).singleElement()
 			.satisfies((call) -> assertThat(call.body()).contains("scheduledAt"));
 		assertThat(support.keys().once(AGENT, id)).satisfies(
@@ -358,6 +363,11 @@ class AgentFiringIT {
 		JobSpec job = overlapJob(OverlapPolicy.SKIP);
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> support.statuses(job.id()).contains("SKIPPED") && target.callsOf(job.id()).size() >= 2);
+		assertThat(support.jdbc()
+			.queryForList("SELECT reason FROM execution WHERE job_id = ? AND status = 'SKIPPED'", String.class,
+					job.id()))
+			.isNotEmpty()
+			.allSatisfy((reason) -> assertThat(reason).contains("\"code\":\"RUN_OVERLAP_SKIPPED\""));
 		assertNoConcurrentCalls(job);
 	}
 

@@ -1,5 +1,7 @@
 package io.crony.agent.assignment;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.common.execution.KillRequest;
 import io.crony.common.json.CronyJson;
@@ -27,7 +29,8 @@ final class KillRequests {
 	void onEvent(WatchEvent event) {
 		if (event.getEventType() == WatchEvent.EventType.PUT) {
 			KillRequest kill = CronyJson.fromBytes(event.getKeyValue().getValue().getBytes(), KillRequest.class);
-			boolean found = this.engine.cancel(kill.executionId(), "Cancelled by " + kill.requestedBy());
+			boolean found = this.engine.cancel(kill.executionId(),
+					Reason.of(ReasonCode.RUN_CANCELLED_BY, kill.requestedBy()));
 			logger.info("Agent {} kill of execution {} by {}: {}", this.agentId, kill.executionId(), kill.requestedBy(),
 					found ? "cancelled" : "not running here");
 		}

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonJson;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
 import io.crony.common.execution.ExecutionStatus;
@@ -36,17 +38,18 @@ public class AsyncStore {
 
 	// the ends of an attempt: its status URL's answer, its deadline, a takeover
 	private static final String FINISH = "UPDATE execution SET " + RunTransition.END.setTo(null, "?")
-			+ ", output = ?, error = ?, message = COALESCE(?, message), "
+			+ ", output = ?, error = ?, reason = NULL, message = COALESCE(?, message), "
 			+ "progress = CASE WHEN ? = 'SUCCEEDED' THEN 100 ELSE progress END, finished_at = ?, "
 			+ "updated_at = ? WHERE id = ? AND attempt = ? AND agent_id = ? AND " + RunTransition.END.where(null, "?");
 
 	private static final String TIME_OUT = "UPDATE execution SET "
-			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT) + ", error = ?, finished_at = ?, updated_at = ? "
+			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT)
+			+ ", error = ?, reason = ?, finished_at = ?, updated_at = ? "
 			+ "WHERE id = ? AND attempt = ? AND agent_id = ? AND " + RunTransition.END.where();
 
 	private static final String TAKE_OVER = "UPDATE execution SET "
 			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT)
-			+ ", agent_id = ?, error = ?, finished_at = ?, updated_at = ? "
+			+ ", agent_id = ?, error = ?, reason = ?, finished_at = ?, updated_at = ? "
 			+ "WHERE id = ? AND attempt = ? AND agent_id <=> ? AND " + RunTransition.END.where();
 
 	/** Characters of {@code message}, a VARCHAR(1024). */
@@ -133,8 +136,9 @@ public class AsyncStore {
 	}
 
 	/** Times out this agent's attempt if no report ended it first. */
-	boolean timeOut(long id, int attempt, String agentId, String error, Instant now) {
-		return this.jdbc.update(TIME_OUT, error, SqlTime.of(now), SqlTime.of(now), id, attempt, agentId) == 1;
+	boolean timeOut(long id, int attempt, String agentId, Reason error, Instant now) {
+		return this.jdbc.update(TIME_OUT, error.text(), ReasonJson.write(error), SqlTime.of(now), SqlTime.of(now), id,
+				attempt, agentId) == 1;
 	}
 
 	/**
@@ -153,9 +157,9 @@ public class AsyncStore {
 	 * Takes an overdue row of a job this agent now holds: times out the attempt its
 	 * former holder never finished, and makes the row this agent's (compare-and-set).
 	 */
-	boolean takeOver(Stale row, String agentId, String error, Instant now) {
-		return this.jdbc.update(TAKE_OVER, agentId, error, SqlTime.of(now), SqlTime.of(now), row.id(), row.attempt(),
-				row.agentId()) == 1;
+	boolean takeOver(Stale row, String agentId, Reason error, Instant now) {
+		return this.jdbc.update(TAKE_OVER, agentId, error.text(), ReasonJson.write(error), SqlTime.of(now),
+				SqlTime.of(now), row.id(), row.attempt(), row.agentId()) == 1;
 	}
 
 	/**

@@ -8,6 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongPredicate;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.execution.ExecutionMdc;
 import io.crony.agent.support.DaemonThreads;
 import io.crony.agent.target.AttemptPolicy;
@@ -95,19 +97,18 @@ public final class DeadAgentTakeover implements AutoCloseable {
 			if (spec == null || this.trackedHere.test(row.id())) {
 				continue;
 			}
-			String error = "No result reported before the deadline (attempt " + row.attempt() + " on " + row.agentId()
-					+ ", taken over by " + this.agentId + ")";
+			Reason error = Reason.of(ReasonCode.RUN_NO_REPORT_TAKEN_OVER, row.attempt(), row.agentId(), this.agentId);
 			if (this.store.takeOver(row, this.agentId, error, now)) {
 				retry(row, spec, error);
 			}
 		}
 	}
 
-	private void retry(AsyncStore.Stale row, JobSpec spec, String error) {
+	private void retry(AsyncStore.Stale row, JobSpec spec, Reason error) {
 		// the attempt that timed out is a try; the moves before it are not
 		int moves = this.moved.of(row.id());
 		AttemptPolicy.Next next = AttemptPolicy.ofRun(spec)
-			.after(new AttemptResult(ExecutionStatus.TIMED_OUT, null, error), row.attempt(), moves,
+			.after(AttemptResult.noted(ExecutionStatus.TIMED_OUT, error), row.attempt(), moves,
 					ThreadLocalRandom.current());
 		boolean retried = next.step() == AttemptPolicy.Step.RETRY;
 		ExecutionMdc.with(row.jobId(), row.id(),

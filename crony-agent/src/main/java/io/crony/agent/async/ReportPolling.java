@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Placement;
 import io.crony.common.execution.ExecutionStatus;
@@ -66,9 +68,9 @@ final class ReportPolling {
 			attempt.result().complete(moved);
 		}
 		else if (!now.isBefore(attempt.deadline())) {
-			String error = "No result reported before the deadline " + attempt.deadline();
+			Reason error = Reason.of(ReasonCode.RUN_NO_REPORT_BY_DEADLINE, attempt.deadline());
 			if (this.store.timeOut(attempt.id(), attempt.attempt(), this.agentId, error, now)) {
-				attempt.result().complete(new AttemptResult(ExecutionStatus.TIMED_OUT, null, error));
+				attempt.result().complete(AttemptResult.noted(ExecutionStatus.TIMED_OUT, error));
 			}
 			// else a report got there first: the next poll reads it
 		}

@@ -36,9 +36,20 @@ public sealed interface ExecutionRecord {
 			Instant at) implements ExecutionRecord {
 	}
 
-	/** The run ended (or was skipped). */
+	/**
+	 * The run ended (or was skipped).
+	 *
+	 * @param reason the error as a stored reason ({@code ReasonJson}) when the platform
+	 * wrote it; null for a target's own answer (and in records spooled before it existed)
+	 */
 	record Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt, String output,
-			String error, Instant at) implements ExecutionRecord {
+			String error, Instant at, String reason) implements ExecutionRecord {
+
+		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
+				String output, String error, Instant at) {
+			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, null);
+		}
+
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
+import io.crony.common.reason.Reason;
 import io.crony.agent.async.Resumer;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
@@ -167,7 +168,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
-	public boolean cancel(long executionId, String reason) {
+	public boolean cancel(long executionId, Reason reason) {
 		return this.stages.runner.cancel(executionId, reason);
 	}
 

@@ -3,6 +3,8 @@ package io.crony.agent.schedule;
 import java.time.Clock;
 import java.util.List;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.OverlapPolicy;
 
@@ -16,6 +18,8 @@ import io.crony.common.job.OverlapPolicy;
  * its monitor.
  */
 final class Overlap {
+
+	private static final Reason OVERLAP_SKIPPED = Reason.of(ReasonCode.RUN_OVERLAP_SKIPPED);
 
 	private final RunRecords records;
 
@@ -47,8 +51,7 @@ final class Overlap {
 							enqueue(job, SkipRule.waitsBehindLate(job, fire) ? fire.waitingBehindLate() : fire);
 						}
 						else {
-							this.records.notRun(fire, ExecutionStatus.SKIPPED,
-									"Previous run still going (overlap policy SKIP)");
+							this.records.notRun(fire, ExecutionStatus.SKIPPED, OVERLAP_SKIPPED);
 						}
 						return null;
 					}

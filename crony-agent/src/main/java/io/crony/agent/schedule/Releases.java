@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
@@ -90,8 +92,8 @@ final class Releases {
 		release(fires.stream().filter(Fire::isClaim).toList());
 		List<Fire> local = fires.stream().filter(Fire::isLocalClaim).toList();
 		if (!local.isEmpty()) {
-			later(() -> local.forEach((fire) -> this.records.notRun(fire, ExecutionStatus.MISSED,
-					"not started: the lease was unconfirmed past its validity and the database unreachable (fenced)")));
+			Reason fenced = Reason.of(ReasonCode.RUN_FENCED);
+			later(() -> local.forEach((fire) -> this.records.notRun(fire, ExecutionStatus.MISSED, fenced)));
 		}
 	}
 

@@ -3,6 +3,7 @@ package io.crony.agent.schedule;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.crony.common.reason.Reason;
 import io.crony.common.job.JobSpec;
 
 /** A run in progress: the fire, the spec it runs with, and how to stop it. */
@@ -24,7 +25,7 @@ final class Run {
 
 	volatile Future<?> pending;
 
-	volatile String cancelReason;
+	volatile Reason cancelReason;
 
 	Run(Fire fire, JobSpec spec, long startedAtMillis) {
 		this.fire = fire;
@@ -33,7 +34,7 @@ final class Run {
 	}
 
 	/** Stops the current attempt (or the wait before the next one). */
-	void cancel(String reason) {
+	void cancel(Reason reason) {
 		this.cancelReason = reason;
 		Future<?> current = this.pending;
 		if (current != null) {

@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonJson;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
@@ -54,8 +56,9 @@ final class RunRecords {
 		Fire fire = run.fire;
 		Instant now = this.clock.instant();
 		int attempts = Math.max(1, run.attempt);
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
-				outcome.status(), attempts, outcome.output(), outcome.error(), now));
+		this.records
+			.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, outcome.status(),
+					attempts, outcome.output(), outcome.error(), now, ReasonJson.write(outcome.reason())));
 		this.metrics.run(outcome.status());
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {
@@ -80,10 +83,19 @@ final class RunRecords {
 	 * without a run) or CANCELLED (its job went away while it waited).
 	 */
 	void notRun(Fire fire, ExecutionStatus status, String why) {
+		notRun(fire, status, why, null);
+	}
+
+	/** {@link #notRun(Fire, ExecutionStatus, String)} with its reason as a code. */
+	void notRun(Fire fire, ExecutionStatus status, Reason why) {
+		notRun(fire, status, why.text(), why);
+	}
+
+	private void notRun(Fire fire, ExecutionStatus status, String why, Reason reason) {
 		FireMdc.with(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
 				status.name().toLowerCase(Locale.ROOT), why));
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
-				why, this.clock.instant()));
+				why, this.clock.instant(), ReasonJson.write(reason)));
 		this.metrics.run(status);
 	}
 

@@ -12,6 +12,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
@@ -64,7 +66,7 @@ final class Runner {
 	void dispatch(Fire fire) {
 		List<Run> replaced = new ArrayList<>();
 		Run run = this.overlap.admit(fire, replaced);
-		replaced.forEach((old) -> cancel(old, "Replaced by the run of " + fire.scheduledAt));
+		replaced.forEach((old) -> cancel(old, Reason.of(ReasonCode.RUN_REPLACED, fire.scheduledAt)));
 		if (run != null) {
 			start(run);
 		}
@@ -88,7 +90,7 @@ final class Runner {
 	}
 
 	/** Cancels a running execution; false when this agent does not run it. */
-	boolean cancel(long executionId, String reason) {
+	boolean cancel(long executionId, Reason reason) {
 		Run run = this.byExecutionId.get(executionId);
 		if (run == null) {
 			return false;
@@ -99,9 +101,9 @@ final class Runner {
 
 	// The row says CANCELLED at once; an aborted call or a retry that was waiting ends
 	// quietly.
-	private void cancel(Run run, String reason) {
+	private void cancel(Run run, Reason reason) {
 		run.cancel(reason);
-		finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, reason));
+		finish(run, AttemptResult.noted(ExecutionStatus.CANCELLED, reason));
 	}
 
 	/**
@@ -109,7 +111,7 @@ final class Runner {
 	 */
 	private void attempt(Run run, int attempt, String avoid) {
 		if (run.cancelled()) {
-			finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			finish(run, AttemptResult.noted(ExecutionStatus.CANCELLED, run.cancelReason));
 			return;
 		}
 		run.attempt = attempt;
@@ -127,7 +129,7 @@ final class Runner {
 
 	private void attemptEnded(Run run, int attempt, AttemptResult outcome, Throwable failure) {
 		if (run.cancelled()) {
-			finish(run, new AttemptResult(ExecutionStatus.CANCELLED, null, run.cancelReason));
+			finish(run, AttemptResult.noted(ExecutionStatus.CANCELLED, run.cancelReason));
 			return;
 		}
 		AttemptResult result = (outcome != null) ? outcome : AttemptResult.failed(String.valueOf(failure));

@@ -1,5 +1,6 @@
 package io.crony.agent.target;
 
+import io.crony.common.reason.Reason;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OutputCap;
 
@@ -13,11 +14,22 @@ import io.crony.common.execution.OutputCap;
  * @param movedFrom set when the run goes on in another attempt elsewhere (its instance
  * asked to move it, or left the registry): the address ({@code host:port}) the next
  * attempt must avoid
+ * @param reason the error as a reason code, when the platform wrote it (a cancel, a
+ * deadline) rather than the target; null otherwise
  */
-public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
+public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom, Reason reason) {
+
+	public AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
+		this(status, output, error, movedFrom, null);
+	}
 
 	public AttemptResult(ExecutionStatus status, String output, String error) {
-		this(status, output, error, null);
+		this(status, output, error, null, null);
+	}
+
+	/** An end the platform gave the run, its error the reason's English sentence. */
+	public static AttemptResult noted(ExecutionStatus status, Reason reason) {
+		return new AttemptResult(status, null, reason.text(), null, reason);
 	}
 
 	public static AttemptResult failed(String error) {

@@ -62,7 +62,84 @@ public enum ReasonCode {
 	ICS_REPEATS("event", "day"),
 
 	/** An iCalendar event longer than a calendar range may be. */
-	ICS_TOO_LONG("event", "day", "maxDays");
+	ICS_TOO_LONG("event", "day", "maxDays"),
+
+	// Notes on a run the platform ended or did not start (an execution's error): the
+	// target's own answer stays as the target said it and has no code.
+
+	/** The reconciler: a claimed run its agent never recorded starting. */
+	RUN_CLAIMED_NOT_STARTED("agent"),
+
+	/**
+	 * The reconciler: a claimed run its agent never recorded starting; the agent is gone.
+	 */
+	RUN_CLAIMED_NOT_STARTED_AGENT_GONE("agent"),
+
+	/** The reconciler: a run requested on an agent that never recorded starting it. */
+	RUN_REQUESTED_NOT_STARTED("agent"),
+
+	/** The reconciler: as {@link #RUN_REQUESTED_NOT_STARTED}; the agent is gone. */
+	RUN_REQUESTED_NOT_STARTED_AGENT_GONE("agent"),
+
+	/** The reconciler: a claim its agent released and no agent took over. */
+	RUN_RELEASED_NOT_TAKEN,
+
+	/** The reconciler: a run by hand no agent took. */
+	RUN_REQUESTED_NOT_TAKEN,
+
+	/** The reconciler: the run's job was deleted before it ran. */
+	RUN_JOB_DELETED,
+
+	/** The reconciler: the run's job was disabled before it ran. */
+	RUN_JOB_DISABLED,
+
+	/** A workflow run: an upstream failed, so this job did not run. */
+	UPSTREAM_FAILED("upstream", "status", "execution"),
+
+	/** A workflow run: an upstream was skipped (or cancelled, or missed). */
+	UPSTREAM_SKIPPED("upstream", "status", "execution"),
+
+	/** A live cycle: an upstream's run in the cycle did not succeed. */
+	UPSTREAM_ENDED("upstream", "status", "execution"),
+
+	/** A paired gate: the upstream's paired run did not succeed. */
+	UPSTREAM_ENDED_AT("upstream", "status", "execution", "instant"),
+
+	/** A paired gate: the upstream has no run at the instant and ran later ones. */
+	UPSTREAM_NO_RUN("upstream", "instant"),
+
+	/** A paired gate: the upstream is disabled and has no run at the instant. */
+	UPSTREAM_DISABLED("upstream", "instant"),
+
+	/** A workflow run: the job itself is disabled. */
+	DEPENDENCY_DISABLED("job"),
+
+	/** A waiting fire: its job no longer has upstream jobs. */
+	WAIT_ENDED_NO_UPSTREAMS,
+
+	/** A waiting fire: its job was disabled. */
+	WAIT_ENDED_JOB_DISABLED,
+
+	/** A waiting fire: a paired upstream run never came within the look-back. */
+	UPSTREAM_NEVER_RAN("upstreams", "lookBack"),
+
+	/** The agent: a user (or the system) cancelled the run. */
+	RUN_CANCELLED_BY("user"),
+
+	/** The agent: the job's overlap policy REPLACE cancelled the run for a newer one. */
+	RUN_REPLACED("instant"),
+
+	/** The agent: the job's overlap policy SKIP skipped a fire. */
+	RUN_OVERLAP_SKIPPED,
+
+	/** The agent: fenced (its lease gone), it did not start the fire. */
+	RUN_FENCED,
+
+	/** The agent: an async run reported no result before its deadline. */
+	RUN_NO_REPORT_BY_DEADLINE("deadline"),
+
+	/** The agent: another agent's async run past its deadline, taken over here. */
+	RUN_NO_REPORT_TAKEN_OVER("attempt", "agent", "takenBy");
 
 	private final List<String> params;
 

@@ -6,6 +6,7 @@ import java.util.List;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.TargetMode;
+import io.crony.common.reason.Reason;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -15,7 +16,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record ExecutionDetailResponse(long id, long jobId, String jobName, String agentId, TriggerType trigger,
 		ExecutionStatus status, Instant scheduledAt, Instant startedAt, Instant finishedAt, int attempt, String params,
-		Integer progress, String output, String error, Instant updatedAt,
+		Integer progress, String output, String error,
+		@Schema(description = "the error as a reason code with its values, when the platform wrote it (the"
+				+ " reconciler, a workflow gate, the agent); null for a target's own answer and for older runs") Reason reason,
+		Instant updatedAt,
 		@Schema(description = "the upstream execution whose success released this run; null when none did") Long releasedBy,
 		@Schema(description = "the first run of the workflow run this one belongs to; null when none") Long rootId,
 		@Schema(description = "ASYNC: the target was called asynchronously and reports its result;"
@@ -36,8 +40,8 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		ExecutionResponse base = ExecutionResponse.of(row);
 		return new ExecutionDetailResponse(base.id(), base.jobId(), base.jobName(), base.agentId(), base.trigger(),
 				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
-				base.progress(), base.output(), base.error(), base.updatedAt(), base.releasedBy(), base.rootId(),
-				mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns);
+				base.progress(), base.output(), base.error(), base.reason(), base.updatedAt(), base.releasedBy(),
+				base.rootId(), mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns);
 	}
 
 	/**

@@ -48,6 +48,11 @@ class ExecutionEntity {
 
 	private String error;
 
+	/**
+	 * The error as a stored reason ({@code ReasonJson}); null for a target's own answer.
+	 */
+	private String reason;
+
 	private Instant updatedAt;
 
 	/** The upstream run whose success released this one; null when none did. */
@@ -222,6 +227,14 @@ class ExecutionEntity {
 
 	void setError(String error) {
 		this.error = error;
+	}
+
+	String getReason() {
+		return this.reason;
+	}
+
+	void setReason(String reason) {
+		this.reason = reason;
 	}
 
 	Instant getUpdatedAt() {

@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.execution.lifecycle.RunTransition;
@@ -90,9 +93,9 @@ class ExecutionReconciler extends PeriodicTask {
 
 	private static final Set<String> SCHEDULED = Set.of(TriggerType.CRON.name(), TriggerType.MISFIRE.name());
 
-	static final String JOB_DELETED = "job deleted";
+	static final Reason JOB_DELETED = Reason.of(ReasonCode.RUN_JOB_DELETED);
 
-	static final String JOB_DISABLED = "Not run: its job was disabled";
+	static final Reason JOB_DISABLED = Reason.of(ReasonCode.RUN_JOB_DISABLED);
 
 	// claims released by an agent the job left (agent_id NULL) of a job disabled or
 	// deleted: no agent holds the job, so nobody takes them. Through the same index.
@@ -253,17 +256,18 @@ class ExecutionReconciler extends PeriodicTask {
 		return disabled + deleted;
 	}
 
-	private int cancelReleased(List<Long> ids, String reason, String jobStopped, Instant now) {
+	private int cancelReleased(List<Long> ids, Reason reason, String jobStopped, Instant now) {
 		if (ids.isEmpty()) {
 			return 0;
 		}
-		List<Object> args = new ArrayList<>(ids.size() + 3);
-		args.add(reason);
+		List<Object> args = new ArrayList<>(ids.size() + 4);
+		args.add(reason.text());
+		args.add(ReasonJson.write(reason));
 		args.add(SqlTime.of(now));
 		args.add(SqlTime.of(now));
 		args.addAll(ids);
 		return this.jdbc.update("UPDATE execution SET " + RunTransition.CANCEL.set()
-				+ ", error = ?, finished_at = ?, updated_at = ? WHERE id IN ("
+				+ ", error = ?, reason = ?, finished_at = ?, updated_at = ? WHERE id IN ("
 				+ String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND " + RunTransition.CANCEL.where()
 				+ " AND agent_id IS NULL AND " + jobStopped, args.toArray());
 	}
@@ -369,26 +373,33 @@ class ExecutionReconciler extends PeriodicTask {
 		}
 
 		private int update(Closing closing, List<Long> ids) {
-			List<Object> args = new ArrayList<>(ids.size() + 4);
-			args.add(closing.reason());
+			List<Object> args = new ArrayList<>(ids.size() + 5);
+			args.add(closing.reason().text());
+			args.add(ReasonJson.write(closing.reason()));
 			args.add(SqlTime.of(this.now));
 			args.add(SqlTime.of(this.now));
 			args.addAll(ids);
 			args.add(SqlTime.of(this.cutoff));
 			return ExecutionReconciler.this.jdbc.update("UPDATE execution SET " + closing.transition().set()
-					+ ", error = ?, finished_at = ?, updated_at = ? WHERE id IN ("
+					+ ", error = ?, reason = ?, finished_at = ?, updated_at = ? WHERE id IN ("
 					+ String.join(", ", Collections.nCopies(ids.size(), "?")) + ") AND " + closing.transition().where()
 					+ " AND updated_at < ?", args.toArray());
 		}
 
 	}
 
-	static String reason(Candidate row, boolean alive) {
+	static Reason reason(Candidate row, boolean alive) {
 		if (row.agentId() == null) {
-			return row.scheduled() ? "released by its agent and taken over by none" : "requested, but no agent took it";
+			return Reason.of(row.scheduled() ? ReasonCode.RUN_RELEASED_NOT_TAKEN : ReasonCode.RUN_REQUESTED_NOT_TAKEN);
 		}
-		return (row.scheduled() ? "claimed by agent " : "requested on agent ") + row.agentId()
-				+ ", which never recorded starting it" + (alive ? "" : "; the agent is gone");
+		ReasonCode code;
+		if (row.scheduled()) {
+			code = alive ? ReasonCode.RUN_CLAIMED_NOT_STARTED : ReasonCode.RUN_CLAIMED_NOT_STARTED_AGENT_GONE;
+		}
+		else {
+			code = alive ? ReasonCode.RUN_REQUESTED_NOT_STARTED : ReasonCode.RUN_REQUESTED_NOT_STARTED_AGENT_GONE;
+		}
+		return Reason.of(code, row.agentId());
 	}
 
 	/**
@@ -409,7 +420,7 @@ class ExecutionReconciler extends PeriodicTask {
 	}
 
 	/** What a row is closed as: CANCELLED or MISSED. */
-	private record Closing(ExecutionStatus status, String reason) {
+	private record Closing(ExecutionStatus status, Reason reason) {
 
 		RunTransition transition() {
 			return (this.status == ExecutionStatus.CANCELLED) ? RunTransition.CANCEL : RunTransition.MISS;

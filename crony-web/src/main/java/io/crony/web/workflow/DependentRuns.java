@@ -13,6 +13,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.execution.DependentsFollow;
@@ -113,8 +116,8 @@ class DependentRuns implements DependentsFollow {
 				// why,
 				// so what depends on it is stopped in turn, each with its row
 				UpstreamRun up = blocking.get();
-				String why = "not run: " + (up.failed() ? "upstream failed" : "upstream skipped") + ": upstream job "
-						+ graph.names().get(up.jobId()) + " ended " + up.status() + " (execution " + up.id() + ")";
+				Reason why = Reason.of(up.failed() ? ReasonCode.UPSTREAM_FAILED : ReasonCode.UPSTREAM_SKIPPED,
+						graph.names().get(up.jobId()), up.status(), up.id());
 				start(flow, member, graph.names().get(member), root, up, ExecutionStatus.SKIPPED, why, now);
 				active = true;
 				continue;
@@ -126,7 +129,7 @@ class DependentRuns implements DependentsFollow {
 				// no agent holds a disabled job: a PENDING row would wait for nobody; it
 				// blocks what depends on it, which is stopped in turn
 				start(flow, member, graph.names().get(member), root, last, ExecutionStatus.SKIPPED,
-						"not run: dependency disabled: job " + graph.names().get(member) + " is disabled", now);
+						Reason.of(ReasonCode.DEPENDENCY_DISABLED, graph.names().get(member)), now);
 				active = true;
 				continue;
 			}
@@ -147,7 +150,7 @@ class DependentRuns implements DependentsFollow {
 	// fire key), found by the next round
 	// (or its row SKIPPED with why, when an upstream in it did not succeed)
 	private boolean start(Flow flow, long jobId, String name, UpstreamRun root, UpstreamRun by, ExecutionStatus status,
-			String why, Instant now) {
+			Reason why, Instant now) {
 		int shifts = flow.backfill() ? 0 : MAX_SHIFT_SECONDS;
 		for (int shift = 0; shift <= shifts; shift++) {
 			Instant instant = root.scheduledAt().plusSeconds(shift);

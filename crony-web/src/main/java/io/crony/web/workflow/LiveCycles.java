@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.job.JobSpec;
@@ -28,6 +31,8 @@ import org.springframework.stereotype.Component;
 class LiveCycles {
 
 	private static final Logger log = LoggerFactory.getLogger(LiveCycles.class);
+
+	private static final Reason JOB_DELETED = Reason.of(ReasonCode.RUN_JOB_DELETED);
 
 	private static final int ROUND_LIMIT = 1000;
 
@@ -55,9 +60,11 @@ class LiveCycles {
 
 	/** One round over the waiting fires. */
 	void releaseWaiting(Instant now) {
-		this.jdbc.update("UPDATE execution e LEFT JOIN job j ON j.id = e.job_id SET " + RunTransition.DROP.set("e")
-				+ ", e.error = 'job deleted', e.finished_at = ?, e.updated_at = ? WHERE "
-				+ RunTransition.DROP.where("e") + " AND j.id IS NULL", SqlTime.of(now), SqlTime.of(now));
+		this.jdbc.update(
+				"UPDATE execution e LEFT JOIN job j ON j.id = e.job_id SET " + RunTransition.DROP.set("e")
+						+ ", e.error = ?, e.reason = ?, e.finished_at = ?, e.updated_at = ? WHERE "
+						+ RunTransition.DROP.where("e") + " AND j.id IS NULL",
+				JOB_DELETED.text(), ReasonJson.write(JOB_DELETED), SqlTime.of(now), SqlTime.of(now));
 		List<Waiting> waiting = this.jdbc.query(
 				"SELECT e.id, e.job_id, e.scheduled_at, j.spec, e.updated_at FROM execution e "
 						+ "FORCE INDEX (idx_execution_status) JOIN job j ON j.id = e.job_id WHERE e.status = 'WAITING' "
@@ -83,7 +90,8 @@ class LiveCycles {
 		JobSpec spec = fire.spec();
 		if (!spec.enabled() || !spec.hasUpstreams()) {
 			this.released.stopWaiting(fire.id(),
-					spec.enabled() ? "its job no longer waits for upstream jobs" : "its job was disabled", null, now);
+					Reason.of(spec.enabled() ? ReasonCode.WAIT_ENDED_NO_UPSTREAMS : ReasonCode.WAIT_ENDED_JOB_DISABLED),
+					null, now);
 			return;
 		}
 		PairedGate.Decision decision = PairedGate.decide(this.paired.of(spec, fire.scheduledAt()));
@@ -97,7 +105,8 @@ class LiveCycles {
 		}
 		else if (decision instanceof PairedGate.Decision.Stopped stopped
 				&& this.released.stopWaiting(fire.id(), stopped.reason(), stopped.run(), now)) {
-			log.info("Fire {} of job {} at {} stopped: {}", fire.id(), spec.id(), fire.scheduledAt(), stopped.reason());
+			log.info("Fire {} of job {} at {} stopped: {}", fire.id(), spec.id(), fire.scheduledAt(),
+					stopped.reason().text());
 			if (stopped.why() == PairedGate.Why.UPSTREAM_FAILED) {
 				this.alerts.upstreamFailed(spec, fire.id(), fire.scheduledAt(),
 						new CycleGate.Decision.Stopped(stopped.run(), stopped.upstream()));
@@ -106,10 +115,8 @@ class LiveCycles {
 		else if (decision instanceof PairedGate.Decision.Waiting waitingFor
 				&& fire.waitingSince().plus(this.properties.lookBack()).isBefore(now)) {
 			// a paired run that never comes (its fire claimed by nobody) ends the wait
-			this.released.stopWaiting(fire.id(),
-					"not run: no run of upstream " + String.join(", ", waitingFor.upstreams()) + " within "
-							+ this.properties.lookBack() + " of its instant",
-					null, now);
+			this.released.stopWaiting(fire.id(), Reason.of(ReasonCode.UPSTREAM_NEVER_RAN,
+					String.join(", ", waitingFor.upstreams()), this.properties.lookBack()), null, now);
 		}
 	}
 
@@ -175,9 +182,9 @@ class LiveCycles {
 			.orElse("job " + jobId);
 	}
 
-	static String stopReason(CycleGate.Decision.Stopped stopped) {
-		return "not run: upstream job " + stopped.upstream() + " ended " + stopped.failure().status() + " (execution "
-				+ stopped.failure().id() + ")";
+	static Reason stopReason(CycleGate.Decision.Stopped stopped) {
+		return Reason.of(ReasonCode.UPSTREAM_ENDED, stopped.upstream(), stopped.failure().status(),
+				stopped.failure().id());
 	}
 
 	private record Waiting(long id, long jobId, Instant scheduledAt, JobSpec spec, Instant updatedAt) {

@@ -6,6 +6,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
 
 /**
@@ -130,17 +133,15 @@ final class PairedGate {
 			 * The reason written on the downstream row, e.g. {@code not run: upstream job
 			 * load ended FAILED (execution 7, its run at 2026-11-26T06:00:00Z)}.
 			 */
-			String reason() {
+			Reason reason() {
 				if (this.why == Why.DEPENDENCY_DISABLED) {
-					return "not run: dependency disabled: upstream job " + this.upstream
-							+ " is disabled and has no run at " + this.instant;
+					return Reason.of(ReasonCode.UPSTREAM_DISABLED, this.upstream, this.instant);
 				}
 				if (this.run == null) {
-					return "not run: upstream skipped: upstream job " + this.upstream + " has no run at " + this.instant
-							+ " and has run later instants";
+					return Reason.of(ReasonCode.UPSTREAM_NO_RUN, this.upstream, this.instant);
 				}
-				return "not run: upstream job " + this.upstream + " ended " + this.run.status() + " (execution "
-						+ this.run.id() + ", its run at " + this.instant + ")";
+				return Reason.of(ReasonCode.UPSTREAM_ENDED_AT, this.upstream, this.run.status(), this.run.id(),
+						this.instant);
 			}
 
 		}

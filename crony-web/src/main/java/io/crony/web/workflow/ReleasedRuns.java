@@ -7,6 +7,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
@@ -61,12 +64,14 @@ class ReleasedRuns {
 	 * @param by the upstream run that stopped it, or null
 	 * @return whether this call ended it
 	 */
-	boolean stopWaiting(long executionId, String why, UpstreamRun by, Instant now) {
+	boolean stopWaiting(long executionId, Reason why, UpstreamRun by, Instant now) {
 		// no released_at: a fire that did not run begins no cycle
 		return this.jdbc.update(
-				"UPDATE execution SET " + RunTransition.STOP.set() + ", error = ?, finished_at = ?, released_by = ?, "
+				"UPDATE execution SET " + RunTransition.STOP.set()
+						+ ", error = ?, reason = ?, finished_at = ?, released_by = ?, "
 						+ "updated_at = ? WHERE id = ? AND " + RunTransition.STOP.where(),
-				why, SqlTime.of(now), (by != null) ? by.id() : null, SqlTime.of(now), executionId) == 1;
+				why.text(), ReasonJson.write(why), SqlTime.of(now), (by != null) ? by.id() : null, SqlTime.of(now),
+				executionId) == 1;
 	}
 
 	/**
@@ -76,7 +81,7 @@ class ReleasedRuns {
 	 * @return the new row's id, or empty when the instant has a run already
 	 */
 	Optional<Long> insert(long jobId, String jobName, Instant instant, ExecutionStatus status, UpstreamRun by,
-			Long rootId, String params, String why, Instant now) {
+			Long rootId, String params, Reason why, Instant now) {
 		return insert(jobId, jobName, instant, status, TriggerType.DEPENDENCY, by, rootId, params, why, now);
 	}
 
@@ -85,14 +90,14 @@ class ReleasedRuns {
 	 * @param rootId the workflow run's first run, null for that first run itself
 	 */
 	Optional<Long> insert(long jobId, String jobName, Instant instant, ExecutionStatus status, TriggerType trigger,
-			UpstreamRun by, Long rootId, String params, String why, Instant now) {
+			UpstreamRun by, Long rootId, String params, Reason why, Instant now) {
 		KeyHolder key = new GeneratedKeyHolder();
 		boolean stopped = status != ExecutionStatus.PENDING;
 		int inserted = this.jdbc.update((connection) -> {
 			PreparedStatement insert = connection.prepareStatement(
 					"INSERT IGNORE INTO execution (job_id, job_name, trigger_type, status, scheduled_at, attempt, "
-							+ "params, error, finished_at, released_by, released_at, root_id, updated_at) "
-							+ "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+							+ "params, error, reason, finished_at, released_by, released_at, root_id, updated_at) "
+							+ "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
 					Statement.RETURN_GENERATED_KEYS);
 			insert.setLong(1, jobId);
 			insert.setString(2, jobName);
@@ -100,12 +105,13 @@ class ReleasedRuns {
 			insert.setString(4, status.name());
 			insert.setString(5, SqlTime.of(instant));
 			insert.setString(6, params);
-			insert.setString(7, why);
-			insert.setString(8, stopped ? SqlTime.of(now) : null);
-			insert.setObject(9, (by != null) ? by.id() : null, Types.BIGINT);
-			insert.setString(10, (by != null) ? SqlTime.of(now) : null);
-			insert.setObject(11, rootId, Types.BIGINT);
-			insert.setString(12, SqlTime.of(now));
+			insert.setString(7, (why != null) ? why.text() : null);
+			insert.setString(8, ReasonJson.write(why));
+			insert.setString(9, stopped ? SqlTime.of(now) : null);
+			insert.setObject(10, (by != null) ? by.id() : null, Types.BIGINT);
+			insert.setString(11, (by != null) ? SqlTime.of(now) : null);
+			insert.setObject(12, rootId, Types.BIGINT);
+			insert.setString(13, SqlTime.of(now));
 			return insert;
 		}, key);
 		return (inserted == 1 && key.getKey() != null) ? Optional.of(key.getKey().longValue()) : Optional.empty();

@@ -114,7 +114,7 @@ class RunClears {
 
 	// what a run that starts over must not carry from the run before
 	private static final String RESET = "agent_id = NULL, attempt = 1, started_at = NULL, finished_at = NULL, "
-			+ "output = NULL, error = NULL, progress = NULL, message = NULL, resume_payload = NULL, mode = NULL, "
+			+ "output = NULL, error = NULL, reason = NULL, progress = NULL, message = NULL, resume_payload = NULL, mode = NULL, "
 			+ "deadline_at = NULL, move_requested_at = NULL, updated_at = ? ";
 
 	private static void refuseLive(Row row) {

@@ -39,7 +39,7 @@ class WorkflowAlerts {
 		Alert alert = new Alert(AlertKind.UPSTREAM_FAILED, "job:" + job.id() + ":" + AlertKind.UPSTREAM_FAILED,
 				new AlertFacts.UpstreamFailed(stopped.upstream(), stopped.failure().id(),
 						stopped.failure().status().name()),
-				job.id(), job.name(), executionId, null, scheduledAt, null, LiveCycles.stopReason(stopped),
+				job.id(), job.name(), executionId, null, scheduledAt, null, LiveCycles.stopReason(stopped).text(),
 				this.properties.link("/executions/" + executionId), Instant.now().truncatedTo(ChronoUnit.MILLIS),
 				Alert.zoneOf(job.timeZone()), 0, null);
 		this.dispatcher.raise(alert, () -> this.store.channels(job.alerts().channelIds()));

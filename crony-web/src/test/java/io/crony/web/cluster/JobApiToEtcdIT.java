@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.job.JobSpec;
 import io.crony.common.sql.SqlTime;
 
@@ -165,6 +166,13 @@ class JobApiToEtcdIT extends ClusterItSupport {
 				.containsEntry("released_by", runOf(b));
 			assertThat((String) blocked.get("error"))
 				.startsWith("not run: upstream failed: upstream job e2e-flow-b ended FAILED");
+			// the note as a code, in the run history's list, for a reader of another
+			// language
+			JsonNode listed = admin.get("/api/v1/executions?jobId=" + d).body().path("items").path(0);
+			assertThat(listed.path("reason").path("code").asText()).isEqualTo("UPSTREAM_FAILED");
+			assertThat(listed.path("reason").path("params").path("upstream").asText()).isEqualTo("e2e-flow-b");
+			assertThat(listed.path("reason").path("params").path("status").asText()).isEqualTo("FAILED");
+			assertThat(listed.path("reason").path("params").path("execution").asLong()).isEqualTo(runOf(b));
 			await().until(() -> "FAILED".equals(
 					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
 		}
@@ -201,6 +209,9 @@ class JobApiToEtcdIT extends ClusterItSupport {
 			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(b)))
 				.containsEntry("status", "SKIPPED")
 				.containsEntry("error", "not run: dependency disabled: job e2e-off-b is disabled");
+			JsonNode disabled = admin.get("/api/v1/executions/" + runOf(b)).body().path("reason");
+			assertThat(disabled.path("code").asText()).isEqualTo("DEPENDENCY_DISABLED");
+			assertThat(disabled.path("params").path("job").asText()).isEqualTo("e2e-off-b");
 			assertThat(this.jdbc.queryForMap("SELECT status, error FROM execution WHERE id = ?", runOf(c)))
 				.containsEntry("status", "SKIPPED")
 				.containsEntry("error",

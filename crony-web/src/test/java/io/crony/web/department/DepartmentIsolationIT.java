@@ -281,6 +281,22 @@ class DepartmentIsolationIT {
 	}
 
 	@Test
+	void theDefaultDepartmentCarriesNoSeededEnglishSentence() {
+		// the dashboard words its description in the reader's language (V25 cleared the
+		// seed's)
+		JsonNode departments = this.admin.get("/api/v1/departments").body();
+		JsonNode seeded = null;
+		for (JsonNode department : departments) {
+			if ("default".equals(department.path("name").asText())) {
+				seeded = department;
+			}
+		}
+		assertThat(seeded).isNotNull();
+		assertThat(seeded.path("description").isNull() || seeded.path("description").isMissingNode()).as("%s", seeded)
+			.isTrue();
+	}
+
+	@Test
 	void aDepartmentWhoseTokensAreRevokedOrDeletedCanBeDeleted() {
 		ApiClient adminB = this.admin.inDepartment("team-b");
 		long revoked = tokenIn(adminB, "revoked-one");

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
@@ -189,6 +190,12 @@ class ExecutionReconcilerIT {
 		assertClosed(rows.get("deleted2"), "CANCELLED", "job deleted");
 		assertClosed(rows.get("deletedRun"), "CANCELLED", "job deleted");
 		assertClosed(rows.get("disabledReleased"), "CANCELLED", "Not run: its job was disabled");
+		// the same notes as codes, for a reader of another language: through the API
+		assertReason(rows.get("killed1"), "RUN_CLAIMED_NOT_STARTED_AGENT_GONE", KILLED);
+		assertReason(rows.get("lost"), "RUN_CLAIMED_NOT_STARTED", LIVE);
+		assertReason(rows.get("released"), "RUN_RELEASED_NOT_TAKEN", null);
+		assertReason(rows.get("taken"), "RUN_REQUESTED_NOT_STARTED", LIVE);
+		assertReason(rows.get("disabledReleased"), "RUN_JOB_DISABLED", null);
 		assertThat(this.probe.get(this.keys.once(KILLED, rows.get("deletedRun")))).as("request of a deleted job")
 			.isNull();
 
@@ -236,6 +243,14 @@ class ExecutionReconcilerIT {
 				id);
 		assertThat(row).as("row %s", id).containsEntry("status", status).containsEntry("error", reason);
 		assertThat(row.get("finished_at")).as("finished_at of %s", id).isNotNull();
+	}
+
+	private void assertReason(long id, String code, String agent) {
+		JsonNode detail = this.api.get("/api/v1/executions/" + id).body();
+		assertThat(detail.path("reason").path("code").asText()).as("reason of %s", id).isEqualTo(code);
+		assertThat(detail.path("reason").path("params").path("agent").asText(null)).as("agent of %s", id)
+			.isEqualTo(agent);
+		assertThat(detail.path("reason").path("text").asText()).isEqualTo(detail.path("error").asText());
 	}
 
 	private long job(String name) {

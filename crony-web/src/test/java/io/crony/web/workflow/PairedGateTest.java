@@ -46,8 +46,10 @@ class PairedGateTest {
 		assertThat(decision).isInstanceOf(PairedGate.Decision.Stopped.class);
 		PairedGate.Decision.Stopped stopped = (PairedGate.Decision.Stopped) decision;
 		assertThat(stopped.why()).isEqualTo(PairedGate.Why.UPSTREAM_FAILED);
-		assertThat(stopped.reason())
+		assertThat(stopped.reason().text())
 			.isEqualTo("not run: upstream job load ended FAILED (execution 5, its run at 2026-11-26T16:09:00Z)");
+		// a reader of Chinese gets the note in Chinese, the status as a word
+		assertThat(stopped.reason().text("zh-CN")).isEqualTo("未执行：上游任务 load 以 失败 结束（执行 5，其 2026-11-26T16:09:00Z 的运行）");
 	}
 
 	@Test
@@ -65,7 +67,7 @@ class PairedGateTest {
 		PairedGate.Upstream disabled = new PairedGate.Upstream("load", false, List.of(NINE), Map.of());
 		PairedGate.Decision.Stopped stopped = (PairedGate.Decision.Stopped) PairedGate.decide(List.of(disabled));
 		assertThat(stopped.why()).isEqualTo(PairedGate.Why.DEPENDENCY_DISABLED);
-		assertThat(stopped.reason())
+		assertThat(stopped.reason().text())
 			.isEqualTo("not run: dependency disabled: upstream job load is disabled and has no run at " + NINE);
 
 		UpstreamRun ran = run(7, 1, ExecutionStatus.SUCCEEDED, NINE, "2026-11-26T16:09:10Z");
@@ -82,7 +84,7 @@ class PairedGateTest {
 		PairedGate.Upstream movedOn = new PairedGate.Upstream("load", true, List.of(NINE), Map.of(), TEN);
 		PairedGate.Decision.Stopped stopped = (PairedGate.Decision.Stopped) PairedGate.decide(List.of(movedOn));
 		assertThat(stopped.why()).isEqualTo(PairedGate.Why.NO_RUN);
-		assertThat(stopped.reason()).isEqualTo(
+		assertThat(stopped.reason().text()).isEqualTo(
 				"not run: upstream skipped: upstream job load has no run at " + NINE + " and has run later instants");
 	}
 
