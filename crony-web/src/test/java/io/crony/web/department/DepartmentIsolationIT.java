@@ -282,7 +282,7 @@ class DepartmentIsolationIT {
 
 	@Test
 	void theDefaultDepartmentCarriesNoSeededEnglishSentence() {
-		// the dashboard words its description in the reader's language (V25 cleared the
+		// the dashboard words its description in the reader's language (V23 cleared the
 		// seed's)
 		JsonNode departments = this.admin.get("/api/v1/departments").body();
 		JsonNode seeded = null;
