@@ -36,9 +36,18 @@ public sealed interface ExecutionRecord {
 			Instant at) implements ExecutionRecord {
 	}
 
-	/** The run ended (or was skipped). */
+	/**
+	 * The run ended (or was skipped); {@code outputs} is what it published for its
+	 * downstream jobs (compact JSON), null for nothing.
+	 */
 	record Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt, String output,
-			String error, Instant at) implements ExecutionRecord {
+			String error, Instant at, String outputs) implements ExecutionRecord {
+
+		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
+				String output, String error, Instant at) {
+			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, null);
+		}
+
 	}
 
 }

@@ -55,7 +55,7 @@ final class RunRecords {
 		Instant now = this.clock.instant();
 		int attempts = Math.max(1, run.attempt);
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
-				outcome.status(), attempts, outcome.output(), outcome.error(), now));
+				outcome.status(), attempts, outcome.output(), outcome.error(), now, outcome.outputs()));
 		this.metrics.run(outcome.status());
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {

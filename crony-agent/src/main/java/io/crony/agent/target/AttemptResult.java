@@ -2,6 +2,8 @@ package io.crony.agent.target;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OutputCap;
+import io.crony.common.output.OutputsException;
+import io.crony.common.output.RunOutputs;
 
 /**
  * How one attempt ended.
@@ -13,11 +15,37 @@ import io.crony.common.execution.OutputCap;
  * @param movedFrom set when the run goes on in another attempt elsewhere (its instance
  * asked to move it, or left the registry): the address ({@code host:port}) the next
  * attempt must avoid
+ * @param outputs what a successful attempt published for downstream jobs, compact JSON
+ * ({@link RunOutputs}); null for nothing
  */
-public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
+public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom, String outputs) {
 
 	public AttemptResult(ExecutionStatus status, String output, String error) {
-		this(status, output, error, null);
+		this(status, output, error, null, null);
+	}
+
+	public AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
+		this(status, output, error, movedFrom, null);
+	}
+
+	/**
+	 * A successful answer with the outputs its body publishes (the {@code outputs} member
+	 * of a JSON object); outputs that cannot be published (not an object, over the limit)
+	 * fail the attempt, saying why, rather than being cut or dropped unseen.
+	 * @param body the whole body, before any cap
+	 */
+	public AttemptResult publishing(String body) {
+		if (!succeeded()) {
+			return this;
+		}
+		try {
+			String published = RunOutputs.fromAnswer(body);
+			return (published == null) ? this
+					: new AttemptResult(this.status, this.output, this.error, this.movedFrom, published);
+		}
+		catch (OutputsException ex) {
+			return new AttemptResult(ExecutionStatus.FAILED, this.output, "outputs not published: " + ex.getMessage());
+		}
 	}
 
 	public static AttemptResult failed(String error) {
