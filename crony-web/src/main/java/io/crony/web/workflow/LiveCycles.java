@@ -95,7 +95,7 @@ class LiveCycles {
 		if (decision instanceof PairedGate.Decision.Open open) {
 			// written while the fire still waits: the run reads its paired instant's
 			// outputs from its first attempt on
-			this.outputs.fillPaired(fire.id(), spec, upstreams);
+			this.outputs.fillPaired(fire.id(), spec, fire.scheduledAt(), upstreams);
 			if (this.released.releaseWaiting(fire.id(), open.last(), now)) {
 				log.info("Fire {} of job {} at {} released by run {} of job {}", fire.id(), spec.id(),
 						fire.scheduledAt(), open.last().id(), open.last().jobId());

@@ -30,11 +30,12 @@ class UpstreamOutputRows {
 	}
 
 	/**
-	 * A fire the gate opens: each upstream read is taken from its paired run of the
-	 * latest paired instant (an upstream finer than the job has several; the latest is
-	 * the one that ends the window).
+	 * A fire the gate opens at {@code instant}: each upstream read is taken from its
+	 * paired run of the latest paired instant (an upstream finer than the job has
+	 * several; the latest is the one that ends the window); an ancestor further up, which
+	 * the gate does not pair, from its latest successful run at or before the instant.
 	 */
-	void fillPaired(long executionId, JobSpec spec, List<PairedGate.Upstream> upstreams) {
+	void fillPaired(long executionId, JobSpec spec, Instant instant, List<PairedGate.Upstream> upstreams) {
 		Set<String> read = TargetTexts.upstreamJobs(spec.target());
 		if (read.isEmpty()) {
 			return;
@@ -52,7 +53,7 @@ class UpstreamOutputRows {
 						.max(Comparator.comparing(UpstreamRun::scheduledAt))
 						.orElse(null);
 			if (run == null) {
-				outputs.problem(job, "job " + job + " is not an upstream of this job: it has no paired run");
+				latestAtOrBefore(spec.id(), job, instant, outputs);
 			}
 			else {
 				outputs.run(job, run.id(), run.scheduledAt(), outputsOf(run.id()));
@@ -80,21 +81,25 @@ class UpstreamOutputRows {
 		}
 		UpstreamOutputs.Builder outputs = UpstreamOutputs.builder();
 		for (String job : read) {
-			List<Found> runs = this.jdbc.query(
-					"SELECT e.id, e.scheduled_at, e.outputs FROM execution e JOIN job u ON u.id = e.job_id "
-							+ "JOIN job d ON d.id = ? AND d.department_id = u.department_id "
-							+ "WHERE u.name = ? AND e.status = 'SUCCEEDED' AND e.scheduled_at <= ? "
-							+ "ORDER BY e.scheduled_at DESC LIMIT 1",
-					(rs, i) -> new Found(rs.getLong(1), UpstreamRuns.instant(rs, 2), rs.getString(3)), jobId, job,
-					SqlTime.of(instant));
-			if (runs.isEmpty()) {
-				outputs.problem(job, "no successful run of upstream job " + job + " at or before " + instant);
-			}
-			else {
-				outputs.run(job, runs.get(0).id(), runs.get(0).scheduledAt(), runs.get(0).outputs());
-			}
+			latestAtOrBefore(jobId, job, instant, outputs);
 		}
 		write(executionId, outputs.toJson());
+	}
+
+	private void latestAtOrBefore(long jobId, String job, Instant instant, UpstreamOutputs.Builder outputs) {
+		List<Found> runs = this.jdbc.query(
+				"SELECT e.id, e.scheduled_at, e.outputs FROM execution e JOIN job u ON u.id = e.job_id "
+						+ "JOIN job d ON d.id = ? AND d.department_id = u.department_id "
+						+ "WHERE u.name = ? AND e.status = 'SUCCEEDED' AND e.scheduled_at <= ? "
+						+ "ORDER BY e.scheduled_at DESC LIMIT 1",
+				(rs, i) -> new Found(rs.getLong(1), UpstreamRuns.instant(rs, 2), rs.getString(3)), jobId, job,
+				SqlTime.of(instant));
+		if (runs.isEmpty()) {
+			outputs.problem(job, "no successful run of upstream job " + job + " at or before " + instant);
+		}
+		else {
+			outputs.run(job, runs.get(0).id(), runs.get(0).scheduledAt(), runs.get(0).outputs());
+		}
 	}
 
 	private String outputsOf(long executionId) {
