@@ -32,12 +32,14 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 				+ " of one call") List<ShardResponse> shards,
 		@Schema(description = "the row's earlier runs for the same logical instant, oldest first, each kept when an"
 				+ " operator cleared it to run again; empty when it was never cleared") List<ClearedRunResponse> clearedRuns,
-		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE, description = "what the run published for its downstream jobs' templates"
-				+ " (${upstream.<job>.outputs.<field>}), a JSON object of at most 4,096 bytes; absent when it"
-				+ " published none") Map<String, Object> outputs,
-		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE, description = "the outputs of the paired upstream runs this run's templates read, by upstream job"
-				+ " name, as found when it was released: {executionId, scheduledAt, outputs}, or {problem} when"
-				+ " there was no such run; absent when its templates read none") Map<String, Object> upstreamOutputs) {
+		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
+				description = "what the run published for its downstream jobs' templates"
+						+ " (${upstream.<job>.outputs.<field>}), a JSON object of at most 4,096 bytes; absent when it"
+						+ " published none") Map<String, Object> outputs,
+		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
+				description = "the outputs of the paired upstream runs this run's templates read, by upstream job"
+						+ " name, as found when it was released: {executionId, scheduledAt, outputs}, or {problem} when"
+						+ " there was no such run; absent when its templates read none") Map<String, Object> upstreamOutputs) {
 
 	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts, List<ShardResponse> shards,
 			List<ClearedRunResponse> clearedRuns) {

@@ -19,9 +19,10 @@ import jakarta.validation.constraints.Size;
  */
 record ResultReport(@NotNull ReportedOutcome outcome, @Size(max = 1024) String message,
 		@Size(max = ReportProperties.MAX_REPORTED_OUTPUT) String output,
-		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE, description = "What a successful run publishes for its downstream jobs' templates "
-				+ "(${upstream.<job>.outputs.<field>}): a JSON object of at most 4,096 bytes as compact JSON. "
-				+ "Over the limit, the run is recorded FAILED saying so; never cut.") Map<String, Object> outputs) {
+		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
+				description = "What a successful run publishes for its downstream jobs' templates "
+						+ "(${upstream.<job>.outputs.<field>}): a JSON object of at most 4,096 bytes as compact JSON. "
+						+ "Over the limit, the run is recorded FAILED saying so; never cut.") Map<String, Object> outputs) {
 
 	ResultReport(ReportedOutcome outcome, String message, String output) {
 		this(outcome, message, output, null);
