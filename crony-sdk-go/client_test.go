@@ -59,6 +59,48 @@ func TestReportResultSendsTheContractRequest(t *testing.T) {
 	}
 }
 
+func TestReportResultSendsTheOutputsAsAJSONObject(t *testing.T) {
+	got := make(chan map[string]any, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		_ = json.NewDecoder(r.Body).Decode(&body)
+		got <- body
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"applied":true,"status":"SUCCEEDED"}`)
+	}))
+	defer srv.Close()
+	c := newClient(t, srv.URL)
+
+	result := crony.Succeeded("loaded").WithOutputs(map[string]any{"day": "20261128", "rows": 42,
+		"file": map[string]any{"path": "/in/a.csv"}})
+	if _, err := c.ReportResult(context.Background(), crony.Execution{ID: 7, Token: "tok"}, result); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"outcome": "SUCCEEDED", "message": "loaded",
+		"outputs": map[string]any{"day": "20261128", "rows": 42, "file": map[string]any{"path": "/in/a.csv"}}}
+	if body := <-got; !equalJSON(body, want) {
+		t.Errorf("body = %v, want %v", body, want)
+	}
+	// a result stays comparable, and one without outputs sends none
+	if crony.Succeeded("x") != crony.Succeeded("x").WithOutputs(nil) {
+		t.Error("WithOutputs(nil) changed the result")
+	}
+}
+
+func TestTheFakeServerRecordsTheReportedOutputs(t *testing.T) {
+	fake := crony.NewFakeServer()
+	defer fake.Close()
+	exec := fake.NewExecution()
+	c := newClient(t, fake.URL)
+	result := crony.Succeeded("loaded").WithOutputs(map[string]any{"day": "20261128"})
+	if _, err := c.ReportResult(context.Background(), exec, result); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := fake.Result(exec.ID); !ok || got.Outputs != `{"day":"20261128"}` {
+		t.Errorf("recorded %+v", got)
+	}
+}
+
 func TestReportProgressSendsTheContractBody(t *testing.T) {
 	got := make(chan map[string]any, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

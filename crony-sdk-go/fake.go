@@ -191,7 +191,7 @@ func (f *FakeServer) handle(apply func(run *fakeRun, body json.RawMessage) (int,
 
 // The fields crony-web's report bodies have; any other is refused, as crony-web does.
 var (
-	resultFields   = []string{"message", "outcome", "output"}
+	resultFields   = []string{"message", "outcome", "output", "outputs"}
 	progressFields = []string{"message", "progress", "rebalance", "resumePayload"}
 )
 

@@ -136,7 +136,7 @@ func (r *GRPCReporter) ReportResult(ctx context.Context, exec Execution, result 
 	}
 	resp, err := r.client.ReportResult(ctx, &cronyv1.ReportResultRequest{
 		ExecutionId: exec.ID, Token: exec.Token, Outcome: outcomeToProto(result.Outcome),
-		Message: result.Message, Output: result.Output,
+		Message: result.Message, Output: result.Output, Outputs: string(result.Outputs),
 	})
 	return reportFromProto("report result", exec, resp, err)
 }

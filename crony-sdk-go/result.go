@@ -1,6 +1,10 @@
 package crony
 
-import "fmt"
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
 
 // Outcome is how an attempt of a run ended, as the wire contract spells it.
 type Outcome string
@@ -22,6 +26,53 @@ type Result struct {
 	Message string `json:"message,omitempty"`
 	// Output is the run's output; crony-web keeps a capped excerpt.
 	Output string `json:"output,omitempty"`
+	// Outputs is what a successful run publishes for its downstream jobs, whose
+	// templates read it as ${upstream.<job>.outputs.<field>}; set it with
+	// [Result.WithOutputs]. At most 4,096 bytes as compact JSON: crony-web records a run
+	// whose outputs are over the limit FAILED, saying so.
+	Outputs Outputs `json:"outputs,omitempty"`
+}
+
+// Outputs is a JSON object of named values as text, sent as the object itself. A
+// string, so that a [Result] stays comparable with ==.
+type Outputs string
+
+// MarshalJSON writes the object as it is.
+func (o Outputs) MarshalJSON() ([]byte, error) {
+	if o == "" {
+		return []byte("null"), nil
+	}
+	return []byte(o), nil
+}
+
+// UnmarshalJSON keeps the object's compact text; null keeps none.
+func (o *Outputs) UnmarshalJSON(data []byte) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		*o = ""
+		return nil
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, data); err != nil {
+		return err
+	}
+	*o = Outputs(compact.String())
+	return nil
+}
+
+// WithOutputs returns a copy of r publishing outputs for downstream jobs, e.g.
+// crony.Succeeded("loaded").WithOutputs(map[string]any{"day": "20261128", "rows": 42}).
+// Outputs that cannot be encoded as JSON make the result FAILED, saying why.
+func (r Result) WithOutputs(outputs map[string]any) Result {
+	if outputs == nil {
+		r.Outputs = ""
+		return r
+	}
+	encoded, err := json.Marshal(outputs)
+	if err != nil {
+		return Result{Outcome: OutcomeFailed, Message: "crony: outputs cannot be encoded as JSON: " + err.Error(), Output: r.Output}
+	}
+	r.Outputs = Outputs(encoded)
+	return r
 }
 
 // Succeeded is a successful result with a message.

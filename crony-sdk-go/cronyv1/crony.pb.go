@@ -488,9 +488,14 @@ type ReportResultRequest struct {
 	ExecutionId int64                  `protobuf:"varint,1,opt,name=execution_id,json=executionId,proto3" json:"execution_id,omitempty"`
 	Token       string                 `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
 	// SUCCEEDED or FAILED.
-	Outcome       Outcome `protobuf:"varint,3,opt,name=outcome,proto3,enum=crony.v1.Outcome" json:"outcome,omitempty"`
-	Message       string  `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
-	Output        string  `protobuf:"bytes,5,opt,name=output,proto3" json:"output,omitempty"`
+	Outcome Outcome `protobuf:"varint,3,opt,name=outcome,proto3,enum=crony.v1.Outcome" json:"outcome,omitempty"`
+	Message string  `protobuf:"bytes,4,opt,name=message,proto3" json:"message,omitempty"`
+	Output  string  `protobuf:"bytes,5,opt,name=output,proto3" json:"output,omitempty"`
+	// What a successful run publishes for its downstream jobs' templates
+	// (${upstream.<job>.outputs.<field>}): a JSON object as text, at most 4,096 bytes
+	// as compact JSON; empty for none. Outputs that are not an object or are over the
+	// limit record the run FAILED, saying why.
+	Outputs       string `protobuf:"bytes,6,opt,name=outputs,proto3" json:"outputs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -556,6 +561,13 @@ func (x *ReportResultRequest) GetMessage() string {
 func (x *ReportResultRequest) GetOutput() string {
 	if x != nil {
 		return x.Output
+	}
+	return ""
+}
+
+func (x *ReportResultRequest) GetOutputs() string {
+	if x != nil {
+		return x.Outputs
 	}
 	return ""
 }
@@ -754,13 +766,14 @@ const file_crony_v1_crony_proto_rawDesc = "" +
 	"\x06output\x18\x04 \x01(\tR\x06output\x12*\n" +
 	"\x0eresume_payload\x18\x05 \x01(\tH\x01R\rresumePayload\x88\x01\x01B\v\n" +
 	"\t_progressB\x11\n" +
-	"\x0f_resume_payload\"\xad\x01\n" +
+	"\x0f_resume_payload\"\xc7\x01\n" +
 	"\x13ReportResultRequest\x12!\n" +
 	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12+\n" +
 	"\aoutcome\x18\x03 \x01(\x0e2\x11.crony.v1.OutcomeR\aoutcome\x12\x18\n" +
 	"\amessage\x18\x04 \x01(\tR\amessage\x12\x16\n" +
-	"\x06output\x18\x05 \x01(\tR\x06output\"\xcb\x01\n" +
+	"\x06output\x18\x05 \x01(\tR\x06output\x12\x18\n" +
+	"\aoutputs\x18\x06 \x01(\tR\aoutputs\"\xcb\x01\n" +
 	"\x15ReportProgressRequest\x12!\n" +
 	"\fexecution_id\x18\x01 \x01(\x03R\vexecutionId\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x1a\n" +

@@ -1660,6 +1660,10 @@ export interface components {
              */
             mode?: "SYNC" | "ASYNC";
             output?: string;
+            /** @description what the run published for its downstream jobs' templates (${upstream.<job>.outputs.<field>}), a JSON object of at most 4,096 bytes; absent when it published none */
+            outputs?: {
+                [key: string]: unknown;
+            };
             params?: string;
             /** Format: int32 */
             progress?: number;
@@ -1688,6 +1692,10 @@ export interface components {
             trigger?: "CRON" | "MANUAL" | "RETRY" | "DEPENDENCY" | "MISFIRE" | "API" | "BACKFILL";
             /** Format: date-time */
             updatedAt?: string;
+            /** @description the outputs of the paired upstream runs this run's templates read, by upstream job name, as found when it was released: {executionId, scheduledAt, outputs}, or {problem} when there was no such run; absent when its templates read none */
+            upstreamOutputs?: {
+                [key: string]: unknown;
+            };
         };
         ExecutionResponse: {
             agentId?: string;
@@ -2250,6 +2258,10 @@ export interface components {
             /** @enum {string} */
             outcome: "SUCCEEDED" | "FAILED";
             output?: string;
+            /** @description What a successful run publishes for its downstream jobs' templates (${upstream.<job>.outputs.<field>}): a JSON object of at most 4,096 bytes as compact JSON. Over the limit, the run is recorded FAILED saying so; never cut. */
+            outputs?: {
+                [key: string]: unknown;
+            };
         };
         Retention: {
             /**

@@ -220,6 +220,8 @@ export const en = {
   'executions.ended': 'Ended',
   'executions.note': 'Note',
   'executions.resumePayload': 'Resume payload',
+  'executions.outputs': 'Outputs to downstream jobs',
+  'executions.upstreamOutputs': 'Upstream outputs read',
   'executions.showResumePayload': 'Show ({count} character) | Show ({count} characters)',
   // common
   'common.params': 'Params',

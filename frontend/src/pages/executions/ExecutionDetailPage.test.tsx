@@ -83,6 +83,32 @@ describe('ExecutionDetailPage', () => {
     expect(screen.queryByText('Live output')).toBeNull();
   });
 
+  it('shows the outputs a run published and the upstream outputs it read', async () => {
+    mockApi((c) =>
+      c.path === '/executions/906'
+        ? {
+            body: anExecution({
+              id: 906, status: 'SUCCEEDED', outputs: { day: '20261128', rows: 42 },
+              upstreamOutputs: { load: { executionId: 12, scheduledAt: '2026-11-28T06:00:00Z', outputs: { day: '20261128' } } },
+            }),
+          }
+        : c.path === '/executions/907'
+          ? { body: anExecution({ id: 907, status: 'SUCCEEDED' }) }
+          : undefined,
+    );
+    const published = renderPage(<ExecutionDetailPage />, { at: '/executions/906', path: '/executions/:id' });
+    const cell = (label: string) => screen.getByText(label).closest('th')!.nextElementSibling as HTMLElement;
+    await screen.findByText('Execution #906');
+    expect(cell('Outputs to downstream jobs')).toHaveTextContent('"rows": 42');
+    expect(cell('Upstream outputs read')).toHaveTextContent('"executionId": 12');
+    published.unmount();
+
+    renderPage(<ExecutionDetailPage />, { at: '/executions/907', path: '/executions/:id' });
+    await screen.findByText('Execution #907');
+    expect(screen.queryByText('Outputs to downstream jobs')).toBeNull();
+    expect(screen.queryByText('Upstream outputs read')).toBeNull();
+  });
+
   it('shows the progress message, the mode and the resume payload collapsed', async () => {
     mockApi((c) =>
       c.path === '/executions/902'

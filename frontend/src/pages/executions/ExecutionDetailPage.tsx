@@ -169,6 +169,16 @@ export default function ExecutionDetailPage() {
         <Descriptions.Item label={t('common.error')} span={2}>
           <Block text={e.error && noteText(e.reason, e.error)} danger />
         </Descriptions.Item>
+        {e.outputs && (
+          <Descriptions.Item label={t('executions.outputs')} span={2}>
+            <Block text={JSON.stringify(e.outputs, null, 2)} />
+          </Descriptions.Item>
+        )}
+        {e.upstreamOutputs && (
+          <Descriptions.Item label={t('executions.upstreamOutputs')} span={2}>
+            <Block text={JSON.stringify(e.upstreamOutputs, null, 2)} />
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {isActive(e.status) && <LiveOutput executionId={e.id} onEnd={() => void execution.refetch()} />}
       {e.attempts && e.attempts.length > 0 && (

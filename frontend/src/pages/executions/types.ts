@@ -52,6 +52,10 @@ export interface Execution {
   shards?: Shard[];
   /** The row's earlier runs for the same logical instant, each kept when it was cleared; detail only. */
   clearedRuns?: ClearedRun[];
+  /** What the run published for its downstream jobs' templates (a JSON object); detail only. */
+  outputs?: Record<string, unknown> | null;
+  /** The paired upstream runs' outputs this run's templates read, by upstream job name; detail only. */
+  upstreamOutputs?: Record<string, unknown> | null;
 }
 
 /** An earlier run of an execution row, kept when an operator cleared it to run again. */

@@ -125,7 +125,8 @@ class AgentRuntime implements SmartLifecycle {
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy,
-				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock));
+				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock),
+				store::upstreamOutputs);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));

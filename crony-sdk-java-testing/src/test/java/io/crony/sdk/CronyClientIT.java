@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,19 @@ class CronyClientIT {
 		assertThat(result).isEqualTo(new ReportResponse(true, "SUCCEEDED", null));
 		assertThat(this.web.progress(execution.id())).containsExactly(new Progress(40, "shard-4", null));
 		assertThat(this.web.result(execution.id())).contains(Result.succeeded("rebuilt").withOutput("5 shards"));
+	}
+
+	@Test
+	void reportsTheOutputsARunPublishesForItsDownstreamJobs() {
+		Execution execution = this.web.newExecution();
+		Result loaded = Result.succeeded("loaded")
+			.withOutputs(Map.of("day", "20261128", "rows", 42, "file", Map.of("path", "/in/a.csv")));
+		ReportResponse result = this.client.reportResult(execution, loaded);
+		assertThat(result).isEqualTo(new ReportResponse(true, "SUCCEEDED", null));
+		assertThat(this.web.result(execution.id())).hasValueSatisfying((reported) -> {
+			assertThat(reported.outputs()).containsEntry("day", "20261128").containsEntry("rows", 42);
+			assertThat(reported.outputs().get("file")).isEqualTo(Map.of("path", "/in/a.csv"));
+		});
 	}
 
 	@Test

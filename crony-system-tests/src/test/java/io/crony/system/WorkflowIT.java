@@ -229,6 +229,82 @@ class WorkflowIT {
 	}
 
 	/**
+	 * Outputs to downstream jobs: an upstream every 10 s at :05, :15, … answers
+	 * {@code {"outputs": {"at": <its instant>, ...}}}; a downstream every 10 s at :00,
+	 * :10, … sends {@code ${upstream.o-up.outputs.at}} in its body, which must be the
+	 * instant of its paired run (5 s before its own), never a later one. A field the
+	 * upstream did not publish fails the attempt naming it; outputs over 4 KiB fail the
+	 * run that published them; a template reading a job that is not an ancestor is
+	 * refused on save.
+	 */
+	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
+	void aDownstreamReadsTheOutputsOfItsPairedUpstreamRun() {
+		long upstream = create("o-up", "5/10 * * * * ?", "out", List.of());
+		long downstream = create("o-down", "*/10 * * * * ?", "ok", List.of("o-up"), null,
+				"${scheduledAt} ${upstream.o-up.outputs.at} ${upstream.o-up.outputs.n}");
+		long missing = create("o-miss", "*/10 * * * * ?", "ok", List.of("o-up"), null, "${upstream.o-up.outputs.nope}");
+		// through its upstream o-down, o-up is an ancestor of o-deep
+		create("o-deep", "", "ok", List.of("o-down"), null, "${scheduledAt} ${upstream.o-up.outputs.at}");
+		long big = create("o-big", "0 0 1 1 1 ?", "big", List.of());
+
+		Map<String, Object> stray = job("o-stray", "0 0 1 1 1 ?", "ok", List.of("o-down"));
+		stray.put("target", Map.of("type", "HTTP", "url", "http://127.0.0.1:1/x", "method", "POST", "mode", "SYNC",
+				"body", "${upstream.o-miss.outputs.at}"));
+		Api.Answer refused = api.post("/api/v1/jobs", stray);
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(400);
+		assertThat(refused.body().toString()).contains("target.body")
+			.contains("reads the outputs of job 'o-miss', which is not an upstream of this job");
+		awaitPlaced("o-up", "o-down", "o-miss", "o-big");
+
+		await("three runs of o-down").atMost(Duration.ofSeconds(90)).until(() -> count(downstream, "SUCCEEDED") >= 3);
+		List<String> sent = callsOf("o-down");
+		assertThat(sent).isNotEmpty();
+		for (String call : sent) {
+			String[] parts = call.split(" ");
+			// "/ok/o-down <its instant> <the upstream's instant, as the upstream
+			// published it> 7"
+			assertThat(Instant.parse(parts[2])).as(call).isEqualTo(Instant.parse(parts[1]).minusSeconds(5));
+			assertThat(parts[3]).as(call).isEqualTo("7");
+		}
+		JsonNode run = api.get("/api/v1/executions?jobId=" + downstream + "&status=SUCCEEDED")
+			.body()
+			.path("items")
+			.get(0);
+		JsonNode detail = api.get("/api/v1/executions/" + run.path("id").asLong()).body();
+		JsonNode read = detail.path("upstreamOutputs").path("o-up");
+		assertThat(read.path("executionId").asLong()).as("%s", detail).isEqualTo(run.path("releasedBy").asLong());
+		JsonNode published = api.get("/api/v1/executions/" + read.path("executionId").asLong()).body();
+		assertThat(published.path("jobId").asLong()).isEqualTo(upstream);
+		assertThat(published.path("outputs").path("at").asText()).isEqualTo(published.path("scheduledAt").asText());
+		assertThat(published.path("outputs").path("n").asInt()).isEqualTo(7);
+
+		// a job without a schedule runs at its upstreams' instant: o-up's run 5 s before
+		await("o-deep ran").atMost(Duration.ofSeconds(60)).until(() -> !callsOf("o-deep").isEmpty());
+		for (String call : callsOf("o-deep")) {
+			String[] parts = call.split(" ");
+			assertThat(Instant.parse(parts[2])).as(call).isEqualTo(Instant.parse(parts[1]).minusSeconds(5));
+		}
+
+		await("o-miss failed naming the field").atMost(Duration.ofSeconds(90))
+			.until(() -> count(missing, "FAILED") >= 1);
+		JsonNode failed = api.get("/api/v1/executions?jobId=" + missing + "&status=FAILED").body().path("items").get(0);
+		assertThat(failed.path("error").asText()).startsWith("target.body: upstream job o-up's run ")
+			.contains("has no output 'nope' (its outputs: at, n)");
+		assertThat(callsOf("o-miss")).isEmpty();
+
+		Api.Answer ran = api.post("/api/v1/jobs/" + big + "/run", Map.of());
+		assertThat(ran.status()).as("%s", ran.body()).isEqualTo(202);
+		long bigRun = ran.body().path("executionId").asLong();
+		await("o-big's run failed").atMost(Duration.ofSeconds(60))
+			.until(() -> "FAILED".equals(api.get("/api/v1/executions/" + bigRun).body().path("status").asText()));
+		JsonNode tooLarge = api.get("/api/v1/executions/" + bigRun).body();
+		assertThat(tooLarge.path("error").asText())
+			.startsWith("outputs not published: outputs are 5019 bytes, over the limit of 4096 bytes");
+		assertThat(tooLarge.path("outputs").isMissingNode() || tooLarge.path("outputs").isNull()).isTrue();
+	}
+
+	/**
 	 * An upstream whose first call fails: the downstream's fire of that instant stops,
 	 * with an alert-worthy reason, and the next instants run; the operator re-runs the
 	 * upstream with its dependents, and the downstream runs with the params given.
@@ -562,6 +638,20 @@ class WorkflowIT {
 		return body;
 	}
 
+	/**
+	 * What /out/ and /big/ answer: outputs naming the run's instant, and outputs over the
+	 * 4 KiB limit (5,019 bytes as compact JSON); null for the other paths' empty answers.
+	 */
+	private static String answer(String path, String scheduledAt) {
+		if (path.startsWith("/out/")) {
+			return "{\"ok\": true, \"outputs\": {\"at\": \"" + scheduledAt + "\", \"n\": 7}}";
+		}
+		if (path.startsWith("/big/")) {
+			return "{\"outputs\": {\"rows\": \"" + "x".repeat(5008) + "\"}}";
+		}
+		return null;
+	}
+
 	private static HttpServer recordingTarget() {
 		try {
 			HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -570,7 +660,17 @@ class WorkflowIT {
 				String path = exchange.getRequestURI().getPath();
 				boolean firstFlaky = path.startsWith("/flaky/") && flaky.add(path);
 				calls.add(path.replace("/flaky/", "/ok/") + " " + body);
-				exchange.sendResponseHeaders((path.startsWith("/fail/") || firstFlaky) ? 500 : 200, -1);
+				String answer = answer(path, exchange.getRequestHeaders().getFirst("X-Crony-Scheduled-At"));
+				if (answer != null) {
+					// outputs to downstream jobs: the "outputs" member of a JSON answer
+					byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+					exchange.getResponseHeaders().set("Content-Type", "application/json");
+					exchange.sendResponseHeaders(200, bytes.length);
+					exchange.getResponseBody().write(bytes);
+				}
+				else {
+					exchange.sendResponseHeaders((path.startsWith("/fail/") || firstFlaky) ? 500 : 200, -1);
+				}
 				exchange.close();
 			});
 			server.start();

@@ -39,15 +39,17 @@ public sealed interface ExecutionRecord {
 	/**
 	 * The run ended (or was skipped).
 	 *
+	 * @param outputs what it published for its downstream jobs (compact JSON), null for
+	 * nothing
 	 * @param reason the error as a stored reason ({@code ReasonJson}) when the platform
 	 * wrote it; null for a target's own answer (and in records spooled before it existed)
 	 */
 	record Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt, String output,
-			String error, Instant at, String reason) implements ExecutionRecord {
+			String error, Instant at, String outputs, String reason) implements ExecutionRecord {
 
 		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
 				String output, String error, Instant at) {
-			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, null);
+			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, null, null);
 		}
 
 	}

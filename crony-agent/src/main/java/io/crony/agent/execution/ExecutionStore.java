@@ -168,4 +168,14 @@ public class ExecutionStore {
 	public record Row(long id, String agentId, ExecutionStatus status) {
 	}
 
+	/**
+	 * The outputs of a run's paired upstream runs, as the web wrote them when it released
+	 * the run; null when nobody released it.
+	 */
+	public String upstreamOutputs(long id) {
+		List<String> found = this.jdbc.queryForList("SELECT upstream_outputs FROM execution WHERE id = ?", String.class,
+				id);
+		return found.isEmpty() ? null : found.get(0);
+	}
+
 }

@@ -35,10 +35,10 @@ final class RecordStatements {
 	// keeps its outcome.
 	private static final JoinedUpdate<ExecutionRecord.Finished> UPDATE_FINISHED = new JoinedUpdate<>(
 			List.of("? AS status", "? AS attempt", "? AS output", "? AS error", "CAST(? AS DATETIME(3)) AS started_at",
-					"CAST(? AS DATETIME(3)) AS at", "? AS reason"),
+					"CAST(? AS DATETIME(3)) AS at", "? AS outputs", "? AS reason"),
 			RunTransition.FINISH.setTo("e", "v.status")
 					+ ", e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
-					+ "e.reason = v.reason, "
+					+ "e.outputs = v.outputs, e.reason = v.reason, "
 					+ "e.started_at = COALESCE(e.started_at, v.started_at), e.finished_at = v.at, e.updated_at = v.at",
 			OWNED + " AND " + RunTransition.FINISH.where("e", "v.status"));
 
@@ -108,7 +108,8 @@ final class RecordStatements {
 							ps.setString(col + 3, f.error());
 							ps.setString(col + 4, SqlTime.ofNullable(folded.startedAt(f)));
 							ps.setString(col + 5, SqlTime.of(f.at()));
-							ps.setString(col + 6, f.reason());
+							ps.setString(col + 6, f.outputs());
+							ps.setString(col + 7, f.reason());
 						});
 			}
 			i = j;

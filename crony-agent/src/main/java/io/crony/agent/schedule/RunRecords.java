@@ -56,9 +56,9 @@ final class RunRecords {
 		Fire fire = run.fire;
 		Instant now = this.clock.instant();
 		int attempts = Math.max(1, run.attempt);
-		this.records
-			.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, outcome.status(),
-					attempts, outcome.output(), outcome.error(), now, ReasonJson.write(outcome.reason())));
+		this.records.submit(
+				new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, outcome.status(), attempts,
+						outcome.output(), outcome.error(), now, outcome.outputs(), ReasonJson.write(outcome.reason())));
 		this.metrics.run(outcome.status());
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {
@@ -95,7 +95,7 @@ final class RunRecords {
 		FireMdc.with(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
 				status.name().toLowerCase(Locale.ROOT), why));
 		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
-				why, this.clock.instant(), ReasonJson.write(reason)));
+				why, this.clock.instant(), null, ReasonJson.write(reason)));
 		this.metrics.run(status);
 	}
 

@@ -3,6 +3,8 @@ package io.crony.agent.target;
 import io.crony.common.reason.Reason;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OutputCap;
+import io.crony.common.output.OutputsException;
+import io.crony.common.output.RunOutputs;
 
 /**
  * How one attempt ended.
@@ -14,22 +16,45 @@ import io.crony.common.execution.OutputCap;
  * @param movedFrom set when the run goes on in another attempt elsewhere (its instance
  * asked to move it, or left the registry): the address ({@code host:port}) the next
  * attempt must avoid
+ * @param outputs what a successful attempt published for downstream jobs, compact JSON
+ * ({@link RunOutputs}); null for nothing
  * @param reason the error as a reason code, when the platform wrote it (a cancel, a
  * deadline) rather than the target; null otherwise
  */
-public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom, Reason reason) {
+public record AttemptResult(ExecutionStatus status, String output, String error, String movedFrom, String outputs,
+		Reason reason) {
 
 	public AttemptResult(ExecutionStatus status, String output, String error, String movedFrom) {
-		this(status, output, error, movedFrom, null);
+		this(status, output, error, movedFrom, null, null);
 	}
 
 	public AttemptResult(ExecutionStatus status, String output, String error) {
-		this(status, output, error, null, null);
+		this(status, output, error, null, null, null);
 	}
 
 	/** An end the platform gave the run, its error the reason's English sentence. */
 	public static AttemptResult noted(ExecutionStatus status, Reason reason) {
-		return new AttemptResult(status, null, reason.text(), null, reason);
+		return new AttemptResult(status, null, reason.text(), null, null, reason);
+	}
+
+	/**
+	 * A successful answer with the outputs its body publishes (the {@code outputs} member
+	 * of a JSON object); outputs that cannot be published (not an object, over the limit)
+	 * fail the attempt, saying why, rather than being cut or dropped unseen.
+	 * @param body the whole body, before any cap
+	 */
+	public AttemptResult publishing(String body) {
+		if (!succeeded()) {
+			return this;
+		}
+		try {
+			String published = RunOutputs.fromAnswer(body);
+			return (published == null) ? this
+					: new AttemptResult(this.status, this.output, this.error, this.movedFrom, published, this.reason);
+		}
+		catch (OutputsException ex) {
+			return new AttemptResult(ExecutionStatus.FAILED, this.output, "outputs not published: " + ex.getMessage());
+		}
 	}
 
 	public static AttemptResult failed(String error) {

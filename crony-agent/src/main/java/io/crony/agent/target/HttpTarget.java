@@ -225,9 +225,12 @@ public final class HttpTarget implements Target, AutoCloseable {
 		boolean success = target.successCodes().isEmpty() ? (status >= 200 && status < 300)
 				: target.successCodes().contains(status);
 		byte[] body = response.getBodyBytes();
-		String text = (body != null) ? AttemptResult.cap(new String(body, StandardCharsets.UTF_8), this.outputLimit)
-				: "";
-		return success ? TargetContract.successfulAnswer(status, text)
+		String whole = (body != null) ? new String(body, StandardCharsets.UTF_8) : "";
+		String text = AttemptResult.cap(whole, this.outputLimit);
+		// outputs are read from the whole body: the cap is for the record, and outputs
+		// over
+		// their own limit fail the attempt rather than being cut
+		return success ? TargetContract.successfulAnswer(status, text).publishing(whole)
 				: new AttemptResult(ExecutionStatus.FAILED, text, "HTTP " + status);
 	}
 

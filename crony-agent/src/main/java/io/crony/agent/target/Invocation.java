@@ -9,6 +9,7 @@ import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
 import io.crony.common.template.RunTemplate;
 import io.crony.common.template.TemplateException;
+import io.crony.common.template.UpstreamOutputs;
 
 /**
  * One attempt of a run, as a target sees it.
@@ -30,10 +31,13 @@ import io.crony.common.template.TemplateException;
  * @param placement where the call goes (filled in by {@link Targets}), may be null
  * @param shard which call of a sharded or broadcast fire this is; null for a fire's only
  * call
+ * @param upstreams the outputs of the run's paired upstream runs, which
+ * {@code ${upstream.<job>.outputs.<field>}} reads (filled in by {@link Targets} for a job
+ * whose texts read them); null for none
  */
 public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 		TriggerType trigger, Instant deadline, String token, String resumePayload, String avoid, Placement placement,
-		Shard shard) {
+		Shard shard, UpstreamOutputs upstreams) {
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
 		this(job, executionId, scheduledAt, params, attempt, null);
@@ -41,13 +45,13 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 			TriggerType trigger) {
-		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null, null);
+		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null, null, null);
 	}
 
 	/** The same attempt with its deadline and token. */
 	public Invocation withDeadlineAndToken(Instant newDeadline, String newToken) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				newDeadline, newToken, this.resumePayload, this.avoid, this.placement, this.shard);
+				newDeadline, newToken, this.resumePayload, this.avoid, this.placement, this.shard, this.upstreams);
 	}
 
 	/**
@@ -57,25 +61,31 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 	public Invocation withUrl(String url, Placement newPlacement) {
 		return new Invocation(this.job.withTarget(this.job.target().withUrl(url)), this.executionId, this.scheduledAt,
 				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload, this.avoid,
-				newPlacement, this.shard);
+				newPlacement, this.shard, this.upstreams);
 	}
 
 	/** The same attempt resuming from a payload an earlier attempt reported. */
 	public Invocation withResumePayload(String payload) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, payload, this.avoid, this.placement, this.shard);
+				this.deadline, this.token, payload, this.avoid, this.placement, this.shard, this.upstreams);
 	}
 
 	/** The same attempt kept off an instance (the one the run moves away from). */
 	public Invocation avoiding(String address) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, address, this.placement, this.shard);
+				this.deadline, this.token, this.resumePayload, address, this.placement, this.shard, this.upstreams);
 	}
 
 	/** The given attempt of one shard of the fire. */
 	public Invocation asShard(Shard newShard, int shardAttempt) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, shardAttempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, newShard);
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, newShard, this.upstreams);
+	}
+
+	/** The same attempt reading these upstream outputs. */
+	public Invocation withUpstreams(UpstreamOutputs outputs) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, this.shard, outputs);
 	}
 
 	/**
@@ -92,7 +102,9 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 		if (template == null) {
 			return null;
 		}
-		return RunTemplate.parse(template).render(this.scheduledAt, zone(), runValues());
+		return RunTemplate.parse(template)
+			.render(this.scheduledAt, zone(), runValues(),
+					(this.upstreams != null) ? this.upstreams : UpstreamOutputs.NONE);
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
 import io.crony.common.template.RunTemplate;
+import io.crony.common.template.UpstreamOutputs;
 
 /**
  * The targets this agent can invoke, by type. Gives every attempt its deadline and
@@ -27,6 +28,8 @@ public final class Targets {
 	private static final String LB = "lb://";
 
 	private static final String DISCOVERY = "discovery:///";
+
+	private static final String UPSTREAM = "upstream.";
 
 	private final Map<TargetType, Target> byType = new EnumMap<>(TargetType.class);
 
@@ -41,6 +44,8 @@ public final class Targets {
 	private final TargetPolicy policy;
 
 	private final ShardedAttempts shards;
+
+	private final UpstreamOutputsSource upstreams;
 
 	/** Targets with no token source, no async runs and loopback allowed (unit tests). */
 	public Targets(List<Target> targets) {
@@ -61,6 +66,17 @@ public final class Targets {
 	 */
 	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services, Clock clock,
 			TargetPolicy policy, Function<ShardCalls, ShardedAttempts> sharding) {
+		this(targets, tokens, async, services, clock, policy, sharding, null);
+	}
+
+	/**
+	 * @param upstreams where a run's upstream outputs are read, for a job whose texts
+	 * read them ({@code ${upstream.<job>.outputs.<field>}}); null when this agent has no
+	 * database
+	 */
+	public Targets(List<Target> targets, TokenSource tokens, AsyncAttempts async, ServiceResolver services, Clock clock,
+			TargetPolicy policy, Function<ShardCalls, ShardedAttempts> sharding, UpstreamOutputsSource upstreams) {
+		this.upstreams = upstreams;
 		targets.forEach((target) -> this.byType.put(target.type(), target));
 		this.tokens = tokens;
 		this.async = async;
@@ -113,7 +129,7 @@ public final class Targets {
 			Instant deadline = this.clock.instant().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
 			String token = (invocation.executionId() != 0)
 					? this.tokens.tokenFor(invocation.executionId(), invocation.attempt()) : null;
-			Invocation attempt = invocation.withDeadlineAndToken(deadline, token);
+			Invocation attempt = withUpstreams(invocation.withDeadlineAndToken(deadline, token));
 			TargetSpec spec = invocation.job().target();
 			ServiceAddress service = ServiceAddress.of(spec);
 			if (service != null) {
@@ -150,6 +166,31 @@ public final class Targets {
 			return CompletableFuture.completedFuture(AttemptResult
 				.failed((ex instanceof UnrenderableTemplateException) ? ex.getMessage() : ex.toString()));
 		}
+	}
+
+	/**
+	 * The attempt with its run's upstream outputs, read from its execution row once per
+	 * attempt, only for a job whose texts read them: the web wrote them there when it
+	 * released the run, from the upstream runs of its paired instant.
+	 */
+	private Invocation withUpstreams(Invocation invocation) {
+		if (invocation.upstreams() != null || !readsUpstreams(invocation.job().target())) {
+			return invocation;
+		}
+		String stored = (this.upstreams != null && invocation.executionId() != 0)
+				? this.upstreams.upstreamOutputs(invocation.executionId()) : null;
+		return invocation.withUpstreams(UpstreamOutputs.read(stored));
+	}
+
+	private static boolean readsUpstreams(TargetSpec target) {
+		if (reads(target.url()) || reads(target.body()) || reads(target.command()) || reads(target.statusUrl())) {
+			return true;
+		}
+		return target.headers().values().stream().anyMatch(Targets::reads);
+	}
+
+	private static boolean reads(String text) {
+		return text != null && text.contains("${" + UPSTREAM);
 	}
 
 	/**
@@ -195,7 +236,8 @@ public final class Targets {
 		// a SYNC job's answer is its result: "accepted" (a bare 202) counts as success
 		CompletableFuture<AttemptResult> call = target.invoke(attempt);
 		CompletableFuture<AttemptResult> result = call.thenApply((outcome) -> outcome.accepted()
-				? new AttemptResult(ExecutionStatus.SUCCEEDED, outcome.output(), null) : outcome);
+				? new AttemptResult(ExecutionStatus.SUCCEEDED, outcome.output(), null, null, outcome.outputs(), null)
+				: outcome);
 		cancelsWith(result, call);
 		return result;
 	}
@@ -324,6 +366,18 @@ public final class Targets {
 			return (slash < 0) ? new ServiceAddress(tail, "", grpc)
 					: new ServiceAddress(tail.substring(0, slash), tail.substring(slash), grpc);
 		}
+
+	}
+
+	/** Where the web left a released run's upstream outputs. */
+	@FunctionalInterface
+	public interface UpstreamOutputsSource {
+
+		/**
+		 * @return the stored upstream outputs of the execution ({@link UpstreamOutputs}),
+		 * null when it has none (a run nobody released)
+		 */
+		String upstreamOutputs(long executionId);
 
 	}
 

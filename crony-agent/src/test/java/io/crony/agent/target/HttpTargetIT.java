@@ -48,6 +48,8 @@ class HttpTargetIT {
 
 	private volatile CountDownLatch gate = new CountDownLatch(0);
 
+	private volatile String answer = "ok";
+
 	private HttpServer server;
 
 	private HttpTarget target;
@@ -109,6 +111,31 @@ class HttpTargetIT {
 		assertThat(this.mostInFlight.get()).isEqualTo(1);
 	}
 
+	/**
+	 * The outputs member of a JSON answer is published for downstream jobs, read from the
+	 * whole body (the recorded output is capped at 4,096 bytes here); outputs over their
+	 * own 4 KiB limit fail the attempt saying so, rather than being cut or lost.
+	 */
+	@Test
+	void publishesTheOutputsOfAJsonAnswerAndFailsOutputsOverTheLimit() {
+		this.target = target(4);
+		this.answer = "{\"outcome\":\"SUCCEEDED\",\"output\":\"3 files\",\"outputs\":{\"day\": \"20261128\", \"n\": 3}}";
+		AttemptResult published = call(1, 5).orTimeout(10, TimeUnit.SECONDS).join();
+		assertThat(published.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+		assertThat(published.output()).isEqualTo("3 files");
+		assertThat(published.outputs()).isEqualTo("{\"day\":\"20261128\",\"n\":3}");
+
+		this.answer = "{\"outputs\":{\"rows\":\"" + "x".repeat(5008) + "\"}}";
+		AttemptResult tooLarge = call(2, 5).orTimeout(10, TimeUnit.SECONDS).join();
+		assertThat(tooLarge.status()).isEqualTo(ExecutionStatus.FAILED);
+		assertThat(tooLarge.error())
+			.startsWith("outputs not published: outputs are 5019 bytes, over the limit of 4096");
+		assertThat(tooLarge.outputs()).isNull();
+
+		this.answer = "plain text";
+		assertThat(call(3, 5).orTimeout(10, TimeUnit.SECONDS).join().outputs()).isNull();
+	}
+
 	private HttpTarget target(int maxPerHost) {
 		return new HttpTarget(
 				new HttpTargetProperties(maxPerHost, 100, Duration.ofSeconds(2), Duration.ofSeconds(30), 1), 4096,
@@ -131,8 +158,9 @@ class HttpTargetIT {
 		try (exchange) {
 			exchange.getRequestBody().readAllBytes();
 			this.gate.await(30, TimeUnit.SECONDS);
-			exchange.sendResponseHeaders(200, 2);
-			exchange.getResponseBody().write(new byte[] { 'o', 'k' });
+			byte[] body = this.answer.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(200, body.length);
+			exchange.getResponseBody().write(body);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -31,6 +31,9 @@ import java.util.regex.Pattern;
  * {@code +1d} is the same wall-clock time the next day, 23 or 25 hours across a DST
  * change; a month or year clamps to the month's last day, 31 March {@code -1M} is 28 or
  * 29 February);</li>
+ * <li>{@code ${upstream.<job>.outputs.<field>}}: an output the upstream job named
+ * {@code <job>} published in its run paired with this run's logical instant
+ * ({@link UpstreamOutputs}); a dotted field reads into nested objects;</li>
  * <li>{@code $${} writes a literal {@code ${}.</li>
  * </ul>
  * A value filled in is never read again for placeholders, so params or a shard's
@@ -51,6 +54,12 @@ public final class RunTemplate {
 	private static final Map<String, ChronoUnit> UNITS = Map.of("s", ChronoUnit.SECONDS, "m", ChronoUnit.MINUTES, "h",
 			ChronoUnit.HOURS, "d", ChronoUnit.DAYS, "w", ChronoUnit.WEEKS, "M", ChronoUnit.MONTHS, "y",
 			ChronoUnit.YEARS);
+
+	/** How a placeholder reading an upstream's outputs begins. */
+	private static final String UPSTREAM = "upstream.";
+
+	/** What separates the upstream's name from the output's field. */
+	private static final String OUTPUTS = ".outputs.";
 
 	private static final Pattern OFFSET = Pattern.compile("([+-]?)(\\d{1,6})(.*)");
 
@@ -129,6 +138,19 @@ public final class RunTemplate {
 	 * @return the text with every placeholder filled in
 	 */
 	public String render(Instant logical, ZoneId zone, Map<String, String> values) {
+		return render(logical, zone, values, UpstreamOutputs.NONE);
+	}
+
+	/**
+	 * @param logical the run's logical instant (its scheduled instant)
+	 * @param zone the job's time zone
+	 * @param values the run's values by name ({@link #RUN_VALUES})
+	 * @param upstreams the outputs of the run's paired upstream runs
+	 * @return the text with every placeholder filled in
+	 * @throws TemplateException when an upstream's output the text reads is not there,
+	 * naming the upstream, its run and the field
+	 */
+	public String render(Instant logical, ZoneId zone, Map<String, String> values, UpstreamOutputs upstreams) {
 		StringBuilder out = new StringBuilder();
 		ZonedDateTime at = logical.atZone(zone);
 		for (Part part : this.parts) {
@@ -142,8 +164,20 @@ public final class RunTemplate {
 			else if (part instanceof LogicalTime time) {
 				out.append(time.write(at));
 			}
+			else if (part instanceof UpstreamOutput output) {
+				out.append(upstreams.value(output.job(), output.field()));
+			}
 		}
 		return out.toString();
+	}
+
+	/** The upstream jobs (by name) whose outputs the text reads, in order, each once. */
+	public List<String> upstreamJobs() {
+		return this.parts.stream()
+			.filter(UpstreamOutput.class::isInstance)
+			.map((part) -> ((UpstreamOutput) part).job())
+			.distinct()
+			.toList();
 	}
 
 	/**
@@ -165,6 +199,9 @@ public final class RunTemplate {
 		if (pattern.isBlank()) {
 			throw new TemplateException(whole + " names nothing: write a date pattern such as ${yyyyMMdd} or a "
 					+ "run value such as ${executionId}");
+		}
+		if (inside.startsWith(UPSTREAM)) {
+			return upstreamOutput(inside, whole);
 		}
 		if (RUN_VALUES.contains(pattern.trim())) {
 			if (comma >= 0) {
@@ -189,6 +226,17 @@ public final class RunTemplate {
 							+ "java.time DateTimeFormatter's; the run values are " + String.join(", ", sorted()) + ")");
 		}
 		return new LogicalTime(format, offsets);
+	}
+
+	private static UpstreamOutput upstreamOutput(String inside, String whole) {
+		int outputs = inside.indexOf(OUTPUTS, UPSTREAM.length());
+		String job = (outputs < 0) ? "" : inside.substring(UPSTREAM.length(), outputs);
+		String field = (outputs < 0) ? "" : inside.substring(outputs + OUTPUTS.length());
+		if (job.isEmpty() || field.isEmpty() || field.startsWith(".") || field.endsWith(".") || field.contains("..")) {
+			throw new TemplateException(whole + " does not name an upstream's output: write "
+					+ "${upstream.<job name>.outputs.<field>}, e.g. ${upstream.load.outputs.day}");
+		}
+		return new UpstreamOutput(job, field);
 	}
 
 	private static Offset offset(String text, String whole) {
@@ -230,7 +278,7 @@ public final class RunTemplate {
 		return (text.length() <= 40) ? text : text.substring(0, 40) + "...";
 	}
 
-	private sealed interface Part permits Literal, RunValue, LogicalTime {
+	private sealed interface Part permits Literal, RunValue, LogicalTime, UpstreamOutput {
 
 	}
 
@@ -239,6 +287,10 @@ public final class RunTemplate {
 	}
 
 	private record RunValue(String name) implements Part {
+
+	}
+
+	private record UpstreamOutput(String job, String field) implements Part {
 
 	}
 

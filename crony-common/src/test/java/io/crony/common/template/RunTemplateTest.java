@@ -108,4 +108,47 @@ class RunTemplateTest {
 		assertThat(RunTemplate.hasPlaceholders("http://h/x")).isFalse();
 	}
 
+	@Test
+	void fillsAnUpstreamsOutputOfThePairedRunAndNamesWhatIsMissing() {
+		String stored = UpstreamOutputs.builder()
+			.run("load", 12, Instant.parse("2026-11-28T06:00:00Z"),
+					"{\"day\":\"20261128\",\"rows\":42,\"file\":{\"path\":\"/in/a.csv\"}}")
+			.run("clean", 13, Instant.parse("2026-11-28T06:00:00Z"), null)
+			.problem("audit", "no run of upstream job audit at 2026-11-28T06:00:00Z")
+			.toJson();
+		UpstreamOutputs upstreams = UpstreamOutputs.read(stored);
+		RunTemplate template = RunTemplate.parse("/r?day=${upstream.load.outputs.day}&n=${upstream.load.outputs.rows}"
+				+ "&f=${upstream.load.outputs.file.path}&d=${yyyyMMdd}");
+		assertThat(template.upstreamJobs()).containsExactly("load");
+		assertThat(template.render(Instant.parse("2026-11-28T06:00:00Z"), BERLIN, Map.of(), upstreams))
+			.isEqualTo("/r?day=20261128&n=42&f=/in/a.csv&d=20261128");
+
+		assertThatExceptionOfType(TemplateException.class)
+			.isThrownBy(() -> RunTemplate.parse("${upstream.load.outputs.date}")
+				.render(Instant.EPOCH, BERLIN, Map.of(), upstreams))
+			.withMessage("upstream job load's run 12 (at 2026-11-28T06:00:00Z) has no output 'date' "
+					+ "(its outputs: day, rows, file)");
+		assertThatExceptionOfType(TemplateException.class)
+			.isThrownBy(() -> RunTemplate.parse("${upstream.clean.outputs.day}")
+				.render(Instant.EPOCH, BERLIN, Map.of(), upstreams))
+			.withMessageContaining("upstream job clean's run 13 (at 2026-11-28T06:00:00Z) published no outputs");
+		assertThatExceptionOfType(TemplateException.class)
+			.isThrownBy(() -> RunTemplate.parse("${upstream.audit.outputs.day}")
+				.render(Instant.EPOCH, BERLIN, Map.of(), upstreams))
+			.withMessage("no run of upstream job audit at 2026-11-28T06:00:00Z");
+		// a run nobody released (by hand, alone) has no upstream outputs at all
+		assertThatExceptionOfType(TemplateException.class)
+			.isThrownBy(() -> render("${upstream.load.outputs.day}", "2026-11-28T06:00:00Z"))
+			.withMessageStartingWith("no outputs of upstream job load for this run");
+	}
+
+	@Test
+	void refusesAnUpstreamPlaceholderThatNamesNoJobOrField() {
+		assertThat(RunTemplate.problem("${upstream.load.day}")).contains("does not name an upstream's output");
+		assertThat(RunTemplate.problem("${upstream..outputs.day}")).contains("does not name an upstream's output");
+		assertThat(RunTemplate.problem("${upstream.load.outputs.}")).contains("does not name an upstream's output");
+		assertThat(RunTemplate.problem("${upstream.load.outputs.a..b}")).contains("does not name an upstream's output");
+		assertThat(RunTemplate.problem("${upstream.my job.outputs.day}")).isNull();
+	}
+
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
@@ -46,7 +47,10 @@ public final class FakeCronyWeb implements AutoCloseable {
 	private static final ObjectMapper JSON = new ObjectMapper();
 
 	// the fields crony-web's report bodies have; any other is refused, as crony-web does
-	private static final List<String> RESULT_FIELDS = List.of("message", "outcome", "output");
+	private static final TypeReference<Map<String, Object>> OUTPUTS = new TypeReference<>() {
+	};
+
+	private static final List<String> RESULT_FIELDS = List.of("message", "outcome", "output", "outputs");
 
 	private static final List<String> PROGRESS_FIELDS = List.of("message", "progress", "rebalance", "resumePayload");
 
@@ -204,7 +208,13 @@ public final class FakeCronyWeb implements AutoCloseable {
 		if (!"RUNNING".equals(run.status)) {
 			return notApplied(id, run);
 		}
-		run.result = new Result(Outcome.valueOf(outcome), textOrNull(report, "message"), textOrNull(report, "output"));
+		JsonNode outputs = report.get("outputs");
+		if (outputs != null && !outputs.isNull() && !outputs.isObject()) {
+			return new Answer(400,
+					problem(400, "Bad Request", "outputs: must be a JSON object", "outputs", "must be a JSON object"));
+		}
+		run.result = new Result(Outcome.valueOf(outcome), textOrNull(report, "message"), textOrNull(report, "output"),
+				(outputs != null && outputs.isObject()) ? JSON.convertValue(outputs, OUTPUTS) : null);
 		run.status = outcome;
 		return new Answer(200, answerJson(true, run.status, null));
 	}

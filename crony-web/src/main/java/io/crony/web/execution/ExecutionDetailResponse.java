@@ -2,11 +2,13 @@ package io.crony.web.execution;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.TargetMode;
 import io.crony.common.reason.Reason;
+import io.crony.common.json.CronyJson;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -33,7 +35,15 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		@Schema(description = "the calls of a sharded or broadcast run, one per shard, by index; empty for a run"
 				+ " of one call") List<ShardResponse> shards,
 		@Schema(description = "the row's earlier runs for the same logical instant, oldest first, each kept when an"
-				+ " operator cleared it to run again; empty when it was never cleared") List<ClearedRunResponse> clearedRuns) {
+				+ " operator cleared it to run again; empty when it was never cleared") List<ClearedRunResponse> clearedRuns,
+		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
+				description = "what the run published for its downstream jobs' templates"
+						+ " (${upstream.<job>.outputs.<field>}), a JSON object of at most 4,096 bytes; absent when it"
+						+ " published none") Map<String, Object> outputs,
+		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
+				description = "the outputs of the paired upstream runs this run's templates read, by upstream job"
+						+ " name, as found when it was released: {executionId, scheduledAt, outputs}, or {problem} when"
+						+ " there was no such run; absent when its templates read none") Map<String, Object> upstreamOutputs) {
 
 	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts, List<ShardResponse> shards,
 			List<ClearedRunResponse> clearedRuns) {
@@ -41,7 +51,13 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		return new ExecutionDetailResponse(base.id(), base.jobId(), base.jobName(), base.agentId(), base.trigger(),
 				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
 				base.progress(), base.output(), base.error(), base.reason(), base.updatedAt(), base.releasedBy(),
-				base.rootId(), mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns);
+				base.rootId(), mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns,
+				object(row.getOutputs()), object(row.getUpstreamOutputs()));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> object(String json) {
+		return (json != null && !json.isBlank()) ? CronyJson.fromJson(json, Map.class) : null;
 	}
 
 	/**

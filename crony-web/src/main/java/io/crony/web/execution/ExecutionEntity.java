@@ -77,6 +77,35 @@ class ExecutionEntity {
 	@TableField(select = false)
 	private String resumePayload;
 
+	/**
+	 * What the run published for its downstream jobs (a JSON object), null for nothing.
+	 */
+	@TableField(select = false)
+	private String outputs;
+
+	/**
+	 * The outputs of its paired upstream runs its templates read, as found when it was
+	 * released; null for none.
+	 */
+	@TableField(select = false)
+	private String upstreamOutputs;
+
+	String getOutputs() {
+		return this.outputs;
+	}
+
+	void setOutputs(String outputs) {
+		this.outputs = outputs;
+	}
+
+	String getUpstreamOutputs() {
+		return this.upstreamOutputs;
+	}
+
+	void setUpstreamOutputs(String upstreamOutputs) {
+		this.upstreamOutputs = upstreamOutputs;
+	}
+
 	String getMode() {
 		return this.mode;
 	}

@@ -1,5 +1,6 @@
 package io.crony.web.execution;
 
+import io.crony.common.json.CronyJson;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -33,7 +34,8 @@ class ReportController {
 	@Operation(summary = "Report the result of a running execution (async targets)")
 	ReportResponse result(@PathVariable long id, @RequestHeader(name = TOKEN_HEADER, required = false) String token,
 			@Valid @RequestBody ResultReport report) {
-		return this.reports.result(id, token, report);
+		return this.reports.result(id, token, report,
+				(report.outputs() != null) ? CronyJson.toJson(report.outputs()) : null);
 	}
 
 	@PostMapping("/progress")

@@ -42,7 +42,7 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 			String message = text("message", request.getMessage(), 1024);
 			String output = text("output", request.getOutput(), ReportProperties.MAX_REPORTED_OUTPUT);
 			return this.reports.result(request.getExecutionId(), request.getToken(),
-					new ResultReport(outcome, message, output));
+					new ResultReport(outcome, message, output), request.getOutputs());
 		});
 	}
 

@@ -25,7 +25,7 @@ interface ReportMapper {
 	@UpdateProvider(type = StatusWrites.class, method = "finishReport")
 	int finish(@Param("id") long id, @Param("attempt") int attempt, @Param("status") String status,
 			@Param("output") String output, @Param("error") String error, @Param("message") String message,
-			@Param("now") Instant now);
+			@Param("outputs") String outputs, @Param("now") Instant now);
 
 	@Update("UPDATE execution SET progress = #{progress}, resume_payload = COALESCE(#{resumePayload}, resume_payload),"
 			+ " message = COALESCE(#{message}, message), updated_at = #{now} WHERE id = #{id} AND status = 'RUNNING'"

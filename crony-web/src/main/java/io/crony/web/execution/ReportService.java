@@ -6,6 +6,8 @@ import java.util.OptionalInt;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.ExecutionTokens;
 import io.crony.common.execution.OutputCap;
+import io.crony.common.output.OutputsException;
+import io.crony.common.output.RunOutputs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -43,15 +45,32 @@ class ReportService {
 		this.outputLimit = properties.outputLimit();
 	}
 
-	ReportResponse result(long id, String token, ResultReport report) {
+	/**
+	 * @param outputsJson the outputs the run publishes, a JSON object as text; null or
+	 * empty for none
+	 */
+	ReportResponse result(long id, String token, ResultReport report, String outputsJson) {
 		int attempt = checkToken(id, token);
 		boolean succeeded = report.outcome() == ResultReport.ReportedOutcome.SUCCEEDED;
 		String error = succeeded ? null : (report.message() != null) ? report.message() : "Reported FAILED";
+		String outputs = null;
+		if (succeeded) {
+			try {
+				outputs = RunOutputs.publish(outputsJson);
+			}
+			catch (OutputsException ex) {
+				// never cut, never dropped unseen: the run fails, saying why
+				succeeded = false;
+				error = "outputs not published: " + ex.getMessage();
+			}
+		}
 		String status = succeeded ? ExecutionStatus.SUCCEEDED.name() : ExecutionStatus.FAILED.name();
 		// larger output keeps its head and a marker, like what agents record
 		String output = OutputCap.cap(report.output(), this.outputLimit);
-		int changed = this.retry.call("recording the reported result",
-				() -> this.reports.finish(id, attempt, status, output, error, report.message(), Instant.now()));
+		String published = outputs;
+		String failure = error;
+		int changed = this.retry.call("recording the reported result", () -> this.reports.finish(id, attempt, status,
+				output, failure, report.message(), published, Instant.now()));
 		ReportResponse response = answer(id, attempt, changed, status, report.message());
 		withMdc(id, () -> log.info("Execution {} result {} reported: applied={}, status {}", id, report.outcome(),
 				response.applied(), response.status()));

@@ -21,7 +21,7 @@ public final class StatusWrites {
 	/** An SDK report ends the run ({@link ReportMapper#finish}). */
 	public static String finishReport() {
 		return "UPDATE execution SET " + RunTransition.REPORT.setTo(null, "#{status}")
-				+ ", output = #{output}, error = #{error}, reason = NULL, message = #{message},"
+				+ ", output = #{output}, error = #{error}, reason = NULL, message = #{message}, outputs = #{outputs},"
 				+ " progress = CASE WHEN #{status} = 'SUCCEEDED' THEN 100 ELSE progress END,"
 				+ " finished_at = #{now}, updated_at = #{now} WHERE id = #{id} AND "
 				+ RunTransition.REPORT.where(null, "#{status}") + ReportMapper.ATTEMPT;

@@ -10,7 +10,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.crony.common.job.TargetSpec;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
 import org.springframework.stereotype.Component;
@@ -73,6 +75,25 @@ public class JobDependencies {
 			}
 		}
 		return upstreams;
+	}
+
+	/**
+	 * Refuses a target whose texts read the outputs of a job that is not among the job's
+	 * ancestors ({@link OutputReads}). The transaction holds the graph already
+	 * ({@link #resolve}).
+	 * @param upstreams the ids {@link #resolve} gave for {@code upstreamNames}
+	 * @throws InvalidRequestException naming each text's place and the job it reads
+	 */
+	void checkOutputReads(long jobId, List<String> upstreamNames, List<Long> upstreams, TargetSpec target) {
+		Map<String, List<String>> reads = OutputReads.of(target);
+		if (reads.isEmpty()) {
+			return;
+		}
+		List<FieldProblem> problems = OutputReads.problems(reads, jobId, upstreamNames, upstreams,
+				upstreams.isEmpty() ? List.of() : this.edges.edgesOf(Departments.current()));
+		if (!problems.isEmpty()) {
+			throw new InvalidRequestException(problems);
+		}
 	}
 
 	/**

@@ -125,6 +125,7 @@ class JobService {
 		TargetSpec target = this.rules.sealed(request, null);
 		JobCalendar calendar = this.rules.calendar(request);
 		List<Long> upstreams = this.dependencies.resolve(0, request.name(), request.dependsOn());
+		this.dependencies.checkOutputReads(0, request.dependsOn(), upstreams, target);
 		JobEntity job = JobEntity
 			.created(Departments.current(),
 					request.toSpec(0, 1, enabled, request.ownerOr(by))
@@ -170,6 +171,7 @@ class JobService {
 		JobSpec stored = CronyJson.fromJson(job.getSpec(), JobSpec.class);
 		TargetSpec target = this.rules.sealed(request, stored.target());
 		List<Long> upstreams = this.dependencies.resolve(id, request.name(), request.dependsOn());
+		this.dependencies.checkOutputReads(id, request.dependsOn(), upstreams, target);
 		Instant now = now();
 		job.define(request.toSpec(id, job.getVersion() + 1, enabled, request.ownerOr(stored.owner()))
 			.withTarget(target)

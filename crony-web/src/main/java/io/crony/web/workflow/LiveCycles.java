@@ -48,9 +48,12 @@ class LiveCycles {
 
 	private final WorkflowProperties properties;
 
+	private final UpstreamOutputRows outputs;
+
 	LiveCycles(JdbcTemplate jdbc, UpstreamRuns upstreams, ReleasedRuns released, WorkflowAlerts alerts,
-			PairedUpstreams paired, WorkflowProperties properties) {
+			PairedUpstreams paired, WorkflowProperties properties, UpstreamOutputRows outputs) {
 		this.jdbc = jdbc;
+		this.outputs = outputs;
 		this.paired = paired;
 		this.properties = properties;
 		this.upstreams = upstreams;
@@ -94,9 +97,13 @@ class LiveCycles {
 					null, now);
 			return;
 		}
-		PairedGate.Decision decision = PairedGate.decide(this.paired.of(spec, fire.scheduledAt()));
+		List<PairedGate.Upstream> upstreams = this.paired.of(spec, fire.scheduledAt());
+		PairedGate.Decision decision = PairedGate.decide(upstreams);
 		log.debug("Fire {} of job {} at {}: {}", fire.id(), spec.id(), fire.scheduledAt(), decision);
 		if (decision instanceof PairedGate.Decision.Open open) {
+			// written while the fire still waits: the run reads its paired instant's
+			// outputs from its first attempt on
+			this.outputs.fillPaired(fire.id(), spec, fire.scheduledAt(), upstreams);
 			if (this.released.releaseWaiting(fire.id(), open.last(), now)) {
 				log.info("Fire {} of job {} at {} released by run {} of job {}", fire.id(), spec.id(),
 						fire.scheduledAt(), open.last().id(), open.last().jobId());

@@ -42,9 +42,12 @@ class ReleasedRuns {
 
 	private final AgentRequests agents;
 
-	ReleasedRuns(JdbcTemplate jdbc, AgentRequests agents) {
+	private final UpstreamOutputRows outputs;
+
+	ReleasedRuns(JdbcTemplate jdbc, AgentRequests agents, UpstreamOutputRows outputs) {
 		this.jdbc = jdbc;
 		this.agents = agents;
+		this.outputs = outputs;
 	}
 
 	/**
@@ -134,6 +137,8 @@ class ReleasedRuns {
 	boolean request(long executionId, long jobId, TriggerType trigger, Instant instant, String params) {
 		OnceRequest request = new OnceRequest(executionId, jobId, trigger, params, instant, REQUESTED_BY);
 		try {
+			// before the agent may take it: the upstream outputs its templates read
+			this.outputs.fillAtInstant(executionId, jobId, instant);
 			List<String> recorded = this.jdbc.queryForList("SELECT agent_id FROM job WHERE id = ?", String.class,
 					jobId);
 			String agent = recorded.isEmpty() ? null : recorded.get(0);

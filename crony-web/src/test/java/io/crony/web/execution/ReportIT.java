@@ -193,6 +193,35 @@ class ReportIT {
 	}
 
 	@Test
+	void storesTheOutputsAResultPublishesAndFailsARunWhoseOutputsAreOverTheLimit() {
+		long id = runningExecution();
+		ReportClient.Answer published = this.rest.post(id, "result", this.tokens.tokenFor(id, 1),
+				"{\"outcome\":\"SUCCEEDED\",\"outputs\":{\"day\": \"20261128\", \"rows\": 42}}");
+		assertThat(published.status()).as("%s", published.body()).isEqualTo(200);
+		assertThat(row(id)).containsEntry("status", "SUCCEEDED")
+			.containsEntry("outputs", "{\"day\":\"20261128\",\"rows\":42}");
+
+		// over gRPC: the same outputs as JSON text; over 4 KiB the run fails, never cut
+		long big = runningExecution();
+		ReportResponse answer = this.grpc.reportResult(ReportResultRequest.newBuilder()
+			.setExecutionId(big)
+			.setToken(this.tokens.tokenFor(big, 1))
+			.setOutcome(Outcome.SUCCEEDED)
+			.setOutputs("{\"rows\": \"" + "x".repeat(5000) + "\"}")
+			.build());
+		assertThat(answer.getApplied()).isTrue();
+		assertThat(answer.getStatus()).isEqualTo("FAILED");
+		assertThat(row(big)).containsEntry("status", "FAILED").containsEntry("outputs", null);
+		assertThat((String) row(big).get("error"))
+			.isEqualTo("outputs not published: outputs are 5011 bytes, over the limit of 4096 bytes (compact JSON): "
+					+ "publish small values such as a date, a count or a path, not data");
+
+		long none = runningExecution();
+		this.rest.post(none, "result", this.tokens.tokenFor(none, 1), "{\"outcome\":\"SUCCEEDED\",\"outputs\":null}");
+		assertThat(row(none)).containsEntry("status", "SUCCEEDED").containsEntry("outputs", null);
+	}
+
+	@Test
 	void storesProgressAndResumePayloadWhileRunningOnly() {
 		long id = runningExecution();
 		String token = this.tokens.tokenFor(id, 1);

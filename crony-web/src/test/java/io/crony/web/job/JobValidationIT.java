@@ -140,7 +140,13 @@ class JobValidationIT {
 				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load", "body", "{\"d\":\"${date}\"}"),
 						"target.body", "invalid date pattern 'date' in ${date}"),
 				arguments(Map.of("type", "SHELL", "command", "echo ${yyyyMMdd,+1x}"), "target.command",
-						"unknown unit 'x' in ${yyyyMMdd,+1x}"));
+						"unknown unit 'x' in ${yyyyMMdd,+1x}"),
+				// outputs to downstream jobs: only an ancestor's, named by a whole
+				// placeholder
+				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load?day=${upstream.load.outputs.day}"),
+						"target.url", "reads the outputs of job 'load', which is not an upstream of this job"),
+				arguments(Map.of("type", "SHELL", "command", "echo ${upstream.load.day}"), "target.command",
+						"does not name an upstream's output"));
 	}
 
 	/**
@@ -163,6 +169,33 @@ class JobValidationIT {
 		assertProblem(refused, 400, "target.headers.X-Day", "unknown unit 'q' in ${yyyyMMdd,-1q}");
 		assertThat(refused.body().toString()).doesNotContain("s3cr3t");
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM job", Long.class)).isOne();
+	}
+
+	/**
+	 * A template may read the outputs of the job's ancestors, through its upstreams too,
+	 * and of nothing else: an update that reads another job is refused naming the place
+	 * and the job, and changes nothing.
+	 */
+	@Test
+	void readsOnlyTheOutputsOfItsAncestors() {
+		this.api.post("/api/v1/jobs", Jobs.http("load"));
+		this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("reconcile"), "dependsOn", List.of("load")));
+		this.api.post("/api/v1/jobs", Jobs.http("audit"));
+		Map<String, Object> reads = new LinkedHashMap<>(
+				Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/report?day=${upstream.load.outputs.day}",
+						"headers", Map.of("X-Rows", "${upstream.reconcile.outputs.rows}")));
+		Response saved = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.http("report"), "dependsOn", List.of("reconcile")), "target", reads));
+		assertThat(saved.status()).as("%s", saved.body()).isEqualTo(201);
+
+		reads.put("headers", Map.of("X-Rows", "${upstream.audit.outputs.rows}"));
+		Map<String, Object> update = Jobs.with(Jobs.with(Jobs.http("report"), "dependsOn", List.of("reconcile")),
+				"target", reads);
+		Response refused = this.api.put("/api/v1/jobs/" + saved.id(), update);
+		assertProblem(refused, 400, "target.headers.X-Rows",
+				"reads the outputs of job 'audit', which is not an upstream of this job");
+		assertThat(spec(saved.id())).contains("${upstream.reconcile.outputs.rows}")
+			.doesNotContain("${upstream.audit.outputs.rows}");
 	}
 
 	@ParameterizedTest(name = "{0}")
