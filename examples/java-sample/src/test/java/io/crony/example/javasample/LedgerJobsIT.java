@@ -108,10 +108,12 @@ class LedgerJobsIT {
 	}
 
 	private void start() {
-		this.sample = new SpringApplicationBuilder(JavaSampleApplication.class)
-			.properties("eureka.client.enabled=false", "grpc.server.port=0", "server.port=0", "sample.step=10ms",
-					"spring.main.banner-mode=off", "crony.sdk.web-url=" + this.web.url())
-			.run();
+		// as arguments, not default properties: application.yml's ports (9070, 9170)
+		// would
+		// win over those, and make run's java-sample holds them
+		this.sample = new SpringApplicationBuilder(JavaSampleApplication.class).run("--eureka.client.enabled=false",
+				"--grpc.server.port=0", "--server.port=0", "--sample.step=10ms", "--spring.main.banner-mode=off",
+				"--crony.sdk.web-url=" + this.web.url());
 		this.port = Integer.parseInt(this.sample.getEnvironment().getProperty("local.server.port"));
 	}
 
