@@ -143,18 +143,8 @@ class PartitionIT {
 	@Test
 	@Order(1)
 	void anAgentCutOffFromEtcdIsBoundedByTheDatabaseAndNothingRunsTwice() throws Exception {
-		List<Long> jobs = new ArrayList<>();
-		for (int i = 0; i < 8; i++) {
-			jobs.add(createEverySecondJob("partition-" + i));
-		}
-		await("every job placed and called").atMost(Duration.ofSeconds(90)).until(() -> {
-			Calls calls = Calls.read();
-			return jobs.stream().allMatch((job) -> agentOf(job) != null && calls.last(job) != null);
-		});
-		// the window counted starts at the latest first call, so no job's start is in it
-		Instant from = jobs.stream().map(Calls.read()::first).max(Instant::compareTo).orElseThrow().plusSeconds(1);
-		await("every job called since the window's start").atMost(Duration.ofSeconds(60))
-			.until(() -> Calls.read().last(jobs) != null && Calls.read().last(jobs).isAfter(from.plusSeconds(2)));
+		List<Long> jobs = everySecondJobsCalled("partition");
+		Instant from = windowStart(jobs);
 		List<Long> onCut = jobs.stream().filter((job) -> CUT.equals(agentOf(job))).toList();
 		assertThat(onCut).as("jobs the leader placed on the agent to cut").hasSizeGreaterThanOrEqualTo(2);
 		long disabled = onCut.get(0);
@@ -250,17 +240,8 @@ class PartitionIT {
 			api.post("/api/v1/jobs/" + job + "/disable", Map.of());
 		}
 		await("the cut agent online").atMost(Duration.ofSeconds(90)).until(() -> online(CUT));
-		List<Long> jobs = new ArrayList<>();
-		for (int i = 0; i < 8; i++) {
-			jobs.add(createEverySecondJob("both-" + i));
-		}
-		await("every job placed and called").atMost(Duration.ofSeconds(90)).until(() -> {
-			Calls calls = Calls.read();
-			return jobs.stream().allMatch((job) -> agentOf(job) != null && calls.last(job) != null);
-		});
-		Instant from = jobs.stream().map(Calls.read()::first).max(Instant::compareTo).orElseThrow().plusSeconds(1);
-		await("every job called since the window's start").atMost(Duration.ofSeconds(60))
-			.until(() -> Calls.read().last(jobs) != null && Calls.read().last(jobs).isAfter(from.plusSeconds(2)));
+		List<Long> jobs = everySecondJobsCalled("both");
+		Instant from = windowStart(jobs);
 		List<Long> onCut = jobs.stream().filter((job) -> CUT.equals(agentOf(job))).toList();
 		assertThat(onCut).as("jobs the leader placed on the agent to cut").isNotEmpty();
 
@@ -313,6 +294,30 @@ class PartitionIT {
 
 	private static int dbPort() {
 		return URI.create(services.jdbcUrl().substring("jdbc:".length())).getPort();
+	}
+
+	/** Eight every-second jobs through the API, each placed on an agent and called. */
+	private static List<Long> everySecondJobsCalled(String prefix) throws Exception {
+		List<Long> jobs = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			jobs.add(createEverySecondJob(prefix + "-" + i));
+		}
+		await("every job placed and called").atMost(Duration.ofSeconds(90)).until(() -> {
+			Calls calls = Calls.read();
+			return jobs.stream().allMatch((job) -> agentOf(job) != null && calls.last(job) != null);
+		});
+		return jobs;
+	}
+
+	/**
+	 * The start of the window a scenario counts: a second after the latest first call, so
+	 * no job's start is in it; returns once every job has been called past it.
+	 */
+	private static Instant windowStart(List<Long> jobs) throws Exception {
+		Instant from = jobs.stream().map(Calls.read()::first).max(Instant::compareTo).orElseThrow().plusSeconds(1);
+		await("every job called since the window's start").atMost(Duration.ofSeconds(60))
+			.until(() -> Calls.read().last(jobs) != null && Calls.read().last(jobs).isAfter(from.plusSeconds(2)));
+		return from;
 	}
 
 	private static long createEverySecondJob(String name) {
