@@ -137,11 +137,13 @@ class ReleasedRuns {
 	boolean request(long executionId, long jobId, TriggerType trigger, Instant instant, String params) {
 		OnceRequest request = new OnceRequest(executionId, jobId, trigger, params, instant, REQUESTED_BY);
 		try {
-			// before the agent may take it: the upstream outputs its templates read
-			this.outputs.fillAtInstant(executionId, jobId, instant);
-			List<String> recorded = this.jdbc.queryForList("SELECT agent_id FROM job WHERE id = ?", String.class,
-					jobId);
-			String agent = recorded.isEmpty() ? null : recorded.get(0);
+			List<String[]> recorded = this.jdbc.query("SELECT agent_id, spec FROM job WHERE id = ?",
+					(rs, i) -> new String[] { rs.getString(1), rs.getString(2) }, jobId);
+			if (!recorded.isEmpty()) {
+				// before the agent may take it: the upstream outputs its templates read
+				this.outputs.fillAtInstant(executionId, jobId, instant, recorded.get(0)[1]);
+			}
+			String agent = recorded.isEmpty() ? null : recorded.get(0)[0];
 			if (agent != null && this.agents.requestRun(agent, request)) {
 				return true;
 			}

@@ -67,16 +67,14 @@ class UpstreamOutputRows {
 	 * without a schedule), at its upstreams' instant: each upstream read is taken from
 	 * its latest successful run at or before that instant. Kept when the row has them
 	 * already (the gate filled them, or a run cleared alone keeps those it ran with).
+	 * @param spec the job's spec as stored; a job whose texts read no upstream output
+	 * costs no query here
 	 */
-	void fillAtInstant(long executionId, long jobId, Instant instant) {
-		List<String> specs = this.jdbc
-			.queryForList("SELECT j.spec FROM execution e JOIN job j ON j.id = e.job_id WHERE e.id = ? "
-					+ "AND e.upstream_outputs IS NULL", String.class, executionId);
-		if (specs.isEmpty()) {
-			return;
-		}
-		Set<String> read = TargetTexts.upstreamJobs(CronyJson.fromJson(specs.get(0), JobSpec.class).target());
-		if (read.isEmpty()) {
+	void fillAtInstant(long executionId, long jobId, Instant instant, String spec) {
+		Set<String> read = TargetTexts.upstreamJobs(CronyJson.fromJson(spec, JobSpec.class).target());
+		if (read.isEmpty() || this.jdbc
+			.queryForList("SELECT id FROM execution WHERE id = ? AND upstream_outputs IS NULL", Long.class, executionId)
+			.isEmpty()) {
 			return;
 		}
 		UpstreamOutputs.Builder outputs = UpstreamOutputs.builder();
