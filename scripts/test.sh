@@ -12,12 +12,15 @@ source scripts/lib/timing.sh
 timing_start test
 
 phase "services install" bash scripts/services.sh install
-phase go bash scripts/test-go.sh
-# The Helm chart, offline: lint, render (default and HA values), Kubernetes schemas.
-phase chart bash scripts/test-chart.sh
-# Builds the dashboard into crony-web/target/frontend too, so the jar Maven tests serves it.
-# With coverage (.crony/coverage/frontend), checked against its floor after Maven.
-phase frontend env TEST_FRONTEND_COVERAGE=1 bash scripts/test-frontend.sh
+# The Go tests and the chart (offline: lint, render with default and HA values, Kubernetes
+# schemas) beside the dashboard's build and tests, which alone leave a core idle a fifth of
+# their time. The dashboard is built into crony-web/target/frontend too, so the jar Maven
+# tests serves it; with coverage (.crony/coverage/frontend), checked against its floor
+# after Maven.
+phases_together "go, chart and frontend" \
+	"go" "bash scripts/test-go.sh" \
+	"chart" "bash scripts/test-chart.sh" \
+	"frontend" "env TEST_FRONTEND_COVERAGE=1 bash scripts/test-frontend.sh"
 # Reports, process ledgers and coverage files of an earlier run would mix into the tables.
 rm -rf -- */target/surefire-reports */target/failsafe-reports */target/test-processes.log \
 	examples/*/target/surefire-reports examples/*/target/failsafe-reports examples/*/target/test-processes.log \
