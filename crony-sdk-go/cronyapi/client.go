@@ -136,11 +136,13 @@ func (c *Client) do(ctx context.Context, r request) error {
 			return fmt.Errorf("cronyapi: %s %s: %w", r.method, r.path, err)
 		}
 	}
+	var earlier error
 	for attempt := 1; ; attempt++ {
 		err := c.once(ctx, r, payload, attempt)
 		if err == nil || c.retry.initial <= 0 || !retryable(err, r.sentAgainSafely) || ctx.Err() != nil {
-			return err
+			return telling(err, earlier)
 		}
+		earlier = err
 		wait := c.retry.wait(attempt)
 		if c.onRetry != nil {
 			c.onRetry(Retry{Method: r.method, Path: c.pathOf(r.path), Attempt: attempt, Err: err, Wait: wait})
@@ -153,6 +155,22 @@ func (c *Client) do(ctx context.Context, r request) error {
 			return err // the last failure says more than "context deadline exceeded"
 		}
 	}
+}
+
+// telling is the failure to give back when the requests end. When the context ends as an
+// attempt starts (on a busy machine the deadline often falls there, after a backoff), that
+// attempt says only "context deadline exceeded"; if the attempt before it could not even
+// connect, its failure (a refused connection, say) is the story, told with every attempt
+// counted.
+func telling(last, earlier error) error {
+	var cut, before *RequestError
+	if earlier == nil || !isContextEnd(last) || !errors.As(last, &cut) || !errors.As(earlier, &before) ||
+		!neverConnected(earlier) {
+		return last
+	}
+	told := *before
+	told.Attempts = cut.Attempts
+	return &told
 }
 
 func (c *Client) pathOf(path string) string {
