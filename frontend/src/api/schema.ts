@@ -1752,8 +1752,18 @@ export interface components {
             windowMinutes?: number;
         };
         FieldProblem: {
+            /**
+             * @description What is wrong as a stable code: branch on it, and word it in the reader's language
+             * @enum {string}
+             */
+            code: "REQUIRED" | "EMPTY_PARAMETER" | "TOO_LONG" | "TOO_SHORT" | "TOO_LARGE" | "TOO_SMALL" | "OUT_OF_RANGE" | "NOT_MATCHING" | "INVISIBLE_CHARACTERS" | "CONTROL_CHARACTERS" | "SLASH_IN_NAME" | "SLASH_OR_CONTROL_CHARACTERS" | "EDGE_WHITE_SPACE" | "UNKNOWN_FIELD" | "NOT_ONE_OF" | "WRONG_TYPE" | "MALFORMED_JSON" | "TAKEN" | "READ_ONLY" | "READ_ONLY_DIFFERS" | "VERSION_STALE" | "NOT_AN_EMAIL" | "CRON_FIELD_OUT_OF_RANGE" | "CRON_FIELD_NOT_A_NUMBER" | "CRON_FIELD_COUNT" | "UNKNOWN_TIME_ZONE" | "NOT_APPLICABLE" | "INVALID";
             field: string;
+            /** @description What is wrong, in English prose */
             message: string;
+            /** @description The code's values by name (docs/api.md lists each code's) */
+            params: {
+                [key: string]: string;
+            };
         };
         FireNote: {
             /** Format: date-time */
