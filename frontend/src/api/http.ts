@@ -6,13 +6,18 @@
  * details into ApiError.
  */
 import { t } from '../i18n';
+import { fieldErrorText } from '../i18n/fieldErrors';
 
 export const API_BASE = '/api/v1';
 
 export interface FieldError {
   /** JSON path of the offending request field, e.g. `schedule`, `target.type`, `retry.maxAttempts`. */
   field: string;
+  /** What is wrong, in the reader's language when the server sent a code this dashboard words. */
   message: string;
+  /** The server's stable code (`REQUIRED`, `CRON_FIELD_OUT_OF_RANGE`, ...), when it sent one. */
+  code?: string;
+  params?: Record<string, string>;
 }
 
 /** An RFC 7807 problem answered by crony-web, or a transport failure (status 0). */
@@ -120,6 +125,7 @@ interface ProblemBody {
   title?: unknown;
   status?: unknown;
   detail?: unknown;
+  code?: unknown;
   errors?: unknown;
 }
 
@@ -127,8 +133,14 @@ function readFieldErrors(errors: unknown): FieldError[] {
   if (!Array.isArray(errors)) return [];
   return errors.flatMap((e: unknown) => {
     if (e && typeof e === 'object') {
-      const { field, message } = e as { field?: unknown; message?: unknown };
-      if (typeof message === 'string') return [{ field: typeof field === 'string' ? field : '', message }];
+      const { field, message, code, params } = e as { field?: unknown; message?: unknown; code?: unknown; params?: unknown };
+      if (typeof message === 'string') {
+        const coded = {
+          code: typeof code === 'string' ? code : undefined,
+          params: params && typeof params === 'object' ? (params as Record<string, string>) : undefined,
+        };
+        return [{ field: typeof field === 'string' ? field : '', ...coded, message: fieldErrorText({ ...coded, message }) }];
+      }
     }
     return [];
   });
@@ -149,8 +161,15 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const status = typeof problem.status === 'number' ? problem.status : response.status;
   const title =
     typeof problem.title === 'string' && problem.title ? problem.title : response.statusText || `HTTP ${status}`;
+  const fieldErrors = readFieldErrors(problem.errors);
+  if (problem.code === 'VALIDATION_FAILED' && fieldErrors.length > 0) {
+    // the server's title and detail are English: say the same from the worded field errors
+    const only = fieldErrors.length === 1 ? fieldErrors[0]! : undefined;
+    const detail = only ? (only.field ? `${only.field}: ${only.message}` : only.message) : t('common.fieldsInvalid', { count: fieldErrors.length });
+    return new ApiError(status, t('common.requestRefused'), detail, fieldErrors);
+  }
   const detail = typeof problem.detail === 'string' ? problem.detail : undefined;
-  return new ApiError(status, title, detail, readFieldErrors(problem.errors));
+  return new ApiError(status, title, detail, fieldErrors);
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

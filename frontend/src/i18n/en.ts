@@ -14,6 +14,8 @@ export const en = {
   'common.retry': 'Retry',
   'common.thisPageFailed': 'This page failed',
   'common.reload': 'Reload',
+  'common.requestRefused': 'The request was refused',
+  'common.fieldsInvalid': '{count} field is invalid | {count} fields are invalid',
   // layout
   'layout.globalAdminHint': 'Global admin: ADMIN in every department',
   'layout.signOut': 'Sign out',

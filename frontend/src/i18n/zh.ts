@@ -15,6 +15,8 @@ export const zh: Record<MessageKey, string> = {
   'common.retry': '重试',
   'common.thisPageFailed': '页面出错',
   'common.reload': '重新加载',
+  'common.requestRefused': '请求被拒绝',
+  'common.fieldsInvalid': '{count} 个字段无效',
   // layout
   'layout.globalAdminHint': '全局管理员：在所有部门均为 ADMIN',
   'layout.signOut': '退出登录',

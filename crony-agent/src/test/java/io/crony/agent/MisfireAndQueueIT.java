@@ -11,6 +11,9 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
@@ -110,12 +113,20 @@ class MisfireAndQueueIT {
 				.isEqualTo(100));
 		Map<String, Object> missed = await().atMost(Duration.ofSeconds(10))
 			.until(() -> support.jdbc()
-				.queryForList("SELECT scheduled_at, error FROM execution WHERE job_id = ? AND status = 'MISSED'",
+				.queryForList(
+						"SELECT scheduled_at, error, reason FROM execution WHERE job_id = ? AND status = 'MISSED'",
 						job.id()),
 					(rows) -> rows.size() == 1)
 			.get(0);
 		assertThat((String) missed.get("error")).contains("beyond the catch-up bound of 100")
 			.contains("missed fires from " + second.minusSeconds(149));
+		// the dashboard words the note from its code in the reader's language
+		Reason beyond = ReasonJson.read((String) missed.get("reason"));
+		assertThat(beyond.code()).isEqualTo(ReasonCode.RUN_BEYOND_CATCH_UP_BOUND);
+		assertThat(beyond.params()).containsEntry("limit", "100")
+			.containsEntry("from", second.minusSeconds(149).toString())
+			.containsEntry("setting", "crony.agent.catch-up-limit");
+		assertThat(beyond.text()).isEqualTo(missed.get("error"));
 		assertThat(support.statuses(job.id())).doesNotContain("SKIPPED");
 	}
 
@@ -142,13 +153,15 @@ class MisfireAndQueueIT {
 		JobSpec job = queued("/sleep?ms=30000");
 		assign(job);
 
-		String reason = await().atMost(Duration.ofSeconds(40))
+		Map<String, Object> skipped = await().atMost(Duration.ofSeconds(40))
 			.until(() -> support.jdbc()
-				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'SKIPPED'", String.class,
-						job.id()),
-					(errors) -> !errors.isEmpty())
+				.queryForList("SELECT error, reason FROM execution WHERE job_id = ? AND status = 'SKIPPED'", job.id()),
+					(rows) -> !rows.isEmpty())
 			.get(0);
-		assertThat(reason).startsWith("Queue full: 10 fires already wait");
+		assertThat((String) skipped.get("error")).startsWith("Queue full: 10 fires already wait");
+		Reason full = ReasonJson.read((String) skipped.get("reason"));
+		assertThat(full.code()).isEqualTo(ReasonCode.RUN_QUEUE_FULL);
+		assertThat(full.params()).containsEntry("waiting", "10").containsEntry("limit", "10");
 		assertThat(target.callsOf(job.id())).hasSize(1);
 	}
 
@@ -164,10 +177,11 @@ class MisfireAndQueueIT {
 
 		await().atMost(Duration.ofSeconds(20))
 			.untilAsserted(() -> assertThat(support.jdbc()
-				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
+				.queryForList("SELECT reason FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
 						job.id()))
 				.hasSizeGreaterThanOrEqualTo(3)
-				.allSatisfy((error) -> assertThat(error).contains("its job left this agent")));
+				.allSatisfy(
+						(reason) -> assertThat(ReasonJson.read(reason).text()).contains("its job left this agent")));
 		// the run going when the job left ends; nothing waiting starts after it
 		await().during(Duration.ofSeconds(10))
 			.atMost(Duration.ofSeconds(15))
@@ -185,10 +199,11 @@ class MisfireAndQueueIT {
 
 		await().atMost(Duration.ofSeconds(20))
 			.untilAsserted(() -> assertThat(support.jdbc()
-				.queryForList("SELECT error FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
+				.queryForList("SELECT reason FROM execution WHERE job_id = ? AND status = 'CANCELLED'", String.class,
 						job.id()))
 				.hasSizeGreaterThanOrEqualTo(3)
-				.allSatisfy((error) -> assertThat(error).contains("its job was disabled")));
+				.allSatisfy((reason) -> assertThat(ReasonJson.read(reason).code())
+					.isEqualTo(ReasonCode.RUN_NOT_STARTED_JOB_DISABLED)));
 		await().during(Duration.ofSeconds(10))
 			.atMost(Duration.ofSeconds(15))
 			.until(() -> target.callsOf(job.id()).stream().allMatch((call) -> call.receivedAtMillis() < disabledAt));

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.agent.async.Resumer;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
@@ -81,7 +82,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 			return;
 		}
 		HeldJobs.Changes changes = this.jobs.put(specs);
-		changes.disabled().forEach((job) -> this.stages.runner.dropQueue(job, "its job was disabled"));
+		changes.disabled()
+			.forEach((job) -> this.stages.runner.dropQueue(job, Reason.of(ReasonCode.RUN_NOT_STARTED_JOB_DISABLED)));
 		Instant now = this.clock.instant();
 		changes.rescheduled().forEach((job) -> this.stages.planner.planNext(job, job.generation, now));
 		for (JobState job : changes.arrived()) {
@@ -105,10 +107,10 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	 */
 	public synchronized void remove(Collection<Long> jobIds) {
 		// the agent is told only that the job left, not why
-		remove(jobIds, "its job left this agent (disabled, deleted or moved)");
+		remove(jobIds, Reason.of(ReasonCode.RUN_NOT_STARTED_JOB_LEFT_WHY));
 	}
 
-	private void remove(Collection<Long> jobIds, String why) {
+	private void remove(Collection<Long> jobIds, Reason why) {
 		List<JobState> removed = this.jobs.remove(jobIds);
 		if (removed.isEmpty()) {
 			return;
@@ -135,7 +137,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		this.handedBack = true;
 		Set<Long> held = this.jobs.ids();
 		logger.info("Engine stopping: hands back its {} jobs and the fires it claimed ahead for them", held.size());
-		remove(held, "its agent stopped");
+		remove(held, Reason.of(ReasonCode.RUN_NOT_STARTED_AGENT_STOPPED));
 	}
 
 	/**

@@ -13,6 +13,9 @@ import io.crony.agent.execution.RecordWriter;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.MisfirePolicy;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -123,14 +126,13 @@ final class Misfires {
 		if (missed.beyondBound() == 0 || this.records == null) {
 			return;
 		}
-		String why = "Not run: " + missed.beyondBound() + " missed fires from " + missed.firstBeyond() + " to "
-				+ missed.lastBeyond() + " are beyond the catch-up bound of " + this.catchUpLimit
-				+ " (crony.agent.catch-up-limit)";
-		logger.warn("Job {}: {}", job.id(), why);
+		Reason why = Reason.of(ReasonCode.RUN_BEYOND_CATCH_UP_BOUND, missed.beyondBound(), missed.firstBeyond(),
+				missed.lastBeyond(), this.catchUpLimit, "crony.agent.catch-up-limit");
+		logger.warn("Job {}: {}", job.id(), why.text());
 		this.records.submit(new ExecutionRecord.Claimed(job.id(), job.spec.name(), missed.lastBeyond(), this.agentId,
 				TriggerType.MISFIRE, null, now));
 		this.records.submit(new ExecutionRecord.Finished(job.id(), missed.lastBeyond(), this.agentId,
-				ExecutionStatus.MISSED, 1, null, why, now));
+				ExecutionStatus.MISSED, 1, null, why.text(), now, null, ReasonJson.write(why)));
 	}
 
 	/**

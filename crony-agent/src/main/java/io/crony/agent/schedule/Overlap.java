@@ -93,27 +93,26 @@ final class Overlap {
 	 * Drops the fires waiting for a job's running run (the job left this agent or was
 	 * disabled); each is recorded CANCELLED with the reason. Runs going keep going.
 	 */
-	void dropQueue(JobState job, String why) {
+	void dropQueue(JobState job, Reason why) {
 		List<Fire> dropped;
 		synchronized (job) {
 			dropped = job.drainQueue();
 		}
-		dropped.forEach((fire) -> this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: " + why));
+		dropped.forEach((fire) -> this.records.notRun(fire, ExecutionStatus.CANCELLED, why));
 	}
 
 	// under the job's monitor; the queue is bounded so a job slower than its schedule
 	// cannot fill the heap
 	private void enqueue(JobState job, Fire fire) {
 		if (job.removed) {
-			this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job left this agent");
+			this.records.notRun(fire, ExecutionStatus.CANCELLED, Reason.of(ReasonCode.RUN_NOT_STARTED_JOB_LEFT));
 			return;
 		}
 		// catch-up and handed-over fires are bounded where they are made (catch-up-limit)
 		int waiting = job.onTimeQueued();
 		if (!fire.startsLate() && waiting >= this.queueLimit) {
 			this.records.notRun(fire, ExecutionStatus.SKIPPED,
-					"Queue full: " + waiting + " fires already wait for the running run (limit " + this.queueLimit
-							+ ", crony.agent.queue-limit)");
+					Reason.of(ReasonCode.RUN_QUEUE_FULL, waiting, this.queueLimit, "crony.agent.queue-limit"));
 			return;
 		}
 		job.queue(fire);

@@ -71,7 +71,8 @@ final class Releases {
 			}
 			else if (!fire.job.removed && !fire.job.spec.enabled() && fire.isClaim()) {
 				// claimed ahead before its job was disabled: it ends here
-				later(() -> this.records.notRun(fire, ExecutionStatus.CANCELLED, "Not started: its job was disabled"));
+				later(() -> this.records.notRun(fire, ExecutionStatus.CANCELLED,
+						Reason.of(ReasonCode.RUN_NOT_STARTED_JOB_DISABLED)));
 			}
 			// a rescheduled job's fire: the new plan claims the instants it shares again
 		}

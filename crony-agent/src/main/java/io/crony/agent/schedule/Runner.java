@@ -73,7 +73,7 @@ final class Runner {
 	}
 
 	/** Drops the fires waiting for a job's running run ({@link Overlap#dropQueue}). */
-	void dropQueue(JobState job, String why) {
+	void dropQueue(JobState job, Reason why) {
 		this.overlap.dropQueue(job, why);
 	}
 

@@ -16,6 +16,8 @@ import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.job.OverlapPolicy;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,7 +118,7 @@ class OverlapTest {
 		admit(fire(job, 1));
 		job.removed = true;
 
-		this.overlap.dropQueue(job, "its job left this agent");
+		this.overlap.dropQueue(job, Reason.of(ReasonCode.RUN_NOT_STARTED_JOB_LEFT_WHY));
 
 		assertThat(this.overlap.ended(running)).isNull();
 		awaitFinished(ExecutionStatus.CANCELLED);

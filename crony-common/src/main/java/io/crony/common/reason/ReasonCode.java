@@ -139,7 +139,34 @@ public enum ReasonCode {
 	RUN_NO_REPORT_BY_DEADLINE("deadline"),
 
 	/** The agent: another agent's async run past its deadline, taken over here. */
-	RUN_NO_REPORT_TAKEN_OVER("attempt", "agent", "takenBy");
+	RUN_NO_REPORT_TAKEN_OVER("attempt", "agent", "takenBy"),
+
+	/** The agent: a fire waiting for its job's running run, dropped when the job left. */
+	RUN_NOT_STARTED_JOB_LEFT,
+
+	/**
+	 * The agent: as {@link #RUN_NOT_STARTED_JOB_LEFT}, dropped from the queue by the
+	 * job's removal (disabled, deleted or moved).
+	 */
+	RUN_NOT_STARTED_JOB_LEFT_WHY,
+
+	/**
+	 * The agent: a fire waiting for its job's running run, dropped as the agent stopped.
+	 */
+	RUN_NOT_STARTED_AGENT_STOPPED,
+
+	/**
+	 * The agent: a fire waiting for its job's running run, dropped when it was disabled.
+	 */
+	RUN_NOT_STARTED_JOB_DISABLED,
+
+	/** The agent: a fire skipped because the job's queue of waiting fires was full. */
+	RUN_QUEUE_FULL("waiting", "limit", "setting"),
+
+	/**
+	 * The agent: CATCH_UP's missed fires beyond its bound, recorded as one MISSED run.
+	 */
+	RUN_BEYOND_CATCH_UP_BOUND("count", "from", "to", "limit", "setting");
 
 	private final List<String> params;
 

@@ -1,5 +1,7 @@
 package io.crony.common.schedule;
 
+import java.util.Map;
+
 /**
  * The fields of a cron expression with their accepted values. {@code cycleMax} is the top
  * of the cycle used by {@code *}, {@code a/n} and wrapping ranges; for Unix day-of-week
@@ -63,6 +65,13 @@ enum CronField {
 
 	InvalidScheduleException error(String message) {
 		return new InvalidScheduleException(this.label, this.label + " " + message);
+	}
+
+	InvalidScheduleException error(String message, String code, String value) {
+		Map<String, String> params = code.equals("CRON_FIELD_OUT_OF_RANGE")
+				? Map.of("field", this.label, "value", value, "range", range())
+				: Map.of("field", this.label, "value", value);
+		return new InvalidScheduleException(this.label, this.label + " " + message, code, params);
 	}
 
 	private static final class Names {

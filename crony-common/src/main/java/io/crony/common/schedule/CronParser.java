@@ -1,5 +1,7 @@
 package io.crony.common.schedule;
 
+import java.util.Map;
+
 import java.time.ZoneId;
 import java.util.BitSet;
 
@@ -18,7 +20,8 @@ final class CronParser {
 			case 5 -> unix(expression, f, zone);
 			case 6, 7 -> quartz(expression, f, zone);
 			default -> throw new InvalidScheduleException("expression",
-					"expected 5 fields (Unix), 6 or 7 (Quartz), got " + f.length);
+					"expected 5 fields (Unix), 6 or 7 (Quartz), got " + f.length, "CRON_FIELD_COUNT",
+					Map.of("count", String.valueOf(f.length)));
 		};
 	}
 

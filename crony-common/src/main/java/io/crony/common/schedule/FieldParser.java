@@ -100,7 +100,7 @@ final class FieldParser {
 		}
 		int v = number(field, token, "value");
 		if (v < field.min || v > field.max) {
-			throw field.error(v + " out of range " + field.range());
+			throw field.error(v + " out of range " + field.range(), "CRON_FIELD_OUT_OF_RANGE", String.valueOf(v));
 		}
 		return v;
 	}
@@ -113,7 +113,7 @@ final class FieldParser {
 		for (int i = 0; i < token.length(); i++) {
 			char c = token.charAt(i);
 			if (c < '0' || c > '9') {
-				throw field.error("'" + token + "' is not a number");
+				throw field.error("'" + token + "' is not a number", "CRON_FIELD_NOT_A_NUMBER", token);
 			}
 			v = v * 10 + (c - '0');
 		}

@@ -1,5 +1,7 @@
 package io.crony.common.schedule;
 
+import java.util.Map;
+
 /**
  * A schedule expression or time zone that cannot be used. The message is a sentence a
  * user can act on and names the field; {@link #field()} names it for machines (for the
@@ -11,9 +13,40 @@ public final class InvalidScheduleException extends IllegalArgumentException {
 
 	private final String field;
 
+	private final String code;
+
+	private final transient Map<String, String> params;
+
 	public InvalidScheduleException(String field, String message) {
+		this(field, message, null, Map.of());
+	}
+
+	/**
+	 * @param code what is wrong as a stable code the web answers beside the message
+	 * ({@code CRON_FIELD_OUT_OF_RANGE}), or null when the message alone says it
+	 * @param params the code's values by name
+	 */
+	public InvalidScheduleException(String field, String message, String code, Map<String, String> params) {
 		super(message);
 		this.field = field;
+		this.code = code;
+		this.params = Map.copyOf(params);
+	}
+
+	/**
+	 * The stable code of what is wrong, or null when only the message says it.
+	 * @return the code
+	 */
+	public String code() {
+		return this.code;
+	}
+
+	/**
+	 * The code's values by name.
+	 * @return the values
+	 */
+	public Map<String, String> params() {
+		return this.params;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.crony.common.schedule;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Parses schedule expressions. The dialect is decided by the text: a leading {@code @} is
@@ -24,10 +25,12 @@ public final class Schedules {
 	 */
 	public static Schedule parse(String expression, ZoneId zone) {
 		if (zone == null) {
-			throw new InvalidScheduleException("timeZone", "timeZone is required, e.g. Europe/Berlin or UTC");
+			throw new InvalidScheduleException("timeZone", "timeZone is required, e.g. Europe/Berlin or UTC",
+					"REQUIRED", Map.of());
 		}
 		if (expression == null || expression.isBlank()) {
-			throw new InvalidScheduleException("expression", "expression is empty; write e.g. */5 * * * * or @daily");
+			throw new InvalidScheduleException("expression", "expression is empty; write e.g. */5 * * * * or @daily",
+					"REQUIRED", Map.of());
 		}
 		String text = expression.trim();
 		if (!text.startsWith("@")) {
@@ -60,7 +63,8 @@ public final class Schedules {
 	 */
 	public static Schedule parse(String expression, String zoneId) {
 		if (zoneId == null || zoneId.isBlank()) {
-			throw new InvalidScheduleException("timeZone", "timeZone is required, e.g. Europe/Berlin or UTC");
+			throw new InvalidScheduleException("timeZone", "timeZone is required, e.g. Europe/Berlin or UTC",
+					"REQUIRED", Map.of());
 		}
 		ZoneId zone;
 		try {
@@ -68,7 +72,8 @@ public final class Schedules {
 		}
 		catch (DateTimeException ex) {
 			throw new InvalidScheduleException("timeZone",
-					"timeZone '" + zoneId + "' is not a known IANA time zone id such as Europe/Berlin");
+					"timeZone '" + zoneId + "' is not a known IANA time zone id such as Europe/Berlin",
+					"UNKNOWN_TIME_ZONE", Map.of("value", zoneId));
 		}
 		return parse(expression, zone);
 	}

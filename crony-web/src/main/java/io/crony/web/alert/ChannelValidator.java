@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import io.crony.alert.AlertLanguage;
 import io.crony.alert.ChannelType;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
@@ -25,11 +26,13 @@ final class ChannelValidator {
 	static List<FieldProblem> validate(ChannelRequest channel, boolean secretSet) {
 		List<FieldProblem> problems = new ArrayList<>();
 		if (channel.name().indexOf('/') >= 0 || channel.name().chars().anyMatch(Character::isISOControl)) {
-			problems.add(new FieldProblem("name", "must not contain '/' nor control characters"));
+			problems.add(FieldProblem.of("name", "must not contain '/' nor control characters",
+					FieldErrorCode.SLASH_OR_CONTROL_CHARACTERS));
 		}
 		if (channel.language() != null && !isLanguage(channel.language())) {
-			problems.add(
-					new FieldProblem("language", "'" + channel.language() + "' is not one of " + AlertLanguage.tags()));
+			problems
+				.add(FieldProblem.of("language", "'" + channel.language() + "' is not one of " + AlertLanguage.tags(),
+						FieldErrorCode.NOT_ONE_OF, AlertLanguage.tags()));
 		}
 		ChannelRequest.ConfigRequest config = channel.config();
 		if (channel.type() == ChannelType.MAIL) {
@@ -47,16 +50,17 @@ final class ChannelValidator {
 
 	private static void checkMail(ChannelRequest.ConfigRequest config, boolean secretSet, List<FieldProblem> problems) {
 		if (isBlank(config.host())) {
-			problems.add(new FieldProblem("config.host", "is required for a MAIL channel"));
+			problems.add(FieldProblem.of("config.host", "is required for a MAIL channel", FieldErrorCode.REQUIRED));
 		}
 		if (config.port() == null) {
-			problems.add(new FieldProblem("config.port", "is required for a MAIL channel"));
+			problems.add(FieldProblem.of("config.port", "is required for a MAIL channel", FieldErrorCode.REQUIRED));
 		}
 		if (isBlank(config.from())) {
-			problems.add(new FieldProblem("config.from", "is required for a MAIL channel"));
+			problems.add(FieldProblem.of("config.from", "is required for a MAIL channel", FieldErrorCode.REQUIRED));
 		}
 		else if (!isAddress(config.from())) {
-			problems.add(new FieldProblem("config.from", "'" + config.from() + "' is not a mail address"));
+			problems.add(FieldProblem.of("config.from", "'" + config.from() + "' is not a mail address",
+					FieldErrorCode.NOT_AN_EMAIL, config.from()));
 		}
 		if (config.to() == null || config.to().isEmpty()) {
 			problems.add(new FieldProblem("config.to", "needs at least one recipient"));
@@ -65,18 +69,20 @@ final class ChannelValidator {
 			for (int i = 0; i < config.to().size(); i++) {
 				String to = config.to().get(i);
 				if (to != null && !to.isBlank() && !isAddress(to)) {
-					problems.add(new FieldProblem("config.to[" + i + "]", "'" + to + "' is not a mail address"));
+					problems.add(FieldProblem.of("config.to[" + i + "]", "'" + to + "' is not a mail address",
+							FieldErrorCode.NOT_AN_EMAIL, to));
 				}
 			}
 		}
 		if (!isBlank(config.username()) && !secretSet) {
-			problems.add(new FieldProblem("secret", "is required when config.username is set: the SMTP password"));
+			problems.add(FieldProblem.of("secret", "is required when config.username is set: the SMTP password",
+					FieldErrorCode.REQUIRED));
 		}
 	}
 
 	private static void checkUrl(String url, List<FieldProblem> problems) {
 		if (isBlank(url)) {
-			problems.add(new FieldProblem("config.url", "is required"));
+			problems.add(FieldProblem.of("config.url", "is required", FieldErrorCode.REQUIRED));
 			return;
 		}
 		try {

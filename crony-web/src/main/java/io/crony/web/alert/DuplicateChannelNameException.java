@@ -3,6 +3,7 @@ package io.crony.web.alert;
 import java.util.List;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 import org.springframework.http.HttpStatus;
@@ -12,7 +13,7 @@ final class DuplicateChannelNameException extends ApiException {
 
 	DuplicateChannelNameException(String name) {
 		super(HttpStatus.CONFLICT, "An alert channel named '" + name + "' exists already",
-				List.of(new FieldProblem("name", "is taken by another alert channel")));
+				List.of(FieldProblem.of("name", "is taken by another alert channel", FieldErrorCode.TAKEN)));
 	}
 
 }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -51,7 +52,8 @@ public final class EmptyParameters implements HandlerInterceptor {
 		new TreeSet<>(request.getParameterMap().keySet()).forEach((name) -> {
 			String[] values = request.getParameterValues(name);
 			if (typed.contains(name) && values != null && List.of(values).stream().allMatch(String::isBlank)) {
-				problems.add(new FieldProblem(name, "is empty; give a value or leave the parameter out"));
+				problems.add(FieldProblem.of(name, "is empty; give a value or leave the parameter out",
+						FieldErrorCode.EMPTY_PARAMETER));
 			}
 		});
 		if (!problems.isEmpty()) {

@@ -11,11 +11,13 @@ import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MapSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.ProblemCode;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.springdoc.core.customizers.OpenApiCustomizer;
@@ -125,8 +127,16 @@ final class ErrorResponses implements OpenApiCustomizer {
 	private static Schema<?> fieldProblemSchema() {
 		ObjectSchema schema = new ObjectSchema();
 		schema.addProperty("field", new StringSchema());
-		schema.addProperty("message", new StringSchema());
-		schema.setRequired(List.of("field", "message"));
+		schema.addProperty("message", new StringSchema().description("What is wrong, in English prose"));
+		StringSchema code = new StringSchema();
+		code.description("What is wrong as a stable code: branch on it, and word it in the reader's language");
+		for (FieldErrorCode value : FieldErrorCode.values()) {
+			code.addEnumItem(value.name());
+		}
+		schema.addProperty("code", code);
+		schema.addProperty("params", new MapSchema().additionalProperties(new StringSchema())
+			.description("The code's values by name (docs/api.md lists each code's)"));
+		schema.setRequired(List.of("field", "message", "code", "params"));
 		return schema;
 	}
 

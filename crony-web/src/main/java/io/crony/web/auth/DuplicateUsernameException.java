@@ -3,6 +3,7 @@ package io.crony.web.auth;
 import java.util.List;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 import org.springframework.http.HttpStatus;
@@ -12,7 +13,7 @@ public final class DuplicateUsernameException extends ApiException {
 
 	DuplicateUsernameException(String username) {
 		super(HttpStatus.CONFLICT, "User " + username + " exists already",
-				List.of(new FieldProblem("username", "is taken")));
+				List.of(FieldProblem.of("username", "is taken", FieldErrorCode.TAKEN)));
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.springframework.http.HttpStatus;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /** A calendar write that would clash with what is stored: a 409 that says with what. */
@@ -16,12 +17,13 @@ final class CalendarConflictException extends ApiException {
 
 	static CalendarConflictException nameTaken(String name) {
 		return new CalendarConflictException("A calendar named '" + name + "' exists already",
-				new FieldProblem("name", "is taken in this department"));
+				FieldProblem.of("name", "is taken in this department", FieldErrorCode.TAKEN));
 	}
 
 	static CalendarConflictException versionMoved(long id, long given, long current) {
 		return new CalendarConflictException("Calendar " + id + " is at version " + current + ", not " + given,
-				new FieldProblem("version", "is " + given + "; read the calendar again (version " + current + ")"));
+				FieldProblem.of("version", "is " + given + "; read the calendar again (version " + current + ")",
+						FieldErrorCode.VERSION_STALE, current));
 	}
 
 	static CalendarConflictException followed(String name, long jobs, List<String> some) {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -34,18 +35,21 @@ final class CalendarValidator {
 		List<FieldProblem> problems = new ArrayList<>();
 		String name = request.name();
 		if (name.indexOf('/') >= 0 || name.chars().anyMatch(Character::isISOControl)) {
-			problems.add(new FieldProblem("name", "must not contain '/' nor control characters"));
+			problems.add(FieldProblem.of("name", "must not contain '/' nor control characters",
+					FieldErrorCode.SLASH_OR_CONTROL_CHARACTERS));
 		}
 		if (!name.equals(name.strip())) {
-			problems.add(new FieldProblem("name", "must not start or end with white space"));
+			problems.add(
+					FieldProblem.of("name", "must not start or end with white space", FieldErrorCode.EDGE_WHITE_SPACE));
 		}
 		if (request.timeZone() != null && !request.timeZone().isBlank()) {
 			try {
 				ZoneId.of(request.timeZone().strip());
 			}
 			catch (DateTimeException ex) {
-				problems.add(new FieldProblem("timeZone",
-						"'" + request.timeZone() + "' is not a known IANA time zone id such as Asia/Shanghai"));
+				problems.add(FieldProblem.of("timeZone",
+						"'" + request.timeZone() + "' is not a known IANA time zone id such as Asia/Shanghai",
+						FieldErrorCode.UNKNOWN_TIME_ZONE, request.timeZone()));
 			}
 		}
 		Map<LocalDate, String> holidays = days("holidays", request.holidays(), problems);

@@ -14,6 +14,7 @@ import io.crony.web.auth.MembershipMapper.Member;
 import io.crony.web.auth.Memberships;
 import io.crony.web.auth.Role;
 import io.crony.web.department.DepartmentMapper.NewDepartment;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +68,7 @@ class DepartmentService {
 		}
 		catch (DuplicateKeyException ex) {
 			throw new DepartmentConflictException("Department " + request.name() + " exists already",
-					new FieldProblem("name", "is taken"));
+					FieldProblem.of("name", "is taken", FieldErrorCode.TAKEN));
 		}
 		Department created = this.departments.find(row.id);
 		this.audit.record(AuditAction.DEPARTMENT_CREATE, created.id(), created.name(), null, audited(created));

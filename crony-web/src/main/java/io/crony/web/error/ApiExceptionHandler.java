@@ -82,7 +82,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 			for (Path.Node node : violation.getPropertyPath()) {
 				name = node.getName();
 			}
-			errors.add(new FieldProblem((name != null) ? name : "parameter", violation.getMessage()));
+			errors.add(ConstraintCodes.of((name != null) ? name : "parameter", violation.getMessage(), violation));
 		}
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
@@ -101,11 +101,11 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		List<FieldProblem> errors = new ArrayList<>();
 		for (FieldError error : ex.getBindingResult().getFieldErrors()) {
-			errors.add(new FieldProblem(error.getField(), fieldMessage(error)));
+			errors.add(ConstraintCodes.of(error.getField(), error));
 		}
 		ex.getBindingResult()
 			.getGlobalErrors()
-			.forEach((error) -> errors.add(new FieldProblem(error.getObjectName(), error.getDefaultMessage())));
+			.forEach((error) -> errors.add(ConstraintCodes.of(error.getObjectName(), error)));
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
 
@@ -115,8 +115,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		List<FieldProblem> errors = new ArrayList<>();
 		ex.getParameterValidationResults().forEach((result) -> {
 			String name = result.getMethodParameter().getParameterName();
-			result.getResolvableErrors()
-				.forEach((error) -> errors.add(new FieldProblem(name, error.getDefaultMessage())));
+			result.getResolvableErrors().forEach((error) -> errors.add(ConstraintCodes.of(name, result, error)));
 		});
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
@@ -133,14 +132,14 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
 			HttpStatusCode status, WebRequest request) {
 		String name = (ex.getPropertyName() != null) ? ex.getPropertyName() : "parameter";
-		List<FieldProblem> errors = List.of(new FieldProblem(name, mismatch(ex.getValue(), ex.getRequiredType())));
+		List<FieldProblem> errors = List.of(JsonProblems.mismatch(name, ex.getValue(), ex.getRequiredType()));
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
 
 	@Override
 	protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-		List<FieldProblem> errors = List.of(new FieldProblem(ex.getParameterName(), "is required"));
+		List<FieldProblem> errors = List.of(FieldProblem.required(ex.getParameterName(), "is required"));
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
 
@@ -173,21 +172,6 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	private static void logExpected(HttpStatusCode status, String detail, WebRequest request) {
 		log.warn("Request {} refused with {}: {}", describe(request), status.value(), detail);
-	}
-
-	static String fieldMessage(FieldError error) {
-		if (error.contains(TypeMismatchException.class)) {
-			TypeMismatchException mismatch = error.unwrap(TypeMismatchException.class);
-			return mismatch(error.getRejectedValue(), mismatch.getRequiredType());
-		}
-		return error.getDefaultMessage();
-	}
-
-	private static String mismatch(Object value, Class<?> type) {
-		if (type != null && type.isEnum()) {
-			return "'" + value + "' is not one of " + JsonProblems.allowed(type);
-		}
-		return "'" + value + "' is not " + ((type != null) ? JsonProblems.typeName(type) : "valid");
 	}
 
 	private static String invalid(List<FieldProblem> errors) {

@@ -1,12 +1,54 @@
 package io.crony.web.error;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * One bad field of a request, as listed under {@code errors} in a problem detail.
  *
  * @param field the field's JSON path ({@code schedule}, {@code target.type},
  * {@code retry.maxAttempts}) or query parameter name
- * @param message what is wrong with it
+ * @param message what is wrong with it, in English
+ * @param code the same as a stable code, which the dashboard words in the reader's
+ * language
+ * @param params the code's values by name
  */
-public record FieldProblem(String field, String message) {
+public record FieldProblem(String field, String message, FieldErrorCode code, Map<String, String> params) {
+
+	public FieldProblem {
+		params = Map.copyOf(params);
+	}
+
+	/**
+	 * A problem whose rule has no code of its own yet ({@link FieldErrorCode#INVALID}).
+	 */
+	public FieldProblem(String field, String message) {
+		this(field, message, FieldErrorCode.INVALID, Map.of());
+	}
+
+	/**
+	 * A problem with its code and the code's values in the order of
+	 * {@link FieldErrorCode#params()}.
+	 */
+	public static FieldProblem of(String field, String message, FieldErrorCode code, Object... values) {
+		if (values.length != code.params().size()) {
+			throw new IllegalArgumentException(code + " takes " + code.params() + ", given " + values.length);
+		}
+		Map<String, String> params = new LinkedHashMap<>();
+		for (int i = 0; i < values.length; i++) {
+			params.put(code.params().get(i), String.valueOf(values[i]));
+		}
+		return new FieldProblem(field, message, code, params);
+	}
+
+	/** The field is missing, null or blank. */
+	public static FieldProblem required(String field, String message) {
+		return of(field, message, FieldErrorCode.REQUIRED);
+	}
+
+	/** The same problem of another field (a bulk request's {@code jobs[3].name}). */
+	public FieldProblem at(String otherField) {
+		return new FieldProblem(otherField, this.message, this.code, this.params);
+	}
 
 }

@@ -21,12 +21,23 @@ final class JsonProblems {
 
 	static List<FieldProblem> from(Throwable cause) {
 		if (cause instanceof JsonParseException parse) {
-			return List.of(new FieldProblem("$", "malformed JSON: " + parse.getOriginalMessage()));
+			return List.of(FieldProblem.of("$", "malformed JSON: " + parse.getOriginalMessage(),
+					FieldErrorCode.MALFORMED_JSON, parse.getOriginalMessage()));
 		}
 		if (cause instanceof JsonMappingException mapping) {
-			return List.of(new FieldProblem(path(mapping.getPath()), message(mapping)));
+			return List.of(problem(path(mapping.getPath()), mapping));
 		}
 		return List.of();
+	}
+
+	/** A value given as the wrong type (a query parameter's {@code ?size=ten}). */
+	static FieldProblem mismatch(String field, Object value, Class<?> type) {
+		if (type != null && type.isEnum()) {
+			return FieldProblem.of(field, "'" + value + "' is not one of " + allowed(type), FieldErrorCode.NOT_ONE_OF,
+					allowed(type));
+		}
+		return FieldProblem.of(field, "'" + value + "' is not " + ((type != null) ? typeName(type) : "valid"),
+				FieldErrorCode.WRONG_TYPE, typeWord(type));
 	}
 
 	static String path(List<JsonMappingException.Reference> references) {
@@ -45,26 +56,47 @@ final class JsonProblems {
 		return path.isEmpty() ? "$" : path.toString();
 	}
 
-	private static String message(JsonMappingException ex) {
+	private static FieldProblem problem(String field, JsonMappingException ex) {
 		if (ex instanceof UnrecognizedPropertyException unknown) {
-			return "unknown field; the known fields here are "
-					+ unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+			List<String> known = unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+			return FieldProblem.of(field, "unknown field; the known fields here are " + known,
+					FieldErrorCode.UNKNOWN_FIELD, String.join(", ", known));
 		}
 		if (ex instanceof InvalidFormatException format && format.getTargetType() != null) {
-			Class<?> type = format.getTargetType();
-			if (type.isEnum()) {
-				return "'" + format.getValue() + "' is not one of " + allowed(type);
-			}
-			return "'" + format.getValue() + "' is not " + typeName(type);
+			return mismatch(field, format.getValue(), format.getTargetType());
 		}
 		if (ex instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
 			Class<?> type = mismatch.getTargetType();
 			if (type.isEnum()) {
-				return "must be one of " + allowed(type);
+				return FieldProblem.of(field, "must be one of " + allowed(type), FieldErrorCode.NOT_ONE_OF,
+						allowed(type));
 			}
-			return "must be " + typeName(type);
+			return FieldProblem.of(field, "must be " + typeName(type), FieldErrorCode.WRONG_TYPE, typeWord(type));
 		}
-		return ex.getOriginalMessage();
+		return new FieldProblem(field, ex.getOriginalMessage());
+	}
+
+	/** The JSON type a Java type reads from, as a word the dashboard translates. */
+	static String typeWord(Class<?> type) {
+		if (type == null) {
+			return "other";
+		}
+		if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
+			return "number";
+		}
+		if (type == Boolean.class || type == boolean.class) {
+			return "boolean";
+		}
+		if (type == String.class) {
+			return "string";
+		}
+		if (type.isRecord() || java.util.Map.class.isAssignableFrom(type)) {
+			return "object";
+		}
+		if (java.util.Collection.class.isAssignableFrom(type)) {
+			return "array";
+		}
+		return "other";
 	}
 
 	static String allowed(Class<?> enumType) {

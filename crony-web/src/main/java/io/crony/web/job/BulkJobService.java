@@ -14,6 +14,7 @@ import io.crony.common.json.CronyJson;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.ConstraintCodes;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
@@ -148,10 +149,8 @@ class BulkJobService {
 	private void checkShape(BulkJobRequest request, BulkProblems problems) {
 		BeanPropertyBindingResult result = new BeanPropertyBindingResult(request, "request");
 		this.validator.validate(request, result);
-		problems.invalid(result.getFieldErrors()
-			.stream()
-			.map((error) -> new FieldProblem(error.getField(), error.getDefaultMessage()))
-			.toList());
+		problems.invalid(
+				result.getFieldErrors().stream().map((error) -> ConstraintCodes.of(error.getField(), error)).toList());
 	}
 
 	/**

@@ -100,7 +100,7 @@ final class BulkProblems {
 	}
 
 	static FieldProblem at(int index, FieldProblem problem) {
-		return new FieldProblem("jobs[" + index + "]." + problem.field(), problem.message());
+		return problem.at("jobs[" + index + "]." + problem.field());
 	}
 
 	/** The job a field belongs to, -1 for the request's own fields. */

@@ -9,6 +9,8 @@ import io.crony.web.api.Attachments;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -102,7 +104,8 @@ class JobController {
 					required = false) List<Long> ids) {
 		boolean yaml = "yaml".equals(format);
 		if (!yaml && !"json".equals(format)) {
-			throw InvalidRequestException.of("format", "'" + format + "' is not one of [json, yaml]");
+			throw new InvalidRequestException(List.of(FieldProblem.of("format",
+					"'" + format + "' is not one of [json, yaml]", FieldErrorCode.NOT_ONE_OF, "[json, yaml]")));
 		}
 		return ResponseEntity.ok()
 			.contentType(yaml ? MediaType.parseMediaType(YAML) : MediaType.APPLICATION_JSON)

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import io.crony.common.job.Sharding;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
@@ -41,8 +42,9 @@ final class JobReadBack {
 		List<FieldProblem> problems = new ArrayList<>();
 		for (Field field : FIELDS) {
 			if (field.value().apply(request) != null) {
-				problems.add(new FieldProblem(field.name(),
-						"read-only: Crony sets it; only PUT /jobs/{id} takes it back, unchanged"));
+				problems.add(FieldProblem.of(field.name(),
+						"read-only: Crony sets it; only PUT /jobs/{id} takes it back, unchanged",
+						FieldErrorCode.READ_ONLY));
 			}
 		}
 		return problems;
@@ -77,7 +79,8 @@ final class JobReadBack {
 	private static void differs(List<FieldProblem> problems, String field, Object given, Object current, String hint) {
 		if (given != null && !Objects.equals(given, current)) {
 			problems
-				.add(new FieldProblem(field, "read-only, and the job has " + current + ", not " + given + "; " + hint));
+				.add(FieldProblem.of(field, "read-only, and the job has " + current + ", not " + given + "; " + hint,
+						FieldErrorCode.READ_ONLY_DIFFERS, current, given));
 		}
 	}
 

@@ -9,6 +9,7 @@ import io.crony.common.calendar.JobCalendar;
 import io.crony.common.schedule.InvalidScheduleException;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
@@ -73,7 +74,9 @@ final class JobSchedules {
 			return CalendarSchedule.wrap(Schedules.parse(expression, zoneId), calendar);
 		}
 		catch (InvalidScheduleException ex) {
-			throw InvalidRequestException.of("timeZone".equals(ex.field()) ? "timeZone" : "schedule", ex.getMessage());
+			String field = "timeZone".equals(ex.field()) ? "timeZone" : "schedule";
+			FieldErrorCode code = (ex.code() != null) ? FieldErrorCode.valueOf(ex.code()) : FieldErrorCode.INVALID;
+			throw new InvalidRequestException(List.of(new FieldProblem(field, ex.getMessage(), code, ex.params())));
 		}
 	}
 

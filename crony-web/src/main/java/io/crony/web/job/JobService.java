@@ -20,6 +20,7 @@ import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.retention.Retention;
@@ -346,8 +347,9 @@ class JobService {
 			return null;
 		}
 		if (rule == null) {
-			throw InvalidRequestException.of("calendarRule",
-					"is required with a calendar: WORKING_DAYS_ONLY, SKIP_HOLIDAYS, NEXT_WORKING_DAY or PREVIOUS_WORKING_DAY");
+			throw new InvalidRequestException(List.of(FieldProblem.of("calendarRule",
+					"is required with a calendar: WORKING_DAYS_ONLY, SKIP_HOLIDAYS, NEXT_WORKING_DAY or PREVIOUS_WORKING_DAY",
+					FieldErrorCode.REQUIRED)));
 		}
 		return new JobRequest.CalendarChoice(name.strip(), rule);
 	}

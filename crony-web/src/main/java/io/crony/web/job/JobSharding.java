@@ -3,6 +3,7 @@ package io.crony.web.job;
 import java.util.List;
 
 import io.crony.common.job.TargetMode;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -28,29 +29,35 @@ final class JobSharding {
 		checkParams(target, problems);
 		if (!sharded && !broadcast) {
 			if (target.shardsTimeoutSeconds() != null) {
-				problems.add(new FieldProblem("target.shardsTimeoutSeconds",
-						"applies only with target.shards or target.broadcast"));
+				problems.add(FieldProblem.of("target.shardsTimeoutSeconds",
+						"applies only with target.shards or target.broadcast", FieldErrorCode.NOT_APPLICABLE));
 			}
 			return;
 		}
 		String field = sharded ? "target.shards" : "target.broadcast";
 		if (!discovered) {
-			problems.add(new FieldProblem(field, "applies to lb://service/path (HTTP) and discovery:///service "
-					+ "(GRPC) targets only: other addresses name one instance"));
+			problems
+				.add(FieldProblem.of(field,
+						"applies to lb://service/path (HTTP) and discovery:///service "
+								+ "(GRPC) targets only: other addresses name one instance",
+						FieldErrorCode.NOT_APPLICABLE));
 		}
 		if (sharded && (target.shards() < MIN_SHARDS || target.shards() > MAX_SHARDS)) {
-			problems.add(new FieldProblem("target.shards", "must be between 2 and 100"));
+			problems.add(
+					FieldProblem.of("target.shards", "must be between 2 and 100", FieldErrorCode.OUT_OF_RANGE, 2, 100));
 		}
 		if (sharded && broadcast) {
-			problems.add(new FieldProblem("target.broadcast",
-					"not with target.shards: a fire makes either that many calls or one per instance"));
+			problems.add(FieldProblem.of("target.broadcast",
+					"not with target.shards: a fire makes either that many calls or one per instance",
+					FieldErrorCode.NOT_APPLICABLE));
 		}
 		if (target.mode() == TargetMode.ASYNC) {
 			problems.add(new FieldProblem("target.mode",
 					"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"));
 		}
 		if (target.statusUrl() != null && !target.statusUrl().isBlank()) {
-			problems.add(new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
+			problems.add(FieldProblem.of("target.statusUrl", "not with target.shards or target.broadcast",
+					FieldErrorCode.NOT_APPLICABLE));
 		}
 	}
 
@@ -61,7 +68,8 @@ final class JobSharding {
 			return;
 		}
 		if (target.shards() == null) {
-			problems.add(new FieldProblem("target.shardParams", "applies only with target.shards"));
+			problems.add(FieldProblem.of("target.shardParams", "applies only with target.shards",
+					FieldErrorCode.NOT_APPLICABLE));
 			return;
 		}
 		if (params.size() != target.shards()) {
@@ -71,10 +79,11 @@ final class JobSharding {
 		for (int i = 0; i < params.size(); i++) {
 			String item = params.get(i);
 			if (item == null) {
-				problems.add(new FieldProblem("target.shardParams[" + i + "]", "must not be null"));
+				problems.add(FieldProblem.required("target.shardParams[" + i + "]", "must not be null"));
 			}
 			else if (item.length() > MAX_PARAMS_LENGTH) {
-				problems.add(new FieldProblem("target.shardParams[" + i + "]", "must be at most 4096 characters"));
+				problems.add(FieldProblem.of("target.shardParams[" + i + "]", "must be at most 4096 characters",
+						FieldErrorCode.TOO_LONG, 4096));
 			}
 		}
 	}

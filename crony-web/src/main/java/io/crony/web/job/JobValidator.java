@@ -13,6 +13,7 @@ import io.crony.common.job.Labels;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -62,11 +63,13 @@ final class JobValidator {
 	 */
 	private static void checkOwnership(JobRequest job, List<FieldProblem> problems) {
 		if (job.owner() != null && job.owner().chars().anyMatch(Character::isISOControl)) {
-			problems.add(new FieldProblem("owner", "must not contain control characters"));
+			problems.add(
+					FieldProblem.of("owner", "must not contain control characters", FieldErrorCode.CONTROL_CHARACTERS));
 		}
 		String contact = job.contactOrNone();
 		if (contact != null && !MAIL.matcher(contact).matches()) {
-			problems.add(new FieldProblem("contact", "'" + contact + "' is not an e-mail address (name@domain)"));
+			problems.add(FieldProblem.of("contact", "'" + contact + "' is not an e-mail address (name@domain)",
+					FieldErrorCode.NOT_AN_EMAIL, contact));
 		}
 		if (job.labels() != null) {
 			Labels.problem(job.labels()).ifPresent((problem) -> problems.add(new FieldProblem("labels", problem)));
@@ -128,13 +131,15 @@ final class JobValidator {
 
 	static void checkName(String name, List<FieldProblem> problems) {
 		if (name.indexOf('/') >= 0) {
-			problems.add(new FieldProblem("name", "must not contain '/'"));
+			problems.add(FieldProblem.of("name", "must not contain '/'", FieldErrorCode.SLASH_IN_NAME));
 		}
 		if (name.chars().anyMatch(Character::isISOControl)) {
-			problems.add(new FieldProblem("name", "must not contain control characters"));
+			problems
+				.add(FieldProblem.of("name", "must not contain control characters", FieldErrorCode.CONTROL_CHARACTERS));
 		}
 		if (!name.equals(name.strip())) {
-			problems.add(new FieldProblem("name", "must not start or end with white space"));
+			problems.add(
+					FieldProblem.of("name", "must not start or end with white space", FieldErrorCode.EDGE_WHITE_SPACE));
 		}
 	}
 
@@ -155,8 +160,10 @@ final class JobValidator {
 	private static void checkTarget(JobRequest.TargetRequest target, List<FieldProblem> problems) {
 		JobTemplates.check(target, problems);
 		if (target.instanceChoice() != null && !isDiscovered(target)) {
-			problems.add(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
-					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
+			problems.add(FieldProblem.of("target.instanceChoice",
+					"applies to lb://service/path (HTTP) and "
+							+ "discovery:///service (GRPC) targets only: other addresses name one instance",
+					FieldErrorCode.NOT_APPLICABLE));
 		}
 		checkStatusUrl(target, problems);
 		JobSharding.check(target, isDiscovered(target), problems);
@@ -167,7 +174,7 @@ final class JobValidator {
 			checkGrpc(target.url(), problems);
 		}
 		else if (target.type() == TargetType.SHELL && isBlank(target.command())) {
-			problems.add(new FieldProblem("target.command", "is required for a SHELL target"));
+			problems.add(FieldProblem.of("target.command", "is required for a SHELL target", FieldErrorCode.REQUIRED));
 		}
 	}
 
@@ -182,8 +189,10 @@ final class JobValidator {
 			return;
 		}
 		if (job.target().mode() != TargetMode.ASYNC || !isDiscovered(job.target())) {
-			problems.add(new FieldProblem("target.progressTimeoutSeconds", "applies to ASYNC lb://service/path "
-					+ "(HTTP) and discovery:///service (GRPC) targets only: a run moves to another instance"));
+			problems.add(FieldProblem.of("target.progressTimeoutSeconds",
+					"applies to ASYNC lb://service/path "
+							+ "(HTTP) and discovery:///service (GRPC) targets only: a run moves to another instance",
+					FieldErrorCode.NOT_APPLICABLE));
 		}
 		int timeout = (job.timeoutSeconds() != null) ? job.timeoutSeconds() : JobRequest.DEFAULT_TIMEOUT_SECONDS;
 		if (seconds < 1 || seconds > timeout) {
@@ -204,10 +213,12 @@ final class JobValidator {
 		}
 		if (!retry.exponential()) {
 			if (retry.multiplier() != null) {
-				problems.add(new FieldProblem("retry.multiplier", "applies to EXPONENTIAL backoff only"));
+				problems.add(FieldProblem.of("retry.multiplier", "applies to EXPONENTIAL backoff only",
+						FieldErrorCode.NOT_APPLICABLE));
 			}
 			if (retry.maxBackoffSeconds() != null) {
-				problems.add(new FieldProblem("retry.maxBackoffSeconds", "applies to EXPONENTIAL backoff only"));
+				problems.add(FieldProblem.of("retry.maxBackoffSeconds", "applies to EXPONENTIAL backoff only",
+						FieldErrorCode.NOT_APPLICABLE));
 			}
 			return;
 		}
@@ -223,11 +234,12 @@ final class JobValidator {
 
 	private static void checkHttp(JobRequest.TargetRequest target, List<FieldProblem> problems) {
 		if (!HTTP_METHODS.contains(target.methodOrDefault())) {
-			problems.add(new FieldProblem("target.method", "'" + target.method() + "' is not one of "
-					+ List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")));
+			List<String> methods = List.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
+			problems.add(FieldProblem.of("target.method", "'" + target.method() + "' is not one of " + methods,
+					FieldErrorCode.NOT_ONE_OF, methods));
 		}
 		if (isBlank(target.url())) {
-			problems.add(new FieldProblem("target.url", "is required for an HTTP target"));
+			problems.add(FieldProblem.of("target.url", "is required for an HTTP target", FieldErrorCode.REQUIRED));
 			return;
 		}
 		// the address's shape with its placeholders filled in; unreadable ones are a
@@ -246,7 +258,7 @@ final class JobValidator {
 
 	private static void checkGrpc(String url, List<FieldProblem> problems) {
 		if (isBlank(url)) {
-			problems.add(new FieldProblem("target.url", "is required for a GRPC target"));
+			problems.add(FieldProblem.of("target.url", "is required for a GRPC target", FieldErrorCode.REQUIRED));
 			return;
 		}
 		String sampled = JobTemplates.sample(url);
@@ -283,7 +295,8 @@ final class JobValidator {
 		}
 		if ((target.type() != TargetType.HTTP && target.type() != TargetType.GRPC)
 				|| target.mode() != TargetMode.ASYNC) {
-			problems.add(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
+			problems.add(FieldProblem.of("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only",
+					FieldErrorCode.NOT_APPLICABLE));
 			return;
 		}
 		if (target.type() == TargetType.GRPC) {

@@ -3,6 +3,7 @@ package io.crony.web.job;
 import java.util.List;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 import org.springframework.http.HttpStatus;
@@ -17,7 +18,7 @@ public final class JobVersionConflictException extends ApiException {
 
 	/** The problem on the request's {@code version}. */
 	static FieldProblem problem(long actual) {
-		return new FieldProblem("version", "is " + actual + " now");
+		return FieldProblem.of("version", "is " + actual + " now", FieldErrorCode.VERSION_STALE, actual);
 	}
 
 }

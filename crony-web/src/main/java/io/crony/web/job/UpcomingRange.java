@@ -1,9 +1,13 @@
 package io.crony.web.job;
 
+import java.util.List;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
 /**
@@ -57,7 +61,7 @@ record UpcomingRange(Instant from, Instant to, long bucketSeconds) {
 	/** One bucket starting at {@code at}, seconds cut off. */
 	static UpcomingRange bucket(Instant at, Integer bucketMinutes, Instant now) {
 		if (at == null) {
-			throw InvalidRequestException.of("at", "is required");
+			throw new InvalidRequestException(List.of(FieldProblem.of("at", "is required", FieldErrorCode.REQUIRED)));
 		}
 		int minutes = checkBucketMinutes(bucketMinutes);
 		Instant start = checkReach("at", at, now).truncatedTo(ChronoUnit.MINUTES);
@@ -67,7 +71,9 @@ record UpcomingRange(Instant from, Instant to, long bucketSeconds) {
 	private static int checkBucketMinutes(Integer bucketMinutes) {
 		int minutes = (bucketMinutes != null) ? bucketMinutes : 1;
 		if (minutes < 1 || minutes > MAX_BUCKET_MINUTES) {
-			throw InvalidRequestException.of("bucketMinutes", "must be between 1 and " + MAX_BUCKET_MINUTES);
+			throw new InvalidRequestException(
+					List.of(FieldProblem.of("bucketMinutes", "must be between 1 and " + MAX_BUCKET_MINUTES,
+							FieldErrorCode.OUT_OF_RANGE, 1, MAX_BUCKET_MINUTES)));
 		}
 		return minutes;
 	}

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.crony.common.job.Labels;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -46,7 +47,7 @@ record JobActionRequest(@Schema(description = "what to do to each job") JobActio
 	List<FieldProblem> problems(int limit) {
 		List<FieldProblem> problems = new ArrayList<>();
 		if (this.action == null) {
-			problems.add(new FieldProblem("action", "is required"));
+			problems.add(FieldProblem.of("action", "is required", FieldErrorCode.REQUIRED));
 		}
 		checkIds(limit, problems);
 		boolean labelAction = this.action == JobAction.SET_LABELS || this.action == JobAction.ADD_LABELS;
@@ -54,19 +55,21 @@ record JobActionRequest(@Schema(description = "what to do to each job") JobActio
 			checkLabels(problems);
 		}
 		else if (this.labels != null && this.action != null) {
-			problems.add(new FieldProblem("labels", "is only for SET_LABELS and ADD_LABELS"));
+			problems
+				.add(FieldProblem.of("labels", "is only for SET_LABELS and ADD_LABELS", FieldErrorCode.NOT_APPLICABLE));
 		}
 		if (this.action == JobAction.REMOVE_LABELS) {
 			checkLabelKeys(problems);
 		}
 		else if (this.labelKeys != null && this.action != null) {
-			problems.add(new FieldProblem("labelKeys", "is only for REMOVE_LABELS"));
+			problems.add(FieldProblem.of("labelKeys", "is only for REMOVE_LABELS", FieldErrorCode.NOT_APPLICABLE));
 		}
 		if (this.params != null && this.action != null && this.action != JobAction.RUN) {
-			problems.add(new FieldProblem("params", "is only for RUN"));
+			problems.add(FieldProblem.of("params", "is only for RUN", FieldErrorCode.NOT_APPLICABLE));
 		}
 		else if (this.params != null && this.params.length() > MAX_PARAMS) {
-			problems.add(new FieldProblem("params", "must be at most " + MAX_PARAMS + " characters"));
+			problems.add(FieldProblem.of("params", "must be at most " + MAX_PARAMS + " characters",
+					FieldErrorCode.TOO_LONG, MAX_PARAMS));
 		}
 		return problems;
 	}

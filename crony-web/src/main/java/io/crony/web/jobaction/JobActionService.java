@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 import io.crony.web.auth.Role;
 import io.crony.web.auth.Scope;
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.execution.RunService;
@@ -51,7 +52,8 @@ class JobActionService {
 	 */
 	JobActionResponse apply(JobActionRequest request, Authentication caller) {
 		if (request == null) {
-			throw InvalidRequestException.of("action", "is required");
+			throw new InvalidRequestException(
+					List.of(FieldProblem.of("action", "is required", FieldErrorCode.REQUIRED)));
 		}
 		List<FieldProblem> problems = request.problems(this.jobs.limit());
 		if (!problems.isEmpty()) {

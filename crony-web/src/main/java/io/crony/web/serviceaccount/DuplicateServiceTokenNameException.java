@@ -3,6 +3,7 @@ package io.crony.web.serviceaccount;
 import java.util.List;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 import org.springframework.http.HttpStatus;
@@ -12,7 +13,7 @@ public final class DuplicateServiceTokenNameException extends ApiException {
 
 	DuplicateServiceTokenNameException(String name) {
 		super(HttpStatus.CONFLICT, "Service token " + name + " exists already",
-				List.of(new FieldProblem("name", "is taken (revoked tokens keep their names)")));
+				List.of(FieldProblem.of("name", "is taken (revoked tokens keep their names)", FieldErrorCode.TAKEN)));
 	}
 
 }

@@ -17,8 +17,8 @@ class JsonProblemsTest {
 	@Test
 	void namesTheNestedFieldAndTheAllowedValuesOfAnUnknownEnumValue() {
 		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\":{\"type\":\"FTP\"}}", Job.class));
-		assertThat(JsonProblems.from(failure))
-			.containsExactly(new FieldProblem("target.type", "'FTP' is not one of [HTTP, GRPC]"));
+		assertThat(JsonProblems.from(failure)).containsExactly(FieldProblem.of("target.type",
+				"'FTP' is not one of [HTTP, GRPC]", FieldErrorCode.NOT_ONE_OF, "[HTTP, GRPC]"));
 	}
 
 	@Test
@@ -30,21 +30,23 @@ class JsonProblemsTest {
 	@Test
 	void reportsMalformedJsonOnTheWholeBody() {
 		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\": ", Job.class));
-		assertThat(JsonProblems.from(failure)).extracting(FieldProblem::field).containsExactly("$");
+		assertThat(JsonProblems.from(failure)).extracting(FieldProblem::field, FieldProblem::code)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("$", FieldErrorCode.MALFORMED_JSON));
 	}
 
 	@Test
 	void saysWhichTypeAValueShouldHave() {
 		Throwable failure = catchThrowable(() -> this.mapper.readValue("{\"target\":\"x\"}", Job.class));
-		assertThat(JsonProblems.from(failure)).containsExactly(new FieldProblem("target", "must be an object"));
+		assertThat(JsonProblems.from(failure))
+			.containsExactly(FieldProblem.of("target", "must be an object", FieldErrorCode.WRONG_TYPE, "object"));
 	}
 
 	@Test
 	void namesAnUnknownFieldAndTheFieldsThatAreKnownThere() {
 		ObjectMapper strict = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 		Throwable failure = catchThrowable(() -> strict.readValue("{\"target\":{\"typo\":\"HTTP\"}}", Job.class));
-		assertThat(JsonProblems.from(failure))
-			.containsExactly(new FieldProblem("target.typo", "unknown field; the known fields here are [type]"));
+		assertThat(JsonProblems.from(failure)).containsExactly(FieldProblem.of("target.typo",
+				"unknown field; the known fields here are [type]", FieldErrorCode.UNKNOWN_FIELD, "type"));
 	}
 
 	enum Type {

@@ -127,6 +127,52 @@ class RequestErrorsIT {
 	}
 
 	@Test
+	void eachFieldErrorCarriesItsCodeAndValuesBesideTheEnglishMessage() {
+		Response notOneOf = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("ftp"), "target.type", "FTP"));
+		assertThat(fieldError(notOneOf, "target.type")).isEqualTo(MAPPER.createObjectNode()
+			.put("field", "target.type")
+			.put("message", "'FTP' is not one of [HTTP, GRPC, SHELL]")
+			.put("code", "NOT_ONE_OF")
+			.set("params", MAPPER.createObjectNode().put("allowed", "[HTTP, GRPC, SHELL]")));
+
+		Response cron = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("cron"), "schedule", "61 * * * *"));
+		assertThat(fieldError(cron, "schedule").path("message").asText()).isEqualTo("minute 61 out of range 0-59");
+		assertThat(fieldError(cron, "schedule").path("code").asText()).isEqualTo("CRON_FIELD_OUT_OF_RANGE");
+		assertThat(fieldError(cron, "schedule").path("params"))
+			.isEqualTo(MAPPER.createObjectNode().put("field", "minute").put("value", "61").put("range", "0-59"));
+
+		Response tooLong = this.api.post("/api/v1/jobs", Jobs.http("x".repeat(129)));
+		assertThat(fieldError(tooLong, "name").path("code").asText()).isEqualTo("TOO_LONG");
+		assertThat(fieldError(tooLong, "name").path("params").path("max").asText()).isEqualTo("128");
+
+		Response required = this.api.post("/api/v1/jobs", Jobs.http(" "));
+		assertThat(fieldError(required, "name").path("code").asText()).isEqualTo("REQUIRED");
+
+		Response unknown = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("typo"), "overlapPolicyy", "ALLOW"));
+		assertThat(fieldError(unknown, "overlapPolicyy").path("code").asText()).isEqualTo("UNKNOWN_FIELD");
+		assertThat(fieldError(unknown, "overlapPolicyy").path("params").path("known").asText())
+			.contains("overlapPolicy");
+
+		Response readOnly = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("read-only"), "createdBy", "someone"));
+		assertThat(fieldError(readOnly, "createdBy").path("code").asText()).isEqualTo("READ_ONLY");
+
+		Response empty = this.api.get("/api/v1/jobs?size=");
+		assertThat(fieldError(empty, "size").path("code").asText()).isEqualTo("EMPTY_PARAMETER");
+		assertThat(fieldError(empty, "size").path("params").isEmpty()).isTrue();
+		assertThat(jobRows()).isZero();
+	}
+
+	private static JsonNode fieldError(Response response, String field) {
+		assertThat(response.status()).isEqualTo(400);
+		for (JsonNode error : response.body().path("errors")) {
+			if (error.path("field").asText().equals(field)) {
+				return error;
+			}
+		}
+		throw new AssertionError("no error on " + field + " in " + response.body());
+	}
+
+	@Test
 	void refusesAMisspeltNestedFieldOnUpdateAndKeepsTheJob() {
 		Response created = this.api.post("/api/v1/jobs", Jobs.http("nested"));
 		Map<String, Object> job = Jobs.with(Jobs.http("nested"), "version", created.body().path("version").asLong());

@@ -9,6 +9,7 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.json.CronyJson;
 import io.crony.common.secret.SecretBox;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
@@ -56,7 +57,8 @@ class BulkPlanTest {
 
 		BulkRefusedException refused = problems.refusal();
 		assertThat(refused.status()).isEqualTo(HttpStatus.CONFLICT);
-		assertThat(refused.errors()).containsExactly(new FieldProblem("jobs[1].name", "is taken by another job"));
+		assertThat(refused.errors())
+			.containsExactly(FieldProblem.of("jobs[1].name", "is taken by another job", FieldErrorCode.TAKEN));
 	}
 
 	@Test
@@ -115,7 +117,8 @@ class BulkPlanTest {
 
 		BulkRefusedException refused = problems.refusal();
 		assertThat(refused.status()).isEqualTo(HttpStatus.CONFLICT);
-		assertThat(refused.errors()).containsExactly(new FieldProblem("jobs[0].version", "is 3 now"));
+		assertThat(refused.errors())
+			.containsExactly(FieldProblem.of("jobs[0].version", "is 3 now", FieldErrorCode.VERSION_STALE, 3));
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package io.crony.web.job;
 
 import java.util.List;
 
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class BulkProblemsTest {
 		BulkRefusedException refused = catchThrowableOfType(BulkRefusedException.class, problems::throwIfAny);
 
 		assertThat(refused.errors()).containsExactly(new FieldProblem("jobs[2].name", "must not be blank"),
-				new FieldProblem("jobs[4].name", "is taken by another job"),
+				FieldProblem.of("jobs[4].name", "is taken by another job", FieldErrorCode.TAKEN),
 				new FieldProblem("jobs[7].schedule", "second 61 out of range 0-59"));
 		assertThat(refused.getMessage()).isEqualTo("3 problems in 3 of the 10 jobs; nothing was saved");
 	}

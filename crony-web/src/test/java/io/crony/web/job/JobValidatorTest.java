@@ -9,6 +9,7 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +28,8 @@ class JobValidatorTest {
 	@Test
 	void rejectsCronWithSixtySecondsOnTheScheduleField() {
 		assertThat(JobValidator.validate(job("j", "61 * * * * ?", "UTC", http(null, "http://h/x"))))
-			.containsExactly(new FieldProblem("schedule", "second 61 out of range 0-59"));
+			.containsExactly(new FieldProblem("schedule", "second 61 out of range 0-59",
+					FieldErrorCode.CRON_FIELD_OUT_OF_RANGE, Map.of("field", "second", "value", "61", "range", "0-59")));
 	}
 
 	@Test
@@ -73,6 +75,7 @@ class JobValidatorTest {
 	void refusesAnInstanceChoiceForAnAddressThatNamesOneInstance() {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", choosing("http://billing/run", InstanceChoice.LEAST_ACTIVE))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "static://billing:9090",
@@ -93,6 +96,7 @@ class JobValidatorTest {
 	void refusesAStatusUrlThatIsNeitherAPathNorAnHttpAddress(String statusUrl) {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.ASYNC, statusUrl))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(
 					new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
 	}
@@ -101,11 +105,13 @@ class JobValidatorTest {
 	void refusesAStatusUrlWhereNoRunIsAskedAboutLater() {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.SYNC, "/status"))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.SHELL, TargetMode.ASYNC, "/status"))))
 			.containsExactly("target.statusUrl");
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.SYNC, "/s"))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
 	}
 
@@ -125,6 +131,7 @@ class JobValidatorTest {
 	void refusesAGrpcStatusUrlThatIsNotOneHandler(String statusUrl) {
 		assertThat(JobValidator.validate(
 				job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.ASYNC, statusUrl))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.statusUrl",
 					"must be /handler for a GRPC target: the handler that answers JobTarget/Status on the instance "
 							+ "that took the call (one path segment, no placeholders)"));
@@ -146,6 +153,7 @@ class JobValidatorTest {
 	@Test
 	void refusesShardsAndBroadcastWhereTheAddressNamesOneInstance() {
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", 2, null, null))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.shards", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", null, null, true))))
@@ -157,7 +165,8 @@ class JobValidatorTest {
 	void refusesAShardCountOutsideTwoToAHundred(int shards) {
 		assertThat(
 				JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", shards, null, null))))
-			.containsExactly(new FieldProblem("target.shards", "must be between 2 and 100"));
+			.containsExactly(
+					FieldProblem.of("target.shards", "must be between 2 and 100", FieldErrorCode.OUT_OF_RANGE, 2, 100));
 	}
 
 	@Test
@@ -166,10 +175,12 @@ class JobValidatorTest {
 			.containsExactly("target.shardParams");
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 3, List.of("a", "b"), null))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(
 					new FieldProblem("target.shardParams", "must hold exactly target.shards (3) items, one per shard"));
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC",
 				sharded("lb://billing/run", 3, List.of("a", "b", "x".repeat(4097)), null))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.shardParams[2]", "must be at most 4096 characters"));
 		assertThat(JobValidator.validate(
 				job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 2, List.of("a", "x".repeat(4096)), null))))
@@ -186,10 +197,12 @@ class JobValidatorTest {
 	void refusesAsyncShardsAndAStatusUrlWithShards() {
 		JobRequest.TargetRequest async = new JobRequest.TargetRequest(TargetType.HTTP, "POST", "lb://billing/run",
 				Map.of(), null, TargetMode.ASYNC, null, null, null, null, "/status", 4, null, null);
-		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", async))).containsExactly(
-				new FieldProblem("target.mode",
-						"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"),
-				new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", async)))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
+			.containsExactly(
+					new FieldProblem("target.mode",
+							"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"),
+					new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
 	}
 
 	@Test
@@ -212,8 +225,10 @@ class JobValidatorTest {
 		String only = "applies to ASYNC lb://service/path (HTTP) and discovery:///service (GRPC) targets only: "
 				+ "a run moves to another instance";
 		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", null, 3), 20)))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
 		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "http://billing/run", TargetMode.ASYNC, 3), 20)))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
 		assertThat(fields(timed(silent(TargetType.GRPC, "static://billing:9090", TargetMode.ASYNC, 3), 20)))
 			.containsExactly("target.progressTimeoutSeconds");
@@ -224,6 +239,7 @@ class JobValidatorTest {
 	void refusesAProgressTimeoutOutsideOneToTheJobsTimeout(int seconds) {
 		assertThat(JobValidator
 			.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, seconds), 20)))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("target.progressTimeoutSeconds",
 					"must be between 1 and the job's timeoutSeconds (20)"));
 	}
@@ -309,9 +325,11 @@ class JobValidatorTest {
 	void refusesAnExponentialBackoffFromZeroOrWithAMaximumBelowItsStart() {
 		assertThat(JobValidator
 			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 0, 2.0, 60, null))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
 		assertThat(JobValidator
 			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 30, 2.0, 10, null))))
+			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (30)"));
 	}
 

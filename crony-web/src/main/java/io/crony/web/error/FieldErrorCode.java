@@ -1,0 +1,120 @@
+package io.crony.web.error;
+
+import java.util.List;
+
+/**
+ * What is wrong with one field of a 400, as a stable code with the names of its
+ * parameters, beside the English {@code message} of {@link FieldProblem}. The dashboard
+ * words each code in the reader's language (frontend/src/i18n/fieldErrors.json, which
+ * {@code FieldErrorTextsTest} keeps complete); API users branch on it, never on the
+ * message. Listed in docs/api.md; a new value is an API change.
+ */
+public enum FieldErrorCode {
+
+	/** The field or parameter is missing, null or blank. */
+	REQUIRED,
+
+	/** A query parameter given with an empty value. */
+	EMPTY_PARAMETER,
+
+	/** Text or a list longer than the field takes. */
+	TOO_LONG("max"),
+
+	/** Text or a list shorter than the field takes. */
+	TOO_SHORT("min"),
+
+	/** A number above the field's maximum. */
+	TOO_LARGE("max"),
+
+	/** A number below the field's minimum. */
+	TOO_SMALL("min"),
+
+	/** A number outside a range the rules set. */
+	OUT_OF_RANGE("min", "max"),
+
+	/** Text that does not have the form the field takes (a regular expression). */
+	NOT_MATCHING("pattern"),
+
+	/** A name holding a character that cannot be seen or reorders text. */
+	INVISIBLE_CHARACTERS,
+
+	/** A name holding a control character. */
+	CONTROL_CHARACTERS,
+
+	/** A name holding '/'. */
+	SLASH_IN_NAME,
+
+	/** A name holding '/' or a control character. */
+	SLASH_OR_CONTROL_CHARACTERS,
+
+	/** A name starting or ending with white space. */
+	EDGE_WHITE_SPACE,
+
+	/** A field the request's object does not have. */
+	UNKNOWN_FIELD("known"),
+
+	/** A value that is not one of the field's values. */
+	NOT_ONE_OF("allowed"),
+
+	/**
+	 * A value of the wrong JSON type ({@code type}: number, boolean, string, object,
+	 * array or other).
+	 */
+	WRONG_TYPE("type"),
+
+	/** The body is not JSON. */
+	MALFORMED_JSON("detail"),
+
+	/** A name another resource of its kind holds. */
+	TAKEN,
+
+	/** A field Crony sets, in a new definition. */
+	READ_ONLY,
+
+	/** A field Crony sets, sent back with another value than it has. */
+	READ_ONLY_DIFFERS("current", "given"),
+
+	/** A stale {@code version}: the resource changed meanwhile. */
+	VERSION_STALE("current"),
+
+	/** A value that is not an e-mail address. */
+	NOT_AN_EMAIL("value"),
+
+	/**
+	 * A field of a cron expression (minute, hour, ...) with a value outside its range.
+	 */
+	CRON_FIELD_OUT_OF_RANGE("field", "value", "range"),
+
+	/** A field of a cron expression that is not a number where one is needed. */
+	CRON_FIELD_NOT_A_NUMBER("field", "value"),
+
+	/** A cron expression with the wrong number of fields. */
+	CRON_FIELD_COUNT("count"),
+
+	/** A time zone that is not a known IANA id. */
+	UNKNOWN_TIME_ZONE("value"),
+
+	/** A field that applies only with another field's value. */
+	NOT_APPLICABLE,
+
+	/**
+	 * A rule without a code of its own yet: the English {@code message} says it, and the
+	 * dashboard shows it as it came.
+	 */
+	INVALID;
+
+	private final List<String> params;
+
+	FieldErrorCode(String... params) {
+		this.params = List.of(params);
+	}
+
+	/**
+	 * The names of the parameters, in the order {@link FieldProblem#of} takes their
+	 * values.
+	 */
+	public List<String> params() {
+		return this.params;
+	}
+
+}
