@@ -128,7 +128,7 @@ class MisfireAndQueueIT {
 	 * A job taken over from an agent that was cut off from etcd and MariaDB: the instants
 	 * up to a fencing margin before its arrival here may have run there from its spool,
 	 * so they are recorded MISSED under that agent, never called here, and its spool's
-	 * replay corrects them. About 3 s.
+	 * replay corrects them. About 2 s.
 	 */
 	@Test
 	void aJobTakenOverLeavesItsFormerHolderTheInstantsItMayHaveRunUnrecorded() {
