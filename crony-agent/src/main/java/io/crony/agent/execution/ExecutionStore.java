@@ -74,9 +74,10 @@ public class ExecutionStore {
 
 	/**
 	 * The latest scheduled fire of each job at or before its own bound that ran or is
-	 * running, or that {@code agentId} itself claimed ({@link FireHistory}).
+	 * running, or that {@code agentId} itself claimed, with its row's agent
+	 * ({@link FireHistory}).
 	 */
-	public Map<Long, Instant> lastFires(Map<Long, Instant> untilByJob, String agentId) {
+	public Map<Long, LastFire> lastFires(Map<Long, Instant> untilByJob, String agentId) {
 		return this.history.lastFires(untilByJob, agentId);
 	}
 

@@ -30,15 +30,16 @@ final class FireHistory {
 	/**
 	 * The latest scheduled fire of each job at or before that job's own bound (its
 	 * arrival) that ran or is running, or that {@code agentId} itself claimed, for the
-	 * misfire policy. Each job has its own bound, not the batch's latest: this agent
-	 * plans an arrived job's regular fires at once and claims them ahead, so a bound past
-	 * the job's arrival could find this agent's own first fire and hide the instants
-	 * missed before it. Another agent's PENDING claim is left out: a live former holder
-	 * may release it later (then the missed fire is taken as contested), a dead one never
-	 * does (then the contested fire is given up), and a released claim never ran.
+	 * misfire policy, with the agent of its row. Each job has its own bound, not the
+	 * batch's latest: this agent plans an arrived job's regular fires at once and claims
+	 * them ahead, so a bound past the job's arrival could find this agent's own first
+	 * fire and hide the instants missed before it. Another agent's PENDING claim is left
+	 * out: a live former holder may release it later (then the missed fire is taken as
+	 * contested), a dead one never does (then the contested fire is given up), and a
+	 * released claim never ran.
 	 */
-	Map<Long, Instant> lastFires(Map<Long, Instant> untilByJob, String agentId) {
-		Map<Long, Instant> last = new HashMap<>();
+	Map<Long, LastFire> lastFires(Map<Long, Instant> untilByJob, String agentId) {
+		Map<Long, LastFire> last = new HashMap<>();
 		for (List<Long> chunk : chunks(untilByJob.keySet(), 1000)) {
 			// one derived row per job with its bound, and per job a subquery that walks
 			// uk_execution_fire (job_id, scheduled_at) backwards from that bound and
@@ -55,14 +56,15 @@ final class FireHistory {
 				args.add(chunk.get(i));
 				args.add(SqlTime.of(untilByJob.get(chunk.get(i))));
 			}
-			this.jdbc.query("SELECT b.job_id, (SELECT e.scheduled_at FROM execution e WHERE e.job_id = b.job_id"
+			// the row's agent read by its id, found through the same walk: the former
+			// holder, whose unrecorded fires a failover must not run again (Misfires)
+			this.jdbc.query("SELECT f.job_id, e.scheduled_at, e.agent_id FROM (SELECT b.job_id, (SELECT e.id"
+					+ " FROM execution e WHERE e.job_id = b.job_id"
 					+ " AND e.scheduled_at <= b.until_at AND e.trigger_type IN ('CRON', 'MISFIRE')"
-					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1) FROM ("
-					+ bounds + ") b", (rs) -> {
+					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1) AS id FROM ("
+					+ bounds + ") b) f JOIN execution e ON e.id = f.id", (rs) -> {
 						Timestamp at = rs.getTimestamp(2);
-						if (at != null) {
-							last.put(rs.getLong(1), at.toInstant());
-						}
+						last.put(rs.getLong(1), new LastFire(at.toInstant(), rs.getString(3)));
 					}, args.toArray());
 		}
 		return last;

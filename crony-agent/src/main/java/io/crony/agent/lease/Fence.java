@@ -16,6 +16,10 @@ import java.util.function.LongSupplier;
  */
 public final class Fence {
 
+	private final Duration ttl;
+
+	private final Duration margin;
+
 	private final long validNanos;
 
 	private final long ttlNanos;
@@ -30,6 +34,8 @@ public final class Fence {
 	private volatile long lease;
 
 	public Fence(Duration ttl, Duration margin, LongSupplier nanoClock) {
+		this.ttl = ttl;
+		this.margin = margin;
 		this.validNanos = ttl.minus(margin).toNanos();
 		this.ttlNanos = ttl.toNanos();
 		this.nanoClock = nanoClock;
@@ -37,6 +43,19 @@ public final class Fence {
 
 	public Fence(Duration ttl, Duration margin) {
 		this(ttl, margin, System::nanoTime);
+	}
+
+	/** The lease's TTL ({@code crony.agent.lease-ttl}). */
+	public Duration ttl() {
+		return this.ttl;
+	}
+
+	/**
+	 * How long before its lease may expire this agent stops firing
+	 * ({@code crony.agent.fencing-margin}).
+	 */
+	public Duration margin() {
+		return this.margin;
 	}
 
 	/** Whether new runs may start now. */

@@ -7,11 +7,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 
+import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.LastFire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * job nor hold up the watch that delivers them. A job's regular next fire is planned when
  * it arrives; the fires its policy runs for the instants missed up to the arrival, and
  * the fires its former holder released ({@link Misfires}), go into the engine's plan like
- * any other fire.
+ * any other fire; the missed instants a former holder may have run unrecorded are left to
+ * it ({@link FormerHolderFires}).
  */
 final class Arrivals implements AutoCloseable {
 
@@ -34,6 +38,8 @@ final class Arrivals implements AutoCloseable {
 
 	private final Misfires misfires;
 
+	private final FormerHolderFires formerHolder;
+
 	private final Consumer<Fire> plan;
 
 	private final Clock clock;
@@ -44,8 +50,9 @@ final class Arrivals implements AutoCloseable {
 
 	private volatile boolean running = true;
 
-	Arrivals(Misfires misfires, Consumer<Fire> plan, Clock clock) {
+	Arrivals(Misfires misfires, FormerHolderFires formerHolder, Consumer<Fire> plan, Clock clock) {
 		this.misfires = misfires;
+		this.formerHolder = formerHolder;
 		this.plan = plan;
 		this.clock = clock;
 		this.thread.setDaemon(true);
@@ -88,22 +95,43 @@ final class Arrivals implements AutoCloseable {
 		// arrival, which may have run by now, are not what it missed
 		Map<Long, Instant> arrivals = new HashMap<>();
 		batch.forEach((arrival) -> arrivals.put(arrival.job().id(), arrival.at()));
-		Map<Long, Instant> lastFires = this.misfires.lastFires(arrivals);
+		Map<Long, LastFire> lastFires = this.misfires.lastFires(arrivals);
 		Map<Long, List<Instant>> released = this.misfires.releasedFires(jobs, since, until);
-		int jobsWithFires = 0;
-		int fires = 0;
+		List<Missing> missing = new ArrayList<>();
 		for (Arrival arrival : batch) {
 			JobState job = arrival.job();
 			// dropped or rescheduled since: its missed fires are no longer this arrival's
 			if (job.removed || job.generation != arrival.generation()) {
 				continue;
 			}
+			LastFire last = lastFires.get(job.id());
+			Misfires.Missed missed = this.misfires.missed(job, (last != null) ? last.at() : null, arrival.at());
+			missing.add(new Missing(arrival, last, missed,
+					this.formerHolder.mayHaveRunThere(last, missed.run(), arrival.at())));
+		}
+		// one read for the batch: which of those instants have no row yet
+		Set<FireKey> unrecorded = this.formerHolder.withoutRows(missing.stream()
+			.flatMap((m) -> m.theirs().stream().map((at) -> new FireKey(m.arrival().job().id(), at)))
+			.toList());
+		Instant now = this.clock.instant();
+		int jobsWithFires = 0;
+		int fires = 0;
+		int leftToFormerHolders = 0;
+		for (Missing m : missing) {
+			Arrival arrival = m.arrival();
+			JobState job = arrival.job();
+			List<Instant> theirs = m.theirs()
+				.stream()
+				.filter((at) -> unrecorded.contains(new FireKey(job.id(), at)))
+				.toList();
+			this.formerHolder.recordMissed(job, (m.last() != null) ? m.last().agentId() : null, theirs, now);
+			this.misfires.recordBeyondBound(job, m.missed(), now);
+			leftToFormerHolders += theirs.size();
 			// one fire per instant: a released instant may also be the one the policy
 			// runs; and only instants up to this job's own arrival (the batch's query
 			// reaches to its latest), as later ones are its planned CRON fires
-			Misfires.Missed missed = this.misfires.missed(job, lastFires.get(job.id()), arrival.at());
-			this.misfires.recordBeyondBound(job, missed, this.clock.instant());
-			SortedSet<Instant> instants = new TreeSet<>(missed.run());
+			SortedSet<Instant> instants = new TreeSet<>(m.missed().run());
+			theirs.forEach(instants::remove);
 			released.getOrDefault(job.id(), List.of())
 				.stream()
 				.filter((at) -> !at.isAfter(arrival.at()) && at.isAfter(arrival.at().minus(RELEASED_WINDOW)))
@@ -117,6 +145,12 @@ final class Arrivals implements AutoCloseable {
 			logger.info("Engine runs {} missed or handed-over fires of {} of {} arriving jobs (first: {})", fires,
 					jobsWithFires, batch.size(), batch.get(0).job().id());
 		}
+		if (leftToFormerHolders > 0) {
+			logger.warn(
+					"Engine records {} missed fires of {} arriving jobs MISSED under their former holders, "
+							+ "which may have run them cut off from the database (first: {})",
+					leftToFormerHolders, batch.size(), batch.get(0).job().id());
+		}
 	}
 
 	@Override
@@ -126,6 +160,16 @@ final class Arrivals implements AutoCloseable {
 	}
 
 	private record Arrival(JobState job, long generation, Instant at) {
+	}
+
+	/**
+	 * An arrival's missed instants.
+	 *
+	 * @param last its last fire that ran, null when none
+	 * @param missed what its misfire policy runs
+	 * @param theirs of those, the ones its former holder may have run unrecorded
+	 */
+	private record Missing(Arrival arrival, LastFire last, Misfires.Missed missed, List<Instant> theirs) {
 	}
 
 }

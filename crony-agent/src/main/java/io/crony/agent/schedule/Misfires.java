@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.LastFire;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
@@ -60,7 +61,7 @@ final class Misfires {
 	/**
 	 * @param arrivals each arriving job's id and the instant it arrived
 	 */
-	Map<Long, Instant> lastFires(Map<Long, Instant> arrivals) {
+	Map<Long, LastFire> lastFires(Map<Long, Instant> arrivals) {
 		try {
 			return this.store.lastFires(arrivals, this.agentId);
 		}

@@ -52,8 +52,10 @@ final class Stages implements AutoCloseable {
 				new HeldFires(parts.fence(), metrics), this::start, this.releases, parts.workers());
 		this.claims = new ClaimStage(this.planner, claimer, this.dispatch::claimed, parts.clock());
 		this.arrivals = new Arrivals(
-				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()), this.planner::add,
-				parts.clock());
+				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
+				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
+						parts.fence().margin()),
+				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");
 		this.dispatchThread.setPriority(Thread.MAX_PRIORITY);

@@ -225,14 +225,15 @@ class ExecutionStoreIT {
 		fire(9, "2026-11-22 10:00:04", "PENDING", "other");
 		fire(10, "2026-11-22 10:00:04", "PENDING", "agent");
 
-		Map<Long, Instant> last = this.store.lastFires(Map.of(7L, Instant.parse("2026-11-22T10:00:10Z"), 8L,
+		Map<Long, LastFire> last = this.store.lastFires(Map.of(7L, Instant.parse("2026-11-22T10:00:10Z"), 8L,
 				Instant.parse("2026-11-22T10:00:12Z"), 9L, Instant.parse("2026-11-22T10:00:12Z"), 10L,
 				Instant.parse("2026-11-22T10:00:12Z"), 11L, Instant.parse("2026-11-22T10:00:12Z")), "agent");
 
-		assertThat(last).containsOnly(Map.entry(7L, Instant.parse("2026-11-22T10:00:05Z")),
-				Map.entry(8L, Instant.parse("2026-11-22T10:00:09Z")),
-				Map.entry(9L, Instant.parse("2026-11-22T10:00:03Z")),
-				Map.entry(10L, Instant.parse("2026-11-22T10:00:04Z")));
+		// each with the agent of its row: the former holder, or this agent itself
+		assertThat(last).containsOnly(Map.entry(7L, new LastFire(Instant.parse("2026-11-22T10:00:05Z"), "gone")),
+				Map.entry(8L, new LastFire(Instant.parse("2026-11-22T10:00:09Z"), "gone")),
+				Map.entry(9L, new LastFire(Instant.parse("2026-11-22T10:00:03Z"), "gone")),
+				Map.entry(10L, new LastFire(Instant.parse("2026-11-22T10:00:04Z"), "agent")));
 	}
 
 	@Test
@@ -245,10 +246,10 @@ class ExecutionStoreIT {
 		fire(7, "2026-11-22 10:00:00", "PENDING", "other");
 		long reads = rowReads();
 
-		Map<Long, Instant> last = this.store.lastFires(
+		Map<Long, LastFire> last = this.store.lastFires(
 				Map.of(7L, Instant.parse("2026-11-22T10:00:30Z"), 8L, Instant.parse("2026-11-22T10:00:30Z")), "agent");
 
-		assertThat(last).containsOnly(Map.entry(7L, Instant.parse("2026-11-21T09:20:00Z")));
+		assertThat(last).containsOnly(Map.entry(7L, new LastFire(Instant.parse("2026-11-21T09:20:00Z"), "gone")));
 		// the counter's own reading adds a few; the history is 2,000 rows
 		assertThat(rowReads() - reads).isLessThan(50);
 	}
