@@ -188,7 +188,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the token of this request (bearer or session cookie) */
+        /**
+         * Revoke the token of this request (bearer or session cookie)
+         * @description 204 when done. 200 with `redirectTo` when an OpenID Connect provider signed this session in and ends its own sessions (RP-initiated logout): the dashboard sends the browser there, and the provider sends it back to the sign-in page.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -208,6 +211,26 @@ export interface paths {
          * @description A request names its department in the X-Crony-Department header; without it, the user's home department: `default` when a member of it, else the first by name.
          */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How one may sign in besides a user name and password (open to all)
+         * @description `oidc` is absent unless OpenID Connect sign-in is configured; then the dashboard shows a button with its name that sends the browser to its `path`.
+         */
+        get: operations["signInOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2038,7 +2061,7 @@ export interface components {
             enabled?: boolean;
             globalAdmin?: boolean;
             /** @enum {string} */
-            grantedBy?: "LOCAL" | "LDAP";
+            grantedBy?: "LOCAL" | "LDAP" | "OIDC";
             /** @enum {string} */
             role?: "VIEWER" | "OPERATOR" | "ADMIN";
             /** Format: int64 */
@@ -2406,6 +2429,16 @@ export interface components {
             shards?: number;
             /** Format: int32 */
             timeoutSeconds?: number;
+        };
+        SignInOptions: {
+            oidc?: components["schemas"]["SignInProvider"];
+        };
+        SignInProvider: {
+            name?: string;
+            path?: string;
+        };
+        SignedOut: {
+            redirectTo?: string;
         };
         SsoGroupMappingRequest: {
             department: string;
@@ -3637,12 +3670,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No Content */
+            /** @description Signed out here; the provider's session ends at `redirectTo` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description Signed out */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
             };
             /** @description Invalid parameter or body; the problem's errors name each bad field */
             400: {
@@ -3701,6 +3745,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
                 };
             };
             /** @description Invalid parameter or body; the problem's errors name each bad field */

@@ -135,14 +135,17 @@ export function AuthProvider({ children, initialUser }: Props) {
   );
 
   const signOut = useCallback(async () => {
+    let providerSignOut: string | undefined;
     try {
-      await authApi.logout();
+      providerSignOut = (await authApi.logout())?.redirectTo;
     } catch {
       // the user is signed out here whatever the server says; the server revokes the
       // session and clears the cookie when it hears of it
     }
     departmentStore.clear();
     forget();
+    // the OpenID Connect provider ends its own session there, then sends the browser back
+    if (providerSignOut) window.location.assign(providerSignOut);
   }, [forget]);
 
   const value = useMemo(

@@ -39,3 +39,13 @@ export interface Me {
   /** The user's memberships; for a global admin every department, as ADMIN. */
   departments: Membership[];
 }
+
+/** The sign-in page's other ways in: `oidc` only when OpenID Connect sign-in is configured. */
+export interface SignInOptions {
+  oidc?: { name: string; path: string };
+}
+
+/** Sign-out's answer when the provider that signed the session in ends its own session too. */
+export interface SignedOut {
+  redirectTo: string;
+}

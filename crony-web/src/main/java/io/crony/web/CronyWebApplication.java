@@ -11,7 +11,13 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
  * would point at localhost:389 and report the health DOWN wherever no directory runs
  * there.
  */
-@SpringBootApplication(exclude = LdapAutoConfiguration.class)
+@SpringBootApplication(exclude = LdapAutoConfiguration.class,
+		// crony-web signs in with an OpenID Connect provider, it is none; the tests'
+		// provider
+		// (spring-security-oauth2-authorization-server) must not make it one
+		excludeName = {
+				"org.springframework.boot.autoconfigure.security.oauth2.server.servlet.OAuth2AuthorizationServerAutoConfiguration",
+				"org.springframework.boot.autoconfigure.security.oauth2.server.servlet.OAuth2AuthorizationServerJwtAutoConfiguration" })
 @ConfigurationPropertiesScan
 public class CronyWebApplication {
 

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.crony.web.audit.Actor;
@@ -12,6 +13,7 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,7 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -32,7 +34,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Sign in (user + password for a bearer token), sign out, and who am I. */
@@ -57,10 +58,13 @@ class AuthController {
 
 	private final ObjectProvider<ExternalSignIn> directory;
 
+	private final ObjectProvider<ProviderSignIn> provider;
+
 	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
 			LoginThrottle throttle, AuditLog audit, DepartmentResolver departments,
-			ObjectProvider<ExternalSignIn> directory) {
+			ObjectProvider<ExternalSignIn> directory, ObjectProvider<ProviderSignIn> provider) {
 		this.directory = directory;
+		this.provider = provider;
 		this.audit = audit;
 		this.departments = departments;
 		this.throttle = throttle;
@@ -133,19 +137,62 @@ class AuthController {
 	}
 
 	@PostMapping("/logout")
-	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Revoke the token of this request (bearer or session cookie)")
-	void logout(HttpServletRequest request, HttpServletResponse response,
+	@Operation(summary = "Revoke the token of this request (bearer or session cookie)",
+			description = "204 when done. 200 with `redirectTo` when an OpenID Connect provider signed this session "
+					+ "in and ends its own sessions (RP-initiated logout): the dashboard sends the browser there, "
+					+ "and the provider sends it back to the sign-in page.")
+	@ApiResponse(responseCode = "200", description = "Signed out here; the provider's session ends at `redirectTo`")
+	@ApiResponse(responseCode = "204", description = "Signed out")
+	ResponseEntity<SignedOut> logout(HttpServletRequest request, HttpServletResponse response,
 			@AuthenticationPrincipal CronyPrincipal principal) {
 		String token = BearerTokenFilter.bearerToken(request);
 		if (token == null) {
 			token = SessionCookie.token(request);
 			SessionCookie.clear(request, response);
 		}
+		Optional<String> providerSignOut = Optional.empty();
 		if (token != null) {
+			// asked before the token goes: the provider's session is found by it
+			ProviderSignIn signIn = this.provider.getIfAvailable();
+			if (signIn != null) {
+				providerSignOut = signIn.signOutUrl(TokenService.hash(token), request);
+			}
 			this.tokens.revoke(token);
 		}
 		this.audit.record(AuditAction.LOGOUT, principal.id(), principal.username(), null, null);
+		return providerSignOut.map((url) -> ResponseEntity.ok(new SignedOut(url)))
+			.orElseGet(() -> ResponseEntity.noContent().build());
+	}
+
+	@GetMapping("/sign-in-options")
+	@Operation(summary = "How one may sign in besides a user name and password (open to all)",
+			description = "`oidc` is absent unless OpenID Connect sign-in is configured; then the dashboard shows "
+					+ "a button with its name that sends the browser to its `path`.")
+	@SecurityRequirements
+	SignInOptions signInOptions() {
+		ProviderSignIn signIn = this.provider.getIfAvailable();
+		return new SignInOptions(
+				(signIn == null) ? null : new SignInOptions.SignInProvider(signIn.displayName(), signIn.startPath()));
+	}
+
+	/**
+	 * @param redirectTo the provider's sign-out address, with this session's ID token
+	 */
+	record SignedOut(String redirectTo) {
+	}
+
+	/**
+	 * @param oidc the OpenID Connect provider's button; absent when not configured
+	 */
+	record SignInOptions(@JsonInclude(JsonInclude.Include.NON_NULL) SignInProvider oidc) {
+
+		/**
+		 * @param name the button's name
+		 * @param path where the browser starts the sign-in
+		 */
+		record SignInProvider(String name, String path) {
+		}
+
 	}
 
 	@GetMapping("/me")

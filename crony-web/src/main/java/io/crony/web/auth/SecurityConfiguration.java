@@ -85,6 +85,9 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers(HttpMethod.POST, "/api/v1/auth/login")
 				.permitAll()
+				// the sign-in page asks it before anyone is signed in
+				.requestMatchers(HttpMethod.GET, "/api/v1/auth/sign-in-options")
+				.permitAll()
 				// SDK reports carry an execution token (X-Crony-Token), checked by the
 				// execution feature, not a user's bearer token
 				.requestMatchers(HttpMethod.POST, "/api/v1/executions/*/result", "/api/v1/executions/*/progress")

@@ -10,6 +10,9 @@ public enum UserSource {
 	LOCAL,
 
 	/** An LDAP directory or Active Directory, through the group mappings. */
-	LDAP
+	LDAP,
+
+	/** An OpenID Connect provider, through the group mappings. */
+	OIDC
 
 }

@@ -1,9 +1,5 @@
 package io.crony.web.sso;
 
-import io.crony.web.auth.DirectoryAccounts;
-import io.crony.web.auth.Memberships;
-import io.crony.web.audit.AuditLog;
-
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -13,7 +9,6 @@ import org.springframework.security.ldap.authentication.BindAuthenticator;
 import org.springframework.security.ldap.authentication.LdapAuthenticationProvider;
 import org.springframework.security.ldap.search.FilterBasedLdapUserSearch;
 import org.springframework.security.ldap.userdetails.DefaultLdapAuthoritiesPopulator;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.StringUtils;
 
 /**
@@ -27,9 +22,8 @@ import org.springframework.util.StringUtils;
 class LdapConfiguration {
 
 	@Bean
-	LdapSignIn ldapSignIn(LdapProperties properties, DirectoryAccounts accounts, Memberships memberships,
-			GroupMappingMapper mappings, AuditLog audit, TransactionTemplate transactions) {
-		return new LdapSignIn(provider(properties), accounts, memberships, mappings, audit, transactions);
+	LdapSignIn ldapSignIn(LdapProperties properties, GroupGrants grants) {
+		return new LdapSignIn(provider(properties), grants);
 	}
 
 	static LdapAuthenticationProvider provider(LdapProperties properties) {

@@ -36,10 +36,10 @@ class ServiceTokenIT {
 	private static final Map<String, Object> JOB = Map.of("name", "token-job", "schedule", "0 0 * * * ?", "target",
 			Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/run"));
 
-	// open to anyone by design: the login itself, and SDK reports checked by their
-	// execution token (ReportController), not by a bearer token
-	private static final Set<String> OPEN = Set.of("POST /api/v1/auth/login", "POST /api/v1/executions/{id}/result",
-			"POST /api/v1/executions/{id}/progress");
+	// open to anyone by design: the login itself and the sign-in page's options, and SDK
+	// reports checked by their execution token (ReportController), not by a bearer token
+	private static final Set<String> OPEN = Set.of("POST /api/v1/auth/login", "GET /api/v1/auth/sign-in-options",
+			"POST /api/v1/executions/{id}/result", "POST /api/v1/executions/{id}/progress");
 
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();

@@ -39,8 +39,7 @@ class LdapSignInTest {
 	}
 
 	private static LdapSignIn signIn(String url) {
-		return new LdapSignIn(LdapConfiguration.provider(properties(url, "uid={0},ou=people")), null, null, null, null,
-				null);
+		return new LdapSignIn(LdapConfiguration.provider(properties(url, "uid={0},ou=people")), null);
 	}
 
 	private static LdapProperties properties(String url, String userDnPattern) {
