@@ -199,6 +199,10 @@ export const en = {
   'executions.clearWithDependents': 'With dependents (they run again once it succeeds)',
   'executions.clearRequested': 'Cleared: #{id} runs again for its instant',
   'executions.clearedRuns': 'Earlier runs',
+  'executions.rerunFailedShards': 'Re-run failed shards',
+  'executions.rerunFailedShardsTitle': 'Run the failed shards again?',
+  'executions.rerunFailedShardsExplained': 'Calls only the shards that did not succeed, for {instant}; the shards that succeeded are kept, and the earlier run stays in its history.',
+  'executions.failedShardsRerun': '#{id} runs shards {shards} again',
   'executions.runNumber': 'Run no.',
   'executions.cleared': 'Cleared',
   // common
