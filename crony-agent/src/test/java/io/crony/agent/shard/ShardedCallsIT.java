@@ -203,7 +203,7 @@ class ShardedCallsIT {
 		assertThat(outcome.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
 		assertThat(outcome.output()).isEqualTo("4 of 4 shards succeeded");
 		assertThat(this.calls).extracting(Call::index).containsExactly("2");
-		assertThat(rows(id)).extracting((row) -> row.get("output")).containsExactly("kept", "kept", null, "kept");
+		assertThat(rows(id)).extracting((row) -> row.get("output")).containsExactly("kept", "kept", "", "kept");
 		assertThat(rows(id)).extracting((row) -> row.get("status")).containsOnly("SUCCEEDED");
 	}
 
