@@ -12,7 +12,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { forwardRef, useImperativeHandle, useMemo, useRef } from 'react';
 import { STATUS_COLORS, statusLabel } from '../../executions/StatusTag';
 import type { WorkflowGraph, WorkflowNode } from '../types';
-import { layoutWorkflow, NODE_HEIGHT, NODE_WIDTH } from './dagreLayout';
+import { fitView, layoutWorkflow, NODE_HEIGHT, NODE_WIDTH } from './dagreLayout';
 import { t } from '../../../i18n';
 
 echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
@@ -42,12 +42,8 @@ export const WorkflowChart = forwardRef<ChartHandle, Props>(function WorkflowCha
   const option = useMemo(() => {
     const placed = layoutWorkflow(graph);
     const byId = new Map(graph.nodes.map((n) => [String(n.jobId), n]));
-    // ECharts fits the positions into the view keeping their aspect; the boxes follow at the same scale
-    const scale = Math.min(
-      (width - 2 * PADDING) / Math.max(placed.width, 1),
-      (height - 2 * PADDING) / Math.max(placed.height, 1),
-      1.5,
-    );
+    const view = fitView(placed, width, height, PADDING);
+    const scale = view.scale;
     const fontSize = Math.max(9, Math.min(14, 12 * scale));
     return {
       animation: false,
@@ -67,10 +63,11 @@ export const WorkflowChart = forwardRef<ChartHandle, Props>(function WorkflowCha
           roam: true,
           // zooming scales the boxes with the distances, so they never overlap
           nodeScaleRatio: 1,
-          left: PADDING,
-          right: PADDING,
-          top: PADDING,
-          bottom: PADDING,
+          // the box of the node centres, the layout's own proportions (fitView)
+          left: view.left,
+          top: view.top,
+          width: view.width,
+          height: view.height,
           symbol: 'roundRect',
           symbolSize: [NODE_WIDTH * scale, NODE_HEIGHT * scale],
           edgeSymbol: ['none', 'arrow'],

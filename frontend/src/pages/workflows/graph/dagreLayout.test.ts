@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkflowGraph } from '../types';
-import { layoutWorkflow, NODE_HEIGHT, NODE_WIDTH, workflowsOf } from './dagreLayout';
+import { fitView, layoutWorkflow, NODE_HEIGHT, NODE_WIDTH, workflowsOf } from './dagreLayout';
 
 const node = (jobId: number, name = `job-${jobId}`) => ({ jobId, name, schedule: '', enabled: true, status: null });
 
@@ -42,6 +42,25 @@ describe('layoutWorkflow', () => {
   it('drops an edge to a job it does not draw, and a job waiting on itself', () => {
     const { edges } = layoutWorkflow({ nodes: [node(1), node(2)], edges: [{ from: 1, to: 9 }, { from: 2, to: 2 }, { from: 1, to: 2 }] });
     expect(edges).toEqual([{ from: '1', to: '2' }]);
+  });
+});
+
+describe('fitView', () => {
+  it('keeps both axes at one scale, centred, with every box inside the chart', () => {
+    const placed = { nodes: [{ id: '1', x: 100, y: 50 }, { id: '2', x: 1100, y: 50 }, { id: '3', x: 1100, y: 250 }], edges: [], width: 0, height: 0 };
+    const view = fitView(placed, 1000, 600, 24);
+    expect(view.width / 1000).toBeCloseTo(view.height / 200, 6);
+    expect(view.scale).toBeCloseTo(view.width / 1000, 6);
+    expect(view.left - (NODE_WIDTH * view.scale) / 2).toBeGreaterThanOrEqual(24 - 1e-6);
+    expect(view.left * 2 + view.width).toBeCloseTo(1000, 6);
+    expect(view.top * 2 + view.height).toBeCloseTo(600, 6);
+  });
+
+  it('gives a single job a box ECharts can divide by', () => {
+    const view = fitView({ nodes: [{ id: '1', x: 10, y: 10 }], edges: [], width: 0, height: 0 }, 800, 600, 24);
+    expect(view.width).toBeGreaterThan(0);
+    expect(view.height).toBeGreaterThan(0);
+    expect(view.scale).toBe(1.5);
   });
 });
 

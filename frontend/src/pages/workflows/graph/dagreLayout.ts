@@ -45,6 +45,32 @@ export function layoutWorkflow(graph: WorkflowGraph): GraphLayout {
   };
 }
 
+/** Where the node centres go in the chart, in pixels, and the one scale of both axes. */
+export interface View {
+  scale: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The whole layout in a chart of the given size, the same scale on both axes and centred.
+ * ECharts stretches the node centres over the box it is given, each axis on its own, and
+ * sizes the boxes by one axis only: a box of the layout's own proportions keeps them true.
+ */
+export function fitView(placed: GraphLayout, width: number, height: number, padding: number): View {
+  const xs = placed.nodes.map((n) => n.x);
+  const ys = placed.nodes.map((n) => n.y);
+  const spanX = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
+  const spanY = ys.length ? Math.max(...ys) - Math.min(...ys) : 0;
+  const scale = Math.min((width - 2 * padding) / (spanX + NODE_WIDTH), (height - 2 * padding) / (spanY + NODE_HEIGHT), 1.5);
+  // a span of 0 (one layer, or one job per layer) still needs a box ECharts can divide by
+  const boxWidth = Math.max(spanX * scale, 1);
+  const boxHeight = Math.max(spanY * scale, 1);
+  return { scale, left: (width - boxWidth) / 2, top: (height - boxHeight) / 2, width: boxWidth, height: boxHeight };
+}
+
 /** A workflow: a connected set of jobs, named after its first root (a job without upstreams). */
 export interface Workflow {
   /** The job id of its first root by name: stable while the workflow keeps that job. */
