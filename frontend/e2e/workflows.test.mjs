@@ -2,12 +2,14 @@
 // this flow: load → reconcile → report, the two downstream jobs without a schedule of their
 // own. The Workflows page draws the three jobs and both edges; "Run with dependents" on load
 // starts a workflow run that the history shows with all three runs succeeded, and its tree
-// holds the three runs. A click on a job opens its runs.
+// holds the three runs. A click on a job opens its runs. A workflow of 50 jobs opens on the
+// graph page, laid out by dagre, zoomed and fitted, and is saved as docs' screenshots in both
+// languages from the same browser.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { api, base, openBrowser, screenshotDir, settled, signIn, SLOW, targetUrl } from './support.mjs';
-import { shot, tr } from './i18n.mjs';
+import { lang, shot, tr } from './i18n.mjs';
 
 describe('workflows', () => {
   const department = `e2e-wf-${Date.now()}`;
@@ -18,6 +20,8 @@ describe('workflows', () => {
     ['report', '', ['reconcile']],
   ];
   const ids = {};
+  // the 50-job workflow, upstreams first
+  const big = [];
   let departmentId;
   let browser;
   let page;
@@ -44,6 +48,7 @@ describe('workflows', () => {
   });
 
   after(async () => {
+    for (const id of [...big].reverse()) await api('DELETE', `/jobs/${id}?cutEdges=true`, undefined, { department });
     // the jobs others depend on go with their edges cut
     for (const name of ['report', 'reconcile', 'load']) {
       if (ids[name]) await api('DELETE', `/jobs/${ids[name]}?cutEdges=true`, undefined, { department });
@@ -100,5 +105,50 @@ describe('workflows', () => {
     assert.equal(new URL(page.url()).searchParams.get('jobId'), String(ids.report));
     await page.locator('tr.ant-table-row').first().waitFor();
     assert.deepEqual(browser.errors, []);
+  });
+
+  it('opens a workflow of 50 jobs on its graph page, zooms and fits it', async () => {
+    // a root, six branches of eight jobs, and one job that waits for all six: 50 jobs, 54 edges
+    const specs = [['big-root', '0 0 2 * * ?', []]];
+    for (let b = 1; b <= 6; b++) {
+      for (let i = 1; i <= 8; i++) {
+        const name = `big-${b}-${i}`;
+        specs.push([name, '', [i === 1 ? 'big-root' : `big-${b}-${i - 1}`]]);
+      }
+    }
+    specs.push(['big-end', '', [1, 2, 3, 4, 5, 6].map((b) => `big-${b}-8`)]);
+    for (const [name, schedule, dependsOn] of specs) {
+      const job = await api(
+        'POST',
+        '/jobs',
+        { name, schedule, dependsOn, timeZone: 'UTC', target: { type: 'HTTP', method: 'POST', url: `${targetUrl}/ok` } },
+        { department },
+      );
+      assert.equal(job.status, 201, JSON.stringify(job.body));
+      big.push(job.body.id);
+    }
+
+    await page.goto(`${base}/workflows/graph?job=${big[0]}`);
+    await page.getByRole('heading', { name: tr('Workflow graph') }).waitFor();
+    await page.getByText(tr('Dependency graph: {jobs} jobs, {edges} dependencies', { jobs: 50, edges: 54 })).waitFor();
+    await page.locator('[data-testid="workflow-graph-chart"] canvas').first().waitFor();
+    await settled(page);
+    await page.getByRole('button', { name: tr('Zoom in') }).click();
+    await page.getByRole('button', { name: tr('Fit') }).click();
+    await page.mouse.move(0, 0); // no tooltip left open by the pointer
+    assert.deepEqual(browser.errors, []);
+    if (!screenshotDir) return;
+    // both languages from this browser: the dashboard keeps its language in localStorage
+    const here = lang === 'zh-CN' ? 'zh-CN' : 'en';
+    for (const shown of [here, here === 'en' ? 'zh-CN' : 'en']) {
+      await page.evaluate((l) => localStorage.setItem('crony.lang', l), shown);
+      await page.reload();
+      await page.getByRole('heading', { name: shown === 'en' ? 'Workflow graph' : '工作流图' }).waitFor();
+      await page.locator('[data-testid="workflow-graph-chart"] canvas').first().waitFor();
+      await settled(page);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: join(screenshotDir, shown === 'en' ? 'workflow-graph.png' : 'workflow-graph-zh.png') });
+    }
+    await page.evaluate((l) => localStorage.setItem('crony.lang', l), here);
   });
 });

@@ -6,6 +6,7 @@ export const paths = {
   job: (id: string | number) => `/jobs/${id}`,
   upcoming: '/upcoming',
   workflows: '/workflows',
+  workflowGraph: (jobId?: string | number) => (jobId == null ? '/workflows/graph' : `/workflows/graph?job=${jobId}`),
   executions: '/executions',
   execution: (id: string | number) => `/executions/${id}`,
   calendars: '/calendars',

@@ -36,6 +36,7 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('./pages/workflows/WorkflowsPage')),
     menu: { get label() { return t('workflows.title'); }, icon: <DeploymentUnitOutlined /> },
   },
+  { path: '/workflows/graph', page: lazy(() => import('./pages/workflows/graph/WorkflowGraphPage')) },
   {
     path: '/upcoming',
     page: lazy(() => import('./pages/upcoming/UpcomingPage')),

@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/executions/{id}/rerun-failed-shards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run only the failed shards of an ended sharded run again, for the same logical instant
+         * @description The run starts over on the same row, its earlier run with every shard's attempts kept in clearedRuns; the shards that succeeded keep their rows and are not called again. A run not ended yet, or without a failed shard, is refused with 409.
+         */
+        post: operations["rerunFailedShards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/executions/{id}/result": {
         parameters: {
             query?: never;
@@ -2269,6 +2289,13 @@ export interface components {
             applied?: boolean;
             message?: string;
             status?: string;
+        };
+        Rerun: {
+            /** Format: int64 */
+            executionId?: number;
+            /** Format: date-time */
+            scheduledAt?: string;
+            shards?: number[];
         };
         Result: {
             detail?: string;
@@ -6025,6 +6052,76 @@ export interface operations {
             };
             /** @description The body must be application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rerunFailedShards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The department the request works in (its name); absent: the caller's home department. One the caller may not enter answers 404. */
+                "X-Crony-Department"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rerun"];
+                };
+            };
+            /** @description Invalid parameter or body; the problem's errors name each bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Your role in the request's department does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in the request's department, or a department (X-Crony-Department) you are not a member of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a taken name, a stale version, a run that ended) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

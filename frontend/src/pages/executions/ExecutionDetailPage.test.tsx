@@ -238,6 +238,30 @@ describe('ExecutionDetailPage', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/executions/907/clear', { withDependents: true }]]);
   });
 
+  it('re-runs only the failed shards of an ended sharded run, and offers it only when a shard failed', async () => {
+    const shard = (index: number, status: string) => ({ index, total: 3, status, attempt: 1 });
+    const calls = mockApi((c) => {
+      if (c.path === '/executions/920' && c.method === 'GET')
+        return { body: anExecution({ id: 920, status: 'FAILED', shards: [shard(0, 'SUCCEEDED'), shard(1, 'FAILED'), shard(2, 'SUCCEEDED')] }) };
+      if (c.path === '/executions/920/rerun-failed-shards') return { status: 202, body: { executionId: 920, scheduledAt: '2026-11-26T16:12:00Z', shards: [1] } };
+      if (c.path === '/executions/921') return { body: anExecution({ id: 921, status: 'SUCCEEDED', shards: [shard(0, 'SUCCEEDED')] }) };
+      return undefined;
+    });
+    const failed = renderPage(<ExecutionDetailPage />, { at: '/executions/920', path: '/executions/:id', user: { username: 'ada', role: 'OPERATOR' } });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Re-run failed shards/ }));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Re-run failed shards' }).at(-1)!);
+
+    expect(await screen.findByText('#920 runs shards 1 again')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/executions/920/rerun-failed-shards']);
+    failed.unmount();
+
+    renderPage(<ExecutionDetailPage />, { at: '/executions/921', path: '/executions/:id', user: { username: 'ada', role: 'OPERATOR' } });
+    await screen.findByText('Execution #921');
+    expect(screen.getByRole('button', { name: /Clear/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Re-run failed shards/ })).toBeNull();
+  });
+
   it('offers no clear to a viewer, nor for a run still live', async () => {
     mockApi((c) =>
       c.path === '/executions/909' ? { body: anExecution({ id: 909, status: 'FAILED' }) }

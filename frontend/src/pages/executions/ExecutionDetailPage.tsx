@@ -1,6 +1,6 @@
 import { RedoOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Descriptions, Popconfirm, Progress, Skeleton, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Descriptions, Popconfirm, Progress, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useApiErrorHandler } from '../../api/errors';
@@ -77,6 +77,15 @@ export default function ExecutionDetailPage() {
     onError: (e) => handleError(e),
   });
 
+  const rerunShards = useMutation({
+    mutationFn: (e: Execution) => executionsApi.rerunFailedShards(e.id),
+    onSuccess: (result) => {
+      message.info(t('executions.failedShardsRerun', { id: result.executionId, shards: result.shards.join(', ') }));
+      void queryClient.invalidateQueries({ queryKey: ['executions'] });
+    },
+    onError: (e) => handleError(e),
+  });
+
   if (execution.isError) return <QueryError error={execution.error} onRetry={() => void execution.refetch()} />;
   const e = execution.data;
   if (!e) return <Skeleton active />;
@@ -93,24 +102,39 @@ export default function ExecutionDetailPage() {
           </Popconfirm>
         ) : (
           !isUnfinished(e.status) && (
-            // an ended run runs again for the same logical instant (clear and re-run)
-            <Popconfirm
-              title={t('executions.clearThisRun')}
-              description={
-                <>
-                  <div>{t('executions.clearExplained', { instant: formatTime(e.scheduledAt) })}</div>
-                  <Checkbox checked={withDependents} onChange={(c) => setWithDependents(c.target.checked)}>
-                    {t('executions.clearWithDependents')}
-                  </Checkbox>
-                </>
-              }
-              okText={t('executions.clear')}
-              onConfirm={() => clear.mutate(e)}
-            >
-              <Button icon={<RedoOutlined />} loading={clear.isPending}>
-                {t('executions.clear')}
-              </Button>
-            </Popconfirm>
+            <Space>
+              {e.shards?.some((shard) => shard.status !== 'SUCCEEDED') && (
+                // only the shards that did not succeed are called again
+                <Popconfirm
+                  title={t('executions.rerunFailedShardsTitle')}
+                  description={t('executions.rerunFailedShardsExplained', { instant: formatTime(e.scheduledAt) })}
+                  okText={t('executions.rerunFailedShards')}
+                  onConfirm={() => rerunShards.mutate(e)}
+                >
+                  <Button icon={<RedoOutlined />} loading={rerunShards.isPending}>
+                    {t('executions.rerunFailedShards')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {/* an ended run runs again for the same logical instant (clear and re-run) */}
+              <Popconfirm
+                title={t('executions.clearThisRun')}
+                description={
+                  <>
+                    <div>{t('executions.clearExplained', { instant: formatTime(e.scheduledAt) })}</div>
+                    <Checkbox checked={withDependents} onChange={(c) => setWithDependents(c.target.checked)}>
+                      {t('executions.clearWithDependents')}
+                    </Checkbox>
+                  </>
+                }
+                okText={t('executions.clear')}
+                onConfirm={() => clear.mutate(e)}
+              >
+                <Button icon={<RedoOutlined />} loading={clear.isPending}>
+                  {t('executions.clear')}
+                </Button>
+              </Popconfirm>
+            </Space>
           )
         ))
       }

@@ -1,5 +1,5 @@
 import { http, type Page } from '../../api/http';
-import type { ClearResult, Execution, ExecutionFilter, ExecutionTree } from './types';
+import type { ClearResult, Execution, ShardRerunResult, ExecutionFilter, ExecutionTree } from './types';
 
 export const executionsApi = {
   list: (filter: ExecutionFilter, signal?: AbortSignal) =>
@@ -9,6 +9,8 @@ export const executionsApi = {
   /** Runs an ended run again for the same logical instant, with its dependents or alone. */
   clear: (id: Execution['id'], withDependents: boolean) =>
     http.post<ClearResult>(`/executions/${id}/clear`, { withDependents }),
+  /** Runs only the failed shards of an ended sharded run again, for the same logical instant. */
+  rerunFailedShards: (id: Execution['id']) => http.post<ShardRerunResult>(`/executions/${id}/rerun-failed-shards`),
   /** The whole workflow run the execution belongs to, from its root. */
   tree: (id: Execution['id']) => http.get<ExecutionTree>(`/executions/${id}/tree`),
 };

@@ -80,6 +80,13 @@ export interface ClearResult {
   dependents: (number | string)[];
 }
 
+/** `POST /executions/{id}/rerun-failed-shards`: the run, PENDING again, and the shards it calls. */
+export interface ShardRerunResult {
+  executionId: number | string;
+  scheduledAt: string;
+  shards: number[];
+}
+
 /** One call of a sharded or broadcast run. */
 export interface Shard {
   /** From 0. */

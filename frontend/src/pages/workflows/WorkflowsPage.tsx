@@ -61,7 +61,10 @@ export default function WorkflowsPage() {
   const nodes = graph.data?.nodes ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('workflows.title')}</Typography.Title>}>
+      <Card
+        title={<Typography.Title level={4} style={{ margin: 0 }}>{t('workflows.title')}</Typography.Title>}
+        extra={nodes.length > 0 && <Link to={paths.workflowGraph()}>{t('workflowGraph.open')}</Link>}
+      >
         <Typography.Paragraph type="secondary">{t('workflows.intro')}</Typography.Paragraph>
         {graph.isError && <QueryError error={graph.error} onRetry={() => void graph.refetch()} />}
         {graph.isLoading && <Skeleton active />}

@@ -37,10 +37,10 @@ import static org.awaitility.Awaitility.await;
  * with its embedded Eureka server, a crony-agent with its default settings, and real
  * local HTTP instances of an {@code lb://} service registered in Eureka. 4 shards over 4
  * instances land one each, over 2 instances two each; a broadcast reaches every instance;
- * a failing shard is retried alone; the run's page lists its shards; the job's limit on
- * the whole run stops a slow shard, and the run's one alert names that shard and its
- * instance; a job that picks the least active instance goes to the idle one while the
- * other is busy.
+ * a failing shard is retried alone; an operator's re-run of a failed run's failed shards
+ * calls only them; the run's page lists its shards; the job's limit on the whole run
+ * stops a slow shard, and the run's one alert names that shard and its instance; a job
+ * that picks the least active instance goes to the idle one while the other is busy.
  */
 class ShardedRunIT {
 
@@ -128,6 +128,39 @@ class ShardedRunIT {
 		JsonNode retried = run.get("shards").get(2);
 		assertThat(retried.get("attempt").asInt()).isEqualTo(2);
 		assertThat(retried.get("status").asText()).isEqualTo("SUCCEEDED");
+	}
+
+	@Test
+	void aRerunOfTheFailedShardsCallsOnlyThemAndTheRunSucceedsAtItsInstant() {
+		List<Instance> four = instances("rerun", 4);
+		long job = create("rerun", Map.of("shards", 4), 1);
+		long succeeded = untilSucceeded(job, "rerun", 4).get("id").asLong();
+		Api.Answer nothingFailed = api.post("/api/v1/executions/" + succeeded + "/rerun-failed-shards", Map.of());
+		assertThat(nothingFailed.status()).as("%s", nothingFailed.body()).isEqualTo(409);
+		assertThat(nothingFailed.body().path("detail").asText()).contains("has no failed shard");
+		// one attempt per shard: shard 2's first call fails the run
+		four.forEach((instance) -> {
+			instance.forget();
+			instance.failOnce.add("2");
+		});
+		JsonNode failed = runs.toEnd(job, null);
+		assertThat(failed.get("status").asText()).isEqualTo("FAILED");
+		long id = failed.get("id").asLong();
+		four.forEach(Instance::forget);
+
+		Api.Answer rerun = api.post("/api/v1/executions/" + id + "/rerun-failed-shards", Map.of());
+
+		assertThat(rerun.status()).as("%s", rerun.body()).isEqualTo(202);
+		assertThat(rerun.body().get("shards").toString()).isEqualTo("[2]");
+		JsonNode run = await("the re-run's end").atMost(Duration.ofSeconds(60))
+			.until(() -> api.get("/api/v1/executions/" + id).body(),
+					(detail) -> "SUCCEEDED".equals(detail.path("status").asText()));
+		assertThat(four.stream().flatMap((instance) -> instance.indexes().stream()).toList()).containsExactly("2");
+		assertThat(run.get("scheduledAt").asText()).isEqualTo(failed.get("scheduledAt").asText());
+		assertThat(run.get("shards").findValuesAsText("status")).containsOnly("SUCCEEDED").hasSize(4);
+		JsonNode before = run.get("clearedRuns").get(0);
+		assertThat(before.get("status").asText()).isEqualTo("FAILED");
+		assertThat(before.get("shards").get(2).get("status").asText()).isEqualTo("FAILED");
 	}
 
 	@Test

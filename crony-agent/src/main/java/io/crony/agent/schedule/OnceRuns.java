@@ -127,6 +127,9 @@ final class OnceRuns {
 		this.workers.execute(() -> {
 			if (take(fire) && ownRow(fire)) {
 				this.runner.dispatch(fire);
+				// its key is gone, so the request cannot come back; the same row may (a
+				// clear, a re-run of its failed shards) with a new request to run again
+				this.taken.remove(fire.executionId);
 			}
 			else {
 				this.taken.remove(fire.executionId);

@@ -1,6 +1,8 @@
 package io.crony.agent.shard;
 
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.sql.SqlTime;
@@ -28,6 +30,20 @@ public class ShardStore {
 						+ "instance = VALUES(instance), status = 'RUNNING', attempt = VALUES(attempt), "
 						+ "started_at = VALUES(started_at), finished_at = NULL, output = NULL, error = NULL",
 				executionId, index, total, instance, attempt, SqlTime.of(now));
+	}
+
+	/**
+	 * The shards of the run that already succeeded, by index, with their output: after an
+	 * operator re-ran only the failed shards of an ended run, the shards that succeeded
+	 * keep their rows and are not called again.
+	 */
+	Map<Integer, String> succeeded(long executionId, int total) {
+		Map<Integer, String> outputs = new HashMap<>();
+		this.jdbc.query("SELECT shard_index, output FROM execution_shard WHERE execution_id = ? AND shard_total = ? "
+				+ "AND status = 'SUCCEEDED'", (rs) -> {
+					outputs.put(rs.getInt(1), rs.getString(2));
+				}, executionId, total);
+		return outputs;
 	}
 
 	/** How a shard's attempt ended. */

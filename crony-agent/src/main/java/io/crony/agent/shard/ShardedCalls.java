@@ -3,6 +3,7 @@ package io.crony.agent.shard;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -16,6 +17,7 @@ import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Shard;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import io.crony.common.job.Sharding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * The fire SUCCEEDS only when every shard does. Cancelling it (kill, REPLACE) stops every
  * shard, and so does the job's limit on the whole fire
  * ({@link Sharding#timeoutSeconds()}), which ends the shards still going TIMED_OUT. Each
- * shard's attempts are kept in {@code execution_shard}.
+ * shard's attempts are kept in {@code execution_shard}. A run started again by an
+ * operator (trigger RETRY) calls only the shards whose row does not say SUCCEEDED: after
+ * a re-run of the failed shards those rows stay, and a cleared run has none.
  */
 public final class ShardedCalls implements Targets.ShardedAttempts {
 
@@ -87,8 +91,38 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 				stopAll(shards, new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled with the run"));
 			}
 		});
-		shards.forEach((shard) -> call(shard, 1, instances));
+		if (fire.trigger() == TriggerType.RETRY && fire.executionId() != 0) {
+			// the read is a query: on a worker, never on the caller's thread
+			this.workers.execute(() -> callUnfinished(shards, instances));
+		}
+		else {
+			shards.forEach((shard) -> call(shard, 1, instances));
+		}
 		return outcome;
+	}
+
+	/**
+	 * The shards that succeeded before this run started again end at once with their
+	 * output; the others are called.
+	 */
+	private void callUnfinished(List<ShardRun> shards, List<Targets.Resolved> instances) {
+		Map<Integer, String> succeeded;
+		try {
+			succeeded = this.store.succeeded(shards.get(0).fire.executionId(), shards.size());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Succeeded shards not read, every shard is called: {}", ex.getMessage());
+			succeeded = Map.of();
+		}
+		for (ShardRun shard : shards) {
+			if (succeeded.containsKey(shard.shard.index())) {
+				shard.result
+					.complete(new AttemptResult(ExecutionStatus.SUCCEEDED, succeeded.get(shard.shard.index()), null));
+			}
+			else {
+				call(shard, 1, instances);
+			}
+		}
 	}
 
 	/**

@@ -57,8 +57,9 @@ import static org.awaitility.Awaitility.await;
  * Sharded and broadcast fires of an {@code lb://} job against real local HTTP instances
  * listed by Spring Cloud's simple discovery client, with their shard rows in a real
  * MariaDB: 4 shards over 4 instances land one each, over 2 instances two each, a
- * broadcast reaches every instance, a failing shard is retried alone, cancelling the fire
- * cancels every shard, and the limit on the whole fire times out the shards still going.
+ * broadcast reaches every instance, a failing shard is retried alone, a run started again
+ * calls only the shards without a succeeded row, cancelling the fire cancels every shard,
+ * and the limit on the whole fire times out the shards still going.
  */
 class ShardedCallsIT {
 
@@ -186,6 +187,27 @@ class ShardedCallsIT {
 	}
 
 	@Test
+	void aRunStartedAgainCallsOnlyTheShardsWithoutASucceededRow() throws Exception {
+		register(server(), server(), server(), server());
+		long id = execution();
+		// as a re-run of the failed shards leaves them: shard 2's row removed
+		for (int index : new int[] { 0, 1, 3 }) {
+			support.jdbc()
+				.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, status, output) "
+						+ "VALUES (?, ?, 4, 'SUCCEEDED', 'kept')", id, index);
+		}
+
+		AttemptResult outcome = fire(id, Sharding.of(4, List.of()), 1, "/work", TriggerType.RETRY).get(30,
+				TimeUnit.SECONDS);
+
+		assertThat(outcome.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+		assertThat(outcome.output()).isEqualTo("4 of 4 shards succeeded");
+		assertThat(this.calls).extracting(Call::index).containsExactly("2");
+		assertThat(rows(id)).extracting((row) -> row.get("output")).containsExactly("kept", "kept", "", "kept");
+		assertThat(rows(id)).extracting((row) -> row.get("status")).containsOnly("SUCCEEDED");
+	}
+
+	@Test
 	void aShardThatKeepsFailingFailsTheFireAndSaysWhich() throws Exception {
 		register(server(), server());
 		this.failOnce.add("1");
@@ -232,11 +254,16 @@ class ShardedCallsIT {
 	}
 
 	private CompletableFuture<AttemptResult> fire(long id, Sharding sharding, int maxAttempts, String path) {
+		return fire(id, sharding, maxAttempts, path, TriggerType.MANUAL);
+	}
+
+	private CompletableFuture<AttemptResult> fire(long id, Sharding sharding, int maxAttempts, String path,
+			TriggerType trigger) {
 		TargetSpec target = new TargetSpec(TargetType.HTTP, "POST", "lb://" + SERVICE + path, Map.of(),
 				"{\"shard\":${shardIndex}}", TargetMode.SYNC, null, null, null, null, sharding);
 		JobSpec job = new JobSpec(id, "ledger-" + id, null, "0 0 0 1 1 ?", null, target, 30,
 				new RetryPolicy(maxAttempts, 0), null, null, null, true, 1);
-		return this.targets.invoke(new Invocation(job, id, Instant.now(), null, 1, TriggerType.MANUAL));
+		return this.targets.invoke(new Invocation(job, id, Instant.now(), null, 1, trigger));
 	}
 
 	/** An execution row for the shard rows to hang under. */

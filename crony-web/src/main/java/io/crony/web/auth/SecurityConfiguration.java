@@ -109,7 +109,7 @@ class SecurityConfiguration {
 				.access(AuthorizationManagers.anyOf(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy),
 						AuthorityAuthorizationManager.hasAuthority(Scope.RUNS_TRIGGER.authority())))
 				.requestMatchers(HttpMethod.POST, "/api/v1/jobs/*/run", "/api/v1/executions/*/cancel",
-						"/api/v1/executions/*/clear")
+						"/api/v1/executions/*/clear", "/api/v1/executions/*/rerun-failed-shards")
 				.access(roleOrScope(Role.OPERATOR, Scope.RUNS_TRIGGER, hierarchy))
 				.requestMatchers(HttpMethod.POST, "/api/v1/jobs", "/api/v1/jobs/**")
 				.access(roleOrScope(Role.OPERATOR, Scope.JOBS_WRITE, hierarchy))

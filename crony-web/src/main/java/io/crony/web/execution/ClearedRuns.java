@@ -39,6 +39,21 @@ public class ClearedRuns {
 	 * @return the number of the run kept (1 for the row's first)
 	 */
 	public int keep(long executionId, String by, Instant now) {
+		return keep(executionId, by, now, "DELETE FROM execution_shard WHERE execution_id = ?");
+	}
+
+	/**
+	 * Keeps the row's current run aside, as {@link #keep}, but removes only the rows of
+	 * the shards that did not succeed: the shards that did keep theirs, and the next run
+	 * calls only the others.
+	 * @return the number of the run kept
+	 */
+	public int keepForFailedShards(long executionId, String by, Instant now) {
+		return keep(executionId, by, now,
+				"DELETE FROM execution_shard WHERE execution_id = ? AND status <> 'SUCCEEDED'");
+	}
+
+	private int keep(long executionId, String by, Instant now, String removeShards) {
 		int run = this.jdbc.queryForObject(
 				"SELECT COALESCE(MAX(run), 0) + 1 FROM execution_clear WHERE execution_id = ?", Integer.class,
 				executionId);
@@ -50,7 +65,7 @@ public class ClearedRuns {
 				+ "released_by, ?, ?, ?, ? FROM execution WHERE id = ?", run, attemptsJson, shardsJson, SqlTime.of(now),
 				by, executionId);
 		this.jdbc.update("DELETE FROM execution_attempt WHERE execution_id = ?", executionId);
-		this.jdbc.update("DELETE FROM execution_shard WHERE execution_id = ?", executionId);
+		this.jdbc.update(removeShards, executionId);
 		return run;
 	}
 

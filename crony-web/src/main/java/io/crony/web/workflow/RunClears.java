@@ -81,10 +81,7 @@ class RunClears {
 			// locked, and read again: a run that started meanwhile is not cleared
 			refuseLive(lock(executionId));
 			this.cleared.keep(executionId, by, now);
-			this.jdbc.update(
-					"UPDATE execution SET " + RunTransition.CLEAR.set(null, ExecutionStatus.PENDING)
-							+ ", trigger_type = 'RETRY', " + RESET + "WHERE id = ? AND " + RunTransition.CLEAR.where(),
-					SqlTime.of(now), executionId);
+			startOver(executionId, now);
 			Set<Long> roots = new LinkedHashSet<>(List.of(row.root()));
 			for (CycleMembers.Node node : below) {
 				Row dependent = lock(node.run().id());
@@ -110,6 +107,18 @@ class RunClears {
 		log.info("Execution {} of job {} at {} cleared by {}, with {} dependents", executionId, row.jobId(),
 				row.scheduledAt(), by, dependents.size());
 		return new Cleared(executionId, row.scheduledAt(), dependents);
+	}
+
+	/**
+	 * The row's run starts over (CLEAR: an ended run to PENDING, trigger RETRY), to be
+	 * asked of its job's agent. Called inside the clearing transaction, the row locked
+	 * and its run before kept aside.
+	 */
+	void startOver(long executionId, Instant now) {
+		this.jdbc.update(
+				"UPDATE execution SET " + RunTransition.CLEAR.set(null, ExecutionStatus.PENDING)
+						+ ", trigger_type = 'RETRY', " + RESET + "WHERE id = ? AND " + RunTransition.CLEAR.where(),
+				SqlTime.of(now), executionId);
 	}
 
 	// what a run that starts over must not carry from the run before

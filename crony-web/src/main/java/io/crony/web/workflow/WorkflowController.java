@@ -30,9 +30,12 @@ class WorkflowController {
 
 	private final RunClears clears;
 
-	WorkflowController(WorkflowQueries queries, RunClears clears) {
+	private final ShardReruns shardReruns;
+
+	WorkflowController(WorkflowQueries queries, RunClears clears, ShardReruns shardReruns) {
 		this.queries = queries;
 		this.clears = clears;
+		this.shardReruns = shardReruns;
 	}
 
 	@GetMapping("/workflows")
@@ -70,6 +73,17 @@ class WorkflowController {
 			@AuthenticationPrincipal CronyPrincipal user) {
 		boolean withDependents = request != null && Boolean.TRUE.equals(request.withDependents());
 		return this.clears.clear(id, withDependents, user.username());
+	}
+
+	@PostMapping("/executions/{id}/rerun-failed-shards")
+	@ResponseStatus(HttpStatus.ACCEPTED)
+	@Operation(summary = "Run only the failed shards of an ended sharded run again, for the same logical instant",
+			description = "The run starts over on the same row, its earlier run with every shard's attempts kept in"
+					+ " clearedRuns; the shards that succeeded keep their rows and are not called again. A run not"
+					+ " ended yet, or without a failed shard, is refused with 409.",
+			tags = "Executions")
+	ShardReruns.Rerun rerunFailedShards(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
+		return this.shardReruns.rerunFailedShards(id, user.username());
 	}
 
 	/**

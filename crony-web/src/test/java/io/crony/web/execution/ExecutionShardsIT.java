@@ -1,5 +1,7 @@
 package io.crony.web.execution;
 
+import java.time.Duration;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.test.CronyServicesExtension;
 import io.crony.web.support.ApiClient;
@@ -18,10 +20,11 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The detail of a sharded run lists its shards as agents keep them, by index; a run of
- * one call lists none.
+ * one call lists none. A re-run of the failed shards keeps the succeeded shards' rows.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "crony.web.admin.initial-password=" + ExecutionShardsIT.ADMIN_PASSWORD)
@@ -93,6 +96,55 @@ class ExecutionShardsIT {
 		assertThat(plain.status()).isEqualTo(200);
 		assertThat(plain.body().path("shards").isArray()).isTrue();
 		assertThat(plain.body().path("shards")).isEmpty();
+	}
+
+	@Test
+	void aRerunOfTheFailedShardsKeepsTheSucceededShardRowsAndRefusesALiveRunOrOneWithoutAFailedShard() {
+		// a disabled job's run is refused: this one may run
+		this.jdbc.update("UPDATE job SET enabled = 1 WHERE id = 43");
+		long live = execution("RUNNING", "2026-11-25 10:00:00");
+		shard(live, 0, "FAILED");
+		Response refused = this.api.post("/api/v1/executions/" + live + "/rerun-failed-shards", null);
+		assertThat(refused.status()).as("%s", refused.body()).isEqualTo(409);
+		assertThat(refused.body().path("detail").asText()).contains("is RUNNING");
+		assertThat(refused.body().path("errors").get(0).path("field").asText()).isEqualTo("status");
+		long succeeded = execution("SUCCEEDED", "2026-11-25 10:01:00");
+		shard(succeeded, 0, "SUCCEEDED");
+		Response none = this.api.post("/api/v1/executions/" + succeeded + "/rerun-failed-shards", null);
+		assertThat(none.status()).as("%s", none.body()).isEqualTo(409);
+		assertThat(none.body().path("errors").get(0).path("field").asText()).isEqualTo("shards");
+		long failed = execution("FAILED", "2026-11-25 10:02:00");
+		shard(failed, 0, "SUCCEEDED");
+		shard(failed, 1, "FAILED");
+		shard(failed, 2, "TIMED_OUT");
+
+		Response rerun = this.api.post("/api/v1/executions/" + failed + "/rerun-failed-shards", null);
+
+		assertThat(rerun.status()).as("%s", rerun.body()).isEqualTo(202);
+		assertThat(rerun.body().path("shards").toString()).isEqualTo("[1,2]");
+		assertThat(this.jdbc.queryForList("SELECT shard_index FROM execution_shard WHERE execution_id = ?",
+				Integer.class, failed))
+			.as("only the succeeded shard's row stays")
+			.containsExactly(0);
+		assertThat(
+				this.jdbc.queryForMap("SELECT status, trigger_type, scheduled_at FROM execution WHERE id = ?", failed))
+			.containsEntry("status", "PENDING")
+			.containsEntry("trigger_type", "RETRY");
+		JsonNode detail = this.api.get("/api/v1/executions/" + failed).body();
+		assertThat(detail.path("scheduledAt").asText()).isEqualTo("2026-11-25T10:02:00Z");
+		JsonNode before = detail.path("clearedRuns").get(0);
+		assertThat(before.path("status").asText()).isEqualTo("FAILED");
+		assertThat(before.path("shards").findValuesAsText("status")).containsExactly("SUCCEEDED", "FAILED",
+				"TIMED_OUT");
+		await("the audited re-run").atMost(Duration.ofSeconds(30))
+			.until(() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM audit_log WHERE action = 'EXECUTION_CLEAR' "
+					+ "AND changes LIKE '%failedShards%'", Integer.class), (count) -> count == 1);
+	}
+
+	private void shard(long executionId, int index, String status) {
+		this.jdbc.update(
+				"INSERT INTO execution_shard (execution_id, shard_index, shard_total, status) " + "VALUES (?, ?, 3, ?)",
+				executionId, index, status);
 	}
 
 	private long execution(String status, String at) {
