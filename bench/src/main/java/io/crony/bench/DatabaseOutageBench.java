@@ -171,7 +171,7 @@ public final class DatabaseOutageBench {
 		long restoreAt = cutAt + outage.toSeconds();
 		// scraped half-way between instants; the first scrape (class loading) in the
 		// warm-up
-		this.agent.prometheus();
+		long misfiresBefore = Math.max(0, gauge(this.agent.prometheus(), "crony_agent_misfires_total"));
 		for (long second = from; second < cutAt - 1; second++) {
 			sample(second);
 		}
@@ -217,12 +217,13 @@ public final class DatabaseOutageBench {
 		Sample last = sample(until);
 		// calls of the last instants still on their way
 		sleepUntil(until * 1000 + 3000);
+		long misfires = gauge(this.agent.prometheus(), "crony_agent_misfires_total") - misfiresBefore;
 		return report(from, cutAt, restoreAt, until, drainedSecond >= 0, drainSeconds, spoolMax, heapBefore, heapAtEnd,
-				last);
+				last, misfires);
 	}
 
 	private boolean report(long from, long cutAt, long restoreAt, long until, boolean drained, double drainSeconds,
-			long spoolMax, long heapBefore, long heapAtEnd, Sample last) throws Exception {
+			long spoolMax, long heapBefore, long heapAtEnd, Sample last, long misfires) throws Exception {
 		List<LoopbackTarget.Call> calls = this.target.calls();
 		long finished = awaitRecords(from, until);
 		OutageLedger ledger = OutageLedger.of(calls, rows(from, until), FIRST_ID, this.jobs, EVERY, from, until);
@@ -238,7 +239,9 @@ public final class DatabaseOutageBench {
 		System.out.printf("window: instants %s .. %s (%d s), MariaDB away for the agent %s .. %s (%d s)%n",
 				Instant.ofEpochSecond(from), Instant.ofEpochSecond(until), until - from, Instant.ofEpochSecond(cutAt),
 				Instant.ofEpochSecond(restoreAt), restoreAt - cutAt);
-		System.out.println("fires: " + ledger + "; finished rows " + finished);
+		System.out.println("fires: " + ledger + "; finished rows " + finished
+				+ "; skipped unclaimed by the agent's misfire policy (crony_agent_misfires_total over the window) "
+				+ misfires);
 		System.out.println("lateness at the target: baseline " + lateness(baseline) + "; MariaDB away " + lateness(away)
 				+ "; after " + lateness(back));
 		System.out.printf(
@@ -254,6 +257,10 @@ public final class DatabaseOutageBench {
 				last.quarantined(), loadAverage());
 		check(ledger.exactlyOnce(),
 				"every due instant called once with one SUCCEEDED row, or not run by policy: " + ledger);
+		check(ledger.uncalledWithoutRow() <= misfires, "fires never called and with no row ("
+				+ ledger.uncalledWithoutRow() + ") are all the misfire policy's (" + misfires + "): none lost");
+		check(ledger.notRunByPolicy() + ledger.uncalledWithoutRow() == 0,
+				"every due instant called: the agent did not fall behind while MariaDB was away");
 		check(whole.offSchedule() == 0, "calls for instants off the schedule: " + whole.offSchedule());
 		check(away.observed() > 0, "the agent kept firing while MariaDB was away: " + away.observed() + " calls");
 		check(this.peakSpoolBytes > 0,
@@ -357,14 +364,17 @@ public final class DatabaseOutageBench {
 				+ SQL_TIME.format(Instant.ofEpochSecond(until)) + "'";
 	}
 
-	/** A gauge or counter without labels from a Prometheus text; -1 when absent. */
+	/**
+	 * A gauge or counter from a Prometheus text, summed over its labels; -1 when absent.
+	 */
 	static long gauge(String text, String name) {
+		double sum = -1;
 		for (String line : text.split("\n")) {
 			if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
-				return (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+				sum = Math.max(sum, 0) + Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
 			}
 		}
-		return -1;
+		return (long) sum;
 	}
 
 	/** {@code 90s}, {@code 1m}, {@code 10m}, {@code 1h}. */

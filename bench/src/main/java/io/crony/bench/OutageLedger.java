@@ -15,12 +15,15 @@ import java.util.List;
  * @param duplicateCalls first-attempt calls beyond the first one of a fire
  * @param notRunByPolicy fires never called whose row says why (MISSED or SKIPPED: the
  * misfire policy)
- * @param lost fires never called with no row that says so
+ * @param uncalledWithoutRow fires never called with no row: the agent's own misfire
+ * policy skips a fire it reached later than {@code misfire-threshold} without claiming
+ * it, so no row records it (its meter {@code crony.agent.misfires} counts it); otherwise
+ * lost
  * @param calledWithoutSucceededRow called fires whose row is missing or not SUCCEEDED
  * @param extraRows rows beyond the first one of a fire (the unique key forbids them)
  * @param succeededNotCalled fires with a SUCCEEDED row the target never received
  */
-record OutageLedger(long expected, long called, long duplicateCalls, long notRunByPolicy, long lost,
+record OutageLedger(long expected, long called, long duplicateCalls, long notRunByPolicy, long uncalledWithoutRow,
 		long calledWithoutSucceededRow, long extraRows, long succeededNotCalled) {
 
 	/** One {@code execution} row: its job, scheduled instant (epoch ms) and status. */
@@ -56,7 +59,7 @@ record OutageLedger(long expected, long called, long duplicateCalls, long notRun
 		long expected = 0;
 		long called = 0;
 		long notRunByPolicy = 0;
-		long lost = 0;
+		long uncalledWithoutRow = 0;
 		long calledWithoutSucceededRow = 0;
 		long succeededNotCalled = 0;
 		for (int job = 0; job < jobs; job++) {
@@ -75,18 +78,21 @@ record OutageLedger(long expected, long called, long duplicateCalls, long notRun
 					notRunByPolicy++;
 				}
 				else {
-					lost++;
+					uncalledWithoutRow++;
 					succeededNotCalled += succeeded ? 1 : 0;
 				}
 			}
 		}
-		return new OutageLedger(expected, called, duplicateCalls, notRunByPolicy, lost, calledWithoutSucceededRow,
-				extraRows, succeededNotCalled);
+		return new OutageLedger(expected, called, duplicateCalls, notRunByPolicy, uncalledWithoutRow,
+				calledWithoutSucceededRow, extraRows, succeededNotCalled);
 	}
 
-	/** Exactly once: no duplicate, nothing lost, one SUCCEEDED row per call. */
+	/**
+	 * Exactly once: no duplicate call, one SUCCEEDED row per call and none without one.
+	 * Fires never called are checked apart ({@link #uncalledWithoutRow}).
+	 */
 	boolean exactlyOnce() {
-		return this.duplicateCalls == 0 && this.lost == 0 && this.calledWithoutSucceededRow == 0 && this.extraRows == 0
+		return this.duplicateCalls == 0 && this.calledWithoutSucceededRow == 0 && this.extraRows == 0
 				&& this.succeededNotCalled == 0;
 	}
 
@@ -94,9 +100,9 @@ record OutageLedger(long expected, long called, long duplicateCalls, long notRun
 	public String toString() {
 		return String.format(
 				"expected %d, called %d, duplicate calls %d, not run by the misfire policy (row MISSED/SKIPPED) %d,"
-						+ " lost %d, called without a SUCCEEDED row %d, rows beyond one per fire %d,"
+						+ " never called and no row %d, called without a SUCCEEDED row %d, rows beyond one per fire %d,"
 						+ " SUCCEEDED rows never called %d",
-				this.expected, this.called, this.duplicateCalls, this.notRunByPolicy, this.lost,
+				this.expected, this.called, this.duplicateCalls, this.notRunByPolicy, this.uncalledWithoutRow,
 				this.calledWithoutSucceededRow, this.extraRows, this.succeededNotCalled);
 	}
 

@@ -45,7 +45,7 @@ class OutageLedgerTest {
 				row(1, FROM + 2, "MISSED"), row(1, FROM + 3, "SUCCEEDED"));
 		OutageLedger ledger = OutageLedger.of(calls, rows, 1, 1, 1, FROM, FROM + 5);
 		// FROM+1 called, row not SUCCEEDED; FROM+2 not run by policy; FROM+3 a
-		// SUCCEEDED row never called (lost as a call); FROM+4 lost, no row at all
+		// SUCCEEDED row never called; FROM+4 never called, no row at all
 		assertThat(ledger).isEqualTo(new OutageLedger(5, 2, 1, 1, 2, 1, 0, 1));
 		assertThat(ledger.exactlyOnce()).isFalse();
 	}
