@@ -256,7 +256,7 @@ public final class DatabaseOutageBench {
 		System.out.printf("quarantine file %d bytes, crony_agent_spool_quarantined_total %d; load %s%n", quarantined,
 				last.quarantined(), loadAverage());
 		check(ledger.exactlyOnce(),
-				"every due instant called once with one SUCCEEDED row, or not run by policy: " + ledger);
+				"no duplicate call, one SUCCEEDED row per call, no SUCCEEDED row without one: " + ledger);
 		check(ledger.uncalledWithoutRow() <= misfires, "fires never called and with no row ("
 				+ ledger.uncalledWithoutRow() + ") are all the misfire policy's (" + misfires + "): none lost");
 		check(ledger.notRunByPolicy() + ledger.uncalledWithoutRow() == 0,
