@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -219,6 +220,58 @@ class RecordWriterTest {
 	private static ExecutionRecord finished(long jobId) {
 		return new ExecutionRecord.Finished(jobId, Instant.parse("2026-05-01T10:00:00Z"), "a",
 				ExecutionStatus.SUCCEEDED, 1, "ok", null, Instant.now());
+	}
+
+	@Test
+	void whileTheDatabaseIsAwayEveryWaitingRecordIsSpooledBeforeTheNextAttempt() throws Exception {
+		AtomicInteger attempts = new AtomicInteger();
+		CountDownLatch secondAttempt = new CountDownLatch(1);
+		CountDownLatch submitted = new CountDownLatch(1);
+		AtomicInteger backlogAtThirdAttempt = new AtomicInteger(-1);
+		AtomicReference<RecordWriter> writerOf = new AtomicReference<>();
+		ExecutionStore store = new ExecutionStore(new JdbcTemplate(new SingleConnectionDataSource())) {
+			@Override
+			public void write(List<ExecutionRecord> records) {
+				int attempt = attempts.incrementAndGet();
+				if (attempt == 2) {
+					secondAttempt.countDown();
+					awaitQuietly(submitted, Duration.ofSeconds(30));
+				}
+				if (attempt == 3) {
+					backlogAtThirdAttempt.compareAndSet(-1, writerOf.get().backlog());
+				}
+				// a database that refuses connections: each attempt fails after the
+				// pool's connection timeout, here longer than the replay interval (1 s)
+				awaitQuietly(new CountDownLatch(1), Duration.ofMillis(1100));
+				throw new DataAccessResourceFailureException("Connection refused");
+			}
+		};
+		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10), 100_000)) {
+			writerOf.set(writer);
+			writer.start();
+			writer.submit(finished(0));
+			assertThat(secondAttempt.await(30, TimeUnit.SECONDS)).isTrue();
+			// what 1,000 every-second jobs make in a few seconds, arriving during an
+			// attempt
+			for (int i = 1; i <= 20_000; i++) {
+				writer.submit(finished(i));
+			}
+			submitted.countDown();
+
+			await().atMost(Duration.ofSeconds(30)).until(() -> backlogAtThirdAttempt.get() >= 0);
+			// before: one batch (5,000) per attempt, 15,000 left waiting in memory
+			assertThat(backlogAtThirdAttempt.get()).isZero();
+			assertThat(writer.isSpooling()).isTrue();
+		}
+	}
+
+	private static void awaitQuietly(CountDownLatch latch, Duration timeout) {
+		try {
+			latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static void awaitRoom(RecordWriter writer) {
