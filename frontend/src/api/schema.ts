@@ -3711,9 +3711,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["SignedOut"];
-                };
+                content?: never;
             };
             /** @description Invalid parameter or body; the problem's errors name each bad field */
             400: {

@@ -13,6 +13,7 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -142,7 +143,7 @@ class AuthController {
 					+ "in and ends its own sessions (RP-initiated logout): the dashboard sends the browser there, "
 					+ "and the provider sends it back to the sign-in page.")
 	@ApiResponse(responseCode = "200", description = "Signed out here; the provider's session ends at `redirectTo`")
-	@ApiResponse(responseCode = "204", description = "Signed out")
+	@ApiResponse(responseCode = "204", description = "Signed out", content = @Content)
 	ResponseEntity<SignedOut> logout(HttpServletRequest request, HttpServletResponse response,
 			@AuthenticationPrincipal CronyPrincipal principal) {
 		String token = BearerTokenFilter.bearerToken(request);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
+import io.crony.web.db.LockRetry;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.KillRequest;
 import io.crony.web.audit.AuditAction;

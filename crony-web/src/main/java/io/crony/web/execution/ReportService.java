@@ -3,6 +3,7 @@ package io.crony.web.execution;
 import java.time.Instant;
 import java.util.OptionalInt;
 
+import io.crony.web.db.LockRetry;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.ExecutionTokens;
 import io.crony.common.execution.OutputCap;

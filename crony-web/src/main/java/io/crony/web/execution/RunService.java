@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
+import io.crony.web.db.LockRetry;
+import io.crony.web.db.DatabaseBusyException;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;

@@ -9,6 +9,7 @@ import io.crony.web.api.Attachments;
 import io.crony.web.api.PageResponse;
 import io.crony.web.api.Paging;
 import io.crony.web.auth.CronyPrincipal;
+import io.crony.web.db.LockRetry;
 import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
@@ -55,10 +56,18 @@ class JobController {
 
 	private final JobTransfer transfer;
 
-	JobController(JobService jobs, BulkJobService bulk, JobTransfer transfer) {
+	/**
+	 * Each write is one transaction, run again when MariaDB picks it as a deadlock
+	 * victim: a save inserting dependency rows lost to the leader's placement update of
+	 * the upstream's row (a 500 before).
+	 */
+	private final LockRetry retry;
+
+	JobController(JobService jobs, BulkJobService bulk, JobTransfer transfer, LockRetry retry) {
 		this.jobs = jobs;
 		this.bulk = bulk;
 		this.transfer = transfer;
+		this.retry = retry;
 	}
 
 	@GetMapping
@@ -71,7 +80,7 @@ class JobController {
 	@ResponseStatus(HttpStatus.CREATED)
 	@Operation(summary = "Create a job")
 	JobResponse create(@Valid @RequestBody JobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
-		return this.jobs.create(request, user.username());
+		return this.retry.call("saving a job", () -> this.jobs.create(request, user.username()));
 	}
 
 	@PostMapping("/bulk")
@@ -85,7 +94,7 @@ class JobController {
 					+ "201 with each job's outcome and the job, in request order.")
 	BulkJobResponse bulk(@RequestBody BulkJobRequest request, @AuthenticationPrincipal CronyPrincipal user) {
 		// checked in the service: the size limit before the jobs' annotations
-		return this.bulk.apply(request, user.username());
+		return this.retry.call("saving jobs", () -> this.bulk.apply(request, user.username()));
 	}
 
 	@GetMapping("/export")
@@ -127,7 +136,7 @@ class JobController {
 					defaultValue = "false") boolean dryRun,
 			@AuthenticationPrincipal CronyPrincipal user) {
 		// checked in the service, as a bulk request: the size limit before the jobs
-		return this.transfer.importJobs(document, dryRun, user.username());
+		return this.retry.call("importing jobs", () -> this.transfer.importJobs(document, dryRun, user.username()));
 	}
 
 	@PostMapping("/{id}/clone")
@@ -137,7 +146,7 @@ class JobController {
 					+ "(copied sealed), and is owned by whoever copies it.")
 	JobResponse clone(@PathVariable long id, @Valid @RequestBody JobCloneRequest request,
 			@AuthenticationPrincipal CronyPrincipal user) {
-		return this.jobs.clone(id, request, user.username());
+		return this.retry.call("copying a job", () -> this.jobs.clone(id, request, user.username()));
 	}
 
 	@GetMapping("/{id}")
@@ -150,7 +159,7 @@ class JobController {
 	@Operation(summary = "Replace a job's definition; pass the version read to refuse lost updates")
 	JobResponse update(@PathVariable long id, @Valid @RequestBody JobRequest request,
 			@AuthenticationPrincipal CronyPrincipal user) {
-		return this.jobs.update(id, request, user.username());
+		return this.retry.call("saving a job", () -> this.jobs.update(id, request, user.username()));
 	}
 
 	@DeleteMapping("/{id}")
@@ -160,19 +169,19 @@ class JobController {
 			description = "true: delete it although other jobs depend on it; they stop waiting for it") @RequestParam(
 					defaultValue = "false") boolean cutEdges,
 			@AuthenticationPrincipal CronyPrincipal user) {
-		this.jobs.delete(id, cutEdges, user.username());
+		this.retry.run("deleting a job", () -> this.jobs.delete(id, cutEdges, user.username()));
 	}
 
 	@PostMapping("/{id}/enable")
 	@Operation(summary = "Let a job fire")
 	JobResponse enable(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
-		return this.jobs.setEnabled(id, true, user.username());
+		return this.retry.call("enabling a job", () -> this.jobs.setEnabled(id, true, user.username()));
 	}
 
 	@PostMapping("/{id}/disable")
 	@Operation(summary = "Stop a job from firing")
 	JobResponse disable(@PathVariable long id, @AuthenticationPrincipal CronyPrincipal user) {
-		return this.jobs.setEnabled(id, false, user.username());
+		return this.retry.call("disabling a job", () -> this.jobs.setEnabled(id, false, user.username()));
 	}
 
 	@GetMapping("/{id}/next-fires")

@@ -37,11 +37,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Run now and SDK reports against real MariaDB while another transaction holds the locks
- * their writes need (as the agents' batched claims do under load): the web's lock waits
- * time out after a second here, are retried, and the run is created once (the report
- * applied once); if the locks are never freed the answer is 503 and nothing is left
- * behind.
+ * Run now, SDK reports and job saves against real MariaDB while another transaction holds
+ * the locks their writes need (as the agents' batched claims do under load): the web's
+ * lock waits time out after a second here, are retried, and the run is created once (the
+ * report applied once); if the locks are never freed the answer is 503 and nothing is
+ * left behind.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "crony.web.admin.initial-password=" + RunLockRetryIT.ADMIN_PASSWORD)
@@ -99,6 +99,7 @@ class RunLockRetryIT {
 
 	@AfterEach
 	void cleanUp() {
+		this.jdbc.update("DELETE FROM job_dependency");
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 		this.probe.deleteUnder(this.keys.nodes());
@@ -153,6 +154,31 @@ class RunLockRetryIT {
 	}
 
 	@Test
+	void jobSaveWhoseDependencyInsertLostALockIsRetriedAndSavedOnce() throws Exception {
+		// a job waiting for 'contended': its dependency row's foreign key check needs the
+		// upstream's row, which the web leader's placement update holds at times
+		Map<String, Object> downstream = Jobs.http("waits-for-contended");
+		downstream.put("dependsOn", List.of("contended"));
+		CompletableFuture<Response> save;
+		try (Connection holder = lockJobRow(this.jobId)) {
+			save = CompletableFuture.supplyAsync(() -> this.api.post("/api/v1/jobs", downstream));
+			String firstWait = await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null);
+			// the first attempt timed out (a 500 before) and a retry waits now: let it
+			// through
+			await().atMost(Duration.ofSeconds(30)).until(this::lockWaiter, (id) -> id != null && !id.equals(firstWait));
+			holder.rollback();
+		}
+
+		Response response = save.get();
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(201);
+		long id = response.id();
+		assertThat(this.jdbc.queryForList("SELECT id FROM job WHERE name = 'waits-for-contended'", Long.class))
+			.containsExactly(id);
+		assertThat(this.jdbc.queryForList("SELECT upstream_id FROM job_dependency WHERE job_id = ?", Long.class, id))
+			.containsExactly(this.jobId);
+	}
+
+	@Test
 	void runThatNeverGetsItsLockAnswers503AndLeavesNothing() throws Exception {
 		Response response;
 		try (Connection holder = lockExecutionsOf(this.jobId)) {
@@ -175,6 +201,19 @@ class RunLockRetryIT {
 		connection.setAutoCommit(false);
 		try (PreparedStatement lock = connection
 			.prepareStatement("SELECT id FROM execution WHERE job_id = ? FOR UPDATE")) {
+			lock.setLong(1, job);
+			lock.executeQuery().close();
+		}
+		return connection;
+	}
+
+	/**
+	 * Holds the job's row as the leader's placement update does, in an open transaction.
+	 */
+	private Connection lockJobRow(long job) throws Exception {
+		Connection connection = this.dataSource.getConnection();
+		connection.setAutoCommit(false);
+		try (PreparedStatement lock = connection.prepareStatement("SELECT id FROM job WHERE id = ? FOR UPDATE")) {
 			lock.setLong(1, job);
 			lock.executeQuery().close();
 		}

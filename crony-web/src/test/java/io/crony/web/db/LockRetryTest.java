@@ -1,4 +1,4 @@
-package io.crony.web.execution;
+package io.crony.web.db;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

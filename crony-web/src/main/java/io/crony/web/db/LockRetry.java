@@ -1,4 +1,4 @@
-package io.crony.web.execution;
+package io.crony.web.db;
 
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -14,18 +14,20 @@ import org.springframework.retry.support.RetryTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs a write to the {@code execution} table again when MariaDB picks it as a deadlock
- * victim or its lock wait times out: agents write that table in batches, so under load a
- * request's single statement can lose to them. Spring translates both (error 1213 and
- * 1205) to a {@link PessimisticLockingFailureException} ({@code DeadlockLoser...},
- * {@code CannotAcquireLockException}); a losing statement was rolled back whole, so
- * running it again cannot write twice. After {@link #MAX_ATTEMPTS} the caller gets a
+ * Runs a write again when MariaDB picks it as a deadlock victim or its lock wait times
+ * out: agents write the {@code execution} table in batches and the web leader mirrors
+ * placements into {@code job}, so under load a request's statements can lose to them (a
+ * job save inserting its dependency rows lost to the leader's placement update). Spring
+ * translates both (error 1213 and 1205) to a {@link PessimisticLockingFailureException}
+ * ({@code DeadlockLoser...}, {@code CannotAcquireLockException}); a losing transaction
+ * was rolled back whole, so running it again cannot write twice: call it outside the
+ * work's transaction. After {@link #MAX_ATTEMPTS} the caller gets a
  * {@link DatabaseBusyException} (503), never a 500.
  */
 @Component
-class LockRetry {
+public class LockRetry {
 
-	static final int MAX_ATTEMPTS = 4;
+	public static final int MAX_ATTEMPTS = 4;
 
 	private static final Logger log = LoggerFactory.getLogger(LockRetry.class);
 
@@ -52,18 +54,18 @@ class LockRetry {
 	 * @param what what the work does, for the log and the 503's detail
 	 * @throws DatabaseBusyException when every attempt lost a lock
 	 */
-	<T> T call(String what, Supplier<T> work) {
+	public <T> T call(String what, Supplier<T> work) {
 		try {
 			return this.retry.execute((context) -> work.get());
 		}
 		catch (PessimisticLockingFailureException ex) {
-			log.warn("Execution write {} lost a lock {} times, giving up: {}", what, MAX_ATTEMPTS,
+			log.warn("Write {} lost a lock {} times, giving up: {}", what, MAX_ATTEMPTS,
 					ex.getMostSpecificCause().getMessage());
 			throw new DatabaseBusyException(what, ex);
 		}
 	}
 
-	void run(String what, Runnable work) {
+	public void run(String what, Runnable work) {
 		call(what, () -> {
 			work.run();
 			return null;
@@ -75,7 +77,7 @@ class LockRetry {
 		@Override
 		public <T, E extends Throwable> void onError(RetryContext context, RetryCallback<T, E> callback,
 				Throwable error) {
-			log.info("Execution write lost a lock (attempt {} of {}): {}", context.getRetryCount(), MAX_ATTEMPTS,
+			log.info("Write lost a lock (attempt {} of {}): {}", context.getRetryCount(), MAX_ATTEMPTS,
 					error.getClass().getSimpleName());
 		}
 

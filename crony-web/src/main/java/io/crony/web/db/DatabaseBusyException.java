@@ -1,4 +1,4 @@
-package io.crony.web.execution;
+package io.crony.web.db;
 
 import io.crony.web.error.ApiException;
 
