@@ -24,6 +24,7 @@ import io.crony.agent.execution.Spool;
 import io.crony.agent.execution.SpoolPublisher;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaseKeeper;
+import io.crony.agent.lease.RegisteredAgents;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.schedule.EngineParts;
 import io.crony.agent.schedule.FiringEngine;
@@ -129,7 +130,8 @@ class AgentRuntime implements SmartLifecycle {
 				store::upstreamOutputs);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
-				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs));
+				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
+				new RegisteredAgents(etcd, keys, clock)));
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);

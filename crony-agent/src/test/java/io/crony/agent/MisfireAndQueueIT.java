@@ -1,11 +1,13 @@
 package io.crony.agent;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.crony.agent.execution.ExecutionRecord;
@@ -172,6 +174,31 @@ class MisfireAndQueueIT {
 			.queryForObject("SELECT status FROM execution WHERE job_id = ? AND scheduled_at = ?", String.class,
 					job.id(), SqlTime.of(theirs.get(0))))
 			.isEqualTo("SUCCEEDED");
+	}
+
+	@Test
+	void aJobHandedOverByAnAgentStillRegisteredCatchesUpItsMissedInstants() throws Exception {
+		// a live move or a restart: the former holder has its node key (its lease), so it
+		// was not cut off from etcd and ran nothing from a spool; before, these instants
+		// were recorded MISSED under it, not run
+		String nodeKey = support.keys().node("handing");
+		support.put(nodeKey, "{}".getBytes(StandardCharsets.UTF_8));
+		try {
+			JobSpec job = catchUp(AgentTestSupport.EVERY_SECOND, "/ok");
+			Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+			ranLastAt(job, second.minusSeconds(6), "handing");
+			assign(job);
+
+			List<String> missed = List.of(5, 4, 3, 2).stream().map((s) -> second.minusSeconds(s).toString()).toList();
+			await().atMost(Duration.ofSeconds(20)).until(() -> runs(job).keySet().containsAll(missed));
+			assertThat(support.jdbc()
+				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'MISSED'", Long.class,
+						job.id()))
+				.isZero();
+		}
+		finally {
+			support.etcd().getKVClient().delete(AgentTestSupport.bytes(nodeKey)).get(10, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

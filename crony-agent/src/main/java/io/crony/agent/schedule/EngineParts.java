@@ -2,6 +2,7 @@ package io.crony.agent.schedule;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Predicate;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -30,10 +31,12 @@ import io.crony.agent.target.Targets;
  * @param misfireThreshold how late the engine may reach a scheduled fire before the job's
  * misfire policy decides whether it runs ({@link LateFires})
  * @param runs told of every run's final outcome (alerts)
+ * @param registeredAgents whether another agent is registered in etcd now (a job's former
+ * holder: {@link FormerHolderFires})
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
-		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
-		RunListener runs) {
+		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
+		Predicate<String> registeredAgents) {
 
 }

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -33,9 +34,11 @@ import org.springframework.dao.DataAccessException;
  * that agent's rows and may take MISSED to the run's real outcome
  * ({@code RunTransition.FINISH}), corrects the row to what happened. An instant that
  * already has a row (a claim the former holder made ahead, or released) is left to the
- * claim, where the unique key keeps it single. The price: a killed agent's last seconds
- * before the move are recorded MISSED, not caught up, as nobody can tell it from one cut
- * off.
+ * claim, where the unique key keeps it single. A former holder still registered in etcd
+ * (its node key there: it has its lease) was not cut off from etcd, so it handed the job
+ * over: a live move's or a restart's missed instants go by the misfire policy. The price:
+ * a killed agent's last seconds before the move are recorded MISSED, not caught up, as
+ * nobody can tell it from one cut off.
  */
 final class FormerHolderFires {
 
@@ -53,20 +56,26 @@ final class FormerHolderFires {
 
 	private final Duration fencingMargin;
 
+	private final Predicate<String> registered;
+
+	/**
+	 * @param registered whether an agent is registered in etcd now
+	 */
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
-			Duration fencingMargin) {
+			Duration fencingMargin, Predicate<String> registered) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.lookBack = leaseTtl.multipliedBy(LOOK_BACK_TTLS);
 		this.fencingMargin = fencingMargin;
+		this.registered = registered;
 	}
 
 	/**
 	 * Of the missed instants a job's misfire policy would run on its arrival here, those
 	 * its former holder may have run from its spool: in
 	 * {@code (arrival - 3 x lease-ttl, arrival - fencing-margin]}, when the job's last
-	 * run was another agent's.
+	 * run was another agent's and that agent is not registered in etcd now.
 	 * @param last the job's last fire that ran, null when none
 	 */
 	List<Instant> mayHaveRunThere(LastFire last, List<Instant> missed, Instant arrival) {
@@ -75,7 +84,10 @@ final class FormerHolderFires {
 		}
 		Instant from = arrival.minus(this.lookBack);
 		Instant until = arrival.minus(this.fencingMargin);
-		return missed.stream().filter((at) -> at.isAfter(from) && !at.isAfter(until)).toList();
+		List<Instant> window = missed.stream().filter((at) -> at.isAfter(from) && !at.isAfter(until)).toList();
+		// asked only when an instant qualifies: a handed-over job's former holder is
+		// still registered, and nothing of it waits in a spool
+		return (window.isEmpty() || this.registered.test(last.agentId())) ? List.of() : window;
 	}
 
 	/**

@@ -54,7 +54,7 @@ final class Stages implements AutoCloseable {
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
 				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
-						parts.fence().margin()),
+						parts.fence().margin(), parts.registeredAgents()),
 				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");

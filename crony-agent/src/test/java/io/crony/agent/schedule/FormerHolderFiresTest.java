@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FormerHolderFiresTest {
 
 	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-			Duration.ofSeconds(2));
+			Duration.ofSeconds(2), "alive"::equals);
 
 	private final Instant arrival = Instant.parse("2026-11-29T08:00:40.300Z");
 
@@ -58,6 +58,15 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
+	void aJobHandedOverByAnAgentStillRegisteredGoesByItsMisfirePolicy() {
+		// a live move or a restart: the former holder has its lease, so it was not cut
+		// off from etcd, and nothing of it waits in a spool
+		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
+				this.arrival))
+			.isEmpty();
+	}
+
+	@Test
 	void aJobThatNeverRanHasNoFormerHolder() {
 		assertThat(this.fires.mayHaveRunThere(null, this.missed, this.arrival)).isEmpty();
 		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), null), this.missed,
@@ -68,7 +77,7 @@ class FormerHolderFiresTest {
 	@Test
 	void theWindowFollowsTheLeaseSettings() {
 		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(4),
-				Duration.ofSeconds(1));
+				Duration.ofSeconds(1), (agent) -> false);
 		assertThat(shortLease.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
 			.containsExactlyElementsOf(IntStream.rangeClosed(29, 39)
