@@ -5,6 +5,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+import com.sun.tools.attach.VirtualMachine;
 
 /**
  * JaCoCo's agent for the processes a test starts (packaged crony-web and agents), so that
@@ -12,11 +21,14 @@ import java.util.UUID;
  * runs with JaCoCo's agent ({@code make test}, Maven's {@code coverage} profile): the
  * processes get the same agent jar and the same classes, each with a file of its own
  * under {@code target/jacoco-processes/} beside the test JVM's own file, merged later by
- * {@code scripts/coverage.sh}. A process killed with SIGKILL writes nothing.
+ * {@code scripts/coverage.sh}. A process killed with SIGKILL writes nothing, unless the
+ * test asks it to first ({@link #dump}).
  */
 public final class CoverageAgent {
 
 	private static final String PREFIX = "-javaagent:";
+
+	private static final long DUMP_SECONDS = 15;
 
 	private CoverageAgent() {
 	}
@@ -30,8 +42,47 @@ public final class CoverageAgent {
 	 */
 	public static List<String> arguments(String name) {
 		return testJvmAgent().map((agent) -> List.of("-XX:+UnlockDiagnosticVMOptions",
-				"-XX:+AllowArchivingWithJavaAgent", agent.argument(name + "-" + UUID.randomUUID())))
+				"-XX:+AllowArchivingWithJavaAgent", agent.argument(name + "-" + UUID.randomUUID()) + ",jmx=true"))
 			.orElse(List.of());
+	}
+
+	/**
+	 * Has the agent in process {@code pid} (started with {@link #arguments}) write what
+	 * it measured so far, through its JMX bean (the Attach API starts the process's local
+	 * management agent): for a process a test kills with SIGKILL, which writes nothing. A
+	 * WorkflowIT run whose killed web had served the API lost a fifth of crony-web's
+	 * covered lines. Best effort, for at most {@value #DUMP_SECONDS} s: a process that
+	 * cannot answer is killed without it. Nothing without coverage.
+	 * @return whether the process wrote its file
+	 */
+	public static boolean dump(long pid) {
+		if (testJvmAgent().isEmpty()) {
+			return false;
+		}
+		CompletableFuture<Boolean> dump = CompletableFuture.supplyAsync(() -> {
+			try {
+				VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+				try (JMXConnector jmx = JMXConnectorFactory
+					.connect(new JMXServiceURL(vm.startLocalManagementAgent()))) {
+					jmx.getMBeanServerConnection()
+						.invoke(new ObjectName("org.jacoco:type=Runtime"), "dump", new Object[] { false },
+								new String[] { "boolean" });
+					return true;
+				}
+				finally {
+					vm.detach();
+				}
+			}
+			catch (Exception ex) {
+				return false;
+			}
+		});
+		try {
+			return dump.get(DUMP_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			return false;
+		}
 	}
 
 	/**

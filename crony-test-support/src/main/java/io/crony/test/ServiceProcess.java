@@ -112,6 +112,17 @@ public final class ServiceProcess implements AutoCloseable {
 	}
 
 	/**
+	 * Has the process write what the coverage agent measured so far
+	 * ({@link CoverageAgent#dump}), before a {@link #kill()} whose moment is not what the
+	 * test is about: SIGKILL writes nothing. Kill itself does not, since it would delay
+	 * the kill by up to a second.
+	 * @return whether it wrote (false without coverage)
+	 */
+	public boolean writeCoverage() {
+		return CoverageAgent.dump(this.process.pid());
+	}
+
+	/**
 	 * Kills the process at once (SIGKILL, as {@code kill -9}): no shutdown hook runs, so
 	 * it leaves its etcd lease to expire.
 	 */
