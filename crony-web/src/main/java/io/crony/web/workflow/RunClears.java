@@ -149,15 +149,19 @@ class RunClears {
 			.orElse(null);
 	}
 
-	private static final String SELECT = "SELECT e.id, e.job_id, e.job_name, e.status, e.scheduled_at, e.params, "
+	/**
+	 * A run and its job as a clear (and a re-run of failed shards, {@link ShardReruns})
+	 * reads them.
+	 */
+	static final String SELECT = "SELECT e.id, e.job_id, e.job_name, e.status, e.scheduled_at, e.params, "
 			+ "COALESCE(e.root_id, e.id), j.enabled FROM execution e JOIN job j ON j.id = e.job_id ";
 
-	private static Row row(java.sql.ResultSet rs, int i) throws java.sql.SQLException {
+	static Row row(java.sql.ResultSet rs, int i) throws java.sql.SQLException {
 		return new Row(rs.getLong(1), rs.getLong(2), rs.getString(3), ExecutionStatus.valueOf(rs.getString(4)),
 				UpstreamRuns.instant(rs, 5), rs.getString(6), rs.getLong(7), rs.getBoolean(8));
 	}
 
-	private record Row(long id, long jobId, String jobName, ExecutionStatus status, Instant scheduledAt, String params,
+	record Row(long id, long jobId, String jobName, ExecutionStatus status, Instant scheduledAt, String params,
 			long root, boolean enabled) {
 	}
 

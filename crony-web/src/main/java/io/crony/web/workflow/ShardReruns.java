@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
-import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
@@ -61,8 +60,8 @@ class ShardReruns {
 	 * its job is disabled
 	 */
 	Rerun rerunFailedShards(long executionId, String by) {
-		Row row = this.jdbc
-			.query(SELECT + "WHERE e.id = ? AND j.department_id = ?", ShardReruns::row, executionId,
+		RunClears.Row row = this.jdbc
+			.query(RunClears.SELECT + "WHERE e.id = ? AND j.department_id = ?", RunClears::row, executionId,
 					Departments.current())
 			.stream()
 			.findFirst()
@@ -75,7 +74,9 @@ class ShardReruns {
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		List<Integer> shards = this.transaction.execute((status) -> {
 			// locked, and read again: a run that started meanwhile is not re-run
-			Row locked = this.jdbc.query(SELECT + "WHERE e.id = ? FOR UPDATE", ShardReruns::row, executionId).get(0);
+			RunClears.Row locked = this.jdbc
+				.query(RunClears.SELECT + "WHERE e.id = ? FOR UPDATE", RunClears::row, executionId)
+				.get(0);
 			List<Integer> failed = failedShards(executionId);
 			refuse(locked, failed);
 			this.cleared.keepForFailedShards(executionId, by, now);
@@ -98,7 +99,7 @@ class ShardReruns {
 				+ "AND status <> 'SUCCEEDED' ORDER BY shard_index", Integer.class, executionId);
 	}
 
-	private static void refuse(Row row, List<Integer> failed) {
+	private static void refuse(RunClears.Row row, List<Integer> failed) {
 		if (!row.status().isFinal()) {
 			throw new ClearRefusedException("status", "execution " + row.id() + " is " + row.status()
 					+ ": only an ended run's shards can be re-run; cancel it or wait for its end");
@@ -107,18 +108,6 @@ class ShardReruns {
 			throw new ClearRefusedException("shards",
 					"execution " + row.id() + " has no failed shard to re-run (" + row.status() + ")");
 		}
-	}
-
-	private static final String SELECT = "SELECT e.id, e.job_id, e.job_name, e.status, e.scheduled_at, e.params, "
-			+ "COALESCE(e.root_id, e.id), j.enabled FROM execution e JOIN job j ON j.id = e.job_id ";
-
-	private static Row row(java.sql.ResultSet rs, int i) throws java.sql.SQLException {
-		return new Row(rs.getLong(1), rs.getLong(2), rs.getString(3), ExecutionStatus.valueOf(rs.getString(4)),
-				UpstreamRuns.instant(rs, 5), rs.getString(6), rs.getLong(7), rs.getBoolean(8));
-	}
-
-	private record Row(long id, long jobId, String jobName, ExecutionStatus status, Instant scheduledAt, String params,
-			long root, boolean enabled) {
 	}
 
 	/**
