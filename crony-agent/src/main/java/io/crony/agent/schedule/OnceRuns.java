@@ -125,17 +125,20 @@ final class OnceRuns {
 			return;
 		}
 		this.workers.execute(() -> {
-			if (take(fire) && ownRow(fire)) {
-				this.runner.dispatch(fire);
+			try {
+				if (take(fire) && ownRow(fire)) {
+					this.runner.dispatch(fire);
+				}
+				else {
+					logger.info(
+							"Once request {} of job {} not run here: withdrawn or moved before it was taken, or its run taken already",
+							fire.executionId, fire.job.id());
+				}
+			}
+			finally {
 				// its key is gone, so the request cannot come back; the same row may (a
 				// clear, a re-run of its failed shards) with a new request to run again
 				this.taken.remove(fire.executionId);
-			}
-			else {
-				this.taken.remove(fire.executionId);
-				logger.info(
-						"Once request {} of job {} not run here: withdrawn or moved before it was taken, or its run taken already",
-						fire.executionId, fire.job.id());
 			}
 		});
 	}
