@@ -12,6 +12,8 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -42,6 +44,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+	private static final String DATABASE_RETRY_AFTER_SECONDS = "5";
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<Object> handleApi(ApiException ex, WebRequest request) {
@@ -87,12 +91,27 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		return problem(ex, HttpStatus.BAD_REQUEST, invalid(errors), errors, request);
 	}
 
+	/**
+	 * The database is away (no connection to be had) or a lock was lost on a write no
+	 * {@code LockRetry} guards: the same request may succeed in a moment, so a 503 with a
+	 * {@code Retry-After}, not a 500, which would say the server has a defect.
+	 */
+	@ExceptionHandler({ TransientDataAccessException.class, DataAccessResourceFailureException.class })
+	ResponseEntity<Object> handleDatabaseAway(DataAccessException ex, WebRequest request) {
+		log.warn("Request {} found the database away or busy: {}", describe(request),
+				ex.getMostSpecificCause().getMessage());
+		ProblemDetail body = Problems.of(HttpStatus.SERVICE_UNAVAILABLE,
+				"The database could not answer; try again later", List.of());
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, DATABASE_RETRY_AFTER_SECONDS)
+			.body(body);
+	}
+
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<Object> handleUnexpected(Exception ex, WebRequest request) {
 		log.error("Request {} failed", describe(request), ex);
-		String detail = (ex instanceof DataAccessException) ? "The database could not answer; try again later"
-				: "Unexpected error; the server log has the details";
-		ProblemDetail body = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, detail, List.of());
+		ProblemDetail body = Problems.of(HttpStatus.INTERNAL_SERVER_ERROR,
+				"Unexpected error; the server log has the details", List.of());
 		return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(body);
 	}
 
