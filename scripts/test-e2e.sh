@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The dashboard's browser tests against a real Crony: its own etcd and MariaDB (through
 # services.sh), crony-web serving the built dashboard, one agent (shell targets on, `sh` allowed) and the sample target,
-# all on free loopback ports with state under .crony/e2e. Runs frontend/e2e/*.test.mjs in
+# all on free loopback ports with state under .crony/e2e, and an OpenID Connect provider
+# (crony-test-support's OidcProvider, with two users) that crony-web offers beside the
+# local sign-in (frontend/e2e/sso.test.mjs). Runs frontend/e2e/*.test.mjs in
 # headless Debian chromium (playwright-core, no browser download) and stops everything it
 # started, also when a test fails. Every test file runs in English; the Chinese run is the
 # translated pass: every page in Chinese with no English string of the dashboard's left on
-# it (pages.test.mjs) and the language switcher (language.test.mjs). The flows read their
+# it (pages.test.mjs), the language switcher (language.test.mjs) and the sign-in through the
+# OpenID Connect provider (sso.test.mjs). The flows read their
 # strings through the same tables in both languages (frontend/e2e/i18n.mjs) and the Vitest
 # scan refuses an untranslated string in the code, so a second run of every flow in Chinese
 # proved little more and cost 90 s. Uses the jars the last `./mvnw verify` (or package) built.
@@ -32,7 +35,9 @@ die() {
 web_jar=$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
 agent_jar=$repo/crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar
 target_jar=$repo/examples/sample-target/target/sample-target-0.1.0-SNAPSHOT.jar
-for jar in "$web_jar" "$agent_jar" "$target_jar"; do
+support_jar=$repo/crony-test-support/target/crony-test-support-0.1.0-SNAPSHOT.jar
+support_classpath=$repo/crony-test-support/target/runtime.classpath
+for jar in "$web_jar" "$agent_jar" "$target_jar" "$support_jar" "$support_classpath"; do
 	[ -f "$jar" ] || die "missing $jar: run ./mvnw -B verify (or package) first"
 done
 [ -f crony-web/target/frontend/static/index.html ] || die "the dashboard is not built: run scripts/build-frontend.sh before packaging crony-web"
@@ -63,7 +68,7 @@ alive() { running_pid "$pids/$1.pid" "$state" >/dev/null; }
 stop_one() { stop_pid "$pids/$1.pid" "$state" >/dev/null || true; }
 
 stop_all() {
-	for name in agent sample-target web; do stop_one "$name"; done
+	for name in agent sample-target web oidc-provider; do stop_one "$name"; done
 	CRONY_STATE_DIR=$state bash "$repo/scripts/services.sh" down || true
 }
 
@@ -74,10 +79,10 @@ mkdir -p "$pids" "$state/logs"
 trap 'status=$?; stop_all; [ $status -eq 0 ] || log "failed; logs in $state/logs"; exit $status' EXIT
 trap 'exit 130' INT TERM
 
-# Six free loopback ports, asked from the kernel.
-read -r etcd_port etcd_peer_port db_port web_port agent_port target_port < <(node -e '
+# Seven free loopback ports, asked from the kernel.
+read -r etcd_port etcd_peer_port db_port web_port agent_port target_port oidc_port < <(node -e '
 const net = require("net");
-const servers = Array.from({ length: 6 }, () => net.createServer().listen(0, "127.0.0.1"));
+const servers = Array.from({ length: 7 }, () => net.createServer().listen(0, "127.0.0.1"));
 Promise.all(servers.map((s) => new Promise((r) => s.on("listening", r)))).then(() => {
   console.log(servers.map((s) => s.address().port).join(" "));
   servers.forEach((s) => s.close());
@@ -105,8 +110,21 @@ password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
 # the key stored secrets are sealed with, for web and agent alike
 CRONY_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
 export CRONY_SECRET_KEY
+# The OpenID Connect provider (about 95 MB, up in a few seconds, beside crony-web's start):
+# sso-ada is in the group sso.test.mjs maps, sso-bob in none that is mapped. crony-web reads
+# its discovery document at the first sign-in, so the two start together.
+OIDC_PASSWORD=$(head -c 12 /dev/urandom | base64 | tr '+/' '-_')
+CRONY_OIDC_CLIENT_SECRET=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
+export OIDC_PASSWORD CRONY_OIDC_CLIENT_SECRET
+OIDC_CLIENT_SECRET=$CRONY_OIDC_CLIENT_SECRET setsid java -XX:TieredStopAtLevel=1 -Dcrony.e2e.state="$state" \
+	-cp "$support_jar:$(cat "$support_classpath")" io.crony.test.OidcProvider "$oidc_port" "http://127.0.0.1:$web_port" crony \
+	"sso-ada:$OIDC_PASSWORD:e2e-sso-operators" "sso-bob:$OIDC_PASSWORD:e2e-sso-unmapped" \
+	>>"$state/logs/oidc-provider.log" 2>&1 </dev/null &
+echo $! >"$pids/oidc-provider.pid"
 CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" --server.address=127.0.0.1 \
-	--grpc.server.port=0 --grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e
+	--grpc.server.port=0 --grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
+	--crony.web.auth.oidc.enabled=true --crony.web.auth.oidc.issuer="http://127.0.0.1:$oidc_port" \
+	--crony.web.auth.oidc.client-id=crony --crony.web.auth.oidc.display-name="E2E Provider"
 start_java sample-target "$target_jar" "$target_port" 127.0.0.1
 start_java agent "$agent_jar" --server.port="$agent_port" --server.address=127.0.0.1 --crony.agent.id=e2e-agent \
 	--spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
@@ -124,6 +142,7 @@ wait_http() {
 wait_http "http://127.0.0.1:$target_port/ok" "sample target on :$target_port" sample-target
 wait_http "http://127.0.0.1:$web_port/actuator/health" "crony-web on :$web_port" web
 wait_http "http://127.0.0.1:$agent_port/actuator/health" "agent on :$agent_port" agent
+wait_http "http://127.0.0.1:$oidc_port/.well-known/openid-configuration" "OpenID Connect provider on :$oidc_port" oidc-provider
 
 cd frontend
 export CRONY_URL=http://127.0.0.1:$web_port CRONY_PASSWORD=$password SAMPLE_TARGET_URL=http://127.0.0.1:$target_port
@@ -159,14 +178,17 @@ full_langs=" ${E2E_FULL_LANGS:-en} "
 for lang in $langs; do
 	run_specs=("${specs[@]}")
 	what="the browser tests"
+	translated=0
 	if [ -z "${E2E_SPEC:-}" ] && [[ $full_langs != *" $lang "* ]]; then
-		run_specs=(e2e/pages.test.mjs e2e/language.test.mjs)
-		what="the translated pass (every page, the language switcher)"
+		# sso.test.mjs: there only the sign-in page with the provider button and its refusal (E2E_TRANSLATED_PASS)
+		run_specs=(e2e/pages.test.mjs e2e/language.test.mjs e2e/sso.test.mjs)
+		what="the translated pass (every page, the language switcher, the provider's sign-in)"
+		translated=1
 	fi
 	log "$what in $lang"
 	report=$state/e2e-$lang.tap
 	set +e
-	E2E_LANG=$lang node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+	E2E_TRANSLATED_PASS=$translated E2E_LANG=$lang node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
 		--test-reporter=tap --test-reporter-destination="$report" "${run_specs[@]}"
 	[ $? -eq 0 ] || status=1
 	set -e

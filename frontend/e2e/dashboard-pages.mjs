@@ -31,6 +31,11 @@ export const pages = [
   { name: 'agents', path: async () => '/agents', ready: (page) => page.locator('.ant-table').getByText('e2e-agent') },
   { name: 'users', path: async () => '/users', ready: (page) => page.getByRole('heading', { name: tr('Users') }) },
   {
+    name: 'group mappings',
+    path: async () => '/sso/group-mappings',
+    ready: (page) => page.getByRole('heading', { name: tr('Group mappings') }),
+  },
+  {
     name: 'service tokens',
     path: async () => '/service-tokens',
     ready: (page) => page.getByRole('heading', { name: tr('Service tokens') }),

@@ -1,11 +1,12 @@
 // Saves the docs' screenshots as PNGs in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a
-// few times and run enough to draw the charts. In English (E2E_LANG=en): overview, jobs, job detail,
-// service tokens, audit log, departments, members, calendars. In Chinese (E2E_LANG=zh-CN): every page and the
-// sign-in, as <name>-zh.png. Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS
-// is set (upcoming.png and job-import.png come from their tests).
+// few times and run enough to draw the charts. In English (E2E_LANG=en): the sign-in with the OpenID
+// Connect button, overview, jobs, job detail, service tokens, audit log, departments, members, calendars,
+// group mappings. In Chinese (E2E_LANG=zh-CN): every page and the sign-in, as <name>-zh.png. Not a
+// test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set (upcoming.png and
+// job-import.png come from their tests).
 import { join } from 'node:path';
 import { pages } from './dashboard-pages.mjs';
-import { lang, shot, tr } from './i18n.mjs';
+import { lang, shot, tr, trRe } from './i18n.mjs';
 import { api, base, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
 
 if (!screenshotDir) throw new Error('set E2E_SCREENSHOTS to the directory to write to');
@@ -19,6 +20,7 @@ const english = [
   ['departments.png', 'departments'],
   ['members.png', 'members'],
   ['calendars.png', 'calendars'],
+  ['group-mappings.png', 'group mappings'],
 ];
 const chinese = [
   ...english,
@@ -34,12 +36,12 @@ await eventually('enough sample runs', async () => (await api('GET', '/execution
 const browser = await openBrowser({ width: 1366, height: 900 });
 try {
   const { page } = browser;
-  if (lang !== 'en') {
-    await page.goto(`${base}/login`);
-    await page.getByRole('button', { name: tr('Sign in') }).waitFor();
-    await page.screenshot({ path: join(screenshotDir, shot('login.png')) });
-    console.log(`[e2e] saved ${join(screenshotDir, shot('login.png'))}`);
-  }
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: tr('Sign in') }).waitFor();
+  // the OpenID Connect provider's button (test-e2e.sh turns it on) comes with sign-in-options
+  await page.getByRole('link', { name: trRe('Sign in with {name}') }).waitFor();
+  await page.screenshot({ path: join(screenshotDir, shot('login.png')) });
+  console.log(`[e2e] saved ${join(screenshotDir, shot('login.png'))}`);
   await signIn(page);
   for (const [file, name] of lang === 'en' ? english : chinese) {
     const p = pages.find((candidate) => candidate.name === name);
@@ -48,7 +50,7 @@ try {
     await p.ready(page).first().waitFor();
     await settled(page);
     if (file === 'overview.png') await page.locator('.echarts-for-react canvas').first().waitFor();
-    if (file === 'audit.png' || file === 'members.png') await page.locator('tr.ant-table-row').first().waitFor();
+    if (file === 'audit.png' || file === 'members.png' || file === 'group-mappings.png') await page.locator('tr.ant-table-row').first().waitFor();
     // the seeded calendar's year, under the list
     if (file === 'calendars.png') await page.getByTestId('year-view').waitFor();
     await page.mouse.move(0, 0); // no tooltip left open by the pointer

@@ -3,7 +3,7 @@
  * from this list. The server forwards unknown non-API paths to index.html, so these paths
  * also work on reload and as bookmarks.
  */
-import { AlertOutlined, ApartmentOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, DeploymentUnitOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { AlertOutlined, ApartmentOutlined, ClusterOutlined, ApiOutlined, AuditOutlined, CalendarOutlined, DashboardOutlined, DeploymentUnitOutlined, FieldTimeOutlined, HistoryOutlined, KeyOutlined, NotificationOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Me, Role } from './pages/login/types';
 import { t } from './i18n';
@@ -72,6 +72,12 @@ export const appRoutes: AppRoute[] = [
     path: '/users',
     page: lazy(() => import('./pages/users/UsersPage')),
     menu: { get label() { return t('common.users'); }, icon: <TeamOutlined /> },
+    globalAdmin: true,
+  },
+  {
+    path: '/sso/group-mappings',
+    page: lazy(() => import('./pages/sso/GroupMappingsPage')),
+    menu: { get label() { return t('sso.groupMappings'); }, icon: <ClusterOutlined /> },
     globalAdmin: true,
   },
   {

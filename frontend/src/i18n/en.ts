@@ -885,6 +885,18 @@ export const en = {
   'enum.dayChange.removed': 'removed',
   'enum.importMode.MERGE': 'merge',
   'enum.importMode.REPLACE': 'replace',
+  // sso group mappings
+  'sso.groupMappings': 'Group mappings',
+  'sso.newMapping': 'New mapping',
+  'sso.newGroupMapping': 'New group mapping',
+  'sso.group': 'Group',
+  'sso.groupHint': 'The group as the directory or the provider names it (cn, or the groups claim); case does not matter',
+  'sso.enterTheGroup': 'Enter the group',
+  'sso.pickADepartment': 'Pick a department',
+  'sso.groupAlreadyMapped': 'This group is mapped to that department already',
+  'sso.mappingsExplained': 'Users who sign in through LDAP or OpenID Connect get, at each sign-in, the role of every mapping whose group is one of theirs, in its department; a user none of whose groups is mapped gets no access.',
+  'sso.removeMappingConfirm': 'Remove the mapping of {group} to {department}? Its users lose that role at their next sign-in.',
+  'sso.removeMapping': 'remove mapping {group} to {department}',
 } as const;
 
 export type MessageKey = keyof typeof en;

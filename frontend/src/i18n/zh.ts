@@ -818,4 +818,16 @@ export const zh: Record<MessageKey, string> = {
   'enum.dayChange.removed': '移除',
   'enum.importMode.MERGE': '合并',
   'enum.importMode.REPLACE': '替换',
+  // sso group mappings
+  'sso.groupMappings': '组映射',
+  'sso.newMapping': '新建映射',
+  'sso.newGroupMapping': '新建组映射',
+  'sso.group': '组',
+  'sso.groupHint': '目录或身份提供方所用的组名（cn 或 groups 声明），不区分大小写',
+  'sso.enterTheGroup': '请输入组',
+  'sso.pickADepartment': '请选择部门',
+  'sso.groupAlreadyMapped': '该组已映射到这个部门',
+  'sso.mappingsExplained': '通过 LDAP 或 OpenID Connect 登录的用户，每次登录时按其所在组的映射获得相应部门的角色；所在组都没有映射的用户无权访问。',
+  'sso.removeMappingConfirm': '删除 {group} 到 {department} 的映射？其用户在下次登录时失去该角色。',
+  'sso.removeMapping': '删除映射 {group} 到 {department}',
 };

@@ -78,7 +78,11 @@ public final class OidcProvider implements AutoCloseable {
 	 * @param users each user's password
 	 */
 	public static OidcProvider start(String clientId, String clientSecret, Map<String, String> users) {
-		int port = LocalServices.freePort();
+		return start(LocalServices.freePort(), clientId, clientSecret, users);
+	}
+
+	/** Starts the provider on the given loopback port (a script picked it). */
+	public static OidcProvider start(int port, String clientId, String clientSecret, Map<String, String> users) {
 		State state = new State("http://127.0.0.1:" + port, clientId, clientSecret, users);
 		AnnotationConfigServletWebServerApplicationContext context = new AnnotationConfigServletWebServerApplicationContext();
 		context.registerBean(State.class, () -> state);
@@ -94,6 +98,39 @@ public final class OidcProvider implements AutoCloseable {
 		context.register(Provider.class);
 		context.refresh();
 		return new OidcProvider(context, port, state);
+	}
+
+	/**
+	 * Runs the provider as a process until it is killed, for the dashboard's browser
+	 * tests (scripts/test-e2e.sh), on the classpath the build writes to
+	 * {@code crony-test-support/target/runtime.classpath}. Arguments: the port, the
+	 * client's base address (its redirect URI {@code <base>/login/oauth2/code/oidc} and
+	 * post-logout {@code <base>/login} are registered), the client id, then each user as
+	 * {@code name:password:group,group}; the client secret comes from the environment
+	 * ({@code OIDC_CLIENT_SECRET}), not the command line.
+	 */
+	public static void main(String[] args) {
+		if (args.length < 4 || System.getenv("OIDC_CLIENT_SECRET") == null) {
+			throw new IllegalArgumentException(
+					"usage: OIDC_CLIENT_SECRET=... OidcProvider <port> <client base url> <client id> <user:password:group,group>...");
+		}
+		Map<String, String> passwords = new java.util.LinkedHashMap<>();
+		Map<String, String[]> groups = new java.util.LinkedHashMap<>();
+		for (String user : List.of(args).subList(3, args.length)) {
+			String[] parts = user.split(":", 3);
+			if (parts.length != 3) {
+				throw new IllegalArgumentException("a user is name:password:group,group, not " + parts[0] + ":...");
+			}
+			passwords.put(parts[0], parts[1]);
+			groups.put(parts[0], parts[2].isEmpty() ? new String[0] : parts[2].split(","));
+		}
+		OidcProvider provider = start(Integer.parseInt(args[0]), args[2], System.getenv("OIDC_CLIENT_SECRET"),
+				passwords);
+		String base = args[1].replaceAll("/$", "");
+		provider.allowRedirects(base + "/login/oauth2/code/oidc", base + "/login");
+		groups.forEach(provider::setGroups);
+		// the script waits for this line; Tomcat's threads keep the process running
+		System.out.println("OpenID Connect provider up at " + provider.issuer());
 	}
 
 	/** {@code http://127.0.0.1:port}: the issuer, whose discovery document is there. */
