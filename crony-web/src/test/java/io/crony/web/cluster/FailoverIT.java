@@ -26,8 +26,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static io.crony.web.cluster.EtcdBytes.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
-// a full reconcile every second, so one is soon under way whenever a test holds it
-@SpringBootTest(properties = "crony.web.cluster.full-reconcile-interval=1s")
+// a full reconcile every second, so one is soon under way whenever a test holds it; rows
+// and keys read ten to a page, so each test's jobs take several
+@SpringBootTest(properties = { "crony.web.cluster.full-reconcile-interval=1s", "crony.web.cluster.page-size=10" })
 @DirtiesContext
 class FailoverIT extends ClusterItSupport {
 

@@ -49,8 +49,9 @@ class ClusterConfiguration {
 		LeaderElection[] election = new LeaderElection[1];
 		ClusterMetrics metrics = new ClusterMetrics(meters, () -> registry.liveAgents().size(),
 				() -> election[0] != null && election[0].isLeader());
-		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness, new JobTable(jdbc),
-				new AgentTable(jdbc), requests, metrics, events, gate.getIfAvailable(() -> ReconcileReadGate.OPEN));
+		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness,
+				new JobTable(jdbc, properties.pageSize()), new AgentTable(jdbc), requests, metrics, events,
+				gate.getIfAvailable(() -> ReconcileReadGate.OPEN));
 		election[0] = new ClusterElection(client, keys, properties, instanceId, leader);
 		return election[0];
 	}

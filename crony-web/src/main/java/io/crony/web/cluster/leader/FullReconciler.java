@@ -69,6 +69,7 @@ final class FullReconciler {
 	 * @return jobs moved off each agent that is no longer alive
 	 */
 	Map<String, Integer> reconcile() throws InterruptedException {
+		this.jobTable.pruneChanges();
 		JobTable.Stamp stamp = this.jobTable.stamp();
 		Map<Long, List<Placement>> found = new HashMap<>();
 		long revision = this.stored
@@ -102,6 +103,7 @@ final class FullReconciler {
 	 * state nor the view.
 	 */
 	ReconcileSnapshot read() throws InterruptedException {
+		this.jobTable.pruneChanges();
 		return ReconcileSnapshot.read(this.stored, this.jobTable, this.gate);
 	}
 
