@@ -31,12 +31,12 @@ class AssignmentIT extends ClusterItSupport {
 	PlatformTransactionManager transactions;
 
 	@Test
-	void noticesADeleteThatAnInsertBalancesThenAnUpdate() throws Exception {
+	void picksUpAnInsertADeleteInOneTransactionThenAnUpdate() throws Exception {
 		agent("count-a", 1, Map.of());
 		long gone = this.jobs.create("balanced-gone");
 		await().until(() -> this.assignments.byJob().containsKey(gone));
 
-		// the number of rows stays the same: only the change rows tell the delete
+		// the number of rows stays the same
 		long added = new TransactionTemplate(this.transactions).execute((status) -> {
 			this.jobs.delete(gone);
 			return this.jobs.create("balanced-new");
