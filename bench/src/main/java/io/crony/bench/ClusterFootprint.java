@@ -23,8 +23,8 @@ import io.etcd.jetcd.options.GetOption;
  * etcd's own status (as {@code etcdctl endpoint status -w json} shows it: backend size
  * and the part in use, revision), the keys under the prefix, the resident memory of etcd
  * and crony-web, the job table's size in MariaDB, and how long the leader's change-scan
- * stamp query ({@code SELECT MAX(updated_at), COUNT(*) FROM job}, every poll interval)
- * takes at this size.
+ * stamp query ({@code SELECT MAX(id), MAX(changed_at) FROM job_change}, every poll
+ * interval) takes at this size.
  */
 record ClusterFootprint(long etcdDbBytes, long etcdDbInUseBytes, long revision, long keys, long etcdRssBytes,
 		long webRssBytes, long webLiveHeapBytes, long jobTableBytes, double stampMillis) {
@@ -74,7 +74,7 @@ record ClusterFootprint(long etcdDbBytes, long etcdDbInUseBytes, long revision, 
 		double[] millis = new double[5];
 		for (int i = 0; i < millis.length; i++) {
 			long start = System.nanoTime();
-			try (PreparedStatement stamp = db.prepareStatement("SELECT MAX(updated_at), COUNT(*) FROM job");
+			try (PreparedStatement stamp = db.prepareStatement("SELECT MAX(id), MAX(changed_at) FROM job_change");
 					ResultSet rs = stamp.executeQuery()) {
 				rs.next();
 			}

@@ -1,5 +1,6 @@
 package io.crony.web.cluster;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,6 +26,42 @@ class AssignmentIT extends ClusterItSupport {
 
 	@Autowired
 	MeterRegistry meters;
+
+	@Autowired
+	PlatformTransactionManager transactions;
+
+	@Test
+	void picksUpAnInsertADeleteInOneTransactionThenAnUpdate() throws Exception {
+		agent("count-a", 1, Map.of());
+		long gone = this.jobs.create("balanced-gone");
+		await().until(() -> this.assignments.byJob().containsKey(gone));
+
+		// the number of rows stays the same
+		long added = new TransactionTemplate(this.transactions).execute((status) -> {
+			this.jobs.delete(gone);
+			return this.jobs.create("balanced-new");
+		});
+		await().until(() -> this.assignments.byJob().containsKey(added));
+		await().until(() -> !this.assignments.byJob().containsKey(gone));
+
+		this.jobs.update(added, (spec) -> JobRows.spec(spec.name(), null, Map.of()).withIdAndVersion(added, 0));
+		await().until(() -> this.assignments.value("count-a", added).job().version() == 2);
+	}
+
+	@Test
+	void theChangePollReadsNoJobRowWhateverTheTableSize() throws Exception {
+		this.jobs.create("explained");
+		Field field = Class.forName("io.crony.web.cluster.leader.JobTable").getDeclaredField("STAMP");
+		field.setAccessible(true);
+		String poll = (String) field.get(null);
+
+		List<Map<String, Object>> plan = this.jdbc.queryForList("EXPLAIN " + poll);
+
+		// both maxima are read from an index end: no table is scanned at all
+		assertThat(plan).hasSize(1);
+		assertThat(plan.get(0).get("table")).isNull();
+		assertThat(plan.get(0).get("Extra")).isEqualTo("Select tables optimized away");
+	}
 
 	@Test
 	void placesACreatedJobOnOneLiveAgentAndFollowsEveryChange() throws Exception {

@@ -2,26 +2,77 @@ package io.crony.web.cluster;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
+import io.crony.web.cluster.leader.ReconcileReadGate;
 import io.etcd.jetcd.ByteSequence;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.test.annotation.DirtiesContext;
 
 import static io.crony.web.cluster.EtcdBytes.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest
+// a full reconcile every second, so one is soon under way whenever a test holds it; rows
+// and keys read ten to a page, so each test's jobs take several
+@SpringBootTest(properties = { "crony.web.cluster.full-reconcile-interval=1s", "crony.web.cluster.page-size=10" })
 @DirtiesContext
 class FailoverIT extends ClusterItSupport {
+
+	@Autowired
+	HeldReconcileRead heldRead;
+
+	@Test
+	void anAgentsJobsMoveWhileAFullReconcileIsReadingAndItsCorrectionsUndoNothing() throws Exception {
+		agent("r1", 1, Map.of(), 4);
+		TestAgent doomed = agent("r2", 1, Map.of(), 4);
+		agent("r3", 1, Map.of(), 4);
+		List<Long> ids = new ArrayList<>(this.jobs.createMany("reconciled", 60));
+		long deleted = ids.remove(0);
+		await().until(() -> this.assignments.byJob().size() == 60);
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// a reconcile has read the keys and waits to read the rows
+			this.heldRead.hold();
+			await().until(this.heldRead::holding);
+
+			// meanwhile: jobs placed, a job deleted, and an agent lost
+			ids.addAll(this.jobs.createMany("meanwhile", 10));
+			this.jobs.delete(deleted);
+			await().until(() -> this.assignments.byJob().size() == 69);
+			long held = this.assignments.count(this.client, "r2");
+			doomed.expire();
+			await().until(() -> this.assignments.count(this.client, "r2") == 0);
+			assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
+			assertThat(this.heldRead.holding()).as("the reconcile is still reading").isTrue();
+			await().until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'r2' AND event = 'LOST' AND jobs_moved = ?",
+					Integer.class, held) == 1);
+
+			// its corrections, from keys read before all that, are applied; the next
+			// reconcile starts only after they were
+			int passed = this.heldRead.passed();
+			this.heldRead.release();
+			await().until(() -> this.heldRead.passed() >= passed + 2);
+			assertThat(invariant.violations()).isEmpty();
+		}
+		assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
+		assertThat(this.assignments.byJob()).doesNotContainKey(deleted).hasSize(69);
+	}
 
 	@Test
 	void movesEveryJobOfAnExpiredAgentToSurvivorsNeverOnTwoAgents() throws Exception {
@@ -91,6 +142,58 @@ class FailoverIT extends ClusterItSupport {
 			.getValue()
 			.getBytes();
 		assertThat(CronyJson.fromBytes(value, JobAssignment.class).job().id()).isEqualTo(broken);
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class HeldReadConfiguration {
+
+		@Bean
+		HeldReconcileRead heldReconcileRead() {
+			return new HeldReconcileRead();
+		}
+
+	}
+
+	/** Holds the periodic full reconcile between its read of the keys and of the rows. */
+	static final class HeldReconcileRead implements ReconcileReadGate {
+
+		private volatile CountDownLatch gate = new CountDownLatch(0);
+
+		private volatile boolean holding;
+
+		private final AtomicInteger passed = new AtomicInteger();
+
+		@Override
+		public void pass() throws InterruptedException {
+			CountDownLatch current = this.gate;
+			if (current.getCount() > 0) {
+				this.holding = true;
+				try {
+					current.await();
+				}
+				finally {
+					this.holding = false;
+				}
+			}
+			this.passed.incrementAndGet();
+		}
+
+		void hold() {
+			this.gate = new CountDownLatch(1);
+		}
+
+		void release() {
+			this.gate.countDown();
+		}
+
+		boolean holding() {
+			return this.holding;
+		}
+
+		int passed() {
+			return this.passed.get();
+		}
+
 	}
 
 }

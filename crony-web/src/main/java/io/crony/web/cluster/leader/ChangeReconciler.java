@@ -4,7 +4,6 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.AssignmentWriter;
@@ -14,10 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Between full reconciles, applies only the job rows that changed since the last look,
- * found by {@code updated_at} (minus {@code changeWindow}, for writes that committed
- * late) once the table's stamp moved; deletes show as a count that no longer adds up.
- * Also retries placing jobs that found no agent, when the agents change.
+ * Between full reconciles, applies only the jobs that changed since the last look, found
+ * by their {@code job_change} rows (from the newest one seen minus {@code changeWindow},
+ * for writes that committed late) once the stamp moved; a changed job whose row is gone
+ * was deleted. Also retries placing jobs that found no agent, when the agents change.
  */
 final class ChangeReconciler {
 
@@ -62,25 +61,28 @@ final class ChangeReconciler {
 			return false;
 		}
 		long started = System.nanoTime();
-		Timestamp since = (last == null || last.maxUpdated() == null) ? new Timestamp(0)
-				: new Timestamp(last.maxUpdated().getTime() - this.changeWindow.toMillis());
+		Timestamp since = (last == null || last.newest() == null) ? new Timestamp(0)
+				: new Timestamp(last.newest().getTime() - this.changeWindow.toMillis());
 		List<JobRow> creates = new ArrayList<>();
-		List<JobRow> changed = this.jobTable.changedSince(since);
-		long read = System.nanoTime();
-		for (JobRow row : changed) {
-			apply(row, creates);
-		}
+		int[] changed = new int[2];
+		this.jobTable.changedSince(since, (jobId, row) -> {
+			changed[0]++;
+			if (row == null) {
+				changed[1]++;
+				dropDeleted(jobId);
+			}
+			else {
+				apply(row, creates);
+			}
+		});
 		this.assigner.assignNew(creates);
-		if (stamp.count() != this.state.jobCount()) {
-			dropDeleted();
-		}
 		this.writer.drain();
 		long written = System.nanoTime();
 		this.mirror.flush();
 		this.state.stamped(stamp);
-		log.info("Leader epoch {} reconciled {} changed jobs ({} new) in {} ms (rows read in {} ms), mirrored in {} ms",
-				this.term.epoch(), changed.size(), creates.size(), (written - started) / 1_000_000,
-				(read - started) / 1_000_000, (System.nanoTime() - written) / 1_000_000);
+		log.info("Leader epoch {} reconciled {} changed jobs ({} new, {} deleted) in {} ms, mirrored in {} ms",
+				this.term.epoch(), changed[0], creates.size(), changed[1], (written - started) / 1_000_000,
+				(System.nanoTime() - written) / 1_000_000);
 		return true;
 	}
 
@@ -129,16 +131,11 @@ final class ChangeReconciler {
 		}
 	}
 
-	private void dropDeleted() throws InterruptedException {
-		Set<Long> ids = this.jobTable.ids();
-		for (Long jobId : this.state.jobIds()) {
-			if (!ids.contains(jobId)) {
-				this.state.forgetJob(jobId);
-				Placement placement = this.view.get(jobId);
-				if (placement != null) {
-					this.writer.delete(placement, true);
-				}
-			}
+	private void dropDeleted(long jobId) throws InterruptedException {
+		this.state.forgetJob(jobId);
+		Placement placement = this.view.get(jobId);
+		if (placement != null) {
+			this.writer.delete(placement, true);
 		}
 	}
 

@@ -15,6 +15,7 @@ import io.crony.web.cluster.membership.AgentRegistry;
 import io.etcd.jetcd.Client;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -42,14 +43,15 @@ class ClusterConfiguration {
 	@Bean
 	LeaderElection leaderElection(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
 			AgentLiveness liveness, ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters,
-			ApplicationEventPublisher events) {
+			ApplicationEventPublisher events, ObjectProvider<ReconcileReadGate> gate) {
 		String instanceId = (properties.instanceId() != null && !properties.instanceId().isBlank())
 				? properties.instanceId() : defaultInstanceId();
 		LeaderElection[] election = new LeaderElection[1];
 		ClusterMetrics metrics = new ClusterMetrics(meters, () -> registry.liveAgents().size(),
 				() -> election[0] != null && election[0].isLeader());
-		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness, new JobTable(jdbc),
-				new AgentTable(jdbc), requests, metrics, events);
+		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness,
+				new JobTable(jdbc, properties.pageSize()), new AgentTable(jdbc), requests, metrics, events,
+				gate.getIfAvailable(() -> ReconcileReadGate.OPEN));
 		election[0] = new ClusterElection(client, keys, properties, instanceId, leader);
 		return election[0];
 	}

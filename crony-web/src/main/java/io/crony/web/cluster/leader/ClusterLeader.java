@@ -37,13 +37,16 @@ class ClusterLeader implements LeadershipListener {
 
 	private final ApplicationEventPublisher events;
 
+	private final ReconcileReadGate gate;
+
 	private LeaderLoop loop;
 
 	private Thread thread;
 
 	ClusterLeader(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
 			AgentLiveness liveness, JobTable jobTable, AgentTable agentTable, ClusterRequests requests,
-			ClusterMetrics metrics, ApplicationEventPublisher events) {
+			ClusterMetrics metrics, ApplicationEventPublisher events, ReconcileReadGate gate) {
+		this.gate = gate;
 		this.client = client;
 		this.keys = keys;
 		this.properties = properties;
@@ -61,7 +64,8 @@ class ClusterLeader implements LeadershipListener {
 	public synchronized void elected(LeaderTerm term) {
 		LeaderTools tools = LeaderTools.forTerm(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics);
-		this.loop = new LeaderLoop(tools, this.registry, this.liveness, this.requests, new ClusterAlarms(this.events));
+		this.loop = new LeaderLoop(tools, this.registry, this.liveness, this.requests, new ClusterAlarms(this.events),
+				this.gate);
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();

@@ -6,10 +6,8 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -17,42 +15,87 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
- * The leader's reads of table {@code job} (owned by the job API) and its one write: the
- * {@code agent_id} mirror, which never touches {@code version} or {@code updated_at}.
+ * The leader's reads of table {@code job} (owned by the job API) and of
+ * {@code job_change} (one row per change, written by triggers), and its writes: the
+ * {@code agent_id} mirror, which never touches {@code version} or {@code updated_at}, and
+ * the pruning of old change rows. Rows are read a page at a time, by id, so a read's
+ * memory does not grow with the table.
  */
 class JobTable {
 
 	private static final String COLUMNS = "id, version, enabled, spec, agent_id";
 
+	/**
+	 * The change poll: both maxima come from an index end, whatever the size of either
+	 * table.
+	 */
+	private static final String STAMP = "SELECT MAX(id), MAX(changed_at) FROM job_change";
+
 	private static final int CHUNK = 1000;
+
+	/** How long change rows are kept: far longer than any change scan looks back. */
+	private static final int KEEP_CHANGES_MINUTES = 60;
 
 	private final JdbcTemplate jdbc;
 
 	private final NamedParameterJdbcTemplate named;
 
-	JobTable(JdbcTemplate jdbc) {
+	private final int pageSize;
+
+	/**
+	 * @param pageSize rows per read of a whole-table scan
+	 */
+	JobTable(JdbcTemplate jdbc, int pageSize) {
 		this.jdbc = jdbc;
 		this.named = new NamedParameterJdbcTemplate(jdbc);
+		this.pageSize = pageSize;
 	}
 
 	/** A cheap fingerprint of the table: any create, update or delete changes it. */
 	Stamp stamp() {
-		return this.jdbc.queryForObject("SELECT MAX(updated_at), COUNT(*) FROM job",
-				(rs, i) -> new Stamp(rs.getTimestamp(1), rs.getLong(2)));
+		return this.jdbc.queryForObject(STAMP, (rs, i) -> new Stamp(rs.getLong(1), rs.getTimestamp(2)));
 	}
 
+	/** Every row, a page at a time in the order of id. */
 	void forEach(Consumer<JobRow> sink) {
-		this.jdbc.query("SELECT " + COLUMNS + " FROM job", (ResultSet rs) -> {
-			sink.accept(row(rs));
-		});
+		long after = 0;
+		int read;
+		do {
+			List<JobRow> page = this.jdbc.query("SELECT " + COLUMNS + " FROM job WHERE id > ? ORDER BY id LIMIT ?",
+					(rs, i) -> row(rs), after, this.pageSize);
+			read = page.size();
+			for (JobRow row : page) {
+				sink.accept(row);
+				after = row.id();
+			}
+		}
+		while (read == this.pageSize);
 	}
 
-	List<JobRow> changedSince(Timestamp since) {
-		return this.jdbc.query("SELECT " + COLUMNS + " FROM job WHERE updated_at >= ?", (rs, i) -> row(rs), since);
+	/**
+	 * The jobs that changed (created, updated or deleted) at or after the instant, a
+	 * chunk of rows at a time; a deleted job comes as its id with a null row.
+	 */
+	void changedSince(Timestamp since, ChangeSink sink) throws InterruptedException {
+		List<Long> ids = this.jdbc.queryForList("SELECT DISTINCT job_id FROM job_change WHERE changed_at >= ?",
+				Long.class, since);
+		for (int from = 0; from < ids.size(); from += CHUNK) {
+			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+			Map<Long, JobRow> rows = rows(chunk);
+			for (Long id : chunk) {
+				sink.accept(id, rows.get(id));
+			}
+		}
 	}
 
-	Set<Long> ids() {
-		return new HashSet<>(this.jdbc.queryForList("SELECT id FROM job", Long.class));
+	/** Deletes change rows no scan looks at any more. */
+	void pruneChanges() {
+		int deleted;
+		do {
+			deleted = this.jdbc.update("DELETE FROM job_change WHERE changed_at < NOW(3) - INTERVAL "
+					+ KEEP_CHANGES_MINUTES + " MINUTE LIMIT " + CHUNK);
+		}
+		while (deleted == CHUNK);
 	}
 
 	Map<Long, JobRow> rows(Collection<Long> ids) {
@@ -101,11 +144,22 @@ class JobTable {
 				rs.getString("agent_id"));
 	}
 
+	/** Takes one changed job. */
+	interface ChangeSink {
+
+		/**
+		 * @param jobId the job
+		 * @param row its row now, null when it was deleted
+		 */
+		void accept(long jobId, JobRow row) throws InterruptedException;
+
+	}
+
 	/**
-	 * @param maxUpdated the newest {@code updated_at}, null for an empty table
-	 * @param count the number of rows
+	 * @param lastChange the id of the newest change row, 0 for none
+	 * @param newest when the newest change row was written, null for none
 	 */
-	record Stamp(Timestamp maxUpdated, long count) {
+	record Stamp(long lastChange, Timestamp newest) {
 
 	}
 

@@ -6,6 +6,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +26,11 @@ import org.slf4j.LoggerFactory;
  * transactions are pipelined, and the step waits for them), so its picture of etcd is
  * exact between steps: agents that went away are failed over, drained agents emptied,
  * changed jobs reconciled, operator requests carried out, and every so often everything
- * compared. It wakes on every agent change and at least every poll interval.
+ * compared. It wakes on every agent change and at least every poll interval. Comparing
+ * everything reads every row and key: at a term start (and after a failed step) it does
+ * so itself before anything else; every other time a reader thread of the term reads
+ * while the steps go on, and the corrections are applied between two steps, after the
+ * failovers.
  */
 final class LeaderLoop implements Runnable {
 
@@ -57,8 +65,14 @@ final class LeaderLoop implements Runnable {
 
 	private Instant nextFull = Instant.MIN;
 
+	/** The term's reader of periodic full reconciles, one at a time. */
+	private final ExecutorService reader;
+
+	/** The periodic full reconcile being read, null when none. */
+	private CompletableFuture<ReconcileSnapshot> reading;
+
 	LeaderLoop(LeaderTools tools, AgentRegistry registry, AgentLiveness liveness, ClusterRequests requests,
-			ClusterAlarms alarms) {
+			ClusterAlarms alarms, ReconcileReadGate gate) {
 		this.tools = tools;
 		this.alarms = alarms;
 		this.registry = registry;
@@ -72,7 +86,12 @@ final class LeaderLoop implements Runnable {
 		this.roster = new AgentRoster(tools.term(), registry, liveness, tools.agentTable(), tools.view(), alarms, state,
 				chooser);
 		this.fullReconciler = new FullReconciler(tools.term(), tools.stored(), tools.jobTable(), state, chooser,
-				tools.view(), tools.writer(), assigner, mirror);
+				tools.view(), tools.writer(), assigner, mirror, gate);
+		this.reader = Executors.newSingleThreadExecutor((runnable) -> {
+			Thread thread = new Thread(runnable, "crony-leader-" + tools.term().epoch() + "-reconcile-read");
+			thread.setDaemon(true);
+			return thread;
+		});
 		this.changeReconciler = new ChangeReconciler(tools.term(), tools.properties().changeWindow(), tools.jobTable(),
 				state, chooser, tools.view(), tools.writer(), assigner, mirror);
 		this.relocator = new Relocator(tools.keys(), tools.stored(), state, chooser, tools.view(), tools.writer(),
@@ -101,13 +120,19 @@ final class LeaderLoop implements Runnable {
 					this.wake.tryAcquire(100, TimeUnit.MILLISECONDS);
 					continue;
 				}
-				boolean agentsChanged = this.roster.refresh(this.nextFull == Instant.MIN);
-				if (Instant.now().isAfter(this.nextFull)) {
+				boolean compareFirst = this.nextFull == Instant.MIN;
+				boolean agentsChanged = this.roster.refresh(compareFirst);
+				if (compareFirst) {
+					stopReading();
 					this.nextFull = Instant.now().plus(s.properties().fullReconcileInterval());
 					recordLost(this.fullReconciler.reconcile());
 					this.stalled.clear();
 				}
+				else if (this.reading == null && Instant.now().isAfter(this.nextFull)) {
+					startReading();
+				}
 				step(agentsChanged);
+				applyRead();
 				int unassigned = this.state.unassigned(s.view());
 				s.metrics().unassigned(unassigned);
 				this.alarms.afterStep(this.state, s.view(), unassigned);
@@ -133,7 +158,50 @@ final class LeaderLoop implements Runnable {
 				}
 			}
 		}
+		stopReading();
+		this.reader.shutdownNow();
 		log.info("Leader epoch {} stops", s.term().epoch());
+	}
+
+	private void startReading() {
+		this.reading = CompletableFuture.supplyAsync(() -> {
+			try {
+				return this.fullReconciler.read();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new CompletionException(ex);
+			}
+		}, this.reader);
+		this.reading.whenComplete((snapshot, failure) -> wake());
+	}
+
+	/** Applies a finished read's corrections; the next read starts an interval later. */
+	private void applyRead() throws InterruptedException {
+		if (this.reading == null || !this.reading.isDone()) {
+			return;
+		}
+		CompletableFuture<ReconcileSnapshot> done = this.reading;
+		this.reading = null;
+		this.nextFull = Instant.now().plus(this.tools.properties().fullReconcileInterval());
+		ReconcileSnapshot snapshot;
+		try {
+			snapshot = done.join();
+		}
+		catch (CompletionException ex) {
+			log.warn("Leader epoch {} full reconcile read failed, next one in {}: {}", this.tools.term().epoch(),
+					this.tools.properties().fullReconcileInterval(), ex.getCause().getMessage());
+			return;
+		}
+		recordLost(this.fullReconciler.correct(snapshot));
+		this.stalled.clear();
+	}
+
+	private void stopReading() {
+		if (this.reading != null) {
+			this.reading.cancel(true);
+			this.reading = null;
+		}
 	}
 
 	private boolean isActive() {

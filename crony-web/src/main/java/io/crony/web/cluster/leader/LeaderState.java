@@ -42,10 +42,6 @@ final class LeaderState {
 		return Collections.unmodifiableCollection(this.jobs.values());
 	}
 
-	int jobCount() {
-		return this.jobs.size();
-	}
-
 	/** A copy of the known job ids, safe to iterate while jobs are forgotten. */
 	List<Long> jobIds() {
 		return new ArrayList<>(this.jobs.keySet());

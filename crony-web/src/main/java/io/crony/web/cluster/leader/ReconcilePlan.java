@@ -69,6 +69,20 @@ final class ReconcilePlan {
 		}
 	}
 
+	/** How many keys this plan writes. */
+	int writes() {
+		return this.creates.size() + this.updates.size() + this.moves.size() + this.deletes.size();
+	}
+
+	/** Takes over another plan's decisions (for other jobs). */
+	void addAll(ReconcilePlan other) {
+		this.primaries.addAll(other.primaries);
+		this.creates.addAll(other.creates);
+		this.updates.putAll(other.updates);
+		this.moves.putAll(other.moves);
+		this.deletes.addAll(other.deletes);
+	}
+
 	/** Deletes every key of a job that is disabled or no longer exists. */
 	void deleteAll(List<Placement> placements) {
 		if (placements == null || placements.isEmpty()) {
