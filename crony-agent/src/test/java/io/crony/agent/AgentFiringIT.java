@@ -87,7 +87,7 @@ class AgentFiringIT {
 		support.agentProperties(AGENT, "target/spool-" + services.schema())
 			.forEach((key, value) -> registry.add(key, () -> value));
 		registry.add("crony.agent.shell.enabled", () -> "true");
-		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo");
+		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo,printenv");
 		// every run traced and exported to a collector that is not there: runs must not
 		// notice (the batch span processor drops what it cannot send)
 		registry.add("management.tracing.sampling.probability", () -> "1.0");
@@ -313,6 +313,17 @@ class AgentFiringIT {
 		long id = awaitHeldThenRun(job, "crony");
 		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
 		assertThat((String) support.row(id).get("output")).contains("hello from crony");
+	}
+
+	/** A shell command reads its run's trace context from TRACEPARENT. */
+	@Test
+	void shellTargetGetsTheRunsTraceContextInItsEnvironment() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("printenv TRACEPARENT", 5));
+		long id = awaitHeldThenRun(job, "");
+		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		Map<String, Object> row = support.row(id);
+		assertThat(((String) row.get("output")).strip()).matches("00-" + row.get("trace_id") + "-[0-9a-f]{16}-01");
 	}
 
 	@Test
