@@ -17,10 +17,35 @@ import (
 const Version = "0.1.0"
 
 // Execution identifies a run for a report: its id and the token Crony handed to the
-// target with it.
+// target with it, and the W3C trace context the call came with (Traceparent, the
+// traceparent header), which [*Client] sends on with every report so that crony-web's
+// span of the report joins the run's trace. Empty: none.
 type Execution struct {
-	ID    int64
-	Token string
+	ID          int64
+	Token       string
+	Traceparent string
+}
+
+// HeaderTraceparent carries the W3C trace context: in a call, and on to the reports.
+const HeaderTraceparent = "traceparent"
+
+// ValidTraceparent reports whether v is a W3C traceparent of the form
+// 00-<32 hex>-<16 hex>-<2 hex> (lowercase; version ff is invalid). The SDK forwards
+// only such a value and drops any other.
+func ValidTraceparent(v string) bool {
+	if len(v) != 55 || v[2] != '-' || v[35] != '-' || v[52] != '-' || v[:2] == "ff" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if i == 2 || i == 35 || i == 52 {
+			continue
+		}
+		c := v[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Reporter sends an async run's progress and result to crony-web. [*Client] (REST)
@@ -124,7 +149,7 @@ func (c *Client) post(ctx context.Context, op string, exec Execution, what strin
 	}
 	endpoint := c.baseURL + "/api/v1/executions/" + strconv.FormatInt(exec.ID, 10) + "/" + what
 	for attempt := 1; ; attempt++ {
-		resp, status, respBody, err := c.send(ctx, endpoint, exec.Token, payload)
+		resp, status, respBody, err := c.send(ctx, endpoint, exec.Token, exec.Traceparent, payload)
 		// status 0: no answer at all (a network error); an undecodable 2xx is not retried.
 		retryable := (err != nil && status == 0) || status == http.StatusBadGateway ||
 			status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
@@ -142,7 +167,7 @@ func (c *Client) post(ctx context.Context, op string, exec Execution, what strin
 
 // send makes one request. err is set when no usable answer came back; status is 0
 // when no answer came back at all.
-func (c *Client) send(ctx context.Context, endpoint, token string, payload []byte) (*ReportResponse, int, []byte, error) {
+func (c *Client) send(ctx context.Context, endpoint, token, traceparent string, payload []byte) (*ReportResponse, int, []byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(payload))
 	if err != nil {
 		return nil, 0, nil, err
@@ -151,6 +176,9 @@ func (c *Client) send(ctx context.Context, endpoint, token string, payload []byt
 	req.Header.Set("Accept", "application/json, application/problem+json")
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set(HeaderToken, token)
+	if ValidTraceparent(traceparent) {
+		req.Header.Set(HeaderTraceparent, traceparent)
+	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
 		return nil, 0, nil, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -65,6 +66,9 @@ func jobFromRequest(r *http.Request) (*Job, error) {
 	h := r.Header
 	job := &Job{Handler: r.PathValue("name"), JobName: h.Get(HeaderJobName), Trigger: h.Get(HeaderTrigger)}
 	job.Execution.Token = h.Get(HeaderToken)
+	if tp := strings.TrimSpace(h.Get(HeaderTraceparent)); ValidTraceparent(tp) {
+		job.Execution.Traceparent = tp
+	}
 	var err error
 	if job.Execution.ID, err = headerInt(h, HeaderExecutionID); err != nil {
 		return nil, err

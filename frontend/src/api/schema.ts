@@ -228,7 +228,7 @@ export interface paths {
         };
         /**
          * How one may sign in besides a user name and password (open to all)
-         * @description `oidc` is absent unless OpenID Connect sign-in is configured; then the dashboard shows a button with its name that sends the browser to its `path`.
+         * @description `oidc` is absent unless OpenID Connect sign-in is configured; then the dashboard shows a button with its name that sends the browser to its `path`. `traceLinkTemplate` (crony.web.tracing.link-template) is where the run page links a run's trace, `{traceId}` replaced by its trace id; absent when not configured.
          */
         get: operations["signInOptions"];
         put?: never;
@@ -1731,6 +1731,8 @@ export interface components {
             startedAt?: string;
             /** @enum {string} */
             status?: "PENDING" | "RUNNING" | "SUCCEEDED" | "FAILED" | "TIMED_OUT" | "CANCELLED" | "SKIPPED" | "MISSED" | "WAITING";
+            /** @description the OpenTelemetry trace id of the run (32 hex digits), which its target received in traceparent; null for runs that never started and older runs */
+            traceId?: string;
             /** @enum {string} */
             trigger?: "CRON" | "MANUAL" | "RETRY" | "DEPENDENCY" | "MISFIRE" | "API" | "BACKFILL";
             /** Format: date-time */
@@ -1773,6 +1775,8 @@ export interface components {
             startedAt?: string;
             /** @enum {string} */
             status?: "PENDING" | "RUNNING" | "SUCCEEDED" | "FAILED" | "TIMED_OUT" | "CANCELLED" | "SKIPPED" | "MISSED" | "WAITING";
+            /** @description the OpenTelemetry trace id of the run (32 hex digits), which its target received in traceparent; null for runs that never started and older runs */
+            traceId?: string;
             /** @enum {string} */
             trigger?: "CRON" | "MANUAL" | "RETRY" | "DEPENDENCY" | "MISFIRE" | "API" | "BACKFILL";
             /** Format: date-time */
@@ -2459,6 +2463,7 @@ export interface components {
         };
         SignInOptions: {
             oidc?: components["schemas"]["SignInProvider"];
+            traceLinkTemplate?: string;
         };
         SignInProvider: {
             name?: string;

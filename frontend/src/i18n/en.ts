@@ -226,6 +226,8 @@ export const en = {
   'executions.ended': 'Ended',
   'executions.note': 'Note',
   'executions.resumePayload': 'Resume payload',
+  'executions.trace': 'Trace',
+  'executions.openTrace': 'Open the trace',
   'executions.outputs': 'Outputs to downstream jobs',
   'executions.upstreamOutputs': 'Upstream outputs read',
   'executions.showResumePayload': 'Show ({count} character) | Show ({count} characters)',

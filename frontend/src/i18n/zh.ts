@@ -180,6 +180,8 @@ export const zh: Record<MessageKey, string> = {
   'executions.ended': '结束时间',
   'executions.note': '说明',
   'executions.resumePayload': '恢复数据',
+  'executions.trace': '链路追踪',
+  'executions.openTrace': '查看链路',
   'executions.outputs': '传给下游任务的输出',
   'executions.upstreamOutputs': '读取的上游输出',
   'executions.showResumePayload': '展开（{count} 个字符）',

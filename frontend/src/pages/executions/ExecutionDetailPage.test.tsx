@@ -109,6 +109,31 @@ describe('ExecutionDetailPage', () => {
     expect(screen.queryByText('Upstream outputs read')).toBeNull();
   });
 
+  it("shows the run's trace id with a link built from crony-web's template, and no link without one", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    let template: string | undefined = 'http://jaeger.test:16686/trace/{traceId}';
+    mockApi((c) =>
+      c.path === '/executions/950'
+        ? { body: anExecution({ id: 950, status: 'SUCCEEDED', traceId }) }
+        : c.path === '/auth/sign-in-options'
+          ? { body: template ? { traceLinkTemplate: template } : {} }
+          : undefined,
+    );
+    const linked = renderPage(<ExecutionDetailPage />, { at: '/executions/950', path: '/executions/:id', lang: 'zh-CN' });
+    expect(await screen.findByText(traceId)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '查看链路' })).toHaveAttribute(
+      'href',
+      'http://jaeger.test:16686/trace/' + traceId,
+    );
+    linked.unmount();
+
+    template = undefined;
+    renderPage(<ExecutionDetailPage />, { at: '/executions/950', path: '/executions/:id' });
+    expect(await screen.findByText(traceId)).toBeInTheDocument();
+    expect(await screen.findByText('Trace')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the trace' })).toBeNull();
+  });
+
   it('shows the progress message, the mode and the resume payload collapsed', async () => {
     mockApi((c) =>
       c.path === '/executions/902'

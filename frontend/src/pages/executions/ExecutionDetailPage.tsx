@@ -14,6 +14,7 @@ import { ClearedRunsTable } from './ClearedRunsTable';
 import { ShardTable } from './ShardTable';
 import { LiveOutput } from './LiveOutput';
 import { StatusTag } from './StatusTag';
+import { TraceLink } from './TraceLink';
 import { isActive, isUnfinished, type Execution } from './types';
 import { RunTree } from '../workflows/RunTree';
 import { enumLabel, t } from '../../i18n';
@@ -171,6 +172,11 @@ export default function ExecutionDetailPage() {
           )}
         </Descriptions.Item>
         {e.mode && <Descriptions.Item label={t('executions.mode')}>{e.mode}</Descriptions.Item>}
+        {e.traceId && (
+          <Descriptions.Item label={t('executions.trace')} span={2}>
+            <TraceLink traceId={e.traceId} />
+          </Descriptions.Item>
+        )}
         {e.message && (
           <Descriptions.Item label={t('executions.message')} span={2}>
             <Typography.Text>{e.message}</Typography.Text>

@@ -39,6 +39,8 @@ export interface Execution {
   releasedBy?: number | string | null;
   /** The first run of the workflow run this execution belongs to; null: not part of one. */
   rootId?: number | string | null;
+  /** The run's OpenTelemetry trace id (32 hex digits), as its target received it in traceparent. */
+  traceId?: string | null;
   // Only `GET /executions/{id}` sends these four; lists leave them out (a resume payload may be 64 KB).
   /** ASYNC: the target reports its result later; SYNC: a plain call; absent before the run starts. */
   mode?: 'SYNC' | 'ASYNC' | null;

@@ -43,6 +43,8 @@ export interface Me {
 /** The sign-in page's other ways in: `oidc` only when OpenID Connect sign-in is configured. */
 export interface SignInOptions {
   oidc?: { name: string; path: string };
+  /** Where the run page links a run's trace, `{traceId}` in it; absent when not configured. */
+  traceLinkTemplate?: string;
 }
 
 /** Sign-out's answer when the provider that signed the session in ends its own session too. */

@@ -39,6 +39,8 @@ import io.crony.agent.target.LiveOutputs;
 import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
+import io.opentelemetry.api.OpenTelemetry;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.target.TargetPolicy;
@@ -102,7 +104,7 @@ class AgentRuntime implements SmartLifecycle {
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
 			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
 			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy,
-			SecretBox secrets) {
+			SecretBox secrets, ObjectProvider<OpenTelemetry> telemetry) {
 		this.jdbc = jdbc;
 		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1), Duration.ofSeconds(10));
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
@@ -114,6 +116,9 @@ class AgentRuntime implements SmartLifecycle {
 				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
+		// Spring Boot's OpenTelemetry SDK (sampling, propagation, OTLP export as
+		// configured)
+		RunTracing tracing = new RunTracing(telemetry.getIfAvailable(OpenTelemetry::noop));
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
 		AsyncStore asyncStore = new AsyncStore(jdbc);
@@ -126,12 +131,12 @@ class AgentRuntime implements SmartLifecycle {
 				List.of(this.http, new ShellTarget(properties.shell(), properties.outputLimit(), this.liveOutputs)));
 		moreTargets.orderedStream().forEach(all::add);
 		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy,
-				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock),
+				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock, tracing),
 				store::upstreamOutputs);
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new RegisteredAgents(etcd, keys, clock)));
+				new RegisteredAgents(etcd, keys, clock), tracing));
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);

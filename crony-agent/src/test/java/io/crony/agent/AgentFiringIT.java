@@ -1,5 +1,8 @@
 package io.crony.agent;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,12 +28,14 @@ import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -62,8 +67,14 @@ class AgentFiringIT {
 	/** What a retry may take beyond its wait on a busy machine: answer, timer, call. */
 	static final long RETRY_LATENCY_MILLIS = 600;
 
+	/** Where the OTLP exporter sends: a port nothing listens on. */
+	static final int CLOSED_PORT = closedPort();
+
 	@Autowired
 	AgentRuntime runtime;
+
+	@Autowired
+	ObjectProvider<SpanExporter> spanExporters;
 
 	@LocalServerPort
 	int port;
@@ -76,7 +87,11 @@ class AgentFiringIT {
 		support.agentProperties(AGENT, "target/spool-" + services.schema())
 			.forEach((key, value) -> registry.add(key, () -> value));
 		registry.add("crony.agent.shell.enabled", () -> "true");
-		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo");
+		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo,printenv");
+		// every run traced and exported to a collector that is not there: runs must not
+		// notice (the batch span processor drops what it cannot send)
+		registry.add("management.tracing.sampling.probability", () -> "1.0");
+		registry.add("management.otlp.tracing.endpoint", () -> "http://127.0.0.1:" + CLOSED_PORT + "/v1/traces");
 	}
 
 	@AfterEach
@@ -116,6 +131,20 @@ class AgentFiringIT {
 				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'SUCCEEDED'",
 						Integer.class, job.id()))
 				.isGreaterThanOrEqualTo(12));
+		// the runs above were on time with every span exported to a dead collector
+		assertThat(this.spanExporters.orderedStream())
+			.anySatisfy((exporter) -> assertThat(exporter.toString()).contains("OtlpHttpSpanExporter")
+				.contains("127.0.0.1:" + CLOSED_PORT));
+		// each call carried its run's trace context, whose trace id the run's row keeps
+		assertThat(calls)
+			.allSatisfy((call) -> assertThat(call.traceparent()).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"));
+		assertThat(calls).extracting((call) -> call.traceparent().substring(3, 35)).doesNotHaveDuplicates();
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(calls).allSatisfy((call) -> assertThat(support.jdbc()
+				.queryForObject(
+						"SELECT trace_id FROM execution WHERE job_id = ? AND scheduled_at = CAST(? AS DATETIME(3))",
+						String.class, job.id(), SqlTime.of(Instant.parse(call.scheduledAt()))))
+				.isEqualTo(call.traceparent().substring(3, 35))));
 		String metrics = new RestTemplate().getForObject("http://127.0.0.1:" + this.port + "/actuator/prometheus",
 				String.class);
 		assertThat(metrics).contains("crony_agent_runs_total{status=\"SUCCEEDED\"}")
@@ -176,6 +205,10 @@ class AgentFiringIT {
 		assertThat(target.callsOf(job.id())).extracting(SampleTarget.Call::attempt).containsExactly(1, 2, 3);
 		List<SampleTarget.Call> calls = target.callsOf(job.id());
 		assertThat(calls.get(2).receivedAtMillis() - calls.get(1).receivedAtMillis()).isGreaterThanOrEqualTo(900);
+		// the attempts are spans of one trace, the run's, which its row keeps
+		assertThat(calls).extracting((call) -> call.traceparent().substring(3, 35))
+			.containsOnly((String) support.row(id).get("trace_id"));
+		assertThat(calls).extracting((call) -> call.traceparent().substring(36, 52)).doesNotHaveDuplicates();
 	}
 
 	/**
@@ -280,6 +313,17 @@ class AgentFiringIT {
 		long id = awaitHeldThenRun(job, "crony");
 		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
 		assertThat((String) support.row(id).get("output")).contains("hello from crony");
+	}
+
+	/** A shell command reads its run's trace context from TRACEPARENT. */
+	@Test
+	void shellTargetGetsTheRunsTraceContextInItsEnvironment() {
+		awaitRegistered();
+		JobSpec job = assign(shellJob("printenv TRACEPARENT", 5));
+		long id = awaitHeldThenRun(job, "");
+		await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(support.status(id)));
+		Map<String, Object> row = support.row(id);
+		assertThat(((String) row.get("output")).strip()).matches("00-" + row.get("trace_id") + "-[0-9a-f]{16}-01");
 	}
 
 	@Test
@@ -422,6 +466,15 @@ class AgentFiringIT {
 	private long awaitHeldThenRun(JobSpec job, String params) {
 		await().atMost(Duration.ofSeconds(10)).until(() -> this.runtime.engine().jobIds().contains(job.id()));
 		return support.runOnce(AGENT, job, params);
+	}
+
+	private static int closedPort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private void awaitRegistered() {

@@ -13,6 +13,9 @@ public interface CronyTransport extends AutoCloseable {
 	/** The header that carries the execution token. */
 	String TOKEN_HEADER = "X-Crony-Token";
 
+	/** The W3C header that carries the run's trace context. */
+	String TRACEPARENT_HEADER = "traceparent";
+
 	/**
 	 * POSTs one report to crony-web: {@code POST
 	 * /api/v1/executions/{executionId}/{report}} with the token header and a JSON body.
@@ -25,6 +28,17 @@ public interface CronyTransport extends AutoCloseable {
 	 * @throws InterruptedException when the calling thread was interrupted
 	 */
 	Answer post(long executionId, String report, String token, byte[] json) throws IOException, InterruptedException;
+
+	/**
+	 * {@link #post(long, String, String, byte[])} in a trace: the W3C {@code traceparent}
+	 * header carries the run's trace context on. A transport that does not override it
+	 * sends the report without it.
+	 * @param traceparent the trace context to send, or null for none
+	 */
+	default Answer post(long executionId, String report, String token, String traceparent, byte[] json)
+			throws IOException, InterruptedException {
+		return post(executionId, report, token, json);
+	}
 
 	/** Releases what the transport holds; the default holds nothing. */
 	@Override

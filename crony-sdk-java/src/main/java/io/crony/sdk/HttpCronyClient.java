@@ -55,7 +55,8 @@ final class HttpCronyClient implements CronyClient {
 		for (int attempt = 1;; attempt++) {
 			Exception failure;
 			try {
-				CronyTransport.Answer answer = this.transport.post(execution.id(), what, execution.token(), json);
+				CronyTransport.Answer answer = this.transport.post(execution.id(), what, execution.token(),
+						execution.traceparent(), json);
 				if (!isRetryable(answer.status())) {
 					return decode(operation, execution, attempt, answer);
 				}

@@ -29,16 +29,24 @@ final class JdkHttpTransport implements CronyTransport {
 	@Override
 	public Answer post(long executionId, String report, String token, byte[] json)
 			throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest
+		return post(executionId, report, token, null, json);
+	}
+
+	@Override
+	public Answer post(long executionId, String report, String token, String traceparent, byte[] json)
+			throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest
 			.newBuilder(URI.create(this.baseUrl + "/api/v1/executions/" + executionId + "/" + report))
 			.timeout(this.requestTimeout)
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json, application/problem+json")
 			.header("User-Agent", this.userAgent)
 			.header(TOKEN_HEADER, token)
-			.POST(HttpRequest.BodyPublishers.ofByteArray(json))
-			.build();
-		HttpResponse<byte[]> response = this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			.POST(HttpRequest.BodyPublishers.ofByteArray(json));
+		if (traceparent != null) {
+			request.header(TRACEPARENT_HEADER, traceparent);
+		}
+		HttpResponse<byte[]> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 		return new Answer(response.statusCode(), response.body());
 	}
 

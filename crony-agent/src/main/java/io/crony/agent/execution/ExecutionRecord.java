@@ -31,9 +31,19 @@ public sealed interface ExecutionRecord {
 			Instant at) implements ExecutionRecord {
 	}
 
-	/** An attempt began. */
-	record Started(long jobId, Instant scheduledAt, String agentId, int attempt,
-			Instant at) implements ExecutionRecord {
+	/**
+	 * An attempt began.
+	 *
+	 * @param traceId the run's trace id (32 hex digits), null when the run is not traced
+	 * (and in records spooled before it existed)
+	 */
+	record Started(long jobId, Instant scheduledAt, String agentId, int attempt, Instant at,
+			String traceId) implements ExecutionRecord {
+
+		public Started(long jobId, Instant scheduledAt, String agentId, int attempt, Instant at) {
+			this(jobId, scheduledAt, agentId, attempt, at, null);
+		}
+
 	}
 
 	/**
@@ -43,9 +53,16 @@ public sealed interface ExecutionRecord {
 	 * nothing
 	 * @param reason the error as a stored reason ({@code ReasonJson}) when the platform
 	 * wrote it; null for a target's own answer (and in records spooled before it existed)
+	 * @param traceId the run's trace id, as {@link Started#traceId()}: a run started and
+	 * finished within one batch is written by its finish alone ({@link FoldedRecords})
 	 */
 	record Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt, String output,
-			String error, Instant at, String outputs, String reason) implements ExecutionRecord {
+			String error, Instant at, String outputs, String reason, String traceId) implements ExecutionRecord {
+
+		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
+				String output, String error, Instant at, String outputs, String reason) {
+			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, outputs, reason, null);
+		}
 
 		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
 				String output, String error, Instant at) {

@@ -24,9 +24,10 @@ final class RecordStatements {
 	private static final String OWNED = "(e.agent_id = ? OR e.agent_id IS NULL)";
 
 	private static final JoinedUpdate<ExecutionRecord.Started> UPDATE_STARTED = new JoinedUpdate<>(
-			List.of("? AS attempt", "CAST(? AS DATETIME(3)) AS at"),
+			List.of("? AS attempt", "CAST(? AS DATETIME(3)) AS at", "CAST(? AS CHAR(32)) AS trace_id"),
 			RunTransition.START.set("e") + ", e.agent_id = ?, e.attempt = v.attempt, "
-					+ "e.started_at = COALESCE(e.started_at, v.at), e.updated_at = v.at",
+					+ "e.started_at = COALESCE(e.started_at, v.at), e.updated_at = v.at, "
+					+ "e.trace_id = COALESCE(v.trace_id, e.trace_id)",
 			OWNED + " AND " + RunTransition.START.where("e"));
 
 	// started_at is set when the run's start was folded into this statement. A finish
@@ -35,10 +36,10 @@ final class RecordStatements {
 	// keeps its outcome.
 	private static final JoinedUpdate<ExecutionRecord.Finished> UPDATE_FINISHED = new JoinedUpdate<>(
 			List.of("? AS status", "? AS attempt", "? AS output", "? AS error", "CAST(? AS DATETIME(3)) AS started_at",
-					"CAST(? AS DATETIME(3)) AS at", "? AS outputs", "? AS reason"),
+					"CAST(? AS DATETIME(3)) AS at", "? AS outputs", "? AS reason", "CAST(? AS CHAR(32)) AS trace_id"),
 			RunTransition.FINISH.setTo("e", "v.status")
 					+ ", e.agent_id = ?, e.attempt = v.attempt, e.output = v.output, e.error = v.error, "
-					+ "e.outputs = v.outputs, e.reason = v.reason, "
+					+ "e.outputs = v.outputs, e.reason = v.reason, e.trace_id = COALESCE(v.trace_id, e.trace_id), "
 					+ "e.started_at = COALESCE(e.started_at, v.started_at), e.finished_at = v.at, e.updated_at = v.at",
 			OWNED + " AND " + RunTransition.FINISH.where("e", "v.status"));
 
@@ -97,6 +98,7 @@ final class RecordStatements {
 						(ps, col, s) -> {
 							ps.setInt(col, s.attempt());
 							ps.setString(col + 1, SqlTime.of(s.at()));
+							ps.setString(col + 2, s.traceId());
 						});
 			}
 			else {
@@ -110,6 +112,7 @@ final class RecordStatements {
 							ps.setString(col + 5, SqlTime.of(f.at()));
 							ps.setString(col + 6, f.outputs());
 							ps.setString(col + 7, f.reason());
+							ps.setString(col + 8, f.traceId());
 						});
 			}
 			i = j;

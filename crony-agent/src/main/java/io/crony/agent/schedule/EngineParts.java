@@ -11,6 +11,7 @@ import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
 
 /**
  * What the firing engine needs from the rest of the agent.
@@ -33,10 +34,20 @@ import io.crony.agent.target.Targets;
  * @param runs told of every run's final outcome (alerts)
  * @param registeredAgents whether another agent is registered in etcd now (a job's former
  * holder: {@link FormerHolderFires})
+ * @param tracing the spans of runs ({@link RunTracing#off()} for none)
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
-		Predicate<String> registeredAgents) {
+		Predicate<String> registeredAgents, RunTracing tracing) {
+
+	/** Parts with no tracing. */
+	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
+			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
+			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
+			RunListener runs, Predicate<String> registeredAgents) {
+		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
+				queueLimit, misfireThreshold, runs, registeredAgents, RunTracing.off());
+	}
 
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.job.JobSpec;
+import io.opentelemetry.api.trace.Span;
 
 /** A run in progress: the fire, the spec it runs with, and how to stop it. */
 final class Run {
@@ -26,6 +27,12 @@ final class Run {
 	volatile Future<?> pending;
 
 	volatile Reason cancelReason;
+
+	/** The run's span ({@code crony.run}), from its start; never null once started. */
+	volatile Span span;
+
+	/** The run's trace id, written with its record; null when the run is not traced. */
+	volatile String traceId;
 
 	Run(Fire fire, JobSpec spec, long startedAtMillis) {
 		this.fire = fire;

@@ -46,7 +46,7 @@ final class RunRecords {
 	void started(Run run, int attempt) {
 		Fire fire = run.fire;
 		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
-				this.clock.instant()));
+				this.clock.instant(), run.traceId));
 		FireMdc.debug(logger, fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
 	}
@@ -56,9 +56,9 @@ final class RunRecords {
 		Fire fire = run.fire;
 		Instant now = this.clock.instant();
 		int attempts = Math.max(1, run.attempt);
-		this.records.submit(
-				new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, outcome.status(), attempts,
-						outcome.output(), outcome.error(), now, outcome.outputs(), ReasonJson.write(outcome.reason())));
+		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
+				outcome.status(), attempts, outcome.output(), outcome.error(), now, outcome.outputs(),
+				ReasonJson.write(outcome.reason()), run.traceId));
 		this.metrics.run(outcome.status());
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {

@@ -19,7 +19,9 @@ import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
+import io.opentelemetry.api.trace.Span;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,10 +51,18 @@ final class Runner {
 
 	private final Overlap overlap;
 
+	private final RunTracing tracing;
+
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
 	Runner(Targets targets, RunRecords records, AgentMetrics metrics, ScheduledExecutorService timer, Executor workers,
 			Clock clock, int queueLimit) {
+		this(targets, records, metrics, timer, workers, clock, queueLimit, RunTracing.off());
+	}
+
+	Runner(Targets targets, RunRecords records, AgentMetrics metrics, ScheduledExecutorService timer, Executor workers,
+			Clock clock, int queueLimit, RunTracing tracing) {
+		this.tracing = tracing;
 		this.targets = targets;
 		this.records = records;
 		this.metrics = metrics;
@@ -86,6 +96,8 @@ final class Runner {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
 		run.moves = fire.movesBefore;
+		run.span = this.tracing.run(run.spec.name(), fire.job.id(), fire.executionId, fire.scheduledAt, fire.trigger);
+		run.traceId = RunTracing.traceId(run.span);
 		attempt(run, fire.firstAttempt, null);
 	}
 
@@ -117,14 +129,22 @@ final class Runner {
 		run.attempt = attempt;
 		Fire fire = run.fire;
 		this.records.started(run, attempt);
+		Span span = this.tracing.attempt(run.span, attempt);
+		// a sharded attempt's calls are spans of their own, children of the run's
+		Span callParent = (run.spec.target().sharding() != null) ? run.span : span;
 		CompletableFuture<AttemptResult> call = this.targets
 			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger)
-				.avoiding(avoid));
+				.avoiding(avoid)
+				.withTrace(this.tracing.context(callParent)));
 		run.pending = call;
 		if (run.cancelled()) {
 			call.cancel(true);
 		}
-		call.whenComplete((outcome, failure) -> attemptEnded(run, attempt, outcome, failure));
+		call.whenComplete((outcome, failure) -> {
+			RunTracing.end(span, outcome != null && outcome.succeeded(),
+					(outcome != null) ? outcome.error() : String.valueOf(failure));
+			attemptEnded(run, attempt, outcome, failure);
+		});
 	}
 
 	private void attemptEnded(Run run, int attempt, AttemptResult outcome, Throwable failure) {
@@ -171,6 +191,9 @@ final class Runner {
 		}
 		Fire fire = run.fire;
 		this.records.finished(run, outcome);
+		if (run.span != null) {
+			RunTracing.end(run.span, outcome.succeeded(), outcome.error());
+		}
 		if (fire.executionId != 0) {
 			this.byExecutionId.remove(fire.executionId, run);
 		}

@@ -36,7 +36,7 @@ final class Stages implements AutoCloseable {
 		AgentMetrics metrics = parts.metrics();
 		RunRecords records = new RunRecords(parts.records(), metrics, parts.agentId(), parts.clock(), parts.runs());
 		this.runner = new Runner(parts.targets(), records, metrics, parts.timer(), parts.workers(), parts.clock(),
-				parts.queueLimit());
+				parts.queueLimit(), parts.tracing());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
 				parts.fence()::mayFire);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers());

@@ -16,6 +16,8 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Shard;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
+import io.opentelemetry.api.trace.Span;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.Sharding;
@@ -50,11 +52,23 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 
 	private final Clock clock;
 
+	private final RunTracing tracing;
+
 	/**
 	 * @param workers where the shard rows are written (never on the calls' own threads)
 	 */
 	public ShardedCalls(Targets.ShardCalls targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
 			Clock clock) {
+		this(targets, store, timer, workers, clock, RunTracing.off());
+	}
+
+	/**
+	 * @param workers where the shard rows are written (never on the calls' own threads)
+	 * @param tracing each shard call a span, a child of the run's
+	 */
+	public ShardedCalls(Targets.ShardCalls targets, ShardStore store, ScheduledExecutorService timer, Executor workers,
+			Clock clock, RunTracing tracing) {
+		this.tracing = tracing;
 		this.targets = targets;
 		this.store = store;
 		this.timer = timer;
@@ -153,8 +167,11 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 							attempt, this.clock.instant()));
 				}
 			}
-			CompletableFuture<AttemptResult> call = this.targets.invokeAt(shard.fire.asShard(shard.shard, attempt),
-					instance);
+			Span span = this.tracing.shard(shard.fire.trace(), shard.shard.index(), shard.shard.total(), attempt);
+			CompletableFuture<AttemptResult> call = this.targets
+				.invokeAt(shard.fire.asShard(shard.shard, attempt).withTrace(this.tracing.context(span)), instance);
+			call.whenComplete((result, failure) -> RunTracing.end(span, result != null && result.succeeded(),
+					(result != null) ? result.error() : String.valueOf(failure)));
 			shard.pending = call;
 			if (shard.result.isDone()) {
 				call.cancel(true);

@@ -34,10 +34,17 @@ import io.crony.common.template.UpstreamOutputs;
  * @param upstreams the outputs of the run's paired upstream runs, which
  * {@code ${upstream.<job>.outputs.<field>}} reads (filled in by {@link Targets} for a job
  * whose texts read them); null for none
+ * @param trace the W3C trace context of the call's span ({@code traceparent} and, when
+ * there is one, {@code tracestate}), which the target receives as headers, metadata or
+ * environment variables; empty when the run is not traced
  */
 public record Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 		TriggerType trigger, Instant deadline, String token, String resumePayload, String avoid, Placement placement,
-		Shard shard, UpstreamOutputs upstreams) {
+		Shard shard, UpstreamOutputs upstreams, Map<String, String> trace) {
+
+	public Invocation {
+		trace = (trace != null) ? Map.copyOf(trace) : Map.of();
+	}
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt) {
 		this(job, executionId, scheduledAt, params, attempt, null);
@@ -45,13 +52,14 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 
 	public Invocation(JobSpec job, long executionId, Instant scheduledAt, String params, int attempt,
 			TriggerType trigger) {
-		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null, null, null);
+		this(job, executionId, scheduledAt, params, attempt, trigger, null, null, null, null, null, null, null, null);
 	}
 
 	/** The same attempt with its deadline and token. */
 	public Invocation withDeadlineAndToken(Instant newDeadline, String newToken) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				newDeadline, newToken, this.resumePayload, this.avoid, this.placement, this.shard, this.upstreams);
+				newDeadline, newToken, this.resumePayload, this.avoid, this.placement, this.shard, this.upstreams,
+				this.trace);
 	}
 
 	/**
@@ -61,31 +69,41 @@ public record Invocation(JobSpec job, long executionId, Instant scheduledAt, Str
 	public Invocation withUrl(String url, Placement newPlacement) {
 		return new Invocation(this.job.withTarget(this.job.target().withUrl(url)), this.executionId, this.scheduledAt,
 				this.params, this.attempt, this.trigger, this.deadline, this.token, this.resumePayload, this.avoid,
-				newPlacement, this.shard, this.upstreams);
+				newPlacement, this.shard, this.upstreams, this.trace);
 	}
 
 	/** The same attempt resuming from a payload an earlier attempt reported. */
 	public Invocation withResumePayload(String payload) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, payload, this.avoid, this.placement, this.shard, this.upstreams);
+				this.deadline, this.token, payload, this.avoid, this.placement, this.shard, this.upstreams, this.trace);
 	}
 
 	/** The same attempt kept off an instance (the one the run moves away from). */
 	public Invocation avoiding(String address) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, address, this.placement, this.shard, this.upstreams);
+				this.deadline, this.token, this.resumePayload, address, this.placement, this.shard, this.upstreams,
+				this.trace);
 	}
 
 	/** The given attempt of one shard of the fire. */
 	public Invocation asShard(Shard newShard, int shardAttempt) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, shardAttempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, newShard, this.upstreams);
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, newShard, this.upstreams,
+				this.trace);
 	}
 
 	/** The same attempt reading these upstream outputs. */
 	public Invocation withUpstreams(UpstreamOutputs outputs) {
 		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
-				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, this.shard, outputs);
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, this.shard, outputs,
+				this.trace);
+	}
+
+	/** The same attempt in the span whose W3C trace context this is. */
+	public Invocation withTrace(Map<String, String> context) {
+		return new Invocation(this.job, this.executionId, this.scheduledAt, this.params, this.attempt, this.trigger,
+				this.deadline, this.token, this.resumePayload, this.avoid, this.placement, this.shard, this.upstreams,
+				context);
 	}
 
 	/**

@@ -60,7 +60,11 @@ public final class ShellTarget implements Target {
 		argv.addAll(words);
 		Process process;
 		try {
-			process = new ProcessBuilder(argv).redirectErrorStream(true).start();
+			ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+			// W3C trace context as the environment carries it: TRACEPARENT, TRACESTATE
+			invocation.trace()
+				.forEach((key, value) -> builder.environment().put(key.toUpperCase(java.util.Locale.ROOT), value));
+			process = builder.start();
 		}
 		catch (IOException ex) {
 			return CompletableFuture.completedFuture(AttemptResult.failed(ex.toString()));

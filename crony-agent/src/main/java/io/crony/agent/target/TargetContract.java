@@ -41,6 +41,8 @@ public final class TargetContract {
 				header.accept("X-Crony-Shard-Params", base64(shard.params()));
 			}
 		}
+		// W3C trace context: the target's own spans join the run's trace
+		invocation.trace().forEach(header);
 	}
 
 	/** Text any header value can carry. */

@@ -18,6 +18,8 @@ interface CronyWebApi {
 	@PostMapping(path = "/api/v1/executions/{id}/{report}", consumes = "application/json",
 			produces = { "application/json", "application/problem+json" })
 	Response report(@PathVariable("id") long executionId, @PathVariable("report") String report,
-			@RequestHeader(CronyTransport.TOKEN_HEADER) String token, @RequestBody byte[] json);
+			@RequestHeader(CronyTransport.TOKEN_HEADER) String token,
+			@RequestHeader(name = CronyTransport.TRACEPARENT_HEADER, required = false) String traceparent,
+			@RequestBody byte[] json);
 
 }

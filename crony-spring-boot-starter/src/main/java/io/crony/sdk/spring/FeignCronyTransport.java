@@ -42,7 +42,13 @@ final class FeignCronyTransport implements CronyTransport {
 
 	@Override
 	public Answer post(long executionId, String report, String token, byte[] json) throws IOException {
-		try (Response response = this.api.report(executionId, report, token, json)) {
+		return post(executionId, report, token, null, json);
+	}
+
+	@Override
+	public Answer post(long executionId, String report, String token, String traceparent, byte[] json)
+			throws IOException {
+		try (Response response = this.api.report(executionId, report, token, traceparent, json)) {
 			byte[] body = new byte[0];
 			if (response.body() != null) {
 				try (InputStream in = response.body().asInputStream()) {

@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
+import io.crony.sdk.CronyTransport;
 import io.crony.sdk.Execution;
 import io.crony.sdk.Outcome;
 import io.crony.sdk.Result;
@@ -55,7 +56,8 @@ class HttpJobEndpoint {
 
 	private static JobRequest request(String name, HttpHeaders headers, byte[] body) {
 		String token = headers.getFirst("X-Crony-Token");
-		Execution execution = new Execution(number(headers, "X-Crony-Execution-Id"), (token != null) ? token : "");
+		Execution execution = new Execution(number(headers, "X-Crony-Execution-Id"), (token != null) ? token : "",
+				headers.getFirst(CronyTransport.TRACEPARENT_HEADER));
 		int shardTotal = shardNumber(headers, "X-Crony-Shard-Total");
 		String total = headers.getFirst("X-Crony-Shard-Total");
 		if (total != null && !total.isEmpty() && shardTotal < 1) {

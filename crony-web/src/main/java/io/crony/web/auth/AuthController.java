@@ -25,6 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.BadCredentialsException;
@@ -61,9 +62,14 @@ class AuthController {
 
 	private final ObjectProvider<ProviderSignIn> provider;
 
+	// where the run page links a run's trace: {traceId} is replaced; null for no link
+	private final String traceLinkTemplate;
+
 	AuthController(AuthenticationManager authentication, AppUserMapper users, TokenService tokens,
 			LoginThrottle throttle, AuditLog audit, DepartmentResolver departments,
-			ObjectProvider<ExternalSignIn> directory, ObjectProvider<ProviderSignIn> provider) {
+			ObjectProvider<ExternalSignIn> directory, ObjectProvider<ProviderSignIn> provider,
+			@Value("${crony.web.tracing.link-template:}") String traceLinkTemplate) {
+		this.traceLinkTemplate = traceLinkTemplate.isBlank() ? null : traceLinkTemplate;
 		this.directory = directory;
 		this.provider = provider;
 		this.audit = audit;
@@ -168,12 +174,15 @@ class AuthController {
 	@GetMapping("/sign-in-options")
 	@Operation(summary = "How one may sign in besides a user name and password (open to all)",
 			description = "`oidc` is absent unless OpenID Connect sign-in is configured; then the dashboard shows "
-					+ "a button with its name that sends the browser to its `path`.")
+					+ "a button with its name that sends the browser to its `path`. `traceLinkTemplate` "
+					+ "(crony.web.tracing.link-template) is where the run page links a run's trace, `{traceId}` "
+					+ "replaced by its trace id; absent when not configured.")
 	@SecurityRequirements
 	SignInOptions signInOptions() {
 		ProviderSignIn signIn = this.provider.getIfAvailable();
 		return new SignInOptions(
-				(signIn == null) ? null : new SignInOptions.SignInProvider(signIn.displayName(), signIn.startPath()));
+				(signIn == null) ? null : new SignInOptions.SignInProvider(signIn.displayName(), signIn.startPath()),
+				this.traceLinkTemplate);
 	}
 
 	/**
@@ -184,8 +193,11 @@ class AuthController {
 
 	/**
 	 * @param oidc the OpenID Connect provider's button; absent when not configured
+	 * @param traceLinkTemplate the trace viewer's address of a trace, with
+	 * {@code {traceId}} in it; absent when not configured
 	 */
-	record SignInOptions(@JsonInclude(JsonInclude.Include.NON_NULL) SignInProvider oidc) {
+	record SignInOptions(@JsonInclude(JsonInclude.Include.NON_NULL) SignInProvider oidc,
+			@JsonInclude(JsonInclude.Include.NON_NULL) String traceLinkTemplate) {
 
 		/**
 		 * @param name the button's name

@@ -43,7 +43,10 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 		@Schema(additionalProperties = Schema.AdditionalPropertiesValue.TRUE,
 				description = "the outputs of the paired upstream runs this run's templates read, by upstream job"
 						+ " name, as found when it was released: {executionId, scheduledAt, outputs}, or {problem} when"
-						+ " there was no such run; absent when its templates read none") Map<String, Object> upstreamOutputs) {
+						+ " there was no such run; absent when its templates read none") Map<String, Object> upstreamOutputs,
+		@Schema(description = "the OpenTelemetry trace id of the run (32 hex digits), which its target received in"
+				+ " traceparent; null for runs that never started and older runs",
+				pattern = "^[0-9a-f]{32}$") String traceId) {
 
 	static ExecutionDetailResponse of(ExecutionEntity row, List<AttemptResponse> attempts, List<ShardResponse> shards,
 			List<ClearedRunResponse> clearedRuns) {
@@ -52,7 +55,7 @@ record ExecutionDetailResponse(long id, long jobId, String jobName, String agent
 				base.status(), base.scheduledAt(), base.startedAt(), base.finishedAt(), base.attempt(), base.params(),
 				base.progress(), base.output(), base.error(), base.reason(), base.updatedAt(), base.releasedBy(),
 				base.rootId(), mode(row), row.getMessage(), row.getResumePayload(), attempts, shards, clearedRuns,
-				object(row.getOutputs()), object(row.getUpstreamOutputs()));
+				object(row.getOutputs()), object(row.getUpstreamOutputs()), row.getTraceId());
 	}
 
 	@SuppressWarnings("unchecked")

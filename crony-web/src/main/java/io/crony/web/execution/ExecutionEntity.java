@@ -55,6 +55,9 @@ class ExecutionEntity {
 
 	private Instant updatedAt;
 
+	/** The run's OpenTelemetry trace id, which the agent writes; null when none. */
+	private String traceId;
+
 	/** The upstream run whose success released this one; null when none did. */
 	private Long releasedBy;
 
@@ -272,6 +275,14 @@ class ExecutionEntity {
 
 	void setUpdatedAt(Instant updatedAt) {
 		this.updatedAt = updatedAt;
+	}
+
+	String getTraceId() {
+		return this.traceId;
+	}
+
+	void setTraceId(String traceId) {
+		this.traceId = traceId;
 	}
 
 }

@@ -16,14 +16,17 @@ record ExecutionResponse(long id, long jobId, String jobName, String agentId, Tr
 				+ " reconciler, a workflow gate, the agent); null for a target's own answer and for older runs") Reason reason,
 		Instant updatedAt,
 		@Schema(description = "the upstream execution whose success released this run; null when none did") Long releasedBy,
-		@Schema(description = "the first run of the workflow run this one belongs to; null when none") Long rootId) {
+		@Schema(description = "the first run of the workflow run this one belongs to; null when none") Long rootId,
+		@Schema(description = "the OpenTelemetry trace id of the run (32 hex digits), which its target received in"
+				+ " traceparent; null for runs that never started and older runs",
+				pattern = "^[0-9a-f]{32}$") String traceId) {
 
 	static ExecutionResponse of(ExecutionEntity row) {
 		return new ExecutionResponse(row.getId(), row.getJobId(), row.getJobName(), row.getAgentId(),
 				row.getTriggerType(), row.getStatus(), row.getScheduledAt(), row.getStartedAt(), row.getFinishedAt(),
 				(row.getAttempt() != null) ? row.getAttempt() : 1, row.getParams(), row.getProgress(), row.getOutput(),
 				row.getError(), ReasonJson.read(row.getReason()), row.getUpdatedAt(), row.getReleasedBy(),
-				row.getRootId());
+				row.getRootId(), row.getTraceId());
 	}
 
 }

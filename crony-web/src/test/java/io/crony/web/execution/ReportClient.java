@@ -24,12 +24,22 @@ final class ReportClient {
 	}
 
 	Answer post(long executionId, String kind, String token, String json) {
+		return post(executionId, kind, token, json, null);
+	}
+
+	/**
+	 * @param traceparent the W3C trace context an SDK forwards from the call, or null
+	 */
+	Answer post(long executionId, String kind, String token, String json, String traceparent) {
 		HttpRequest.Builder request = HttpRequest
 			.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/v1/executions/" + executionId + "/" + kind))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json));
 		if (token != null) {
 			request.header("X-Crony-Token", token);
+		}
+		if (traceparent != null) {
+			request.header("traceparent", traceparent);
 		}
 		try {
 			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,15 +46,37 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * SDK reports against real MariaDB and etcd, over REST and gRPC: the token decides, only
  * a RUNNING row changes, a refused report changes nothing.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "management.tracing.sampling.probability=1.0")
+@AutoConfigureObservability
 class ReportIT {
+
+	/** Spans crony-web records, as an OTLP exporter would get them. */
+	static final InMemorySpanExporter spans = InMemorySpanExporter.create();
+
+	@TestConfiguration
+	static class Spans {
+
+		@Bean
+		SpanExporter inMemorySpans() {
+			return spans;
+		}
+
+	}
 
 	@RegisterExtension
 	static final CronyServicesExtension services = new CronyServicesExtension();
@@ -148,6 +171,26 @@ class ReportIT {
 			.cause()
 			.isInstanceOfSatisfying(StatusRuntimeException.class,
 					(ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.UNIMPLEMENTED));
+	}
+
+	/**
+	 * An SDK forwards the traceparent its call came with: crony-web's span of the report
+	 * joins the run's trace, a child of the span that called the target.
+	 */
+	@Test
+	void recordsAReportsSpanInTheTraceOfTheCallItForwards() {
+		long id = runningExecution();
+		String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+		String callSpanId = "00f067aa0ba902b7";
+
+		ReportClient.Answer answer = this.rest.post(id, "progress", this.tokens.tokenFor(id, 1), "{\"progress\":10}",
+				"00-" + traceId + "-" + callSpanId + "-01");
+
+		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(spans.getFinishedSpanItems())
+				.anySatisfy((span) -> assertThat(span.getTraceId() + "/" + span.getParentSpanId())
+					.isEqualTo(traceId + "/" + callSpanId)));
 	}
 
 	@Test

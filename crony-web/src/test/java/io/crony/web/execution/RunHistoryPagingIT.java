@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * detail-only columns out.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = "crony.web.admin.initial-password=" + RunHistoryPagingIT.ADMIN_PASSWORD)
+		properties = { "crony.web.admin.initial-password=" + RunHistoryPagingIT.ADMIN_PASSWORD,
+				"crony.web.tracing.link-template=http://jaeger.test:16686/trace/{traceId}" })
 @ExtendWith(OutputCaptureExtension.class)
 class RunHistoryPagingIT {
 
@@ -106,6 +107,31 @@ class RunHistoryPagingIT {
 			assertThat(page.body().path("items").findValues("id").stream().map((id) -> id.asLong())).contains(async,
 					sync);
 		}
+	}
+
+	/**
+	 * The trace id an agent wrote with the run, on the list and the detail, and where the
+	 * run page links it: the template in the sign-in options the dashboard reads.
+	 */
+	@Test
+	void showsTheRunsTraceIdAndTheLinkTemplateForIt() {
+		String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+		this.jdbc.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+				+ "started_at, finished_at, attempt, output, trace_id, updated_at) VALUES (42, 'paged', 'agent-1', "
+				+ "'CRON', 'SUCCEEDED', '2026-11-25 10:00:00', '2026-11-25 10:00:00', '2026-11-25 10:00:01', 1, 'ok', "
+				+ "?, NOW(3))", traceId);
+		long traced = this.jdbc.queryForObject("SELECT MAX(id) FROM execution", Long.class);
+		long untraced = this.jdbc.queryForObject("SELECT MIN(id) FROM execution", Long.class);
+
+		assertThat(this.api.get("/api/v1/executions/" + traced).body().path("traceId").asText()).isEqualTo(traceId);
+		assertThat(this.api.get("/api/v1/executions/" + untraced).body().hasNonNull("traceId")).isFalse();
+		JsonNode items = this.api.get("/api/v1/executions?jobId=42&size=50").body().path("items");
+		assertThat(items.findValues("traceId").stream().map(JsonNode::asText)).contains(traceId);
+		assertThat(ApiClient.anonymous(this.port)
+			.get("/api/v1/auth/sign-in-options")
+			.body()
+			.path("traceLinkTemplate")
+			.asText()).isEqualTo("http://jaeger.test:16686/trace/{traceId}");
 	}
 
 	@Test

@@ -24,7 +24,9 @@ import io.crony.common.grpc.v1.StatusRequest;
 import io.crony.common.grpc.v1.StatusResponse;
 import io.crony.common.job.TargetType;
 import io.grpc.Channel;
+import io.grpc.Metadata;
 import io.grpc.Status;
+import io.grpc.stub.MetadataUtils;
 import net.devh.boot.grpc.client.channelfactory.GrpcChannelFactory;
 import net.devh.boot.grpc.client.nameresolver.NameResolverRegistration;
 
@@ -81,6 +83,7 @@ public class GrpcTarget implements Target {
 				: Instant.now().plusSeconds(Math.max(1, invocation.job().timeoutSeconds()));
 		long millis = Math.max(1, Duration.between(Instant.now(), deadline).toMillis());
 		ListenableFuture<ExecuteResponse> call = JobTargetGrpc.newFutureStub(channel)
+			.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(traceMetadata(invocation)))
 			.withDeadlineAfter(millis, TimeUnit.MILLISECONDS)
 			.execute(request(invocation, address, deadline));
 		CompletableFuture<AttemptResult> result = new CompletableFuture<>();
@@ -102,6 +105,14 @@ public class GrpcTarget implements Target {
 			}
 		});
 		return result;
+	}
+
+	/** The attempt's W3C trace context as call metadata, as HTTP targets get headers. */
+	static Metadata traceMetadata(Invocation invocation) {
+		Metadata metadata = new Metadata();
+		invocation.trace()
+			.forEach((key, value) -> metadata.put(Metadata.Key.of(key, Metadata.ASCII_STRING_MARSHALLER), value));
+		return metadata;
 	}
 
 	/**

@@ -140,7 +140,7 @@ public final class SampleTarget implements AutoCloseable {
 					exchange.getRequestHeaders().getFirst("X-Crony-Scheduled-At"),
 					(int) longHeader(exchange, "X-Crony-Attempt"),
 					exchange.getRequestHeaders().getFirst("X-Crony-Agent-Id"), uri.getPath(), body,
-					System.currentTimeMillis());
+					System.currentTimeMillis(), exchange.getRequestHeaders().getFirst("traceparent"));
 			if (!uri.getPath().equals("/counts") && !uri.getPath().equals("/calls")) {
 				synchronized (this.calls) {
 					this.calls.add(call);
@@ -261,9 +261,10 @@ public final class SampleTarget implements AutoCloseable {
 	 * @param path the endpoint called
 	 * @param body the request body
 	 * @param receivedAtMillis when it arrived
+	 * @param traceparent the W3C trace context the call carried, null for none
 	 */
 	public record Call(long jobId, String scheduledAt, int attempt, String agentId, String path, String body,
-			long receivedAtMillis) {
+			long receivedAtMillis, String traceparent) {
 	}
 
 }

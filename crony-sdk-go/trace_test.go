@@ -1,0 +1,64 @@
+package crony_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	crony "crony.io/sdk-go"
+)
+
+const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+
+// A job called with a traceparent reports with it: crony-web's span of the report joins
+// the run's trace. Real HTTP both ways: the agent's call in, the report out.
+func TestAJobsReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
+	reported := make(chan string, 2)
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reported <- r.Header.Get("traceparent")
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"applied":true,"status":"RUNNING"}`)
+	}))
+	defer web.Close()
+	client := newClient(t, web.URL)
+	mux := crony.NewMux()
+	mux.Register("settle-orders", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		if _, err := client.ReportProgress(ctx, job.Execution, crony.Progress{Percent: 10}); err != nil {
+			return crony.Result{}, err
+		}
+		return crony.Succeeded("done"), nil
+	})
+	target := httptest.NewServer(mux.HTTPHandler())
+	defer target.Close()
+
+	for _, sent := range []string{traceparent, "00-not-a-trace-01"} {
+		headers := map[string]string{crony.HeaderExecutionID: "101", crony.HeaderToken: "tok-101",
+			crony.HeaderTraceparent: sent}
+		if status, res := callTarget(t, target.URL+"/crony/jobs/settle-orders", headers, ""); status != http.StatusOK ||
+			res.Outcome != crony.OutcomeSucceeded {
+			t.Fatalf("answer = %d %+v", status, res)
+		}
+	}
+	if got := <-reported; got != traceparent {
+		t.Errorf("report's traceparent = %q, want %q", got, traceparent)
+	}
+	if got := <-reported; got != "" {
+		t.Errorf("a malformed traceparent was forwarded: %q", got)
+	}
+}
+
+func TestValidTraceparentTakesOnlyTheW3CForm(t *testing.T) {
+	for v, want := range map[string]bool{
+		traceparent: true,
+		"ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01": false,
+		"00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01": false,
+		"00-4bf92f35-00f067aa0ba902b7-01":                         false,
+		"":                                                        false,
+	} {
+		if got := crony.ValidTraceparent(v); got != want {
+			t.Errorf("ValidTraceparent(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
