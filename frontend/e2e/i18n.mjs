@@ -77,6 +77,18 @@ export const englishOnly = new Set(
     .filter((text) => !/\{\w+\}| \| /.test(text) && !/^[a-z][\w-]*$/.test(text)),
 );
 
+/**
+ * The words a Chinese page may show in Latin letters outside the data (the data is marked
+ * `data-literal` in the components): the product's name and the technical terms Chinese
+ * writes in Latin letters too.
+ */
+export const latinWords = new Set(['Crony', 'cron', 'Cron', 'HTTP', 'HTTPS', 'gRPC', 'JSON', 'URL', 'CPU', 'API', 'UTC', 'ics', 'SDK']);
+
+/** The runs of three or more Latin letters in `text` that are not among latinWords. */
+export function latinLeft(text) {
+  return (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !latinWords.has(word));
+}
+
 /** A screenshot's file name for this run: `jobs.png`, or `jobs-zh.png` in Chinese. */
 export function shot(file) {
   return lang === 'zh-CN' ? file.replace(/\.png$/, '-zh.png') : file;

@@ -1,11 +1,14 @@
 // Every page of the dashboard opens without a page error at 1366 px and on a phone, with
 // the sample jobs (seed.mjs) running; in the Chinese run, with no English string of the
-// dashboard's own left on it (the translated pass of scripts/test-e2e.sh).
+// dashboard's own left on it and no Latin word outside the data (the translated pass of
+// scripts/test-e2e.sh), and with E2E_SCREENSHOTS set it saves each page at 1366×768 as
+// <page>-zh-1366.png.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pages } from './dashboard-pages.mjs';
-import { api, DESKTOP, eventually, navigate, openBrowser, PHONE, settled, signIn } from './support.mjs';
-import { englishOnly, lang, tr } from './i18n.mjs';
+import { api, DESKTOP, eventually, navigate, openBrowser, PHONE, screenshotDir, settled, signIn } from './support.mjs';
+import { englishOnly, lang, latinLeft, tr } from './i18n.mjs';
 
 /** Every text the page shows: its visible text nodes, placeholders, titles and labels, trimmed. */
 function shownTexts(page) {
@@ -25,6 +28,47 @@ function shownTexts(page) {
       }
     }
     return texts;
+  });
+}
+
+/**
+ * The texts of shownTexts() with the data taken out: an element marked `data-literal` (JSX's
+ * `<span data-literal>`, which React writes as `data-literal="true"`) holds data (a name, an id, a cron expression, a URL, a label: what a user typed, which stays as
+ * typed), and so does <code>; `data-literal="New Year's Day"` names the data in an element's
+ * own labels (a title that words a day with its holiday's name). The data's texts are also taken
+ * out of the other texts (`编辑 settle-orders`, a button's label with the job's name in it). Each
+ * with where it sits (the element's tag and classes), to find it in the code.
+ */
+function textsOutsideData(page) {
+  return page.evaluate(() => {
+    const isData = (element) => element.closest('[data-literal="true"], code') !== null;
+    const where = (element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+    const values = new Set();
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent.trim();
+      if (!text || !element?.checkVisibility()) continue;
+      if (isData(element)) values.add(text);
+      else texts.push({ text, where: where(element) });
+    }
+    for (const element of document.querySelectorAll('[data-literal]:not([data-literal="true"])')) {
+      if (element.getAttribute('data-literal')) values.add(element.getAttribute('data-literal'));
+    }
+    for (const element of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+      if (!element.checkVisibility() || element.classList.contains('anticon') || isData(element)) continue;
+      for (const name of ['placeholder', 'title', 'aria-label']) {
+        const text = element.getAttribute(name)?.trim();
+        if (text) texts.push({ text, where: `${where(element)}[${name}]` });
+      }
+    }
+    // the longest first: `settle-orders` goes before a shorter name it holds
+    const longestFirst = [...values].sort((a, b) => b.length - a.length);
+    return texts.map(({ text, where: at }) => ({
+      text: longestFirst.reduce((rest, value) => rest.replaceAll(value, ' '), text),
+      where: at,
+    }));
   });
 }
 
@@ -64,6 +108,15 @@ for (const [label, viewport] of [
         if (lang === 'zh-CN') {
           const english = (await shownTexts(page)).filter((text) => englishOnly.has(text));
           assert.deepEqual(english, [], `English left on the Chinese ${p.name} page`);
+          // nor any English word outside the data: a server's sentence shown raw, an enum's name, a
+          // string written into a component
+          const latin = (await textsOutsideData(page)).filter(({ text }) => latinLeft(text).length > 0);
+          assert.deepEqual(latin, [], `Latin words outside names and values on the Chinese ${p.name} page`);
+          // the docs' Chinese screenshots at the laptop size, from this very visit
+          if (screenshotDir && viewport === DESKTOP) {
+            await page.mouse.move(0, 0); // no tooltip left open by the pointer
+            await page.screenshot({ path: join(screenshotDir, `${p.name.replaceAll(' ', '-')}-zh-1366.png`) });
+          }
         }
       });
     }

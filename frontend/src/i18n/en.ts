@@ -427,6 +427,7 @@ export const en = {
   'jobs.cloneNameAction': 'clone {name}',
   'jobs.itsScheduleStopsPastExecutions': 'Its schedule stops; past executions stay.',
   'jobs.selectName': 'select {name}',
+  'jobs.selectAllOnPage': 'select every job on this page',
   'jobs.startedExecutionExecutionid': 'Started execution {executionId}',
   'jobs.runNameNow': 'Run {name} now',
   'jobs.run': 'Run',
@@ -449,6 +450,7 @@ export const en = {
   'overview.runningNow': 'Running now',
   'overview.failedTimedOut24H': 'Failed / timed out (24 h)',
   'overview.minute': 'Minute',
+  'overview.scale': 'Scale of the chart',
   'overview.hour': 'Hour',
   'overview.day': 'Day',
   'overview.triggerLatenessLastHour': 'Trigger lateness (last hour)',
@@ -492,6 +494,7 @@ export const en = {
   // upcoming
   'upcoming.from': 'From',
   'upcoming.fromNow': 'From now',
+  'upcoming.span': 'Span of the preview',
   'upcoming.refresh': 'Refresh',
   'upcoming.firesInRange': 'Fires in range',
   'upcoming.enabledJobs': 'Enabled jobs',
@@ -887,6 +890,8 @@ export const en = {
   'enum.dayChange.removed': 'removed',
   'enum.importMode.MERGE': 'merge',
   'enum.importMode.REPLACE': 'replace',
+  'enum.targetMode.SYNC': 'SYNC',
+  'enum.targetMode.ASYNC': 'ASYNC',
   // sso group mappings
   'sso.groupMappings': 'Group mappings',
   'sso.newMapping': 'New mapping',

@@ -82,7 +82,7 @@ export function AppLayout() {
             <Button type="text">
               <Space>
                 <UserOutlined />
-                {user.username}
+                <span data-literal>{user.username}</span>
                 {/* the role in the current department */}
                 <Typography.Text type="secondary">{enumLabel('role', user.role)}</Typography.Text>
               </Space>

@@ -23,7 +23,9 @@ export function DepartmentSwitcher() {
         style={{ minWidth: 120, maxWidth: 200 }}
         popupMatchSelectWidth={false}
         showSearch={user.departments.length > 8}
-        options={user.departments.map((d) => ({ value: d.name, label: d.name }))}
+        optionFilterProp="value"
+        // a department's name is data, as typed (the browser tests' check for English skips it)
+        options={user.departments.map((d) => ({ value: d.name, title: d.name, label: <span data-literal>{d.name}</span> }))}
         onChange={(name: string) => {
           if (name === user.department?.name) return;
           switchDepartment(name);

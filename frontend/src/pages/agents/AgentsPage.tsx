@@ -56,9 +56,17 @@ export default function AgentsPage() {
   });
 
   const columns: ColumnsType<Agent> = [
-    { title: t('common.agent'), dataIndex: 'id', render: (id: string) => <Typography.Text strong>{id}</Typography.Text> },
+    {
+      title: t('common.agent'),
+      dataIndex: 'id',
+      render: (id: string) => (
+        <Typography.Text strong data-literal>
+          {id}
+        </Typography.Text>
+      ),
+    },
     { title: t('common.status'), dataIndex: 'status', render: (s: AgentStatus) => <Tag color={STATUS_COLOR[s] ?? 'default'}>{enumLabel('agentStatus', s)}</Tag> },
-    { title: t('common.address'), key: 'addr', responsive: ['md'], render: (_, a) => `${a.host}:${a.port}` },
+    { title: t('common.address'), key: 'addr', responsive: ['md'], render: (_, a) => <span data-literal>{`${a.host}:${a.port}`}</span> },
     {
       title: t('agents.weight'),
       dataIndex: 'weight',
@@ -71,6 +79,8 @@ export default function AgentsPage() {
             defaultValue={weight}
             key={`${agent.id}-${weight}`}
             aria-label={t('agents.weightOfId', { id: agent.id })}
+            // typed, not stepped: rc-input-number labels its step buttons in English
+            controls={false}
             style={{ width: 80 }}
             onBlur={(e) => {
               const next = Number(e.target.value);
@@ -89,7 +99,7 @@ export default function AgentsPage() {
       responsive: ['md'],
       render: (labels: Agent['labels']) => Object.entries(labels ?? {}).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>),
     },
-    { title: t('agents.version'), dataIndex: 'version', responsive: ['lg'] },
+    { title: t('agents.version'), dataIndex: 'version', responsive: ['lg'], render: (v: string) => <span data-literal>{v}</span> },
     { title: t('common.started'), dataIndex: 'startedAt', responsive: ['lg'], render: formatTime },
     { title: t('agents.lastSeen'), dataIndex: 'lastSeenAt', render: formatTime },
   ];
@@ -123,7 +133,13 @@ export default function AgentsPage() {
       <Card>
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}>
-            <Statistic title={t('agents.leader')} value={c?.leaderId ?? '—'} valueStyle={{ fontSize: 18 }} />
+            <Statistic
+              title={t('agents.leader')}
+              value={c?.leaderId ?? '—'}
+              // the leader's id names a crony-web instance (its host): data, not words
+              formatter={(id) => <span data-literal>{id}</span>}
+              valueStyle={{ fontSize: 18 }}
+            />
           </Col>
           <Col xs={12} md={6}>
             <Statistic title={t('common.agentsAlive')} value={c?.agentsAlive ?? '—'} />

@@ -68,7 +68,7 @@ export default function AlertsPage() {
           { title: t('alerts.raised'), dataIndex: 'createdAt', render: formatTime },
           { title: t('alerts.kind'), dataIndex: 'kind', render: (k: string) => enumLabel('alertKind', k) },
           { title: t('common.status'), dataIndex: 'status', render: (s: AlertStatus) => <Tag color={STATUS_COLOR[s]}>{enumLabel('alertStatus', s)}</Tag> },
-          { title: t('alerts.channel'), dataIndex: 'channelId', render: channels.nameOf },
+          { title: t('alerts.channel'), dataIndex: 'channelId', render: (id?: number | null) => <span data-literal>{channels.nameOf(id)}</span> },
           {
             title: t('alerts.about'),
             key: 'about',
@@ -84,7 +84,7 @@ export default function AlertsPage() {
                   )}
                 </>
               ) : (
-                (a.agentId ?? '—')
+                <span data-literal>{a.agentId ?? '—'}</span>
               ),
           },
           {
@@ -93,7 +93,10 @@ export default function AlertsPage() {
             responsive: ['md'],
             render: (_, a) => (
               <Tooltip title={a.text ? <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.text}</pre> : undefined}>
-                <Typography.Text ellipsis style={{ maxWidth: 320 }}>{a.subject ?? '—'}</Typography.Text>
+                {/* the message as it went out, in the language of its channel */}
+                <Typography.Text ellipsis style={{ maxWidth: 320 }} data-literal>
+                  {a.subject ?? '—'}
+                </Typography.Text>
               </Tooltip>
             ),
           },

@@ -65,7 +65,7 @@ export default function ChannelsPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('common.name'), dataIndex: 'name', render: (name: string) => <span data-literal>{name}</span> },
           { title: t('common.type'), dataIndex: 'type', render: (t: string) => <Tag>{t}</Tag> },
           { title: t('alerts.sendsTo'), key: 'where', responsive: ['md'], render: (_, c) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{where(c)}</Typography.Text> },
           { title: t('alerts.secret'), dataIndex: 'secretSet', render: (s: boolean) => (s ? <Tag color="green">{t('alerts.set')}</Tag> : <Tag>{t('common.none')}</Tag>) },

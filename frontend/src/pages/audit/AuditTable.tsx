@@ -52,10 +52,10 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
               <Typography.Text code>{c.field}</Typography.Text>
             </td>
             <td style={{ padding: '0 12px 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
-              {c.before === null ? absent : <Typography.Text delete>{c.before}</Typography.Text>}
+              {c.before === null ? absent : <Typography.Text delete data-literal>{c.before}</Typography.Text>}
             </td>
             <td style={{ padding: '0 0 2px 0', maxWidth: 200, wordBreak: 'break-all' }}>
-              {c.after === null ? absent : <Typography.Text>{c.after}</Typography.Text>}
+              {c.after === null ? absent : <Typography.Text data-literal>{c.after}</Typography.Text>}
             </td>
           </tr>
         ))}
@@ -78,7 +78,7 @@ export function ChangesView({ changes }: { changes: AuditChange[] }) {
 function objectLabel(e: AuditEntry) {
   const name = e.objectName ?? (e.objectId ? `#${e.objectId}` : '—');
   const label = (
-    <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 200, color: 'inherit' }}>
+    <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: 200, color: 'inherit' }} data-literal>
       {name}
     </Typography.Text>
   );
@@ -94,7 +94,7 @@ function objectLabel(e: AuditEntry) {
 
 function actorLabel(e: AuditEntry) {
   if (e.actorType === 'ANONYMOUS') return <Typography.Text type="secondary">{e.actorName ? t('audit.anonymousAsActorname', { actorName: e.actorName }) : t('audit.anonymous')}</Typography.Text>;
-  return e.actorName ?? '—';
+  return <span data-literal>{e.actorName ?? '—'}</span>;
 }
 
 interface Props {
@@ -118,7 +118,7 @@ export function AuditTable({ page, loading, showObject = true, onPageChange }: P
       columns={[
         { title: t('audit.when'), dataIndex: 'at', render: formatTime },
         { title: t('audit.who'), key: 'actor', render: (_, e) => actorLabel(e) },
-        { title: t('common.address'), dataIndex: 'address', render: (a?: string | null) => a ?? '—' },
+        { title: t('common.address'), dataIndex: 'address', render: (a?: string | null) => <span data-literal>{a ?? '—'}</span> },
         { title: t('common.action'), dataIndex: 'action', render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{enumLabel('auditAction', a)}</Tag> },
         ...(showObject
           ? [{ title: t('audit.object'), key: 'object', render: (_: unknown, e: AuditEntry) => objectLabel(e) }]

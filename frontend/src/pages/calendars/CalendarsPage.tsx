@@ -97,9 +97,13 @@ export default function CalendarsPage() {
             render: (name: string, c) => (
               <Space direction="vertical" size={0}>
                 <Button type="link" aria-label={t('calendars.yearOf', { name })} style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => setChosenId(c.id)}>
-                  {name}
+                  <span data-literal>{name}</span>
                 </Button>
-                {c.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.description}</Typography.Text>}
+                {c.description && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} data-literal>
+                    {c.description}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },
@@ -114,7 +118,7 @@ export default function CalendarsPage() {
             key: 'workdays',
             render: (_, c) => <Tooltip title={ranges(c.workdays?.length ?? 0)}>{daysText(dayCount(c.workdays))}</Tooltip>,
           },
-          { title: t('common.timeZone'), dataIndex: 'timeZone', render: (z?: string | null) => z || <Typography.Text type="secondary">{t('calendars.eachJobsZone')}</Typography.Text> },
+          { title: t('common.timeZone'), dataIndex: 'timeZone', render: (z?: string | null) => (z ? <span data-literal>{z}</span> : <Typography.Text type="secondary">{t('calendars.eachJobsZone')}</Typography.Text>) },
           { title: t('calendars.jobsFollowing'), dataIndex: 'jobCount' },
           {
             title: t('jobs.updated'),

@@ -61,6 +61,8 @@ function Month({ year, month, statusOf }: { year: number; month: number; statusO
               key={iso}
               data-day={iso}
               data-status={info.status}
+              // the title holds the day's name as the calendar's editor typed it
+              data-literal={info.name || undefined}
               title={
                 info.name
                   ? t('calendars.dayTitleNamed', { date: iso, weekday: d.format('ddd'), status: word(info.status), name: info.name })

@@ -119,7 +119,7 @@ export default function DepartmentsPage() {
             dataIndex: 'name',
             render: (name: string) => (
               <Space>
-                {name}
+                <span data-literal>{name}</span>
                 {name === user?.department?.name && <Tag color="blue">{t('departments.current')}</Tag>}
               </Space>
             ),
@@ -132,7 +132,7 @@ export default function DepartmentsPage() {
             render: (stored: string | null, department: Department) => {
               const d = stored || (department.name === 'default' ? t('departments.defaultDescription') : null);
               return d ? (
-                <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 280 }}>
+                <Typography.Text ellipsis={{ tooltip: d }} style={{ maxWidth: 280 }} data-literal={stored ? true : undefined}>
                   {d}
                 </Typography.Text>
               ) : (

@@ -87,7 +87,7 @@ export default function MembersPage() {
     <Card
       title={
         <div>
-          <Breadcrumb items={[{ title: <Link to={paths.departments}>{t('common.departments')}</Link> }, { title: name }]} />
+          <Breadcrumb items={[{ title: <Link to={paths.departments}>{t('common.departments')}</Link> }, { title: <span data-literal>{name}</span> }]} />
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('departments.membersOfTitle', { name })}
           </Typography.Title>
@@ -116,7 +116,7 @@ export default function MembersPage() {
             dataIndex: 'username',
             render: (username: string, m) => (
               <>
-                {username} {m.globalAdmin && <Tag color="gold">{t('common.globalAdmin')}</Tag>}
+                <span data-literal>{username}</span> {m.globalAdmin && <Tag color="gold">{t('common.globalAdmin')}</Tag>}
               </>
             ),
           },

@@ -20,10 +20,12 @@ import { RunTree } from '../workflows/RunTree';
 import { enumLabel, t } from '../../i18n';
 import { noteText } from '../../i18n/reasons';
 
-function Block({ text, danger, maxHeight = 320 }: { text?: string | null; danger?: boolean; maxHeight?: number }) {
+/** A block of text; `platform` when the platform wrote it in the reader's language, else it is the run's data as it came. */
+function Block({ text, danger, platform, maxHeight = 320 }: { text?: string | null; danger?: boolean; platform?: boolean; maxHeight?: number }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <pre
+      data-literal={!platform}
       style={{
         whiteSpace: 'pre-wrap',
         wordBreak: 'break-word',
@@ -142,7 +144,9 @@ export default function ExecutionDetailPage() {
     >
       <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}>
         <Descriptions.Item label={t('common.job')}>
-          <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
+          <Link to={paths.job(e.jobId)} data-literal>
+            {e.jobName ?? e.jobId}
+          </Link>
         </Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>
           <StatusTag status={e.status} />
@@ -159,7 +163,9 @@ export default function ExecutionDetailPage() {
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('executions.attempt')}>{e.attempt}</Descriptions.Item>
-        <Descriptions.Item label={t('common.agent')}>{e.agentId ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('common.agent')}>
+          <span data-literal>{e.agentId ?? '—'}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('executions.scheduled')}>{formatTime(e.scheduledAt)}</Descriptions.Item>
         <Descriptions.Item label={t('common.started')}>{formatTime(e.startedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('executions.finished')}>{formatTime(e.finishedAt)}</Descriptions.Item>
@@ -171,7 +177,7 @@ export default function ExecutionDetailPage() {
             '—'
           )}
         </Descriptions.Item>
-        {e.mode && <Descriptions.Item label={t('executions.mode')}>{e.mode}</Descriptions.Item>}
+        {e.mode && <Descriptions.Item label={t('executions.mode')}>{enumLabel('targetMode', e.mode)}</Descriptions.Item>}
         {e.traceId && (
           <Descriptions.Item label={t('executions.trace')} span={2}>
             <TraceLink traceId={e.traceId} />
@@ -179,7 +185,7 @@ export default function ExecutionDetailPage() {
         )}
         {e.message && (
           <Descriptions.Item label={t('executions.message')} span={2}>
-            <Typography.Text>{e.message}</Typography.Text>
+            <Typography.Text data-literal>{e.message}</Typography.Text>
           </Descriptions.Item>
         )}
         {e.resumePayload && (
@@ -197,7 +203,7 @@ export default function ExecutionDetailPage() {
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('common.error')} span={2}>
-          <Block text={e.error && noteText(e.reason, e.error)} danger />
+          <Block text={e.error && noteText(e.reason, e.error)} platform={!!e.reason} danger />
         </Descriptions.Item>
         {e.outputs && (
           <Descriptions.Item label={t('executions.outputs')} span={2}>

@@ -33,7 +33,7 @@ function Outcome({ execution }: { execution: Execution }) {
   return (
     <Tooltip title={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</pre>}>
       <Typography.Text type={execution.error ? 'danger' : 'secondary'} ellipsis style={{ maxWidth: 320 }}>
-        {text}
+        {execution.error && execution.reason ? text : <span data-literal>{text}</span>}
       </Typography.Text>
     </Tooltip>
   );
@@ -72,7 +72,11 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
           {
             title: t('common.job'),
             dataIndex: 'jobName',
-            render: (name: string, e: Execution) => <Link to={paths.job(e.jobId)}>{name ?? e.jobId}</Link>,
+            render: (name: string, e: Execution) => (
+              <Link to={paths.job(e.jobId)} data-literal>
+                {name ?? e.jobId}
+              </Link>
+            ),
           },
         ]
       : []),
@@ -89,7 +93,7 @@ export function ExecutionsTable({ page, loading, onPageChange, showJob = true }:
       render: (_, e) => formatDuration(e.startedAt, e.finishedAt),
     },
     { title: t('executions.attempt'), dataIndex: 'attempt', responsive: ['md'] },
-    { title: t('common.agent'), dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => a ?? '—' },
+    { title: t('common.agent'), dataIndex: 'agentId', responsive: ['lg'], render: (a: string | null) => <span data-literal>{a ?? '—'}</span> },
     { title: t('executions.outputError'), key: 'outcome', responsive: ['md'], render: (_, e) => <Outcome execution={e} /> },
     ...(canOperate
       ? [{ title: '', key: 'cancel', render: (_: unknown, e: Execution) => isActive(e.status) && <CancelButton execution={e} /> }]

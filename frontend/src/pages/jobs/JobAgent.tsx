@@ -18,5 +18,5 @@ export function JobAgent({ job }: { job: Job }) {
       </Space>
     );
   }
-  return <>{job.agentId ?? '—'}</>;
+  return <span data-literal>{job.agentId ?? '—'}</span>;
 }

@@ -135,7 +135,7 @@ function Definition({ job }: { job: Job }) {
         {job.placement ? <JobAgent job={job} /> : (job.agentId ?? <Tag color="warning">{t('jobs.unassignedTag')}</Tag>)}
       </Descriptions.Item>
       <Descriptions.Item label={t('jobs.target')}>
-        {target.type} {target.mode}
+        {target.type} {enumLabel('targetMode', target.mode)}
       </Descriptions.Item>
       <Descriptions.Item label={target.type === 'SHELL' ? t('jobs.command') : t('common.address')}>
         <Typography.Text code>{target.type === 'SHELL' ? target.command : `${target.method ?? ''} ${target.url ?? ''}`.trim()}</Typography.Text>
@@ -231,7 +231,7 @@ export default function JobDetailPage() {
         title={
           <Space wrap>
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {j.name}
+              <span data-literal>{j.name}</span>
             </Typography.Title>
             <Switch
               checked={j.enabled}
@@ -274,7 +274,11 @@ export default function JobDetailPage() {
           )
         }
       >
-        {j.description && <Typography.Paragraph type="secondary">{j.description}</Typography.Paragraph>}
+        {j.description && (
+          <Typography.Paragraph type="secondary">
+            <span data-literal>{j.description}</span>
+          </Typography.Paragraph>
+        )}
         <Row gutter={[16, 16]}>
           <Col xs={24} xxl={17}>
             <Definition job={j} />

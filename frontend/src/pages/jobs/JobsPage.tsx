@@ -124,7 +124,8 @@ export default function JobsPage() {
             onChange={(agentId) => update({ agentId })}
           />
         </Col>
-        <Col xs={24} md={8}>
+        {/* the placeholder's example is a label as typed */}
+        <Col xs={24} md={8} data-literal="team=pay">
           <Select
             mode="tags"
             style={{ width: '100%' }}

@@ -10,7 +10,7 @@ import { StatusTag } from '../executions/StatusTag';
 import type { Page } from '../../api/http';
 import { JobAgent } from './JobAgent';
 import type { Job } from './types';
-import { t } from '../../i18n';
+import { enumLabel, t } from '../../i18n';
 
 interface Props {
   page: Page<Job> | undefined;
@@ -47,10 +47,12 @@ export function JobsTable({
       dataIndex: 'name',
       render: (name: string, job) => (
         <Space direction="vertical" size={0}>
-          <Link to={paths.job(job.id)}>{name}</Link>
+          <Link to={paths.job(job.id)} data-literal>
+            {name}
+          </Link>
           {job.description && (
             <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280 }}>
-              {job.description}
+              <span data-literal>{job.description}</span>
             </Typography.Text>
           )}
         </Space>
@@ -65,14 +67,14 @@ export function JobsTable({
         </Tooltip>
       ),
     },
-    { title: t('jobs.target'), key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${job.target.mode}` },
+    { title: t('jobs.target'), key: 'target', responsive: ['lg'], render: (_, job) => `${job.target.type} ${enumLabel('targetMode', job.target.mode)}` },
     {
       title: t('jobs.owner'),
       key: 'owner',
       render: (_, job) => (
         <Space direction="vertical" size={0}>
-          <span>{job.owner ?? '—'}</span>
-          <span>
+          <span data-literal>{job.owner ?? '—'}</span>
+          <span data-literal>
             {Object.entries(job.labels ?? {}).map(([k, v]) => (
               <Tag key={k} style={{ marginTop: 2 }}>
                 {k}={v}
@@ -169,6 +171,8 @@ export function JobsTable({
           onChange: (keys) => onSelect(keys as Job['id'][]),
           // antd passes aria attributes on to the checkbox; its type leaves them out
           getCheckboxProps: (job) => ({ 'aria-label': t('jobs.selectName', { name: job.name }) }) as CheckboxProps,
+          // antd's own label of the select-all box is English
+          getTitleCheckboxProps: () => ({ 'aria-label': t('jobs.selectAllOnPage') }) as CheckboxProps,
         }
       }
       scroll={{ x: 'max-content' }}

@@ -71,6 +71,8 @@ export default function OverviewPage() {
         title={SCALES[scale].title}
         extra={
           <Segmented
+            // rc-segmented's own label is English
+            aria-label={t('overview.scale')}
             value={scale}
             onChange={(v) => setScale(v as Scale)}
             options={[
@@ -113,7 +115,9 @@ export default function OverviewPage() {
                     title={
                       <Space wrap>
                         <StatusTag status={e.status} />
-                        <Link to={paths.job(e.jobId)}>{e.jobName ?? e.jobId}</Link>
+                        <Link to={paths.job(e.jobId)} data-literal>
+                          {e.jobName ?? e.jobId}
+                        </Link>
                         <Link to={paths.execution(e.id)}>#{e.id}</Link>
                       </Space>
                     }

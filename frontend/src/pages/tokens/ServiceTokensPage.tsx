@@ -81,7 +81,7 @@ export default function ServiceTokensPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('common.name'), dataIndex: 'name' },
+          { title: t('common.name'), dataIndex: 'name', render: (name: string) => <span data-literal>{name}</span> },
           { title: t('tokens.token'), dataIndex: 'tokenHint', render: (hint: string) => <Typography.Text code>{hint}…</Typography.Text> },
           { title: t('tokens.scopes'), dataIndex: 'scopes', render: (scopes: ServiceToken['scopes']) => scopes.map((s) => <Tag key={s}>{SCOPES.find((o) => o.value === s)?.label ?? s}</Tag>) },
           { title: t('common.status'), dataIndex: 'status', render: (s: ServiceTokenStatus) => <Tag color={STATUS_COLOURS[s]}>{enumLabel('tokenStatus', s)}</Tag> },

@@ -61,6 +61,8 @@ export default function UpcomingPage() {
         {t('common.upcoming')}
       </Typography.Title>
       <Segmented
+        // rc-segmented's own label is English
+        aria-label={t('upcoming.span')}
         value={span}
         onChange={(v) => {
           setSpan(v as Span);
@@ -188,7 +190,8 @@ function Peaks({ peaks, bucketMinutes, picked, onPick }: { peaks: UpcomingBucket
             >
               {bucketLabel(p.start, bucketMinutes)}: {t('upcoming.countFires', { count: p.fires })}
             </Button>
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }}>
+            {/* the job names are data (one text, so the ellipsis folds it as one) */}
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: '100%' }} data-literal={(p.jobs ?? []).map((j) => j.name).join(', ') || undefined}>
               {t('upcoming.countJobs', { count: p.jobCount ?? 0 })}: {(p.jobs ?? []).map((j) => j.name).join(', ')}
             </Typography.Text>
           </Space>

@@ -29,6 +29,7 @@ import io.crony.web.api.Paging;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.secret.Destinations;
@@ -185,12 +186,15 @@ class ChannelService {
 		}
 		List<FieldProblem> problems = new ArrayList<>();
 		for (String field : changed) {
-			problems.add(new FieldProblem(field, "changes where the channel sends its stored secret: a secret stays "
-					+ "with the destination it was entered for; enter the secret again to send it there"));
+			problems.add(FieldProblem.of(field,
+					"changes where the channel sends its stored secret: a secret stays "
+							+ "with the destination it was entered for; enter the secret again to send it there",
+					FieldErrorCode.SECRET_DESTINATION_CHANGED, "secret"));
 		}
-		problems.add(new FieldProblem("secret",
+		problems.add(FieldProblem.of("secret",
 				"is kept (absent or " + SecretBox.MASK + ") while " + String.join(", ", changed) + " change"
-						+ ((changed.size() == 1) ? "s" : "") + " the destination: enter the secret again"));
+						+ ((changed.size() == 1) ? "s" : "") + " the destination: enter the secret again",
+				FieldErrorCode.SECRET_MUST_BE_ENTERED_AGAIN, String.join(", ", changed)));
 		throw new InvalidRequestException(problems);
 	}
 

@@ -56,8 +56,10 @@ final class CalendarValidator {
 		Map<LocalDate, String> workdays = days("workdays", request.workdays(), problems);
 		workdays.forEach((day, field) -> {
 			if (holidays.containsKey(day)) {
-				problems.add(new FieldProblem(field, day + " is also a holiday (" + holidays.get(day)
-						+ "): a day is either a holiday or a make-up working day"));
+				problems.add(FieldProblem.of(field,
+						day + " is also a holiday (" + holidays.get(day)
+								+ "): a day is either a holiday or a make-up working day",
+						FieldErrorCode.HOLIDAY_AND_WORKDAY, day, holidays.get(day)));
 			}
 		});
 		return problems;
@@ -75,13 +77,16 @@ final class CalendarValidator {
 			String at = field + "[" + i + "]";
 			LocalDate to = (range.to() != null) ? range.to() : range.from();
 			if (range.from().isBefore(FIRST) || to.isAfter(LAST)) {
-				problems.add(new FieldProblem(at, "must lie between " + FIRST + " and " + LAST));
+				problems.add(FieldProblem.of(at, "must lie between " + FIRST + " and " + LAST,
+						FieldErrorCode.OUT_OF_RANGE, FIRST, LAST));
 			}
 			else if (to.isBefore(range.from())) {
-				problems.add(new FieldProblem(at + ".to", "is " + to + ", before from (" + range.from() + ")"));
+				problems.add(FieldProblem.of(at + ".to", "is " + to + ", before from (" + range.from() + ")",
+						FieldErrorCode.RANGE_REVERSED, range.from(), to));
 			}
 			else if (to.toEpochDay() - range.from().toEpochDay() >= MAX_RANGE_DAYS) {
-				problems.add(new FieldProblem(at, "spans more than " + MAX_RANGE_DAYS + " days; split it"));
+				problems.add(FieldProblem.of(at, "spans more than " + MAX_RANGE_DAYS + " days; split it",
+						FieldErrorCode.RANGE_TOO_LONG, MAX_RANGE_DAYS));
 			}
 			else {
 				for (LocalDate day = range.from(); !day.isAfter(to); day = day.plusDays(1)) {

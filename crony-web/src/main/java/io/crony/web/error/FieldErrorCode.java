@@ -98,6 +98,52 @@ public enum FieldErrorCode {
 	NOT_APPLICABLE,
 
 	/**
+	 * Upstreams that would make the jobs depend on themselves; {@code path} is the cycle,
+	 * job names joined by " → ".
+	 */
+	DEPENDENCY_CYCLE("path"),
+
+	/** The end of a range before its start. */
+	RANGE_REVERSED("from", "to"),
+
+	/** An instant before the earliest one the field takes. */
+	TOO_EARLY("min"),
+
+	/** An instant in the future where only past ones are taken (a backfill's end). */
+	IN_THE_FUTURE,
+
+	/**
+	 * A backfill's range holding more instants of the schedule than one backfill takes.
+	 */
+	TOO_MANY_INSTANTS("max"),
+
+	/** A backfill's range holding no instant of the schedule. */
+	NO_INSTANT_IN_RANGE,
+
+	/**
+	 * A backfill of a job without a schedule of its own (it runs after its upstreams).
+	 */
+	NO_SCHEDULE("job"),
+
+	/** A calendar's range of days longer than one range takes. */
+	RANGE_TOO_LONG("maxDays"),
+
+	/** A calendar's make-up working day that a holiday range also holds. */
+	HOLIDAY_AND_WORKDAY("day", "holiday"),
+
+	/**
+	 * A destination (target address, channel address) changed while {@code secrets}
+	 * (fields, comma-separated) keep a stored secret entered for the old one.
+	 */
+	SECRET_DESTINATION_CHANGED("secrets"),
+
+	/**
+	 * A stored secret kept (sent back masked or left out) while {@code changed} (fields,
+	 * comma-separated) send it elsewhere: it must be entered again.
+	 */
+	SECRET_MUST_BE_ENTERED_AGAIN("changed"),
+
+	/**
 	 * A rule without a code of its own yet: the English {@code message} says it, and the
 	 * dashboard shows it as it came.
 	 */

@@ -15,6 +15,11 @@ public final class InvalidRequestException extends ApiException {
 		return new InvalidRequestException(List.of(new FieldProblem(field, message)));
 	}
 
+	/** One problem with its code. */
+	public static InvalidRequestException of(FieldProblem problem) {
+		return new InvalidRequestException(List.of(problem));
+	}
+
 	private static String describe(List<FieldProblem> errors) {
 		return (errors.size() == 1) ? errors.get(0).field() + ": " + errors.get(0).message()
 				: errors.size() + " fields are invalid";

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 
 import io.crony.common.job.TargetSpec;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
@@ -71,7 +72,9 @@ public class JobDependencies {
 		if (jobId != 0) {
 			List<String> cycle = DependencyCycles.find(jobId, jobName, upstreams, this.edges.edgesOf(department));
 			if (!cycle.isEmpty()) {
-				throw InvalidRequestException.of("dependsOn", "makes a cycle: " + String.join(" → ", cycle));
+				String path = String.join(" → ", cycle);
+				throw InvalidRequestException
+					.of(FieldProblem.of("dependsOn", "makes a cycle: " + path, FieldErrorCode.DEPENDENCY_CYCLE, path));
 			}
 		}
 		return upstreams;

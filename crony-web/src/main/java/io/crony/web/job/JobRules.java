@@ -20,6 +20,7 @@ import io.crony.common.target.TargetPolicy;
 import io.crony.web.alert.AlertChannels;
 import io.crony.web.auth.Departments;
 import io.crony.web.calendar.CalendarLookup;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.secret.Destinations;
@@ -153,26 +154,35 @@ class JobRules {
 			return;
 		}
 		List<FieldProblem> problems = new ArrayList<>();
-		String keeps = " while " + String.join(", ", masked.stream().map((name) -> "target.headers." + name).toList())
-				+ " keep" + ((masked.size() == 1) ? "s" : "") + " the stored secret (" + SecretBox.MASK
+		List<String> secretFields = masked.stream().map((name) -> "target.headers." + name).toList();
+		String secrets = String.join(", ", secretFields);
+		String keeps = " while " + secrets + " keep" + ((masked.size() == 1) ? "s" : "") + " the stored secret ("
+				+ SecretBox.MASK
 				+ "): a secret stays with the destination it was entered for; enter it again to send it there";
 		if (incoming.type() != stored.type()) {
-			problems.add(new FieldProblem("target.type", "changes from " + stored.type() + keeps));
+			problems.add(FieldProblem.of("target.type", "changes from " + stored.type() + keeps,
+					FieldErrorCode.SECRET_DESTINATION_CHANGED, secrets));
 		}
 		if (!Destinations.same(incoming.url(), stored.url())) {
-			problems.add(new FieldProblem("target.url",
-					"leads to " + shown(incoming.url()) + " instead of " + shown(stored.url()) + keeps));
+			problems.add(FieldProblem.of("target.url",
+					"leads to " + shown(incoming.url()) + " instead of " + shown(stored.url()) + keeps,
+					FieldErrorCode.SECRET_DESTINATION_CHANGED, secrets));
 		}
 		if (!Destinations.same(absolute(incoming.statusUrl()), absolute(stored.statusUrl()))) {
-			problems.add(new FieldProblem("target.statusUrl", "leads to " + shown(absolute(incoming.statusUrl()))
-					+ " instead of " + shown(absolute(stored.statusUrl())) + keeps));
+			problems.add(FieldProblem.of("target.statusUrl",
+					"leads to " + shown(absolute(incoming.statusUrl())) + " instead of "
+							+ shown(absolute(stored.statusUrl())) + keeps,
+					FieldErrorCode.SECRET_DESTINATION_CHANGED, secrets));
 		}
 		if (problems.isEmpty()) {
 			return;
 		}
-		for (String name : masked) {
-			problems.add(new FieldProblem("target.headers." + name, "is " + SecretBox.MASK
-					+ ", the stored secret, and the target leads elsewhere now: enter the " + "secret again"));
+		String changed = String.join(", ", problems.stream().map(FieldProblem::field).toList());
+		for (String field : secretFields) {
+			problems.add(FieldProblem.of(
+					field, "is " + SecretBox.MASK
+							+ ", the stored secret, and the target leads elsewhere now: enter the " + "secret again",
+					FieldErrorCode.SECRET_MUST_BE_ENTERED_AGAIN, changed));
 		}
 		throw new InvalidRequestException(problems);
 	}

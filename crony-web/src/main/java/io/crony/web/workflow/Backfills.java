@@ -14,6 +14,8 @@ import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.auth.Departments;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.job.JobNotFoundException;
 import org.slf4j.Logger;
@@ -61,18 +63,24 @@ class Backfills {
 	Backfill create(long jobId, BackfillRequest request, String by) {
 		JobSpec spec = spec(jobId);
 		if (!spec.hasSchedule()) {
-			throw InvalidRequestException.of("jobId", "job " + spec.name()
-					+ " has no schedule of its own, so no instants to backfill: backfill its upstream with dependents");
+			throw InvalidRequestException.of(
+					FieldProblem.of("jobId",
+							"job " + spec.name() + " has no schedule of its own, so no instants to backfill: "
+									+ "backfill its upstream with dependents",
+							FieldErrorCode.NO_SCHEDULE, spec.name()));
 		}
 		Instant now = Instant.now();
 		if (request.from().isBefore(Instant.EPOCH)) {
-			throw InvalidRequestException.of("from", "is before 1970-01-01T00:00:00Z");
+			throw InvalidRequestException
+				.of(FieldProblem.of("from", "is before " + Instant.EPOCH, FieldErrorCode.TOO_EARLY, Instant.EPOCH));
 		}
 		if (request.to().isBefore(request.from())) {
-			throw InvalidRequestException.of("to", "is before from");
+			throw InvalidRequestException.of(FieldProblem.of("to", "is before from", FieldErrorCode.RANGE_REVERSED,
+					request.from(), request.to()));
 		}
 		if (request.to().isAfter(now)) {
-			throw InvalidRequestException.of("to", "is in the future: a backfill covers past instants only");
+			throw InvalidRequestException.of(FieldProblem.of("to",
+					"is in the future: a backfill covers past instants only", FieldErrorCode.IN_THE_FUTURE));
 		}
 		Schedule schedule = schedule(spec);
 		Optional<Instant> first = schedule.nextFireAfter(request.from().minusMillis(1));
@@ -80,12 +88,14 @@ class Backfills {
 		for (Optional<Instant> at = first; at.isPresent()
 				&& !at.get().isAfter(request.to()); at = schedule.nextFireAfter(at.get())) {
 			if (++total > MAX_INSTANTS) {
-				throw InvalidRequestException.of("to",
-						"the range holds more than " + MAX_INSTANTS + " instants of the schedule: split it");
+				throw InvalidRequestException.of(FieldProblem.of("to",
+						"the range holds more than " + MAX_INSTANTS + " instants of the schedule: split it",
+						FieldErrorCode.TOO_MANY_INSTANTS, MAX_INSTANTS));
 			}
 		}
 		if (total == 0) {
-			throw InvalidRequestException.of("from", "the schedule has no instant between from and to");
+			throw InvalidRequestException.of(FieldProblem.of("from", "the schedule has no instant between from and to",
+					FieldErrorCode.NO_INSTANT_IN_RANGE));
 		}
 		int parallelism = (request.parallelism() != null) ? request.parallelism() : 1;
 		boolean withDependents = Boolean.TRUE.equals(request.withDependents());

@@ -8,6 +8,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -75,6 +78,7 @@ class RequestErrorsIT {
 
 	@AfterEach
 	void cleanUp() {
+		this.jdbc.update("DELETE FROM job_dependency");
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM alert_channel");
 		this.jdbc.update("DELETE FROM calendar");
@@ -160,6 +164,79 @@ class RequestErrorsIT {
 		assertThat(fieldError(empty, "size").path("code").asText()).isEqualTo("EMPTY_PARAMETER");
 		assertThat(fieldError(empty, "size").path("params").isEmpty()).isTrue();
 		assertThat(jobRows()).isZero();
+	}
+
+	@Test
+	void theRarerRulesCarryCodesOfTheirOwnWithTheirValues() {
+		Response createdA = this.api.post("/api/v1/jobs", Jobs.http("cycle-a"));
+		long a = createdA.id();
+		// cycle-b runs after cycle-a only: no schedule of its own
+		Response createdB = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.http("cycle-b"), "dependsOn", List.of("cycle-a")), "schedule", null));
+		assertThat(createdB.status()).as("%s", createdB.body()).isEqualTo(201);
+		Response cycle = this.api.put("/api/v1/jobs/" + a,
+				Jobs.with(Jobs.with(Jobs.http("cycle-a"), "dependsOn", List.of("cycle-b")), "version",
+						createdA.body().path("version").asLong()));
+		assertCode(cycle, "dependsOn", "DEPENDENCY_CYCLE");
+		assertThat(fieldError(cycle, "dependsOn").path("params").path("path").asText()).contains("cycle-a")
+			.contains("cycle-b")
+			.contains(" → ");
+
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		String backfills = "/api/v1/jobs/" + a + "/backfills";
+		Response reversed = this.api.post(backfills,
+				Map.of("from", now.minusSeconds(60).toString(), "to", now.minusSeconds(3600).toString()));
+		assertCode(reversed, "to", "RANGE_REVERSED");
+		assertThat(fieldError(reversed, "to").path("params")).isEqualTo(MAPPER.createObjectNode()
+			.put("from", now.minusSeconds(60).toString())
+			.put("to", now.minusSeconds(3600).toString()));
+		assertCode(this.api.post(backfills, Map.of("from", "1969-12-31T00:00:00Z", "to", now.toString())), "from",
+				"TOO_EARLY");
+		assertCode(this.api.post(backfills, Map.of("from", now.toString(), "to", now.plusSeconds(86400).toString())),
+				"to", "IN_THE_FUTURE");
+		Response many = this.api.post(backfills, Map.of("from", "2000-01-01T00:00:00Z", "to", now.toString()));
+		assertCode(many, "to", "TOO_MANY_INSTANTS");
+		assertThat(fieldError(many, "to").path("params").path("max").asText()).isEqualTo("1000");
+		assertCode(this.api.post(backfills, Map.of("from", now.minusSeconds(60).toString(), "to", now.toString())),
+				"from", "NO_INSTANT_IN_RANGE");
+		Response unscheduled = this.api.post("/api/v1/jobs/" + createdB.id() + "/backfills",
+				Map.of("from", now.minusSeconds(86400 * 3).toString(), "to", now.toString()));
+		assertCode(unscheduled, "jobId", "NO_SCHEDULE");
+		assertThat(fieldError(unscheduled, "jobId").path("params").path("job").asText()).isEqualTo("cycle-b");
+
+		Response days = this.api.post("/api/v1/calendars",
+				Map.of("name", "cn", "workingDays", List.of("MONDAY"), "holidays",
+						List.of(Map.of("from", "2026-10-01", "to", "2026-10-07"),
+								Map.of("from", "2026-12-07", "to", "2026-12-01"),
+								Map.of("from", "2030-01-01", "to", "2031-06-01"), Map.of("from", "1969-12-31")),
+						"workdays", List.of(Map.of("from", "2026-10-03"))));
+		assertCode(days, "workdays[0]", "HOLIDAY_AND_WORKDAY");
+		assertThat(fieldError(days, "workdays[0]").path("params"))
+			.isEqualTo(MAPPER.createObjectNode().put("day", "2026-10-03").put("holiday", "holidays[0]"));
+		assertCode(days, "holidays[1].to", "RANGE_REVERSED");
+		assertCode(days, "holidays[2]", "RANGE_TOO_LONG");
+		assertThat(fieldError(days, "holidays[2]").path("params").path("maxDays").asText()).isEqualTo("366");
+		assertCode(days, "holidays[3]", "OUT_OF_RANGE");
+
+		Map<String, Object> secret = Jobs.with(Jobs.http("secret-move"), "target.headers",
+				Map.of("Authorization", "Bearer s3cr3t-token"));
+		Response secretJob = this.api.post("/api/v1/jobs", secret);
+		Map<String, Object> moved = Jobs
+			.with(Jobs.with(Jobs.with(secret, "target.headers", Map.of("Authorization", "******")), "version",
+					secretJob.body().path("version").asLong()), "target.url", "http://localhost:9000/elsewhere");
+		Response move = this.api.put("/api/v1/jobs/" + secretJob.id(), moved);
+		assertCode(move, "target.url", "SECRET_DESTINATION_CHANGED");
+		assertThat(fieldError(move, "target.url").path("params").path("secrets").asText())
+			.isEqualTo("target.headers.Authorization");
+		assertCode(move, "target.headers.Authorization", "SECRET_MUST_BE_ENTERED_AGAIN");
+		assertThat(fieldError(move, "target.headers.Authorization").path("params").path("changed").asText())
+			.isEqualTo("target.url");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM calendar", Long.class)).isZero();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM backfill", Long.class)).isZero();
+	}
+
+	private static void assertCode(Response response, String field, String code) {
+		assertThat(fieldError(response, field).path("code").asText()).as("%s", response.body()).isEqualTo(code);
 	}
 
 	private static JsonNode fieldError(Response response, String field) {
