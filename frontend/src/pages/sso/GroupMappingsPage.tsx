@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type TdHTMLAttributes } from 'react';
 import { useApiErrorHandler } from '../../api/errors';
 import { ApiError } from '../../api/http';
 import { QueryError } from '../../components/QueryError';
@@ -84,9 +84,9 @@ export default function GroupMappingsPage() {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('sso.group'), dataIndex: 'group', render: (group: string) => <Typography.Text code>{group}</Typography.Text> },
-          { title: t('layout.department'), dataIndex: 'department' },
+          { title: t('layout.department'), dataIndex: 'department', onCell: () => ({ 'data-literal': true }) as TdHTMLAttributes<HTMLTableCellElement> },
           { title: t('departments.role'), dataIndex: 'role', render: (role: Role) => <Tag color={ROLE_COLOURS[role]}>{enumLabel('role', role)}</Tag> },
-          { title: t('tokens.createdBy'), dataIndex: 'createdBy' },
+          { title: t('tokens.createdBy'), dataIndex: 'createdBy', onCell: () => ({ 'data-literal': true }) as TdHTMLAttributes<HTMLTableCellElement> },
           { title: t('common.created'), dataIndex: 'createdAt', render: formatTime },
           {
             title: '',
