@@ -12,10 +12,14 @@
 #   go       dist/goproxy/: crony.io/sdk-go and crony.io/trigger as a Go module proxy serves
 #            them (list, vVERSION.info, .mod, .zip; scripts/lib/goproxy.py); crony-trigger's
 #            go.mod requires the SDK of the same release, its go.sum is made here
+#            dist/sbom/crony-{sdk-go,trigger}-VERSION.cdx.json: their CycloneDX SBOMs
+#            (cyclonedx-gomod, installed with go install the first time)
 #   trigger  dist/bin/crony-trigger-VERSION-linux-{amd64,arm64}: static binaries
+#   npm      dist/sbom/crony-dashboard-VERSION.cdx.json: the dashboard's CycloneDX SBOM
+#            (npm sbom, from frontend/package-lock.json; the build's tools scoped optional)
 #   chart    dist/helm/crony-VERSION.tgz, version and appVersion VERSION
 #   notes    dist/RELEASE-NOTES.md: CHANGELOG.md's section for VERSION (or, before it is
-#            cut, [Unreleased])
+#            cut, [Unreleased]), and the list of dist/sbom/
 #   images   dist/images/*-VERSION.oci.tar (make images, tagged VERSION); only with
 #            RELEASE_IMAGES=1: podman builds take minutes
 # and then dist/SHA256SUMS over every file in dist/.
@@ -36,7 +40,7 @@ die() {
 
 version=${1:-${VERSION:-}}
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "give VERSION=x.y.z (three numbers, no -SNAPSHOT), e.g. make release VERSION=0.2.0"
-parts=${RELEASE_PARTS:-maven,go,trigger,chart,notes}
+parts=${RELEASE_PARTS:-maven,go,trigger,chart,npm,notes}
 [ "${RELEASE_IMAGES:-0}" = 1 ] && parts+=,images
 dist=${RELEASE_DIST:-$repo/dist}
 mkdir -p "$dist"
@@ -124,6 +128,32 @@ go_part() {
 	grep -q "^require crony.io/sdk-go v$version\$" "$trigger/go.mod" || die "go: deploy/trigger/go.mod does not require crony.io/sdk-go on one line"
 	(cd "$trigger" && go_env go mod tidy)
 	go_module crony.io/trigger "$trigger" "$trigger/go.mod"
+	go_sboms "$tree/crony-sdk-go" "$trigger"
+}
+
+# CycloneDX SBOMs of the two modules as released (the modules each requires, from its go.mod
+# and go.sum as released), each from the go part's copy; `mod`, since `app` insists on
+# reading the main module's version from git
+cyclonedx_gomod_version=v1.10.0
+go_sboms() {
+	local sdk=$1 trigger=$2 tool
+	tool=$(go env GOPATH)/bin/cyclonedx-gomod
+	if ! [ -x "$tool" ] || ! "$tool" version 2>/dev/null | grep -q "$cyclonedx_gomod_version"; then
+		log "go: installing cyclonedx-gomod $cyclonedx_gomod_version (go install, once)"
+		(cd /tmp && GOWORK=off go install "github.com/CycloneDX/cyclonedx-gomod/cmd/cyclonedx-gomod@$cyclonedx_gomod_version")
+	fi
+	mkdir -p "$dist/sbom"
+	# (its log warns that the copy has no git to read a version from: stamped below)
+	local log=$work/cyclonedx-gomod.log
+	{ (cd "$sdk" && go_env "$tool" mod -json -licenses -type library -output "$dist/sbom/crony-sdk-go-$version.cdx.json" .) &&
+		(cd "$trigger" && go_env "$tool" mod -json -licenses -type application -output "$dist/sbom/crony-trigger-$version.cdx.json" .); } 2>"$log" ||
+		{
+			cat "$log" >&2
+			die "go: cyclonedx-gomod failed"
+		}
+	python3 "$repo/scripts/lib/sbom.py" stamp "$dist/sbom/crony-sdk-go-$version.cdx.json" crony.io/sdk-go "v$version"
+	python3 "$repo/scripts/lib/sbom.py" stamp "$dist/sbom/crony-trigger-$version.cdx.json" crony.io/trigger "v$version"
+	log "go: sbom/crony-sdk-go-$version.cdx.json, sbom/crony-trigger-$version.cdx.json"
 }
 
 # static binaries of crony-trigger as released: built in the go part's copy, against the
@@ -156,6 +186,19 @@ chart_part() {
 	log "chart: helm/crony-$version.tgz"
 }
 
+# the dashboard's SBOM: every npm package of package-lock.json, those its bundle is built
+# from with the scope "required", the build's tools (devDependencies) "optional". Not
+# --omit dev: npm 11 then drops react and react-dom too (peers of dev packages as well).
+# npm has it built in and reads the lock file alone: no node_modules, no network.
+npm_part() {
+	command -v npm >/dev/null || die "npm: Node.js and npm are not installed"
+	mkdir -p "$dist/sbom"
+	local out=$dist/sbom/crony-dashboard-$version.cdx.json
+	(cd frontend && npm sbom --sbom-format cyclonedx --package-lock-only) >"$out"
+	python3 "$repo/scripts/lib/sbom.py" stamp "$out" crony-dashboard "$version"
+	log "npm: sbom/crony-dashboard-$version.cdx.json"
+}
+
 # CHANGELOG.md's section for VERSION (Keep a Changelog: "## [VERSION] ..." up to the next
 # "## ["); before the section is cut, [Unreleased], said so on the first line
 notes_part() {
@@ -170,6 +213,12 @@ notes_part() {
 	[ -n "$section" ] || die "notes: CHANGELOG.md has neither [$version] nor [Unreleased]"
 	# the section without its own heading line
 	printf '# Crony %s\n\n%s%s\n' "$version" "$remark" "$(tail -n +2 <<<"$section")" >"$dist/RELEASE-NOTES.md"
+	if [ -d "$dist/sbom" ]; then
+		{
+			printf '\n## Software bills of materials\n\nCycloneDX JSON, in `sbom/` (their checksums in `SHA256SUMS`):\n\n'
+			(cd "$dist" && find sbom -name '*.cdx.json' | LC_ALL=C sort | sed 's/.*/- `&`/')
+		} >>"$dist/RELEASE-NOTES.md"
+	fi
 	log "notes: RELEASE-NOTES.md, $(wc -l <"$dist/RELEASE-NOTES.md") lines"
 }
 
@@ -188,6 +237,7 @@ part maven && maven_part
 part go && go_part
 part trigger && trigger_part
 part chart && chart_part
+part npm && npm_part
 part notes && notes_part
 part images && images_part
 (cd "$dist" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)

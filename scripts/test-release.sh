@@ -14,7 +14,9 @@
 #         then the local module cache's download directory (which holds no crony.io module:
 #         checked), a module cache of its own, GOSUMDB=off.
 #
-# Also checks what users see of the published POMs (no parent, licenses, scm, developers,
+# Also checks that the release's SBOMs (dist/sbom/, CycloneDX: one per Maven jar, the two Go
+# modules, the dashboard's npm packages) exist, name their component and its dependencies,
+# and are listed in RELEASE-NOTES.md and SHA256SUMS; and what users see of the published POMs (no parent, licenses, scm, developers,
 # url), the sources and javadoc jars, and that FakeCronyWeb is in crony-sdk-java-testing,
 # not in crony-sdk-java. Prints "release: ..." when green.
 set -euo pipefail
@@ -46,7 +48,7 @@ cat >"$out/release-settings.xml" <<XML
   </mirrors>
 </settings>
 XML
-RELEASE_PARTS=maven,go RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
+RELEASE_PARTS=maven,go,npm,notes RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
 	RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
 
 # --- the release wrote nothing into the local Maven repository other builds use
@@ -74,6 +76,24 @@ done
 jar_has() { unzip -Z1 "$dist/maven/io/crony/$1/$version/$1-$version.jar" | grep -x "$2" >/dev/null; }
 jar_has crony-sdk-java-testing io/crony/sdk/testing/FakeCronyWeb.class || fail "FakeCronyWeb is not in crony-sdk-java-testing"
 ! jar_has crony-sdk-java io/crony/sdk/testing/FakeCronyWeb.class || fail "FakeCronyWeb is still in crony-sdk-java's jar"
+
+# --- the SBOMs: what each is of, and a dependency each must name
+sbom_names() {
+	local name=$1 main=$2
+	shift 2
+	local file=sbom/$name-$version.cdx.json
+	[ -s "$dist/$file" ] || fail "no $file in the release"
+	python3 scripts/lib/sbom.py check "$dist/$file" "$main" "$@" >/dev/null || fail "$file is not the SBOM it should be"
+	grep -qF "\`$file\`" "$dist/RELEASE-NOTES.md" || fail "RELEASE-NOTES.md does not list $file"
+	grep -qE "  $file\$" "$dist/SHA256SUMS" || fail "SHA256SUMS has no checksum of $file"
+}
+sbom_names crony-common crony-common com.fasterxml.jackson.core:jackson-databind io.grpc:grpc-stub
+sbom_names crony-sdk-java crony-sdk-java com.fasterxml.jackson.core:jackson-databind
+sbom_names crony-sdk-java-testing crony-sdk-java-testing io.crony:crony-sdk-java
+sbom_names crony-spring-boot-starter crony-spring-boot-starter io.crony:crony-sdk-java io.crony:crony-common
+sbom_names crony-sdk-go crony.io/sdk-go google.golang.org/grpc google.golang.org/protobuf
+sbom_names crony-trigger crony.io/trigger crony.io/sdk-go
+sbom_names crony-dashboard crony-dashboard react react-dom antd
 
 # --- the Java consumer: Crony's artifacts from dist/maven only
 thirdparty=$out/thirdparty
@@ -133,4 +153,4 @@ cp -r examples/release-consumer-go "$go_consumer"
 grep -q "^require crony.io/sdk-go v$version$" "$go_consumer/go.mod" || fail "the Go consumer does not require crony.io/sdk-go v$version"
 # go install names the binary after the module's last element
 [ -x "$go_consumer/bin/trigger" ] || fail "go install crony.io/trigger@v$version installed no binary"
-echo "release: $version's Maven and Go parts built; a Spring Boot service built and tested against dist/maven alone ($crony_files io.crony artifacts, all from it), a Go service built and crony-trigger installed through dist/goproxy"
+echo "release: $version's Maven and Go parts and SBOMs built; a Spring Boot service built and tested against dist/maven alone ($crony_files io.crony artifacts, all from it), a Go service built and crony-trigger installed through dist/goproxy"

@@ -38,11 +38,30 @@ bash scripts/test-chart.sh >/dev/null
 helm=$(go env GOPATH)/bin/helm
 bash deploy/images/build.sh
 
+# The volumes of this play's containers: the anonymous ones podman makes for the images'
+# VOLUMEs (etcd's and MariaDB's data, the agent's spool) and kube play's emptyDirs.
+play_volumes() {
+	local containers
+	containers=$(podman ps -a --format '{{.Names}}' | grep -E '^(kp-etcd|kp-db|kp-target|kp[12]-)' || true)
+	[ -n "$containers" ] || return 0
+	# shellcheck disable=SC2086 # one name a word
+	podman inspect --format '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}' $containers 2>/dev/null |
+		tr ' ' '\n' | sed '/^$/d' | sort -u
+}
 teardown() {
+	local volumes
+	volumes=$(play_volumes)
 	for f in "$state"/release-*.yaml; do
 		[ -f "$f" ] && podman kube down "$f" >/dev/null 2>&1 || true
 	done
-	podman rm -f kp-etcd kp-db kp-target >/dev/null 2>&1 || true
+	# -v: with the anonymous volumes of their VOLUMEs, which plain rm leaves behind (two a
+	# run: etcd's and MariaDB's data)
+	podman rm -f -v kp-etcd kp-db kp-target >/dev/null 2>&1 || true
+	# kube down leaves the pods' anonymous volumes (emptyDirs, VOLUMEs) too
+	local v
+	for v in $volumes; do
+		podman volume exists "$v" && podman volume rm -f "$v" >/dev/null 2>&1 || true
+	done
 	podman network rm "$net" >/dev/null 2>&1 || true
 	podman secret rm "$secret" >/dev/null 2>&1 || true
 }
@@ -60,6 +79,9 @@ cleanup() {
 teardown
 rm -rf "$state"
 mkdir -p "$state"
+# (anonymous volumes on the machine, to check at the end that the play added none)
+anonymous_volumes() { podman volume ls --format '{{.Name}} {{.Anonymous}}' | sed -n 's/ true$//p' | sort; }
+volumes_before=$(anonymous_volumes)
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -124,4 +146,13 @@ until [ "$(api "/executions?jobId=$job&status=SUCCEEDED&size=1" | sed -n 's/.*"t
 	sleep 1
 done
 agent=$(api "/executions?jobId=$job&status=SUCCEEDED&size=1" | sed -n 's/.*"agentId":"\([^"]*\)".*/\1/p')
-echo "kube-play: 2 web, 2 agents from the rendered chart; job $job fired on $agent (3 runs SUCCEEDED)"
+
+# the play leaves no volume behind: each of its containers' is gone after the teardown
+volumes=$(play_volumes)
+[ -n "$volumes" ] || die "found no volume of the play's containers to check (etcd's and MariaDB's data at least)"
+teardown
+left=$(for v in $volumes; do podman volume exists "$v" && echo "$v"; done || true)
+[ -z "$left" ] || die "the teardown left volumes behind: $left"
+grew=$(comm -13 <(echo "$volumes_before") <(anonymous_volumes))
+[ -z "$grew" ] || die "anonymous volumes grew during the play: $grew"
+echo "kube-play: 2 web, 2 agents from the rendered chart; job $job fired on $agent (3 runs SUCCEEDED); its $(wc -w <<<"$volumes") volumes removed, no anonymous volume added"

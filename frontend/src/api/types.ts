@@ -7,6 +7,20 @@ import type { components } from './schema';
  */
 export type Schemas = components['schemas'];
 
+/**
+ * A request body as the API's document describes schema S, each optional field also taking
+ * null, at any depth. crony-web reads bodies into Java records, where a null field and an
+ * absent one are the same (the platform default, "clear it"), but the document does not
+ * mark them nullable; the forms send null for an emptied field. Every other difference
+ * (a field renamed, a new required one, an enum's values) fails the type check.
+ */
+export type RequestBody<S extends keyof Schemas> = OptionalOrNull<Schemas[S]>;
+
+type OptionalOrNull<T> = {
+  [K in keyof T]: undefined extends T[K] ? OrNull<NonNullable<T[K]>> | null | undefined : OrNull<T[K]>;
+};
+type OrNull<T> = T extends readonly (infer E)[] ? OrNull<E>[] : T extends object ? OptionalOrNull<T> : T;
+
 /** The values of an enum field of an API body (of its items, for a list field). */
 export type ApiEnum<S extends keyof Schemas, F extends keyof Schemas[S]> =
   NonNullable<Schemas[S][F]> extends readonly (infer E)[] ? E : NonNullable<Schemas[S][F]>;

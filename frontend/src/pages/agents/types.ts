@@ -1,4 +1,4 @@
-import type { ApiEnum } from '../../api/types';
+import type { ApiEnum, RequestBody } from '../../api/types';
 export type AgentStatus = ApiEnum<'AgentResponse', 'status'>;
 
 export interface Agent {
@@ -15,10 +15,7 @@ export interface Agent {
   lastSeenAt?: string | null;
 }
 
-export interface AgentPatch {
-  weight?: number;
-  drained?: boolean;
-}
+export type AgentPatch = RequestBody<'AgentPatchRequest'>;
 
 export interface Cluster {
   leaderId: string | null;

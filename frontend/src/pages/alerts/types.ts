@@ -1,4 +1,4 @@
-import { allOf, type ApiEnum } from '../../api/types';
+import { allOf, type ApiEnum, type RequestBody } from '../../api/types';
 /** Alert channels and alert history, as crony-web's /alert-channels and /alerts answer. */
 export const CHANNEL_TYPES = allOf<ChannelType>()(['MAIL', 'FEISHU', 'DINGTALK', 'WEBHOOK']);
 export type ChannelType = ApiEnum<'ChannelResponse', 'type'>;
@@ -24,17 +24,7 @@ export interface ChannelConfig {
 }
 
 /** What POST and PUT /alert-channels take. The secret is write-only: absent on update keeps it. */
-export interface ChannelRequest {
-  name: string;
-  type: ChannelType;
-  enabled: boolean;
-  /** Receives platform alerts: agent lost, no agent alive, jobs not placed. */
-  platform: boolean;
-  config: ChannelConfig;
-  secret?: string;
-  /** Default 'en'. */
-  language?: AlertLanguage;
-}
+export type ChannelRequest = RequestBody<'ChannelRequest'>;
 
 export interface Channel extends Omit<ChannelRequest, 'secret' | 'language'> {
   id: number;

@@ -1,4 +1,4 @@
-import { allOf, type ApiEnum } from '../../api/types';
+import { allOf, type ApiEnum, type RequestBody } from '../../api/types';
 import type { Reason } from '../../i18n/reasons';
 /** Business calendars, as crony-web's /calendars answers (docs/api.md, "Business calendars"). */
 export const WEEK_DAYS = allOf<WeekDay>()(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
@@ -12,18 +12,7 @@ export interface DayRange {
 }
 
 /** What POST and PUT /calendars take. */
-export interface CalendarRequest {
-  name: string;
-  description?: string | null;
-  workingDays: WeekDay[];
-  holidays: DayRange[];
-  /** Make-up working days: days worked although their weekday is not a working day. */
-  workdays: DayRange[];
-  /** Null: each job's own time zone decides which day an instant falls on. */
-  timeZone?: string | null;
-  /** Optimistic lock: the version read, on update. */
-  version?: number;
-}
+export type CalendarRequest = RequestBody<'CalendarRequest'>;
 
 export interface BusinessCalendar extends CalendarRequest {
   id: number;

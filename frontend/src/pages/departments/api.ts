@@ -1,4 +1,5 @@
 import { http } from '../../api/http';
+import type { RequestBody } from '../../api/types';
 import type { Role } from '../login/types';
 import type { AddMemberRequest, CreateDepartmentRequest, Department, Member, UpdateDepartmentRequest } from './types';
 
@@ -11,6 +12,6 @@ export const departmentsApi = {
   members: (id: Department['id'], signal?: AbortSignal) => http.get<Member[]>(`/departments/${id}/members`, undefined, signal),
   addMember: (id: Department['id'], request: AddMemberRequest) => http.post<Member>(`/departments/${id}/members`, request),
   changeRole: (id: Department['id'], userId: Member['userId'], role: Role) =>
-    http.put<Member>(`/departments/${id}/members/${userId}`, { role }),
+    http.put<Member>(`/departments/${id}/members/${userId}`, { role } satisfies RequestBody<'DepartmentChangeRole'>),
   removeMember: (id: Department['id'], userId: Member['userId']) => http.delete(`/departments/${id}/members/${userId}`),
 };

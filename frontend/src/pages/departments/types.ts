@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../api/types';
 import type { Role } from '../login/types';
 
 /** Jobs, runs, alert channels and service tokens each belong to one department. */
@@ -14,17 +15,10 @@ export interface Department {
 }
 
 /** POST /departments (global admins): name `^[a-z0-9][a-z0-9-]{0,62}$`, retentionDays 1..3650. */
-export interface CreateDepartmentRequest {
-  name: string;
-  description?: string | null;
-  retentionDays?: number | null;
-}
+export type CreateDepartmentRequest = RequestBody<'DepartmentCreate'>;
 
 /** PUT /departments/{id} (its ADMINs): the name never changes. */
-export interface UpdateDepartmentRequest {
-  description?: string | null;
-  retentionDays?: number | null;
-}
+export type UpdateDepartmentRequest = RequestBody<'DepartmentUpdate'>;
 
 export interface Member {
   userId: number;
@@ -34,10 +28,7 @@ export interface Member {
   globalAdmin: boolean;
 }
 
-export interface AddMemberRequest {
-  username: string;
-  role: Role;
-}
+export type AddMemberRequest = RequestBody<'DepartmentAddMember'>;
 
 export const DEPARTMENT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const MAX_RETENTION_DAYS = 3650;

@@ -1,4 +1,5 @@
 import { download, http, type Page } from '../../api/http';
+import type { RequestBody } from '../../api/types';
 import type { JobCalendar } from '../calendars/types';
 import type {
   ExportFormat,
@@ -48,20 +49,24 @@ const readPreview = (body: unknown): FirePreview => ({ fires: readFires(body), n
 export const jobsApi = {
   list: (filter: JobFilter, signal?: AbortSignal) => http.get<Page<Job>>('/jobs', { ...filter }, signal),
   get: (id: Job['id']) => http.get<Job>(`/jobs/${id}`),
-  create: (job: JobRequest) => http.post<Job>('/jobs', job),
-  update: (id: Job['id'], job: JobRequest) => http.put<Job>(`/jobs/${id}`, job),
+  create: (job: JobRequest) => http.post<Job>('/jobs', job satisfies RequestBody<'JobRequest'>),
+  update: (id: Job['id'], job: JobRequest) => http.put<Job>(`/jobs/${id}`, job satisfies RequestBody<'JobRequest'>),
   /** `cutEdges`: also a job others depend on, taken out of their `dependsOn` (else such a delete is 409). */
   remove: (id: Job['id'], cutEdges = false) => http.delete(cutEdges ? `/jobs/${id}?cutEdges=true` : `/jobs/${id}`),
   enable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/enable`),
   disable: (id: Job['id']) => http.post<Job | undefined>(`/jobs/${id}/disable`),
   /** `withDependents`: when the run succeeds its dependents run too, transitively (a workflow run). */
-  run: (id: Job['id'], params?: string, withDependents = false) =>
-    http.post<RunResponse>(`/jobs/${id}/run`, { ...(params ? { params } : {}), ...(withDependents ? { withDependents } : {}) }),
+  run: (id: Job['id'], params?: string, withDependents = false) => {
+    const body: RequestBody<'RunRequest'> = {};
+    if (params) body.params = params;
+    if (withDependents) body.withDependents = withDependents;
+    return http.post<RunResponse>(`/jobs/${id}/run`, body);
+  },
   /** The current cycle of a job with upstreams: each upstream and whether it counts yet. */
   cycle: (id: Job['id']) => http.get<JobCycle>(`/jobs/${id}/cycle`),
   nextFiresOf: async (id: Job['id'], count = 5) =>
     readPreview(await http.get<unknown>(`/jobs/${id}/next-fires`, { count })),
-  clone: (id: Job['id'], name: string) => http.post<Job>(`/jobs/${id}/clone`, { name }),
+  clone: (id: Job['id'], name: string) => http.post<Job>(`/jobs/${id}/clone`, { name } satisfies RequestBody<'JobCloneRequest'>),
   /** Every job the filters match (or only `ids`), as a file to save. */
   exportFile: (filter: JobFilter, format: ExportFormat, ids?: string[]) =>
     download('/jobs/export', { ...filtersOnly(filter), format, id: ids }),

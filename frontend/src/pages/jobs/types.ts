@@ -1,4 +1,4 @@
-import { allOf, type ApiEnum } from '../../api/types';
+import { allOf, type ApiEnum, type RequestBody } from '../../api/types';
 import type { Reason } from '../../i18n/reasons';
 import type { AlertPolicy } from '../alerts/types';
 import type { JobCalendar } from '../calendars/types';
@@ -217,16 +217,8 @@ export interface JobCycle {
 /** What `POST /jobs/actions` does to each job of a selection. */
 export type JobActionName = ApiEnum<'JobActionRequest', 'action'>;
 
-export interface JobActionRequest {
-  action: JobActionName;
-  ids: Job['id'][];
-  /** SET_LABELS: the labels each job gets; ADD_LABELS: those added. */
-  labels?: Record<string, string>;
-  /** REMOVE_LABELS: the keys removed. */
-  labelKeys?: string[];
-  /** RUN: passed to the target as ${params}. */
-  params?: string;
-}
+/** ids as the dashboard holds them (Job['id']: a page's route gives strings); crony-web reads "42" as 42. */
+export type JobActionRequest = Omit<RequestBody<'JobActionRequest'>, 'ids'> & { ids: Job['id'][] };
 
 /** One job's result: DONE, UNCHANGED (it was so already) or FAILED with the single route's problem. */
 export interface JobActionResult {

@@ -1,9 +1,10 @@
 import { http } from '../../api/http';
+import type { RequestBody } from '../../api/types';
 import type { LoginRequest, Me, Session, SignedOut, SignInOptions } from './types';
 
 export const authApi = {
   /** The session comes back as an HttpOnly cookie (`cookie: true`), never as a token script could read. */
-  login: (body: LoginRequest) => http.post<Session>('/auth/login', { ...body, cookie: true }, { anonymous: true }),
+  login: (body: LoginRequest) => http.post<Session>('/auth/login', { ...body, cookie: true } satisfies RequestBody<'LoginRequest'>, { anonymous: true }),
   /** Who the user is in the home department, with every membership (see AuthProvider). */
   me: () => http.get<Me>('/auth/me', undefined, undefined, { homeDepartment: true }),
   /**

@@ -1,10 +1,7 @@
-import type { ApiEnum } from '../../api/types';
+import type { ApiEnum, RequestBody } from '../../api/types';
 export type Role = ApiEnum<'Me', 'role'>;
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
+export type LoginRequest = RequestBody<'LoginRequest'>;
 
 /** The login answer; the dashboard's session itself is the HttpOnly cookie the answer set. */
 export interface Session {

@@ -1,4 +1,4 @@
-import type { ApiEnum } from '../../api/types';
+import type { ApiEnum, RequestBody } from '../../api/types';
 import { t } from '../../i18n';
 /** What a service-account token may do (crony-web's Scope). */
 export type Scope = ApiEnum<'ServiceTokenResponse', 'scopes'>;
@@ -29,11 +29,7 @@ export interface ServiceToken {
 }
 
 /** POST /service-tokens: expiresInDays 1–365, 90 when absent. */
-export interface CreateServiceTokenRequest {
-  name: string;
-  scopes: Scope[];
-  expiresInDays?: number;
-}
+export type CreateServiceTokenRequest = RequestBody<'ServiceTokenRequest'>;
 
 export interface CreatedServiceToken {
   token: string;

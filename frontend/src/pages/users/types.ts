@@ -1,3 +1,4 @@
+import type { RequestBody } from '../../api/types';
 import type { Membership, Role } from '../login/types';
 
 export interface User {
@@ -14,19 +15,7 @@ export interface User {
 }
 
 /** POST /users: password 12–72 characters (and not a common one: the server says which rule); a role makes the user a member of the current department. */
-export interface CreateUserRequest {
-  username: string;
-  password: string;
-  role?: Role;
-  globalAdmin: boolean;
-  enabled: boolean;
-}
+export type CreateUserRequest = RequestBody<'UserCreate'>;
 
 /** PUT /users/{id}: absent fields stay as they are; a new password ends the user's sessions. */
-export interface UpdateUserRequest {
-  /** In the current department (makes the user a member when not yet one). */
-  role?: Role;
-  globalAdmin?: boolean;
-  enabled?: boolean;
-  password?: string;
-}
+export type UpdateUserRequest = RequestBody<'UserUpdate'>;

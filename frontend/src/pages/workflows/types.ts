@@ -1,4 +1,4 @@
-import type { ApiEnum } from '../../api/types';
+import type { ApiEnum, RequestBody } from '../../api/types';
 import type { ExecutionStatus } from '../executions/types';
 
 /** A job of the department that has an upstream or a dependent, with its latest run. */
@@ -44,16 +44,7 @@ export interface WorkflowRun {
 export type BackfillStatus = ApiEnum<'Backfill', 'status'>;
 
 /** `POST /jobs/{id}/backfills`: a run for every instant of the job's schedule in [from, to]. */
-export interface BackfillRequest {
-  /** ISO instants, both included; `to` not in the future. */
-  from: string;
-  to: string;
-  /** Each instant's dependents run too, released by that instant's runs. */
-  withDependents?: boolean;
-  /** How many instants may run at once, 1 (serially, the server's default) to 16. */
-  parallelism?: number;
-  params?: string;
-}
+export type BackfillRequest = RequestBody<'BackfillRequest'>;
 
 /** A backfill and how far it got (`GET /backfills`, `GET /backfills/{id}`). */
 export interface Backfill {
