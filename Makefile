@@ -1,6 +1,6 @@
 # The two commands that matter: `make run` and `make test`. See README.md; which test
 # command to run when: CONTRIBUTING.md.
-.PHONY: run run-check stop test check services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down chaos release
+.PHONY: run run-check stop test check services-up services-down build images compose-smoke chart kube-play local-ha-up local-ha-down chaos workflow-soak release
 
 run:
 	bash scripts/run.sh start
@@ -89,3 +89,11 @@ local-ha-down:
 
 chaos:
 	bash deploy/local-ha/chaos.sh long
+
+# The workflow pairing soak, long form (about 13 minutes: 10 of soak, the jars and the
+# cluster's start): WorkflowIT's three-period test through real agents for 600 s, checked
+# call by call against the pairing rule; make test runs it for 60 s. See docs/workflows.md.
+workflow-soak:
+	./mvnw -B -o -pl crony-system-tests -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+		-Dfailsafe.failIfNoSpecifiedTests=false -Dit.test='WorkflowIT#threePeriodsPairByTheRuleThroughRealAgents' \
+		-Dcrony.workflow.soak.seconds=600

@@ -2484,6 +2484,10 @@ export interface components {
             /** @description lb:// and discovery:/// SYNC targets only: true makes each fire call every instance the registry lists at fire time; not with shards */
             broadcast?: boolean;
             command?: string;
+            /** @description SHELL targets only: environment variables the command gets beside the agent's own, name to value (a name of letters, digits and _, not starting with a digit); each value takes the command's templates: dates by the run's logical time and upstream outputs (docs/targets.md); absent: none */
+            env?: {
+                [key: string]: string;
+            };
             headers?: {
                 [key: string]: string;
             };
@@ -2524,6 +2528,9 @@ export interface components {
         TargetSpec: {
             body?: string;
             command?: string;
+            env?: {
+                [key: string]: string;
+            };
             headers?: {
                 [key: string]: string;
             };

@@ -94,6 +94,15 @@ describe('job form conversion', () => {
     expect(toJobRequest(one).target).not.toHaveProperty('broadcast');
   });
 
+  it('sends a shell target\'s environment back unchanged, and none for another type', () => {
+    const shell = toFormValues(aJob({ target: { type: 'SHELL', mode: 'SYNC', command: 'printenv DAY', env: { DAY: '${yyyyMMdd,-1d}' } } }));
+    expect(toJobRequest(shell).target).toMatchObject({ env: { DAY: '${yyyyMMdd,-1d}' } });
+    shell.target.type = 'HTTP';
+    expect(toJobRequest(shell).target).not.toHaveProperty('env');
+    const plain = toFormValues(aJob({ target: { type: 'SHELL', mode: 'SYNC', command: 'echo hi' } }));
+    expect(toJobRequest(plain).target).not.toHaveProperty('env');
+  });
+
   it('keeps the limit on a sharded or broadcast fire as a whole, and sends none for one call', () => {
     const sharded = toFormValues(aJob({ target: { type: 'HTTP', method: 'POST', url: 'lb://billing/settle', mode: 'SYNC', sharding: { shards: 2, params: [], broadcast: false, timeoutSeconds: 600 } } }));
     expect(sharded.target.shardsTimeoutSeconds).toBe(600);

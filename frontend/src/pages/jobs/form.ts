@@ -48,6 +48,8 @@ export interface JobFormValues {
     shardParams?: string;
     /** SHARDS or BROADCAST: the limit on the whole fire; empty: each shard's own only. */
     shardsTimeoutSeconds?: number | null;
+    /** SHELL only: the environment as stored; the form has no editor for it, it is sent back unchanged. */
+    env?: Record<string, string>;
   };
   timeoutSeconds: number;
   retry: RetryValues;
@@ -283,6 +285,7 @@ export function toFormValues(job: Job): JobFormValues {
       shards: job.target.sharding && !job.target.sharding.broadcast ? job.target.sharding.shards : undefined,
       shardParams: (job.target.sharding?.params ?? []).join('\n') || undefined,
       shardsTimeoutSeconds: job.target.sharding?.timeoutSeconds ?? null,
+      env: job.target.env ?? undefined,
     },
     timeoutSeconds: job.timeoutSeconds,
     retry: toRetryValues(job.retry),
@@ -328,6 +331,8 @@ export function toJobRequest(values: JobFormValues, version?: number, clearCalen
       ...(asksStatus(t) && blankToNull(t.statusUrl) ? { statusUrl: t.statusUrl!.trim() } : {}),
       ...(watchesProgress(t) && t.progressTimeoutSeconds != null ? { progressTimeoutSeconds: t.progressTimeoutSeconds } : {}),
       ...shardingRequest(t),
+      // kept through an edit: the API's only, the form does not show it
+      ...(isShell && t.env && Object.keys(t.env).length > 0 ? { env: t.env } : {}),
     },
     timeoutSeconds: values.timeoutSeconds,
     retry: toRetryPolicy(values.retry),

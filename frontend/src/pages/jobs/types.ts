@@ -69,6 +69,8 @@ export interface Target {
   shardsTimeoutSeconds?: number | null;
   /** How a job read back makes several calls per fire; absent: one call. */
   sharding?: Sharding | null;
+  /** SHELL targets only: environment variables the command gets, each value a template as the command is. */
+  env?: Record<string, string> | null;
 }
 
 /** A stored target's calls per fire: `shards` calls, or one per instance when `broadcast`. */

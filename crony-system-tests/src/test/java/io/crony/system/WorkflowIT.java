@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -302,6 +304,103 @@ class WorkflowIT {
 		assertThat(tooLarge.path("error").asText())
 			.startsWith("outputs not published: outputs are 5019 bytes, over the limit of 4096 bytes");
 		assertThat(tooLarge.path("outputs").isMissingNode() || tooLarge.path("outputs").isNull()).isTrue();
+	}
+
+	/**
+	 * The pairing rule through real agents, three periods at once: every 10 s (z-ten),
+	 * every 20 s from :05 fed by it (a finer upstream: two instants a fire), every 30 s
+	 * from :07 fed by both (three and one or two), every 10 s from :02 fed by the 20 s
+	 * one (a coarser upstream: the fires with none of its instants inside pair with its
+	 * latest before). Each sends its logical time by template and each upstream's paired
+	 * output {@code at}; the target's calls are checked against the rule
+	 * ({@link PairingSoak}): every call after all the runs it pairs with, reading the
+	 * latest of them, none twice, none missing. {@code crony.workflow.soak.seconds} long:
+	 * 60 in make test (beside the other tests of the class), 600 in make workflow-soak.
+	 */
+	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
+	void threePeriodsPairByTheRuleThroughRealAgents() {
+		Duration soak = Duration.ofSeconds(Long.getLong("crony.workflow.soak.seconds", 60));
+		PairingSoak.Job ten = new PairingSoak.Job("z-ten", 10, 0, List.of());
+		PairingSoak.Job twenty = new PairingSoak.Job("z-twenty", 20, 5, List.of(ten));
+		PairingSoak.Job thirty = new PairingSoak.Job("z-thirty", 30, 7, List.of(ten, twenty));
+		PairingSoak.Job coarse = new PairingSoak.Job("z-coarse", 10, 2, List.of(twenty));
+		List<PairingSoak.Job> jobs = List.of(ten, twenty, thirty, coarse);
+		for (PairingSoak.Job job : jobs) {
+			String body = job.template();
+			if (job == thirty) {
+				// a template with an offset: the start of its interval, checked below
+				body += "|${yyyy-MM-dd HH:mm:ss,-30s}";
+			}
+			create(job.name(), job.cron(), "out", job.upstreams().stream().map(PairingSoak.Job::name).toList(), null,
+					body);
+		}
+		Instant end = Instant.now().plus(soak);
+		await("every soak job called").atMost(soak.plusMinutes(2))
+			.pollInterval(Duration.ofSeconds(1))
+			.until(() -> Instant.now().isAfter(end) && jobs.stream().noneMatch((job) -> calls(job).isEmpty()));
+		Instant complete = Instant.now().minusSeconds(1);
+		// the chain of a fire is done a few seconds after its instant
+		await("every fire up to " + complete + " called").atMost(Duration.ofSeconds(60))
+			.until(() -> PairingSoak.completeUpTo(jobs, callsStartingWith("/out/z-"), "/out/", complete));
+
+		List<String> seen = callsStartingWith("/out/z-");
+		PairingSoak.Verdict verdict = PairingSoak.check(jobs, seen, "/out/", complete);
+		System.out.printf("workflow soak: %d s, %d calls, %d pairs checked, %d mispairings%n", soak.toSeconds(),
+				verdict.calls(), verdict.pairsChecked(), verdict.mispairings().size());
+		assertThat(verdict.mispairings()).isEmpty();
+		for (String call : calls(thirty)) {
+			String[] parts = call.split("\\|");
+			Instant own = LocalDateTime.parse(parts[0], PairingSoak.LOGICAL_TIME).toInstant(ZoneOffset.UTC);
+			Instant offset = LocalDateTime.parse(parts[3], PairingSoak.LOGICAL_TIME).toInstant(ZoneOffset.UTC);
+			assertThat(offset).as(call).isEqualTo(own.minusSeconds(30));
+		}
+	}
+
+	// the bodies of the job's calls
+	private static List<String> calls(PairingSoak.Job job) {
+		String prefix = "/out/" + job.name() + " ";
+		return callsStartingWith(prefix).stream().map((call) -> call.substring(prefix.length())).toList();
+	}
+
+	/**
+	 * A plain clear through a real agent: a run by hand fails (its target answers 500 the
+	 * first time), is cleared alone, and runs again on the same row for the same logical
+	 * instant: the target gets the same logical time twice, the row ends SUCCEEDED after
+	 * new attempts, and the failed run is kept as its first cleared run.
+	 */
+	@Test
+	@ResourceLock(value = SHARED, mode = ResourceAccessMode.READ)
+	void aClearedFailedRunRunsAgainForItsOwnLogicalInstant() {
+		long job = create("x-clear", "0 0 1 1 1 ?", "flaky", List.of(), null, "${yyyy-MM-dd HH:mm:ss}|${scheduledAt}");
+		awaitPlaced("x-clear");
+		long run = api.post("/api/v1/jobs/" + job + "/run", Map.of()).body().path("executionId").asLong();
+		await("the first run failed").atMost(Duration.ofSeconds(60))
+			.until(() -> api.get("/api/v1/executions/" + run).body().path("status").asText(), "FAILED"::equals);
+		String instant = api.get("/api/v1/executions/" + run).body().path("scheduledAt").asText();
+
+		Api.Answer cleared = api.post("/api/v1/executions/" + run + "/clear", Map.of("withDependents", false));
+		assertThat(cleared.status()).as("%s", cleared.body()).isEqualTo(202);
+		assertThat(cleared.body().path("executionId").asLong()).isEqualTo(run);
+		assertThat(cleared.body().path("scheduledAt").asText()).isEqualTo(instant);
+		assertThat(cleared.body().path("dependents")).isEmpty();
+		await("the cleared run succeeded").atMost(Duration.ofSeconds(60))
+			.until(() -> api.get("/api/v1/executions/" + run).body().path("status").asText(), "SUCCEEDED"::equals);
+
+		JsonNode detail = api.get("/api/v1/executions/" + run).body();
+		assertThat(detail.path("scheduledAt").asText()).isEqualTo(instant);
+		assertThat(detail.path("trigger").asText()).isEqualTo("RETRY");
+		assertThat(detail.path("attempt").asInt()).isEqualTo(1);
+		JsonNode earlier = detail.path("clearedRuns");
+		assertThat(earlier).as("%s", detail).hasSize(1);
+		assertThat(earlier.get(0).path("run").asInt()).isEqualTo(1);
+		assertThat(earlier.get(0).path("status").asText()).isEqualTo("FAILED");
+		assertThat(earlier.get(0).path("attempt").asInt()).isEqualTo(1);
+		assertThat(earlier.get(0).path("trigger").asText()).isEqualTo("MANUAL");
+		String logicalTime = PairingSoak.LOGICAL_TIME.format(Instant.parse(instant).atOffset(ZoneOffset.UTC));
+		// both calls, the failed one and the cleared one's, for the one logical instant
+		assertThat(callsOf("x-clear")).containsExactly("/ok/x-clear " + logicalTime + "|" + instant,
+				"/ok/x-clear " + logicalTime + "|" + instant);
 	}
 
 	/**

@@ -3,7 +3,10 @@ package io.crony.agent.target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -15,7 +18,9 @@ import io.crony.common.job.TargetType;
  * whose executable is on the allowlist. The command runs under {@code setsid} as the
  * leader of a new process group, so a timeout or a cancel kills the whole group (children
  * included). The command line is split on spaces and run without a shell; output is
- * capped, and written to the run's row while it runs ({@link LiveOutputs}).
+ * capped, and written to the run's row while it runs ({@link LiveOutputs}). The target's
+ * {@code env} values are filled in like the command's words and set beside the agent's
+ * own environment.
  */
 public final class ShellTarget implements Target {
 
@@ -46,8 +51,10 @@ public final class ShellTarget implements Target {
 			return CompletableFuture.completedFuture(AttemptResult.failed("Shell targets are disabled on this agent"));
 		}
 		List<String> words;
+		Map<String, String> env;
 		try {
 			words = arguments(invocation);
+			env = environment(invocation);
 		}
 		catch (UnrenderableTemplateException ex) {
 			return CompletableFuture.completedFuture(AttemptResult.failed(ex.getMessage()));
@@ -61,9 +68,11 @@ public final class ShellTarget implements Target {
 		Process process;
 		try {
 			ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
-			// W3C trace context as the environment carries it: TRACEPARENT, TRACESTATE
-			invocation.trace()
-				.forEach((key, value) -> builder.environment().put(key.toUpperCase(java.util.Locale.ROOT), value));
+			builder.environment().putAll(env);
+			// W3C trace context as the environment carries it (TRACEPARENT, TRACESTATE),
+			// after
+			// the job's own variables: the run's trace is the platform's to name
+			invocation.trace().forEach((key, value) -> builder.environment().put(key.toUpperCase(Locale.ROOT), value));
 			process = builder.start();
 		}
 		catch (IOException ex) {
@@ -114,6 +123,19 @@ public final class ShellTarget implements Target {
 			words.add(invocation.render("target.command", word.toString()));
 		}
 		return words;
+	}
+
+	/**
+	 * The target's environment variables, each value filled in as the command's words are
+	 * (dates by the run's logical time, upstream outputs); set beside the agent's own.
+	 */
+	static Map<String, String> environment(Invocation invocation) {
+		Map<String, String> env = new LinkedHashMap<>();
+		invocation.job()
+			.target()
+			.env()
+			.forEach((name, value) -> env.put(name, invocation.render("target.env." + name, value)));
+		return env;
 	}
 
 	private AttemptResult await(Process process, int timeoutSeconds, long executionId) {

@@ -186,7 +186,8 @@ public final class Targets {
 		if (reads(target.url()) || reads(target.body()) || reads(target.command()) || reads(target.statusUrl())) {
 			return true;
 		}
-		return target.headers().values().stream().anyMatch(Targets::reads);
+		return target.headers().values().stream().anyMatch(Targets::reads)
+				|| target.env().values().stream().anyMatch(Targets::reads);
 	}
 
 	private static boolean reads(String text) {

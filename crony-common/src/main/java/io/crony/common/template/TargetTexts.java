@@ -8,7 +8,8 @@ import io.crony.common.secret.SecretBox;
 
 /**
  * The texts of a target the agent fills in per run (address, status URL, body, command,
- * header values other than sealed secrets), read as {@link RunTemplate}s.
+ * its environment's values, header values other than sealed secrets), read as
+ * {@link RunTemplate}s.
  */
 public final class TargetTexts {
 
@@ -25,6 +26,7 @@ public final class TargetTexts {
 		add(jobs, target.statusUrl());
 		add(jobs, target.body());
 		add(jobs, target.command());
+		target.env().values().forEach((value) -> add(jobs, value));
 		target.headers().values().stream().filter((value) -> !SecretBox.isSealed(value)).forEach((v) -> add(jobs, v));
 		return jobs;
 	}

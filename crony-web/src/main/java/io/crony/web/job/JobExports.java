@@ -63,7 +63,8 @@ final class JobExports {
 				target.instanceChoice(), target.statusUrl(), shards(target.sharding()), shardParams(target.sharding()),
 				(target.sharding() != null && target.sharding().broadcast()) ? Boolean.TRUE : null,
 				target.progressTimeoutSeconds(),
-				(target.sharding() != null) ? target.sharding().timeoutSeconds() : null);
+				(target.sharding() != null) ? target.sharding().timeoutSeconds() : null, null,
+				target.env().isEmpty() ? null : target.env());
 	}
 
 	private static Integer shards(Sharding sharding) {

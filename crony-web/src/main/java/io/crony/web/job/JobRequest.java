@@ -292,7 +292,14 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 			@Schema(description = PROGRESS_TIMEOUT_SECONDS) Integer progressTimeoutSeconds,
 			@Schema(description = SHARDS_TIMEOUT_SECONDS) @Min(1) @Max(86400) Integer shardsTimeoutSeconds,
 			@JsonProperty("sharding") @Schema(accessMode = Schema.AccessMode.READ_ONLY,
-					description = SHARDING) Sharding readSharding) {
+					description = SHARDING) Sharding readSharding,
+			@Schema(description = ENV) @Size(
+					max = 64) Map<@NotBlank @Size(max = 128) String, @NotNull @Size(max = 4096) String> env) {
+
+		static final String ENV = "SHELL targets only: environment variables the command gets beside the agent's "
+				+ "own, name to value (a name of letters, digits and _, not starting with a digit); each value "
+				+ "takes the command's templates: dates by the run's logical time and upstream outputs "
+				+ "(docs/targets.md); absent: none";
 
 		static final String BODY = "HTTP: the call's body, with ${executionId}, ${scheduledAt}, ${params} and the "
 				+ "shard placeholders filled in, and dates by the run's logical time in the job's zone "
@@ -311,7 +318,8 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 				InstanceChoice instanceChoice, String statusUrl, Integer shards, List<String> shardParams,
 				Boolean broadcast, Integer progressTimeoutSeconds, Integer shardsTimeoutSeconds) {
 			this(type, method, url, headers, body, mode, command, successCodes, secretHeaders, instanceChoice,
-					statusUrl, shards, shardParams, broadcast, progressTimeoutSeconds, shardsTimeoutSeconds, null);
+					statusUrl, shards, shardParams, broadcast, progressTimeoutSeconds, shardsTimeoutSeconds, null,
+					null);
 		}
 
 		/** Whether the request says how to shard, in the written form. */
@@ -326,13 +334,14 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 				return new TargetRequest(this.type, this.method, this.url, this.headers, this.body, this.mode,
 						this.command, this.successCodes, this.secretHeaders, this.instanceChoice, this.statusUrl,
 						this.shards, this.shardParams, this.broadcast, this.progressTimeoutSeconds,
-						this.shardsTimeoutSeconds);
+						this.shardsTimeoutSeconds, null, this.env);
 			}
 			return new TargetRequest(this.type, this.method, this.url, this.headers, this.body, this.mode, this.command,
 					this.successCodes, this.secretHeaders, this.instanceChoice, this.statusUrl,
 					read.broadcast() ? null : read.shards(),
 					(read.broadcast() || read.params().isEmpty()) ? null : read.params(),
-					read.broadcast() ? Boolean.TRUE : null, this.progressTimeoutSeconds, read.timeoutSeconds());
+					read.broadcast() ? Boolean.TRUE : null, this.progressTimeoutSeconds, read.timeoutSeconds(), null,
+					this.env);
 		}
 
 		/** A target with no instance choice (round-robin) and no status URL. */
@@ -415,7 +424,7 @@ record JobRequest(@NotBlank @Size(max = 128) @PlainName String name, @Size(max =
 			String httpMethod = (this.type == TargetType.HTTP) ? methodOrDefault() : null;
 			return new TargetSpec(this.type, httpMethod, this.url, this.headers, this.body, this.mode, this.command,
 					this.successCodes, this.instanceChoice, blankToNull(this.statusUrl), sharding(),
-					this.progressTimeoutSeconds);
+					this.progressTimeoutSeconds, this.env);
 		}
 
 		/** How a fire becomes several calls, or null for one call. */

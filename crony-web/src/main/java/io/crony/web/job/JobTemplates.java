@@ -28,6 +28,9 @@ final class JobTemplates {
 		check("target.statusUrl", target.statusUrl(), problems);
 		check("target.body", target.body(), problems);
 		check("target.command", target.command(), problems);
+		if (target.env() != null) {
+			target.env().forEach((name, value) -> check("target.env." + name, value, problems));
+		}
 		if (target.headers() == null) {
 			return;
 		}

@@ -176,6 +176,29 @@ final class JobValidator {
 		else if (target.type() == TargetType.SHELL && isBlank(target.command())) {
 			problems.add(FieldProblem.of("target.command", "is required for a SHELL target", FieldErrorCode.REQUIRED));
 		}
+		checkEnv(target, problems);
+	}
+
+	// an environment variable's name as a POSIX shell reads it
+	private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+	/** Only a command has an environment; its names must be ones a shell can read. */
+	private static void checkEnv(JobRequest.TargetRequest target, List<FieldProblem> problems) {
+		if (target.env() == null || target.env().isEmpty()) {
+			return;
+		}
+		if (target.type() != TargetType.SHELL) {
+			problems.add(FieldProblem.of("target.env",
+					"applies to SHELL targets only: only a command has an " + "environment",
+					FieldErrorCode.NOT_APPLICABLE));
+			return;
+		}
+		for (String name : target.env().keySet()) {
+			if (name != null && !ENV_NAME.matcher(name).matches()) {
+				problems.add(new FieldProblem("target.env." + name,
+						"is not an environment variable's name: letters, digits and _, not starting with a digit"));
+			}
+		}
 	}
 
 	/**

@@ -37,6 +37,7 @@ final class OutputReads {
 		add(reads, "target.statusUrl", target.statusUrl());
 		add(reads, "target.body", target.body());
 		add(reads, "target.command", target.command());
+		target.env().forEach((name, value) -> add(reads, "target.env." + name, value));
 		target.headers().forEach((name, value) -> {
 			if (!SecretBox.isSealed(value)) {
 				add(reads, "target.headers." + name, value);

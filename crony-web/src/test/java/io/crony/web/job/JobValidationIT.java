@@ -146,7 +146,19 @@ class JobValidationIT {
 				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load?day=${upstream.load.outputs.day}"),
 						"target.url", "reads the outputs of job 'load', which is not an upstream of this job"),
 				arguments(Map.of("type", "SHELL", "command", "echo ${upstream.load.day}"), "target.command",
-						"does not name an upstream's output"));
+						"does not name an upstream's output"),
+				// a shell target's environment takes the command's templates, named by
+				// variable
+				arguments(Map.of("type", "SHELL", "command", "printenv DAY", "env", Map.of("DAY", "${yyyyMMdd,-1q}")),
+						"target.env.DAY", "unknown unit 'q' in ${yyyyMMdd,-1q}"),
+				arguments(
+						Map.of("type", "SHELL", "command", "printenv DAY", "env",
+								Map.of("DAY", "${upstream.load.outputs.day}")),
+						"target.env.DAY", "reads the outputs of job 'load', which is not an upstream of this job"),
+				arguments(Map.of("type", "SHELL", "command", "printenv", "env", Map.of("1DAY", "x")), "target.env.1DAY",
+						"is not an environment variable's name"),
+				arguments(Map.of("type", "HTTP", "url", "http://127.0.0.1:9000/load", "env", Map.of("DAY", "x")),
+						"target.env", "applies to SHELL targets only"));
 	}
 
 	/**
@@ -222,6 +234,10 @@ class JobValidationIT {
 			.post("/api/v1/jobs",
 					Jobs.with(Jobs.http("shell"), "target", Map.of("type", "SHELL", "command", "echo hi")))
 			.status()).isEqualTo(201);
+		Response withEnv = this.api.post("/api/v1/jobs", Jobs.with(Jobs.http("shell-env"), "target",
+				Map.of("type", "SHELL", "command", "printenv DAY", "env", Map.of("DAY", "${yyyyMMdd,-1d}"))));
+		assertThat(withEnv.status()).as("%s", withEnv.body()).isEqualTo(201);
+		assertThat(withEnv.body().at("/target/env/DAY").asText()).isEqualTo("${yyyyMMdd,-1d}");
 		assertThat(
 				this.api
 					.post("/api/v1/jobs",

@@ -27,6 +27,33 @@ class LogicalPairingTest {
 			.containsExactly(at("2026-11-26T06:00:00Z"));
 	}
 
+	/**
+	 * The schedules of WorkflowIT's pairing soak, whose oracle (crony-system-tests'
+	 * PairingSoak) writes the rule out for fixed periods: the same answers as this class.
+	 */
+	@Test
+	void theSoakSchedulesPairAsTheWorkflowSoakExpects() {
+		Schedule ten = utc("0/10 * * * * ?");
+		Schedule twenty = utc("5/20 * * * * ?");
+		Schedule thirty = utc("7/30 * * * * ?");
+		Schedule coarse = utc("2/10 * * * * ?");
+		assertThat(LogicalPairing.upstreamInstants(twenty, at("2026-11-26T16:09:25Z"), ten))
+			.containsExactly(at("2026-11-26T16:09:10Z"), at("2026-11-26T16:09:20Z"));
+		assertThat(LogicalPairing.upstreamInstants(thirty, at("2026-11-26T16:09:07Z"), ten))
+			.containsExactly(at("2026-11-26T16:08:40Z"), at("2026-11-26T16:08:50Z"), at("2026-11-26T16:09:00Z"));
+		assertThat(LogicalPairing.upstreamInstants(thirty, at("2026-11-26T16:09:07Z"), twenty))
+			.containsExactly(at("2026-11-26T16:08:45Z"), at("2026-11-26T16:09:05Z"));
+		assertThat(LogicalPairing.upstreamInstants(thirty, at("2026-11-26T16:09:37Z"), twenty))
+			.containsExactly(at("2026-11-26T16:09:25Z"));
+		// the coarser upstream: inside the interval, else its latest before
+		assertThat(LogicalPairing.upstreamInstants(coarse, at("2026-11-26T16:09:12Z"), twenty))
+			.containsExactly(at("2026-11-26T16:09:05Z"));
+		assertThat(LogicalPairing.upstreamInstants(coarse, at("2026-11-26T16:09:22Z"), twenty))
+			.containsExactly(at("2026-11-26T16:09:05Z"));
+		assertThat(LogicalPairing.upstreamInstants(coarse, at("2026-11-26T16:09:02Z"), twenty))
+			.containsExactly(at("2026-11-26T16:08:45Z"));
+	}
+
 	@Test
 	void aFinerUpstreamPairsWithEveryInstantOfTheInterval() {
 		List<Instant> instants = LogicalPairing.upstreamInstants(utc("0 0 6 * * ?"), at("2026-11-26T06:00:00Z"),
