@@ -2,7 +2,8 @@
 #
 #   boot_jar_args JAR    prints, one a line, the java arguments that start JAR: from the
 #                        extracted form and class-data-sharing archive the tests' BootJar
-#                        (crony-test-support) left beside it, when they were made from this
+#                        (crony-test-support) left beside it (the one made without
+#                        JaCoCo's agent, else the one made with it), when they were made from this
 #                        very jar (its size and modification time in the stamp BootJar
 #                        writes), else plainly `-jar JAR`
 #
@@ -17,7 +18,13 @@ boot_jar_args() {
 	app=$home/app/$(basename "$jar")
 	stamp="$(stat -c %s "$jar") $(date -r "$jar" +%s%3N)"
 	if [ -f "$app" ] && [ "$(cat "$home/source" 2>/dev/null)" = "$stamp" ]; then
-		[ ! -f "$home/classes.jsa" ] || printf '%s\n' "-XX:SharedArchiveFile=$home/classes.jsa"
+		if [ -f "$home/classes.jsa" ]; then
+			printf '%s\n' "-XX:SharedArchiveFile=$home/classes.jsa"
+		elif [ -f "$home/classes-coverage.jsa" ]; then
+			# made by processes under JaCoCo's agent, which read multi-release jars by
+			# their base entries (CoverageAgent says why): read them the same way
+			printf '%s\n' "-XX:SharedArchiveFile=$home/classes-coverage.jsa" -Djdk.util.jar.enableMultiRelease=false
+		fi
 		printf '%s\n' -jar "$app"
 	else
 		printf '%s\n' -jar "$jar"

@@ -52,10 +52,13 @@ public final class BootJar {
 	/**
 	 * The java arguments that start it ({@code -jar} and the jar included; the
 	 * application's arguments follow them), and what to do once the process has exited.
+	 * @param coverage whether the process runs with JaCoCo's agent
+	 * ({@link CoverageAgent#arguments}): such processes share an archive of their own,
+	 * since an archive made without the agent crashes a JVM started with it (see there)
 	 */
-	public Launch launch() {
+	public Launch launch(boolean coverage) {
 		List<String> arguments = new ArrayList<>();
-		Path archive = archive();
+		Path archive = archive(coverage);
 		Path written = null;
 		if (Files.isRegularFile(archive)) {
 			arguments.add("-XX:SharedArchiveFile=" + archive);
@@ -73,8 +76,8 @@ public final class BootJar {
 		return this.home.resolve("app").resolve(this.jar.getFileName());
 	}
 
-	private Path archive() {
-		return this.home.resolve("classes.jsa");
+	private Path archive(boolean coverage) {
+		return this.home.resolve(coverage ? "classes-coverage.jsa" : "classes.jsa");
 	}
 
 	// under a file lock: test JVMs of several modules may start the same jar at once

@@ -39,10 +39,18 @@ public final class CoverageAgent {
 	 * archive at exit (the JVM refuses to with an agent unless told; Crony's classes,
 	 * which the agent changes, stay out of the archive and are loaded, and measured, from
 	 * the jar).
+	 * <p>
+	 * Multi-release jars are read by their base entries only: JDK 17's JVM crashes
+	 * (SIGSEGV in {@code KlassFactory::check_shared_class_file_load_hook}) when a class
+	 * it archived from a jar's {@code META-INF/versions/} is loaded again with an agent's
+	 * class file hook on, which the OpenTelemetry SDK's
+	 * {@code CurrentJavaVersionSpecific} made every crony-web and agent start do. A test
+	 * process only; production starts have no such agent.
 	 */
 	public static List<String> arguments(String name) {
 		return testJvmAgent().map((agent) -> List.of("-XX:+UnlockDiagnosticVMOptions",
-				"-XX:+AllowArchivingWithJavaAgent", agent.argument(name + "-" + UUID.randomUUID()) + ",jmx=true"))
+				"-XX:+AllowArchivingWithJavaAgent", "-Djdk.util.jar.enableMultiRelease=false",
+				agent.argument(name + "-" + UUID.randomUUID()) + ",jmx=true"))
 			.orElse(List.of());
 	}
 

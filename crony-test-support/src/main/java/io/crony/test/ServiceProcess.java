@@ -77,11 +77,12 @@ public final class ServiceProcess implements AutoCloseable {
 		if (jar == null || !Files.isRegularFile(Path.of(jar))) {
 			throw new IllegalStateException("No packaged jar at " + jar + " (run through Failsafe after package)");
 		}
-		BootJar.Launch launch = BootJar.of(Path.of(jar)).launch();
+		List<String> coverage = CoverageAgent.arguments(name);
+		BootJar.Launch launch = BootJar.of(Path.of(jar)).launch(!coverage.isEmpty());
 		List<String> command = new ArrayList<>(
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + maxHeap,
 						"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
-		command.addAll(CoverageAgent.arguments(name));
+		command.addAll(coverage);
 		command.addAll(launch.arguments());
 		properties.forEach((key, value) -> command.add("--" + key + "=" + value));
 		return start(name, command, Path.of(".").toAbsolutePath(), launch);
