@@ -1555,6 +1555,7 @@ export interface components {
             error?: string;
             /** Format: date-time */
             finishedAt?: string;
+            reason?: components["schemas"]["Reason"];
             /** Format: int64 */
             releasedBy?: number;
             /** Format: int32 */
@@ -1803,7 +1804,7 @@ export interface components {
              * @description What is wrong as a stable code: branch on it, and word it in the reader's language
              * @enum {string}
              */
-            code: "REQUIRED" | "EMPTY_PARAMETER" | "TOO_LONG" | "TOO_SHORT" | "TOO_LARGE" | "TOO_SMALL" | "OUT_OF_RANGE" | "NOT_MATCHING" | "INVISIBLE_CHARACTERS" | "CONTROL_CHARACTERS" | "SLASH_IN_NAME" | "SLASH_OR_CONTROL_CHARACTERS" | "EDGE_WHITE_SPACE" | "UNKNOWN_FIELD" | "NOT_ONE_OF" | "WRONG_TYPE" | "MALFORMED_JSON" | "TAKEN" | "READ_ONLY" | "READ_ONLY_DIFFERS" | "VERSION_STALE" | "NOT_AN_EMAIL" | "CRON_FIELD_OUT_OF_RANGE" | "CRON_FIELD_NOT_A_NUMBER" | "CRON_FIELD_COUNT" | "UNKNOWN_TIME_ZONE" | "NOT_APPLICABLE" | "DEPENDENCY_CYCLE" | "RANGE_REVERSED" | "TOO_EARLY" | "IN_THE_FUTURE" | "TOO_MANY_INSTANTS" | "NO_INSTANT_IN_RANGE" | "NO_SCHEDULE" | "RANGE_TOO_LONG" | "HOLIDAY_AND_WORKDAY" | "SECRET_DESTINATION_CHANGED" | "SECRET_MUST_BE_ENTERED_AGAIN" | "INVALID";
+            code: "REQUIRED" | "EMPTY_PARAMETER" | "TOO_LONG" | "TOO_SHORT" | "TOO_LARGE" | "TOO_SMALL" | "OUT_OF_RANGE" | "NOT_MATCHING" | "INVISIBLE_CHARACTERS" | "CONTROL_CHARACTERS" | "SLASH_IN_NAME" | "SLASH_OR_CONTROL_CHARACTERS" | "EDGE_WHITE_SPACE" | "UNKNOWN_FIELD" | "NOT_ONE_OF" | "WRONG_TYPE" | "MALFORMED_JSON" | "TAKEN" | "READ_ONLY" | "READ_ONLY_DIFFERS" | "VERSION_STALE" | "NOT_AN_EMAIL" | "CRON_FIELD_OUT_OF_RANGE" | "CRON_FIELD_NOT_A_NUMBER" | "CRON_FIELD_COUNT" | "CRON_EMPTY_ITEM" | "CRON_EMPTY_VALUE" | "CRON_QUESTION_MARK_MISPLACED" | "CRON_STEP_ZERO" | "CRON_RANGE_REVERSED" | "CRON_NOT_A_NAME" | "CRON_QUARTZ_ONLY" | "CRON_DAYS_BOTH_RESTRICTED" | "CRON_LAST_DAY_FORM" | "EVERY_NOT_A_DURATION" | "AT_NOT_A_DATE_TIME" | "AT_FRACTION_OF_SECOND" | "UNKNOWN_MACRO" | "UNKNOWN_TIME_ZONE" | "NOT_APPLICABLE" | "DEPENDENCY_CYCLE" | "RANGE_REVERSED" | "TOO_EARLY" | "IN_THE_FUTURE" | "TOO_MANY_INSTANTS" | "NO_INSTANT_IN_RANGE" | "NO_SCHEDULE" | "RANGE_TOO_LONG" | "HOLIDAY_AND_WORKDAY" | "SECRET_DESTINATION_CHANGED" | "SECRET_MUST_BE_ENTERED_AGAIN" | "LABEL_KEY_INVALID" | "LABEL_VALUE_INVALID" | "UNKNOWN_CHANNEL" | "TARGET_POLICY_REFUSED" | "WRONG_ADDRESS_FORM" | "SCHEDULE_REQUIRED_WITHOUT_UPSTREAMS" | "DUPLICATE" | "TAKEN_MEANWHILE" | "DELETED_MEANWHILE" | "UPSTREAMS_NOT_IN_BULK" | "HAS_DEPENDENTS" | "VERSION_WITHOUT_JOB" | "FOLLOWED_BY_JOBS" | "INVALID";
             field: string;
             /** @description What is wrong, in English prose */
             message: string;
@@ -2264,7 +2265,7 @@ export interface components {
         /** @description the reason as a code with its parameters (docs/api.md, "Reasons") */
         Reason: {
             /** @enum {string} */
-            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG" | "RUN_CLAIMED_NOT_STARTED" | "RUN_CLAIMED_NOT_STARTED_AGENT_GONE" | "RUN_REQUESTED_NOT_STARTED" | "RUN_REQUESTED_NOT_STARTED_AGENT_GONE" | "RUN_RELEASED_NOT_TAKEN" | "RUN_REQUESTED_NOT_TAKEN" | "RUN_JOB_DELETED" | "RUN_JOB_DISABLED" | "UPSTREAM_FAILED" | "UPSTREAM_SKIPPED" | "UPSTREAM_ENDED" | "UPSTREAM_ENDED_AT" | "UPSTREAM_NO_RUN" | "UPSTREAM_DISABLED" | "DEPENDENCY_DISABLED" | "WAIT_ENDED_NO_UPSTREAMS" | "WAIT_ENDED_JOB_DISABLED" | "UPSTREAM_NEVER_RAN" | "RUN_CANCELLED_BY" | "RUN_REPLACED" | "RUN_OVERLAP_SKIPPED" | "RUN_FENCED" | "RUN_NO_REPORT_BY_DEADLINE" | "RUN_NO_REPORT_TAKEN_OVER" | "RUN_NOT_STARTED_JOB_LEFT" | "RUN_NOT_STARTED_JOB_LEFT_WHY" | "RUN_NOT_STARTED_AGENT_STOPPED" | "RUN_NOT_STARTED_JOB_DISABLED" | "RUN_QUEUE_FULL" | "RUN_BEYOND_CATCH_UP_BOUND";
+            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG" | "RUN_CLAIMED_NOT_STARTED" | "RUN_CLAIMED_NOT_STARTED_AGENT_GONE" | "RUN_REQUESTED_NOT_STARTED" | "RUN_REQUESTED_NOT_STARTED_AGENT_GONE" | "RUN_RELEASED_NOT_TAKEN" | "RUN_REQUESTED_NOT_TAKEN" | "RUN_JOB_DELETED" | "RUN_JOB_DISABLED" | "UPSTREAM_FAILED" | "UPSTREAM_SKIPPED" | "UPSTREAM_ENDED" | "UPSTREAM_ENDED_AT" | "UPSTREAM_NO_RUN" | "UPSTREAM_DISABLED" | "DEPENDENCY_DISABLED" | "WAIT_ENDED_NO_UPSTREAMS" | "WAIT_ENDED_JOB_DISABLED" | "UPSTREAM_NEVER_RAN" | "RUN_CANCELLED_BY" | "RUN_REPLACED" | "RUN_OVERLAP_SKIPPED" | "RUN_FENCED" | "RUN_NO_REPORT_BY_DEADLINE" | "RUN_NO_REPORT_TAKEN_OVER" | "RUN_NOT_STARTED_JOB_LEFT" | "RUN_NOT_STARTED_JOB_LEFT_WHY" | "RUN_NOT_STARTED_AGENT_STOPPED" | "RUN_NOT_STARTED_JOB_DISABLED" | "RUN_QUEUE_FULL" | "RUN_BEYOND_CATCH_UP_BOUND" | "SHARD_CANCELLED_WITH_RUN" | "SHARD_CANCELLED" | "SHARD_LIMIT_PASSED" | "WORKFLOW_FIRST_RUN_GONE" | "WORKFLOW_RUN_NOT_SUCCEEDED";
             params?: {
                 [key: string]: string;
             };
@@ -2439,6 +2440,7 @@ export interface components {
             instance?: string;
             /** @description what the shard's call answered; absent when nothing */
             output?: string;
+            reason?: components["schemas"]["Reason"];
             /**
              * Format: date-time
              * @description when the shard's last attempt began; absent before
@@ -2630,10 +2632,13 @@ export interface components {
             role?: "VIEWER" | "OPERATOR" | "ADMIN";
         };
         WorkflowRun: {
+            /** @description why the workflow run failed, in English; absent when it did not, and for one the schedule started */
+            error?: string;
             /** Format: int64 */
             failed?: number;
             /** Format: date-time */
             finishedAt?: string;
+            reason?: components["schemas"]["Reason"];
             /** Format: int64 */
             rootId?: number;
             /** Format: int64 */

@@ -1,6 +1,7 @@
 import { Table, Typography } from 'antd';
 import { formatTime } from '../../format';
 import { enumLabel, t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 import { StatusTag } from './StatusTag';
 import type { ClearedRun, ExecutionStatus, Trigger } from './types';
 
@@ -22,7 +23,9 @@ export function ClearedRunsTable({ runs }: { runs: ClearedRun[] }) {
         {
           title: t('common.error'),
           dataIndex: 'error',
-          render: (v?: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '—'),
+          // the platform's own note in the reader's language; a target's answer as it said it
+          render: (v: string | null | undefined, r) =>
+            v ? <Typography.Text type="danger">{noteText(r.reason, v)}</Typography.Text> : '—',
         },
         { title: t('executions.cleared'), dataIndex: 'clearedAt', render: (v: string, r) => `${formatTime(v)} · ${r.clearedBy ?? '—'}` },
       ]}

@@ -224,6 +224,39 @@ describe('ExecutionDetailPage', () => {
     expect(within(rows[2]!).getByText('HTTP 503')).toBeInTheDocument();
   });
 
+  it("words the platform's notes on shards and earlier runs in Chinese and leaves a target's answer as it said it", async () => {
+    const note = "the sharded run's limit of 5 s passed";
+    mockApi((c) =>
+      c.path === '/executions/905'
+        ? {
+            body: anExecution({
+              id: 905, status: 'TIMED_OUT', error: null,
+              shards: [
+                {
+                  index: 0, total: 2, status: 'TIMED_OUT', attempt: 1, error: note,
+                  reason: { code: 'SHARD_LIMIT_PASSED', params: { seconds: '5' }, text: note },
+                },
+                { index: 1, total: 2, status: 'FAILED', attempt: 1, error: 'HTTP 503' },
+              ],
+              clearedRuns: [
+                {
+                  run: 1, trigger: 'CRON', status: 'CANCELLED', attempt: 1, error: 'Cancelled by ada',
+                  reason: { code: 'RUN_CANCELLED_BY', params: { user: 'ada' }, text: 'Cancelled by ada' },
+                  clearedAt: '2026-11-26T17:00:00Z', clearedBy: 'ada',
+                },
+              ],
+            }),
+          }
+        : undefined,
+    );
+    renderPage(<ExecutionDetailPage />, { at: '/executions/905', path: '/executions/:id', lang: 'zh-CN' });
+
+    expect(await screen.findByText('分片运行的时限 5 秒已过')).toBeInTheDocument();
+    expect(screen.getByText('HTTP 503')).toBeInTheDocument();
+    expect(screen.queryByText(note)).toBeNull();
+    expect(screen.getByText('已被 ada 取消')).toBeInTheDocument();
+  });
+
   it('shows no workflow run for a run of its own', async () => {
     const calls = mockApi((c) => (c.path === '/executions/901' ? { body: anExecution() } : undefined));
     renderPage(<ExecutionDetailPage />, { at: '/executions/901', path: '/executions/:id' });

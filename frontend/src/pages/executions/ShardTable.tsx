@@ -1,6 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
 import { formatTime } from '../../format';
 import { t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 import { StatusTag } from './StatusTag';
 import { EXECUTION_STATUSES, type ExecutionStatus, type Shard } from './types';
 
@@ -27,7 +28,9 @@ export function ShardTable({ shards }: { shards: Shard[] }) {
         {
           title: t('common.error'),
           dataIndex: 'error',
-          render: (v?: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '—'),
+          // the platform's own note in the reader's language; a target's answer as it said it
+          render: (v: string | null | undefined, shard) =>
+            v ? <Typography.Text type="danger">{noteText(shard.reason, v)}</Typography.Text> : '—',
         },
       ]}
     />

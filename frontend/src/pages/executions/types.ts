@@ -71,6 +71,8 @@ export interface ClearedRun {
   startedAt?: string | null;
   finishedAt?: string | null;
   error?: string | null;
+  /** The error as a reason code when the platform wrote it. */
+  reason?: Reason | null;
   clearedAt: string;
   clearedBy?: string | null;
 }
@@ -103,6 +105,8 @@ export interface Shard {
   finishedAt?: string | null;
   output?: string | null;
   error?: string | null;
+  /** The error as a reason code when the platform wrote it (cancelled with the run, the run's limit passed). */
+  reason?: Reason | null;
 }
 
 /** One attempt of a run at its instance. */

@@ -8,6 +8,7 @@ import { StatusTag } from '../executions/StatusTag';
 import { RunTree } from './RunTree';
 import type { WorkflowRun } from './types';
 import { t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 
 export function WorkflowRunsTable({ runs, loading }: { runs: WorkflowRun[] | undefined; loading: boolean }) {
   const columns: ColumnsType<WorkflowRun> = [
@@ -30,6 +31,7 @@ export function WorkflowRunsTable({ runs, loading }: { runs: WorkflowRun[] | und
           <span>{t('workflows.runsCount', { count: r.runs })}</span>
           <Typography.Text type="success">{t('workflows.succeededCount', { count: r.succeeded })}</Typography.Text>
           {r.failed > 0 && <Typography.Text type="danger">{t('workflows.failedCount', { count: r.failed })}</Typography.Text>}
+          {r.error && <Typography.Text type="danger">{noteText(r.reason, r.error)}</Typography.Text>}
         </Space>
       ),
     },

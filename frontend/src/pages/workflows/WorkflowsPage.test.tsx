@@ -21,7 +21,11 @@ const graph: WorkflowGraph = {
 };
 
 const history: WorkflowRun[] = [
-  { rootId: 10, rootJobId: 4, rootJobName: 'load', startedAt: '2026-11-26T01:00:00Z', finishedAt: '2026-11-26T01:00:09Z', status: 'FAILED', runs: 2, succeeded: 1, failed: 1 },
+  {
+    rootId: 10, rootJobId: 4, rootJobName: 'load', startedAt: '2026-11-26T01:00:00Z', finishedAt: '2026-11-26T01:00:09Z', status: 'FAILED', runs: 2, succeeded: 1, failed: 1,
+    error: 'a run in it did not succeed; what depends on it did not run',
+    reason: { code: 'WORKFLOW_RUN_NOT_SUCCEEDED', params: {}, text: 'a run in it did not succeed; what depends on it did not run' },
+  },
 ];
 
 function backend() {
@@ -92,6 +96,14 @@ describe('WorkflowsPage', () => {
     expect(screen.queryByRole('button', { name: /with dependents/ })).toBeNull();
   });
 
+  it("words a workflow run's error in Chinese", async () => {
+    backend();
+    renderPage(<WorkflowsPage />, { at: '/workflows', lang: 'zh-CN' });
+
+    const row = (await screen.findByRole('link', { name: '#10' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('其中有运行未成功；依赖它的任务没有运行')).toBeInTheDocument();
+  });
+
   it('lists the workflow runs, each unfolding to its tree of runs', async () => {
     backend();
     renderPage(<WorkflowsPage />, { at: '/workflows' });
@@ -100,6 +112,7 @@ describe('WorkflowsPage', () => {
     expect(within(row).getByText('2 runs')).toBeInTheDocument();
     expect(within(row).getByText('1 succeeded')).toBeInTheDocument();
     expect(within(row).getByText('1 failed')).toBeInTheDocument();
+    expect(within(row).getByText('a run in it did not succeed; what depends on it did not run')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /expand/i }));
 
     const tree = await screen.findByRole('tree');

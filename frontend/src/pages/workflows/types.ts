@@ -1,5 +1,6 @@
 import type { ApiEnum, RequestBody } from '../../api/types';
 import type { ExecutionStatus } from '../executions/types';
+import type { Reason } from '../../i18n/reasons';
 
 /** A job of the department that has an upstream or a dependent, with its latest run. */
 export interface WorkflowNode {
@@ -39,6 +40,10 @@ export interface WorkflowRun {
   runs: number;
   succeeded: number;
   failed: number;
+  /** Why it failed (one started by hand with dependents or by a backfill), in English. */
+  error?: string | null;
+  /** The same as a reason code, worded in the reader's language. */
+  reason?: Reason | null;
 }
 
 export type BackfillStatus = ApiEnum<'Backfill', 'status'>;

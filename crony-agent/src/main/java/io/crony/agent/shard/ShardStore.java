@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -24,12 +26,12 @@ public class ShardStore {
 
 	/** A shard's attempt begins at an instance (a retry starts the row afresh). */
 	void started(long executionId, int index, int total, String instance, int attempt, Instant now) {
-		this.jdbc.update(
-				"INSERT INTO execution_shard (execution_id, shard_index, shard_total, instance, status, attempt, "
-						+ "started_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?) ON DUPLICATE KEY UPDATE "
-						+ "instance = VALUES(instance), status = 'RUNNING', attempt = VALUES(attempt), "
-						+ "started_at = VALUES(started_at), finished_at = NULL, output = NULL, error = NULL",
-				executionId, index, total, instance, attempt, SqlTime.of(now));
+		this.jdbc
+			.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, instance, status, attempt, "
+					+ "started_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?) ON DUPLICATE KEY UPDATE "
+					+ "instance = VALUES(instance), status = 'RUNNING', attempt = VALUES(attempt), "
+					+ "started_at = VALUES(started_at), finished_at = NULL, output = NULL, error = NULL, "
+					+ "reason = NULL", executionId, index, total, instance, attempt, SqlTime.of(now));
 	}
 
 	/**
@@ -46,12 +48,17 @@ public class ShardStore {
 		return outputs;
 	}
 
-	/** How a shard's attempt ended. */
-	void ended(long executionId, int index, ExecutionStatus status, String output, String error, Instant now) {
+	/**
+	 * How a shard's attempt ended.
+	 * @param reason the error as a reason code when the platform wrote it (a cancel, the
+	 * run's limit), null for the target's own answer
+	 */
+	void ended(long executionId, int index, ExecutionStatus status, String output, String error, Reason reason,
+			Instant now) {
 		this.jdbc.update(
-				"UPDATE execution_shard SET status = ?, output = ?, error = ?, finished_at = ? "
+				"UPDATE execution_shard SET status = ?, output = ?, error = ?, reason = ?, finished_at = ? "
 						+ "WHERE execution_id = ? AND shard_index = ?",
-				status.name(), output, error, SqlTime.of(now), executionId, index);
+				status.name(), output, error, ReasonJson.write(reason), SqlTime.of(now), executionId, index);
 	}
 
 }

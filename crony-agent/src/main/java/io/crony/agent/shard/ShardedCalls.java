@@ -21,6 +21,8 @@ import io.opentelemetry.api.trace.Span;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.Sharding;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,15 +96,16 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			.thenApply((all) -> outcomeOf(shards));
 		Future<?> limit = (sharding.timeoutSeconds() != null) ? this.timer.schedule(
 				() -> stopAll(shards,
-						new AttemptResult(ExecutionStatus.TIMED_OUT, null,
-								"the sharded run's limit of " + sharding.timeoutSeconds() + " s passed")),
+						AttemptResult.noted(ExecutionStatus.TIMED_OUT,
+								Reason.of(ReasonCode.SHARD_LIMIT_PASSED, sharding.timeoutSeconds()))),
 				sharding.timeoutSeconds(), TimeUnit.SECONDS) : null;
 		outcome.whenComplete((result, failure) -> {
 			if (limit != null) {
 				limit.cancel(false);
 			}
 			if (outcome.isCancelled()) {
-				stopAll(shards, new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled with the run"));
+				stopAll(shards,
+						AttemptResult.noted(ExecutionStatus.CANCELLED, Reason.of(ReasonCode.SHARD_CANCELLED_WITH_RUN)));
 			}
 		});
 		if (fire.trigger() == TriggerType.RETRY && fire.executionId() != 0) {
@@ -176,10 +179,10 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			if (shard.result.isDone()) {
 				call.cancel(true);
 			}
-			call.whenCompleteAsync((result, failure) -> ended(shard, attempt,
-					(result != null) ? result
-							: call.isCancelled() ? new AttemptResult(ExecutionStatus.CANCELLED, null, "Cancelled")
-									: AttemptResult.failed(String.valueOf(failure))),
+			call.whenCompleteAsync((result, failure) -> ended(shard, attempt, (result != null) ? result
+					: call.isCancelled()
+							? AttemptResult.noted(ExecutionStatus.CANCELLED, Reason.of(ReasonCode.SHARD_CANCELLED))
+							: AttemptResult.failed(String.valueOf(failure))),
 					this.workers);
 		});
 	}
@@ -233,7 +236,7 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		long id = shard.fire.executionId();
 		if (id != 0) {
 			record(() -> this.store.ended(id, shard.shard.index(), result.status(), result.output(), result.error(),
-					this.clock.instant()));
+					result.reason(), this.clock.instant()));
 		}
 	}
 

@@ -36,6 +36,9 @@ import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.target.TargetPolicy;
 import io.crony.test.CronyServicesExtension;
@@ -231,6 +234,10 @@ class ShardedCallsIT {
 
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> rows(id).stream().allMatch((row) -> "CANCELLED".equals(row.get("status"))));
+		// the note as a code beside its English, for a reader of another language
+		assertThat(rows(id)).extracting((row) -> row.get("error")).containsOnly("Cancelled with the run");
+		assertThat(rows(id)).extracting((row) -> ReasonJson.read((String) row.get("reason")).code())
+			.containsOnly(ReasonCode.SHARD_CANCELLED_WITH_RUN);
 	}
 
 	@Test
@@ -247,6 +254,8 @@ class ShardedCallsIT {
 		assertThat(rows(id)).extracting((row) -> row.get("status")).containsOnly("TIMED_OUT");
 		assertThat(rows(id)).extracting((row) -> row.get("error"))
 			.containsOnly("the sharded run's limit of 1 s passed");
+		assertThat(rows(id)).extracting((row) -> ReasonJson.read((String) row.get("reason")))
+			.containsOnly(Reason.of(ReasonCode.SHARD_LIMIT_PASSED, 1));
 	}
 
 	private CompletableFuture<AttemptResult> fire(long id, Sharding sharding, int maxAttempts) {

@@ -50,19 +50,42 @@ public final class Labels {
 
 	/** The first invalid key or value, empty when every label is valid. */
 	public static Optional<String> problem(Map<String, String> labels) {
+		return invalid(labels).map(Invalid::message);
+	}
+
+	/** The first invalid key or value, empty when every label is valid. */
+	public static Optional<Invalid> invalid(Map<String, String> labels) {
 		for (Map.Entry<String, String> label : labels.entrySet()) {
 			String key = label.getKey();
 			if (key == null || !WORD.matcher(key).matches()) {
-				return Optional.of("label key '" + key + "' must be 1 to 63 letters, digits, '.', '_', '-' or '/', "
-						+ "starting and ending with a letter or digit");
+				return Optional.of(new Invalid(key, null,
+						"label key '" + key + "' must be 1 to 63 letters, digits, '.', '_', '-' or '/', "
+								+ "starting and ending with a letter or digit"));
 			}
 			String value = label.getValue();
 			if (value == null || (!value.isEmpty() && !WORD.matcher(value).matches())) {
-				return Optional.of("label value '" + value + "' of key '" + key + "' must be empty or 1 to 63 "
-						+ "letters, digits, '.', '_', '-' or '/', starting and ending with a letter or digit");
+				return Optional.of(new Invalid(key, String.valueOf(value),
+						"label value '" + value + "' of key '" + key + "' must be empty or 1 to 63 "
+								+ "letters, digits, '.', '_', '-' or '/', starting and ending with a letter or digit"));
 			}
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * An invalid label.
+	 *
+	 * @param key its key
+	 * @param value its value when the value is what is wrong, null when the key is
+	 * @param message what is wrong, in English
+	 */
+	public record Invalid(String key, String value, String message) {
+
+		/** Whether the key is what is wrong (else the value). */
+		public boolean inKey() {
+			return this.value == null;
+		}
+
 	}
 
 	/** The labels as {@code key=value} pairs sorted by key, joined by commas. */

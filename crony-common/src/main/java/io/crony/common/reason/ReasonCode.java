@@ -166,7 +166,25 @@ public enum ReasonCode {
 	/**
 	 * The agent: CATCH_UP's missed fires beyond its bound, recorded as one MISSED run.
 	 */
-	RUN_BEYOND_CATCH_UP_BOUND("count", "from", "to", "limit", "setting");
+	RUN_BEYOND_CATCH_UP_BOUND("count", "from", "to", "limit", "setting"),
+
+	// Notes on one shard of a sharded or broadcast run (a shard's error), and on a
+	// workflow run as a whole (its error).
+
+	/** The agent: a shard stopped because its run was cancelled. */
+	SHARD_CANCELLED_WITH_RUN,
+
+	/** The agent: a shard's call cancelled. */
+	SHARD_CANCELLED,
+
+	/** The agent: a shard still going when the sharded run's whole limit passed. */
+	SHARD_LIMIT_PASSED("seconds"),
+
+	/** The leader: a workflow run whose first run was deleted. */
+	WORKFLOW_FIRST_RUN_GONE,
+
+	/** The leader: a workflow run that ended with a run in it not succeeded. */
+	WORKFLOW_RUN_NOT_SUCCEEDED;
 
 	private final List<String> params;
 

@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.zone.ZoneOffsetTransition;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,13 +35,16 @@ final class AtSchedule implements Schedule {
 			Instant at = hasOffset ? OffsetDateTime.parse(text.toUpperCase()).toInstant() : wallTime(text, zone);
 			if (at.getNano() != 0) {
 				throw new InvalidScheduleException("expression",
-						"expression '@at " + text + "' has a fraction of a second; cron resolution is one second");
+						"expression '@at " + text + "' has a fraction of a second; cron resolution is one second",
+						"AT_FRACTION_OF_SECOND", Map.of("value", text));
 			}
 			return at;
 		}
 		catch (DateTimeException ex) {
-			throw new InvalidScheduleException("expression", "expression '@at " + text
-					+ "' is not an ISO date-time such as 2026-12-01T10:00:00 or 2026-12-01T10:00:00Z");
+			throw new InvalidScheduleException("expression",
+					"expression '@at " + text
+							+ "' is not an ISO date-time such as 2026-12-01T10:00:00 or 2026-12-01T10:00:00Z",
+					"AT_NOT_A_DATE_TIME", Map.of("value", text));
 		}
 	}
 

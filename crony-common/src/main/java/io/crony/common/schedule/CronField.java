@@ -63,8 +63,15 @@ enum CronField {
 		return this.min + "-" + this.max;
 	}
 
-	InvalidScheduleException error(String message) {
-		return new InvalidScheduleException(this.label, this.label + " " + message);
+	/** A problem of the field with a code whose values are the field and the item. */
+	InvalidScheduleException coded(String message, String code, String value) {
+		return new InvalidScheduleException(this.label, this.label + " " + message, code,
+				Map.of("field", this.label, "value", value));
+	}
+
+	/** A problem of the field with a code and the values it takes. */
+	InvalidScheduleException coded(String message, String code, Map<String, String> params) {
+		return new InvalidScheduleException(this.label, this.label + " " + message, code, params);
 	}
 
 	InvalidScheduleException error(String message, String code, String value) {

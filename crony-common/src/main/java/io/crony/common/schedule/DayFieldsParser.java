@@ -2,6 +2,7 @@ package io.crony.common.schedule;
 
 import java.util.BitSet;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Builds the {@link DayRule} from the day-of-month and day-of-week fields of each
@@ -30,15 +31,15 @@ final class DayFieldsParser {
 
 	private static void rejectQuartzSyntax(CronField field, String text) {
 		if (text.contains("?")) {
-			throw field.error("'?' is Quartz syntax; use * in a 5-field Unix expression");
+			throw field.coded("'?' is Quartz syntax; use * in a 5-field Unix expression", "CRON_QUARTZ_ONLY", "?");
 		}
 		for (String item : FieldParser.items(field, text)) {
 			String upper = item.toUpperCase(Locale.ROOT);
 			boolean special = (field == CronField.DAY_OF_MONTH) ? upper.contains("L") || upper.contains("W")
 					: upper.contains("#") || upper.endsWith("L");
 			if (special) {
-				throw field
-					.error("'" + item + "' uses L, W or # which only Quartz expressions (6 or 7 fields) support");
+				throw field.coded("'" + item + "' uses L, W or # which only Quartz expressions (6 or 7 fields) support",
+						"CRON_QUARTZ_ONLY", item);
 			}
 		}
 	}
@@ -49,7 +50,8 @@ final class DayFieldsParser {
 		boolean anyDayOfWeek = dayOfWeek.equals("?") || dayOfWeek.equals("*");
 		if (!anyDayOfMonth && !anyDayOfWeek) {
 			throw new InvalidScheduleException("day-of-week",
-					"day-of-week and day-of-month are both restricted; use ? in day-of-month or day-of-week");
+					"day-of-week and day-of-month are both restricted; use ? in day-of-month or day-of-week",
+					"CRON_DAYS_BOTH_RESTRICTED", Map.of());
 		}
 		long dom = anyDayOfMonth ? ALL_DAYS_OF_MONTH : 0;
 		long fromLast = 0;
@@ -68,13 +70,16 @@ final class DayFieldsParser {
 					boolean weekday = u.endsWith("W");
 					String offset = u.substring(2, u.length() - (weekday ? 1 : 0));
 					if (!offset.chars().allMatch(Character::isDigit) || offset.isEmpty()) {
-						throw CronField.DAY_OF_MONTH
-							.error("'" + item + "' is not a form Crony reads: L-n (n days before "
-									+ "the last day) or L-nW (the weekday nearest to it) take a number n");
+						throw CronField.DAY_OF_MONTH.coded(
+								"'" + item + "' is not a form Crony reads: L-n (n days before "
+										+ "the last day) or L-nW (the weekday nearest to it) take a number n",
+								"CRON_LAST_DAY_FORM", item);
 					}
 					int n = FieldParser.number(CronField.DAY_OF_MONTH, offset, "offset");
 					if (n > 30) {
-						throw CronField.DAY_OF_MONTH.error("'" + item + "' offset out of range 0-30");
+						throw CronField.DAY_OF_MONTH.coded("'" + item + "' offset out of range 0-30",
+								"CRON_FIELD_OUT_OF_RANGE",
+								Map.of("field", CronField.DAY_OF_MONTH.label, "value", item, "range", "0-30"));
 					}
 					if (weekday) {
 						fromLastWeekday |= 1L << n;
@@ -108,7 +113,8 @@ final class DayFieldsParser {
 					int day = FieldParser.value(field, u.substring(0, hash));
 					int k = FieldParser.number(field, u.substring(hash + 1), "occurrence");
 					if (k < 1 || k > 5) {
-						throw field.error("'" + item + "' occurrence must be 1-5");
+						throw field.coded("'" + item + "' occurrence must be 1-5", "CRON_FIELD_OUT_OF_RANGE",
+								Map.of("field", field.label, "value", item, "range", "1-5"));
 					}
 					nth[day - 1] |= 1 << k;
 				}

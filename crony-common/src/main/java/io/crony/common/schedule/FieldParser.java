@@ -1,6 +1,7 @@
 package io.crony.common.schedule;
 
 import java.util.BitSet;
+import java.util.Map;
 
 /**
  * Parses the syntax shared by every cron field: {@code *}, {@code a}, {@code a-b},
@@ -23,14 +24,15 @@ final class FieldParser {
 
 	static String[] items(CronField field, String text) {
 		if (text.isEmpty() || text.startsWith(",") || text.endsWith(",") || text.contains(",,")) {
-			throw field.error("'" + text + "' has an empty list item");
+			throw field.coded("'" + text + "' has an empty list item", "CRON_EMPTY_ITEM", text);
 		}
 		return text.split(",");
 	}
 
 	static void parseItem(CronField field, String item, BitSet out) {
 		if (item.equals("?")) {
-			throw field.error("'?' is only allowed in day-of-month or day-of-week of a Quartz expression");
+			throw field.coded("'?' is only allowed in day-of-month or day-of-week of a Quartz expression",
+					"CRON_QUESTION_MARK_MISPLACED", Map.of("field", field.label));
 		}
 		int slash = item.indexOf('/');
 		String rangeText = (slash < 0) ? item : item.substring(0, slash);
@@ -38,7 +40,7 @@ final class FieldParser {
 		if (slash >= 0) {
 			step = number(field, item.substring(slash + 1), "step");
 			if (step == 0) {
-				throw field.error("step 0 in '" + item + "' must be at least 1");
+				throw field.coded("step 0 in '" + item + "' must be at least 1", "CRON_STEP_ZERO", item);
 			}
 		}
 		int from;
@@ -75,7 +77,8 @@ final class FieldParser {
 		int length = to - from + 1;
 		if (from > to) {
 			if (!field.cyclic()) {
-				throw field.error("range '" + item + "' is reversed; write the lower value first");
+				throw field.coded("range '" + item + "' is reversed; write the lower value first",
+						"CRON_RANGE_REVERSED", item);
 			}
 			length = (field.cycleMax - from + 1) + (to - field.min + 1);
 		}
@@ -89,12 +92,12 @@ final class FieldParser {
 	/** A value by number or name, checked against the field's range. */
 	static int value(CronField field, String token) {
 		if (token.isEmpty()) {
-			throw field.error("has an empty value");
+			throw field.coded("has an empty value", "CRON_EMPTY_VALUE", Map.of("field", field.label));
 		}
 		if (!Character.isDigit(token.charAt(0)) && field.hasNames()) {
 			int v = field.nameValue(token);
 			if (v < 0) {
-				throw field.error("'" + token + "' is not a " + field.nameKind() + " name");
+				throw field.coded("'" + token + "' is not a " + field.nameKind() + " name", "CRON_NOT_A_NAME", token);
 			}
 			return v;
 		}
@@ -107,7 +110,7 @@ final class FieldParser {
 
 	static int number(CronField field, String token, String what) {
 		if (token.isEmpty() || token.length() > 6) {
-			throw field.error("'" + token + "' is not a valid " + what);
+			throw field.error("'" + token + "' is not a valid " + what, "CRON_FIELD_NOT_A_NUMBER", token);
 		}
 		int v = 0;
 		for (int i = 0; i < token.length(); i++) {

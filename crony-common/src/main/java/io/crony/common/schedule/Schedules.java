@@ -48,7 +48,8 @@ public final class Schedules {
 		String expansion = expansion(macro);
 		if (expansion == null || !argument.isEmpty()) {
 			throw new InvalidScheduleException("expression", "expression '" + text
-					+ "' is not supported; use @yearly, @monthly, @weekly, @daily, @hourly, @every <duration> or @at <date-time>");
+					+ "' is not supported; use @yearly, @monthly, @weekly, @daily, @hourly, @every <duration> or @at <date-time>",
+					"UNKNOWN_MACRO", Map.of("value", text));
 		}
 		return CronParser.parse(text, expansion, zone);
 	}

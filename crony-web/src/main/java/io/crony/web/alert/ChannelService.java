@@ -213,7 +213,9 @@ class ChannelService {
 		if (problems.isEmpty()) {
 			// the policy resolves host names: only for a channel that is right otherwise
 			ChannelPolicy.refusal(this.targetPolicy, request.type(), request.config().toConfig(request.type()))
-				.ifPresent((refusal) -> problems.add(new FieldProblem(refusal.field(), refusal.reason())));
+				.ifPresent((refusal) -> problems.add(FieldProblem.of(refusal.field(), refusal.reason(),
+						FieldErrorCode.TARGET_POLICY_REFUSED, "config.host".equals(refusal.field())
+								? request.config().host().trim() : request.config().url().trim())));
 		}
 		if (!problems.isEmpty()) {
 			throw new InvalidRequestException(problems);

@@ -41,7 +41,7 @@ final class ChannelValidator {
 		else {
 			checkUrl(config.url(), problems);
 			if (!secretSet) {
-				problems.add(new FieldProblem("secret",
+				problems.add(FieldProblem.required("secret",
 						"is required for a " + channel.type() + " channel: the signing secret the endpoint checks"));
 			}
 		}
@@ -63,7 +63,7 @@ final class ChannelValidator {
 					FieldErrorCode.NOT_AN_EMAIL, config.from()));
 		}
 		if (config.to() == null || config.to().isEmpty()) {
-			problems.add(new FieldProblem("config.to", "needs at least one recipient"));
+			problems.add(FieldProblem.of("config.to", "needs at least one recipient", FieldErrorCode.TOO_SHORT, 1));
 		}
 		else {
 			for (int i = 0; i < config.to().size(); i++) {
@@ -95,7 +95,8 @@ final class ChannelValidator {
 		catch (URISyntaxException ex) {
 			// reported below
 		}
-		problems.add(new FieldProblem("config.url", "must be an http:// or https:// URL"));
+		problems.add(FieldProblem.of("config.url", "must be an http:// or https:// URL",
+				FieldErrorCode.WRONG_ADDRESS_FORM, "http://host/path, https://host/path"));
 	}
 
 	private static boolean isLanguage(String tag) {

@@ -31,7 +31,8 @@ final class CalendarConflictException extends ApiException {
 		return new CalendarConflictException(
 				"Calendar '" + name + "' is followed by " + jobs + " job" + ((jobs == 1) ? "" : "s") + " (" + names
 						+ "): point them at another calendar or none first",
-				new FieldProblem("id", "is followed by " + jobs + " job" + ((jobs == 1) ? "" : "s")));
+				FieldProblem.of("id", "is followed by " + jobs + " job" + ((jobs == 1) ? "" : "s"),
+						FieldErrorCode.FOLLOWED_BY_JOBS, jobs, names));
 	}
 
 }

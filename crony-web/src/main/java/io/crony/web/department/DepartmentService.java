@@ -126,7 +126,7 @@ class DepartmentService {
 		catch (DuplicateKeyException ex) {
 			throw new DepartmentConflictException(
 					request.username() + " is a member of " + department.name() + " already",
-					new FieldProblem("username", "is a member already"));
+					FieldProblem.of("username", "is a member already", FieldErrorCode.TAKEN));
 		}
 		Member added = this.members.member(id, userId);
 		this.audit.record(AuditAction.MEMBER_ADD, id, department.name(), null, added);

@@ -91,6 +91,47 @@ public enum FieldErrorCode {
 	/** A cron expression with the wrong number of fields. */
 	CRON_FIELD_COUNT("count"),
 
+	/** A cron field's list with an empty item ({@code 1,,2}). */
+	CRON_EMPTY_ITEM("field", "value"),
+
+	/** A cron field's empty value ({@code 1-}). */
+	CRON_EMPTY_VALUE("field"),
+
+	/** '?' outside a Quartz expression's day-of-month or day-of-week. */
+	CRON_QUESTION_MARK_MISPLACED("field"),
+
+	/** A cron step of 0 ({@code *}{@code /0}). */
+	CRON_STEP_ZERO("field", "value"),
+
+	/** A cron range written high to low in a field that does not wrap around. */
+	CRON_RANGE_REVERSED("field", "value"),
+
+	/** A month or day name a cron field does not know. */
+	CRON_NOT_A_NAME("field", "value"),
+
+	/**
+	 * Quartz syntax ({@code ?}, {@code L}, {@code W}, {@code #}) in a 5-field expression.
+	 */
+	CRON_QUARTZ_ONLY("field", "value"),
+
+	/** A Quartz expression restricting both day-of-month and day-of-week. */
+	CRON_DAYS_BOTH_RESTRICTED,
+
+	/** A day-of-month {@code L-n} without a number n. */
+	CRON_LAST_DAY_FORM("field", "value"),
+
+	/** {@code @every} without a duration Crony reads. */
+	EVERY_NOT_A_DURATION("value"),
+
+	/** {@code @at} with a date-time that is not ISO 8601. */
+	AT_NOT_A_DATE_TIME("value"),
+
+	/** {@code @at} with a fraction of a second. */
+	AT_FRACTION_OF_SECOND("value"),
+
+	/** A {@code @} macro Crony does not know. */
+	UNKNOWN_MACRO("value"),
+
 	/** A time zone that is not a known IANA id. */
 	UNKNOWN_TIME_ZONE("value"),
 
@@ -142,6 +183,51 @@ public enum FieldErrorCode {
 	 * comma-separated) send it elsewhere: it must be entered again.
 	 */
 	SECRET_MUST_BE_ENTERED_AGAIN("changed"),
+
+	/**
+	 * A label key not of the labels' syntax (1 to 63 letters, digits, '.', '_', '-' or
+	 * '/', starting and ending with a letter or digit).
+	 */
+	LABEL_KEY_INVALID("key"),
+
+	/** A label value not of the labels' syntax (empty, or as a key). */
+	LABEL_VALUE_INVALID("key", "value"),
+
+	/** An alert channel id that names no channel. */
+	UNKNOWN_CHANNEL("id"),
+
+	/**
+	 * An address the target policy ({@code crony.target-policy}) does not let Crony call;
+	 * the message says which rule.
+	 */
+	TARGET_POLICY_REFUSED("address"),
+
+	/** An address not of the forms the field takes ({@code forms}, comma-separated). */
+	WRONG_ADDRESS_FORM("forms"),
+
+	/** A job with neither a schedule nor upstreams in {@code dependsOn}. */
+	SCHEDULE_REQUIRED_WITHOUT_UPSTREAMS,
+
+	/** A value given twice in one request; {@code first} is where it came first. */
+	DUPLICATE("first"),
+
+	/** A bulk write's name taken by another request meanwhile: send it again. */
+	TAKEN_MEANWHILE,
+
+	/** A bulk write's job deleted by another request meanwhile. */
+	DELETED_MEANWHILE,
+
+	/** {@code dependsOn} in a bulk write or import, which keeps upstreams as they are. */
+	UPSTREAMS_NOT_IN_BULK,
+
+	/** A job others wait for, deleted without {@code cutEdges}. */
+	HAS_DEPENDENTS("jobs"),
+
+	/** A {@code version} given for a job an upsert would create. */
+	VERSION_WITHOUT_JOB("name"),
+
+	/** A calendar jobs follow, deleted. */
+	FOLLOWED_BY_JOBS("count", "jobs"),
 
 	/**
 	 * A rule without a code of its own yet: the English {@code message} says it, and the

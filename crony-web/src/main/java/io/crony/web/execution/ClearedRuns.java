@@ -8,6 +8,7 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.crony.common.json.CronyJson;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -60,10 +61,10 @@ public class ClearedRuns {
 		String attemptsJson = CronyJson.toJson(this.attempts.of(executionId));
 		String shardsJson = CronyJson.toJson(this.shards.of(executionId));
 		this.jdbc.update("INSERT INTO execution_clear (execution_id, run, trigger_type, status, agent_id, attempt, "
-				+ "started_at, finished_at, output, error, released_by, attempts, shards, cleared_at, cleared_by) "
-				+ "SELECT id, ?, trigger_type, status, agent_id, attempt, started_at, finished_at, output, error, "
-				+ "released_by, ?, ?, ?, ? FROM execution WHERE id = ?", run, attemptsJson, shardsJson, SqlTime.of(now),
-				by, executionId);
+				+ "started_at, finished_at, output, error, reason, released_by, attempts, shards, cleared_at, "
+				+ "cleared_by) SELECT id, ?, trigger_type, status, agent_id, attempt, started_at, finished_at, output, "
+				+ "error, reason, released_by, ?, ?, ?, ? FROM execution WHERE id = ?", run, attemptsJson, shardsJson,
+				SqlTime.of(now), by, executionId);
 		this.jdbc.update("DELETE FROM execution_attempt WHERE execution_id = ?", executionId);
 		this.jdbc.update(removeShards, executionId);
 		return run;
@@ -72,15 +73,17 @@ public class ClearedRuns {
 	/** The row's earlier runs, oldest first. */
 	List<ClearedRunResponse> of(long executionId) {
 		return this.jdbc.query("SELECT run, trigger_type, status, agent_id, attempt, started_at, finished_at, error, "
-				+ "released_by, attempts, shards, cleared_at, cleared_by FROM execution_clear WHERE execution_id = ? "
-				+ "ORDER BY run", ClearedRuns::cleared, executionId);
+				+ "released_by, attempts, shards, cleared_at, cleared_by, reason FROM execution_clear "
+				+ "WHERE execution_id = ? " + "ORDER BY run", ClearedRuns::cleared, executionId);
 	}
 
 	private static ClearedRunResponse cleared(ResultSet rs, int row) throws SQLException {
 		long releasedBy = rs.getLong(9);
+		Long by = rs.wasNull() ? null : releasedBy;
 		return new ClearedRunResponse(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
 				SqlTime.instant(rs.getTimestamp(6)), SqlTime.instant(rs.getTimestamp(7)), rs.getString(8),
-				rs.wasNull() ? null : releasedBy, list(rs.getString(10), new TypeReference<List<AttemptResponse>>() {
+				ReasonJson.read(rs.getString(14)), by,
+				list(rs.getString(10), new TypeReference<List<AttemptResponse>>() {
 				}), list(rs.getString(11), new TypeReference<List<ShardResponse>>() {
 				}), SqlTime.instant(rs.getTimestamp(12)), rs.getString(13));
 	}

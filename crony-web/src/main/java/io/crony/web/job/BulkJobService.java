@@ -15,6 +15,7 @@ import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
 import io.crony.web.error.ConstraintCodes;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkPlan.Step;
@@ -136,8 +137,11 @@ class BulkJobService {
 		int limit = this.properties.bulkLimit();
 		if (request.jobs() != null && request.jobs().size() > limit) {
 			BulkProblems problems = new BulkProblems(request.jobs().size());
-			problems.invalid(List.of(new FieldProblem("jobs", "has " + request.jobs().size() + " jobs; at most " + limit
-					+ " are taken per request (crony.web.jobs.bulk-limit)")));
+			problems
+				.invalid(List.of(FieldProblem.of("jobs",
+						"has " + request.jobs().size() + " jobs; at most " + limit
+								+ " are taken per request (crony.web.jobs.bulk-limit)",
+						FieldErrorCode.TOO_LONG, limit)));
 			problems.throwIfAny();
 		}
 	}
@@ -172,8 +176,10 @@ class BulkJobService {
 			}
 			if (!problems.has(i) && jobs.get(i).hasUpstreams()) {
 				// a bulk's jobs could name one another in a cycle no single save sees
-				problems.invalid(i, List.of(new FieldProblem("dependsOn", "upstreams are set one job at a time "
-						+ "(PUT /jobs/{id}); a bulk write or import keeps a job's upstreams as they are")));
+				problems.invalid(i,
+						List.of(FieldProblem.of("dependsOn", "upstreams are set one job at a time "
+								+ "(PUT /jobs/{id}); a bulk write or import keeps a job's upstreams as they are",
+								FieldErrorCode.UPSTREAMS_NOT_IN_BULK)));
 			}
 		}
 		JobNames names = new JobNames();
@@ -183,7 +189,8 @@ class BulkJobService {
 			if (job != null && job.name() != null) {
 				Integer earlier = first.putIfAbsent(names.key(job.name()), i);
 				if (earlier != null) {
-					problems.invalid(i, List.of(new FieldProblem("name", "is also the name of jobs[" + earlier + "]")));
+					problems.invalid(i, List.of(FieldProblem.of("name", "is also the name of jobs[" + earlier + "]",
+							FieldErrorCode.DUPLICATE, "jobs[" + earlier + "]")));
 				}
 			}
 		}

@@ -13,6 +13,7 @@ import java.util.Set;
 import com.baomidou.mybatisplus.core.batch.MybatisBatch;
 import com.baomidou.mybatisplus.core.toolkit.MybatisBatchUtils;
 import io.crony.common.json.CronyJson;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkPlan.Step;
 import org.apache.ibatis.executor.BatchResult;
@@ -154,7 +155,8 @@ class BulkJobWriter {
 			}
 		}
 		if (problems.isEmpty()) {
-			problems.conflict(new FieldProblem("jobs", "a name was taken meanwhile; send the request again"));
+			problems.conflict(FieldProblem.of("jobs", "a name was taken meanwhile; send the request again",
+					FieldErrorCode.TAKEN_MEANWHILE));
 		}
 		return problems.refusal();
 	}
@@ -167,8 +169,9 @@ class BulkJobWriter {
 		BulkProblems problems = new BulkProblems(jobCount);
 		for (Step step : movedOn) {
 			Long version = versions.get(step.row().getId());
-			problems.conflict(step.index(), (version != null) ? JobVersionConflictException.problem(version)
-					: new FieldProblem("name", "names a job deleted while this request ran"));
+			problems.conflict(step.index(),
+					(version != null) ? JobVersionConflictException.problem(version) : FieldProblem.of("name",
+							"names a job deleted while this request ran", FieldErrorCode.DELETED_MEANWHILE));
 		}
 		return problems.refusal();
 	}

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.job.BulkJobResponse.Outcome;
@@ -72,7 +73,8 @@ final class BulkPlan {
 			Instant now, BulkProblems problems) {
 		if (mode == BulkMode.UPSERT && job.version() != null) {
 			problems.conflict(index,
-					new FieldProblem("version", "is " + job.version() + ", and no job is named '" + job.name() + "'"));
+					FieldProblem.of("version", "is " + job.version() + ", and no job is named '" + job.name() + "'",
+							FieldErrorCode.VERSION_WITHOUT_JOB, job.name()));
 			return;
 		}
 		boolean enabled = job.enabled() == null || job.enabled();

@@ -3,6 +3,7 @@ package io.crony.web.job;
 import java.util.List;
 
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 import org.springframework.http.HttpStatus;
@@ -14,7 +15,8 @@ public final class JobHasDependentsException extends ApiException {
 		super(HttpStatus.CONFLICT,
 				"Job " + id + " has dependents (" + String.join(", ", dependents)
 						+ "); delete it with ?cutEdges=true to delete it and have them stop waiting for it",
-				List.of(new FieldProblem("cutEdges", "dependents: " + String.join(", ", dependents))));
+				List.of(FieldProblem.of("cutEdges", "dependents: " + String.join(", ", dependents),
+						FieldErrorCode.HAS_DEPENDENTS, String.join(", ", dependents))));
 	}
 
 }

@@ -9,12 +9,12 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
-import io.crony.common.job.Labels;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetType;
 import io.crony.common.target.TargetPolicy;
 import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
+import io.crony.web.error.LabelProblems;
 
 /**
  * The rules of a job definition that span fields or need the schedule engine; the
@@ -25,6 +25,14 @@ final class JobValidator {
 	static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS");
 
 	private static final String STATUS_URL_FORMS = "must be a /path, http://host/path or https://host/path";
+
+	private static final List<String> STATUS_URL_FORM_LIST = List.of("/path", "http://host/path", "https://host/path");
+
+	private static final List<String> HTTP_URL_FORMS = List.of("http://host/path", "https://host/path",
+			"lb://service/path");
+
+	private static final List<String> GRPC_URL_FORMS = List.of("static://host:port[/handler]",
+			"discovery:///service[/handler]");
 
 	private static final String GRPC_STATUS_FORM = "must be /handler for a GRPC target: the handler that answers "
 			+ "JobTarget/Status on the instance that took the call (one path segment, no placeholders)";
@@ -72,7 +80,7 @@ final class JobValidator {
 					FieldErrorCode.NOT_AN_EMAIL, contact));
 		}
 		if (job.labels() != null) {
-			Labels.problem(job.labels()).ifPresent((problem) -> problems.add(new FieldProblem("labels", problem)));
+			LabelProblems.of("labels", job.labels()).ifPresent(problems::add);
 		}
 	}
 
@@ -81,8 +89,7 @@ final class JobValidator {
 		if (assignment == null || assignment.labels() == null) {
 			return;
 		}
-		Labels.problem(assignment.labels())
-			.ifPresent((problem) -> problems.add(new FieldProblem("assignment.labels", problem)));
+		LabelProblems.of("assignment.labels", assignment.labels()).ifPresent(problems::add);
 	}
 
 	/**
@@ -98,8 +105,8 @@ final class JobValidator {
 		List<FieldProblem> problems = new ArrayList<>();
 		for (int i = 0; i < ids.size(); i++) {
 			if (ids.get(i) != null && unknown.contains(ids.get(i))) {
-				problems.add(new FieldProblem("alerts.channelIds[" + i + "]",
-						"alert channel " + ids.get(i) + " does not exist"));
+				problems.add(FieldProblem.of("alerts.channelIds[" + i + "]",
+						"alert channel " + ids.get(i) + " does not exist", FieldErrorCode.UNKNOWN_CHANNEL, ids.get(i)));
 			}
 		}
 		return problems;
@@ -118,13 +125,16 @@ final class JobValidator {
 		// placeholders are filled per run, and the filled-in address checked then
 		String url = JobTemplates.sample(job.target().url());
 		if (url != null) {
-			policy.refusal(url).ifPresent((why) -> problems.add(new FieldProblem("target.url", why)));
+			policy.refusal(url)
+				.ifPresent((why) -> problems
+					.add(FieldProblem.of("target.url", why, FieldErrorCode.TARGET_POLICY_REFUSED, job.target().url())));
 		}
 		String statusUrl = JobTemplates.sample(job.target().statusUrl());
 		if (!isBlank(statusUrl) && !statusUrl.trim().startsWith("/")) {
 			policy.refusal(statusUrl.trim())
-				.ifPresent((why) -> problems.add(new FieldProblem("target.statusUrl",
-						why.replaceFirst("^target address", "status URL address"))));
+				.ifPresent((why) -> problems
+					.add(FieldProblem.of("target.statusUrl", why.replaceFirst("^target address", "status URL address"),
+							FieldErrorCode.TARGET_POLICY_REFUSED, job.target().statusUrl().trim())));
 		}
 		return problems;
 	}
@@ -146,8 +156,9 @@ final class JobValidator {
 	private static void checkSchedule(JobRequest job, List<FieldProblem> problems) {
 		if (job.scheduleOrNone().isEmpty()) {
 			if (!job.hasUpstreams()) {
-				problems.add(new FieldProblem("schedule",
-						"must not be blank, unless dependsOn names the jobs whose success starts this one"));
+				problems.add(FieldProblem.of("schedule",
+						"must not be blank, unless dependsOn names the jobs whose success starts this one",
+						FieldErrorCode.SCHEDULE_REQUIRED_WITHOUT_UPSTREAMS));
 			}
 			return;
 		}
@@ -195,8 +206,9 @@ final class JobValidator {
 		}
 		for (String name : target.env().keySet()) {
 			if (name != null && !ENV_NAME.matcher(name).matches()) {
-				problems.add(new FieldProblem("target.env." + name,
-						"is not an environment variable's name: letters, digits and _, not starting with a digit"));
+				problems.add(FieldProblem.of("target.env." + name,
+						"is not an environment variable's name: letters, digits and _, not starting with a digit",
+						FieldErrorCode.NOT_MATCHING, ENV_NAME.pattern()));
 			}
 		}
 	}
@@ -219,8 +231,9 @@ final class JobValidator {
 		}
 		int timeout = (job.timeoutSeconds() != null) ? job.timeoutSeconds() : JobRequest.DEFAULT_TIMEOUT_SECONDS;
 		if (seconds < 1 || seconds > timeout) {
-			problems.add(new FieldProblem("target.progressTimeoutSeconds",
-					"must be between 1 and the job's timeoutSeconds (" + timeout + ")"));
+			problems.add(FieldProblem.of("target.progressTimeoutSeconds",
+					"must be between 1 and the job's timeoutSeconds (" + timeout + ")", FieldErrorCode.OUT_OF_RANGE, 1,
+					timeout));
 		}
 	}
 
@@ -247,11 +260,12 @@ final class JobValidator {
 		}
 		int initial = retry.backoffSecondsOrDefault();
 		if (initial < 1) {
-			problems.add(new FieldProblem("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
+			problems.add(FieldProblem.of("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff",
+					FieldErrorCode.TOO_SMALL, 1));
 		}
 		if (retry.maxBackoffSeconds() != null && retry.maxBackoffSeconds() < initial) {
-			problems
-				.add(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (" + initial + ")"));
+			problems.add(FieldProblem.of("retry.maxBackoffSeconds", "must be at least backoffSeconds (" + initial + ")",
+					FieldErrorCode.TOO_SMALL, initial));
 		}
 	}
 
@@ -274,8 +288,8 @@ final class JobValidator {
 		URI uri = parse(sampled);
 		if (uri == null || uri.getScheme() == null || !HTTP_SCHEMES.contains(uri.getScheme().toLowerCase())
 				|| isBlank(uri.getHost())) {
-			problems.add(
-					new FieldProblem("target.url", "must be http://host/path, https://host/path or lb://service/path"));
+			problems.add(wrongForm("target.url", "must be http://host/path, https://host/path or lb://service/path",
+					HTTP_URL_FORMS));
 		}
 	}
 
@@ -300,8 +314,8 @@ final class JobValidator {
 			valid = uri.getAuthority() == null && path != null && path.matches("/[A-Za-z0-9._-]+(/[A-Za-z0-9._-]*)?");
 		}
 		if (!valid) {
-			problems.add(new FieldProblem("target.url",
-					"must be static://host:port[/handler] or discovery:///service[/handler]"));
+			problems.add(wrongForm("target.url",
+					"must be static://host:port[/handler] or discovery:///service[/handler]", GRPC_URL_FORMS));
 		}
 	}
 
@@ -324,7 +338,7 @@ final class JobValidator {
 		}
 		if (target.type() == TargetType.GRPC) {
 			if (!GRPC_STATUS_HANDLER.matcher(url.trim()).matches()) {
-				problems.add(new FieldProblem("target.statusUrl", GRPC_STATUS_FORM));
+				problems.add(wrongForm("target.statusUrl", GRPC_STATUS_FORM, List.of("/handler")));
 			}
 			return;
 		}
@@ -336,7 +350,7 @@ final class JobValidator {
 		String trimmed = sampled;
 		if (trimmed.startsWith("/")) {
 			if (trimmed.startsWith("//") || parse("http://host" + trimmed) == null) {
-				problems.add(new FieldProblem("target.statusUrl", STATUS_URL_FORMS));
+				problems.add(wrongForm("target.statusUrl", STATUS_URL_FORMS, STATUS_URL_FORM_LIST));
 			}
 			return;
 		}
@@ -344,7 +358,7 @@ final class JobValidator {
 		if (uri == null || uri.getScheme() == null
 				|| !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))
 				|| isBlank(uri.getHost())) {
-			problems.add(new FieldProblem("target.statusUrl", STATUS_URL_FORMS));
+			problems.add(wrongForm("target.statusUrl", STATUS_URL_FORMS, STATUS_URL_FORM_LIST));
 		}
 	}
 
@@ -356,6 +370,10 @@ final class JobValidator {
 		String url = (target.url() != null) ? target.url() : "";
 		return (target.type() == TargetType.HTTP && url.startsWith("lb://"))
 				|| (target.type() == TargetType.GRPC && url.startsWith("discovery:///"));
+	}
+
+	private static FieldProblem wrongForm(String field, String message, List<String> forms) {
+		return FieldProblem.of(field, message, FieldErrorCode.WRONG_ADDRESS_FORM, String.join(", ", forms));
 	}
 
 	private static URI parse(String url) {

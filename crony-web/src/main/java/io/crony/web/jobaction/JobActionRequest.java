@@ -1,14 +1,13 @@
 package io.crony.web.jobaction;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-import io.crony.common.job.Labels;
 import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
+import io.crony.web.error.LabelProblems;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -76,48 +75,57 @@ record JobActionRequest(@Schema(description = "what to do to each job") JobActio
 
 	private void checkIds(int limit, List<FieldProblem> problems) {
 		if (this.ids == null || this.ids.isEmpty()) {
-			problems.add(new FieldProblem("ids", "must name at least one job"));
+			problems.add(FieldProblem.of("ids", "must name at least one job", FieldErrorCode.TOO_SHORT, 1));
 			return;
 		}
 		if (this.ids.size() > limit) {
-			problems.add(new FieldProblem("ids",
-					this.ids.size() + " ids given; at most " + limit + " jobs at once (crony.web.jobs.bulk-limit)"));
+			problems.add(FieldProblem.of("ids",
+					this.ids.size() + " ids given; at most " + limit + " jobs at once (crony.web.jobs.bulk-limit)",
+					FieldErrorCode.TOO_LONG, limit));
 			return;
 		}
-		Set<Long> seen = new HashSet<>();
+		Map<Long, Integer> seen = new HashMap<>();
 		for (int i = 0; i < this.ids.size(); i++) {
 			Long id = this.ids.get(i);
 			if (id == null) {
-				problems.add(new FieldProblem("ids[" + i + "]", "must be a job id"));
+				problems.add(FieldProblem.required("ids[" + i + "]", "must be a job id"));
+				continue;
 			}
-			else if (!seen.add(id)) {
-				problems.add(new FieldProblem("ids[" + i + "]", "job " + id + " is named twice"));
+			Integer first = seen.putIfAbsent(id, i);
+			if (first != null) {
+				problems.add(FieldProblem.of("ids[" + i + "]", "job " + id + " is named twice",
+						FieldErrorCode.DUPLICATE, "ids[" + first + "]"));
 			}
 		}
 	}
 
 	private void checkLabels(List<FieldProblem> problems) {
-		if (this.labels == null || (this.action == JobAction.ADD_LABELS && this.labels.isEmpty())) {
-			problems.add(new FieldProblem("labels", (this.action == JobAction.ADD_LABELS)
-					? "must give at least one label to add" : "is required (empty removes every label)"));
+		if (this.action == JobAction.ADD_LABELS && (this.labels == null || this.labels.isEmpty())) {
+			problems.add(FieldProblem.of("labels", "must give at least one label to add", FieldErrorCode.TOO_SHORT, 1));
+			return;
+		}
+		if (this.labels == null) {
+			problems.add(FieldProblem.required("labels", "is required (empty removes every label)"));
 			return;
 		}
 		if (this.labels.size() > MAX_LABELS) {
-			problems.add(new FieldProblem("labels", "at most " + MAX_LABELS + " labels"));
+			problems.add(FieldProblem.of("labels", "at most " + MAX_LABELS + " labels", FieldErrorCode.TOO_LONG,
+					MAX_LABELS));
 			return;
 		}
-		Labels.problem(this.labels).ifPresent((problem) -> problems.add(new FieldProblem("labels", problem)));
+		LabelProblems.of("labels", this.labels).ifPresent(problems::add);
 	}
 
 	private void checkLabelKeys(List<FieldProblem> problems) {
 		if (this.labelKeys == null || this.labelKeys.isEmpty()) {
-			problems.add(new FieldProblem("labelKeys", "must give at least one key to remove"));
+			problems
+				.add(FieldProblem.of("labelKeys", "must give at least one key to remove", FieldErrorCode.TOO_SHORT, 1));
 			return;
 		}
 		for (int i = 0; i < this.labelKeys.size(); i++) {
 			String key = this.labelKeys.get(i);
 			if (key == null || key.isBlank()) {
-				problems.add(new FieldProblem("labelKeys[" + i + "]", "must be a label key"));
+				problems.add(FieldProblem.required("labelKeys[" + i + "]", "must be a label key"));
 			}
 		}
 	}

@@ -93,7 +93,7 @@ class DependentRuns implements DependentsFollow {
 		}
 		UpstreamRun root = runs.get(flow.jobId());
 		if (root == null) {
-			finish(flow, ExecutionStatus.FAILED, "its first run is gone", now);
+			finish(flow, ExecutionStatus.FAILED, Reason.of(ReasonCode.WORKFLOW_FIRST_RUN_GONE), now);
 			return;
 		}
 		boolean active = false;
@@ -141,7 +141,7 @@ class DependentRuns implements DependentsFollow {
 			boolean allSucceeded = members.stream().allMatch(runs::containsKey)
 					&& WorkflowRunTally.of(runs.values().stream().map(UpstreamRun::status).toList()).failed() == 0;
 			finish(flow, allSucceeded ? ExecutionStatus.SUCCEEDED : ExecutionStatus.FAILED,
-					allSucceeded ? null : "a run in it did not succeed; what depends on it did not run", now);
+					allSucceeded ? null : Reason.of(ReasonCode.WORKFLOW_RUN_NOT_SUCCEEDED), now);
 		}
 	}
 
@@ -181,9 +181,12 @@ class DependentRuns implements DependentsFollow {
 			.orElse(false);
 	}
 
-	private void finish(Flow flow, ExecutionStatus status, String error, Instant now) {
-		this.jdbc.update("UPDATE workflow_run SET status = ?, error = ?, finished_at = ? WHERE id = ? "
-				+ "AND status = 'RUNNING'", status.name(), error, SqlTime.of(now), flow.id());
+	// the error in English, and beside it as a code the reader's language words
+	private void finish(Flow flow, ExecutionStatus status, Reason why, Instant now) {
+		this.jdbc.update(
+				"UPDATE workflow_run SET status = ?, error = ?, reason = ?, finished_at = ? WHERE id = ? "
+						+ "AND status = 'RUNNING'",
+				status.name(), (why != null) ? why.text() : null, ReasonJson.write(why), SqlTime.of(now), flow.id());
 		log.info("Workflow run {} of job {} ended {}", flow.id(), flow.jobId(), status);
 	}
 

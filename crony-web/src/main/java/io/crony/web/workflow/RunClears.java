@@ -97,8 +97,10 @@ class RunClears {
 			// a workflow run (by hand, a backfill's instant) of these runs is under way
 			// again
 			for (long root : roots) {
-				this.jdbc.update("UPDATE workflow_run SET status = 'RUNNING', error = NULL, finished_at = NULL "
-						+ "WHERE root_id = ? AND status <> 'RUNNING'", root);
+				this.jdbc.update(
+						"UPDATE workflow_run SET status = 'RUNNING', error = NULL, reason = NULL, finished_at = NULL "
+								+ "WHERE root_id = ? AND status <> 'RUNNING'",
+						root);
 			}
 		});
 		this.released.request(executionId, row.jobId(), TriggerType.RETRY, row.scheduledAt(), row.params());

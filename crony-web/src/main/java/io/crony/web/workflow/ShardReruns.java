@@ -82,8 +82,9 @@ class ShardReruns {
 			this.cleared.keepForFailedShards(executionId, by, now);
 			this.clears.startOver(executionId, now);
 			// the workflow run it belongs to is under way again
-			this.jdbc.update("UPDATE workflow_run SET status = 'RUNNING', error = NULL, finished_at = NULL "
-					+ "WHERE root_id = ? AND status <> 'RUNNING'", locked.root());
+			this.jdbc
+				.update("UPDATE workflow_run SET status = 'RUNNING', error = NULL, reason = NULL, finished_at = NULL "
+						+ "WHERE root_id = ? AND status <> 'RUNNING'", locked.root());
 			return failed;
 		});
 		this.released.request(executionId, row.jobId(), TriggerType.RETRY, row.scheduledAt(), row.params());

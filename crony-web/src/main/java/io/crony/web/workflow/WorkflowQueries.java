@@ -13,6 +13,8 @@ import java.util.Set;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.auth.Departments;
 import io.crony.web.execution.ExecutionNotFoundException;
@@ -158,8 +160,13 @@ class WorkflowQueries {
 			if (first == null) {
 				continue;
 			}
-			List<String> flow = this.jdbc.queryForList("SELECT status FROM workflow_run WHERE root_id = ?",
-					String.class, root);
+			List<Map<String, Object>> flowRows = this.jdbc
+				.queryForList("SELECT status, error, reason FROM workflow_run WHERE root_id = ?", root);
+			List<String> flow = flowRows.stream().map((row) -> (String) row.get("status")).toList();
+			// the run's own error (a run by hand with dependents, a backfill's instant)
+			Map<String, Object> own = flowRows.isEmpty() ? Map.of() : flowRows.get(0);
+			String error = (String) own.get("error");
+			Reason reason = ReasonJson.read((String) own.get("reason"));
 			List<ExecutionStatus> statuses = new ArrayList<>(rows.stream().map(TreeRun::status).toList());
 			List<Instant> ends = new ArrayList<>(rows.stream().map(TreeRun::finishedAt).toList());
 			long withoutRun = 0;
@@ -186,7 +193,7 @@ class WorkflowQueries {
 					: ends.stream().filter((at) -> at != null).max(Instant::compareTo).orElse(null);
 			Instant started = (first.startedAt() != null) ? first.startedAt() : first.scheduledAt();
 			runs.add(new WorkflowRun(root, first.jobId(), first.jobName(), started, finished, tally.status(active),
-					statuses.size(), tally.succeeded(), tally.failed(), tally.skipped()));
+					statuses.size(), tally.succeeded(), tally.failed(), tally.skipped(), error, reason));
 		}
 		return runs;
 	}
@@ -279,11 +286,19 @@ class WorkflowQueries {
 
 	}
 
-	/** A workflow run: a first run and every run it released, transitively. */
+	/**
+	 * A workflow run: a first run and every run it released, transitively; {@code error}
+	 * and {@code reason} say why it failed, for one started by hand with dependents or by
+	 * a backfill.
+	 */
 	record WorkflowRun(long rootId, long rootJobId, String rootJobName, Instant startedAt, Instant finishedAt,
 			@Schema(allowableValues = {
 					"RUNNING", "SUCCEEDED", "FAILED" }) String status,
-			int runs, long succeeded, long failed, long skipped){
+			int runs, long succeeded, long failed, long skipped,
+			@Schema(description = "why the workflow run failed, in English; absent when it did not, and for one "
+					+ "the schedule started") String error,
+			@Schema(description = "error as a reason code with its values, worded by the reader; absent "
+					+ "without error and for workflow runs ended before version 26 of the schema") Reason reason){
 	}
 
 	/** A run and the runs it released. */

@@ -175,6 +175,16 @@ class JobApiToEtcdIT extends ClusterItSupport {
 			assertThat(listed.path("reason").path("params").path("execution").asLong()).isEqualTo(runOf(b));
 			await().until(() -> "FAILED".equals(
 					this.jdbc.queryForObject("SELECT status FROM workflow_run WHERE root_id = ?", String.class, root)));
+			// the workflow run's own error, with its code for a reader of another
+			// language
+			JsonNode flow = null;
+			for (JsonNode listedRun : admin.get("/api/v1/workflows/runs").body()) {
+				flow = (listedRun.path("rootId").asLong() == root) ? listedRun : flow;
+			}
+			assertThat(flow).as("workflow run %s", root).isNotNull();
+			assertThat(flow.path("error").asText())
+				.isEqualTo("a run in it did not succeed; what depends on it did not run");
+			assertThat(flow.path("reason").path("code").asText()).isEqualTo("WORKFLOW_RUN_NOT_SUCCEEDED");
 		}
 		finally {
 			this.jdbc.update("DELETE FROM workflow_run WHERE job_id = ?", a);

@@ -235,6 +235,89 @@ class RequestErrorsIT {
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM backfill", Long.class)).isZero();
 	}
 
+	@Test
+	void theRulesAcrossFieldsAndRequestsCarryCodesOfTheirOwnWithTheirValues() {
+		Map<String, Object> job = Jobs.with(Jobs.http("coded-rules"), "schedule", null);
+		job = Jobs.with(job, "labels", Map.of("-bad", "x"));
+		job = Jobs.with(job, "assignment.labels", Map.of("zone", "-v-"));
+		job = Jobs.with(job, "alerts.channelIds", List.of(987654));
+		job = Jobs.with(job, "target.url", "ftp://host/x");
+		Response rules = this.api.post("/api/v1/jobs", job);
+		assertCode(rules, "schedule", "SCHEDULE_REQUIRED_WITHOUT_UPSTREAMS");
+		assertCode(rules, "labels", "LABEL_KEY_INVALID");
+		assertThat(fieldError(rules, "labels").path("params").path("key").asText()).isEqualTo("-bad");
+		assertCode(rules, "assignment.labels", "LABEL_VALUE_INVALID");
+		assertThat(fieldError(rules, "assignment.labels").path("params"))
+			.isEqualTo(MAPPER.createObjectNode().put("key", "zone").put("value", "-v-"));
+		assertCode(rules, "alerts.channelIds[0]", "UNKNOWN_CHANNEL");
+		assertThat(fieldError(rules, "alerts.channelIds[0]").path("params").path("id").asText()).isEqualTo("987654");
+		assertCode(rules, "target.url", "WRONG_ADDRESS_FORM");
+		assertThat(fieldError(rules, "target.url").path("params").path("forms").asText())
+			.isEqualTo("http://host/path, https://host/path, lb://service/path");
+		Response metadata = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.http("metadata"), "target.url", "http://169.254.169.254/latest"));
+		assertCode(metadata, "target.url", "TARGET_POLICY_REFUSED");
+		assertThat(fieldError(metadata, "target.url").path("params").path("address").asText())
+			.isEqualTo("http://169.254.169.254/latest");
+
+		long up = this.api.post("/api/v1/jobs", Jobs.http("coded-up")).id();
+		Response down = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.http("coded-down"), "dependsOn", List.of("coded-up")), "schedule", null));
+		assertThat(down.status()).as("%s", down.body()).isEqualTo(201);
+		Response dependents = this.api.delete("/api/v1/jobs/" + up);
+		assertThat(fieldError(dependents, 409, "cutEdges").path("code").asText()).isEqualTo("HAS_DEPENDENTS");
+		assertThat(fieldError(dependents, 409, "cutEdges").path("params").path("jobs").asText())
+			.isEqualTo("coded-down");
+		Response action = this.api.post("/api/v1/jobs/actions",
+				Map.of("action", "ADD_LABELS", "ids", List.of(up, up), "labels", Map.of("-bad", "")));
+		assertCode(action, "ids[1]", "DUPLICATE");
+		assertThat(fieldError(action, "ids[1]").path("params").path("first").asText()).isEqualTo("ids[0]");
+		assertCode(action, "labels", "LABEL_KEY_INVALID");
+		Response bulk = this.api.post("/api/v1/jobs/bulk", Map.of("jobs",
+				List.of(Jobs.http("bulk-a"), Jobs.with(Jobs.http("bulk-a"), "dependsOn", List.of("coded-up")))));
+		assertCode(bulk, "jobs[1].dependsOn", "UPSTREAMS_NOT_IN_BULK");
+		assertCode(bulk, "jobs[1].name", "DUPLICATE");
+		assertThat(fieldError(bulk, "jobs[1].name").path("params").path("first").asText()).isEqualTo("jobs[0]");
+
+		long calendar = this.api
+			.post("/api/v1/calendars", Map.of("name", "coded-ops", "workingDays", List.of("MONDAY")))
+			.id();
+		Map<String, Object> follower = Jobs.with(Jobs.with(Jobs.http("coded-follower"), "schedule", "0 9 * * *"),
+				"timeZone", "UTC");
+		Response following = this.api.post("/api/v1/jobs",
+				Jobs.with(follower, "calendar", Map.of("name", "coded-ops", "rule", "WORKING_DAYS_ONLY")));
+		assertThat(following.status()).as("%s", following.body()).isEqualTo(201);
+		Response followed = this.api.delete("/api/v1/calendars/" + calendar);
+		assertThat(fieldError(followed, 409, "id").path("code").asText()).isEqualTo("FOLLOWED_BY_JOBS");
+		assertThat(fieldError(followed, 409, "id").path("params"))
+			.isEqualTo(MAPPER.createObjectNode().put("count", "1").put("jobs", "coded-follower"));
+
+		Response hook = this.api.post("/api/v1/alert-channels",
+				Map.of("name", "coded-hook", "type", "WEBHOOK", "config", Map.of("url", "ftp://host/hook")));
+		assertCode(hook, "config.url", "WRONG_ADDRESS_FORM");
+		assertCode(hook, "secret", "REQUIRED");
+		Response mail = this.api.post("/api/v1/alert-channels", Map.of("name", "coded-mail", "type", "MAIL", "config",
+				Map.of("host", "smtp.example.com", "port", 25, "from", "crony@example.com", "to", List.of())));
+		assertCode(mail, "config.to", "TOO_SHORT");
+		Response refused = this.api.post("/api/v1/alert-channels", Map.of("name", "coded-metadata", "type", "WEBHOOK",
+				"secret", "s3cr3t", "config", Map.of("url", "http://169.254.169.254/hook")));
+		assertCode(refused, "config.url", "TARGET_POLICY_REFUSED");
+		assertThat(fieldError(refused, "config.url").path("params").path("address").asText())
+			.isEqualTo("http://169.254.169.254/hook");
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM alert_channel", Long.class)).isZero();
+		assertThat(jobRows()).isEqualTo(3);
+	}
+
+	private static JsonNode fieldError(Response response, int status, String field) {
+		assertThat(response.status()).as("%s", response.body()).isEqualTo(status);
+		for (JsonNode error : response.body().path("errors")) {
+			if (error.path("field").asText().equals(field)) {
+				return error;
+			}
+		}
+		throw new AssertionError("no error on " + field + " in " + response.body());
+	}
+
 	private static void assertCode(Response response, String field, String code) {
 		assertThat(fieldError(response, field).path("code").asText()).as("%s", response.body()).isEqualTo(code);
 	}

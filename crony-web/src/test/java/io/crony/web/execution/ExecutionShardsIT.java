@@ -88,9 +88,22 @@ class ExecutionShardsIT {
 		assertThat(failed.path("startedAt").asText()).isEqualTo("2026-11-25T09:00:00.250Z");
 		assertThat(failed.path("finishedAt").asText()).isEqualTo("2026-11-25T09:00:01.500Z");
 		assertThat(failed.path("error").asText()).isEqualTo("HTTP 503");
+		assertThat(failed.path("reason").isMissingNode() || failed.path("reason").isNull())
+			.as("the target's own answer has no code")
+			.isTrue();
 		assertThat(shards.get(0).path("output").asText()).isEqualTo("done");
 		assertThat(shards.get(1).path("instance").isMissingNode()).as("not called yet").isTrue();
 		assertThat(shards.get(1).path("attempt").asInt()).as("the column's default").isEqualTo(1);
+
+		long stopped = execution("CANCELLED", "2026-11-25 09:02:00");
+		this.jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, status, error, reason) "
+				+ "VALUES (?, 0, 1, 'TIMED_OUT', 'the sharded run''s limit of 5 s passed', "
+				+ "'{\"code\": \"SHARD_LIMIT_PASSED\", \"params\": {\"seconds\": \"5\"}}')", stopped);
+		JsonNode noted = this.api.get("/api/v1/executions/" + stopped).body().path("shards").get(0);
+		assertThat(noted.path("error").asText()).isEqualTo("the sharded run's limit of 5 s passed");
+		assertThat(noted.path("reason").path("code").asText()).isEqualTo("SHARD_LIMIT_PASSED");
+		assertThat(noted.path("reason").path("params").path("seconds").asText()).isEqualTo("5");
+		assertThat(noted.path("reason").path("text").asText()).isEqualTo("the sharded run's limit of 5 s passed");
 
 		Response plain = this.api.get("/api/v1/executions/" + single);
 		assertThat(plain.status()).isEqualTo(200);

@@ -345,7 +345,11 @@ class RunAndCancelIT {
 			this.jdbc.update("UPDATE job SET agent_id = 'agent-1' WHERE id = ?", job);
 		}
 		long failed = insertRun(chain[0], "FAILED", "CRON", load, null);
-		this.jdbc.update("UPDATE execution SET agent_id = 'agent-1', attempt = 3, error = 'boom' WHERE id = ?", failed);
+		// a note the platform wrote, with its code
+		this.jdbc.update(
+				"UPDATE execution SET agent_id = 'agent-1', attempt = 3, error = 'Cancelled by ada', "
+						+ "reason = '{\"code\": \"RUN_CANCELLED_BY\", \"params\": {\"user\": \"ada\"}}' WHERE id = ?",
+				failed);
 		long check = insertRun(chain[1], "SKIPPED", "CRON", load.plusSeconds(40), null);
 		long report = insertRun(chain[2], "SKIPPED", "CRON", load.plusSeconds(45), null);
 		Response live = this.api.post("/api/v1/executions/" + run() + "/clear", Map.of());
@@ -372,7 +376,9 @@ class RunAndCancelIT {
 		assertThat(earlier).hasSize(1);
 		assertThat(earlier.get(0).get("status").asText()).isEqualTo("FAILED");
 		assertThat(earlier.get(0).get("attempt").asInt()).isEqualTo(3);
-		assertThat(earlier.get(0).get("error").asText()).isEqualTo("boom");
+		assertThat(earlier.get(0).get("error").asText()).isEqualTo("Cancelled by ada");
+		assertThat(earlier.get(0).path("reason").path("code").asText()).isEqualTo("RUN_CANCELLED_BY");
+		assertThat(earlier.get(0).path("reason").path("params").path("user").asText()).isEqualTo("ada");
 		assertThat(
 				this.jdbc.queryForList("SELECT status FROM execution WHERE id IN (?, ?)", String.class, check, report))
 			.containsOnly("WAITING");

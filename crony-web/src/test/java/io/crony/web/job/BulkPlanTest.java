@@ -131,8 +131,8 @@ class BulkPlanTest {
 		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.UPSERT, Map.of(0, row), this.rules, 1L, "bob", NOW, problems);
 
 		assertThat(plan.steps()).extracting(Step::outcome).containsExactly(Outcome.UPDATED);
-		assertThat(problems.refusal().errors())
-			.containsExactly(new FieldProblem("jobs[1].version", "is 1, and no job is named 'new-one'"));
+		assertThat(problems.refusal().errors()).containsExactly(FieldProblem.of("jobs[1].version",
+				"is 1, and no job is named 'new-one'", FieldErrorCode.VERSION_WITHOUT_JOB, "new-one"));
 	}
 
 	@Test

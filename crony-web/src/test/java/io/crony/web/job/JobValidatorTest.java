@@ -13,9 +13,11 @@ import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class JobValidatorTest {
 
@@ -331,6 +333,55 @@ class JobValidatorTest {
 			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 30, 2.0, 10, null))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (30)"));
+	}
+
+	@Test
+	void theRulesAcrossFieldsCarryCodesWithTheirValues() {
+		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, 21), 20)))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.OUT_OF_RANGE, Map.of("min", "1", "max", "20")));
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 0, 2.0, 60, null))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.TOO_SMALL, Map.of("min", "1")));
+		assertThat(JobValidator
+			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 30, 2.0, 10, null))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.TOO_SMALL, Map.of("min", "30")));
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.ASYNC, "ftp://h/x"))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.WRONG_ADDRESS_FORM,
+					Map.of("forms", "/path, http://host/path, https://host/path")));
+		assertThat(JobValidator
+			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.ASYNC, "a/b"))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.WRONG_ADDRESS_FORM, Map.of("forms", "/handler")));
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc("grpc://billing", null, null))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.WRONG_ADDRESS_FORM,
+					Map.of("forms", "static://host:port[/handler], discovery:///service[/handler]")));
+		assertThat(JobValidator.validate(selecting(Map.of("dept", "p a y"))))
+			.extracting(FieldProblem::code, FieldProblem::params)
+			.containsExactly(tuple(FieldErrorCode.LABEL_VALUE_INVALID, Map.of("key", "dept", "value", "p a y")));
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|',
+			value = { "1,,2 * * * *|CRON_EMPTY_ITEM", "1- * * * *|CRON_EMPTY_VALUE",
+					"? * * * *|CRON_QUESTION_MARK_MISPLACED", "*/0 * * * *|CRON_STEP_ZERO",
+					"0 0 0 1 1 ? 2030-2027|CRON_RANGE_REVERSED", "0 0 * * FOO|CRON_NOT_A_NAME",
+					"0 0 L * *|CRON_QUARTZ_ONLY", "0 0 0 1 * MON|CRON_DAYS_BOTH_RESTRICTED",
+					"0 0 0 L-x * ?|CRON_LAST_DAY_FORM", "0 0 0 L-31 * ?|CRON_FIELD_OUT_OF_RANGE",
+					"0 0 0 ? * 1#6|CRON_FIELD_OUT_OF_RANGE", "*/1234567 * * * *|CRON_FIELD_NOT_A_NUMBER",
+					"@every 5x|EVERY_NOT_A_DURATION", "@every|EVERY_NOT_A_DURATION", "@every 500ms|TOO_SMALL",
+					"@every 367d|TOO_LARGE", "@at 2026-13-01T00:00:00|AT_NOT_A_DATE_TIME",
+					"@at 2026-12-01T10:00:00.5Z|AT_FRACTION_OF_SECOND", "@sometimes|UNKNOWN_MACRO" })
+	void everyScheduleRuleAnswersACodeOfItsOwn(String expression, FieldErrorCode code) {
+		FieldProblem problem = JobSchedules.check(expression, "UTC");
+
+		assertThat(problem.code()).as(problem.message()).isEqualTo(code);
+		assertThat(problem.params().keySet()).containsExactlyInAnyOrderElementsOf(code.params());
 	}
 
 	private static JobRequest withRetry(JobRequest.RetryRequest retry) {
