@@ -3,10 +3,12 @@ package crony
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -19,7 +21,8 @@ import (
 // bounds (a negative total, an index not below the total) INVALID_ARGUMENT. Status
 // answers through the function [Mux.RegisterStatus] registered for the request's
 // handler: NOT_FOUND when there is none, the function's error as UNKNOWN (or as the
-// gRPC status it is).
+// gRPC status it is). A run's Execution carries the traceparent its Execute call came
+// with as metadata, as an HTTP call's header (W3C form checked, anything else dropped).
 func RegisterJobTarget(s grpc.ServiceRegistrar, m *Mux) {
 	cronyv1.RegisterJobTargetServer(s, jobTarget{mux: m})
 }
@@ -31,6 +34,7 @@ type jobTarget struct {
 
 func (t jobTarget) Execute(ctx context.Context, req *cronyv1.ExecuteRequest) (*cronyv1.ExecuteResponse, error) {
 	job := jobFromProto(req)
+	job.Execution.Traceparent = traceparentFromMetadata(ctx)
 	if err := job.Shard.validate(); err != nil {
 		return nil, status.Error(codes.InvalidArgument, "crony: "+err.Error())
 	}
@@ -90,6 +94,18 @@ func jobFromProto(req *cronyv1.ExecuteRequest) *Job {
 		Deadline:      protoTime(req.GetDeadline()),
 		Shard:         Shard{Index: int(req.GetShardIndex()), Total: int(req.GetShardTotal()), Params: req.GetShardParams()},
 	}
+}
+
+// traceparentFromMetadata is the W3C traceparent the call's metadata carried (its first
+// value, as http.Header.Get takes the first); "" when it had none or one not of the W3C form.
+func traceparentFromMetadata(ctx context.Context) string {
+	md, _ := metadata.FromIncomingContext(ctx)
+	if values := md.Get(HeaderTraceparent); len(values) > 0 {
+		if tp := strings.TrimSpace(values[0]); ValidTraceparent(tp) {
+			return tp
+		}
+	}
+	return ""
 }
 
 func protoTime(ts *timestamppb.Timestamp) time.Time {

@@ -7,7 +7,10 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"google.golang.org/grpc/metadata"
+
 	crony "crony.io/sdk-go"
+	"crony.io/sdk-go/cronyv1"
 )
 
 const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
@@ -15,21 +18,7 @@ const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 // A job called with a traceparent reports with it: crony-web's span of the report joins
 // the run's trace. Real HTTP both ways: the agent's call in, the report out.
 func TestAJobsReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
-	reported := make(chan string, 2)
-	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		reported <- r.Header.Get("traceparent")
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"applied":true,"status":"RUNNING"}`)
-	}))
-	defer web.Close()
-	client := newClient(t, web.URL)
-	mux := crony.NewMux()
-	mux.Register("settle-orders", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
-		if _, err := client.ReportProgress(ctx, job.Execution, crony.Progress{Percent: 10}); err != nil {
-			return crony.Result{}, err
-		}
-		return crony.Succeeded("done"), nil
-	})
+	mux, reported := reportingMux(t)
 	target := httptest.NewServer(mux.HTTPHandler())
 	defer target.Close()
 
@@ -47,6 +36,47 @@ func TestAJobsReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
 	if got := <-reported; got != "" {
 		t.Errorf("a malformed traceparent was forwarded: %q", got)
 	}
+}
+
+// The same over gRPC: the traceparent comes as the call's metadata.
+func TestAGRPCJobsReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
+	mux, reported := reportingMux(t)
+	target := jobTargetClient(t, mux)
+
+	for _, sent := range []string{traceparent, "00-not-a-trace-01"} {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), crony.HeaderTraceparent, sent)
+		resp, err := target.Execute(ctx, &cronyv1.ExecuteRequest{ExecutionId: 101, ReportToken: "tok-101", Handler: "settle-orders"})
+		if err != nil || resp.GetOutcome() != cronyv1.Outcome_SUCCEEDED {
+			t.Fatalf("answer = %v, %v", resp, err)
+		}
+	}
+	if got := <-reported; got != traceparent {
+		t.Errorf("report's traceparent = %q, want %q", got, traceparent)
+	}
+	if got := <-reported; got != "" {
+		t.Errorf("a malformed traceparent was forwarded: %q", got)
+	}
+}
+
+// reportingMux serves settle-orders, which reports progress before it succeeds, to a
+// real local crony-web that hands over the traceparent each report came with.
+func reportingMux(t *testing.T) (*crony.Mux, <-chan string) {
+	reported := make(chan string, 2)
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reported <- r.Header.Get("traceparent")
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"applied":true,"status":"RUNNING"}`)
+	}))
+	t.Cleanup(web.Close)
+	client := newClient(t, web.URL)
+	mux := crony.NewMux()
+	mux.Register("settle-orders", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		if _, err := client.ReportProgress(ctx, job.Execution, crony.Progress{Percent: 10}); err != nil {
+			return crony.Result{}, err
+		}
+		return crony.Succeeded("done"), nil
+	})
+	return mux, reported
 }
 
 func TestValidTraceparentTakesOnlyTheW3CForm(t *testing.T) {

@@ -3,7 +3,8 @@
 # services.sh), crony-web serving the built dashboard, one agent (shell targets on, `sh` allowed) and the sample target,
 # all on free loopback ports with state under .crony/e2e, and an OpenID Connect provider
 # (crony-test-support's OidcProvider, with two users) that crony-web offers beside the
-# local sign-in (frontend/e2e/sso.test.mjs). Runs frontend/e2e/*.test.mjs in
+# local sign-in (frontend/e2e/sso.test.mjs); a run's page links its trace through a link
+# template (no trace viewer runs: live-output.test.mjs checks the link). Runs frontend/e2e/*.test.mjs in
 # headless Debian chromium (playwright-core, no browser download) and stops everything it
 # started, also when a test fails. Every test file runs in English; the Chinese run is the
 # translated pass: every page in Chinese with no English string of the dashboard's left on
@@ -124,7 +125,8 @@ echo $! >"$pids/oidc-provider.pid"
 CRONY_ADMIN_PASSWORD=$password start_java web "$web_jar" --server.port="$web_port" --server.address=127.0.0.1 \
 	--grpc.server.port=0 --grpc.server.address=127.0.0.1 --spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \
 	--crony.web.auth.oidc.enabled=true --crony.web.auth.oidc.issuer="http://127.0.0.1:$oidc_port" \
-	--crony.web.auth.oidc.client-id=crony --crony.web.auth.oidc.display-name="E2E Provider"
+	--crony.web.auth.oidc.client-id=crony --crony.web.auth.oidc.display-name="E2E Provider" \
+	--crony.web.tracing.link-template='http://127.0.0.1:16686/trace/{traceId}'
 start_java sample-target "$target_jar" "$target_port" 127.0.0.1
 start_java agent "$agent_jar" --server.port="$agent_port" --server.address=127.0.0.1 --crony.agent.id=e2e-agent \
 	--spring.profiles.active=local --spring.datasource.url="$db_url" --crony.etcd.endpoints="$etcd_url" --crony.etcd.prefix=/crony-e2e \

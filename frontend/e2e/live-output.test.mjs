@@ -1,12 +1,13 @@
 // A running shell job's page, against the real crony-web, agent and database: the lines
 // the command prints show in the live output panel while it still runs (the agent writes
 // them to the run's row once a second, crony-web streams them), then the run's final
-// status and its whole output.
+// status, its whole output and the link to its trace.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { tr } from './i18n.mjs';
 import { api, eventually, navigate, openBrowser, signIn, SLOW } from './support.mjs';
 
 describe('the live output of a running shell job', () => {
@@ -56,7 +57,12 @@ describe('the live output of a running shell job', () => {
     await page.getByTestId('live-output').waitFor({ state: 'detached', timeout: SLOW });
     await page.locator('[data-status="SUCCEEDED"]').first().waitFor();
     await page.getByText(/line-8/).first().waitFor();
-    assert.ok((await api('GET', `/executions/${executionId}`)).body.output.includes('line-1\nline-2\n'));
+    const finished = (await api('GET', `/executions/${executionId}`)).body;
+    assert.ok(finished.output.includes('line-1\nline-2\n'));
+    // its "Trace" row links the run's trace through the template test-e2e.sh gives crony-web
+    assert.match(finished.traceId ?? '', /^[0-9a-f]{32}$/);
+    const href = await page.getByRole('link', { name: tr('Open the trace') }).getAttribute('href');
+    assert.equal(href, `http://127.0.0.1:16686/trace/${finished.traceId}`);
   });
 
   it('raised no page error', () => {

@@ -1,7 +1,8 @@
 // Saves the docs' screenshots as PNGs in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a
 // few times and run enough to draw the charts. In English (E2E_LANG=en): the sign-in with the OpenID
 // Connect button, overview, jobs, job detail, service tokens, audit log, departments, members, calendars,
-// group mappings. In Chinese (E2E_LANG=zh-CN): every page and the sign-in, as <name>-zh.png. Not a
+// group mappings. In Chinese (E2E_LANG=zh-CN): every page and the sign-in, as <name>-zh.png. In both:
+// a run's page with its trace link (execution-trace.png). Not a
 // test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set (upcoming.png and
 // job-import.png come from their tests).
 import { join } from 'node:path';
@@ -57,6 +58,14 @@ try {
     await page.screenshot({ path: join(screenshotDir, shot(file)), fullPage: true });
     console.log(`[e2e] saved ${join(screenshotDir, shot(file))}`);
   }
+  // in both languages: a run's page with its "Trace" row, linked through test-e2e.sh's link template
+  const ran = (await api('GET', '/executions?status=SUCCEEDED&size=1')).body.items[0];
+  await navigate(page, `/executions/${ran.id}`);
+  await page.getByRole('link', { name: tr('Open the trace') }).waitFor();
+  await settled(page);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(screenshotDir, shot('execution-trace.png')), fullPage: true });
+  console.log(`[e2e] saved ${join(screenshotDir, shot('execution-trace.png'))}`);
 } finally {
   await browser.close();
 }

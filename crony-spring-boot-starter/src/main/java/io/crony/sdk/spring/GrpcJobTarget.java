@@ -3,6 +3,9 @@ package io.crony.sdk.spring;
 import java.time.Instant;
 
 import com.google.protobuf.Timestamp;
+import io.grpc.BindableService;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import net.devh.boot.grpc.server.service.GrpcService;
@@ -20,15 +23,26 @@ import io.crony.sdk.Result;
  * request's {@code handler}, or its job name when that is empty; an unknown one is
  * NOT_FOUND, shard fields out of bounds (a negative total, an index not below the total)
  * INVALID_ARGUMENT. {@code Status} asks the {@link CronyJobStatus} method named by the
- * request's handler: NOT_FOUND when there is none, UNKNOWN when it threw.
+ * request's handler: NOT_FOUND when there is none, UNKNOWN when it threw. A run's reports
+ * carry the {@code traceparent} its {@code Execute} call came with as metadata, as they
+ * do an HTTP call's header.
  */
 @GrpcService
-class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
+class GrpcJobTarget implements JobTargetGrpc.AsyncService, BindableService {
 
 	private final JobDispatcher dispatcher;
 
 	GrpcJobTarget(JobDispatcher dispatcher) {
 		this.dispatcher = dispatcher;
+	}
+
+	/**
+	 * Bound with {@link TraceContextInterceptor}, whichever gRPC server serves it (the
+	 * generated base class's {@code bindService} is final, hence the interface).
+	 */
+	@Override
+	public ServerServiceDefinition bindService() {
+		return ServerInterceptors.intercept(JobTargetGrpc.bindService(this), new TraceContextInterceptor());
 	}
 
 	@Override
@@ -91,9 +105,11 @@ class GrpcJobTarget extends JobTargetGrpc.JobTargetImplBase {
 
 	private static JobRequest request(ExecuteRequest request) {
 		String handler = request.getHandler().isEmpty() ? request.getJobName() : request.getHandler();
-		return new JobRequest(new Execution(request.getExecutionId(), request.getReportToken()), request.getJobId(),
-				request.getJobName(), handler, request.hasScheduledAt() ? instant(request.getScheduledAt()) : null,
-				request.getAttempt(), request.getTrigger(), request.getParams(),
+		Execution execution = new Execution(request.getExecutionId(), request.getReportToken(),
+				TraceContextInterceptor.traceparent());
+		return new JobRequest(execution, request.getJobId(), request.getJobName(), handler,
+				request.hasScheduledAt() ? instant(request.getScheduledAt()) : null, request.getAttempt(),
+				request.getTrigger(), request.getParams(),
 				request.getResumePayload().isEmpty() ? null : request.getResumePayload(),
 				request.hasDeadline() ? instant(request.getDeadline()) : null, request.getShardIndex(),
 				request.getShardTotal(), request.getShardParams().isEmpty() ? null : request.getShardParams());

@@ -13,8 +13,10 @@ import com.github.tomakehurst.wiremock.client.WireMock;
 import com.google.protobuf.Timestamp;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
 import net.devh.boot.grpc.server.event.GrpcServerStartedEvent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -25,6 +27,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -62,6 +65,12 @@ class CronyStarterIT {
 	static final WireMockServer web = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
 
 	static final AtomicInteger grpcPort = new AtomicInteger();
+
+	/**
+	 * A W3C trace context as the agent's call hands it over (docs/operations.md,
+	 * "Tracing").
+	 */
+	static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
 	static {
 		web.start();
@@ -367,6 +376,68 @@ class CronyStarterIT {
 			.isThrownBy(() -> stub().status(StatusRequest.newBuilder().setHandler("rebuild-index").build()))
 			.withMessageContaining("no status method \"rebuild-index\" in this service (it has: index-status)")
 			.satisfies((ex) -> assertThat(ex.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+	}
+
+	@Test
+	void reportsAnAsyncRunWithTheTraceparentItsHttpCallCameWithAndNoneWithoutOne() throws Exception {
+		for (long id : new long[] { 130, 131 }) {
+			HttpRequest.Builder call = HttpRequest.newBuilder(jobUri("rebuild-index"))
+				.header("X-Crony-Execution-Id", String.valueOf(id))
+				.header("X-Crony-Token", "t" + id)
+				.POST(HttpRequest.BodyPublishers.noBody());
+			if (id == 130) {
+				call.header("traceparent", TRACEPARENT);
+			}
+			assertThat(this.http.send(call.build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(202);
+		}
+		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/130/progress")).withHeader("traceparent",
+					equalTo(TRACEPARENT)));
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/130/result")).withHeader("traceparent",
+					equalTo(TRACEPARENT)));
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/131/result")).withoutHeader("traceparent"));
+		});
+	}
+
+	@Test
+	void reportsAnAsyncRunWithTheTraceparentItsGrpcCallCameWithAndDropsAMalformedOne() {
+		for (long id : new long[] { 120, 121 }) {
+			Metadata metadata = new Metadata();
+			metadata.put(Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER),
+					(id == 120) ? TRACEPARENT : "00-not-a-trace-01");
+			ExecuteResponse accepted = stub().withInterceptors(MetadataUtils.newAttachHeadersInterceptor(metadata))
+				.execute(ExecuteRequest.newBuilder()
+					.setExecutionId(id)
+					.setReportToken("t" + id)
+					.setHandler("rebuild-index")
+					.build());
+			assertThat(accepted.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+		}
+		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/120/progress")).withHeader("traceparent",
+					equalTo(TRACEPARENT)));
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/120/result")).withHeader("traceparent",
+					equalTo(TRACEPARENT)));
+			web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/121/result")).withoutHeader("traceparent"));
+		});
+	}
+
+	/**
+	 * The OpenFeign transport itself, built as the starter builds it (crony-web by URL).
+	 */
+	@Test
+	void theFeignTransportSendsTheTraceparentAndNoHeaderWithoutOne(@Autowired ApplicationContext context,
+			@Autowired CronySdkProperties properties) throws Exception {
+		FeignCronyTransport transport = FeignCronyTransport.create(context, properties);
+		byte[] progress = "{\"progress\":10}".getBytes();
+		assertThat(transport.post(140, "progress", "t140", TRACEPARENT, progress).status()).isEqualTo(200);
+		assertThat(transport.post(141, "progress", "t141", null, progress).status()).isEqualTo(200);
+		web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/140/progress"))
+			.withHeader("X-Crony-Token", equalTo("t140"))
+			.withHeader("traceparent", equalTo(TRACEPARENT)));
+		web.verify(postRequestedFor(urlPathEqualTo("/api/v1/executions/141/progress"))
+			.withHeader("X-Crony-Token", equalTo("t141"))
+			.withoutHeader("traceparent"));
 	}
 
 	private JobTargetGrpc.JobTargetBlockingStub stub() {
