@@ -40,7 +40,7 @@ services-down:
 # then the load on one agent (per size also its floor, the same calls from a plain pooled client,
 # and MariaDB's statements per fire), then job creation through the API.
 # BENCH_ARGS passes options, e.g. BENCH_ARGS=-Dcrony.bench.sizes=100000
-.PHONY: bench bench-cluster bench-agent bench-api bench-purge bench-db-outage
+.PHONY: bench bench-cluster bench-agent bench-api bench-purge bench-db-outage bench-tracing
 bench: bench-cluster bench-agent bench-api
 
 bench-cluster:
@@ -62,6 +62,15 @@ bench-purge:
 # exactly once; exits non-zero if a check fails. Short form: BENCH_ARGS=-Dcrony.bench.outage=1m
 bench-db-outage:
 	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.DatabaseOutageBench $(BENCH_ARGS)
+
+# What tracing costs an agent firing 1,000 every-second jobs (not in make bench: about 10
+# minutes): target lateness with tracing off, on (every run sampled) to a live Jaeger, and on
+# with the collector dead, a fresh agent each; Jaeger is built by services.sh install.
+bench-tracing:
+	bash scripts/services.sh install
+	./mvnw -B -q -pl bench -am -DskipTests package exec:java -Dcrony.bench.main=io.crony.bench.AgentBench \
+		-Dcrony.bench.sizes=1000 -Dcrony.bench.tracing=off,jaeger,dead -Dcrony.bench.warmup=60 \
+		-Dcrony.bench.seconds=60 -Dcrony.bench.floor=false -Dcrony.bench.failover-jobs=0 $(BENCH_ARGS)
 
 # deploy/ (not part of make test unless said): images built from Debian packages with podman,
 # the compose stack played end to end, the Helm chart checked offline (make test runs it).

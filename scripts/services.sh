@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Owns Crony's local services: etcd and MariaDB on loopback.
 #
-#   services.sh install             install the Debian packages that are missing, and build
+#   services.sh install             install the Debian packages that are missing, build
 #                                   toxiproxy-server (the tests' TCP fault proxy) into Go's bin
-#   services.sh up   [etcd|db|all]  start what is not running yet, wait until healthy
+#                                   and Jaeger (the tracing test's and bench's collector) into
+#                                   .crony/tools/
+#   services.sh up   [etcd|db|all]  start what is not running yet (installing what it needs,
+#                                   not Jaeger), wait until healthy
 #   services.sh down [etcd|db|all]  stop what this state dir started (by pid, never by name)
 #   services.sh status              print what runs, and where
 #   services.sh env                 print the connection settings as KEY=value lines
@@ -43,7 +46,7 @@ db_socket() {
 	echo "$s"
 }
 
-install() {
+install_packages() {
 	local need=()
 	command -v etcd >/dev/null || need+=(etcd-server)
 	command -v etcdctl >/dev/null || need+=(etcd-client)
@@ -62,15 +65,26 @@ install() {
 	install_toxiproxy
 }
 
+# What the tests need: the packages and toxiproxy (which up also makes sure of) and Jaeger.
+install() {
+	install_packages
+	install_jaeger
+}
+
+# Go from its default place when it is not on PATH.
+use_go() {
+	if ! command -v go >/dev/null && [ -x /usr/local/go/bin/go ]; then
+		export PATH="/usr/local/go/bin:$PATH"
+	fi
+}
+
 # Toxiproxy, the TCP proxy the partition tests cut and restore (FaultProxy in
 # crony-test-support), built from its Go module beside the other Go-built test tools
 # (helm): $(go env GOPATH)/bin/toxiproxy-server. The module's command is named "server",
 # so it is built into a directory of its own and renamed.
 toxiproxy_version=v2.5.0
 install_toxiproxy() {
-	if ! command -v go >/dev/null && [ -x /usr/local/go/bin/go ]; then
-		export PATH="/usr/local/go/bin:$PATH"
-	fi
+	use_go
 	local gobin target build
 	gobin=$(go env GOPATH)/bin
 	target=$gobin/toxiproxy-server
@@ -82,6 +96,27 @@ install_toxiproxy() {
 	mkdir -p "$gobin"
 	mv "$build/server" "$target"
 	rm -rf "$build"
+}
+
+# Jaeger v2 all-in-one, the collector the tracing system test and make bench-tracing export
+# spans to (Jaeger in crony-test-support), built from its Go module once per version into
+# the repository's .crony/tools/ (ignored by git): several minutes the first time, with the
+# module download (docs/testing.md), nothing after. Not `go install ...@version`: Jaeger's
+# go.mod has a replace directive, which go install refuses, so the module is downloaded
+# and built as the main module, as its own build does. Built to a temporary name and
+# moved, so an interrupted build leaves no binary behind.
+jaeger_version=1.76.0
+install_jaeger() {
+	use_go
+	local dir=$repo/.crony/tools/jaeger-$jaeger_version src
+	[ -x "$dir/jaeger" ] && return 0
+	log "building jaeger $jaeger_version (from its Go module, the first time only: several minutes)"
+	src=$(cd /tmp && go mod download -json "github.com/jaegertracing/jaeger@v$jaeger_version" |
+		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+	[ -n "$src" ] || die "could not download the Go module github.com/jaegertracing/jaeger@v$jaeger_version"
+	mkdir -p "$dir"
+	(cd "$src" && go build -o "$dir/jaeger.partial" ./cmd/jaeger)
+	mv "$dir/jaeger.partial" "$dir/jaeger"
 }
 
 wait_until() {
@@ -185,7 +220,7 @@ what=${2:-all}
 case "$cmd" in
 install) install ;;
 up)
-	install
+	install_packages
 	mkdir -p "$state"
 	case "$what" in etcd) up_etcd ;; db) up_db ;; all) up_etcd && up_db ;; *) die "up takes etcd, db or all" ;; esac
 	print_env

@@ -28,6 +28,7 @@ import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.test.Jaeger;
 import io.crony.test.LocalServices;
 import io.etcd.jetcd.Client;
 
@@ -55,7 +56,10 @@ import static io.crony.bench.ClusterBench.waitFor;
  * jobs the survivor runs itself before the failover, as an agent in service would),
  * {@code crony.bench.lease-ttl} (5s), {@code crony.bench.agent-jvm} (-Xmx1g),
  * {@code crony.bench.agent-args}, {@code crony.bench.floor} (true: before each size, the
- * same calls from a plain client, {@link Floor}).
+ * same calls from a plain client, {@link Floor}), {@code crony.bench.tracing} (empty: one
+ * agent per size as configured; else one per {@link TracingMode} listed, e.g.
+ * {@code off,jaeger,dead}, and each mode's lateness against tracing off,
+ * {@link TracingCost}).
  *
  * <p>
  * Per size also the agent's live heap after a full GC ({@link LiveHeap}) with no job and
@@ -81,6 +85,9 @@ public final class AgentBench {
 
 	private long nextId = 1;
 
+	// the tracing mode of the agent under measurement, before each line of its own
+	private String label = "";
+
 	private AgentBench(Connection db, EtcdCounts etcd, LoopbackTarget target, long dbPid) {
 		this.db = db;
 		this.etcd = etcd;
@@ -99,6 +106,7 @@ public final class AgentBench {
 		}
 		int seconds = Integer.getInteger("crony.bench.seconds", 30);
 		int failoverJobs = Integer.getInteger("crony.bench.failover-jobs", 10_000);
+		List<TracingMode> tracing = TracingMode.parse(System.getProperty("crony.bench.tracing", ""));
 		// Loads the native part now, before an overrun agent may have used up the files.
 		System.out.printf("load average %s%n", loadAverage());
 		Path webJar = jar("crony-web");
@@ -111,7 +119,9 @@ public final class AgentBench {
 			CronyKeys keys = new CronyKeys("/crony-agent-bench");
 			String jdbcUrl = services.jdbcUrl(SCHEMA);
 			String etcdUrl = services.etcdEndpoint();
-			try (LoopbackTarget target = LoopbackTarget.start();
+			// null when no mode exports to it: try-with-resources skips a null
+			try (Jaeger jaeger = tracing.contains(TracingMode.JAEGER) ? Jaeger.start() : null;
+					LoopbackTarget target = LoopbackTarget.start();
 					WebProcess web = WebProcess.start(webJar, etcdUrl, jdbcUrl, keys.prefix(), freePort());
 					Client client = Client.builder().endpoints(etcdUrl).build();
 					Connection db = DriverManager.getConnection(jdbcUrl, LocalServices.DB_USER,
@@ -133,12 +143,18 @@ public final class AgentBench {
 				for (int[] size : sizes) {
 					// before the size's agent starts: nothing but the floor sends calls
 					Floor.Result floorResult = floor ? bench.floor(size[0], size[1], seconds) : null;
-					try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
-							freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
-						bench.awaitOnline(1, agent);
-						bench.load(agent, size[0], size[1], seconds, floorResult, bench.footprint(agent));
+					if (tracing.isEmpty()) {
+						try (AgentProcess agent = AgentProcess.start(agentJar, "agent-" + size[0] + "x" + size[1],
+								freePort(), etcdUrl, jdbcUrl, keys.prefix())) {
+							bench.awaitOnline(1, agent);
+							bench.load(agent, size[0], size[1], seconds, floorResult, bench.footprint(agent));
+						}
+						bench.awaitOnline(0, null);
 					}
-					bench.awaitOnline(0, null);
+					else {
+						bench.tracing(tracing, jaeger, agentJar, size[0], size[1], seconds, floorResult, etcdUrl,
+								jdbcUrl, keys.prefix());
+					}
 				}
 				if (failoverJobs > 0) {
 					int failoverEvery = Integer.getInteger("crony.bench.failover-every", 1);
@@ -169,7 +185,7 @@ public final class AgentBench {
 	}
 
 	/** One size: assign, warm up, measure, check the records, unassign. */
-	private void load(AgentProcess agent, int jobs, int every, int seconds, Floor.Result floor, Footprint idle)
+	private long load(AgentProcess agent, int jobs, int every, int seconds, Floor.Result floor, Footprint idle)
 			throws Exception {
 		long firstId = assign(agent, jobs, every, MisfirePolicy.SKIP);
 		// In the warm-up: the full GC pauses the agent before the window, not in it.
@@ -260,6 +276,54 @@ public final class AgentBench {
 		unassign(agent, firstId, jobs);
 		report(String.format("%7d jobs unassigned (rows deleted -> no key left under %s) in %.1f s", jobs, agent.id(),
 				(System.nanoTime() - start) / 1e9));
+		return stats.percentile(99);
+	}
+
+	/**
+	 * One size under each tracing mode in turn, a fresh agent each: its lines labelled
+	 * with the mode, then each mode's p99 against tracing off. With a live Jaeger, also
+	 * how many of the agent's spans Jaeger took in, and whether its newest run's trace is
+	 * there.
+	 */
+	private void tracing(List<TracingMode> modes, Jaeger jaeger, Path agentJar, int jobs, int every, int seconds,
+			Floor.Result floor, String etcdUrl, String jdbcUrl, String prefix) throws Exception {
+		TracingCost cost = new TracingCost();
+		int closedPort = freePort();
+		for (TracingMode mode : modes) {
+			String id = "agent-" + jobs + "x" + every + "-tracing-" + mode.label() + "-" + this.nextId;
+			this.label = "[tracing " + mode.label() + "] ";
+			long spansBefore = (mode == TracingMode.JAEGER) ? jaeger.acceptedSpans() : 0;
+			try (AgentProcess agent = AgentProcess.start(agentJar, id, freePort(), etcdUrl, jdbcUrl, prefix,
+					mode.agentSettings(jaeger, closedPort))) {
+				awaitOnline(1, agent);
+				cost.add(mode, load(agent, jobs, every, seconds, floor, footprint(agent)));
+			}
+			// stopped: its last spans were sent as it shut down
+			awaitOnline(0, null);
+			if (mode == TracingMode.JAEGER) {
+				reportSpans(jaeger, id, spansBefore);
+			}
+			this.label = "";
+		}
+		report(cost.line(jobs, every));
+	}
+
+	/** What Jaeger took in from one agent: its spans against two per run. */
+	private void reportSpans(Jaeger jaeger, String agentId, long spansBefore) throws SQLException {
+		long runs = count(this.db, "SELECT COUNT(*) FROM execution WHERE agent_id = '" + agentId
+				+ "' AND status NOT IN ('PENDING', 'RUNNING')");
+		long spans = jaeger.acceptedSpans() - spansBefore;
+		String newest;
+		try (Statement statement = this.db.createStatement();
+				ResultSet rs = statement.executeQuery("SELECT trace_id FROM execution WHERE agent_id = '" + agentId
+						+ "' AND trace_id IS NOT NULL ORDER BY id DESC LIMIT 1")) {
+			newest = rs.next() ? rs.getString(1) : null;
+		}
+		report(String.format(
+				"Jaeger took in %d spans from %s for its %d finished runs (a run span and an attempt span each:"
+						+ " %.1f %% of %d); its newest run's trace %s: %s",
+				spans, agentId, runs, 100.0 * spans / Math.max(1, 2 * runs), 2 * runs, newest,
+				(newest != null && jaeger.trace(newest).isPresent()) ? "found" : "NOT found"));
 	}
 
 	/** What the execution rows of every size so far take in MariaDB, per row. */
@@ -379,8 +443,8 @@ public final class AgentBench {
 	}
 
 	void report(String line) {
-		System.out.println(line);
-		this.table.add(line);
+		System.out.println(this.label + line);
+		this.table.add(this.label + line);
 	}
 
 	static void sleepUntil(long epochMillis) throws InterruptedException {

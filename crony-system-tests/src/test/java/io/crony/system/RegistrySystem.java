@@ -31,15 +31,27 @@ final class RegistrySystem implements AutoCloseable {
 	 * agent's id
 	 */
 	RegistrySystem(CronyServicesExtension services, String name) {
+		this(services, name, Map.of());
+	}
+
+	/**
+	 * @param name the processes' prefix: {@code name-web}, and {@code name-agent}, the
+	 * agent's id
+	 * @param both more settings for crony-web and the agent alike (tracing, say)
+	 */
+	RegistrySystem(CronyServicesExtension services, String name, Map<String, String> both) {
 		int webPort = LocalServices.freePort();
 		String password = name + "-admin-1";
 		Map<String, String> webProperties = Platform.eurekaServer(webPort);
 		webProperties.put("eureka.instance.lease-renewal-interval-in-seconds", "1");
+		webProperties.putAll(both);
 		this.web = Platform.web(name + "-web", services, webPort, password, webProperties);
 		this.web.awaitHealthy("http://127.0.0.1:" + webPort + "/actuator/health", Duration.ofMinutes(3));
 		this.agentId = name + "-agent";
 		int agentPort = LocalServices.freePort();
-		this.agent = Platform.agent(services, this.agentId, agentPort, Platform.eurekaClient(webPort));
+		Map<String, String> agentProperties = Platform.eurekaClient(webPort);
+		agentProperties.putAll(both);
+		this.agent = Platform.agent(services, this.agentId, agentPort, agentProperties);
 		this.agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
 		this.api = new Api(webPort);
 		this.api.login("admin", password);

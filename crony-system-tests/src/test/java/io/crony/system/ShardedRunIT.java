@@ -23,6 +23,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
+import io.crony.test.Jaeger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,6 +42,11 @@ import static org.awaitility.Awaitility.await;
  * calls only them; the run's page lists its shards; the job's limit on the whole run
  * stops a slow shard, and the run's one alert names that shard and its instance; a job
  * that picks the least active instance goes to the idle one while the other is busy.
+ *
+ * <p>
+ * Both export every span (sampling 1.0) to a real Jaeger ({@link Jaeger}): a retried run
+ * is read back from Jaeger's query API as one trace, its run span with each attempt a
+ * child, and the target got each attempt's span as its {@code traceparent}.
  */
 class ShardedRunIT {
 
@@ -57,11 +63,15 @@ class ShardedRunIT {
 
 	private static Eureka eureka;
 
+	private static Jaeger jaeger;
+
 	private final List<Instance> instances = new CopyOnWriteArrayList<>();
 
 	@BeforeAll
 	static void startTheSystem() {
-		system = new RegistrySystem(services, "sharded-it");
+		jaeger = Jaeger.start();
+		system = new RegistrySystem(services, "sharded-it", Map.of("management.tracing.sampling.probability", "1.0",
+				"management.otlp.tracing.endpoint", jaeger.otlpEndpoint()));
 		api = system.api;
 		runs = system.runs;
 		eureka = system.eureka;
@@ -71,6 +81,9 @@ class ShardedRunIT {
 	static void stopTheSystem() throws Exception {
 		if (system != null) {
 			system.close();
+		}
+		if (jaeger != null) {
+			jaeger.close();
 		}
 	}
 
@@ -233,6 +246,68 @@ class ShardedRunIT {
 		assertThat(idle.jobs).as("every quick run at the idle instance")
 			.containsExactly(Long.toString(quick), Long.toString(quick), Long.toString(quick));
 		assertThat(holding.jobs).as("the busy instance holds only the busy run").containsExactly(Long.toString(busy));
+	}
+
+	@Test
+	void aRetriedRunIsOneTraceInJaegerWithEachAttemptAChildSpanSentToTheTargetAsTraceparent() {
+		try (FirstAttemptFailsTarget target = new FirstAttemptFailsTarget()) {
+			long job = runs.create("traced", Runs.target("HTTP", target.url(), "SYNC"), 10, 2);
+
+			JsonNode execution = runs.toEnd(job, null);
+
+			assertThat(execution.get("status").asText()).as("%s", execution).isEqualTo("SUCCEEDED");
+			assertThat(execution.get("attempt").asInt()).isEqualTo(2);
+			long executionId = execution.get("id").asLong();
+			String traceId = execution.path("traceId").asText();
+			assertThat(traceId).matches("[0-9a-f]{32}");
+			// spans leave the agent in batches, every 5 s by default
+			JsonNode spans = await("the run's three spans in Jaeger").atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> jaeger.trace(traceId).map((trace) -> trace.path("spans")).orElse(null),
+						(found) -> found != null && found.size() >= 3);
+			assertThat(spans).as("%s", spans).hasSize(3);
+			JsonNode run = span(spans, "crony.run traced");
+			assertThat(run.path("references")).as("a trace of its own").isEmpty();
+			assertThat(tag(run, "crony.job.id")).isEqualTo(Long.toString(job));
+			assertThat(tag(run, "crony.execution.id")).isEqualTo(Long.toString(executionId));
+			assertThat(tag(run, "crony.trigger")).isEqualTo("MANUAL");
+			List<Map<String, String>> calls = target.callsOf(executionId);
+			assertThat(calls).hasSize(2);
+			for (int attempt = 1; attempt <= 2; attempt++) {
+				JsonNode span = span(spans, "crony.attempt " + attempt);
+				assertThat(span.path("references")).hasSize(1);
+				assertThat(span.path("references").get(0).path("refType").asText()).isEqualTo("CHILD_OF");
+				assertThat(span.path("references").get(0).path("spanID").asText())
+					.isEqualTo(run.path("spanID").asText());
+				assertThat(tag(span, "crony.attempt")).isEqualTo(Integer.toString(attempt));
+				assertThat(tag(span, "otel.status_code")).isEqualTo((attempt == 1) ? "ERROR" : null);
+				Map<String, String> call = calls.get(attempt - 1);
+				assertThat(call).containsEntry("X-Crony-Attempt", Integer.toString(attempt))
+					.containsEntry("traceparent", "00-" + traceId + "-" + span.path("spanID").asText() + "-01");
+			}
+		}
+	}
+
+	/** The one span of the trace with this name. */
+	private static JsonNode span(JsonNode spans, String name) {
+		List<JsonNode> named = new ArrayList<>();
+		spans.forEach((span) -> {
+			if (name.equals(span.path("operationName").asText())) {
+				named.add(span);
+			}
+		});
+		assertThat(named).as("spans named %s in %s", name, spans).hasSize(1);
+		return named.get(0);
+	}
+
+	/** A span's tag (an attribute) as text, or null when it has none of that name. */
+	private static String tag(JsonNode span, String key) {
+		for (JsonNode tag : span.path("tags")) {
+			if (key.equals(tag.path("key").asText())) {
+				return tag.path("value").asText();
+			}
+		}
+		return null;
 	}
 
 	private List<Instance> instances(String service, int count) {

@@ -255,7 +255,7 @@ public final class LocalServices implements AutoCloseable {
 		}
 	}
 
-	private static Path repoRoot() {
+	static Path repoRoot() {
 		Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath();
 		while (dir != null) {
 			if (Files.isRegularFile(dir.resolve("scripts/services.sh"))) {
