@@ -2,9 +2,8 @@
 # Owns Crony's local services: etcd and MariaDB on loopback.
 #
 #   services.sh install             install the Debian packages that are missing, build
-#                                   toxiproxy-server (the tests' TCP fault proxy) into Go's bin
-#                                   and Jaeger (the tracing test's and bench's collector) into
-#                                   .crony/tools/
+#                                   toxiproxy-server (the tests' TCP fault proxy) and Jaeger
+#                                   (the tracing test's and bench's collector) into Go's bin
 #   services.sh up   [etcd|db|all]  start what is not running yet (installing what it needs,
 #                                   not Jaeger), wait until healthy
 #   services.sh down [etcd|db|all]  stop what this state dir started (by pid, never by name)
@@ -100,23 +99,24 @@ install_toxiproxy() {
 
 # Jaeger v2 all-in-one, the collector the tracing system test and make bench-tracing export
 # spans to (Jaeger in crony-test-support), built from its Go module once per version into
-# the repository's .crony/tools/ (ignored by git): several minutes the first time, with the
-# module download (docs/testing.md), nothing after. Not `go install ...@version`: Jaeger's
-# go.mod has a replace directive, which go install refuses, so the module is downloaded
-# and built as the main module, as its own build does. Built to a temporary name and
-# moved, so an interrupted build leaves no binary behind.
+# Go's bin directory as jaeger-<version>, like toxiproxy, so a fresh clone finds it: several
+# minutes the first time on a machine, with the module download (docs/testing.md), nothing
+# after. Not `go install ...@version`: Jaeger's go.mod has a replace directive, which go
+# install refuses, so the module is downloaded and built as the main module, as its own
+# build does. Built to a temporary name and moved, so an interrupted build leaves no binary.
 jaeger_version=1.76.0
 install_jaeger() {
 	use_go
-	local dir=$repo/.crony/tools/jaeger-$jaeger_version src
-	[ -x "$dir/jaeger" ] && return 0
+	local target src
+	target=$(go env GOPATH)/bin/jaeger-$jaeger_version
+	[ -x "$target" ] && return 0
 	log "building jaeger $jaeger_version (from its Go module, the first time only: several minutes)"
 	src=$(cd /tmp && go mod download -json "github.com/jaegertracing/jaeger@v$jaeger_version" |
 		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
 	[ -n "$src" ] || die "could not download the Go module github.com/jaegertracing/jaeger@v$jaeger_version"
-	mkdir -p "$dir"
-	(cd "$src" && go build -o "$dir/jaeger.partial" ./cmd/jaeger)
-	mv "$dir/jaeger.partial" "$dir/jaeger"
+	mkdir -p "$(dirname "$target")"
+	(cd "$src" && go build -o "$target.partial" ./cmd/jaeger)
+	mv "$target.partial" "$target"
 }
 
 wait_until() {

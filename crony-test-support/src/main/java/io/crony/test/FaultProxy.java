@@ -117,14 +117,9 @@ public final class FaultProxy implements AutoCloseable {
 		if (configured != null) {
 			return Path.of(configured);
 		}
-		String home = System.getProperty("user.home");
-		for (String dir : new String[] { System.getenv("GOBIN"),
-				(System.getenv("GOPATH") != null) ? System.getenv("GOPATH") + "/bin" : null, home + "/go/bin" }) {
-			if (dir != null && Files.isExecutable(Path.of(dir, "toxiproxy-server"))) {
-				return Path.of(dir, "toxiproxy-server");
-			}
-		}
-		throw new IllegalStateException("No toxiproxy-server in Go's bin directory: run scripts/services.sh install");
+		return GoBin.find("toxiproxy-server")
+			.orElseThrow(() -> new IllegalStateException(
+					"No toxiproxy-server in Go's bin directory: run scripts/services.sh install"));
 	}
 
 	/** One proxied upstream. */

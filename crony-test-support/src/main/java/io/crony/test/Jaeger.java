@@ -214,20 +214,17 @@ public final class Jaeger implements AutoCloseable {
 	}
 
 	/**
-	 * Where the binary is: {@code -Dcrony.jaeger}, else
-	 * {@code .crony/tools/jaeger-<version>/jaeger} in the repository, where
-	 * {@code scripts/services.sh install} builds it.
+	 * Where the binary is: {@code -Dcrony.jaeger}, else {@code jaeger-<version>} in Go's
+	 * bin directory ({@link GoBin}), where {@code scripts/services.sh install} builds it.
 	 */
 	static Path binary() {
 		String configured = System.getProperty("crony.jaeger");
 		if (configured != null) {
 			return Path.of(configured);
 		}
-		Path built = LocalServices.repoRoot().resolve(".crony/tools/jaeger-" + VERSION + "/jaeger");
-		if (!Files.isExecutable(built)) {
-			throw new IllegalStateException("No Jaeger at " + built + ": run scripts/services.sh install");
-		}
-		return built;
+		return GoBin.find("jaeger-" + VERSION)
+			.orElseThrow(() -> new IllegalStateException(
+					"No jaeger-" + VERSION + " in Go's bin directory: run scripts/services.sh install"));
 	}
 
 }
