@@ -82,11 +82,14 @@ export const englishOnly = new Set(
  * `data-literal` in the components): the product's name and the technical terms Chinese
  * writes in Latin letters too.
  */
-export const latinWords = new Set(['Crony', 'cron', 'Cron', 'HTTP', 'HTTPS', 'gRPC', 'JSON', 'URL', 'CPU', 'API', 'UTC', 'ics', 'SDK']);
+export const latinWords = new Set(['Crony', 'cron', 'Cron', 'HTTP', 'HTTPS', 'gRPC', 'JSON', 'URL', 'CPU', 'API', 'UTC', 'ics', 'SDK', 'LDAP']);
+
+/** Names of more than one word that Chinese writes in Latin letters too. */
+const latinPhrases = /OpenID Connect/g;
 
 /** The runs of three or more Latin letters in `text` that are not among latinWords. */
 export function latinLeft(text) {
-  return (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !latinWords.has(word));
+  return (text.replace(latinPhrases, '').match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !latinWords.has(word));
 }
 
 /** A screenshot's file name for this run: `jobs.png`, or `jobs-zh.png` in Chinese. */
