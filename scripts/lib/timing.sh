@@ -34,6 +34,7 @@ timing_exit() {
 	if [ "$status" -ne 0 ]; then
 		echo >&2
 		timing_table >&2 || true
+		timing_failed_parts >&2 || true
 		echo "make $timing_name: FAILED in ${timing_failed:-an unnamed step} (status $status)" >&2
 	fi
 	exit "$status"
@@ -102,9 +103,30 @@ phases_together() {
 	done
 	timing_record "$name" "$begin" "$status" "$cpu"
 	if [ "$status" -ne 0 ]; then
-		timing_failed=$name
+		timing_failed="$name: $(timing_failed_part_names)"
 		exit "$status"
 	fi
+}
+
+# The parts of phases_together that failed, comma-separated (from the table's indented rows).
+timing_failed_part_names() {
+	awk -F '\t' '$1 ~ /^  / && $3 == "FAILED" { sub(/^  /, "", $1); names = names sep $1; sep = ", " } END { print names }' \
+		"$timing_dir/phases.tsv"
+}
+
+# Last on a failed run, where a CI page that shows only the end of the output still has it:
+# for each failed part, the last lines of its log that speak of a failure (its whole log is
+# printed further up and kept in the part's file).
+timing_failed_parts() {
+	local name log
+	while IFS= read -r name; do
+		[ -n "$name" ] || continue
+		log="$timing_dir/part-${name// /-}.log"
+		[ -f "$log" ] || continue
+		echo
+		echo "== $name failed; the last lines of its log that name a failure =="
+		grep -a -E -i 'fail|error|✘|timed? ?out|exception' "$log" | tail -n 15 | cut -c 1-200
+	done < <(timing_failed_part_names | tr ',' '\n' | sed 's/^ //')
 }
 
 # One part of phases_together, in a subshell of its own: its output is printed whole when
