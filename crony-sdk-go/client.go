@@ -18,8 +18,8 @@ const Version = "0.1.0"
 
 // Execution identifies a run for a report: its id and the token Crony handed to the
 // target with it, and the W3C trace context the call came with (Traceparent, the
-// traceparent header), which [*Client] sends on with every report so that crony-web's
-// span of the report joins the run's trace. Empty: none.
+// traceparent header), which [*Client] and [*GRPCReporter] send on with every report so
+// that crony-web's span of the report joins the run's trace. Empty: none.
 type Execution struct {
 	ID          int64
 	Token       string

@@ -130,7 +130,9 @@ func outcomeToProto(o Outcome) cronyv1.Outcome {
 }
 
 // GRPCReporter reports async runs to crony-web's crony.v1.ExecutionReports gRPC
-// service. It does not retry by itself: configure retries on the connection (a gRPC
+// service. Each report carries the run's Execution.Traceparent (the trace context its
+// call came with) as traceparent metadata, as [*Client] sends it as a header, so that
+// crony-web's span of the report joins the run's trace. It does not retry by itself: configure retries on the connection (a gRPC
 // service config) if wanted. Refusals are [*APIError] values with the HTTP status
 // equivalent to the gRPC code, so they match the same sentinel errors as the
 // [Client]'s.
@@ -150,7 +152,7 @@ func (r *GRPCReporter) ReportResult(ctx context.Context, exec Execution, result 
 	if err := validateResult(result); err != nil {
 		return nil, err
 	}
-	resp, err := r.client.ReportResult(ctx, &cronyv1.ReportResultRequest{
+	resp, err := r.client.ReportResult(withTraceparent(ctx, exec), &cronyv1.ReportResultRequest{
 		ExecutionId: exec.ID, Token: exec.Token, Outcome: outcomeToProto(result.Outcome),
 		Message: result.Message, Output: result.Output, Outputs: string(result.Outputs),
 	})
@@ -162,7 +164,7 @@ func (r *GRPCReporter) ReportProgress(ctx context.Context, exec Execution, progr
 	if err := validateProgress(progress); err != nil {
 		return nil, err
 	}
-	resp, err := r.client.ReportProgress(ctx, &cronyv1.ReportProgressRequest{
+	resp, err := r.client.ReportProgress(withTraceparent(ctx, exec), &cronyv1.ReportProgressRequest{
 		ExecutionId: exec.ID, Token: exec.Token, Progress: int32(progress.Percent),
 		ResumePayload: progress.ResumePayload, Message: progress.Message, Rebalance: progress.Rebalance,
 	})
@@ -174,6 +176,15 @@ func (r *GRPCReporter) ReportProgress(ctx context.Context, exec Execution, progr
 // answer is Applied, stop working on the run and report no result.
 func (r *GRPCReporter) RequestRebalance(ctx context.Context, exec Execution, percent int, resumePayload string) (*ReportResponse, error) {
 	return r.ReportProgress(ctx, exec, Rebalance(percent, resumePayload))
+}
+
+// withTraceparent adds the run's traceparent to the report's outgoing metadata when it
+// is of the W3C form (the Execution may have been built by hand from anything).
+func withTraceparent(ctx context.Context, exec Execution) context.Context {
+	if !ValidTraceparent(exec.Traceparent) {
+		return ctx
+	}
+	return metadata.AppendToOutgoingContext(ctx, HeaderTraceparent, exec.Traceparent)
 }
 
 func reportFromProto(op string, exec Execution, resp *cronyv1.ReportResponse, err error) (*ReportResponse, error) {

@@ -5,8 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
 
 	crony "crony.io/sdk-go"
@@ -56,6 +58,66 @@ func TestAGRPCJobsReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
 	if got := <-reported; got != "" {
 		t.Errorf("a malformed traceparent was forwarded: %q", got)
 	}
+}
+
+// A job reporting over gRPC (GRPCReporter) sends the traceparent its call came with as
+// the reports' metadata. Real gRPC both ways: the agent's Execute in, progress and result
+// out to a local ExecutionReports server that records the metadata each report carried.
+func TestAGRPCReportersReportsCarryTheTraceparentItsCallCameWith(t *testing.T) {
+	web := &tracedReports{got: make(chan string, 6)}
+	reporter := crony.NewGRPCReporter(serveGRPC(t, func(s *grpc.Server) { cronyv1.RegisterExecutionReportsServer(s, web) }))
+	mux := crony.NewMux()
+	mux.Register("settle-orders", func(ctx context.Context, job *crony.Job) (crony.Result, error) {
+		if _, err := reporter.ReportProgress(ctx, job.Execution, crony.Progress{Percent: 10}); err != nil {
+			return crony.Result{}, err
+		}
+		if _, err := reporter.ReportResult(ctx, job.Execution, crony.Succeeded("done")); err != nil {
+			return crony.Result{}, err
+		}
+		return crony.Succeeded("done"), nil
+	})
+	target := jobTargetClient(t, mux)
+
+	for _, sent := range []string{traceparent, "00-not-a-trace-01"} {
+		ctx := metadata.AppendToOutgoingContext(context.Background(), crony.HeaderTraceparent, sent)
+		resp, err := target.Execute(ctx, &cronyv1.ExecuteRequest{ExecutionId: 101, ReportToken: "tok-101", Handler: "settle-orders"})
+		if err != nil || resp.GetOutcome() != cronyv1.Outcome_SUCCEEDED {
+			t.Fatalf("answer = %v, %v", resp, err)
+		}
+	}
+	// an Execution made by hand with a malformed value: dropped too
+	forged := crony.Execution{ID: 101, Token: "tok-101", Traceparent: "00-not-a-trace-01"}
+	if _, err := reporter.ReportProgress(context.Background(), forged, crony.Progress{Percent: 10}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"progress " + traceparent, "result " + traceparent, "progress ", "result ", "progress "} {
+		if got := <-web.got; got != want {
+			t.Errorf("report's traceparent metadata = %q, want %q", got, want)
+		}
+	}
+}
+
+// tracedReports plays crony-web's ExecutionReports service: it records each report's
+// kind and the traceparent values its metadata carried, and applies it.
+type tracedReports struct {
+	cronyv1.UnimplementedExecutionReportsServer
+	got chan string
+}
+
+func (f *tracedReports) ReportProgress(ctx context.Context, req *cronyv1.ReportProgressRequest) (*cronyv1.ReportResponse, error) {
+	f.got <- "progress " + traceparentsOf(ctx)
+	return &cronyv1.ReportResponse{Applied: true, Status: "RUNNING"}, nil
+}
+
+func (f *tracedReports) ReportResult(ctx context.Context, req *cronyv1.ReportResultRequest) (*cronyv1.ReportResponse, error) {
+	f.got <- "result " + traceparentsOf(ctx)
+	return &cronyv1.ReportResponse{Applied: true, Status: req.GetOutcome().String()}, nil
+}
+
+// every traceparent value of the call's metadata, so that one sent twice shows
+func traceparentsOf(ctx context.Context) string {
+	md, _ := metadata.FromIncomingContext(ctx)
+	return strings.Join(md.Get(crony.HeaderTraceparent), ",")
 }
 
 // reportingMux serves settle-orders, which reports progress before it succeeds, to a

@@ -4,6 +4,8 @@
 #   services.sh install             install the Debian packages that are missing, build
 #                                   toxiproxy-server (the tests' TCP fault proxy) and Jaeger
 #                                   (the tracing test's and bench's collector) into Go's bin
+#   services.sh jaeger              build Jaeger only (when missing) and print its path (the
+#                                   crony-jaeger image of deploy/images/build.sh --jaeger)
 #   services.sh up   [etcd|db|all]  start what is not running yet (installing what it needs,
 #                                   not Jaeger), wait until healthy
 #   services.sh down [etcd|db|all]  stop what this state dir started (by pid, never by name)
@@ -104,6 +106,8 @@ install_toxiproxy() {
 # after. Not `go install ...@version`: Jaeger's go.mod has a replace directive, which go
 # install refuses, so the module is downloaded and built as the main module, as its own
 # build does. Built to a temporary name and moved, so an interrupted build leaves no binary.
+# Static (CGO_ENABLED=0), so the same binary also runs in the crony-jaeger image whatever
+# C library the host has.
 jaeger_version=1.76.0
 install_jaeger() {
 	use_go
@@ -115,7 +119,7 @@ install_jaeger() {
 		sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
 	[ -n "$src" ] || die "could not download the Go module github.com/jaegertracing/jaeger@v$jaeger_version"
 	mkdir -p "$(dirname "$target")"
-	(cd "$src" && go build -o "$target.partial" ./cmd/jaeger)
+	(cd "$src" && CGO_ENABLED=0 go build -o "$target.partial" ./cmd/jaeger)
 	mv "$target.partial" "$target"
 }
 
@@ -219,6 +223,10 @@ cmd=${1:-status}
 what=${2:-all}
 case "$cmd" in
 install) install ;;
+jaeger)
+	install_jaeger
+	echo "$(go env GOPATH)/bin/jaeger-$jaeger_version"
+	;;
 up)
 	install_packages
 	mkdir -p "$state"
@@ -235,5 +243,5 @@ down)
 	;;
 status) status ;;
 env) print_env ;;
-*) die "usage: services.sh install|up|down|status|env [etcd|db|all]" ;;
+*) die "usage: services.sh install|jaeger|up|down|status|env [etcd|db|all]" ;;
 esac

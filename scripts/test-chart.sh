@@ -5,7 +5,8 @@
 # every rendered object validated against the Kubernetes schemas (kubernetes-validate from
 # PyPI, which carries them; the Prometheus Operator's objects have no schema there), every
 # pod spec checked against Pod Security `restricted` (deploy/helm/check-pod-security.py),
-# the alert rules with their promtool unit tests (deploy/observability/), and the compose
+# the tracing settings in the pods' env when set and absent when not, the alert rules with
+# their promtool unit tests (deploy/observability/), and the compose
 # file's secrets, memory limits and start order (deploy/compose/check-compose.py). Installs helm
 # with `go install` (a few minutes, once), kubernetes-validate into a venv under .crony/ and
 # promtool (Debian's prometheus package) when missing.
@@ -128,6 +129,30 @@ promtool check rules "$out/full-rules.yaml" >"$out/promtool.log" 2>&1 || {
 }
 # The chart's own schema refuses a misspelt key, also inside a crony-trigger CronJob entry,
 # and an entry with both modes, and an etcd client certificate without its key.
+# tracing: set (full-values.yaml), web gets the endpoint, the probability and the link
+# template and agents the first two; unset (default), neither gets any of them (an empty
+# endpoint would still make an exporter)
+"$venv/bin/python" - "$out/full" "$out/default" <<-'PY'
+	import pathlib, sys, yaml
+	NAMES = {"MANAGEMENT_OTLP_TRACING_ENDPOINT", "MANAGEMENT_TRACING_SAMPLING_PROBABILITY", "CRONY_WEB_TRACING_LINK_TEMPLATE"}
+	def tracing_env(root):
+	    got = {}
+	    for f in pathlib.Path(root).glob("object-*.yml"):
+	        o = yaml.safe_load(f.read_text())
+	        if o.get("kind") in ("Deployment", "StatefulSet"):
+	            for c in o["spec"]["template"]["spec"]["containers"]:
+	                if c["name"] in ("web", "agent"):
+	                    got[c["name"]] = {e["name"]: e.get("value") for e in c.get("env", []) if e["name"] in NAMES}
+	    return got
+	exported = {"MANAGEMENT_OTLP_TRACING_ENDPOINT": "http://otel-collector.observability:4318/v1/traces",
+	            "MANAGEMENT_TRACING_SAMPLING_PROBABILITY": "0.25"}
+	want = {"web": {**exported, "CRONY_WEB_TRACING_LINK_TEMPLATE": "https://jaeger.example.com/trace/{traceId}"},
+	        "agent": exported}
+	if tracing_env(sys.argv[1]) != want:
+	    sys.exit(f"tracing values set: the containers' tracing env is {tracing_env(sys.argv[1])}, not {want}")
+	if tracing_env(sys.argv[2]) != {"web": {}, "agent": {}}:
+	    sys.exit(f"tracing values unset: the containers still get {tracing_env(sys.argv[2])}")
+PY
 # the alert rules: each has a promtool unit test; the dashboard's and rules' crony_* metrics exist
 promtool test rules deploy/observability/prometheus-rules.test.yaml >"$out/promtool-test.log" 2>&1 || {
 	cat "$out/promtool-test.log" >&2
@@ -161,5 +186,7 @@ trigger_job='trigger.jobs[0].name=t,trigger.jobs[0].schedule=@daily,trigger.jobs
 refused "a misspelt trigger key (call.retrys)" "additional properties 'retrys'" --set "$trigger_job,trigger.jobs[0].call.retrys=1"
 refused "a trigger with both call and crony" "'oneOf' failed" --set "$trigger_job,trigger.jobs[0].crony.auth.secretName=s"
 refused "an etcd client certificate without its key" "certKey and etcd.tls.keyKey go together" --set etcd.tls.enabled=true,etcd.tls.secretName=t,etcd.tls.certKey=tls.crt
+refused "a sampling probability above 1" "samplingProbability" --set tracing.samplingProbability=2
+refused "a trace link template without {traceId}" "linkTemplate" --set tracing.linkTemplate=https://jaeger.example.com/search
 refused "a topology spread constraint without topologyKey" "missing property 'topologyKey'" --set 'web.topologySpreadConstraints[0].maxSkew=1,web.topologySpreadConstraints[0].whenUnsatisfiable=DoNotSchedule'
-echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, alert rules tested, compose checked"
+echo "chart: $default_count objects valid (default), $tls_count (etcd TLS, CA only), $ha_count (ha), $full_count (everything on), Kubernetes $k8s_version schemas, Pod Security restricted, tracing env checked, alert rules tested, compose checked"

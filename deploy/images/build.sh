@@ -9,6 +9,10 @@
 #
 #   bash deploy/images/build.sh            # base (once) + the three images
 #   bash deploy/images/build.sh --rebase   # make the base again (new Debian updates)
+#   bash deploy/images/build.sh --jaeger   # also crony-jaeger, compose's optional trace
+#                                          # collector (profile tracing), from the Jaeger
+#                                          # binary scripts/services.sh builds (several
+#                                          # minutes the first time on a machine)
 #
 #   bash deploy/images/build.sh --plan     # print the Debian sources and missing tools, do nothing
 #
@@ -148,14 +152,42 @@ build_trigger() {
 	log "built localhost/crony-trigger:$tag"
 }
 
-if [ "${1:-}" = --plan ]; then
+# crony-jaeger: the Jaeger binary scripts/services.sh builds from its Go module for the
+# tracing test (the same version), with its configuration, on the base.
+build_jaeger() {
+	local ctx=$work/ctx-crony-jaeger bin version
+	bin=$(bash "$repo/scripts/services.sh" jaeger)
+	version=${bin##*/jaeger-}
+	rm -rf "$ctx"
+	mkdir -p "$ctx"
+	cp "$bin" "$ctx/jaeger"
+	cp "$here/crony-jaeger/config.yaml" "$ctx/"
+	podman build --quiet --format docker -f "$here/crony-jaeger/Containerfile" -t "localhost/crony-jaeger:$version" "$ctx" >/dev/null
+	rm -rf "$ctx"
+	log "built localhost/crony-jaeger:$version"
+}
+
+plan=0 rebase="" jaeger=0
+for arg in "$@"; do
+	case "$arg" in
+	--plan) plan=1 ;;
+	--rebase) rebase=--rebase ;;
+	--jaeger) jaeger=1 ;;
+	*)
+		log "unknown option $arg (--rebase, --jaeger, --plan)"
+		exit 2
+		;;
+	esac
+done
+
+if [ $plan -eq 1 ]; then
 	echo "sources:"
 	base_sources | sed 's/^/  /'
 	echo "missing tools: $(missing_tools | tr '\n' ' ')"
 	exit 0
 fi
 install_tools
-build_base "${1:-}"
+build_base "$rebase"
 jars
 build_app crony-web crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
 build_app crony-agent crony-agent/target/crony-agent-0.1.0-SNAPSHOT.jar
@@ -167,6 +199,7 @@ podman build --quiet --format docker --network host -f "$here/crony-etcd/Contain
 log "built localhost/crony-etcd:3.4"
 podman build --quiet --format docker --network host -f "$here/crony-mariadb/Containerfile" -t localhost/crony-mariadb:10.11 "$here/crony-mariadb" >/dev/null
 log "built localhost/crony-mariadb:10.11"
+[ $jaeger -eq 0 ] || build_jaeger
 # layers of earlier builds of the same tags
 podman image prune -f >/dev/null
 podman images --filter 'reference=localhost/crony-*' --format '{{.Repository}}:{{.Tag}}  {{.Size}}'

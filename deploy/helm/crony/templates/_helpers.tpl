@@ -68,6 +68,29 @@ registry, the tag defaults to the chart's appVersion. */}}
   value: {{ .Values.etcd.prefix | quote }}
 {{- end }}
 
+{{/*
+Tracing settings of web and agents (docs/operations.md "Tracing"), each only when given:
+an empty endpoint would still make an exporter. The run page's trace link is web's alone
+(pass "web" true).
+*/}}
+{{- define "crony.tracingEnv" -}}
+{{- $tracing := .root.Values.tracing }}
+{{- with $tracing.otlpEndpoint }}
+- name: MANAGEMENT_OTLP_TRACING_ENDPOINT
+  value: {{ . | quote }}
+{{- end }}
+{{- if ne (toString $tracing.samplingProbability) "" }}
+- name: MANAGEMENT_TRACING_SAMPLING_PROBABILITY
+  value: {{ toString $tracing.samplingProbability | quote }}
+{{- end }}
+{{- if .web }}
+{{- with $tracing.linkTemplate }}
+- name: CRONY_WEB_TRACING_LINK_TEMPLATE
+  value: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{/* Pod anti-affinity that spreads the replicas of one component over nodes. */}}
 {{- define "crony.antiAffinity" -}}
 {{- if eq .mode "hard" }}

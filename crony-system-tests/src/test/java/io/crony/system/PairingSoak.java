@@ -2,6 +2,7 @@ package io.crony.system;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -9,6 +10,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import io.crony.common.schedule.Schedule;
+import io.crony.common.schedule.Schedules;
+import io.crony.common.workflow.LogicalPairing;
 
 /**
  * What a workflow soak's target saw, checked against the pairing rule by logical instant
@@ -19,13 +24,10 @@ import java.util.Map;
  * joined by {@code |}.
  *
  * <p>
- * The rule is written out here for such fixed periods, as crony-web's
- * {@code LogicalPairing} states it (that class is inside crony-web's packaged jar, out of
- * this module's reach;
- * {@code LogicalPairingTest#theSoakSchedulesPairAsTheWorkflowSoakExpects} holds the two
- * to the same answers): the fire at {@code T} covers {@code (T - period, T]} and pairs
- * with every upstream instant inside it, else with the upstream's latest instant at or
- * before {@code T}.
+ * The rule is crony-common's {@link LogicalPairing}, the code crony-web's leader gates
+ * fires by: the fire at {@code T} covers {@code (T - period, T]} and pairs with every
+ * upstream instant inside it, else with the upstream's latest instant at or before
+ * {@code T}.
  */
 final class PairingSoak {
 
@@ -42,21 +44,13 @@ final class PairingSoak {
 			return Math.floorMod(instant.getEpochSecond() - this.phase, this.period) == 0;
 		}
 
-		Instant latestAtOrBefore(Instant instant) {
-			long second = instant.getEpochSecond();
-			return Instant.ofEpochSecond(second - Math.floorMod(second - this.phase, this.period));
+		Schedule schedule() {
+			return Schedules.parse(cron(), ZoneId.of("UTC"));
 		}
 
 		/** The upstream's instants the fire at {@code instant} waits for, ascending. */
 		List<Instant> paired(Instant instant, Job upstream) {
-			List<Instant> inside = new ArrayList<>();
-			for (long second = instant.getEpochSecond() - this.period + 1; second <= instant
-				.getEpochSecond(); second++) {
-				if (upstream.firesAt(Instant.ofEpochSecond(second))) {
-					inside.add(Instant.ofEpochSecond(second));
-				}
-			}
-			return inside.isEmpty() ? List.of(upstream.latestAtOrBefore(instant)) : inside;
+			return LogicalPairing.upstreamInstants(schedule(), instant, upstream.schedule());
 		}
 
 		/** The body template: its logical time, then each upstream's paired output. */

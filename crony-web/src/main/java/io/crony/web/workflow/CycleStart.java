@@ -1,26 +1,19 @@
 package io.crony.web.workflow;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
 
 import io.crony.common.calendar.CalendarSchedule;
 import io.crony.common.job.JobSpec;
+import io.crony.common.schedule.PreviousFire;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
 
 /**
  * Where a job's cycle begins: an upstream counts for a fire of the job when it succeeded
- * after the job's previous scheduled instant (docs/workflows.md). Schedules answer only
- * "the next instant after", so the previous one is found by searching forward from ever
- * further back, which costs at most a minute's fires for an every-second job.
+ * after the job's previous scheduled instant (docs/workflows.md), found by
+ * {@link PreviousFire}.
  */
 final class CycleStart {
-
-	private static final List<Duration> WINDOWS = List.of(Duration.ofMinutes(1), Duration.ofHours(1),
-			Duration.ofDays(1), Duration.ofDays(8), Duration.ofDays(32), Duration.ofDays(367),
-			Duration.ofDays(5 * 366));
 
 	private CycleStart() {
 	}
@@ -42,18 +35,7 @@ final class CycleStart {
 	 * The schedule's instant before {@code instant}, or the epoch when it has none.
 	 */
 	static Instant before(Schedule schedule, Instant instant) {
-		for (Duration window : WINDOWS) {
-			Instant last = null;
-			Optional<Instant> next = schedule.nextFireAfter(instant.minus(window));
-			while (next.isPresent() && next.get().isBefore(instant)) {
-				last = next.get();
-				next = schedule.nextFireAfter(last);
-			}
-			if (last != null) {
-				return last;
-			}
-		}
-		return Instant.EPOCH;
+		return PreviousFire.before(schedule, instant);
 	}
 
 	/**

@@ -22,10 +22,11 @@ import org.springframework.stereotype.Component;
 /**
  * The scheduled side of workflows, one round at a time on the leader: fires of jobs with
  * upstreams, parked WAITING by their agents at their instants, are released when every
- * upstream run paired with their logical instant succeeded ({@link LogicalPairing}), or
- * stopped when one of those did not; jobs with upstreams and no schedule of their own get
- * a run whenever all their upstreams succeeded again since their previous one. The cycle
- * rule is in docs/workflows.md.
+ * upstream run paired with their logical instant succeeded
+ * ({@link io.crony.common.workflow.LogicalPairing}), or stopped when one of those did
+ * not; jobs with upstreams and no schedule of their own get a run whenever all their
+ * upstreams succeeded again since their previous one. The cycle rule is in
+ * docs/workflows.md.
  */
 @Component
 class LiveCycles {

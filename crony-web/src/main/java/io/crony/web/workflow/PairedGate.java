@@ -13,8 +13,9 @@ import io.crony.common.execution.ExecutionStatus;
 
 /**
  * The gate of a downstream run, decided from the upstream runs it is paired with by
- * logical instant ({@link LogicalPairing}) and nothing else: a later or an earlier run of
- * an upstream never opens it, and a failure of another instant never stops it.
+ * logical instant ({@link io.crony.common.workflow.LogicalPairing}) and nothing else: a
+ * later or an earlier run of an upstream never opens it, and a failure of another instant
+ * never stops it.
  * <ul>
  * <li>open when every paired run SUCCEEDED (released by the last of them to finish);</li>
  * <li>stopped when a paired run ended without success (FAILED or TIMED_OUT: "upstream

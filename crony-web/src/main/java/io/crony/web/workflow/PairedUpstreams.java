@@ -14,6 +14,7 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.sql.SqlTime;
+import io.crony.common.workflow.LogicalPairing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;

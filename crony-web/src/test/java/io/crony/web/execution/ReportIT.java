@@ -26,11 +26,13 @@ import io.etcd.jetcd.Client;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.reflection.v1alpha.ServerReflectionGrpc;
 import io.grpc.reflection.v1alpha.ServerReflectionRequest;
 import io.grpc.reflection.v1alpha.ServerReflectionResponse;
+import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -187,6 +189,33 @@ class ReportIT {
 				"00-" + traceId + "-" + callSpanId + "-01");
 
 		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(spans.getFinishedSpanItems())
+				.anySatisfy((span) -> assertThat(span.getTraceId() + "/" + span.getParentSpanId())
+					.isEqualTo(traceId + "/" + callSpanId)));
+	}
+
+	/**
+	 * The same over gRPC (the Go SDK's GRPCReporter): the traceparent comes as the call's
+	 * metadata, and crony-web's span of the report joins the run's trace.
+	 */
+	@Test
+	void recordsAGrpcReportsSpanInTheTraceOfTheCallItForwards() {
+		long id = runningExecution();
+		String traceId = "5bf92f3577b34da6a3ce929d0e0e4737";
+		String callSpanId = "10f067aa0ba902b8";
+		Metadata metadata = new Metadata();
+		metadata.put(Metadata.Key.of("traceparent", Metadata.ASCII_STRING_MARSHALLER),
+				"00-" + traceId + "-" + callSpanId + "-01");
+
+		ReportResponse answer = this.grpc.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(metadata))
+			.reportProgress(ReportProgressRequest.newBuilder()
+				.setExecutionId(id)
+				.setToken(this.tokens.tokenFor(id, 1))
+				.setProgress(10)
+				.build());
+
+		assertThat(answer.getApplied()).isTrue();
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(spans.getFinishedSpanItems())
 				.anySatisfy((span) -> assertThat(span.getTraceId() + "/" + span.getParentSpanId())

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.schedule.Schedule;
 import io.crony.common.schedule.Schedules;
+import io.crony.common.workflow.LogicalPairing;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

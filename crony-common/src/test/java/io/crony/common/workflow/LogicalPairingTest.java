@@ -1,4 +1,4 @@
-package io.crony.web.workflow;
+package io.crony.common.workflow;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -28,8 +28,8 @@ class LogicalPairingTest {
 	}
 
 	/**
-	 * The schedules of WorkflowIT's pairing soak, whose oracle (crony-system-tests'
-	 * PairingSoak) writes the rule out for fixed periods: the same answers as this class.
+	 * The schedules of WorkflowIT's pairing soak (crony-system-tests' PairingSoak checks
+	 * a target's calls with this class): a finer, a mixed and a coarser upstream.
 	 */
 	@Test
 	void theSoakSchedulesPairAsTheWorkflowSoakExpects() {

@@ -1,4 +1,4 @@
-package io.crony.web.workflow;
+package io.crony.common.workflow;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
 
+import io.crony.common.schedule.PreviousFire;
 import io.crony.common.schedule.Schedule;
 
 /**
@@ -23,10 +24,15 @@ import io.crony.common.schedule.Schedule;
  * An interval holding more than {@link #MAX_INSTANTS} upstream instants pairs with its
  * latest {@value #MAX_INSTANTS}: the gate reads each paired run, and an every-second feed
  * of a daily job would be 86,400 reads per look.
+ * <p>
+ * It lives here, in the contract, so that the one rule is what crony-web's leader gates
+ * fires by and what the workflow soak (crony-system-tests) checks a target's calls
+ * against.
  */
-final class LogicalPairing {
+public final class LogicalPairing {
 
-	static final int MAX_INSTANTS = 1000;
+	/** The most upstream instants one downstream instant pairs with. */
+	public static final int MAX_INSTANTS = 1000;
 
 	private LogicalPairing() {
 	}
@@ -40,21 +46,28 @@ final class LogicalPairing {
 	 * @return the upstream's logical instants the run waits for, ascending; empty only
 	 * when the upstream has no instant at or before the interval's end
 	 */
-	static List<Instant> upstreamInstants(Schedule downstream, Instant instant, Schedule upstream, Duration offset) {
+	public static List<Instant> upstreamInstants(Schedule downstream, Instant instant, Schedule upstream,
+			Duration offset) {
 		Instant end = instant.minus(offset);
-		Instant previous = CycleStart.before(downstream, instant);
+		Instant previous = PreviousFire.before(downstream, instant);
 		if (!previous.equals(Instant.EPOCH)) {
 			List<Instant> inside = inside(upstream, previous.minus(offset), end);
 			if (!inside.isEmpty()) {
 				return inside;
 			}
 		}
-		Instant latest = CycleStart.before(upstream, end.plusSeconds(1));
+		Instant latest = PreviousFire.before(upstream, end.plusSeconds(1));
 		return latest.equals(Instant.EPOCH) ? List.of() : List.of(latest);
 	}
 
-	/** Same dependency, no offset. */
-	static List<Instant> upstreamInstants(Schedule downstream, Instant instant, Schedule upstream) {
+	/**
+	 * Same dependency, no offset.
+	 * @param downstream the downstream job's schedule
+	 * @param instant the downstream run's logical instant
+	 * @param upstream the upstream job's schedule
+	 * @return the upstream's logical instants the run waits for, ascending
+	 */
+	public static List<Instant> upstreamInstants(Schedule downstream, Instant instant, Schedule upstream) {
 		return upstreamInstants(downstream, instant, upstream, Duration.ZERO);
 	}
 
