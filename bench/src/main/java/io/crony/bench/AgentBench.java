@@ -396,7 +396,11 @@ public final class AgentBench {
 
 	void unassign(AgentProcess agent, long firstId, int jobs) throws Exception {
 		try (Statement statement = this.db.createStatement()) {
-			statement.executeUpdate("DELETE FROM job WHERE id BETWEEN " + firstId + " AND " + (firstId + jobs - 1));
+			String range = " BETWEEN " + firstId + " AND " + (firstId + jobs - 1);
+			// a change row per job, as crony-web writes with each delete: the leader's
+			// poll
+			statement.executeUpdate("INSERT INTO job_change (job_id) SELECT id FROM job WHERE id" + range);
+			statement.executeUpdate("DELETE FROM job WHERE id" + range);
 		}
 		waitFor("keys of " + agent.id() + " deleted", Duration.ofMinutes(10),
 				() -> this.etcd.assignments(agent.id()) == 0);

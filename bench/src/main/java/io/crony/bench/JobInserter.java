@@ -16,7 +16,10 @@ import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.json.CronyJson;
 
-/** Writes job rows as the job API does, all committed in one transaction. */
+/**
+ * Writes job rows as the job API does, each with its {@code job_change} row (what the
+ * leader's change poll reads), all committed in one transaction.
+ */
 final class JobInserter {
 
 	private JobInserter() {
@@ -39,7 +42,8 @@ final class JobInserter {
 		try (PreparedStatement insert = db.prepareStatement(
 				"""
 						INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at)
-						VALUES (?, ?, ?, ?, 'HTTP', ?, 1, 1, NOW(3), NOW(3))""")) {
+						VALUES (?, ?, ?, ?, 'HTTP', ?, 1, 1, NOW(3), NOW(3))""");
+				PreparedStatement change = db.prepareStatement("INSERT INTO job_change (job_id) VALUES (?)")) {
 			for (long id = firstId; id < firstId + count; id++) {
 				JobSpec spec = specs.apply(id);
 				insert.setLong(1, id);
@@ -48,11 +52,15 @@ final class JobInserter {
 				insert.setString(4, spec.timeZone());
 				insert.setString(5, CronyJson.toJson(spec));
 				insert.addBatch();
+				change.setLong(1, id);
+				change.addBatch();
 				if (id % 1000 == 0) {
 					insert.executeBatch();
+					change.executeBatch();
 				}
 			}
 			insert.executeBatch();
+			change.executeBatch();
 			db.commit();
 		}
 		finally {

@@ -46,6 +46,17 @@ class ArchitectureTest {
 				target(declaredIn(MembershipMapper.class).and(nameMatching("insert|insertGranted|updateRole|delete"))))
 		.because("Memberships keeps every department an enabled ADMIN, whichever API changes a role");
 
+	// the inherited writes of MyBatis-Plus and the mapper's own; recordDeleted writes
+	// table deleted_job
+	@ArchTest
+	static final ArchRule jobRowsAreWrittenInOnePlace = noClasses().that()
+		.doNotHaveFullyQualifiedName("io.crony.web.job.JobWrites")
+		.should()
+		.callMethodWhere(target(declaredIn(nameMatching("io\\.crony\\.web\\.job\\.JobMapper"))
+			.and(nameMatching("insert.*|update.*|delete.*|save.*|writeSpec"))))
+		.because("JobWrites writes each job's job_change row in the transaction of its write, "
+				+ "which the leader's change poll reads");
+
 	@ArchTest
 	static final ArchRule clusterUsesNoApiFeature = noClasses().that()
 		.resideInAPackage("io.crony.web.cluster..")

@@ -10,14 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.baomidou.mybatisplus.core.batch.MybatisBatch;
-import com.baomidou.mybatisplus.core.toolkit.MybatisBatchUtils;
 import io.crony.common.json.CronyJson;
 import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 import io.crony.web.job.BulkPlan.Step;
 import org.apache.ibatis.executor.BatchResult;
-import org.apache.ibatis.session.SqlSessionFactory;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
@@ -40,17 +37,17 @@ class BulkJobWriter {
 
 	private final JobMapper jobs;
 
-	private final SqlSessionFactory sessions;
+	private final JobWrites writes;
 
 	private final JobPlacements placements;
 
 	private final JobDependencies dependencies;
 
-	BulkJobWriter(JobMapper jobs, SqlSessionFactory sessions, JobPlacements placements, JobDependencies dependencies) {
+	BulkJobWriter(JobMapper jobs, JobWrites writes, JobPlacements placements, JobDependencies dependencies) {
 		this.placements = placements;
 		this.dependencies = dependencies;
 		this.jobs = jobs;
-		this.sessions = sessions;
+		this.writes = writes;
 	}
 
 	/**
@@ -69,7 +66,7 @@ class BulkJobWriter {
 			row.setUpdatedAt(now);
 		}
 		try {
-			this.jobs.insert(rows);
+			this.writes.insertAll(rows);
 		}
 		catch (RuntimeException ex) {
 			if (!isDuplicateKey(ex)) {
@@ -84,8 +81,7 @@ class BulkJobWriter {
 			}
 			row.setSpec(CronyJson.toJson(step.definition().withIdAndVersion(row.getId(), 1)));
 		}
-		MybatisBatchUtils.execute(this.sessions, rows,
-				new MybatisBatch.Method<JobEntity>(JobMapper.class).get("writeSpec"));
+		this.writes.writeSpecs(rows);
 	}
 
 	/**
@@ -101,7 +97,7 @@ class BulkJobWriter {
 		rows.forEach((row) -> row.setUpdatedAt(now));
 		// one count per row, in the order the rows were given
 		List<Integer> counts = new ArrayList<>(rows.size());
-		for (BatchResult result : this.jobs.updateById(rows)) {
+		for (BatchResult result : this.writes.updateAll(rows)) {
 			for (int count : result.getUpdateCounts()) {
 				counts.add(count);
 			}

@@ -27,8 +27,11 @@ class CalendarFollowers {
 
 	private final JobMapper jobs;
 
-	CalendarFollowers(JobMapper jobs) {
+	private final JobWrites writes;
+
+	CalendarFollowers(JobMapper jobs, JobWrites writes) {
 		this.jobs = jobs;
+		this.writes = writes;
 	}
 
 	@EventListener
@@ -42,7 +45,7 @@ class CalendarFollowers {
 			JobCalendar calendar = new JobCalendar(change.id(), change.calendar().name(), spec.calendar().rule(),
 					change.calendar());
 			job.define(spec.withCalendar(calendar).withIdAndVersion(job.getId(), read + 1), now);
-			if (this.jobs.updateById(job) == 0) {
+			if (this.writes.update(job) == 0) {
 				// a user wrote the job meanwhile: the calendar write is refused, to be
 				// tried
 				// again

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 
-import com.baomidou.mybatisplus.core.conditions.update.LambdaUpdateWrapper;
 import io.crony.common.calendar.CalendarRule;
 import io.crony.common.calendar.JobCalendar;
 import io.crony.common.job.JobSpec;
@@ -47,6 +46,8 @@ class JobService {
 
 	private final JobMapper jobs;
 
+	private final JobWrites writes;
+
 	private final JobRules rules;
 
 	private final JobPlacements placements;
@@ -55,8 +56,10 @@ class JobService {
 
 	private final JobDependencies dependencies;
 
-	JobService(JobMapper jobs, JobRules rules, JobPlacements placements, AuditLog audit, JobDependencies dependencies) {
+	JobService(JobMapper jobs, JobWrites writes, JobRules rules, JobPlacements placements, AuditLog audit,
+			JobDependencies dependencies) {
 		this.jobs = jobs;
+		this.writes = writes;
 		this.rules = rules;
 		this.placements = placements;
 		this.audit = audit;
@@ -136,7 +139,7 @@ class JobService {
 					by, now)
 			.retain(request.retentionOrInherit());
 		try {
-			this.jobs.insert(job);
+			this.writes.insert(job);
 		}
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateJobNameException(request.name());
@@ -147,8 +150,7 @@ class JobService {
 			.withCalendar(calendar)
 			.withDependsOn(upstreams);
 		this.dependencies.replace(job.getId(), upstreams);
-		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
-			.eq(JobEntity::getId, job.getId()));
+		this.writes.writeSpec(job.getId(), CronyJson.toJson(created));
 		this.audit.record(AuditAction.JOB_CREATE, job.getId(), job.getName(), null, audited(created, retention(job)));
 		log.info("Job {} '{}' created by {}", job.getId(), job.getName(), by);
 		return get(job.getId());
@@ -226,15 +228,14 @@ class JobService {
 		JobEntity job = JobEntity.created(Departments.current(), copy, by, now())
 			.retain(new Retention(source.getRetentionDays(), source.getRetentionMaxCount()));
 		try {
-			this.jobs.insert(job);
+			this.writes.insert(job);
 		}
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateJobNameException(request.name());
 		}
 		JobSpec created = copy.withIdAndVersion(job.getId(), 1);
 		this.dependencies.replace(job.getId(), created.dependsOn());
-		this.jobs.update(null, new LambdaUpdateWrapper<JobEntity>().set(JobEntity::getSpec, CronyJson.toJson(created))
-			.eq(JobEntity::getId, job.getId()));
+		this.writes.writeSpec(job.getId(), CronyJson.toJson(created));
 		this.audit.record(AuditAction.JOB_CLONE, job.getId(), job.getName(), null,
 				AuditLog.withField(created, "clonedFrom", id + " " + source.getName()));
 		log.info("Job {} '{}' cloned from job {} by {}", job.getId(), job.getName(), id, by);
@@ -308,7 +309,7 @@ class JobService {
 			this.dependencies.cutDependents(id);
 			dependents.forEach((dependent) -> withoutUpstream(dependent, id, by));
 		}
-		if (this.jobs.deleteById(id) == 0) {
+		if (this.writes.delete(id) == 0) {
 			throw new JobNotFoundException(id);
 		}
 		// its runs stay in its department's records
@@ -377,7 +378,7 @@ class JobService {
 		long readVersion = job.getVersion();
 		int updated;
 		try {
-			updated = this.jobs.updateById(job);
+			updated = this.writes.update(job);
 		}
 		catch (DuplicateKeyException ex) {
 			throw new DuplicateJobNameException(job.getName());

@@ -12,6 +12,7 @@ import io.crony.common.json.CronyJson;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretHeaders;
 import io.crony.common.sql.SqlTime;
+import io.crony.web.db.JobChangeLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +21,8 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.annotation.Order;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * At start: refuses to go on when stored secrets are sealed under a key this instance
@@ -38,9 +41,15 @@ class StoredSecrets implements ApplicationRunner {
 
 	private final SecretBox box;
 
-	StoredSecrets(JdbcTemplate jdbc, SecretBox box) {
+	private final JobChangeLog changes;
+
+	private final TransactionTemplate transaction;
+
+	StoredSecrets(JdbcTemplate jdbc, SecretBox box, JobChangeLog changes, PlatformTransactionManager transactions) {
 		this.jdbc = jdbc;
 		this.box = box;
+		this.changes = changes;
+		this.transaction = new TransactionTemplate(transactions);
 	}
 
 	@Override
@@ -73,8 +82,13 @@ class StoredSecrets implements ApplicationRunner {
 			JobSpec spec = CronyJson.fromJson((String) row.get("spec"), JobSpec.class);
 			JobSpec resealed = SecretHeaders.reseal(spec, this.box);
 			if (resealed != spec) {
-				this.jdbc.update("UPDATE job SET spec = ?, updated_at = ? WHERE id = ?", CronyJson.toJson(resealed),
-						SqlTime.of(Instant.now().truncatedTo(ChronoUnit.MILLIS)), row.get("id"));
+				long id = ((Number) row.get("id")).longValue();
+				// with its change row, so the leader publishes the resealed spec
+				this.transaction.executeWithoutResult((status) -> {
+					this.jdbc.update("UPDATE job SET spec = ?, updated_at = ? WHERE id = ?", CronyJson.toJson(resealed),
+							SqlTime.of(Instant.now().truncatedTo(ChronoUnit.MILLIS)), id);
+					this.changes.changed(List.of(id));
+				});
 				jobsSealed++;
 			}
 		}

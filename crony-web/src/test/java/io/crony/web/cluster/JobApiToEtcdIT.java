@@ -3,10 +3,14 @@ package io.crony.web.cluster;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.crony.common.job.JobAssignment;
 import io.crony.common.job.JobSpec;
 import io.crony.common.sql.SqlTime;
 
@@ -68,6 +72,142 @@ class JobApiToEtcdIT extends ClusterItSupport {
 
 		assertThat(admin.delete("/api/v1/jobs/" + id).status()).isEqualTo(204);
 		await().until(() -> this.assignments.byJob().isEmpty());
+	}
+
+	/**
+	 * Every way the API writes table job leaves a job_change row for each job it wrote,
+	 * in the write's transaction (no trigger does it any more: V29), and the leader
+	 * follows each one to etcd; the leader's own agent_id mirror writes none, so it does
+	 * not wake its own poll. About 8 s.
+	 */
+	@Test
+	void everyWriteOfAJobLeavesAChangeRowAndTheLeaderFollowsEach() throws Exception {
+		agent("walk-1", 1, Map.of());
+		ApiClient admin = signedInAdmin(this.port);
+
+		long id = created(admin, Jobs.http("walk-one"));
+		await().until(() -> "walk-1".equals(this.jobs.agentId(id)));
+		assertThat(changedSince(lastChangeOf(id))).as("the leader's agent_id mirror writes no change row").isEmpty();
+
+		assertThat(changedBy(() -> admin.put("/api/v1/jobs/" + id, schedule("walk-one", "0 0 1 * * ?")).status()))
+			.as("update")
+			.contains(id);
+		awaitPublished(id);
+
+		assertThat(changedBy(() -> admin.post("/api/v1/jobs/" + id + "/disable", null).status())).as("disable")
+			.contains(id);
+		await().until(() -> !this.assignments.byJob().containsKey(id));
+		assertThat(changedBy(() -> admin.post("/api/v1/jobs/" + id + "/enable", null).status())).as("enable")
+			.contains(id);
+		awaitPublished(id);
+
+		long[] copy = new long[1];
+		assertThat(changedBy(() -> {
+			ApiClient.Response cloned = admin.post("/api/v1/jobs/" + id + "/clone",
+					Map.of("name", "walk-copy", "enabled", true));
+			copy[0] = cloned.id();
+			return cloned.status();
+		})).as("clone").contains(copy[0]);
+		awaitPublished(copy[0]);
+
+		long[] bulkCreated = new long[1];
+		assertThat(changedBy(() -> {
+			ApiClient.Response bulk = admin.post("/api/v1/jobs/bulk", Map.of("mode", "UPSERT", "jobs",
+					List.of(schedule("walk-one", "0 0 2 * * ?"), Jobs.http("walk-bulk"))));
+			bulkCreated[0] = bulk.body().at("/jobs/1/job/id").asLong();
+			return bulk.status();
+		})).as("bulk upsert").contains(id, bulkCreated[0]);
+		awaitPublished(id);
+		awaitPublished(bulkCreated[0]);
+
+		long[] imported = new long[1];
+		assertThat(changedBy(() -> {
+			ApiClient.Response file = admin.post("/api/v1/jobs/import",
+					Map.of("jobs", List.of(schedule("walk-one", "0 0 3 * * ?"), Jobs.http("walk-imported"))));
+			imported[0] = admin.get("/api/v1/jobs?name=walk-imported").body().at("/items/0/id").asLong();
+			return file.status();
+		})).as("import").contains(id, imported[0]);
+		awaitPublished(id);
+		awaitPublished(imported[0]);
+
+		assertThat(
+				changedBy(
+						() -> admin
+							.post("/api/v1/jobs/actions",
+									Map.of("action", "ADD_LABELS", "ids", List.of(id), "labels",
+											Map.of("team", "walk")))
+							.status()))
+			.as("job action ADD_LABELS")
+			.contains(id);
+		awaitPublished(id);
+		assertThat(changedBy(
+				() -> admin.post("/api/v1/jobs/actions", Map.of("action", "DISABLE", "ids", List.of(bulkCreated[0])))
+					.status()))
+			.as("job action DISABLE")
+			.contains(bulkCreated[0]);
+		await().until(() -> !this.assignments.byJob().containsKey(bulkCreated[0]));
+
+		Map<String, Object> days = Map.of("name", "walk-days", "workingDays",
+				List.of("MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"));
+		long calendar = admin.post("/api/v1/calendars", days).id();
+		long follower = created(admin, Jobs.with(schedule("walk-follower", "0 0 9 * * ?"), "calendar",
+				Map.of("name", "walk-days", "rule", "WORKING_DAYS_ONLY")));
+		assertThat(changedBy(() -> admin
+			.put("/api/v1/calendars/" + calendar,
+					Jobs.with(days, "holidays", List.of(Map.of("from", "2030-01-01", "name", "walk holiday"))))
+			.status())).as("a calendar's change, written to the jobs that follow it").contains(follower);
+		awaitPublished(follower);
+
+		assertThat(changedBy(
+				() -> admin.post("/api/v1/jobs/actions", Map.of("action", "DELETE", "ids", List.of(copy[0]))).status()))
+			.as("job action DELETE")
+			.contains(copy[0]);
+		for (long deleted : new long[] { id, bulkCreated[0], imported[0], follower }) {
+			assertThat(changedBy(() -> admin.delete("/api/v1/jobs/" + deleted).status())).as("delete")
+				.contains(deleted);
+		}
+		await().until(() -> this.assignments.byJob().isEmpty());
+		this.jdbc.update("DELETE FROM calendar WHERE id = ?", calendar);
+	}
+
+	private long created(ApiClient admin, Map<String, Object> job) {
+		long[] id = new long[1];
+		assertThat(changedBy(() -> {
+			ApiClient.Response created = admin.post("/api/v1/jobs", job);
+			id[0] = created.id();
+			return created.status();
+		})).as("create").contains(id[0]);
+		awaitPublished(id[0]);
+		return id[0];
+	}
+
+	private static Map<String, Object> schedule(String name, String schedule) {
+		return Jobs.with(Jobs.with(Jobs.http(name), "schedule", schedule), "timeZone", "UTC");
+	}
+
+	/** The jobs whose change rows a write left; the write must answer 2xx. */
+	private Set<Long> changedBy(LongSupplier write) {
+		long before = this.jdbc.queryForObject("SELECT COALESCE(MAX(id), 0) FROM job_change", Long.class);
+		assertThat(write.getAsLong()).isBetween(200L, 299L);
+		return changedSince(before);
+	}
+
+	private Set<Long> changedSince(long changeId) {
+		return new HashSet<>(
+				this.jdbc.queryForList("SELECT job_id FROM job_change WHERE id > ?", Long.class, changeId));
+	}
+
+	private long lastChangeOf(long jobId) {
+		return this.jdbc.queryForObject("SELECT MAX(id) FROM job_change WHERE job_id = ?", Long.class, jobId);
+	}
+
+	/** The leader published the row's version on the one agent. */
+	private void awaitPublished(long jobId) {
+		long version = this.jdbc.queryForObject("SELECT version FROM job WHERE id = ?", Long.class, jobId);
+		await().until(() -> {
+			JobAssignment key = this.assignments.value("walk-1", jobId);
+			return key != null && key.job().version() == version;
+		});
 	}
 
 	@Test

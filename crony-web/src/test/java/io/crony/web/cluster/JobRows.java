@@ -21,7 +21,8 @@ import org.springframework.jdbc.support.GeneratedKeyHolder;
 
 /**
  * Writes table {@code job} the way the job API does (spec rewritten, version bumped,
- * updated_at set on every write; hard delete), until the API itself lands.
+ * updated_at set on every write; hard delete; a {@code job_change} row per job written,
+ * which is what the leader's change poll reads), until the API itself lands.
  */
 final class JobRows {
 
@@ -69,6 +70,7 @@ final class JobRows {
 		// committed rows.
 		this.jdbc.update("UPDATE job SET spec = ?, updated_at = NOW(3) WHERE id = ?",
 				CronyJson.toJson(spec.withIdAndVersion(id, 1)), id);
+		changed(id);
 		return id;
 	}
 
@@ -91,6 +93,8 @@ final class JobRows {
 						INSERT INTO job (id, name, schedule, time_zone, target_type, spec, enabled, version, created_at, updated_at)
 						VALUES (?, ?, ?, ?, 'HTTP', ?, 1, 1, NOW(3), NOW(3))""",
 				rows);
+		this.jdbc.batchUpdate("INSERT INTO job_change (job_id) VALUES (?)",
+				ids.stream().map((id) -> new Object[] { id }).toList());
 		return ids;
 	}
 
@@ -103,6 +107,7 @@ final class JobRows {
 				changed.overlapPolicy(), changed.assignment(), changed.enabled(), version);
 		this.jdbc.update("UPDATE job SET spec = ?, enabled = ?, version = ?, updated_at = NOW(3) WHERE id = ?",
 				CronyJson.toJson(next), next.enabled(), version, id);
+		changed(id);
 	}
 
 	void enable(long id, boolean enabled) {
@@ -114,10 +119,16 @@ final class JobRows {
 
 	void delete(long id) {
 		this.jdbc.update("DELETE FROM job WHERE id = ?", id);
+		changed(id);
 	}
 
 	void deleteAll() {
+		this.jdbc.update("INSERT INTO job_change (job_id) SELECT id FROM job");
 		this.jdbc.update("DELETE FROM job");
+	}
+
+	private void changed(long id) {
+		this.jdbc.update("INSERT INTO job_change (job_id) VALUES (?)", id);
 	}
 
 	JobSpec current(long id) {

@@ -45,8 +45,7 @@ class LeaderFailoverIT {
 			agent.close();
 		}
 		if (this.second != null) {
-			JdbcTemplate jdbc = this.second.getBean(JdbcTemplate.class);
-			jdbc.update("DELETE FROM job");
+			new JobRows(this.second.getBean(JdbcTemplate.class)).deleteAll();
 			EtcdAssignments assignments = new EtcdAssignments(this.client, this.second.getBean(CronyKeys.class));
 			Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> assignments.byJob().isEmpty());
 			this.second.close();

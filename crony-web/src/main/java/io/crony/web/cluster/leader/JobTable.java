@@ -16,10 +16,10 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * The leader's reads of table {@code job} (owned by the job API) and of
- * {@code job_change} (one row per change, written by triggers), and its writes: the
- * {@code agent_id} mirror, which never touches {@code version} or {@code updated_at}, and
- * the pruning of old change rows. Rows are read a page at a time, by id, so a read's
- * memory does not grow with the table.
+ * {@code job_change} (one row per change, written by crony-web with each job write:
+ * {@code JobChangeLog}), and its writes: the {@code agent_id} mirror, which never touches
+ * {@code version} or {@code updated_at}, and the pruning of old change rows. Rows are
+ * read a page at a time, by id, so a read's memory does not grow with the table.
  */
 class JobTable {
 

@@ -1,0 +1,47 @@
+package io.crony.agent;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+import io.crony.test.arch.PortableSql;
+import org.junit.jupiter.api.Test;
+
+import static io.crony.test.arch.PortableSql.Construct.INSERT_IGNORE;
+import static io.crony.test.arch.PortableSql.Construct.JOINED_WRITE;
+import static io.crony.test.arch.PortableSql.Construct.ON_DUPLICATE_KEY_UPDATE;
+import static io.crony.test.arch.PortableSql.Construct.RETURNING;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The agent's SQL is all on the hot path (claims, records, the spool's replay, async
+ * runs, shards): MariaDB/MySQL-only constructs are refused unless kept below, each with
+ * why and what TiDB does with it (docs/scaling.md, "Portable SQL"). Reads the sources:
+ * under a second.
+ */
+class PortableSqlTest {
+
+	/** The constructs kept, by source file. */
+	private static final Map<String, Set<PortableSql.Construct>> KEPT = Map.of(
+			// The claim: a fire's row is made once per (job, instant) whoever inserts it,
+			// and a duplicate is not an error that would fail the batch (the spool's
+			// replay inserts again what may be there). TiDB runs INSERT IGNORE as MySQL
+			// (a duplicate key is a warning). RETURNING is sent only to MariaDB 10.5 and
+			// later (read from the server's version): TiDB reports 8.0.11-TiDB-v…, gets
+			// the plain insert and the claim reads its rows back, as on MySQL.
+			"ClaimInsert", Set.of(INSERT_IGNORE, RETURNING),
+			// a shard's row, started again by a retry: TiDB runs ON DUPLICATE KEY UPDATE
+			// with VALUES(col) as MySQL does
+			"ShardStore", Set.of(ON_DUPLICATE_KEY_UPDATE),
+			// an async attempt's row, taken over again: the same
+			"AsyncStore", Set.of(ON_DUPLICATE_KEY_UPDATE),
+			// starts and finishes of many fires in one statement, the execution row
+			// joined to a derived table of values: TiDB takes MySQL's multi-table UPDATE
+			"JoinedUpdate", Set.of(JOINED_WRITE));
+
+	@Test
+	void theAgentsSqlHasNoMariaDbOnlyConstructButThoseKept() {
+		assertThat(PortableSql.problems(PortableSql.uses(Path.of("src/main/java"), (file) -> true), KEPT)).isEmpty();
+	}
+
+}
