@@ -38,6 +38,18 @@ describe('field errors', () => {
     );
   });
 
+  it('words the rules that once answered INVALID from their own codes', () => {
+    const bulk = { code: 'TOO_MANY', params: { max: '1000', given: '1001' }, message: '1001 ids given; at most 1000 jobs are exported at once' };
+    expect(fieldErrorText(bulk, 'zh-CN')).toBe('数量过多：1001 个，最多 1000 个');
+    expect(fieldErrorText(bulk, 'en')).toBe('too many: 1001, at most 1000');
+    expect(fieldErrorText({ code: 'PASSWORD_TOO_LONG', params: { maxBytes: '72' }, message: 'must be at most 72 bytes' }, 'zh-CN')).toBe(
+      '不能超过 72 字节（密码哈希只读取这么多）',
+    );
+    expect(fieldErrorText({ code: 'UNKNOWN_CALENDAR', params: { name: 'cn-2027' }, message: "no calendar named 'cn-2027'" }, 'zh-CN')).toBe(
+      '本部门没有名为“cn-2027”的日历',
+    );
+  });
+
   it("shows the server's message for a code it does not know, for INVALID and when no code came", () => {
     expect(fieldErrorText({ code: 'FROM_A_NEWER_SERVER', params: {}, message: 'something new' }, 'zh-CN')).toBe('something new');
     expect(fieldErrorText({ code: 'INVALID', params: {}, message: 'makes a cycle: a → b → a' }, 'zh-CN')).toBe('makes a cycle: a → b → a');

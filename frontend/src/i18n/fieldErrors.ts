@@ -2,8 +2,9 @@
  * A 400's field errors in the reader's language. The server sends each with a stable code
  * and its values beside the English message; fieldErrors.json words every code in every
  * language (crony-web's FieldErrorTextsTest fails on a code it lacks). A code this
- * dashboard does not know (a newer server), and INVALID (a rule without a code of its
- * own), show the server's message as it came.
+ * dashboard does not know (a newer server), and INVALID (a failure a framework reports
+ * that Crony cannot name; every rule of Crony's has a code), show the server's message as
+ * it came.
  */
 import table from './fieldErrors.json';
 import { currentLang, type Lang } from './index';

@@ -8,6 +8,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.test.arch.ExecutionStatusWrites;
+import io.crony.web.error.FieldErrorCode;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.AccessTarget.Predicates.declaredIn;
@@ -111,5 +112,13 @@ class ArchitectureTest {
 		.areTopLevelClasses()
 		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
 				STATUS_WRITERS[2], STATUS_WRITERS[3], STATUS_WRITERS[4], "io.crony.web.execution.ReportMapper")));
+
+	@ArchTest
+	static final ArchRule onlyTheErrorPackageAnswersTheCatchAllFieldCode = noClasses().that()
+		.resideOutsideOfPackage("io.crony.web.error")
+		.should()
+		.accessField(FieldErrorCode.class, "INVALID")
+		.because("each of Crony's rules answers a code of its own, which the dashboard words in the reader's "
+				+ "language; INVALID is left for a failure a framework reports (FieldProblem.uncoded)");
 
 }

@@ -1,6 +1,7 @@
 package io.crony.common.schedule;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A schedule expression or time zone that cannot be used. The message is a sentence a
@@ -17,24 +18,21 @@ public final class InvalidScheduleException extends IllegalArgumentException {
 
 	private final transient Map<String, String> params;
 
-	public InvalidScheduleException(String field, String message) {
-		this(field, message, null, Map.of());
-	}
-
 	/**
 	 * @param code what is wrong as a stable code the web answers beside the message
-	 * ({@code CRON_FIELD_OUT_OF_RANGE}), or null when the message alone says it
+	 * ({@code CRON_FIELD_OUT_OF_RANGE}); every rule has one, so that no schedule error
+	 * reaches a reader only in English
 	 * @param params the code's values by name
 	 */
 	public InvalidScheduleException(String field, String message, String code, Map<String, String> params) {
 		super(message);
 		this.field = field;
-		this.code = code;
+		this.code = Objects.requireNonNull(code, "code");
 		this.params = Map.copyOf(params);
 	}
 
 	/**
-	 * The stable code of what is wrong, or null when only the message says it.
+	 * The stable code of what is wrong.
 	 * @return the code
 	 */
 	public String code() {

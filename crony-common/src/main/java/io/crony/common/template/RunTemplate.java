@@ -92,13 +92,19 @@ public final class RunTemplate {
 				int end = text.indexOf('}', i + 2);
 				if (end < 0) {
 					throw new TemplateException("'${' at position " + i + " is not closed by '}' (write $${ for a "
-							+ "literal ${): " + abbreviate(text.substring(i)));
+							+ "literal ${): " + abbreviate(text.substring(i)), abbreviate(text.substring(i)));
 				}
 				if (!literal.isEmpty()) {
 					parts.add(new Literal(literal.toString()));
 					literal.setLength(0);
 				}
-				parts.add(placeholder(text.substring(i, end + 1)));
+				String whole = text.substring(i, end + 1);
+				try {
+					parts.add(placeholder(whole));
+				}
+				catch (TemplateException ex) {
+					throw ex.in(whole);
+				}
 				i = end + 1;
 			}
 			else {

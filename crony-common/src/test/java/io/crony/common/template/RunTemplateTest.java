@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class RunTemplateTest {
 
@@ -99,6 +100,16 @@ class RunTemplateTest {
 		assertThat(RunTemplate.problem("${executionId,-1d}"))
 			.isEqualTo("${executionId} takes no offset, in " + "${executionId,-1d}");
 		assertThat(RunTemplate.problem("${yyyyMMdd,-1d} ${executionId} $${x")).isNull();
+	}
+
+	@Test
+	void nameThePlaceholderThatCannotBeRead() {
+		assertThat(catchThrowableOfType(TemplateException.class,
+				() -> RunTemplate.parse("/x/${yyyyMMdd}/${yyyyMMdd,-1q}/y"))
+			.placeholder()).isEqualTo("${yyyyMMdd,-1q}");
+		assertThat(
+				catchThrowableOfType(TemplateException.class, () -> RunTemplate.parse("day ${yyyyMMdd")).placeholder())
+			.isEqualTo("${yyyyMMdd");
 	}
 
 	@Test

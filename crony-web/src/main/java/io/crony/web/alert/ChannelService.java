@@ -239,7 +239,8 @@ class ChannelService {
 		boolean platform = (request.platform() != null) ? request.platform() : Boolean.TRUE.equals(row.platform);
 		if (platform && !Boolean.TRUE.equals(row.platform) && !Departments.principal().globalAdmin()) {
 			// platform alerts tell about every department's agents and jobs
-			throw InvalidRequestException.of("platform", "only a global admin may send platform alerts to a channel");
+			throw InvalidRequestException.of(FieldProblem.of("platform",
+					"only a global admin may send platform alerts to a channel", FieldErrorCode.GLOBAL_ADMIN_ONLY));
 		}
 		row.platform = platform;
 		if (request.language() != null) {
@@ -283,7 +284,8 @@ class ChannelService {
 			return this.secrets.seal(secret);
 		}
 		catch (MissingSecretKeyException ex) {
-			throw InvalidRequestException.of(field, "cannot be stored: " + ex.getMessage());
+			throw InvalidRequestException
+				.of(FieldProblem.of(field, "cannot be stored: " + ex.getMessage(), FieldErrorCode.SECRET_KEY_MISSING));
 		}
 	}
 

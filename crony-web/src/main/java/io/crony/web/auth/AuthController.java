@@ -11,6 +11,8 @@ import io.crony.web.audit.Actor;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -94,7 +96,9 @@ class AuthController {
 		if (request.password().getBytes(StandardCharsets.UTF_8).length > PasswordPolicy.MAX_BYTES) {
 			// no stored password is this long (the hash reads 72 bytes), and BCrypt
 			// refuses it
-			throw InvalidRequestException.of("password", "must be at most " + PasswordPolicy.MAX_BYTES + " bytes");
+			throw InvalidRequestException
+				.of(FieldProblem.of("password", "must be at most " + PasswordPolicy.MAX_BYTES + " bytes",
+						FieldErrorCode.PASSWORD_TOO_LONG, PasswordPolicy.MAX_BYTES));
 		}
 		String address = http.getRemoteAddr();
 		this.throttle.check(request.username(), address);

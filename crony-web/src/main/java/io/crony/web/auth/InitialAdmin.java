@@ -57,9 +57,9 @@ class InitialAdmin implements ApplicationRunner {
 		boolean random = configured == null || configured.isBlank();
 		String password = random ? randomPassword() : configured;
 		if (!random) {
-			this.policy.violation(USERNAME, password).ifPresent((rule) -> {
+			this.policy.violation(USERNAME, password).ifPresent((problem) -> {
 				throw new IllegalStateException(
-						"crony.web.admin.initial-password (CRONY_ADMIN_PASSWORD) is refused: it " + rule);
+						"crony.web.admin.initial-password (CRONY_ADMIN_PASSWORD) is refused: it " + problem.message());
 			});
 		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);

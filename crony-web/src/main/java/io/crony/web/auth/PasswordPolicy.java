@@ -11,6 +11,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
+
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,24 +38,35 @@ class PasswordPolicy {
 		this.common = load();
 	}
 
-	/** The rule the password breaks, or empty when it is fine. */
-	Optional<String> violation(String username, String password) {
+	/**
+	 * The rule the password breaks, on field {@code password}, or empty when it is fine.
+	 */
+	Optional<FieldProblem> violation(String username, String password) {
 		if (password.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
-			return Optional.of("must be at most " + MAX_BYTES + " bytes in UTF-8 (the password hash reads no more)");
+			return Optional
+				.of(problem("must be at most " + MAX_BYTES + " bytes in UTF-8 (the password hash reads no more)",
+						FieldErrorCode.PASSWORD_TOO_LONG, MAX_BYTES));
 		}
 		if (password.codePointCount(0, password.length()) < MIN_LENGTH) {
-			return Optional.of("must be at least " + MIN_LENGTH + " characters");
+			return Optional
+				.of(problem("must be at least " + MIN_LENGTH + " characters", FieldErrorCode.TOO_SHORT, MIN_LENGTH));
 		}
 		String lower = password.toLowerCase(Locale.ROOT);
 		String stem = stem(lower);
 		if (username != null && !username.isBlank() && (lower.equals(username.toLowerCase(Locale.ROOT))
 				|| stem.equals(username.toLowerCase(Locale.ROOT)))) {
-			return Optional.of("must not be the user name (with or without digits or symbols after it)");
+			return Optional.of(problem("must not be the user name (with or without digits or symbols after it)",
+					FieldErrorCode.PASSWORD_IS_USER_NAME));
 		}
 		if (this.common.contains(lower) || (stem.length() >= 4 && this.common.contains(stem))) {
-			return Optional.of("is too common: it is on the list of the 10,000 most used passwords");
+			return Optional.of(problem("is too common: it is on the list of the 10,000 most used passwords",
+					FieldErrorCode.PASSWORD_TOO_COMMON));
 		}
 		return Optional.empty();
+	}
+
+	private static FieldProblem problem(String message, FieldErrorCode code, Object... values) {
+		return FieldProblem.of("password", message, code, values);
 	}
 
 	/** The password without the digits and symbols people add at the end of a word. */

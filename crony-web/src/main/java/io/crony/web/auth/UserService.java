@@ -152,8 +152,8 @@ class UserService {
 	}
 
 	private void checkPassword(String username, String password) {
-		this.policy.violation(username, password).ifPresent((rule) -> {
-			throw InvalidRequestException.of("password", rule);
+		this.policy.violation(username, password).ifPresent((problem) -> {
+			throw InvalidRequestException.of(problem);
 		});
 	}
 

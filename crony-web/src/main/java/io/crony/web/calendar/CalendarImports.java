@@ -12,6 +12,8 @@ import org.springframework.transaction.annotation.Transactional;
 import io.crony.common.calendar.BusinessCalendar;
 import io.crony.common.json.CronyJson;
 import io.crony.web.calendar.CalendarImportResponse.ImportMode;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
 /**
@@ -45,7 +47,9 @@ class CalendarImports {
 	@Transactional
 	CalendarImportResponse importFile(long id, String text, ImportMode mode, boolean dryRun, String by) {
 		if (text != null && text.length() > MAX_FILE_CHARS) {
-			throw InvalidRequestException.of("file", "has " + text.length() + " characters; at most " + MAX_FILE_CHARS);
+			throw InvalidRequestException
+				.of(FieldProblem.of("file", "has " + text.length() + " characters; at most " + MAX_FILE_CHARS,
+						FieldErrorCode.TOO_LONG, MAX_FILE_CHARS));
 		}
 		CalendarEntity row = this.calendars.load(id);
 		BusinessCalendar current = row.calendar();
@@ -57,10 +61,11 @@ class CalendarImports {
 		String zone = (replace && file.timeZone() != null) ? checkedZone(file.timeZone()) : current.timeZone();
 		BusinessCalendar next = new BusinessCalendar(current.name(), weekly, after.ranges(DayMarks.Kind.HOLIDAY),
 				after.ranges(DayMarks.Kind.WORKDAY), zone);
-		if (next.holidays().size() > CalendarValidator.MAX_RANGES
-				|| next.workdays().size() > CalendarValidator.MAX_RANGES) {
-			throw InvalidRequestException.of("file",
-					"would leave the calendar with more than " + CalendarValidator.MAX_RANGES + " ranges of one kind");
+		int ranges = Math.max(next.holidays().size(), next.workdays().size());
+		if (ranges > CalendarValidator.MAX_RANGES) {
+			throw InvalidRequestException.of(FieldProblem.of("file",
+					"would leave the calendar with more than " + CalendarValidator.MAX_RANGES + " ranges of one kind",
+					FieldErrorCode.TOO_MANY, CalendarValidator.MAX_RANGES, ranges));
 		}
 		CalendarResponse result;
 		if (dryRun) {
@@ -94,8 +99,9 @@ class CalendarImports {
 			return ZoneId.of(zone).getId();
 		}
 		catch (DateTimeException ex) {
-			throw InvalidRequestException.of("file",
-					"names time zone '" + zone + "' (X-WR-TIMEZONE), which is not a known IANA time zone id");
+			throw InvalidRequestException.of(FieldProblem.of("file",
+					"names time zone '" + zone + "' (X-WR-TIMEZONE), which is not a known IANA time zone id",
+					FieldErrorCode.UNKNOWN_TIME_ZONE, zone));
 		}
 	}
 

@@ -23,6 +23,8 @@ import io.crony.common.calendar.BusinessCalendar;
 import io.crony.common.calendar.DayRange;
 import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
 /**
@@ -87,8 +89,9 @@ final class IcsCodec {
 		List<List<ParseWarning>> warnings = new ArrayList<>();
 		ICalendar ical = (text == null) ? null : Biweekly.parse(text).warnings(warnings).first();
 		if (ical == null) {
-			throw InvalidRequestException.of("file",
-					"is not an iCalendar file: it must hold a BEGIN:VCALENDAR ... END:VCALENDAR block");
+			throw InvalidRequestException.of(FieldProblem.of("file",
+					"is not an iCalendar file: it must hold a BEGIN:VCALENDAR ... END:VCALENDAR block",
+					FieldErrorCode.NOT_ICALENDAR));
 		}
 		List<DayRange> holidays = new ArrayList<>();
 		List<DayRange> workdays = new ArrayList<>();

@@ -36,7 +36,8 @@ public final class ConstraintCodes {
 		if (error.contains(ConstraintViolation.class)) {
 			return of(field, error.getDefaultMessage(), error.unwrap(ConstraintViolation.class));
 		}
-		return new FieldProblem(field, error.getDefaultMessage());
+		// a validator's error without a constraint (none of Crony's): nothing to name
+		return FieldProblem.uncoded(field, error.getDefaultMessage());
 	}
 
 	/** An error a method's parameter validation gave. */
@@ -46,7 +47,7 @@ public final class ConstraintCodes {
 		}
 		catch (IllegalArgumentException ex) {
 			// not a constraint of Bean Validation: the message alone says it
-			return new FieldProblem(field, error.getDefaultMessage());
+			return FieldProblem.uncoded(field, error.getDefaultMessage());
 		}
 	}
 
@@ -70,7 +71,9 @@ public final class ConstraintCodes {
 			case "Pattern" -> FieldProblem.of(field, message, FieldErrorCode.NOT_MATCHING, attributes.get("regexp"));
 			case "Email" -> FieldProblem.of(field, message, FieldErrorCode.NOT_AN_EMAIL, value);
 			case "PlainName" -> FieldProblem.of(field, message, FieldErrorCode.INVISIBLE_CHARACTERS);
-			default -> new FieldProblem(field, message);
+			// a constraint none of Crony's fields carries: the cases above are all it
+			// uses
+			default -> FieldProblem.uncoded(field, message);
 		};
 	}
 

@@ -230,8 +230,93 @@ public enum FieldErrorCode {
 	FOLLOWED_BY_JOBS("count", "jobs"),
 
 	/**
-	 * A rule without a code of its own yet: the English {@code message} says it, and the
-	 * dashboard shows it as it came.
+	 * More items than one request takes: ids of a job export, labels on a job, ranges of
+	 * one kind a calendar import would leave.
+	 */
+	TOO_MANY("max", "given"),
+
+	/** {@code dependsOn} naming the job itself. */
+	SELF_DEPENDENCY,
+
+	/**
+	 * {@code dependsOn} naming jobs the department does not have ({@code names},
+	 * comma-separated).
+	 */
+	UNKNOWN_JOB("names"),
+
+	/** A calendar name the department does not have. */
+	UNKNOWN_CALENDAR("name"),
+
+	/** A department name Crony does not have. */
+	UNKNOWN_DEPARTMENT("name"),
+
+	/** An upcoming view's end not at least a minute after its start. */
+	RANGE_EMPTY("from"),
+
+	/** An upcoming view's bucket length making more buckets than one view counts. */
+	TOO_MANY_BUCKETS("max", "given"),
+
+	/** An instant further from now than the field reaches. */
+	TOO_FAR_FROM_NOW("maxDays"),
+
+	/** A secret header sent as the mask where no secret is stored to keep. */
+	MASK_WITHOUT_SECRET,
+
+	/**
+	 * A secret sent to a server that has no key to seal it with
+	 * ({@code crony.secrets.key}).
+	 */
+	SECRET_KEY_MISSING,
+
+	/** Platform alerts on a channel, asked for by someone other than a global admin. */
+	GLOBAL_ADMIN_ONLY,
+
+	/** A label filter that is not one {@code key=value}. */
+	NOT_A_LABEL("value"),
+
+	/** A label filter naming a key twice. */
+	LABEL_KEY_REPEATED("key"),
+
+	/** A file that is not iCalendar (no {@code BEGIN:VCALENDAR ... END:VCALENDAR}). */
+	NOT_ICALENDAR,
+
+	/** A password longer than the password hash reads, in bytes of UTF-8. */
+	PASSWORD_TOO_LONG("maxBytes"),
+
+	/** A password that is the user name, with or without digits or symbols after it. */
+	PASSWORD_IS_USER_NAME,
+
+	/** A password on the list of the 10,000 most used ones. */
+	PASSWORD_TOO_COMMON,
+
+	/** A placeholder reading the outputs of a job that is not an upstream. */
+	READS_NON_UPSTREAM("job"),
+
+	/** A placeholder ({@code ${...}}) Crony cannot read; the message says why. */
+	TEMPLATE_INVALID("placeholder"),
+
+	/** An ASYNC target that is sharded or broadcast. */
+	SHARDS_MUST_BE_SYNC,
+
+	/** {@code target.shardParams} not holding one item per shard. */
+	SHARD_PARAMS_COUNT("shards"),
+
+	/** A run cleared or re-run while its job is disabled. */
+	JOB_DISABLED("job"),
+
+	/** A run cleared or re-run before it ended ({@code status}: its status now). */
+	RUN_NOT_ENDED("status"),
+
+	/** A re-run of failed shards of a run none of whose shards failed. */
+	NO_FAILED_SHARD,
+
+	/** A field number of a gRPC report this contract does not have. */
+	UNKNOWN_FIELD_NUMBER("number"),
+
+	/**
+	 * Only for a failure a framework reports that Crony cannot name (a constraint or a
+	 * JSON reading failure of a kind Crony does not use): the English {@code message}
+	 * says it, and the dashboard shows it as it came. Crony's own rules each have a code.
 	 */
 	INVALID;
 

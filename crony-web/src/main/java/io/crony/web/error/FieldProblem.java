@@ -20,10 +20,14 @@ public record FieldProblem(String field, String message, FieldErrorCode code, Ma
 	}
 
 	/**
-	 * A problem whose rule has no code of its own yet ({@link FieldErrorCode#INVALID}).
+	 * A failure a framework reports that Crony cannot name
+	 * ({@link FieldErrorCode#INVALID}): the one place that answers the catch-all code,
+	 * for {@link ConstraintCodes} and {@link JsonProblems} only. Package-private so that
+	 * a rule of Crony's own cannot answer it by accident: each names its code with
+	 * {@link #of}.
 	 */
-	public FieldProblem(String field, String message) {
-		this(field, message, FieldErrorCode.INVALID, Map.of());
+	static FieldProblem uncoded(String field, String message) {
+		return new FieldProblem(field, message, FieldErrorCode.INVALID, Map.of());
 	}
 
 	/**

@@ -11,10 +11,6 @@ public final class InvalidRequestException extends ApiException {
 		super(HttpStatus.BAD_REQUEST, describe(errors), errors);
 	}
 
-	public static InvalidRequestException of(String field, String message) {
-		return new InvalidRequestException(List.of(new FieldProblem(field, message)));
-	}
-
 	/** One problem with its code. */
 	public static InvalidRequestException of(FieldProblem problem) {
 		return new InvalidRequestException(List.of(problem));

@@ -73,7 +73,9 @@ final class JsonProblems {
 			}
 			return FieldProblem.of(field, "must be " + typeName(type), FieldErrorCode.WRONG_TYPE, typeWord(type));
 		}
-		return new FieldProblem(field, ex.getOriginalMessage());
+		// a failure of another kind (a value a constructor refuses): Jackson's words
+		// alone
+		return FieldProblem.uncoded(field, ex.getOriginalMessage());
 	}
 
 	/** The JSON type a Java type reads from, as a word the dashboard translates. */

@@ -8,6 +8,8 @@ import io.crony.common.grpc.v1.ReportProgressRequest;
 import io.crony.common.grpc.v1.ReportResponse;
 import io.crony.common.grpc.v1.ReportResultRequest;
 import io.crony.web.error.ApiException;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import net.devh.boot.grpc.server.service.GrpcService;
@@ -37,7 +39,9 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 			ResultReport.ReportedOutcome outcome = switch (request.getOutcome()) {
 				case SUCCEEDED -> ResultReport.ReportedOutcome.SUCCEEDED;
 				case FAILED -> ResultReport.ReportedOutcome.FAILED;
-				default -> throw invalid("outcome", "must be SUCCEEDED or FAILED, not " + request.getOutcome());
+				default ->
+					throw invalid(FieldProblem.of("outcome", "must be SUCCEEDED or FAILED, not " + request.getOutcome(),
+							FieldErrorCode.NOT_ONE_OF, "[SUCCEEDED, FAILED]"));
 			};
 			String message = text("message", request.getMessage(), 1024);
 			String output = text("output", request.getOutput(), ReportProperties.MAX_REPORTED_OUTPUT);
@@ -51,7 +55,8 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 		respond(answer, () -> {
 			refuseUnknownFields(request.getUnknownFields());
 			if (request.getProgress() < 0 || request.getProgress() > 100) {
-				throw invalid("progress", "must be between 0 and 100, not " + request.getProgress());
+				throw invalid(FieldProblem.of("progress", "must be between 0 and 100, not " + request.getProgress(),
+						FieldErrorCode.OUT_OF_RANGE, 0, 100));
 			}
 			String payload = text("resumePayload", request.getResumePayload(), 65535);
 			String message = text("message", request.getMessage(), 1024);
@@ -104,7 +109,9 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 	 */
 	private static void refuseUnknownFields(UnknownFieldSet unknown) {
 		unknown.asMap().keySet().stream().findFirst().ifPresent((number) -> {
-			throw invalid("field " + number, "unknown field number " + number + "; this contract does not have it");
+			throw invalid(FieldProblem.of("field " + number,
+					"unknown field number " + number + "; this contract does not have it",
+					FieldErrorCode.UNKNOWN_FIELD_NUMBER, number));
 		});
 	}
 
@@ -114,13 +121,13 @@ class ReportGrpcService extends ExecutionReportsGrpc.ExecutionReportsImplBase {
 			return null;
 		}
 		if (value.length() > max) {
-			throw invalid(field, "size must be between 0 and " + max);
+			throw invalid(FieldProblem.of(field, "size must be between 0 and " + max, FieldErrorCode.TOO_LONG, max));
 		}
 		return value;
 	}
 
-	private static ApiException invalid(String field, String message) {
-		return io.crony.web.error.InvalidRequestException.of(field, message);
+	private static ApiException invalid(FieldProblem problem) {
+		return io.crony.web.error.InvalidRequestException.of(problem);
 	}
 
 }

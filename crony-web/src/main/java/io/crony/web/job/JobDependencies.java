@@ -59,14 +59,16 @@ public class JobDependencies {
 		}
 		Set<String> wanted = new LinkedHashSet<>(names.stream().map(String::strip).toList());
 		if (wanted.contains(jobName)) {
-			throw InvalidRequestException.of("dependsOn", "a job cannot depend on itself ('" + jobName + "')");
+			throw InvalidRequestException.of(FieldProblem.of("dependsOn",
+					"a job cannot depend on itself ('" + jobName + "')", FieldErrorCode.SELF_DEPENDENCY));
 		}
 		Map<String, Long> ids = new HashMap<>();
 		this.edges.named(department, wanted).forEach((job) -> ids.put(job.jobName(), job.jobId()));
 		List<String> unknown = wanted.stream().filter((name) -> !ids.containsKey(name)).toList();
 		if (!unknown.isEmpty()) {
-			throw InvalidRequestException.of("dependsOn", "no job named "
-					+ String.join(", ", unknown.stream().map((n) -> "'" + n + "'").toList()) + " in this department");
+			throw InvalidRequestException.of(FieldProblem.of("dependsOn", "no job named "
+					+ String.join(", ", unknown.stream().map((n) -> "'" + n + "'").toList()) + " in this department",
+					FieldErrorCode.UNKNOWN_JOB, String.join(", ", unknown)));
 		}
 		List<Long> upstreams = wanted.stream().map(ids::get).sorted().toList();
 		if (jobId != 0) {

@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.job.Labels;
 import io.crony.common.job.TargetType;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
+import io.crony.web.error.LabelProblems;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.constraints.Size;
 
@@ -69,22 +71,27 @@ record JobFilter(@Parameter(description = "part of the job name") String name,
 		}
 		Map<String, String> labels = new LinkedHashMap<>();
 		for (String pair : this.label) {
-			try {
-				Map<String, String> one = Labels.parse(pair);
-				if (one.size() != 1) {
-					throw new IllegalArgumentException("'" + pair + "' must be one key=value");
-				}
-				one.forEach((key, value) -> {
-					if (labels.put(key, value) != null) {
-						throw new IllegalArgumentException("label key '" + key + "' is given twice");
-					}
-				});
+			int eq = pair.indexOf('=');
+			if (eq < 0) {
+				throw refused("label '" + pair.trim() + "' is not key=value", FieldErrorCode.NOT_A_LABEL, pair);
 			}
-			catch (IllegalArgumentException ex) {
-				throw InvalidRequestException.of("label", ex.getMessage());
+			if (pair.indexOf(',') >= 0) {
+				throw refused("'" + pair + "' must be one key=value", FieldErrorCode.NOT_A_LABEL, pair);
+			}
+			String key = pair.substring(0, eq).trim();
+			String value = pair.substring(eq + 1).trim();
+			LabelProblems.of("label", Map.of(key, value)).ifPresent((problem) -> {
+				throw InvalidRequestException.of(problem);
+			});
+			if (labels.put(key, value) != null) {
+				throw refused("label key '" + key + "' is given twice", FieldErrorCode.LABEL_KEY_REPEATED, key);
 			}
 		}
 		return labels;
+	}
+
+	private static InvalidRequestException refused(String message, FieldErrorCode code, Object value) {
+		return InvalidRequestException.of(FieldProblem.of("label", message, code, value));
 	}
 
 	private static String like(String part) {

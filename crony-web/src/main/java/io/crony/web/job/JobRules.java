@@ -63,8 +63,7 @@ class JobRules {
 		problems.addAll(JobValidator.validate(request));
 		problems.addAll(JobValidator.checkChannels(request, missingChannels));
 		if (request.calendar() != null && find(request.calendar()).isEmpty()) {
-			problems.add(new FieldProblem("calendar.name",
-					"no calendar named '" + request.calendar().name() + "' in this department (GET /calendars)"));
+			problems.add(unknownCalendar(request.calendar()));
 		}
 		if (problems.isEmpty()) {
 			// the policy resolves host names: only for a job that is right otherwise
@@ -93,8 +92,13 @@ class JobRules {
 		if (choice == null) {
 			return null;
 		}
-		return find(choice).orElseThrow(() -> InvalidRequestException.of("calendar.name",
-				"no calendar named '" + choice.name() + "' in this department (GET /calendars)"));
+		return find(choice).orElseThrow(() -> InvalidRequestException.of(unknownCalendar(choice)));
+	}
+
+	private static FieldProblem unknownCalendar(JobRequest.CalendarChoice choice) {
+		return FieldProblem.of("calendar.name",
+				"no calendar named '" + choice.name() + "' in this department (GET /calendars)",
+				FieldErrorCode.UNKNOWN_CALENDAR, choice.name());
 	}
 
 	private Optional<JobCalendar> find(JobRequest.CalendarChoice choice) {
@@ -118,10 +122,12 @@ class JobRules {
 					this.secrets);
 		}
 		catch (SecretHeaders.MaskWithoutSecretException ex) {
-			throw InvalidRequestException.of("target.headers." + ex.header(), ex.getMessage());
+			throw InvalidRequestException.of(FieldProblem.of("target.headers." + ex.header(), ex.getMessage(),
+					FieldErrorCode.MASK_WITHOUT_SECRET));
 		}
 		catch (MissingSecretKeyException ex) {
-			throw InvalidRequestException.of("target.headers", "has a secret header, and " + ex.getMessage());
+			throw InvalidRequestException.of(FieldProblem.of("target.headers",
+					"has a secret header, and " + ex.getMessage(), FieldErrorCode.SECRET_KEY_MISSING));
 		}
 	}
 

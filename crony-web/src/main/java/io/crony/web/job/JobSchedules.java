@@ -75,7 +75,9 @@ final class JobSchedules {
 		}
 		catch (InvalidScheduleException ex) {
 			String field = "timeZone".equals(ex.field()) ? "timeZone" : "schedule";
-			FieldErrorCode code = (ex.code() != null) ? FieldErrorCode.valueOf(ex.code()) : FieldErrorCode.INVALID;
+			// every schedule rule carries its code (InvalidScheduleException requires
+			// one)
+			FieldErrorCode code = FieldErrorCode.valueOf(ex.code());
 			throw new InvalidRequestException(List.of(new FieldProblem(field, ex.getMessage(), code, ex.params())));
 		}
 	}

@@ -91,8 +91,9 @@ class JobService {
 		Map<String, String> labels = filter.labels();
 		long total = count(filter, labels, ids, now);
 		if (total > limit) {
-			throw InvalidRequestException.of("id", total + " jobs match; at most " + limit
-					+ " are exported at once (crony.web.jobs.bulk-limit): narrow the filters or pick jobs by id");
+			throw InvalidRequestException.of(FieldProblem.of("id", total + " jobs match; at most " + limit
+					+ " are exported at once (crony.web.jobs.bulk-limit): narrow the filters or pick jobs by id",
+					FieldErrorCode.TOO_MANY, limit, total));
 		}
 		return (total > 0) ? find(filter, labels, ids, now, limit, 0) : List.of();
 	}
@@ -278,8 +279,9 @@ class JobService {
 			return false;
 		}
 		if (labels.size() > MAX_LABELS) {
-			throw InvalidRequestException.of("labels",
-					"the job would carry " + labels.size() + " labels; at most " + MAX_LABELS);
+			throw InvalidRequestException
+				.of(FieldProblem.of("labels", "the job would carry " + labels.size() + " labels; at most " + MAX_LABELS,
+						FieldErrorCode.TOO_MANY, MAX_LABELS, labels.size()));
 		}
 		JobRequest request = JobExports
 			.of(spec, new Retention(job.getRetentionDays(), job.getRetentionMaxCount()), JobExports::masked)

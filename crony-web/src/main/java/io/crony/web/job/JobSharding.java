@@ -52,8 +52,9 @@ final class JobSharding {
 					FieldErrorCode.NOT_APPLICABLE));
 		}
 		if (target.mode() == TargetMode.ASYNC) {
-			problems.add(new FieldProblem("target.mode",
-					"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"));
+			problems.add(FieldProblem.of("target.mode",
+					"ASYNC shards are not supported: a sharded or broadcast target must be SYNC",
+					FieldErrorCode.SHARDS_MUST_BE_SYNC));
 		}
 		if (target.statusUrl() != null && !target.statusUrl().isBlank()) {
 			problems.add(FieldProblem.of("target.statusUrl", "not with target.shards or target.broadcast",
@@ -73,8 +74,9 @@ final class JobSharding {
 			return;
 		}
 		if (params.size() != target.shards()) {
-			problems.add(new FieldProblem("target.shardParams",
-					"must hold exactly target.shards (" + target.shards() + ") items, one per shard"));
+			problems.add(FieldProblem.of("target.shardParams",
+					"must hold exactly target.shards (" + target.shards() + ") items, one per shard",
+					FieldErrorCode.SHARD_PARAMS_COUNT, target.shards()));
 		}
 		for (int i = 0; i < params.size(); i++) {
 			String item = params.get(i);

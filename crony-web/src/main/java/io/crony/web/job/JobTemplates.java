@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretHeaders;
 import io.crony.common.template.RunTemplate;
+import io.crony.common.template.TemplateException;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -63,9 +65,11 @@ final class JobTemplates {
 		if (!RunTemplate.hasPlaceholders(text)) {
 			return;
 		}
-		String problem = RunTemplate.problem(text);
-		if (problem != null) {
-			problems.add(new FieldProblem(place, problem));
+		try {
+			RunTemplate.parse(text);
+		}
+		catch (TemplateException ex) {
+			problems.add(FieldProblem.of(place, ex.getMessage(), FieldErrorCode.TEMPLATE_INVALID, ex.placeholder()));
 		}
 	}
 

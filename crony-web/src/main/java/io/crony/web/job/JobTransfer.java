@@ -12,6 +12,8 @@ import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.secret.SecretHeaders;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 import io.crony.web.job.BulkJobResponse.Outcome;
 import io.crony.web.job.BulkJobService.Planned;
@@ -57,8 +59,10 @@ class JobTransfer {
 	JobsDocument export(JobFilter filter, List<Long> ids) {
 		List<Long> wanted = (ids != null && !ids.isEmpty()) ? ids : null;
 		if (wanted != null && wanted.size() > this.properties.bulkLimit()) {
-			throw InvalidRequestException.of("id", wanted.size() + " ids given; at most " + this.properties.bulkLimit()
-					+ " jobs are exported at once (crony.web.jobs.bulk-limit)");
+			throw InvalidRequestException.of(FieldProblem.of("id",
+					wanted.size() + " ids given; at most " + this.properties.bulkLimit()
+							+ " jobs are exported at once (crony.web.jobs.bulk-limit)",
+					FieldErrorCode.TOO_MANY, this.properties.bulkLimit(), wanted.size()));
 		}
 		List<JobRequest> exported = this.jobs.listAll(filter, wanted, this.properties.bulkLimit())
 			.stream()

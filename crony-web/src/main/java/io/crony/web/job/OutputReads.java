@@ -13,6 +13,7 @@ import java.util.Set;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.template.RunTemplate;
+import io.crony.web.error.FieldErrorCode;
 import io.crony.web.error.FieldProblem;
 
 /**
@@ -61,9 +62,9 @@ final class OutputReads {
 		reads
 			.forEach((place, jobs) -> jobs.stream()
 				.filter((job) -> !ancestors.contains(job))
-				.forEach((job) -> problems.add(new FieldProblem(place, "reads the outputs of job '" + job
+				.forEach((job) -> problems.add(FieldProblem.of(place, "reads the outputs of job '" + job
 						+ "', which is not an upstream of this job (directly or through its upstreams): add it to "
-						+ "dependsOn, or read only jobs this one waits for"))));
+						+ "dependsOn, or read only jobs this one waits for", FieldErrorCode.READS_NON_UPSTREAM, job))));
 		return problems;
 	}
 

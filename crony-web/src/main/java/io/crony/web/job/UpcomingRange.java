@@ -45,15 +45,18 @@ record UpcomingRange(Instant from, Instant to, long bucketSeconds) {
 		Instant end = (to != null) ? checkReach("to", to, now).truncatedTo(ChronoUnit.MINUTES)
 				: start.plus(DEFAULT_LENGTH);
 		if (!end.isAfter(start)) {
-			throw InvalidRequestException.of("to", "must be at least a minute after from (" + start + ")");
+			throw InvalidRequestException.of(FieldProblem.of("to",
+					"must be at least a minute after from (" + start + ")", FieldErrorCode.RANGE_EMPTY, start));
 		}
 		if (Duration.between(start, end).compareTo(MAX_LENGTH) > 0) {
-			throw InvalidRequestException.of("to", "must be at most 7 days after from (" + start + ")");
+			throw InvalidRequestException.of(FieldProblem.of("to", "must be at most 7 days after from (" + start + ")",
+					FieldErrorCode.RANGE_TOO_LONG, MAX_LENGTH.toDays()));
 		}
 		UpcomingRange range = new UpcomingRange(start, end, minutes * 60L);
 		if (range.buckets() > MAX_BUCKETS) {
-			throw InvalidRequestException.of("bucketMinutes",
-					"makes " + range.buckets() + " buckets; at most " + MAX_BUCKETS + " are counted at once");
+			throw InvalidRequestException.of(FieldProblem.of("bucketMinutes",
+					"makes " + range.buckets() + " buckets; at most " + MAX_BUCKETS + " are counted at once",
+					FieldErrorCode.TOO_MANY_BUCKETS, MAX_BUCKETS, range.buckets()));
 		}
 		return range;
 	}
@@ -80,7 +83,8 @@ record UpcomingRange(Instant from, Instant to, long bucketSeconds) {
 
 	private static Instant checkReach(String field, Instant value, Instant now) {
 		if (Duration.between(now, value).abs().compareTo(REACH) > 0) {
-			throw InvalidRequestException.of(field, "must be within 366 days of now");
+			throw InvalidRequestException.of(FieldProblem.of(field, "must be within 366 days of now",
+					FieldErrorCode.TOO_FAR_FROM_NOW, REACH.toDays()));
 		}
 		return value;
 	}

@@ -9,6 +9,8 @@ import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.CronyPrincipal;
 import io.crony.web.auth.CronyPrincipal.DepartmentRef;
 import io.crony.web.auth.MembershipMapper;
+import io.crony.web.error.FieldErrorCode;
+import io.crony.web.error.FieldProblem;
 import io.crony.web.error.InvalidRequestException;
 
 import org.springframework.dao.DuplicateKeyException;
@@ -87,7 +89,8 @@ class GroupMappings {
 	private DepartmentRef department(String name) {
 		DepartmentRef department = this.departments.department(name);
 		if (department == null) {
-			throw InvalidRequestException.of("department", "no department named " + name);
+			throw InvalidRequestException.of(FieldProblem.of("department", "no department named " + name,
+					FieldErrorCode.UNKNOWN_DEPARTMENT, name));
 		}
 		return department;
 	}

@@ -68,7 +68,7 @@ class RunClears {
 		Row row = row(executionId);
 		refuseLive(row);
 		if (!row.enabled()) {
-			throw new ClearRefusedException("jobId",
+			throw ClearRefusedException.jobDisabled(row.jobName(),
 					"job " + row.jobName() + " is disabled; enable it before clearing its run");
 		}
 		List<CycleMembers.Node> below = withDependents ? this.members.below(row.jobId(), row.scheduledAt())
@@ -130,7 +130,7 @@ class RunClears {
 
 	private static void refuseLive(Row row) {
 		if (row != null && !row.status().isFinal()) {
-			throw new ClearRefusedException("status", "execution " + row.id() + " is " + row.status()
+			throw ClearRefusedException.notEnded(row.status(), "execution " + row.id() + " is " + row.status()
 					+ ": only an ended run can be cleared; cancel it or wait for its end");
 		}
 	}

@@ -68,7 +68,7 @@ class ShardReruns {
 			.orElseThrow(() -> new ExecutionNotFoundException(executionId));
 		refuse(row, failedShards(executionId));
 		if (!row.enabled()) {
-			throw new ClearRefusedException("jobId",
+			throw ClearRefusedException.jobDisabled(row.jobName(),
 					"job " + row.jobName() + " is disabled; enable it before re-running its shards");
 		}
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -102,12 +102,12 @@ class ShardReruns {
 
 	private static void refuse(RunClears.Row row, List<Integer> failed) {
 		if (!row.status().isFinal()) {
-			throw new ClearRefusedException("status", "execution " + row.id() + " is " + row.status()
+			throw ClearRefusedException.notEnded(row.status(), "execution " + row.id() + " is " + row.status()
 					+ ": only an ended run's shards can be re-run; cancel it or wait for its end");
 		}
 		if (failed.isEmpty()) {
-			throw new ClearRefusedException("shards",
-					"execution " + row.id() + " has no failed shard to re-run (" + row.status() + ")");
+			throw ClearRefusedException
+				.noFailedShard("execution " + row.id() + " has no failed shard to re-run (" + row.status() + ")");
 		}
 	}
 

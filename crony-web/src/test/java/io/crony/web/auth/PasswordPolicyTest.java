@@ -1,5 +1,8 @@
 package io.crony.web.auth;
 
+import java.util.Map;
+
+import io.crony.web.error.FieldErrorCode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -11,10 +14,15 @@ class PasswordPolicyTest {
 	private final PasswordPolicy policy = new PasswordPolicy();
 
 	@ParameterizedTest
-	@CsvSource({ "short-pw, at least 12 characters", "JohnDoe-2024!!!, user name", "1qaz2wsx3edc, too common",
-			"sunshine-2024, too common", "LetMeIn!!!!!!, too common" })
-	void namesTheRuleAPasswordBreaks(String password, String rule) {
-		assertThat(this.policy.violation("johndoe", password)).hasValueSatisfying((v) -> assertThat(v).contains(rule));
+	@CsvSource({ "short-pw, at least 12 characters, TOO_SHORT", "JohnDoe-2024!!!, user name, PASSWORD_IS_USER_NAME",
+			"1qaz2wsx3edc, too common, PASSWORD_TOO_COMMON", "sunshine-2024, too common, PASSWORD_TOO_COMMON",
+			"LetMeIn!!!!!!, too common, PASSWORD_TOO_COMMON" })
+	void namesTheRuleAPasswordBreaks(String password, String rule, FieldErrorCode code) {
+		assertThat(this.policy.violation("johndoe", password)).hasValueSatisfying((v) -> {
+			assertThat(v.field()).isEqualTo("password");
+			assertThat(v.message()).contains(rule);
+			assertThat(v.code()).isEqualTo(code);
+		});
 	}
 
 	@ParameterizedTest
@@ -26,8 +34,11 @@ class PasswordPolicyTest {
 	@ParameterizedTest
 	@ValueSource(ints = { 73, 100 })
 	void refusesMoreBytesThanTheHashReads(int bytes) {
-		assertThat(this.policy.violation("johndoe", "x".repeat(bytes)))
-			.hasValueSatisfying((v) -> assertThat(v).contains("72 bytes"));
+		assertThat(this.policy.violation("johndoe", "x".repeat(bytes))).hasValueSatisfying((v) -> {
+			assertThat(v.message()).contains("72 bytes");
+			assertThat(v.code()).isEqualTo(FieldErrorCode.PASSWORD_TOO_LONG);
+			assertThat(v.params()).isEqualTo(Map.of("maxBytes", "72"));
+		});
 	}
 
 }

@@ -28,7 +28,8 @@ class FieldErrorTextsTest {
 	private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z]+)}");
 
 	/** Latin words a Chinese sentence may keep: names a user meets as they are. */
-	private static final Set<String> KEPT_IN_CHINESE = Set.of("JSON", "Crony", "IANA", "Unix", "Quartz", "ISO");
+	private static final Set<String> KEPT_IN_CHINESE = Set.of("JSON", "Crony", "IANA", "Unix", "Quartz", "ISO",
+			"iCalendar");
 
 	/** A schedule's macro ({@code @every}), written as the user writes it. */
 	private static final Pattern MACRO = Pattern.compile("@[a-z]+");

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -306,6 +307,67 @@ class RequestErrorsIT {
 			.isEqualTo("http://169.254.169.254/hook");
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM alert_channel", Long.class)).isZero();
 		assertThat(jobRows()).isEqualTo(3);
+	}
+
+	@Test
+	void tooManyJobsToExportAndDependsOnNamingItselfOrNoJobCarryCodesOfTheirOwn() {
+		// more ids than crony.web.jobs.bulk-limit (1000 by default) in one export
+		Response export = this.api.get("/api/v1/jobs/export?id=" + String.join(",", Collections.nCopies(1001, "1")));
+		assertCode(export, "id", "TOO_MANY");
+		assertThat(fieldError(export, "id").path("params"))
+			.isEqualTo(MAPPER.createObjectNode().put("max", "1000").put("given", "1001"));
+
+		Response self = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.http("coded-self"), "dependsOn", List.of("coded-self")));
+		assertCode(self, "dependsOn", "SELF_DEPENDENCY");
+		assertThat(fieldError(self, "dependsOn").path("params").isEmpty()).isTrue();
+		Response unknownJob = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.http("coded-orphan"), "dependsOn", List.of("coded-nowhere")));
+		assertCode(unknownJob, "dependsOn", "UNKNOWN_JOB");
+		assertThat(fieldError(unknownJob, "dependsOn").path("params").path("names").asText())
+			.isEqualTo("coded-nowhere");
+		Response unknownCalendar = this.api.post("/api/v1/jobs",
+				Jobs.with(Jobs.with(Jobs.with(Jobs.http("coded-holiday"), "schedule", "0 9 * * *"), "timeZone", "UTC"),
+						"calendar", Map.of("name", "coded-nowhere", "rule", "WORKING_DAYS_ONLY")));
+		assertCode(unknownCalendar, "calendar.name", "UNKNOWN_CALENDAR");
+		assertThat(fieldError(unknownCalendar, "calendar.name").path("params").path("name").asText())
+			.isEqualTo("coded-nowhere");
+		Response label = this.api.get("/api/v1/jobs?label=team");
+		assertCode(label, "label", "NOT_A_LABEL");
+		assertThat(fieldError(label, "label").path("params").path("value").asText()).isEqualTo("team");
+		assertThat(jobRows()).isZero();
+	}
+
+	@Test
+	void anUpcomingRangeTooLongOrTooFarFromNowCarriesCodesOfItsOwn() {
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+		Response week = this.api
+			.get("/api/v1/jobs/upcoming?from=" + now + "&to=" + now.plus(8, ChronoUnit.DAYS) + "&bucketMinutes=60");
+		assertCode(week, "to", "RANGE_TOO_LONG");
+		assertThat(fieldError(week, "to").path("params").path("maxDays").asText()).isEqualTo("7");
+		Response far = this.api.get("/api/v1/jobs/upcoming?from=" + now.plus(400, ChronoUnit.DAYS));
+		assertCode(far, "from", "TOO_FAR_FROM_NOW");
+		assertThat(fieldError(far, "from").path("params").path("maxDays").asText()).isEqualTo("366");
+	}
+
+	@Test
+	void anIcsFileTooLargeOrNotICalendarCarriesCodesOfItsOwn() {
+		long calendar = this.api
+			.post("/api/v1/calendars", Map.of("name", "coded-ics", "workingDays", List.of("MONDAY")))
+			.id();
+		Response large = this.api.post("/api/v1/calendars/" + calendar + "/ics?dryRun=true", "x".repeat(1_000_001));
+		assertCode(large, "file", "TOO_LONG");
+		assertThat(fieldError(large, "file").path("params").path("max").asText()).isEqualTo("1000000");
+		assertCode(this.api.post("/api/v1/calendars/" + calendar + "/ics?dryRun=true", "hello"), "file",
+				"NOT_ICALENDAR");
+	}
+
+	@Test
+	void aPasswordTooLongToSignInWithCarriesACodeOfItsOwn() {
+		Response password = ApiClient.anonymous(this.port)
+			.post("/api/v1/auth/login", Map.of("username", "admin", "password", "x".repeat(73)));
+		assertCode(password, "password", "PASSWORD_TOO_LONG");
+		assertThat(fieldError(password, "password").path("params").path("maxBytes").asText()).isEqualTo("72");
 	}
 
 	private static JsonNode fieldError(Response response, int status, String field) {

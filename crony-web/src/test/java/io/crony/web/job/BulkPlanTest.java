@@ -140,7 +140,8 @@ class BulkPlanTest {
 		List<JobRequest> jobs = List.of(job("bad", "0 0 1 * * ?", null),
 				job("masked", "0 0 1 * * ?", Map.of("Authorization", SecretBox.MASK)));
 		BulkProblems problems = new BulkProblems(2);
-		problems.invalid(0, List.of(new FieldProblem("schedule", "second 61 out of range 0-59")));
+		problems.invalid(0, List.of(FieldProblem.of("schedule", "second 61 out of range 0-59",
+				FieldErrorCode.CRON_FIELD_OUT_OF_RANGE, "second", "61", "0-59")));
 
 		BulkPlan plan = BulkPlan.decide(jobs, BulkMode.CREATE, Map.of(), this.rules, 1L, "alice", NOW, problems);
 

@@ -78,7 +78,7 @@ class JobValidatorTest {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", choosing("http://billing/run", InstanceChoice.LEAST_ACTIVE))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.instanceChoice", "applies to lb://service/path (HTTP) and "
+			.containsExactly(fieldAndMessage("target.instanceChoice", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		JobRequest.TargetRequest grpc = new JobRequest.TargetRequest(TargetType.GRPC, null, "static://billing:9090",
 				null, null, null, null, null, null, InstanceChoice.CONSISTENT_HASH, null);
@@ -100,7 +100,7 @@ class JobValidatorTest {
 			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.ASYNC, statusUrl))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
 			.containsExactly(
-					new FieldProblem("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
+					fieldAndMessage("target.statusUrl", "must be a /path, http://host/path or https://host/path"));
 	}
 
 	@Test
@@ -108,13 +108,13 @@ class JobValidatorTest {
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.HTTP, TargetMode.SYNC, "/status"))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
+			.containsExactly(fieldAndMessage("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", asking(TargetType.SHELL, TargetMode.ASYNC, "/status"))))
 			.containsExactly("target.statusUrl");
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.SYNC, "/s"))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
+			.containsExactly(fieldAndMessage("target.statusUrl", "applies to ASYNC HTTP and GRPC targets only"));
 	}
 
 	@ParameterizedTest
@@ -134,7 +134,7 @@ class JobValidatorTest {
 		assertThat(JobValidator.validate(
 				job("j", "0 0 1 * * ?", "UTC", askingGrpc("static://billing:9090/run", TargetMode.ASYNC, statusUrl))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.statusUrl",
+			.containsExactly(fieldAndMessage("target.statusUrl",
 					"must be /handler for a GRPC target: the handler that answers JobTarget/Status on the instance "
 							+ "that took the call (one path segment, no placeholders)"));
 	}
@@ -156,7 +156,7 @@ class JobValidatorTest {
 	void refusesShardsAndBroadcastWhereTheAddressNamesOneInstance() {
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", 2, null, null))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.shards", "applies to lb://service/path (HTTP) and "
+			.containsExactly(fieldAndMessage("target.shards", "applies to lb://service/path (HTTP) and "
 					+ "discovery:///service (GRPC) targets only: other addresses name one instance"));
 		assertThat(fields(job("j", "0 0 1 * * ?", "UTC", sharded("http://h/x", null, null, true))))
 			.containsExactly("target.broadcast");
@@ -177,13 +177,12 @@ class JobValidatorTest {
 			.containsExactly("target.shardParams");
 		assertThat(JobValidator
 			.validate(job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 3, List.of("a", "b"), null))))
-			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(
-					new FieldProblem("target.shardParams", "must hold exactly target.shards (3) items, one per shard"));
+			.containsExactly(FieldProblem.of("target.shardParams",
+					"must hold exactly target.shards (3) items, one per shard", FieldErrorCode.SHARD_PARAMS_COUNT, 3));
 		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC",
 				sharded("lb://billing/run", 3, List.of("a", "b", "x".repeat(4097)), null))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.shardParams[2]", "must be at most 4096 characters"));
+			.containsExactly(fieldAndMessage("target.shardParams[2]", "must be at most 4096 characters"));
 		assertThat(JobValidator.validate(
 				job("j", "0 0 1 * * ?", "UTC", sharded("lb://billing/run", 2, List.of("a", "x".repeat(4096)), null))))
 			.isEmpty();
@@ -199,12 +198,12 @@ class JobValidatorTest {
 	void refusesAsyncShardsAndAStatusUrlWithShards() {
 		JobRequest.TargetRequest async = new JobRequest.TargetRequest(TargetType.HTTP, "POST", "lb://billing/run",
 				Map.of(), null, TargetMode.ASYNC, null, null, null, null, "/status", 4, null, null);
-		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", async)))
-			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(
-					new FieldProblem("target.mode",
-							"ASYNC shards are not supported: a sharded or broadcast target must be SYNC"),
-					new FieldProblem("target.statusUrl", "not with target.shards or target.broadcast"));
+		assertThat(JobValidator.validate(job("j", "0 0 1 * * ?", "UTC", async))).containsExactly(
+				FieldProblem.of("target.mode",
+						"ASYNC shards are not supported: a sharded or broadcast target must be SYNC",
+						FieldErrorCode.SHARDS_MUST_BE_SYNC),
+				FieldProblem.of("target.statusUrl", "not with target.shards or target.broadcast",
+						FieldErrorCode.NOT_APPLICABLE));
 	}
 
 	@Test
@@ -228,10 +227,10 @@ class JobValidatorTest {
 				+ "a run moves to another instance";
 		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "lb://billing/run", null, 3), 20)))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
+			.containsExactly(fieldAndMessage("target.progressTimeoutSeconds", only));
 		assertThat(JobValidator.validate(timed(silent(TargetType.HTTP, "http://billing/run", TargetMode.ASYNC, 3), 20)))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.progressTimeoutSeconds", only));
+			.containsExactly(fieldAndMessage("target.progressTimeoutSeconds", only));
 		assertThat(fields(timed(silent(TargetType.GRPC, "static://billing:9090", TargetMode.ASYNC, 3), 20)))
 			.containsExactly("target.progressTimeoutSeconds");
 	}
@@ -242,7 +241,7 @@ class JobValidatorTest {
 		assertThat(JobValidator
 			.validate(timed(silent(TargetType.HTTP, "lb://billing/run", TargetMode.ASYNC, seconds), 20)))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("target.progressTimeoutSeconds",
+			.containsExactly(fieldAndMessage("target.progressTimeoutSeconds",
 					"must be between 1 and the job's timeoutSeconds (20)"));
 	}
 
@@ -328,11 +327,11 @@ class JobValidatorTest {
 		assertThat(JobValidator
 			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 0, 2.0, 60, null))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
+			.containsExactly(fieldAndMessage("retry.backoffSeconds", "must be at least 1 with EXPONENTIAL backoff"));
 		assertThat(JobValidator
 			.validate(withRetry(new JobRequest.RetryRequest(3, BackoffStrategy.EXPONENTIAL, 30, 2.0, 10, null))))
 			.usingRecursiveFieldByFieldElementComparatorOnFields("field", "message")
-			.containsExactly(new FieldProblem("retry.maxBackoffSeconds", "must be at least backoffSeconds (30)"));
+			.containsExactly(fieldAndMessage("retry.maxBackoffSeconds", "must be at least backoffSeconds (30)"));
 	}
 
 	@Test
@@ -456,6 +455,15 @@ class JobValidatorTest {
 
 	private static JobRequest.TargetRequest target(TargetType type, String url, String command) {
 		return new JobRequest.TargetRequest(type, null, url, null, null, null, command, null, null);
+	}
+
+	/**
+	 * A problem to compare on field and message only (with
+	 * {@code usingRecursiveFieldByFieldElementComparatorOnFields}): its code is not
+	 * looked at.
+	 */
+	private static FieldProblem fieldAndMessage(String field, String message) {
+		return new FieldProblem(field, message, FieldErrorCode.INVALID, Map.of());
 	}
 
 }
