@@ -2,18 +2,29 @@ package io.crony.agent.tracing;
 
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.crony.common.execution.TriggerType;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanId;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceId;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
 
 /**
  * The spans of a run, through the OpenTelemetry API the application's SDK backs (Spring
@@ -23,6 +34,14 @@ import io.opentelemetry.context.propagation.TextMapPropagator;
  * explicitly rather than through the current context: a run hops between the timer, the
  * worker pool and the HTTP client's threads, so no thread-local would follow it. With
  * {@link #off()} every span is a no-op, no context is sent and no trace id is stored.
+ *
+ * <p>
+ * A run released by another's success (a workflow's downstream run) joins the trace of
+ * the run that released it, its span a child of that run's: the releasing run's row keeps
+ * only its trace id, so a run's span id is derived from its trace id and execution id
+ * ({@link #runSpanId}, given to the SDK through {@link RunIds}), and whether the joined
+ * run is sampled is decided as its trace's first run was: by the root sampler on the
+ * trace id (Spring Boot's ratio sampler decides on the trace id alone).
  */
 public final class RunTracing {
 
@@ -35,6 +54,8 @@ public final class RunTracing {
 	static final AttributeKey<String> TRIGGER = AttributeKey.stringKey("crony.trigger");
 
 	static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("crony.attempt");
+
+	static final AttributeKey<Long> RELEASED_BY = AttributeKey.longKey("crony.released_by");
 
 	static final AttributeKey<Long> SHARD_INDEX = AttributeKey.longKey("crony.shard.index");
 
@@ -52,15 +73,23 @@ public final class RunTracing {
 		}
 	};
 
-	private static final RunTracing OFF = new RunTracing(OpenTelemetry.noop());
+	private static final RunTracing OFF = new RunTracing(OpenTelemetry.noop(), Sampler.alwaysOff());
 
 	private final Tracer tracer;
 
 	private final TextMapPropagator propagator;
 
-	public RunTracing(OpenTelemetry telemetry) {
+	private final Sampler sampler;
+
+	/**
+	 * @param telemetry the SDK the spans are made with
+	 * @param sampler the SDK's sampler, which decides whether a run that joins another's
+	 * trace is sampled as it decided for that trace's first run
+	 */
+	public RunTracing(OpenTelemetry telemetry, Sampler sampler) {
 		this.tracer = telemetry.getTracer("io.crony.agent");
 		this.propagator = telemetry.getPropagators().getTextMapPropagator();
+		this.sampler = sampler;
 	}
 
 	/** No spans, no context sent (unit tests, an application without tracing). */
@@ -70,14 +99,79 @@ public final class RunTracing {
 
 	/** The span of a whole run, a new trace: {@code crony.run <job name>}. */
 	public Span run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger) {
-		return this.tracer.spanBuilder("crony.run " + jobName)
-			.setNoParent()
+		return run(jobName, jobId, executionId, logicalInstant, trigger, null);
+	}
+
+	/**
+	 * The span of a whole run: {@code crony.run <job name>}, a child of the span of the
+	 * run that released it when that run has a trace id, else a new trace.
+	 * @param releasedBy the run whose success released this one, or null
+	 */
+	public Span run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger,
+			Upstream releasedBy) {
+		SpanBuilder builder = this.tracer.spanBuilder("crony.run " + jobName)
 			.setSpanKind(SpanKind.INTERNAL)
 			.setAttribute(JOB_ID, jobId)
 			.setAttribute(EXECUTION_ID, executionId)
 			.setAttribute(LOGICAL_INSTANT, logicalInstant.toString())
-			.setAttribute(TRIGGER, (trigger != null) ? trigger.name() : "UNKNOWN")
-			.startSpan();
+			.setAttribute(TRIGGER, (trigger != null) ? trigger.name() : "UNKNOWN");
+		String traceId;
+		if (releasedBy != null && releasedBy.traceId() != null && TraceId.isValid(releasedBy.traceId())) {
+			traceId = releasedBy.traceId();
+			builder.setParent(Context.root().with(Span.wrap(upstreamSpan(releasedBy))))
+				.setAttribute(RELEASED_BY, releasedBy.executionId());
+		}
+		else {
+			traceId = newTraceId();
+			builder.setNoParent();
+		}
+		RunIds.plan(traceId, runSpanId(traceId, executionId));
+		try {
+			return builder.startSpan();
+		}
+		finally {
+			RunIds.clear();
+		}
+	}
+
+	// the releasing run's span as its agent made it: its id derived as this agent
+	// derives it, sampled as its trace's first run was
+	private SpanContext upstreamSpan(Upstream run) {
+		boolean sampled = this.sampler
+			.shouldSample(Context.root(), run.traceId(), "crony.run", SpanKind.INTERNAL, Attributes.empty(), List.of())
+			.getDecision() == SamplingDecision.RECORD_AND_SAMPLE;
+		return SpanContext.createFromRemoteParent(run.traceId(), runSpanId(run.traceId(), run.executionId()),
+				sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
+	}
+
+	private static String newTraceId() {
+		ThreadLocalRandom random = ThreadLocalRandom.current();
+		long high = random.nextLong();
+		long low;
+		do {
+			low = random.nextLong();
+		}
+		while (low == 0);
+		return TraceId.fromLongs(high, low);
+	}
+
+	/**
+	 * The span id of a run's span: a mix of its trace id and execution id, never 0, so
+	 * that the run it releases finds it again from the two, which the rows keep.
+	 */
+	static String runSpanId(String traceId, long executionId) {
+		long high = Long.parseUnsignedLong(traceId, 0, 16, 16);
+		long low = Long.parseUnsignedLong(traceId, 16, 32, 16);
+		long id = mix(high ^ mix(low ^ mix(executionId)));
+		return SpanId.fromLong((id != 0) ? id : 1);
+	}
+
+	// SplitMix64's finalizer: every input bit moves every output bit
+	private static long mix(long value) {
+		long z = value + 0x9E3779B97F4A7C15L;
+		z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+		z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+		return z ^ (z >>> 31);
 	}
 
 	/** An attempt's span, a child of its run's: {@code crony.attempt <n>}. */
@@ -116,6 +210,15 @@ public final class RunTracing {
 	/** The 32 hex digits of a span's trace id, or null when it has none. */
 	public static String traceId(Span span) {
 		return span.getSpanContext().isValid() ? span.getSpanContext().getTraceId() : null;
+	}
+
+	/**
+	 * The run whose success released a run, as its execution row has it.
+	 *
+	 * @param executionId its execution id
+	 * @param traceId its trace id (32 hex digits), null when it was not traced
+	 */
+	public record Upstream(long executionId, String traceId) {
 	}
 
 	/** Ends a span with the outcome of what it covered. */
