@@ -21,6 +21,7 @@ import io.opentelemetry.api.trace.TraceId;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
@@ -205,6 +206,14 @@ public final class RunTracing {
 			this.propagator.inject(Context.root().with(span), carrier, (map, key, value) -> map.put(key, value));
 		}
 		return carrier;
+	}
+
+	/**
+	 * Makes a sampled span current on this thread until the scope closes (what
+	 * Micrometer's Prometheus exemplars read); an unsampled one or none changes nothing.
+	 */
+	public static Scope current(Span span) {
+		return (span != null && span.getSpanContext().isSampled()) ? span.makeCurrent() : Scope.noop();
 	}
 
 	/** The 32 hex digits of a span's trace id, or null when it has none. */

@@ -11,6 +11,7 @@ import io.crony.agent.tracing.RunIds;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.micrometer.core.instrument.Timer;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -113,6 +114,19 @@ class RunnerTracingTest {
 		assertThat(named("crony.attempt 2").getParentSpanId()).isEqualTo(run.getSpanId());
 		assertThat(this.fixture.calls).extracting((call) -> call.trace().get("traceparent"))
 			.allSatisfy((traceparent) -> assertThat(traceparent).startsWith("00-" + run.getTraceId() + "-"));
+	}
+
+	@Test
+	void aRunIsTimedOnceWhenItEndsByItsStatus() {
+		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
+
+		runner.dispatch(RunnerFixture.fire(41, 2));
+
+		this.fixture.awaitFinished();
+		Timer succeeded = this.fixture.meters.find("crony.agent.run.duration").tag("status", "SUCCEEDED").timer();
+		assertThat(succeeded).isNotNull();
+		assertThat(succeeded.count()).as("one run of two attempts").isOne();
+		assertThat(this.fixture.meters.find("crony.agent.run.duration").tag("status", "FAILED").timer()).isNull();
 	}
 
 	@Test
