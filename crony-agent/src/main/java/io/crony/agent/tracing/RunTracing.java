@@ -1,9 +1,11 @@
 package io.crony.agent.tracing;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.crony.common.execution.TriggerType;
@@ -46,6 +48,20 @@ import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
  */
 public final class RunTracing {
 
+	// The spans' names until the sampler said they record: then the job's name, the
+	// attempt, the shard are appended. At the default sampling (0) a fire builds no name,
+	// no attribute, no string of its logical instant; the sampler sees the bare name
+	// (Spring Boot's ratio sampler reads the trace id only).
+	private static final String RUN = "crony.run";
+
+	private static final String ATTEMPT_SPAN = "crony.attempt";
+
+	private static final String SHARD_SPAN = "crony.shard";
+
+	private static final String TRACEPARENT = "traceparent";
+
+	private static final Set<String> W3C_FIELDS = Set.of(TRACEPARENT, "tracestate", "baggage");
+
 	static final AttributeKey<Long> JOB_ID = AttributeKey.longKey("crony.job.id");
 
 	static final AttributeKey<Long> EXECUTION_ID = AttributeKey.longKey("crony.execution.id");
@@ -82,6 +98,10 @@ public final class RunTracing {
 
 	private final Sampler sampler;
 
+	// whether the propagator writes nothing but W3C trace context (and baggage, which a
+	// run's root context has none of): then a call's context is its traceparent alone
+	private final boolean w3c;
+
 	/**
 	 * @param telemetry the SDK the spans are made with
 	 * @param sampler the SDK's sampler, which decides whether a run that joins another's
@@ -91,6 +111,8 @@ public final class RunTracing {
 		this.tracer = telemetry.getTracer("io.crony.agent");
 		this.propagator = telemetry.getPropagators().getTextMapPropagator();
 		this.sampler = sampler;
+		Collection<String> fields = this.propagator.fields();
+		this.w3c = fields.contains(TRACEPARENT) && W3C_FIELDS.containsAll(fields);
 	}
 
 	/** No spans, no context sent (unit tests, an application without tracing). */
@@ -110,36 +132,43 @@ public final class RunTracing {
 	 */
 	public Span run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger,
 			Upstream releasedBy) {
-		SpanBuilder builder = this.tracer.spanBuilder("crony.run " + jobName)
-			.setSpanKind(SpanKind.INTERNAL)
-			.setAttribute(JOB_ID, jobId)
-			.setAttribute(EXECUTION_ID, executionId)
-			.setAttribute(LOGICAL_INSTANT, logicalInstant.toString())
-			.setAttribute(TRIGGER, (trigger != null) ? trigger.name() : "UNKNOWN");
+		SpanBuilder builder = this.tracer.spanBuilder(RUN).setSpanKind(SpanKind.INTERNAL);
+		boolean joins = releasedBy != null && releasedBy.traceId() != null && TraceId.isValid(releasedBy.traceId());
 		String traceId;
-		if (releasedBy != null && releasedBy.traceId() != null && TraceId.isValid(releasedBy.traceId())) {
+		if (joins) {
 			traceId = releasedBy.traceId();
-			builder.setParent(Context.root().with(Span.wrap(upstreamSpan(releasedBy))))
-				.setAttribute(RELEASED_BY, releasedBy.executionId());
+			builder.setParent(Context.root().with(Span.wrap(upstreamSpan(releasedBy))));
 		}
 		else {
 			traceId = newTraceId();
 			builder.setNoParent();
 		}
 		RunIds.plan(traceId, runSpanId(traceId, executionId));
+		Span span;
 		try {
-			return builder.startSpan();
+			span = builder.startSpan();
 		}
 		finally {
 			RunIds.clear();
 		}
+		if (span.isRecording()) {
+			span.updateName(RUN + " " + jobName);
+			span.setAttribute(JOB_ID, jobId);
+			span.setAttribute(EXECUTION_ID, executionId);
+			span.setAttribute(LOGICAL_INSTANT, logicalInstant.toString());
+			span.setAttribute(TRIGGER, (trigger != null) ? trigger.name() : "UNKNOWN");
+			if (joins) {
+				span.setAttribute(RELEASED_BY, releasedBy.executionId());
+			}
+		}
+		return span;
 	}
 
 	// the releasing run's span as its agent made it: its id derived as this agent
 	// derives it, sampled as its trace's first run was
 	private SpanContext upstreamSpan(Upstream run) {
 		boolean sampled = this.sampler
-			.shouldSample(Context.root(), run.traceId(), "crony.run", SpanKind.INTERNAL, Attributes.empty(), List.of())
+			.shouldSample(Context.root(), run.traceId(), RUN, SpanKind.INTERNAL, Attributes.empty(), List.of())
 			.getDecision() == SamplingDecision.RECORD_AND_SAMPLE;
 		return SpanContext.createFromRemoteParent(run.traceId(), runSpanId(run.traceId(), run.executionId()),
 				sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
@@ -177,11 +206,15 @@ public final class RunTracing {
 
 	/** An attempt's span, a child of its run's: {@code crony.attempt <n>}. */
 	public Span attempt(Span run, int attempt) {
-		return this.tracer.spanBuilder("crony.attempt " + attempt)
+		Span span = this.tracer.spanBuilder(ATTEMPT_SPAN)
 			.setParent(Context.root().with(run))
 			.setSpanKind(SpanKind.CLIENT)
-			.setAttribute(ATTEMPT, (long) attempt)
 			.startSpan();
+		if (span.isRecording()) {
+			span.updateName(ATTEMPT_SPAN + " " + attempt);
+			span.setAttribute(ATTEMPT, (long) attempt);
+		}
+		return span;
 	}
 
 	/**
@@ -190,21 +223,31 @@ public final class RunTracing {
 	 */
 	public Span shard(Map<String, String> parentContext, int index, int total, int attempt) {
 		Context parent = this.propagator.extract(Context.root(), parentContext, FROM_MAP);
-		return this.tracer.spanBuilder("crony.shard " + index + "/" + total)
-			.setParent(parent)
-			.setSpanKind(SpanKind.CLIENT)
-			.setAttribute(SHARD_INDEX, (long) index)
-			.setAttribute(SHARD_TOTAL, (long) total)
-			.setAttribute(ATTEMPT, (long) attempt)
-			.startSpan();
+		Span span = this.tracer.spanBuilder(SHARD_SPAN).setParent(parent).setSpanKind(SpanKind.CLIENT).startSpan();
+		if (span.isRecording()) {
+			span.updateName(SHARD_SPAN + " " + index + "/" + total);
+			span.setAttribute(SHARD_INDEX, (long) index);
+			span.setAttribute(SHARD_TOTAL, (long) total);
+			span.setAttribute(ATTEMPT, (long) attempt);
+		}
+		return span;
 	}
 
 	/** The W3C trace context of a span, as a call sends it; empty when untraced. */
 	public Map<String, String> context(Span span) {
-		Map<String, String> carrier = new HashMap<>();
-		if (span.getSpanContext().isValid()) {
-			this.propagator.inject(Context.root().with(span), carrier, (map, key, value) -> map.put(key, value));
+		SpanContext context = span.getSpanContext();
+		if (!context.isValid()) {
+			return Map.of();
 		}
+		if (this.w3c && context.getTraceState().isEmpty()) {
+			// what the W3C propagator writes for a span without trace state (a run's
+			// trace
+			// starts at the agent, whose trace state is empty), without its carrier
+			return Map.of(TRACEPARENT,
+					"00-" + context.getTraceId() + "-" + context.getSpanId() + (context.isSampled() ? "-01" : "-00"));
+		}
+		Map<String, String> carrier = new HashMap<>();
+		this.propagator.inject(Context.root().with(span), carrier, (map, key, value) -> map.put(key, value));
 		return carrier;
 	}
 

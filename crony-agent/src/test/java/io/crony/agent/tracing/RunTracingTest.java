@@ -1,18 +1,25 @@
 package io.crony.agent.tracing;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.crony.common.execution.TriggerType;
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,6 +122,36 @@ class RunTracingTest {
 			.isEqualTo(RunTracing.runSpanId(trace, 41))
 			.isNotEqualTo(RunTracing.runSpanId(trace, 42))
 			.isNotEqualTo(RunTracing.runSpanId("4bf92f3577b34da6a3ce929d0e0e4737", 41));
+	}
+
+	/**
+	 * At the default sampling a fire builds no span name or attribute: the sampler
+	 * decides on the bare names, and only a span that records gets the rest.
+	 */
+	@Test
+	void theSamplerDecidesBeforeAnyNameOrAttributeIsBuilt() {
+		List<String> seen = new CopyOnWriteArrayList<>();
+		Sampler dropsAll = new Sampler() {
+			@Override
+			public SamplingResult shouldSample(Context parent, String traceId, String name, SpanKind kind,
+					Attributes attributes, List<LinkData> links) {
+				seen.add(name + " " + attributes.size());
+				return SamplingResult.drop();
+			}
+
+			@Override
+			public String getDescription() {
+				return "drops all";
+			}
+		};
+		RunTracing tracing = tracing(dropsAll);
+
+		Span run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		Span shard = tracing.shard(tracing.context(tracing.attempt(run, 1)), 2, 3, 1);
+
+		assertThat(seen).containsExactly("crony.run 0", "crony.attempt 0", "crony.shard 0");
+		assertThat(tracing.context(shard).get("traceparent"))
+			.matches("00-" + RunTracing.traceId(run) + "-[0-9a-f]{16}-00");
 	}
 
 	private RunTracing tracing(Sampler sampler) {
