@@ -41,6 +41,7 @@ import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.agent.tracing.RunTracing;
 import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.secret.SecretBox;
 import io.crony.common.target.TargetPolicy;
@@ -104,7 +105,7 @@ class AgentRuntime implements SmartLifecycle {
 	AgentRuntime(AgentProperties properties, AsyncProperties asyncProperties, AgentIdentity identity, Client etcd,
 			CronyKeys keys, JdbcTemplate jdbc, MeterRegistry registry, Clock clock, ObjectProvider<Target> moreTargets,
 			ObjectProvider<Targets.ServiceResolver> services, RunListener runs, TargetPolicy targetPolicy,
-			SecretBox secrets, ObjectProvider<OpenTelemetry> telemetry) {
+			SecretBox secrets, ObjectProvider<OpenTelemetry> telemetry, ObjectProvider<Sampler> samplers) {
 		this.jdbc = jdbc;
 		this.schema = new SchemaWait(jdbc, Duration.ofSeconds(1), Duration.ofSeconds(10));
 		this.fence = new Fence(properties.leaseTtl(), properties.fencingMargin());
@@ -118,7 +119,8 @@ class AgentRuntime implements SmartLifecycle {
 		AgentMetrics metrics = new AgentMetrics(registry);
 		// Spring Boot's OpenTelemetry SDK (sampling, propagation, OTLP export as
 		// configured)
-		RunTracing tracing = new RunTracing(telemetry.getIfAvailable(OpenTelemetry::noop));
+		RunTracing tracing = new RunTracing(telemetry.getIfAvailable(OpenTelemetry::noop),
+				samplers.getIfAvailable(Sampler::alwaysOff));
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
 		AsyncStore asyncStore = new AsyncStore(jdbc);

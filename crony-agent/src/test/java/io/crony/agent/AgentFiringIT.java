@@ -8,12 +8,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobSpec;
@@ -42,6 +45,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.client.RestTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -150,7 +156,39 @@ class AgentFiringIT {
 		assertThat(metrics).contains("crony_agent_runs_total{status=\"SUCCEEDED\"}")
 			.contains("crony_agent_trigger_lateness_seconds_bucket")
 			.contains("crony_agent_lease_valid 1.0")
-			.contains("crony_agent_jobs");
+			.contains("crony_agent_jobs")
+			.contains("crony_agent_run_duration_seconds_bucket{");
+		// every run sampled here: a run's trace id is the exemplar of its duration's
+		// bucket, in the OpenMetrics form Prometheus scrapes exemplars from
+		await("a run's trace id as the run duration's exemplar").atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(runDurationExemplars(openMetrics())).containsAnyElementsOf(
+					target.callsOf(job.id()).stream().map((call) -> call.traceparent().substring(3, 35)).toList()));
+	}
+
+	private String openMetrics() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.ACCEPT, "application/openmetrics-text;version=1.0.0");
+		return new RestTemplate()
+			.exchange("http://127.0.0.1:" + this.port + "/actuator/prometheus", HttpMethod.GET,
+					new HttpEntity<>(headers), String.class)
+			.getBody();
+	}
+
+	/** The trace ids of the exemplars of the succeeded runs' duration buckets. */
+	static List<String> runDurationExemplars(String openMetrics) {
+		Matcher bucket = Pattern
+			.compile("(?m)^crony_agent_run_duration_seconds_bucket\\{([^}]*)\\} \\S+ # \\{([^}]*)\\}")
+			.matcher(openMetrics);
+		Pattern traceId = Pattern.compile("trace_id=\"([0-9a-f]{32})\"");
+		List<String> traceIds = new ArrayList<>();
+		while (bucket.find()) {
+			Matcher exemplar = traceId.matcher(bucket.group(2));
+			if (bucket.group(1).contains("status=\"SUCCEEDED\"") && bucket.group(2).contains("span_id=\"")
+					&& exemplar.find()) {
+				traceIds.add(exemplar.group(1));
+			}
+		}
+		return traceIds;
 	}
 
 	/**

@@ -60,7 +60,7 @@ class CrossLanguageIT {
 
 	private static Path goBinary;
 
-	private static AcceptingTarget silent;
+	private static RecordingTarget silent;
 
 	private static Api api;
 
@@ -72,7 +72,7 @@ class CrossLanguageIT {
 
 		goBinary = buildGoSample();
 		goSample = startGoSample("system-go-sample", GO_HTTP, GO_GRPC);
-		silent = new AcceptingTarget();
+		silent = RecordingTarget.accepting();
 
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 		int agentPort = LocalServices.freePort();

@@ -42,7 +42,7 @@ class MovingRunIT {
 
 	private static Eureka eureka;
 
-	private final List<AcceptingTarget> instances = new CopyOnWriteArrayList<>();
+	private final List<RecordingTarget> instances = new CopyOnWriteArrayList<>();
 
 	@BeforeAll
 	static void startTheSystem() {
@@ -61,19 +61,19 @@ class MovingRunIT {
 
 	@AfterEach
 	void stopInstances() {
-		this.instances.forEach(AcceptingTarget::close);
+		this.instances.forEach(RecordingTarget::close);
 	}
 
 	@Test
 	void movesAtItsInstancesRequestAndFinishesOnTheOtherFromTheGivenOffset() {
 		String service = "long-job-move";
-		AcceptingTarget a = instance(service, "a");
-		AcceptingTarget b = instance(service, "b");
+		RecordingTarget a = instance(service, "a");
+		RecordingTarget b = instance(service, "b");
 		long job = runs.create("long-job-move", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
 
 		long id = acceptedRun(job, a, b);
-		AcceptingTarget first = a.called(id) ? a : b;
-		AcceptingTarget other = (first == a) ? b : a;
+		RecordingTarget first = a.called(id) ? a : b;
+		RecordingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		assertThat(call.get("X-Crony-Attempt")).isEqualTo("1");
 
@@ -113,13 +113,13 @@ class MovingRunIT {
 	@Test
 	void resumesOnAnotherInstanceFromTheLastReportedOffsetWhenItsInstanceLeaves() {
 		String service = "long-job-lost";
-		AcceptingTarget a = instance(service, "a");
-		AcceptingTarget b = instance(service, "b");
+		RecordingTarget a = instance(service, "a");
+		RecordingTarget b = instance(service, "b");
 		long job = runs.create("long-job-lost", Runs.target("HTTP", "lb://" + service + "/work", "ASYNC"), 120, 1);
 
 		long id = acceptedRun(job, a, b);
-		AcceptingTarget first = a.called(id) ? a : b;
-		AcceptingTarget other = (first == a) ? b : a;
+		RecordingTarget first = a.called(id) ? a : b;
+		RecordingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
 				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
@@ -151,15 +151,15 @@ class MovingRunIT {
 	@Test
 	void resumesASilentRunOnceOnAnotherInstanceAndLetsTheDeadlineEndASecondSilence() {
 		String service = "long-job-silent";
-		AcceptingTarget a = instance(service, "a");
-		AcceptingTarget b = instance(service, "b");
+		RecordingTarget a = instance(service, "a");
+		RecordingTarget b = instance(service, "b");
 		Map<String, Object> target = Runs.target("HTTP", "lb://" + service + "/work", "ASYNC");
 		target.put("progressTimeoutSeconds", 3);
 		long job = runs.create("long-job-silent", target, 20, 1);
 
 		long id = acceptedRun(job, a, b);
-		AcceptingTarget first = a.called(id) ? a : b;
-		AcceptingTarget other = (first == a) ? b : a;
+		RecordingTarget first = a.called(id) ? a : b;
+		RecordingTarget other = (first == a) ? b : a;
 		Map<String, String> call = first.callOf(id);
 		Api.Answer progress = api.report(id, "progress", call.get("X-Crony-Token"),
 				Map.of("progress", 30, "resumePayload", "{\"offset\":30000}"));
@@ -191,8 +191,8 @@ class MovingRunIT {
 		assertThat(other.calls()).as("resumed once").hasSize(1);
 	}
 
-	private AcceptingTarget instance(String service, String name) {
-		AcceptingTarget instance = new AcceptingTarget(service + "-" + name);
+	private RecordingTarget instance(String service, String name) {
+		RecordingTarget instance = RecordingTarget.accepting(service + "-" + name);
 		this.instances.add(instance);
 		eureka.register(service, instance.name(), instance.port(), -1);
 		return instance;
@@ -202,7 +202,7 @@ class MovingRunIT {
 	 * Runs the job until one of the instances took a run, and the run's id: until the
 	 * agent's next registry fetch sees the instances, a run fails with "no instance".
 	 */
-	private static long acceptedRun(long job, AcceptingTarget... candidates) {
+	private static long acceptedRun(long job, RecordingTarget... candidates) {
 		return await("a run taken by an instance").atMost(Duration.ofMinutes(2))
 			.pollInterval(Duration.ofSeconds(1))
 			.until(() -> {
@@ -214,8 +214,8 @@ class MovingRunIT {
 			}, (id) -> id != 0);
 	}
 
-	private static boolean anyCalled(long id, AcceptingTarget... candidates) {
-		for (AcceptingTarget candidate : candidates) {
+	private static boolean anyCalled(long id, RecordingTarget... candidates) {
+		for (RecordingTarget candidate : candidates) {
 			if (candidate.called(id)) {
 				return true;
 			}
@@ -244,7 +244,7 @@ class MovingRunIT {
 		return new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8);
 	}
 
-	private static void assertAttempt(JsonNode attempt, int number, AcceptingTarget instance, String status) {
+	private static void assertAttempt(JsonNode attempt, int number, RecordingTarget instance, String status) {
 		assertThat(attempt.get("attempt").asInt()).isEqualTo(number);
 		assertThat(attempt.get("instance").asText()).isEqualTo("127.0.0.1:" + instance.port());
 		assertThat(attempt.get("agentId").asText()).isEqualTo(system.agentId);

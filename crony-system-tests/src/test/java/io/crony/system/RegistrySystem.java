@@ -22,6 +22,8 @@ final class RegistrySystem implements AutoCloseable {
 
 	final Eureka eureka;
 
+	private final String webUrl;
+
 	private final ServiceProcess web;
 
 	private final ServiceProcess agent;
@@ -57,6 +59,12 @@ final class RegistrySystem implements AutoCloseable {
 		this.api.login("admin", password);
 		this.runs = new Runs(this.api, this.agentId);
 		this.eureka = new Eureka(webPort);
+		this.webUrl = "http://127.0.0.1:" + webPort;
+	}
+
+	/** crony-web's base URL, as an SDK reports to it. */
+	String webUrl() {
+		return this.webUrl;
 	}
 
 	@Override

@@ -14,12 +14,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import io.crony.sdk.CronyClient;
+import io.crony.sdk.Execution;
+import io.crony.sdk.Result;
 import io.crony.test.BotServer;
 import io.crony.test.BotServer.Vendor;
 import io.crony.test.CronyServicesExtension;
@@ -46,7 +50,10 @@ import static org.awaitility.Awaitility.await;
  * <p>
  * Both export every span (sampling 1.0) to a real Jaeger ({@link Jaeger}): a retried run
  * is read back from Jaeger's query API as one trace, its run span with each attempt a
- * child, and the target got each attempt's span as its {@code traceparent}.
+ * child, and the target got each attempt's span as its {@code traceparent}; a workflow of
+ * a sharded job and a job whose service reports through the Java SDK is one trace, the
+ * downstream run's span a child of the upstream run's, crony-web's span of the SDK's
+ * report a child of the downstream attempt's.
  */
 class ShardedRunIT {
 
@@ -250,7 +257,7 @@ class ShardedRunIT {
 
 	@Test
 	void aRetriedRunIsOneTraceInJaegerWithEachAttemptAChildSpanSentToTheTargetAsTraceparent() {
-		try (FirstAttemptFailsTarget target = new FirstAttemptFailsTarget()) {
+		try (RecordingTarget target = RecordingTarget.failingFirstAttempts()) {
 			long job = runs.create("traced", Runs.target("HTTP", target.url(), "SYNC"), 10, 2);
 
 			JsonNode execution = runs.toEnd(job, null);
@@ -286,6 +293,118 @@ class ShardedRunIT {
 					.containsEntry("traceparent", "00-" + traceId + "-" + span.path("spanID").asText() + "-01");
 			}
 		}
+	}
+
+	@Test
+	void aWorkflowOfAShardedJobAndAnSdkJobIsOneTraceWithTheDownstreamRunAChildOfTheUpstreamRun() throws Exception {
+		instances("flow-shards", 2);
+		long shards = create("flow-shards", Map.of("shards", 2), 1);
+		// until the agent lists both instances, a run may fail and stop its dependents
+		untilSucceeded(shards, "flow-shards", 2);
+		ExecutorService reporting = Executors.newSingleThreadExecutor();
+		// the service of the async job: takes the call, then reports its result through
+		// the Java SDK with the call's traceparent, as the starter does
+		try (CronyClient crony = CronyClient.create(system.webUrl());
+				RecordingTarget service = RecordingTarget.accepting("flow-sdk")
+					.afterEachCall(
+							(call) -> reporting.execute(() -> crony.reportResult(
+									new Execution(Long.parseLong(call.get("X-Crony-Execution-Id")),
+											call.get("X-Crony-Token"), call.get("traceparent")),
+									Result.succeeded("reported"))))) {
+			long sdkJob = runs.create("flow-sdk", Runs.target("HTTP", service.url(), "ASYNC"), 30, 1,
+					Map.of("dependsOn", List.of("flow-shards")));
+
+			Api.Answer started = api.post("/api/v1/jobs/" + shards + "/run", Map.of("withDependents", true));
+
+			assertThat(started.status()).as("%s", started.body()).isEqualTo(202);
+			long root = started.body().path("executionId").asLong();
+			JsonNode downstream = await("the SDK job's run reported").atMost(Duration.ofSeconds(90))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> api.get("/api/v1/executions/" + root + "/tree").body().path("children").path(0),
+						(node) -> "SUCCEEDED".equals(node.path("status").asText()));
+			long child = downstream.path("id").asLong();
+			String traceId = api.get("/api/v1/executions/" + root).body().path("traceId").asText();
+			assertThat(traceId).matches("[0-9a-f]{32}");
+			assertThat(api.get("/api/v1/executions/" + child).body().path("traceId").asText())
+				.as("the downstream run's trace id")
+				.isEqualTo(traceId);
+			// crony-web's span of the SDK's report leaves it in a later batch than the
+			// runs'
+			JsonNode trace = await("the workflow's spans in Jaeger").atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> jaeger.trace(traceId).orElse(null),
+						(found) -> found != null && !reportSpans(found, child).isEmpty());
+			JsonNode spans = trace.path("spans");
+			JsonNode upstreamRun = span(spans, "crony.run flow-shards");
+			assertThat(upstreamRun.path("references")).as("the workflow's first run starts the trace").isEmpty();
+			assertThat(tag(upstreamRun, "crony.execution.id")).isEqualTo(Long.toString(root));
+			assertThat(childrenOf(spans, upstreamRun)).extracting((span) -> span.path("operationName").asText())
+				.containsExactlyInAnyOrder("crony.attempt 1", "crony.shard 0/2", "crony.shard 1/2",
+						"crony.run flow-sdk");
+			JsonNode downstreamRun = span(spans, "crony.run flow-sdk");
+			assertThat(tag(downstreamRun, "crony.job.id")).isEqualTo(Long.toString(sdkJob));
+			assertThat(tag(downstreamRun, "crony.execution.id")).isEqualTo(Long.toString(child));
+			assertThat(tag(downstreamRun, "crony.trigger")).isEqualTo("DEPENDENCY");
+			assertThat(tag(downstreamRun, "crony.released_by")).isEqualTo(Long.toString(root));
+			List<JsonNode> attempts = childrenOf(spans, downstreamRun);
+			assertThat(attempts).extracting((span) -> span.path("operationName").asText())
+				.containsExactly("crony.attempt 1");
+			JsonNode attempt = attempts.get(0);
+			assertThat(service.callOf(child)).containsEntry("traceparent",
+					"00-" + traceId + "-" + attempt.path("spanID").asText() + "-01");
+			assertThat(reportSpans(trace, child)).as("crony-web's span of the report, a child of the attempt's")
+				.extracting((span) -> span.path("operationName").asText())
+				.anySatisfy((name) -> assertThat(name).contains("/result"));
+		}
+		finally {
+			reporting.shutdownNow();
+		}
+	}
+
+	/**
+	 * crony-web's spans in the trace whose parent is the SDK job's attempt: its span of
+	 * the result report.
+	 */
+	private static List<JsonNode> reportSpans(JsonNode trace, long execution) {
+		List<JsonNode> found = new ArrayList<>();
+		JsonNode spans = trace.path("spans");
+		for (JsonNode span : spans) {
+			String service = trace.path("processes").path(span.path("processID").asText()).path("serviceName").asText();
+			JsonNode parent = parentOf(spans, span);
+			if ("crony-web".equals(service) && parent != null
+					&& "crony.attempt 1".equals(parent.path("operationName").asText())
+					&& Long.toString(execution).equals(tag(parentOf(spans, parent), "crony.execution.id"))) {
+				found.add(span);
+			}
+		}
+		return found;
+	}
+
+	/** The span of the trace a span is a child of, or null. */
+	private static JsonNode parentOf(JsonNode spans, JsonNode span) {
+		if (span == null || span.path("references").isEmpty()) {
+			return null;
+		}
+		String parent = span.path("references").get(0).path("spanID").asText();
+		for (JsonNode candidate : spans) {
+			if (parent.equals(candidate.path("spanID").asText())) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	/** The spans of the trace that are children of a span. */
+	private static List<JsonNode> childrenOf(JsonNode spans, JsonNode parent) {
+		List<JsonNode> children = new ArrayList<>();
+		for (JsonNode span : spans) {
+			JsonNode references = span.path("references");
+			if (!references.isEmpty() && "CHILD_OF".equals(references.get(0).path("refType").asText())
+					&& parent.path("spanID").asText().equals(references.get(0).path("spanID").asText())) {
+				children.add(span);
+			}
+		}
+		return children;
 	}
 
 	/** The one span of the trace with this name. */

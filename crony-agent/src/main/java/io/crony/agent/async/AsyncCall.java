@@ -48,7 +48,8 @@ final class AsyncCall {
 			return;
 		}
 		long id = invocation.executionId();
-		if (!this.store.start(id, this.agentId, invocation.attempt(), invocation.deadline(), this.clock.instant())) {
+		if (!this.store.start(id, this.agentId, invocation.attempt(), invocation.deadline(), traceId(invocation),
+				this.clock.instant())) {
 			result.complete(AttemptResult.failed("Execution " + id + " is no longer this agent's to run"));
 			return;
 		}
@@ -69,6 +70,13 @@ final class AsyncCall {
 				track.accept(tracked(invocation, target, result, instance));
 			}
 		});
+	}
+
+	// the 32 hex digits of the W3C traceparent the call carries
+	// (00-<trace>-<span>-<flags>)
+	private static String traceId(Invocation invocation) {
+		String traceparent = invocation.trace().get("traceparent");
+		return (traceparent != null && traceparent.length() >= 35) ? traceparent.substring(3, 35) : null;
 	}
 
 	private TrackedAttempt tracked(Invocation invocation, Target target, CompletableFuture<AttemptResult> result,

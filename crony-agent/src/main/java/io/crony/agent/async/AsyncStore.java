@@ -33,8 +33,8 @@ public class AsyncStore {
 	private static final String START = "UPDATE execution SET " + RunTransition.RETRY.set()
 			+ ", mode = 'ASYNC', agent_id = ?, "
 			+ "attempt = ?, deadline_at = ?, started_at = COALESCE(started_at, ?), finished_at = NULL, "
-			+ "move_requested_at = NULL, updated_at = ? " + "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND "
-			+ RunTransition.RETRY.where();
+			+ "move_requested_at = NULL, trace_id = COALESCE(?, trace_id), updated_at = ? "
+			+ "WHERE id = ? AND (agent_id = ? OR agent_id IS NULL) AND " + RunTransition.RETRY.where();
 
 	// the ends of an attempt: its status URL's answer, its deadline, a takeover
 	private static final String FINISH = "UPDATE execution SET " + RunTransition.END.setTo(null, "?")
@@ -66,12 +66,15 @@ public class AsyncStore {
 
 	/**
 	 * Marks an attempt started, with its deadline, before the target is called, so a
-	 * report that comes back at once finds the row RUNNING.
+	 * report that comes back at once finds the row RUNNING. The run's trace id goes with
+	 * it: a report that ends the row before the run's own records are written would
+	 * otherwise leave it without one (those apply to open rows only).
+	 * @param traceId the run's trace id, null when it is not traced
 	 * @return whether the row is now this attempt's
 	 */
-	boolean start(long id, String agentId, int attempt, Instant deadline, Instant now) {
-		return this.jdbc.update(START, agentId, attempt, SqlTime.of(deadline), SqlTime.of(now), SqlTime.of(now), id,
-				agentId, attempt) == 1;
+	boolean start(long id, String agentId, int attempt, Instant deadline, String traceId, Instant now) {
+		return this.jdbc.update(START, agentId, attempt, SqlTime.of(deadline), SqlTime.of(now), traceId,
+				SqlTime.of(now), id, agentId, attempt) == 1;
 	}
 
 	/** The resume payload last reported for the execution, or null. */

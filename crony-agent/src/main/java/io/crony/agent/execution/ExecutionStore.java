@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.crony.common.execution.ExecutionStatus;
@@ -177,6 +178,25 @@ public class ExecutionStore {
 		List<String> found = this.jdbc.queryForList("SELECT upstream_outputs FROM execution WHERE id = ?", String.class,
 				id);
 		return found.isEmpty() ? null : found.get(0);
+	}
+
+	/**
+	 * The run whose success released a run (its {@code released_by}), with that run's
+	 * trace id; empty when it names none.
+	 */
+	public Optional<Upstream> releasedBy(long id) {
+		return this.jdbc
+			.query("SELECT u.id, u.trace_id FROM execution e JOIN execution u ON u.id = e.released_by WHERE e.id = ?",
+					(rs, i) -> new Upstream(rs.getLong(1), rs.getString(2)), id)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * @param id the upstream run's execution id
+	 * @param traceId its trace id, null when it was not traced
+	 */
+	public record Upstream(long id, String traceId) {
 	}
 
 }

@@ -3,6 +3,8 @@ package io.crony.agent.metrics;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
@@ -17,6 +19,13 @@ import io.micrometer.core.instrument.Timer;
 /** The agent's meters, named once here. */
 public final class AgentMetrics {
 
+	// a few fixed buckets rather than a percentile histogram: a run takes milliseconds to
+	// hours, and each bucket is a series per status and agent
+	private static final Duration[] DURATION_BUCKETS = { Duration.ofMillis(10), Duration.ofMillis(50),
+			Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
+			Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30),
+			Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1) };
+
 	private final MeterRegistry registry;
 
 	private final Timer lateness;
@@ -30,6 +39,9 @@ public final class AgentMetrics {
 	private final Counter misfires;
 
 	private final Map<ExecutionStatus, Counter> runs = new EnumMap<>(ExecutionStatus.class);
+
+	// registered at a status's first run: the statuses a run ends with, not every one
+	private final ConcurrentMap<ExecutionStatus, Timer> durations = new ConcurrentHashMap<>();
 
 	public AgentMetrics(MeterRegistry registry) {
 		this.registry = registry;
@@ -93,6 +105,24 @@ public final class AgentMetrics {
 
 	public void run(ExecutionStatus status) {
 		this.runs.get(status).increment();
+	}
+
+	/**
+	 * A run that ran (not a skipped or missed fire) took this long, from its start to its
+	 * outcome, every attempt and wait between them included. Recorded with the run's span
+	 * current, so a sampled run's trace id is the exemplar Prometheus keeps.
+	 */
+	public void runDuration(ExecutionStatus status, Duration took) {
+		this.durations.computeIfAbsent(status, this::durationTimer).record(took);
+	}
+
+	private Timer durationTimer(ExecutionStatus status) {
+		return Timer.builder("crony.agent.run.duration")
+			.description("How long a run took from its start to its outcome, all attempts included; "
+					+ "a sampled run's trace id is the exemplar")
+			.tag("status", status.name())
+			.serviceLevelObjectives(DURATION_BUCKETS)
+			.register(this.registry);
 	}
 
 	public void timeout() {

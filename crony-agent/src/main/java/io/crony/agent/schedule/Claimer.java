@@ -15,6 +15,7 @@ import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
 import io.crony.agent.execution.LockConflicts;
 import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -224,6 +225,24 @@ final class Claimer {
 					fire.job.id(), ex.getMessage());
 		}
 		return false;
+	}
+
+	/**
+	 * The run whose success released a run (its row's {@code released_by}), with its
+	 * trace id; null when it has none or the database cannot say: the run then starts a
+	 * trace of its own, it is not held back for it.
+	 */
+	RunTracing.Upstream releasedBy(Fire fire) {
+		try {
+			return this.store.releasedBy(fire.executionId)
+				.map((upstream) -> new RunTracing.Upstream(upstream.id(), upstream.traceId()))
+				.orElse(null);
+		}
+		catch (DataAccessException ex) {
+			logger.info("Released run {} of job {} starts a trace of its own: its upstream not read ({})",
+					fire.executionId, fire.job.id(), ex.getMessage());
+			return null;
+		}
 	}
 
 	/**

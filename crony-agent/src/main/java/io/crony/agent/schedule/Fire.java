@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 
@@ -58,9 +59,15 @@ final class Fire implements Delayed {
 	 */
 	final boolean waitedBehindLate;
 
+	/**
+	 * A released run's upstream, the run whose success released it: the run joins its
+	 * trace. Null for any other fire.
+	 */
+	final RunTracing.Upstream releasedBy;
+
 	private Fire(JobState job, long generation, Instant scheduledAt, FireKind kind, TriggerType trigger, String params,
 			long wakeAtMillis, long executionId, int firstAttempt, int movesBefore, BooleanSupplier take,
-			long enqueuedAtMillis, boolean waitedBehindLate) {
+			long enqueuedAtMillis, boolean waitedBehindLate, RunTracing.Upstream releasedBy) {
 		this.job = job;
 		this.generation = generation;
 		this.scheduledAt = scheduledAt;
@@ -74,25 +81,26 @@ final class Fire implements Delayed {
 		this.take = take;
 		this.enqueuedAtMillis = enqueuedAtMillis;
 		this.waitedBehindLate = waitedBehindLate;
+		this.releasedBy = releasedBy;
 	}
 
 	/** The job's schedule reached {@code at}; the fire wakes at {@code wakeAtMillis}. */
 	static Fire scheduled(JobState job, long generation, Instant at, long wakeAtMillis) {
 		return new Fire(job, generation, at, FireKind.SCHEDULED, TriggerType.CRON, null, wakeAtMillis, 0, 1, 0, null,
-				wakeAtMillis, false);
+				wakeAtMillis, false, null);
 	}
 
 	/** An instant missed while no agent held the job, which its misfire policy runs. */
 	static Fire catchUp(JobState job, long generation, Instant at, long wakeAtMillis) {
 		return new Fire(job, generation, at, FireKind.CATCH_UP, TriggerType.MISFIRE, null, wakeAtMillis, 0, 1, 0, null,
-				wakeAtMillis, false);
+				wakeAtMillis, false, null);
 	}
 
 	/** A one-shot request whose execution row the web inserted, due now. */
 	static Fire once(JobState job, OnceRequest request, BooleanSupplier take, long nowMillis) {
 		FireKind kind = (request.trigger() == TriggerType.RETRY) ? FireKind.RETRY : FireKind.MANUAL;
 		return new Fire(job, job.generation, request.scheduledAt(), kind, request.trigger(), request.params(),
-				nowMillis, request.executionId(), 1, 0, take, nowMillis, false);
+				nowMillis, request.executionId(), 1, 0, take, nowMillis, false, null);
 	}
 
 	/**
@@ -102,35 +110,42 @@ final class Fire implements Delayed {
 	static Fire resumed(JobState job, long executionId, Instant scheduledAt, TriggerType trigger, String params,
 			int attempt, int moves, long nowMillis) {
 		return new Fire(job, job.generation, scheduledAt, FireKind.RESUMED, trigger, params, nowMillis, executionId,
-				attempt, moves, null, nowMillis, false);
+				attempt, moves, null, nowMillis, false, null);
 	}
 
 	/** This fire, claimed: its row is {@code id}. */
 	Fire claimed(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
 				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate);
+				this.waitedBehindLate, this.releasedBy);
 	}
 
 	/** This fire, its row {@code id} taken over once another agent released it. */
 	Fire handedOver(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, FireKind.HANDOVER, this.trigger, this.params,
 				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate);
+				this.waitedBehindLate, this.releasedBy);
 	}
 
 	/** The same fire, woken at another time (claimed: at its scheduled instant). */
 	Fire wakingAt(long millis) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params, millis,
 				this.executionId, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate);
+				this.waitedBehindLate, this.releasedBy);
 	}
 
 	/** The same fire, waiting behind a run that started late by design. */
 	Fire waitingBehindLate() {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
 				this.wakeAtMillis, this.executionId, this.firstAttempt, this.movesBefore, this.take,
-				this.enqueuedAtMillis, true);
+				this.enqueuedAtMillis, true, this.releasedBy);
+	}
+
+	/** This released fire, joining the trace of the run that released it. */
+	Fire releasedBy(RunTracing.Upstream upstream) {
+		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
+				this.wakeAtMillis, this.executionId, this.firstAttempt, this.movesBefore, this.take,
+				this.enqueuedAtMillis, this.waitedBehindLate, upstream);
 	}
 
 	/**

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import org.slf4j.Logger;
@@ -127,7 +128,7 @@ final class OnceRuns {
 		this.workers.execute(() -> {
 			try {
 				if (take(fire) && ownRow(fire)) {
-					this.runner.dispatch(fire);
+					this.runner.dispatch(joiningItsUpstream(fire));
 				}
 				else {
 					logger.info(
@@ -156,6 +157,18 @@ final class OnceRuns {
 		}
 		this.claimer.adopt(fire.executionId);
 		return true;
+	}
+
+	/**
+	 * A run its upstreams released joins the trace of the run that released it; the one
+	 * read this takes is on the path of released runs only, never of a plain job's fires.
+	 */
+	private Fire joiningItsUpstream(Fire fire) {
+		if (fire.trigger != TriggerType.DEPENDENCY) {
+			return fire;
+		}
+		RunTracing.Upstream upstream = this.claimer.releasedBy(fire);
+		return (upstream != null) ? fire.releasedBy(upstream) : fire;
 	}
 
 	private static boolean take(Fire fire) {

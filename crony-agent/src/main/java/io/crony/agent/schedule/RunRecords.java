@@ -1,6 +1,7 @@
 package io.crony.agent.schedule;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -10,7 +11,9 @@ import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.AttemptResult;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
+import io.opentelemetry.context.Scope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +63,12 @@ final class RunRecords {
 				outcome.status(), attempts, outcome.output(), outcome.error(), now, outcome.outputs(),
 				ReasonJson.write(outcome.reason()), run.traceId));
 		this.metrics.run(outcome.status());
+		// the run's span current while it is timed: a sampled run's trace id is the
+		// exemplar of its bucket
+		try (Scope timed = RunTracing.current(run.span)) {
+			this.metrics.runDuration(outcome.status(),
+					Duration.ofMillis(Math.max(0, now.toEpochMilli() - run.startedAtMillis)));
+		}
 		// a success is the common case: at thousands of runs a second it logs at debug
 		if (outcome.succeeded()) {
 			FireMdc.debug(logger, fire, () -> logger.debug("Run of job {} at {} succeeded after {} attempt(s)",

@@ -96,7 +96,8 @@ final class Runner {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
 		run.moves = fire.movesBefore;
-		run.span = this.tracing.run(run.spec.name(), fire.job.id(), fire.executionId, fire.scheduledAt, fire.trigger);
+		run.span = this.tracing.run(run.spec.name(), fire.job.id(), fire.executionId, fire.scheduledAt, fire.trigger,
+				fire.releasedBy);
 		run.traceId = RunTracing.traceId(run.span);
 		attempt(run, fire.firstAttempt, null);
 	}

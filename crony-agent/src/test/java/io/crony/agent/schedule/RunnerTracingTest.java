@@ -1,36 +1,19 @@
 package io.crony.agent.schedule;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.IntFunction;
 
-import io.crony.agent.execution.RecordWriter;
-import io.crony.agent.execution.Spool;
-import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.AttemptResult;
-import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Target;
-import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunIds;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
-import io.crony.common.job.AssignmentSpec;
-import io.crony.common.job.JobSpec;
-import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.OverlapPolicy;
-import io.crony.common.job.RetryPolicy;
-import io.crony.common.job.TargetSpec;
-import io.crony.common.job.TargetType;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
@@ -39,6 +22,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,41 +33,38 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A run's spans: one for the run with the job's and fire's attributes, a child for each
- * attempt, and each attempt's call carrying its own span's W3C trace context; without
+ * attempt, and each attempt's call carrying its own span's W3C trace context; a run
+ * released by another's success is a child of that run's span, in its trace; without
  * tracing no context is sent.
  */
 class RunnerTracingTest {
 
+	// fails the first attempt, succeeds the second
+	private static final IntFunction<AttemptResult> FIRST_FAILS = (attempt) -> (attempt == 1)
+			? AttemptResult.failed("boom") : new AttemptResult(ExecutionStatus.SUCCEEDED, "done", null);
+
 	@TempDir
 	Path spoolDir;
 
-	private final List<Invocation> calls = new CopyOnWriteArrayList<>();
-
-	private final List<RunListener.FinishedRun> finished = new CopyOnWriteArrayList<>();
-
-	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-
 	private final InMemorySpanExporter spans = InMemorySpanExporter.create();
 
-	private RecordWriter records;
+	private RunnerFixture fixture;
 
 	@BeforeEach
 	void start() {
-		this.records = new RecordWriter(new ScriptedStore(), new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
-		this.records.start();
+		this.fixture = new RunnerFixture(this.spoolDir);
 	}
 
 	@AfterEach
 	void stop() throws InterruptedException {
-		this.records.close();
-		this.timer.shutdownNow();
+		this.fixture.close();
 	}
 
 	@Test
 	void aRunIsASpanWithAChildPerAttemptAndEachCallCarriesItsAttemptsContext() {
-		Runner runner = runner(new RunTracing(sdk()));
+		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
 
-		runner.dispatch(fire());
+		runner.dispatch(RunnerFixture.fire(41, 2));
 
 		await().atMost(Duration.ofSeconds(30)).until(() -> this.spans.getFinishedSpanItems().size() == 3);
 		SpanData run = named("crony.run j7");
@@ -93,6 +74,7 @@ class RunnerTracingTest {
 		assertThat(run.getAttributes().get(AttributeKey.stringKey("crony.logical_instant")))
 			.isEqualTo("2026-11-27T00:00:00Z");
 		assertThat(run.getAttributes().get(AttributeKey.stringKey("crony.trigger"))).isEqualTo("MANUAL");
+		assertThat(run.getAttributes().get(AttributeKey.longKey("crony.released_by"))).isNull();
 		assertThat(run.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
 		SpanData first = named("crony.attempt 1");
 		SpanData second = named("crony.attempt 2");
@@ -102,22 +84,59 @@ class RunnerTracingTest {
 		}
 		assertThat(first.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
 		assertThat(first.getStatus().getDescription()).isEqualTo("boom");
-		assertThat(this.calls).extracting((call) -> call.trace().get("traceparent"))
+		assertThat(this.fixture.calls).extracting((call) -> call.trace().get("traceparent"))
 			.containsExactly("00-" + run.getTraceId() + "-" + first.getSpanId() + "-01",
 					"00-" + run.getTraceId() + "-" + second.getSpanId() + "-01");
-		assertThat(this.finished).singleElement()
+		assertThat(this.fixture.finished).singleElement()
 			.extracting(RunListener.FinishedRun::status)
 			.isEqualTo(ExecutionStatus.SUCCEEDED);
 	}
 
+	/**
+	 * What a workflow's downstream run knows of its upstream is what the rows keep: the
+	 * upstream run's execution id and trace id. From them it finds the upstream run's
+	 * span, made by another agent, to be its child.
+	 */
+	@Test
+	void aReleasedRunIsAChildOfTheRunThatReleasedItInItsTrace() {
+		Span upstream = tracing().run("load", 6, 40, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		upstream.end();
+		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
+
+		runner
+			.dispatch(RunnerFixture.fire(41, 2).releasedBy(new RunTracing.Upstream(40, RunTracing.traceId(upstream))));
+
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.spans.getFinishedSpanItems().size() == 4);
+		SpanData run = named("crony.run j7");
+		assertThat(run.getTraceId()).isEqualTo(RunTracing.traceId(upstream));
+		assertThat(run.getParentSpanId()).isEqualTo(upstream.getSpanContext().getSpanId());
+		assertThat(run.getAttributes().get(AttributeKey.longKey("crony.released_by"))).isEqualTo(40L);
+		assertThat(named("crony.attempt 2").getParentSpanId()).isEqualTo(run.getSpanId());
+		assertThat(this.fixture.calls).extracting((call) -> call.trace().get("traceparent"))
+			.allSatisfy((traceparent) -> assertThat(traceparent).startsWith("00-" + run.getTraceId() + "-"));
+	}
+
+	@Test
+	void aRunIsTimedOnceWhenItEndsByItsStatus() {
+		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
+
+		runner.dispatch(RunnerFixture.fire(41, 2));
+
+		this.fixture.awaitFinished();
+		Timer succeeded = this.fixture.meters.find("crony.agent.run.duration").tag("status", "SUCCEEDED").timer();
+		assertThat(succeeded).isNotNull();
+		assertThat(succeeded.count()).as("one run of two attempts").isOne();
+		assertThat(this.fixture.meters.find("crony.agent.run.duration").tag("status", "FAILED").timer()).isNull();
+	}
+
 	@Test
 	void withoutTracingNoContextIsSent() {
-		Runner runner = runner(RunTracing.off());
+		Runner runner = this.fixture.runner(FIRST_FAILS);
 
-		runner.dispatch(fire());
+		runner.dispatch(RunnerFixture.fire(41, 2));
 
-		await().atMost(Duration.ofSeconds(30)).until(() -> this.finished.size() == 1);
-		assertThat(this.calls).hasSize(2).allSatisfy((call) -> assertThat(call.trace()).isEmpty());
+		this.fixture.awaitFinished();
+		assertThat(this.fixture.calls).hasSize(2).allSatisfy((call) -> assertThat(call.trace()).isEmpty());
 	}
 
 	private SpanData named(String name) {
@@ -128,42 +147,16 @@ class RunnerTracingTest {
 			.orElseThrow();
 	}
 
-	private OpenTelemetrySdk sdk() {
-		return OpenTelemetrySdk.builder()
-			.setTracerProvider(
-					SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(this.spans)).build())
+	/** Every run sampled, with the agent's id generator, as Spring Boot's SDK has it. */
+	private RunTracing tracing() {
+		OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+			.setTracerProvider(SdkTracerProvider.builder()
+				.setIdGenerator(new RunIds())
+				.addSpanProcessor(SimpleSpanProcessor.create(this.spans))
+				.build())
 			.setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
 			.build();
-	}
-
-	// fails the first attempt, succeeds the second
-	private Runner runner(RunTracing tracing) {
-		Target target = new Target() {
-			@Override
-			public TargetType type() {
-				return TargetType.HTTP;
-			}
-
-			@Override
-			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-				RunnerTracingTest.this.calls.add(invocation);
-				return CompletableFuture.completedFuture((invocation.attempt() == 1) ? AttemptResult.failed("boom")
-						: new AttemptResult(ExecutionStatus.SUCCEEDED, "done", null));
-			}
-		};
-		AgentMetrics metrics = new AgentMetrics(new SimpleMeterRegistry());
-		RunRecords runs = new RunRecords(this.records, metrics, "a", Clock.systemUTC(), this.finished::add);
-		return new Runner(new Targets(List.of(target)), runs, metrics, this.timer, Runnable::run, Clock.systemUTC(), 10,
-				tracing);
-	}
-
-	private static Fire fire() {
-		JobSpec spec = new JobSpec(7, "j7", null, "0 0 0 1 1 ?", "UTC",
-				new TargetSpec(TargetType.HTTP, "POST", "http://x", Map.of(), null, null, null, List.of()), 5,
-				new RetryPolicy(2, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
-		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), null));
-		return Fire.resumed(job, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.MANUAL, null, 1, 0,
-				System.currentTimeMillis());
+		return new RunTracing(sdk, Sampler.alwaysOn());
 	}
 
 }
