@@ -31,6 +31,8 @@ import io.crony.common.json.CronyJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -82,6 +84,9 @@ class AgentFiringIT {
 	@Autowired
 	ObjectProvider<SpanExporter> spanExporters;
 
+	@Autowired
+	MeterRegistry meterRegistry;
+
 	@LocalServerPort
 	int port;
 
@@ -95,7 +100,8 @@ class AgentFiringIT {
 		registry.add("crony.agent.shell.enabled", () -> "true");
 		registry.add("crony.agent.shell.allowed-commands", () -> "sh,echo,printenv");
 		// every run traced and exported to a collector that is not there: runs must not
-		// notice (the batch span processor drops what it cannot send)
+		// notice (the batch span processor drops what it cannot send, and the back-off
+		// around the exporter stops trying for a while after a failure)
 		registry.add("management.tracing.sampling.probability", () -> "1.0");
 		registry.add("management.otlp.tracing.endpoint", () -> "http://127.0.0.1:" + CLOSED_PORT + "/v1/traces");
 	}
@@ -141,6 +147,14 @@ class AgentFiringIT {
 		assertThat(this.spanExporters.orderedStream())
 			.anySatisfy((exporter) -> assertThat(exporter.toString()).contains("OtlpHttpSpanExporter")
 				.contains("127.0.0.1:" + CLOSED_PORT));
+		// and the spans it could not send were dropped and counted (the first failed
+		// export ends after the OTLP sender's own retries, about 8 s)
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(this.meterRegistry.find("crony.agent.tracing.spans.dropped")
+				.counters()
+				.stream()
+				.mapToDouble(Counter::count)
+				.sum()).isPositive());
 		// each call carried its run's trace context, whose trace id the run's row keeps
 		assertThat(calls)
 			.allSatisfy((call) -> assertThat(call.traceparent()).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-01"));
