@@ -30,6 +30,8 @@ import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,7 +75,7 @@ class RunnerMovesTest {
 	void aMoveStartsTheNextAttemptOffTheInstanceAndLeavesTheRetriesAlone() {
 		// moved, then failed (the one retry), then succeeded
 		Runner runner = runner((attempt) -> switch (attempt) {
-			case 1 -> AttemptResult.moved("10.0.0.5:8080", "its instance asked to move the run");
+			case 1 -> AttemptResult.moved("10.0.0.5:8080", Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED));
 			case 2 -> AttemptResult.failed("boom");
 			default -> new AttemptResult(ExecutionStatus.SUCCEEDED, "done", null);
 		});
@@ -90,7 +92,8 @@ class RunnerMovesTest {
 
 	@Test
 	void aRunThatKeepsMovingFailsAtTheLimit() {
-		Runner runner = runner((attempt) -> AttemptResult.moved("10.0.0.5:8080", "its instance asked to move the run"));
+		Runner runner = runner(
+				(attempt) -> AttemptResult.moved("10.0.0.5:8080", Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED)));
 
 		runner.dispatch(fire(1));
 
