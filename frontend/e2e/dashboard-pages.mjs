@@ -22,6 +22,12 @@ export const pages = [
   },
   { name: 'upcoming', path: async () => '/upcoming', ready: (page) => page.getByText(tr('Fires in range')) },
   { name: 'workflows', path: async () => '/workflows', ready: (page) => page.getByText(tr('Workflow runs')) },
+  {
+    name: 'workflow graph',
+    path: async () => `/workflows/graph?job=${await idOf('refresh-rates')}`,
+    // the seeded workflow (refresh-rates, then publish-rates) drawn
+    ready: (page) => page.locator('[data-testid="workflow-graph-chart"] canvas'),
+  },
   { name: 'executions', path: async () => '/executions', ready: (page) => page.getByRole('heading', { name: tr('Executions') }) },
   {
     name: 'execution detail',

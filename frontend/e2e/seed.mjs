@@ -1,6 +1,6 @@
 // Sample jobs against the sample target, so the pages (and their screenshots) show real
-// runs of every kind: quick successes, failures, a flaky job that succeeds on retry and a
-// slow one that is often running. scripts/test-e2e.sh runs this before the tests, so the
+// runs of every kind: quick successes, failures, a flaky job that succeeds on retry, a
+// slow one that is often running and a job that waits for another (a workflow). scripts/test-e2e.sh runs this before the tests, so the
 // jobs have been firing for the whole run by the time the screenshots are taken.
 import { api, targetUrl } from './support.mjs';
 
@@ -21,6 +21,8 @@ const jobs = [
   job('refresh-rates', '*/4 * * * * ?', '/flaky?failures=1', { retry: { maxAttempts: 2, backoffSeconds: 1 } }),
   job('rebuild-search-index', '*/6 * * * * ?', '/sleep?ms=4000', { overlapPolicy: 'SKIP' }),
   job('nightly-report', '0 0 1 * * ?', '/ok', { timeZone: 'Asia/Shanghai', calendar: { name: 'cn-workdays', rule: 'WORKING_DAYS_ONLY' } }),
+  // a workflow for the workflow pages: it runs after each run of refresh-rates that succeeded
+  job('publish-rates', '', '/ok', { dependsOn: ['refresh-rates'] }),
 ];
 
 // A business calendar (mainland China, 2026) for the Calendars page; the nightly report follows it.

@@ -1299,6 +1299,7 @@ export interface components {
             endedAt?: string;
             instance?: string;
             note?: string;
+            reason?: components["schemas"]["Reason"];
             /** Format: date-time */
             startedAt?: string;
             /**
@@ -1595,7 +1596,10 @@ export interface components {
             cycleStart?: string;
             /** Format: int64 */
             jobId?: number;
+            /** @description why the job waits, in English, each upstream not counted yet with its status ("waiting for load (RUNNING), check (no run yet)"); absent while it does not wait */
             reason?: string;
+            /** @description the same as a reason code (WAITING_FOR_UPSTREAMS, the upstreams' names), worded by the reader, each upstream's status being in upstreams; empty while it does not wait */
+            reasons?: components["schemas"]["Reason"][];
             upstreams?: components["schemas"]["Upstream"][];
             waiting?: boolean;
         };
@@ -2265,7 +2269,7 @@ export interface components {
         /** @description the reason as a code with its parameters (docs/api.md, "Reasons") */
         Reason: {
             /** @enum {string} */
-            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG" | "RUN_CLAIMED_NOT_STARTED" | "RUN_CLAIMED_NOT_STARTED_AGENT_GONE" | "RUN_REQUESTED_NOT_STARTED" | "RUN_REQUESTED_NOT_STARTED_AGENT_GONE" | "RUN_RELEASED_NOT_TAKEN" | "RUN_REQUESTED_NOT_TAKEN" | "RUN_JOB_DELETED" | "RUN_JOB_DISABLED" | "UPSTREAM_FAILED" | "UPSTREAM_SKIPPED" | "UPSTREAM_ENDED" | "UPSTREAM_ENDED_AT" | "UPSTREAM_NO_RUN" | "UPSTREAM_DISABLED" | "DEPENDENCY_DISABLED" | "WAIT_ENDED_NO_UPSTREAMS" | "WAIT_ENDED_JOB_DISABLED" | "UPSTREAM_NEVER_RAN" | "RUN_CANCELLED_BY" | "RUN_REPLACED" | "RUN_OVERLAP_SKIPPED" | "RUN_FENCED" | "RUN_NO_REPORT_BY_DEADLINE" | "RUN_NO_REPORT_TAKEN_OVER" | "RUN_NOT_STARTED_JOB_LEFT" | "RUN_NOT_STARTED_JOB_LEFT_WHY" | "RUN_NOT_STARTED_AGENT_STOPPED" | "RUN_NOT_STARTED_JOB_DISABLED" | "RUN_QUEUE_FULL" | "RUN_BEYOND_CATCH_UP_BOUND" | "SHARD_CANCELLED_WITH_RUN" | "SHARD_CANCELLED" | "SHARD_LIMIT_PASSED" | "WORKFLOW_FIRST_RUN_GONE" | "WORKFLOW_RUN_NOT_SUCCEEDED";
+            code?: "NO_LIVE_AGENT" | "ALL_AGENTS_DRAINED" | "ALL_MATCHING_AGENTS_DRAINED" | "NO_AGENT_MATCHES" | "AGENT_GONE_WAITING_TO_MOVE" | "WAITING_FOR_LEADER" | "CALENDAR_HOLIDAY" | "CALENDAR_HOLIDAY_NAMED" | "CALENDAR_MAKE_UP_DAY" | "CALENDAR_MAKE_UP_DAY_NAMED" | "CALENDAR_WORKING_WEEKDAY" | "CALENDAR_NON_WORKING_WEEKDAY" | "FIRE_MERGED_WITH_OWN" | "FIRE_MERGED_WITH_MOVED" | "ICS_NO_START" | "ICS_TIME_OF_DAY" | "ICS_REPEATS" | "ICS_TOO_LONG" | "RUN_CLAIMED_NOT_STARTED" | "RUN_CLAIMED_NOT_STARTED_AGENT_GONE" | "RUN_REQUESTED_NOT_STARTED" | "RUN_REQUESTED_NOT_STARTED_AGENT_GONE" | "RUN_RELEASED_NOT_TAKEN" | "RUN_REQUESTED_NOT_TAKEN" | "RUN_JOB_DELETED" | "RUN_JOB_DISABLED" | "UPSTREAM_FAILED" | "UPSTREAM_SKIPPED" | "UPSTREAM_ENDED" | "UPSTREAM_ENDED_AT" | "UPSTREAM_NO_RUN" | "UPSTREAM_DISABLED" | "DEPENDENCY_DISABLED" | "WAIT_ENDED_NO_UPSTREAMS" | "WAIT_ENDED_JOB_DISABLED" | "UPSTREAM_NEVER_RAN" | "RUN_CANCELLED_BY" | "RUN_REPLACED" | "RUN_OVERLAP_SKIPPED" | "RUN_FENCED" | "RUN_NO_REPORT_BY_DEADLINE" | "RUN_NO_REPORT_TAKEN_OVER" | "RUN_NOT_STARTED_JOB_LEFT" | "RUN_NOT_STARTED_JOB_LEFT_WHY" | "RUN_NOT_STARTED_AGENT_STOPPED" | "RUN_NOT_STARTED_JOB_DISABLED" | "RUN_QUEUE_FULL" | "RUN_BEYOND_CATCH_UP_BOUND" | "SHARD_CANCELLED_WITH_RUN" | "SHARD_CANCELLED" | "SHARD_LIMIT_PASSED" | "WORKFLOW_FIRST_RUN_GONE" | "WORKFLOW_RUN_NOT_SUCCEEDED" | "ATTEMPT_MOVE_ASKED" | "ATTEMPT_INSTANCE_LEFT" | "ATTEMPT_STOPPED_REPORTING" | "STATUS_ANSWERED_FAILED" | "WAITING_FOR_UPSTREAMS";
             params?: {
                 [key: string]: string;
             };

@@ -2,6 +2,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { Table, Tag, Typography } from 'antd';
 import { formatTime } from '../../format';
 import { t } from '../../i18n';
+import { noteText } from '../../i18n/reasons';
 import { StatusTag } from './StatusTag';
 import type { Attempt } from './types';
 
@@ -35,7 +36,8 @@ export function AttemptChain({ attempts }: { attempts: Attempt[] }) {
         {
           title: t('executions.note'),
           dataIndex: 'note',
-          render: (v?: string | null) => (v ? <Typography.Text>{v}</Typography.Text> : '—'),
+          // the platform's own note in the reader's language; a target's answer as it said it
+          render: (v: string | null | undefined, a) => (v ? <Typography.Text>{noteText(a.reason, v)}</Typography.Text> : '—'),
         },
       ]}
     />

@@ -187,6 +187,43 @@ describe('ExecutionDetailPage', () => {
     expect(within(finished).getByText('Succeeded')).toBeInTheDocument();
   });
 
+  it("words the agent's notes in the chain of attempts in Chinese and leaves a target's answer and an older note as they came", async () => {
+    const left = 'its instance 10.0.0.5:8080 left the registry';
+    mockApi((c) =>
+      c.path === '/executions/906'
+        ? {
+            body: anExecution({
+              id: 906, status: 'FAILED', mode: 'ASYNC', attempt: 3,
+              attempts: [
+                {
+                  attempt: 1, instance: '10.0.0.5:8080', agentId: 'agent-1', startedAt: '2026-11-27T01:00:00Z',
+                  endedAt: '2026-11-27T01:05:00Z', status: 'MOVED', note: left,
+                  reason: { code: 'ATTEMPT_INSTANCE_LEFT', params: { instance: '10.0.0.5:8080' }, text: left },
+                },
+                {
+                  attempt: 2, instance: '10.0.0.6:8080', agentId: 'agent-1', startedAt: '2026-11-27T01:05:01Z',
+                  endedAt: '2026-11-27T01:06:00Z', status: 'MOVED', note: 'its instance stopped reporting for 3 s',
+                },
+                {
+                  attempt: 3, instance: '10.0.0.7:8080', agentId: 'agent-1', startedAt: '2026-11-27T01:06:01Z',
+                  endedAt: '2026-11-27T01:07:00Z', status: 'FAILED', note: 'HTTP 503',
+                },
+              ],
+            }),
+          }
+        : undefined,
+    );
+    renderPage(<ExecutionDetailPage />, { at: '/executions/906', path: '/executions/:id', lang: 'zh-CN' });
+
+    await screen.findByText('其实例 10.0.0.5:8080 已离开注册中心');
+    const chain = within(document.getElementById('attempts')!);
+    expect(chain.getByText('其实例 10.0.0.5:8080 已离开注册中心')).toBeInTheDocument();
+    expect(chain.queryByText(left)).toBeNull();
+    // written before the codes: shown as it came
+    expect(chain.getByText('its instance stopped reporting for 3 s')).toBeInTheDocument();
+    expect(chain.getByText('HTTP 503')).toBeInTheDocument();
+  });
+
   it('shows the shards of a sharded run by index, with the instance, status, attempt and error of each', async () => {
     mockApi((c) =>
       c.path === '/executions/904'

@@ -121,6 +121,8 @@ export interface Attempt {
   status?: Exclude<ExecutionStatus, 'PENDING' | 'RUNNING' | 'SKIPPED' | 'MISSED' | 'WAITING'> | 'MOVED' | null;
   /** Why it ended so: the error, or why the run moved. */
   note?: string | null;
+  /** The note as a reason code when the platform wrote it (why the run moved, a deadline). */
+  reason?: Reason | null;
 }
 
 /** `GET /executions/{id}/tree`: a workflow run from its root, each run with the runs it released. */

@@ -14,6 +14,7 @@ import { StatusTag } from '../executions/StatusTag';
 import { jobsApi } from './api';
 import type { CycleUpstream, Job } from './types';
 import { t } from '../../i18n';
+import { reasonsText } from '../../i18n/reasons';
 
 /** While the job waits its upstreams move on their own: look again every few seconds. */
 const WAITING_POLL_MS = 3000;
@@ -78,7 +79,9 @@ export function JobCycleCard({ job }: { job: Pick<Job, 'id'> }) {
             showIcon
             message={
               c.waiting
-                ? (c.reason ?? t('jobs.waitingForUpstreams'))
+                ? c.reason
+                  ? reasonsText(c.reasons, c.reason)
+                  : t('jobs.waitingForUpstreams')
                 : c.upstreams.every((u) => u.counts)
                   ? t('jobs.upstreamsAllSucceeded')
                   : t('jobs.notWaiting')

@@ -256,6 +256,33 @@ describe('JobDetailPage', () => {
     expect(within(reconcile).getByText('Running')).toBeInTheDocument();
   });
 
+  it('says in Chinese which upstreams the cycle waits for', async () => {
+    mockApi((c) => {
+      if (c.path === '/jobs/7') return { body: aJob({ alerts: null, schedule: '', dependsOn: ['load', 'reconcile'] }) };
+      if (c.path === '/jobs/7/next-fires') return { body: [] };
+      if (c.path === '/executions') return { body: { items: [], total: 0, page: 1, size: 10 } };
+      if (c.path === '/jobs/7/cycle')
+        return {
+          body: {
+            jobId: 7,
+            waiting: true,
+            reason: 'waiting for load (FAILED), reconcile (RUNNING)',
+            reasons: [{ code: 'WAITING_FOR_UPSTREAMS', params: { upstreams: 'load, reconcile' }, text: 'waiting for load, reconcile' }],
+            upstreams: [
+              { jobId: 4, name: 'load', status: 'FAILED', executionId: 10, finishedAt: '2026-11-26T01:00:05Z', counts: false },
+              { jobId: 5, name: 'reconcile', status: 'RUNNING', executionId: 11, finishedAt: null, counts: false },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderPage(<JobDetailPage />, { at: '/jobs/7', path: '/jobs/:id', lang: 'zh-CN' });
+
+    const cycle = await screen.findByTestId('job-cycle');
+    expect(await within(cycle).findByText('等待上游任务成功：load, reconcile')).toBeInTheDocument();
+    expect(within(cycle).queryByText(/waiting for/)).toBeNull();
+  });
+
   it('asks no cycle of a job without upstreams', async () => {
     const calls = mockApi((c) => {
       if (c.path === '/jobs/7') return { body: aJob({ alerts: null }) };

@@ -36,7 +36,9 @@ const names = (list: string[] | null | undefined) =>
   list?.length ? (
     <Space size={4} wrap>
       {list.map((n) => (
-        <Tag key={n}>{n}</Tag>
+        <Tag key={n}>
+          <span data-literal>{n}</span>
+        </Tag>
       ))}
     </Space>
   ) : (

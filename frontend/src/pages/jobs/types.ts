@@ -211,9 +211,11 @@ export interface JobCycle {
   jobId: number | string;
   cycleStart?: string | null;
   waiting: boolean;
-  /** Why it waits, e.g. "waiting for reconcile (RUNNING)". */
+  /** Why it waits, in English, e.g. "waiting for reconcile (RUNNING)". */
   reason?: string | null;
   upstreams: CycleUpstream[];
+  /** The same as a reason code (the upstreams' names), worded in the reader's language. */
+  reasons?: Reason[] | null;
 }
 
 /** What `POST /jobs/actions` does to each job of a selection. */

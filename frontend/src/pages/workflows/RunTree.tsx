@@ -29,7 +29,9 @@ function toNodes(tree: ExecutionTree, current?: string): DataNode {
     title: (
       <Space size={6} wrap data-testid="run-tree-node" data-status={tree.status}>
         {here ? <Typography.Text strong>#{tree.id}</Typography.Text> : <Link to={paths.execution(tree.id)}>#{tree.id}</Link>}
-        <Link to={paths.job(tree.jobId)}>{tree.jobName}</Link>
+        <Link to={paths.job(tree.jobId)}>
+          <span data-literal>{tree.jobName}</span>
+        </Link>
         <StatusTag status={tree.status} />
         <Typography.Text type="secondary">
           {formatTime(tree.startedAt ?? tree.scheduledAt)} · {formatDuration(tree.startedAt, tree.finishedAt)}

@@ -110,7 +110,7 @@ export function WorkflowGraphView({ graph, onRun, sending }: Props) {
                       opacity: node.enabled ? 1 : 0.6,
                     }}
                   >
-                    {node.name}
+                    <span data-literal>{node.name}</span>
                   </Link>
                 </Tooltip>
                 {node.status ? <StatusTag status={node.status} /> : <Typography.Text type="secondary">{t('workflows.neverRan')}</Typography.Text>}

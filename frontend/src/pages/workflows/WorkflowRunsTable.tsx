@@ -20,7 +20,11 @@ export function WorkflowRunsTable({ runs, loading }: { runs: WorkflowRun[] | und
     {
       title: t('workflows.startedWith'),
       dataIndex: 'rootJobName',
-      render: (name: string, r) => <Link to={paths.job(r.rootJobId)}>{name}</Link>,
+      render: (name: string, r) => (
+        <Link to={paths.job(r.rootJobId)}>
+          <span data-literal>{name}</span>
+        </Link>
+      ),
     },
     { title: t('common.status'), dataIndex: 'status', render: (_: unknown, r) => <StatusTag status={r.status} /> },
     {

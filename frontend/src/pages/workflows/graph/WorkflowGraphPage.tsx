@@ -55,18 +55,21 @@ export default function WorkflowGraphPage() {
       {shown && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
-            <Select
-              aria-label={t('workflowGraph.pick')}
-              style={{ minWidth: 320 }}
-              value={shown.key}
-              showSearch
-              optionFilterProp="label"
-              options={workflows.map((w) => ({
-                value: w.key,
-                label: t('workflowGraph.option', { name: w.name, jobs: w.graph.nodes.length }),
-              }))}
-              onChange={(key: string) => setParams({ job: key })}
-            />
+            {/* the workflow's name (its first job's) is data, though the option's words are not */}
+            <span data-literal={shown.name}>
+              <Select
+                aria-label={t('workflowGraph.pick')}
+                style={{ minWidth: 320 }}
+                value={shown.key}
+                showSearch
+                optionFilterProp="label"
+                options={workflows.map((w) => ({
+                  value: w.key,
+                  label: t('workflowGraph.option', { name: w.name, jobs: w.graph.nodes.length }),
+                }))}
+                onChange={(key: string) => setParams({ job: key })}
+              />
+            </span>
             <Tooltip title={t('workflowGraph.zoomIn')}>
               <Button icon={<ZoomInOutlined />} aria-label={t('workflowGraph.zoomIn')} onClick={() => chart.current?.zoom(1.25)} />
             </Tooltip>

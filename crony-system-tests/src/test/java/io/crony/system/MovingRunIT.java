@@ -107,6 +107,7 @@ class MovingRunIT {
 		assertThat(chain).hasSize(2);
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).contains("asked to move");
+		assertThat(chain.get(0).path("reason").path("code").asText()).isEqualTo("ATTEMPT_MOVE_ASKED");
 		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
 	}
 
@@ -144,6 +145,9 @@ class MovingRunIT {
 		assertThat(chain).hasSize(2);
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).contains("left the registry");
+		assertThat(chain.get(0).path("reason").path("code").asText()).isEqualTo("ATTEMPT_INSTANCE_LEFT");
+		assertThat(chain.get(0).path("reason").path("params").path("instance").asText())
+			.isEqualTo(chain.get(0).path("instance").asText());
 		assertAttempt(chain.get(1), 2, other, "SUCCEEDED");
 		assertThat(other.calls()).as("resumed once").hasSize(1);
 	}
@@ -186,6 +190,9 @@ class MovingRunIT {
 		JsonNode chain = execution.get("attempts");
 		assertAttempt(chain.get(0), 1, first, "MOVED");
 		assertThat(chain.get(0).get("note").asText()).isEqualTo("its instance stopped reporting for 3 s");
+		// the code by which the agent knew not to resume the run again
+		assertThat(chain.get(0).path("reason").path("code").asText()).isEqualTo("ATTEMPT_STOPPED_REPORTING");
+		assertThat(chain.get(1).path("reason").path("code").asText()).isEqualTo("RUN_NO_REPORT_BY_DEADLINE");
 		assertAttempt(chain.get(1), 2, other, "TIMED_OUT");
 		assertThat(first.calls()).as("the silent instance is not called again").hasSize(1);
 		assertThat(other.calls()).as("resumed once").hasSize(1);

@@ -31,9 +31,6 @@ public final class AsyncRuns implements Targets.AsyncAttempts, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(AsyncRuns.class);
 
-	/** How the note of an attempt that moved for silence begins, in the run's chain. */
-	static final String STOPPED_REPORTING = "its instance stopped reporting";
-
 	private final Duration pollInterval;
 
 	private final Map<Long, TrackedAttempt> tracked = new ConcurrentHashMap<>();

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.common.reason.ReasonJson;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
@@ -38,7 +39,7 @@ public class AsyncStore {
 
 	// the ends of an attempt: its status URL's answer, its deadline, a takeover
 	private static final String FINISH = "UPDATE execution SET " + RunTransition.END.setTo(null, "?")
-			+ ", output = ?, error = ?, reason = NULL, message = COALESCE(?, message), "
+			+ ", output = ?, error = ?, reason = ?, message = COALESCE(?, message), "
 			+ "progress = CASE WHEN ? = 'SUCCEEDED' THEN 100 ELSE progress END, finished_at = ?, "
 			+ "updated_at = ? WHERE id = ? AND attempt = ? AND agent_id = ? AND " + RunTransition.END.where(null, "?");
 
@@ -51,6 +52,12 @@ public class AsyncStore {
 			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT)
 			+ ", agent_id = ?, error = ?, reason = ?, finished_at = ?, updated_at = ? "
 			+ "WHERE id = ? AND attempt = ? AND agent_id <=> ? AND " + RunTransition.END.where();
+
+	/**
+	 * How an older agent's note of an attempt moved for silence begins (a link without a
+	 * code).
+	 */
+	private static final String OLD_STOPPED_REPORTING_NOTE = "its instance stopped reporting";
 
 	/** Characters of {@code message}, a VARCHAR(1024). */
 	private static final int MESSAGE_LIMIT = 1024;
@@ -91,11 +98,12 @@ public class AsyncStore {
 		for (int from = 0; from < all.size(); from += 1000) {
 			List<Long> chunk = all.subList(from, Math.min(all.size(), from + 1000));
 			String in = chunk.stream().map((id) -> "?").collect(Collectors.joining(", "));
-			this.jdbc.query("SELECT id, status, attempt, output, error, move_requested_at IS NOT NULL, updated_at "
-					+ "FROM execution WHERE id IN (" + in + ")", (rs) -> {
+			this.jdbc.query("SELECT id, status, attempt, output, error, move_requested_at IS NOT NULL, updated_at, "
+					+ "reason FROM execution WHERE id IN (" + in + ")", (rs) -> {
 						states.put(rs.getLong(1),
 								new RowState(ExecutionStatus.valueOf(rs.getString(2)), rs.getInt(3), rs.getString(4),
-										rs.getString(5), rs.getBoolean(6), SqlTime.instant(rs.getTimestamp(7))));
+										rs.getString(5), ReasonJson.read(rs.getString(8)), rs.getBoolean(6),
+										SqlTime.instant(rs.getTimestamp(7))));
 					}, chunk.toArray());
 		}
 		return states;
@@ -119,9 +127,9 @@ public class AsyncStore {
 	 * there first (compare-and-set on the RUNNING attempt).
 	 */
 	boolean finish(long id, int attempt, String agentId, AttemptResult result, String message, Instant now) {
-		return this.jdbc.update(FINISH, result.status().name(), result.output(), result.error(), capped(message),
-				result.status().name(), SqlTime.of(now), SqlTime.of(now), id, attempt, agentId,
-				result.status().name()) == 1;
+		return this.jdbc.update(FINISH, result.status().name(), result.output(), result.error(),
+				ReasonJson.write(result.reason()), capped(message), result.status().name(), SqlTime.of(now),
+				SqlTime.of(now), id, attempt, agentId, result.status().name()) == 1;
 	}
 
 	/** A message as long as its column takes. */
@@ -179,35 +187,43 @@ public class AsyncStore {
 	/**
 	 * How an attempt of the chain ended: a run's status, or MOVED when the run went on at
 	 * another instance.
+	 * @param note why, in English
+	 * @param reason the same as a code when the platform wrote it (a move, a deadline),
+	 * null for the target's own answer
 	 */
-	void attemptEnded(long id, int attempt, String status, String note, Instant now) {
+	void attemptEnded(long id, int attempt, String status, String note, Reason reason, Instant now) {
 		this.jdbc.update(
-				"UPDATE execution_attempt SET ended_at = ?, status = ?, note = ? "
+				"UPDATE execution_attempt SET ended_at = ?, status = ?, note = ?, reason = ? "
 						+ "WHERE execution_id = ? AND attempt = ? AND ended_at IS NULL",
-				SqlTime.of(now), status, capped(note), id, attempt);
+				SqlTime.of(now), status, capped(note), ReasonJson.write(reason), id, attempt);
 	}
 
 	/**
 	 * Whether an attempt of the run already ended because its instance stopped reporting
-	 * (a MOVED link of the chain whose note says so): a run is resumed for that once.
+	 * (a MOVED link of the chain with that code): a run is resumed for that once. A link
+	 * an agent wrote before the code (version 30 of the schema) says so in its note
+	 * alone.
 	 */
 	boolean resumedForSilence(long id) {
 		Integer found = this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM execution_attempt WHERE execution_id = ? AND status = 'MOVED' AND note LIKE ?",
-				Integer.class, id, AsyncRuns.STOPPED_REPORTING + "%");
+				"SELECT COUNT(*) FROM execution_attempt WHERE execution_id = ? AND status = 'MOVED' AND "
+						+ "(JSON_UNQUOTE(JSON_EXTRACT(reason, '$.code')) = ? OR (reason IS NULL AND note LIKE ?))",
+				Integer.class, id, ReasonCode.ATTEMPT_STOPPED_REPORTING.name(), OLD_STOPPED_REPORTING_NOTE + "%");
 		return found != null && found > 0;
 	}
 
 	/**
 	 * An execution row as an async attempt sees it.
 	 *
+	 * @param reason the row's error as a code when the platform wrote it (a cancel, a
+	 * takeover, the reconciler)
 	 * @param moveRequested whether the instance running the attempt asked to move the run
 	 * elsewhere (a progress report with {@code rebalance})
 	 * @param updatedAt when the row last changed: the attempt's start, a progress report
 	 * or a status answer
 	 */
-	record RowState(ExecutionStatus status, int attempt, String output, String error, boolean moveRequested,
-			Instant updatedAt) {
+	record RowState(ExecutionStatus status, int attempt, String output, String error, Reason reason,
+			boolean moveRequested, Instant updatedAt) {
 	}
 
 	/** A RUNNING async row past its deadline. */

@@ -54,7 +54,7 @@ final class AttemptChainLinks {
 					: outcome.moved() ? "MOVED" : outcome.status().name();
 			try {
 				this.store.attemptEnded(id, attempt, status, (outcome != null) ? outcome.error() : null,
-						this.clock.instant());
+						(outcome != null) ? outcome.reason() : null, this.clock.instant());
 			}
 			catch (RuntimeException ex) {
 				logger.warn("End of attempt {} of execution {} not added to its chain: {}", attempt, id,

@@ -9,6 +9,8 @@ import java.util.function.Predicate;
 
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Placement;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,14 +52,16 @@ final class AttemptMoves {
 	AttemptResult moveOf(TrackedAttempt attempt, AsyncStore.RowState row, Map<Placement, Boolean> listedNow,
 			Instant now) {
 		if (row.moveRequested()) {
-			return AttemptResult.moved(attempt.instance(), "its instance asked to move the run");
+			return AttemptResult.moved(attempt.instance(), Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED));
 		}
 		if (lost(attempt, listedNow, now)) {
-			return AttemptResult.moved(attempt.instance(), "its instance " + attempt.instance() + " left the registry");
+			return AttemptResult.moved(attempt.instance(),
+					Reason.of(ReasonCode.ATTEMPT_INSTANCE_LEFT, attempt.instance()));
 		}
 		if (silent(attempt, row, now)) {
+			// the code is how the run's chain tells that it was resumed for silence
 			return AttemptResult.moved(attempt.instance(),
-					AsyncRuns.STOPPED_REPORTING + " for " + attempt.silence().timeout.toSeconds() + " s");
+					Reason.of(ReasonCode.ATTEMPT_STOPPED_REPORTING, attempt.silence().timeout.toSeconds()));
 		}
 		return null;
 	}

@@ -53,7 +53,10 @@ final class ReportPolling {
 				attempt.result().complete(AttemptResult.failed("Execution " + attempt.id() + " disappeared"));
 			}
 			else if (row.status() != ExecutionStatus.RUNNING || row.attempt() != attempt.attempt()) {
-				attempt.result().complete(new AttemptResult(row.status(), row.output(), row.error()));
+				// ended by a report, the reconciler or a takeover: its note, and its code
+				// when the platform wrote it
+				attempt.result()
+					.complete(new AttemptResult(row.status(), row.output(), row.error(), null, null, row.reason()));
 			}
 			else {
 				checkRunning(attempt, row, listedNow, now);

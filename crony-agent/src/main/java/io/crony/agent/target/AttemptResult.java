@@ -69,9 +69,11 @@ public record AttemptResult(ExecutionStatus status, String output, String error,
 	/**
 	 * The run moves on to a new attempt at another instance, resuming from its last
 	 * reported payload; the attempt that moved does not count against the retry policy.
+	 * @param why why it moved: the attempt's note in its run's chain, in English and as
+	 * the code a reader's language words
 	 */
-	public static AttemptResult moved(String address, String why) {
-		return new AttemptResult(ExecutionStatus.RUNNING, null, why, address);
+	public static AttemptResult moved(String address, Reason why) {
+		return new AttemptResult(ExecutionStatus.RUNNING, null, why.text(), address, null, why);
 	}
 
 	public boolean moved() {

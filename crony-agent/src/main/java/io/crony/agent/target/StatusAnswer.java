@@ -3,6 +3,8 @@ package io.crony.agent.target;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.json.CronyJson;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 
 /**
  * What a job's status URL answered about an accepted run:
@@ -29,10 +31,17 @@ public record StatusAnswer(ExecutionStatus status, Integer progress, String mess
 		return this.status == ExecutionStatus.SUCCEEDED || this.status == ExecutionStatus.FAILED;
 	}
 
-	/** A finished run's outcome as an attempt's. */
+	/**
+	 * A finished run's outcome as an attempt's: a FAILED answer's message is the target's
+	 * own words; without one the platform says it, with a code.
+	 */
 	public AttemptResult result() {
-		return new AttemptResult(this.status, this.output, (this.status == ExecutionStatus.FAILED)
-				? ((this.message != null) ? this.message : "Status URL answered FAILED") : null);
+		if (this.status == ExecutionStatus.FAILED && this.message == null) {
+			Reason failed = Reason.of(ReasonCode.STATUS_ANSWERED_FAILED);
+			return new AttemptResult(this.status, this.output, failed.text(), null, null, failed);
+		}
+		return new AttemptResult(this.status, this.output,
+				(this.status == ExecutionStatus.FAILED) ? this.message : null);
 	}
 
 	/**

@@ -19,6 +19,9 @@ import io.crony.common.job.OverlapPolicy;
 import io.crony.common.job.RetryPolicy;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import io.crony.common.reason.ReasonJson;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -138,7 +141,59 @@ class AsyncTakeoverIT {
 		await("no attempt 6").during(Duration.ofSeconds(1))
 			.atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(attemptsCalled(id)).containsExactly("4", "5"));
+		// the chain's links of this agent's attempts say why they ended, as a code too
+		await("attempt 5's link ended").atMost(Duration.ofSeconds(10))
+			.until(() -> support.jdbc()
+				.queryForList("SELECT reason FROM execution_attempt WHERE execution_id = ? AND attempt >= 4 "
+						+ "AND ended_at IS NOT NULL", String.class, id)
+				.size() == 2);
+		assertThat(support.jdbc()
+			.queryForList("SELECT reason FROM execution_attempt WHERE execution_id = ? AND attempt >= 4", String.class,
+					id))
+			.extracting((reason) -> ReasonJson.read(reason).code())
+			.containsOnly(ReasonCode.RUN_NO_REPORT_BY_DEADLINE);
 		support.unassign(AGENT, job.id());
+	}
+
+	/**
+	 * A run is resumed for its instance's silence once: the chain's MOVED link with that
+	 * code says it was, and so does an older agent's link, which says it in its note
+	 * alone; a move for another reason does not count. About 0.1 s.
+	 */
+	@Test
+	void findsAnAttemptMovedForSilenceByItsCodeOrAnOlderAgentsNote() {
+		AsyncStore store = new AsyncStore(support.jdbc());
+		Instant at = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		long coded = silenceRow(4301, at);
+		link(coded, 1, "MOVED", "its instance asked to move the run", Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED));
+		assertThat(store.resumedForSilence(coded)).as("moved for another reason").isFalse();
+		link(coded, 2, "MOVED", "its instance stopped reporting for 3 s",
+				Reason.of(ReasonCode.ATTEMPT_STOPPED_REPORTING, 3));
+		assertThat(store.resumedForSilence(coded)).as("by its code").isTrue();
+
+		long older = silenceRow(4302, at);
+		link(older, 1, "MOVED", "its instance stopped reporting for 3 s", null);
+		assertThat(store.resumedForSilence(older)).as("by an older agent's note").isTrue();
+
+		long timedOut = silenceRow(4303, at);
+		link(timedOut, 1, "TIMED_OUT", "its instance stopped reporting for 3 s",
+				Reason.of(ReasonCode.ATTEMPT_STOPPED_REPORTING, 3));
+		assertThat(store.resumedForSilence(timedOut)).as("only a MOVED link").isFalse();
+	}
+
+	private static long silenceRow(long jobId, Instant at) {
+		support.jdbc()
+			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
+					+ "mode, updated_at) VALUES (?, 'silent', 'elsewhere', 'CRON', 'RUNNING', ?, 1, 'ASYNC', ?)", jobId,
+					Timestamp.from(at), Timestamp.from(at));
+		return support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, jobId);
+	}
+
+	private static void link(long id, int attempt, String status, String note, Reason reason) {
+		support.jdbc()
+			.update("INSERT INTO execution_attempt (execution_id, attempt, instance, agent_id, started_at, ended_at, "
+					+ "status, note, reason) VALUES (?, ?, '10.0.0.9:8080', 'elsewhere', NOW(3), NOW(3), ?, ?, ?)", id,
+					attempt, status, note, ReasonJson.write(reason));
 	}
 
 	private static List<String> attemptsCalled(long id) {

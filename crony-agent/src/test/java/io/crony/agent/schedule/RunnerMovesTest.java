@@ -6,6 +6,8 @@ import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +41,7 @@ class RunnerMovesTest {
 	void aMoveStartsTheNextAttemptOffTheInstanceAndLeavesTheRetriesAlone() {
 		// moved, then failed (the one retry), then succeeded
 		Runner runner = this.fixture.runner((attempt) -> switch (attempt) {
-			case 1 -> AttemptResult.moved("10.0.0.5:8080", "its instance asked to move the run");
+			case 1 -> AttemptResult.moved("10.0.0.5:8080", Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED));
 			case 2 -> AttemptResult.failed("boom");
 			default -> new AttemptResult(ExecutionStatus.SUCCEEDED, "done", null);
 		});
@@ -56,7 +58,7 @@ class RunnerMovesTest {
 	@Test
 	void aRunThatKeepsMovingFailsAtTheLimit() {
 		Runner runner = this.fixture
-			.runner((attempt) -> AttemptResult.moved("10.0.0.5:8080", "its instance asked to move the run"));
+			.runner((attempt) -> AttemptResult.moved("10.0.0.5:8080", Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED)));
 
 		runner.dispatch(RunnerFixture.fire(0, 1));
 

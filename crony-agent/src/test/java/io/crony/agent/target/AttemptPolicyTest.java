@@ -17,6 +17,8 @@ import io.crony.common.job.Sharding;
 import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,7 +35,8 @@ class AttemptPolicyTest {
 
 	private static final AttemptResult TIMED_OUT = new AttemptResult(ExecutionStatus.TIMED_OUT, null, "late");
 
-	private static final AttemptResult MOVED = AttemptResult.moved("10.0.0.1:8080", "its instance asked");
+	private static final AttemptResult MOVED = AttemptResult.moved("10.0.0.1:8080",
+			Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED));
 
 	// three tries, waits of 1 s, 2 s, 4 s... without jitter
 	private static final RetryPolicy THREE = RetryPolicy.exponential(3, 1, 2.0, 60, 0.0);

@@ -184,7 +184,28 @@ public enum ReasonCode {
 	WORKFLOW_FIRST_RUN_GONE,
 
 	/** The leader: a workflow run that ended with a run in it not succeeded. */
-	WORKFLOW_RUN_NOT_SUCCEEDED;
+	WORKFLOW_RUN_NOT_SUCCEEDED,
+
+	// Notes on one attempt of an ASYNC run's chain of attempts (an attempt's note), and
+	// why a job's current cycle waits.
+
+	/** The agent: the attempt's instance asked to move the run (a rebalance report). */
+	ATTEMPT_MOVE_ASKED,
+
+	/** The agent: the attempt's instance left the registry for the grace period. */
+	ATTEMPT_INSTANCE_LEFT("instance"),
+
+	/**
+	 * The agent: the attempt's instance stopped reporting for the job's progress timeout;
+	 * a run is resumed elsewhere for this once (the agent finds it by this code).
+	 */
+	ATTEMPT_STOPPED_REPORTING("seconds"),
+
+	/** The agent: a status URL (or gRPC Status) answered FAILED without a message. */
+	STATUS_ANSWERED_FAILED,
+
+	/** A job's cycle waits for upstreams that have not succeeded in it yet. */
+	WAITING_FOR_UPSTREAMS("upstreams");
 
 	private final List<String> params;
 

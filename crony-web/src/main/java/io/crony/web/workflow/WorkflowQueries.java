@@ -14,6 +14,7 @@ import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
 import io.crony.common.reason.ReasonJson;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.auth.Departments;
@@ -88,7 +89,7 @@ class WorkflowQueries {
 	Cycle cycle(long jobId, Instant now) {
 		JobSpec spec = departmentSpec(jobId);
 		if (!spec.hasUpstreams()) {
-			return new Cycle(jobId, null, false, null, List.of());
+			return new Cycle(jobId, null, false, null, List.of(), List.of());
 		}
 		List<Instant> waiting = this.jdbc.query(
 				"SELECT scheduled_at FROM execution WHERE job_id = ? AND status = 'WAITING' ORDER BY scheduled_at DESC LIMIT 1",
@@ -105,26 +106,20 @@ class WorkflowQueries {
 		Map<Long, UpstreamRun> successes = this.upstreams.scheduledSuccesses(spec.dependsOn(), since);
 		Map<Long, UpstreamRun> newest = this.upstreams.newest(spec.dependsOn(), since, now);
 		List<Cycle.Upstream> states = new ArrayList<>();
-		List<String> notYet = new ArrayList<>();
 		for (long upstream : spec.dependsOn()) {
 			String name = this.jdbc.queryForObject("SELECT name FROM job WHERE id = ?", String.class, upstream);
 			UpstreamRun success = successes.get(upstream);
 			UpstreamRun shown = (success != null) ? success : newest.get(upstream);
 			states.add(new Cycle.Upstream(upstream, name, (shown != null) ? shown.status().name() : "NONE",
 					(shown != null) ? shown.id() : null, (shown != null) ? shown.finishedAt() : null, success != null));
-			if (success == null) {
-				notYet.add(name + " (" + ((shown != null) ? shown.status().name() : "no run yet") + ")");
-			}
 		}
-		return new Cycle(jobId, Instant.EPOCH.equals(since) ? null : since, isWaiting,
-				Cycle.reasonToWait(isWaiting, notYet), states);
+		return Cycle.of(jobId, Instant.EPOCH.equals(since) ? null : since, isWaiting, states);
 	}
 
 	// a scheduled job's waiting fire (else its latest instant) and the upstream runs
 	// paired with it by logical instant, as the gate reads them
 	private Cycle pairedCycle(JobSpec spec, Instant fire, boolean isWaiting) {
 		List<Cycle.Upstream> states = new ArrayList<>();
-		List<String> notYet = new ArrayList<>();
 		this.paired.byJob(spec, fire).forEach((upstreamId, upstream) -> {
 			UpstreamRun shown = upstream.instants()
 				.stream()
@@ -139,13 +134,9 @@ class WorkflowQueries {
 						&& upstream.runs().get(at).status() == ExecutionStatus.SUCCEEDED);
 			states.add(new Cycle.Upstream(upstreamId, upstream.name(), (shown != null) ? shown.status().name() : "NONE",
 					(shown != null) ? shown.id() : null, (shown != null) ? shown.finishedAt() : null, counts));
-			if (!counts) {
-				notYet.add(upstream.name() + " (" + ((shown != null) ? shown.status().name() : "no run yet") + ")");
-			}
 		});
 		Instant since = CycleStart.before(spec, fire);
-		return new Cycle(spec.id(), Instant.EPOCH.equals(since) ? null : since, isWaiting,
-				Cycle.reasonToWait(isWaiting, notYet), states);
+		return Cycle.of(spec.id(), Instant.EPOCH.equals(since) ? null : since, isWaiting, states);
 	}
 
 	/** The latest workflow runs of the department, newest first. */
@@ -271,14 +262,34 @@ class WorkflowQueries {
 	}
 
 	/** A job's current cycle. */
-	record Cycle(long jobId, Instant cycleStart, boolean waiting, String reason, List<Upstream> upstreams) {
+	record Cycle(long jobId, Instant cycleStart, boolean waiting,
+			@Schema(description = "why the job waits, in English, each upstream not counted yet with its status "
+					+ "(\"waiting for load (RUNNING), check (no run yet)\"); absent while it does not wait") String reason,
+			List<Upstream> upstreams,
+			@Schema(description = "the same as a reason code (WAITING_FOR_UPSTREAMS, the upstreams' names), worded "
+					+ "by the reader, each upstream's status being in upstreams; empty while it does not "
+					+ "wait") List<Reason> reasons) {
+
+		/** The cycle, with why it waits made from its upstreams not counted yet. */
+		static Cycle of(long jobId, Instant cycleStart, boolean waiting, List<Upstream> upstreams) {
+			List<Upstream> notYet = upstreams.stream().filter((upstream) -> !upstream.counts()).toList();
+			List<String> named = notYet.stream()
+				.map((upstream) -> upstream.name() + " ("
+						+ ("NONE".equals(upstream.status()) ? "no run yet" : upstream.status()) + ")")
+				.toList();
+			Reason why = reasonToWait(waiting, notYet.stream().map(Upstream::name).toList());
+			return new Cycle(jobId, cycleStart, waiting,
+					(why != null) ? "waiting for " + String.join(", ", named) : null, upstreams,
+					(why != null) ? List.of(why) : List.of());
+		}
 
 		/**
-		 * Why the job waits; null when it does not (a job re-run alone, or whose fire was
-		 * released, is not waiting for anything).
+		 * Why the job waits, naming the upstreams not counted yet; null when it does not
+		 * (a job re-run alone, or whose fire was released, is not waiting for anything).
 		 */
-		static String reasonToWait(boolean waiting, List<String> notYet) {
-			return (!waiting || notYet.isEmpty()) ? null : "waiting for " + String.join(", ", notYet);
+		static Reason reasonToWait(boolean waiting, List<String> notYet) {
+			return (!waiting || notYet.isEmpty()) ? null
+					: Reason.of(ReasonCode.WAITING_FOR_UPSTREAMS, String.join(", ", notYet));
 		}
 
 		record Upstream(long jobId, String name, String status, Long executionId, Instant finishedAt, boolean counts) {

@@ -245,6 +245,14 @@ class JobApiToEtcdIT extends ClusterItSupport {
 		long waiting = row(report, fire, "WAITING", null);
 
 		try {
+			// why it waits, in English and as a code naming the upstream
+			JsonNode cycle = admin.get("/api/v1/jobs/" + report + "/cycle").body();
+			assertThat(cycle.path("waiting").asBoolean()).as("%s", cycle).isTrue();
+			assertThat(cycle.path("reason").asText()).isEqualTo("waiting for e2e-drift-load (RUNNING)");
+			assertThat(cycle.path("reasons")).hasSize(1);
+			assertThat(cycle.path("reasons").get(0).path("code").asText()).isEqualTo("WAITING_FOR_UPSTREAMS");
+			assertThat(cycle.path("reasons").get(0).path("params").path("upstreams").asText())
+				.isEqualTo("e2e-drift-load");
 			assertReleasedOnlyBy(waiting, loadRun, loadRun);
 		}
 		finally {

@@ -25,6 +25,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * The detail of a sharded run lists its shards as agents keep them, by index; a run of
  * one call lists none. A re-run of the failed shards keeps the succeeded shards' rows.
+ * The detail of an ASYNC run lists its chain of attempts with the agent's notes.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "crony.web.admin.initial-password=" + ExecutionShardsIT.ADMIN_PASSWORD)
@@ -111,6 +112,34 @@ class ExecutionShardsIT {
 		assertThat(plain.body().path("shards")).isEmpty();
 	}
 
+	/**
+	 * The chain of attempts of an ASYNC run carries each note the agent wrote as a code
+	 * beside its English; a target's own answer and a link written before the codes keep
+	 * their note alone.
+	 */
+	@Test
+	void detailListsTheAttemptChainWithThePlatformsNotesAsCodes() {
+		long moved = execution("FAILED", "2026-11-25 11:00:00");
+		attempt(moved, 1, "MOVED", "its instance 10.0.0.1:8080 left the registry",
+				"{\"code\":\"ATTEMPT_INSTANCE_LEFT\",\"params\":{\"instance\":\"10.0.0.1:8080\"}}");
+		attempt(moved, 2, "MOVED", "its instance stopped reporting for 3 s", null);
+		attempt(moved, 3, "FAILED", "HTTP 503", null);
+
+		JsonNode chain = this.api.get("/api/v1/executions/" + moved).body().path("attempts");
+
+		assertThat(chain).hasSize(3);
+		assertThat(chain.get(0).path("note").asText()).isEqualTo("its instance 10.0.0.1:8080 left the registry");
+		assertThat(chain.get(0).path("reason").path("code").asText()).isEqualTo("ATTEMPT_INSTANCE_LEFT");
+		assertThat(chain.get(0).path("reason").path("params").path("instance").asText()).isEqualTo("10.0.0.1:8080");
+		assertThat(chain.get(0).path("reason").path("text").asText())
+			.isEqualTo("its instance 10.0.0.1:8080 left the registry");
+		for (JsonNode plain : new JsonNode[] { chain.get(1), chain.get(2) }) {
+			assertThat(plain.path("reason").isMissingNode() || plain.path("reason").isNull()).as("no code: %s", plain)
+				.isTrue();
+		}
+		assertThat(chain.get(1).path("note").asText()).isEqualTo("its instance stopped reporting for 3 s");
+	}
+
 	@Test
 	void aRerunOfTheFailedShardsKeepsTheSucceededShardRowsAndRefusesALiveRunOrOneWithoutAFailedShard() {
 		// a disabled job's run is refused: this one may run
@@ -152,6 +181,12 @@ class ExecutionShardsIT {
 		await("the audited re-run").atMost(Duration.ofSeconds(30))
 			.until(() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM audit_log WHERE action = 'EXECUTION_CLEAR' "
 					+ "AND changes LIKE '%failedShards%'", Integer.class), (count) -> count == 1);
+	}
+
+	private void attempt(long executionId, int attempt, String status, String note, String reason) {
+		this.jdbc.update("INSERT INTO execution_attempt (execution_id, attempt, instance, agent_id, started_at, "
+				+ "ended_at, status, note, reason) VALUES (?, ?, '10.0.0.1:8080', 'agent-1', '2026-11-25 11:00:00', "
+				+ "'2026-11-25 11:00:05', ?, ?, ?)", executionId, attempt, status, note, reason);
 	}
 
 	private void shard(long executionId, int index, String status) {
