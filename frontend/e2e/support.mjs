@@ -44,7 +44,9 @@ export async function openBrowser(viewport = DESKTOP) {
     // the dashboard's first language is the browser's
     locale: browserLocale,
   });
-  context.setDefaultTimeout(20_000);
+  // as generous as the slow waits: a first page after sign-in, with its chunks loaded while the API
+  // fuzz pass and the release check take the cores beside the browser, took over 20 s at a load of 20
+  context.setDefaultTimeout(SLOW);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
