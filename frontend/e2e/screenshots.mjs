@@ -1,14 +1,14 @@
 // Saves the docs' screenshots as PNGs in E2E_SCREENSHOTS, once the sample jobs (seed.mjs) have failed a
 // few times and run enough to draw the charts. In English (E2E_LANG=en): the sign-in with the OpenID
 // Connect button, overview, jobs, job detail, service tokens, audit log, departments, members, calendars,
-// group mappings. In Chinese (E2E_LANG=zh-CN): every page and the sign-in, as <name>-zh.png. In both:
-// a run's page with its trace link (execution-trace.png). Not a
-// test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set (upcoming.png and
+// group mappings. In Chinese (E2E_LANG=zh-CN): every page and the sign-in, as <name>-zh.png, and the
+// sign-in at 1366×768 as login-zh-1366.png. In both: a run's page with its trace link
+// (execution-trace.png). Not a test: scripts/test-e2e.sh runs it after the tests when E2E_SCREENSHOTS is set (upcoming.png and
 // job-import.png come from their tests).
 import { join } from 'node:path';
 import { pages } from './dashboard-pages.mjs';
 import { lang, shot, tr, trRe } from './i18n.mjs';
-import { api, base, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
+import { DESKTOP, api, base, eventually, navigate, openBrowser, screenshotDir, settled, signIn } from './support.mjs';
 
 if (!screenshotDir) throw new Error('set E2E_SCREENSHOTS to the directory to write to');
 
@@ -43,6 +43,13 @@ try {
   await page.getByRole('link', { name: trRe('Sign in with {name}') }).waitFor();
   await page.screenshot({ path: join(screenshotDir, shot('login.png')) });
   console.log(`[e2e] saved ${join(screenshotDir, shot('login.png'))}`);
+  if (lang === 'zh-CN') {
+    // the sign-in at the laptop size too, like every other page's -zh-1366.png (pages.test.mjs signs in first)
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: join(screenshotDir, 'login-zh-1366.png') });
+    console.log(`[e2e] saved ${join(screenshotDir, 'login-zh-1366.png')}`);
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
   await signIn(page);
   for (const [file, name] of lang === 'en' ? english : chinese) {
     const p = pages.find((candidate) => candidate.name === name);
