@@ -80,7 +80,10 @@ final class PolicedSocketFactory extends SocketFactory {
 		@Override
 		public void connect(SocketAddress endpoint, int timeout) throws IOException {
 			if (endpoint instanceof InetSocketAddress remote && remote.getAddress() != null) {
-				String refusal = this.policy.addressRefusal(remote.getHostString(), List.of(remote.getAddress()))
+				// the port is known here: the whole policy holds, entries with a port
+				// (the platform's own endpoints) and the allow list too
+				String refusal = this.policy
+					.refusal(remote.getHostString(), remote.getPort(), List.of(remote.getAddress()))
 					.orElse(null);
 				if (refusal != null) {
 					throw new ConnectException("refused by the target policy: " + refusal);

@@ -1,5 +1,6 @@
 package io.crony.alert;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -212,6 +213,36 @@ class ChannelDeliveryIT {
 			.satisfies(
 					(ex) -> assertThat(ex.getMessage()).contains("refused by the target policy").contains("loopback"));
 		assertThat(smtp.getReceivedMessages()).isEmpty();
+	}
+
+	/**
+	 * Loopback allowed, as make run has it, and a server on it that is one of the
+	 * platform's own endpoints (denied by address and port): the connections themselves
+	 * refuse it, the webhook's by the HTTP client's resolver and the mail's by its
+	 * socket, though the name in the channel (localhost) passed no check before.
+	 */
+	@Test
+	void theConnectionsRefuseThePlatformsOwnEndpointByItsPort() throws Exception {
+		try (BotServer bot = BotServer.start(Vendor.WEBHOOK, SECRET)) {
+			int botPort = URI.create(bot.url()).getPort();
+			int smtpPort = smtp.getSmtp().getPort();
+			TargetPolicy platform = TargetPolicy.of(List.of(), List.of(), true,
+					List.of("127.0.0.1:" + botPort, "127.0.0.1:" + smtpPort));
+			HttpPoster poster = new HttpPoster(Duration.ofSeconds(5), platform);
+			Channel mail = new Channel(3, "mail", ChannelType.MAIL, ChannelConfig.mail("localhost", smtpPort, null,
+					MailSecurity.NONE, "crony@example.com", List.of("ops@example.com")), null);
+
+			assertThatExceptionOfType(SendFailedException.class)
+				.isThrownBy(() -> poster.post(bot.url().replace("127.0.0.1", "localhost"), "{}", Map.of()))
+				.satisfies((ex) -> assertThat(ex.getMessage()).contains("refused by the target policy")
+					.contains("the platform's own endpoint"));
+			assertThatExceptionOfType(SendFailedException.class)
+				.isThrownBy(() -> new MailSender(Duration.ofSeconds(5), platform).send(mail, this.alert))
+				.satisfies((ex) -> assertThat(ex.getMessage()).contains("refused by the target policy")
+					.contains("the platform's own endpoint"));
+			assertThat(bot.received()).isEmpty();
+			assertThat(smtp.getReceivedMessages()).isEmpty();
+		}
 	}
 
 	@Test

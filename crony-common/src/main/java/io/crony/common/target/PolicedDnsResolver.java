@@ -1,8 +1,10 @@
 package io.crony.common.target;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.List;
 
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;
@@ -12,19 +14,51 @@ import org.apache.hc.client5.http.SystemDefaultDnsResolver;
  * policy: the addresses a connection is opened to are the ones checked, so a name that
  * resolved to an allowed address when the job or channel was saved (or when the call was
  * checked) and to a denied one now (DNS rebinding) fails the call instead of reaching it.
- * Used by the agent's HTTP targets and by the alert channels' webhooks.
+ * The client asks with the port it connects to, so the whole policy holds here: entries
+ * with a port (the platform's own endpoints among them) and the allow list, not only the
+ * deny entries without one. Used by the agent's HTTP targets and by the alert channels'
+ * webhooks.
  */
 public final class PolicedDnsResolver implements DnsResolver {
 
 	private final TargetPolicy policy;
 
+	private final DnsResolver names;
+
 	public PolicedDnsResolver(TargetPolicy policy) {
-		this.policy = policy;
+		this(policy, SystemDefaultDnsResolver.INSTANCE);
 	}
 
+	/**
+	 * @param names where names are resolved before the check (the system's resolver; a
+	 * test's own)
+	 */
+	public PolicedDnsResolver(TargetPolicy policy, DnsResolver names) {
+		this.policy = policy;
+		this.names = names;
+	}
+
+	/**
+	 * The addresses of {@code host} for a connection to {@code port}: what HttpClient 5.5
+	 * asks before it connects (classic and async alike).
+	 */
+	@Override
+	public List<InetSocketAddress> resolve(String host, int port) throws UnknownHostException {
+		InetAddress[] addresses = this.names.resolve(host);
+		String refusal = this.policy.refusal(host, port, Arrays.asList(addresses)).orElse(null);
+		if (refusal != null) {
+			throw new RefusedAddressException(refusal + " (" + host + " resolves to " + Arrays.asList(addresses) + ")");
+		}
+		return Arrays.stream(addresses).map((address) -> new InetSocketAddress(address, port)).toList();
+	}
+
+	/**
+	 * The addresses of {@code host} for a connection whose port is not known: checked by
+	 * the deny entries that name no port.
+	 */
 	@Override
 	public InetAddress[] resolve(String host) throws UnknownHostException {
-		InetAddress[] addresses = SystemDefaultDnsResolver.INSTANCE.resolve(host);
+		InetAddress[] addresses = this.names.resolve(host);
 		String refusal = this.policy.addressRefusal(host, Arrays.asList(addresses)).orElse(null);
 		if (refusal != null) {
 			throw new RefusedAddressException(refusal);
@@ -34,7 +68,7 @@ public final class PolicedDnsResolver implements DnsResolver {
 
 	@Override
 	public String resolveCanonicalHostname(String host) throws UnknownHostException {
-		return SystemDefaultDnsResolver.INSTANCE.resolveCanonicalHostname(host);
+		return this.names.resolveCanonicalHostname(host);
 	}
 
 	/** A name whose addresses the target policy denies: the message says which rule. */
