@@ -247,6 +247,10 @@ public class GrpcTarget implements Target {
 
 	private static AttemptResult failure(Throwable failure, GrpcAddress address) {
 		Status status = Status.fromThrowable(failure);
+		String refusal = PolicedStaticChannels.refusal(status.getCause()).orElse(null);
+		if (refusal != null) {
+			return AttemptResult.failed(refusal);
+		}
 		if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
 			return new AttemptResult(ExecutionStatus.TIMED_OUT, null, "Timed out: " + status);
 		}

@@ -1,5 +1,6 @@
 package io.crony.agent.target.grpc;
 
+import io.crony.common.target.TargetPolicy;
 import net.devh.boot.grpc.client.nameresolver.DiscoveryClientResolverFactory;
 
 import org.springframework.cloud.client.discovery.DiscoveryClient;
@@ -16,6 +17,12 @@ class GrpcTargetConfiguration {
 	 * auto-configurations does not guarantee next to Eureka's client, so the agent
 	 * declares it itself ({@link GrpcTarget} makes sure it gets registered).
 	 */
+	/** The target policy on the address each static:// channel connects to. */
+	@Bean
+	PolicedStaticChannels policedStaticChannels(TargetPolicy policy) {
+		return new PolicedStaticChannels(policy);
+	}
+
 	@Bean
 	DiscoveryClientResolverFactory grpcDiscoveryClientResolverFactory(DiscoveryClient discovery) {
 		return new DiscoveryClientResolverFactory(discovery);
