@@ -1,5 +1,6 @@
 package io.crony.agent;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,7 +49,7 @@ final class AgentColumns {
 						"finished_at", "output", "error",
 						// V28
 						"reason"));
-		return columns;
+		return Collections.unmodifiableMap(columns);
 	}
 
 }
