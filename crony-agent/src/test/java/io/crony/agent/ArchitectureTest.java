@@ -11,7 +11,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.crony.common.execution.lifecycle.AttemptTransition;
 import io.crony.common.execution.lifecycle.RunTransition;
+import io.crony.common.execution.lifecycle.ShardTransition;
 import io.crony.test.arch.ExecutionStatusWrites;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
@@ -161,6 +163,14 @@ class ArchitectureTest {
 		.areTopLevelClasses()
 		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
 				STATUS_WRITERS[2], "io.crony.agent.execution.ExecutionStore")));
+
+	@ArchTest
+	static final ArchRule onlyTheirStoresUseTheShardAndAttemptStateMachines = noClasses().that()
+		.haveNameNotMatching("io\\.crony\\.agent\\.(shard\\.ShardStore|async\\.AsyncStore)(\\$.*)?")
+		.should()
+		.dependOnClassesThat()
+		.belongToAnyOf(ShardTransition.class, AttemptTransition.class)
+		.because("a shard row's and an attempt link's status change in their stores, each through one transition");
 
 	private static DescribedPredicate<JavaClass> haveSimpleNameIn(String... names) {
 		return DescribedPredicate.describe("have a simple name in " + List.of(names),

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import static io.crony.test.arch.PortableSql.Construct.INSERT_IGNORE;
 import static io.crony.test.arch.PortableSql.Construct.JOINED_WRITE;
-import static io.crony.test.arch.PortableSql.Construct.ON_DUPLICATE_KEY_UPDATE;
 import static io.crony.test.arch.PortableSql.Construct.RETURNING;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,11 +29,6 @@ class PortableSqlTest {
 			// later (read from the server's version): TiDB reports 8.0.11-TiDB-v…, gets
 			// the plain insert and the claim reads its rows back, as on MySQL.
 			"ClaimInsert", Set.of(INSERT_IGNORE, RETURNING),
-			// a shard's row, started again by a retry: TiDB runs ON DUPLICATE KEY UPDATE
-			// with VALUES(col) as MySQL does
-			"ShardStore", Set.of(ON_DUPLICATE_KEY_UPDATE),
-			// an async attempt's row, taken over again: the same
-			"AsyncStore", Set.of(ON_DUPLICATE_KEY_UPDATE),
 			// starts and finishes of many fires in one statement, the execution row
 			// joined to a derived table of values: TiDB takes MySQL's multi-table UPDATE
 			"JoinedUpdate", Set.of(JOINED_WRITE));

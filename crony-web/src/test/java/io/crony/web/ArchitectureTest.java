@@ -6,7 +6,9 @@ import io.crony.web.auth.Memberships;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.crony.common.execution.lifecycle.BackfillTransition;
 import io.crony.common.execution.lifecycle.RunTransition;
+import io.crony.common.execution.lifecycle.WorkflowRunTransition;
 import io.crony.test.arch.ExecutionStatusWrites;
 import io.crony.web.error.FieldErrorCode;
 
@@ -112,6 +114,15 @@ class ArchitectureTest {
 		.areTopLevelClasses()
 		.should(ExecutionStatusWrites.onlyThroughTheStateMachine(java.util.Set.of(STATUS_WRITERS[0], STATUS_WRITERS[1],
 				STATUS_WRITERS[2], STATUS_WRITERS[3], STATUS_WRITERS[4], "io.crony.web.execution.ReportMapper")));
+
+	@ArchTest
+	static final ArchRule onlyTheWorkflowWritersUseTheWorkflowRunAndBackfillStateMachines = noClasses().that()
+		.haveNameNotMatching(
+				"io\\.crony\\.web\\.workflow\\.(DependentRuns|RunClears|ShardReruns|Backfills|BackfillController)(\\$.*)?")
+		.should()
+		.dependOnClassesThat()
+		.belongToAnyOf(WorkflowRunTransition.class, BackfillTransition.class)
+		.because("a workflow run's and a backfill's status change in these writers, each through one transition");
 
 	@ArchTest
 	static final ArchRule onlyTheErrorPackageAnswersTheCatchAllFieldCode = noClasses().that()

@@ -17,15 +17,18 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.StatusAnswer;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.AttemptTransition;
 import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The SQL of async attempts. Every change is conditional on the row's status and attempt,
  * so the agent and crony-web's report intake (which changes only RUNNING rows) never
- * overwrite each other.
+ * overwrite each other; the links of a run's chain of attempts change only through
+ * {@link AttemptTransition}.
  */
 public class AsyncStore {
 
@@ -52,6 +55,17 @@ public class AsyncStore {
 			+ RunTransition.END.set(null, ExecutionStatus.TIMED_OUT)
 			+ ", agent_id = ?, error = ?, reason = ?, finished_at = ?, updated_at = ? "
 			+ "WHERE id = ? AND attempt = ? AND agent_id <=> ? AND " + RunTransition.END.where();
+
+	private static final String ATTEMPT_RESTART = "UPDATE execution_attempt SET instance = ?, agent_id = ?, "
+			+ "started_at = ? WHERE execution_id = ? AND attempt = ? AND " + AttemptTransition.RESTART.where(null);
+
+	// an open link: no status, no end
+	private static final String ATTEMPT_INSERT = "INSERT INTO execution_attempt (execution_id, attempt, instance, "
+			+ "agent_id, started_at) VALUES (?, ?, ?, ?, ?)";
+
+	private static final String ATTEMPT_END = "UPDATE execution_attempt SET ended_at = ?, "
+			+ AttemptTransition.END.setTo(null, "?") + ", note = ?, reason = ? WHERE execution_id = ? AND attempt = ? "
+			+ "AND " + AttemptTransition.END.where(null, "?");
 
 	/**
 	 * How an older agent's note of an attempt moved for silence begins (a link without a
@@ -174,28 +188,35 @@ public class AsyncStore {
 	}
 
 	/**
-	 * An attempt begins at an instance: a link of the run's chain of attempts (a retry of
-	 * the same attempt number after a takeover starts it afresh).
+	 * An attempt begins at an instance: a link of the run's chain of attempts, inserted
+	 * open; the same attempt started again while its link is open refreshes it (RESTART).
+	 * A link that ended is left as it ended: a late or duplicate start does not re-open
+	 * it.
+	 * @return whether the link is now this start's
 	 */
-	void attemptStarted(long id, int attempt, String instance, String agentId, Instant now) {
-		this.jdbc.update("INSERT INTO execution_attempt (execution_id, attempt, instance, agent_id, started_at) "
-				+ "VALUES (?, ?, ?, ?, ?) ON DUPLICATE KEY UPDATE instance = VALUES(instance), "
-				+ "agent_id = VALUES(agent_id), started_at = VALUES(started_at), ended_at = NULL, "
-				+ "status = NULL, note = NULL", id, attempt, instance, agentId, SqlTime.of(now));
+	boolean attemptStarted(long id, int attempt, String instance, String agentId, Instant now) {
+		if (this.jdbc.update(ATTEMPT_RESTART, instance, agentId, SqlTime.of(now), id, attempt) == 1) {
+			return true;
+		}
+		try {
+			return this.jdbc.update(ATTEMPT_INSERT, id, attempt, instance, agentId, SqlTime.of(now)) == 1;
+		}
+		catch (DuplicateKeyException ex) {
+			return false;
+		}
 	}
 
 	/**
-	 * How an attempt of the chain ended: a run's status, or MOVED when the run went on at
-	 * another instance.
+	 * How an attempt of the chain ended (END): a run's status, or MOVED when the run went
+	 * on at another instance; only an open link takes it.
 	 * @param note why, in English
 	 * @param reason the same as a code when the platform wrote it (a move, a deadline),
 	 * null for the target's own answer
+	 * @return whether the link took it
 	 */
-	void attemptEnded(long id, int attempt, String status, String note, Reason reason, Instant now) {
-		this.jdbc.update(
-				"UPDATE execution_attempt SET ended_at = ?, status = ?, note = ?, reason = ? "
-						+ "WHERE execution_id = ? AND attempt = ? AND ended_at IS NULL",
-				SqlTime.of(now), status, capped(note), ReasonJson.write(reason), id, attempt);
+	boolean attemptEnded(long id, int attempt, String status, String note, Reason reason, Instant now) {
+		return this.jdbc.update(ATTEMPT_END, SqlTime.of(now), status, capped(note), ReasonJson.write(reason), id,
+				attempt, status) == 1;
 	}
 
 	/**

@@ -151,24 +151,21 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			return;
 		}
 		if (instances.isEmpty()) {
-			// the retry policy applies: instances may come back before the next attempt
-			ended(shard, attempt,
-					AttemptResult.failed("no instance of " + Targets.serviceOf(shard.fire.job().target())));
+			// the retry policy applies: instances may come back before the next attempt;
+			// the attempt has its row, at no instance, so its end lands on it
+			if (begin(shard, attempt, null)) {
+				ended(shard, attempt,
+						AttemptResult.failed("no instance of " + Targets.serviceOf(shard.fire.job().target())));
+			}
 			return;
 		}
 		Targets.Resolved instance = instances.get(shard.shard.index() % instances.size());
-		long id = shard.fire.executionId();
 		this.workers.execute(() -> {
-			synchronized (shard) {
-				// a shard stopped meanwhile (the run cancelled, its limit passed) starts
-				// no row and no call
-				if (shard.result.isDone()) {
-					return;
-				}
-				if (id != 0) {
-					record(() -> this.store.started(id, shard.shard.index(), shard.shard.total(), instance.address(),
-							attempt, this.clock.instant()));
-				}
+			// a shard stopped meanwhile (the run cancelled, its limit passed) starts no
+			// row
+			// and no call
+			if (!begin(shard, attempt, instance.address())) {
+				return;
 			}
 			Span span = this.tracing.shard(shard.fire.trace(), shard.shard.index(), shard.shard.total(), attempt);
 			CompletableFuture<AttemptResult> call = this.targets
@@ -187,6 +184,25 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		});
 	}
 
+	/**
+	 * The shard's attempt becomes its current one, and its row says so.
+	 * @return false when the shard was stopped meanwhile
+	 */
+	private boolean begin(ShardRun shard, int attempt, String instance) {
+		long id = shard.fire.executionId();
+		synchronized (shard) {
+			if (shard.result.isDone()) {
+				return false;
+			}
+			shard.attempt = attempt;
+			if (id != 0) {
+				record(() -> this.store.started(id, shard.shard.index(), shard.shard.total(), instance, attempt,
+						this.clock.instant()));
+			}
+			return true;
+		}
+	}
+
 	private void ended(ShardRun shard, int attempt, AttemptResult result) {
 		AttemptPolicy.Next next = AttemptPolicy.ofShard(shard.fire.job())
 			.after(result, attempt, 0, ThreadLocalRandom.current());
@@ -195,7 +211,12 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			if (shard.result.isDone()) {
 				return;
 			}
-			recordEnd(shard, next.result());
+			long id = shard.fire.executionId();
+			AttemptResult end = next.result();
+			if (id != 0) {
+				record(() -> this.store.ended(id, shard.shard.index(), attempt, end.status(), end.output(), end.error(),
+						end.reason(), this.clock.instant()));
+			}
 			if (next.step() == AttemptPolicy.Step.FINISH) {
 				shard.result.complete(next.result());
 				return;
@@ -222,7 +243,13 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 				if (shard.result.isDone()) {
 					return;
 				}
-				recordEnd(shard, why);
+				long id = shard.fire.executionId();
+				if (id != 0) {
+					// the attempt under way, or the one that waits for its retry
+					int attempt = shard.attempt;
+					record(() -> this.store.stopped(id, shard.shard.index(), attempt, why.status(), why.error(),
+							why.reason(), this.clock.instant()));
+				}
 				shard.result.complete(why);
 			}
 			Future<?> current = shard.pending;
@@ -230,14 +257,6 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 				current.cancel(true);
 			}
 		}));
-	}
-
-	private void recordEnd(ShardRun shard, AttemptResult result) {
-		long id = shard.fire.executionId();
-		if (id != 0) {
-			record(() -> this.store.ended(id, shard.shard.index(), result.status(), result.output(), result.error(),
-					result.reason(), this.clock.instant()));
-		}
 	}
 
 	/** A shard row that cannot be written is logged; the shards' calls go on. */
@@ -283,6 +302,9 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 		private final CompletableFuture<AttemptResult> result = new CompletableFuture<>();
 
 		private volatile Future<?> pending;
+
+		// the attempt its row is at: set and read under the shard's lock
+		private int attempt;
 
 		ShardRun(Invocation fire, Shard shard) {
 			this.fire = fire;

@@ -181,6 +181,37 @@ class AsyncTakeoverIT {
 		assertThat(store.resumedForSilence(timedOut)).as("only a MOVED link").isFalse();
 	}
 
+	/**
+	 * A link of the chain ends once: a start of its attempt replayed after it ended
+	 * (MOVED here) does not re-open it, so the run's moves still count it, and a second
+	 * end does not rewrite it; an open link is refreshed by a start and ended once. About
+	 * 0.1 s.
+	 */
+	@Test
+	void anEndedLinkOfTheChainIsNeverReopenedNorRewritten() {
+		AsyncStore store = new AsyncStore(support.jdbc());
+		MovedAttempts moves = new MovedAttempts(support.jdbc());
+		Instant at = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		long id = silenceRow(4311, at);
+
+		assertThat(store.attemptStarted(id, 1, "10.0.0.1:8080", AGENT, at)).isTrue();
+		assertThat(store.attemptStarted(id, 1, "10.0.0.2:8080", AGENT, at.plusSeconds(1))).as("open: refreshed")
+			.isTrue();
+		assertThat(store.attemptEnded(id, 1, "MOVED", "its instance asked to move the run",
+				Reason.of(ReasonCode.ATTEMPT_MOVE_ASKED), at.plusSeconds(2)))
+			.isTrue();
+
+		assertThat(store.attemptStarted(id, 1, "10.0.0.3:8080", AGENT, at.plusSeconds(3))).as("a late start").isFalse();
+		assertThat(store.attemptEnded(id, 1, "FAILED", "late", null, at.plusSeconds(4))).as("a second end").isFalse();
+		assertThat(support.jdbc()
+			.queryForMap("SELECT instance, status, note FROM execution_attempt WHERE execution_id = ? AND attempt = 1",
+					id))
+			.containsEntry("instance", "10.0.0.2:8080")
+			.containsEntry("status", "MOVED")
+			.containsEntry("note", "its instance asked to move the run");
+		assertThat(moves.of(id)).isEqualTo(1);
+	}
+
 	private static long silenceRow(long jobId, Instant at) {
 		support.jdbc()
 			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "

@@ -258,6 +258,38 @@ class ShardedCallsIT {
 			.containsOnly(Reason.of(ReasonCode.SHARD_LIMIT_PASSED, 1));
 	}
 
+	/**
+	 * A shard's row changes only for the attempt that runs there: a late start or end of
+	 * an earlier run (after an operator re-ran the failed shards, the shard that
+	 * succeeded keeps its row) leaves a SUCCEEDED row as it is, and an end of an attempt
+	 * that is not the row's changes nothing. About 0.1 s.
+	 */
+	@Test
+	void aLateStartOrEndLeavesAClosedShardRowAsItIs() {
+		ShardStore store = new ShardStore(support.jdbc());
+		long id = execution();
+		Instant now = Instant.now();
+		support.jdbc()
+			.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, status, attempt, output) "
+					+ "VALUES (?, 0, 2, 'SUCCEEDED', 1, 'kept')", id);
+
+		assertThat(store.started(id, 0, 2, "127.0.0.1:1", 1, now)).as("a late first start").isFalse();
+		assertThat(store.started(id, 0, 2, "127.0.0.1:1", 2, now)).as("a late retry").isFalse();
+		assertThat(store.ended(id, 0, 1, ExecutionStatus.FAILED, null, "late", null, now)).as("a late end").isFalse();
+		assertThat(store.stopped(id, 0, 1, ExecutionStatus.CANCELLED, "late", null, now)).as("a late stop").isFalse();
+		assertThat(rows(id)).singleElement()
+			.satisfies((row) -> assertThat(row).containsEntry("status", "SUCCEEDED")
+				.containsEntry("output", "kept")
+				.containsEntry("attempt", 1));
+
+		// shard 1 runs its second attempt: the first one's end is not its
+		assertThat(store.started(id, 1, 2, "127.0.0.1:1", 1, now)).isTrue();
+		assertThat(store.ended(id, 1, 1, ExecutionStatus.FAILED, null, "500", null, now)).isTrue();
+		assertThat(store.started(id, 1, 2, "127.0.0.1:2", 2, now)).isTrue();
+		assertThat(store.ended(id, 1, 1, ExecutionStatus.FAILED, null, "late", null, now)).isFalse();
+		assertThat(rows(id).get(1)).containsEntry("status", "RUNNING").containsEntry("attempt", 2);
+	}
+
 	private CompletableFuture<AttemptResult> fire(long id, Sharding sharding, int maxAttempts) {
 		return fire(id, sharding, maxAttempts, "/work");
 	}

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -21,7 +24,11 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
  * builds a joined update of it) must not assign {@code status} in its literals (every
  * status change is a transition of {@code RunTransition}, which builds that part), and
  * only the classes named as guards may mention {@code status} in such a statement at all
- * (a compare-and-set on the status of a write that keeps it, such as live output).
+ * (a compare-and-set on the status of a write that keeps it, such as live output). The
+ * other status columns of a run's life have machines of their own beside it, and the same
+ * rule: an {@code UPDATE} of {@code execution_shard}, {@code workflow_run},
+ * {@code execution_attempt} or {@code backfill} neither assigns {@code status} nor
+ * conditions on it in its literals (no class is a guard of those).
  */
 public final class ExecutionStatusWrites {
 
@@ -33,7 +40,24 @@ public final class ExecutionStatusWrites {
 	// SET status = …, , e.status = … (a WHERE clause has no comma before its terms)
 	private static final Pattern ASSIGNS_STATUS = Pattern.compile("(?i)(\\bSET\\s+|,\\s*)(\\w+\\.)?status\\s*=");
 
+	/** The other status columns of a run's life, each with its machine. */
+	private static final Map<String, String> MACHINES = Map.of("execution_shard", "ShardTransition", "workflow_run",
+			"WorkflowRunTransition", "execution_attempt", "AttemptTransition", "backfill", "BackfillTransition");
+
+	private static final Pattern UPDATES_ANOTHER = Pattern
+		.compile("(?i)\\bUPDATE\\s+(" + String.join("|", MACHINES.keySet()) + ")\\b");
+
 	private static final Pattern MENTIONS_STATUS = Pattern.compile("(?i)(?<![{\\w])(\\w+\\.)?status\\s*(=|IN\\b)");
+
+	// an upsert's update part: INSERT INTO execution_shard … ON DUPLICATE KEY UPDATE …
+	private static final Pattern UPSERTS_ANOTHER = Pattern.compile("(?is)\\bINSERT\\s+(?:IGNORE\\s+)?INTO\\s+("
+			+ String.join("|", MACHINES.keySet()) + ")\\b.*\\bON\\s+DUPLICATE\\s+KEY\\s+UPDATE\\b(.*)");
+
+	private static final Pattern UPSERT_ASSIGNS_STATUS = Pattern.compile("(?i)(^|,)\\s*(\\w+\\.)?status\\s*=");
+
+	// any comparison: an open attempt link's status IS NULL, a status <> 'RUNNING'
+	private static final Pattern COMPARES_STATUS = Pattern
+		.compile("(?i)(?<![{\\w])(\\w+\\.)?status\\s*(=|<>|!=|<=>|IN\\b|IS\\b|NOT\\b)");
 
 	private ExecutionStatusWrites() {
 	}
@@ -45,7 +69,7 @@ public final class ExecutionStatusWrites {
 	 * conditional on the status
 	 */
 	public static ArchCondition<JavaClass> onlyThroughTheStateMachine(Set<String> guards) {
-		return new ArchCondition<>("write execution.status only through RunTransition") {
+		return new ArchCondition<>("write the status columns of a run's life only through their state machines") {
 			@Override
 			public void check(JavaClass item, ConditionEvents events) {
 				Path file = Path.of("src/main/java", item.getPackageName().replace('.', '/'),
@@ -67,6 +91,26 @@ public final class ExecutionStatusWrites {
 	public static List<String> problems(String source, boolean guard) {
 		List<String> problems = new ArrayList<>();
 		for (Statement statement : statements(source)) {
+			Matcher upsert = UPSERTS_ANOTHER.matcher(statement.sql());
+			if (upsert.find() && UPSERT_ASSIGNS_STATUS.matcher(upsert.group(2)).find()) {
+				String table = upsert.group(1).toLowerCase(Locale.ROOT);
+				problems.add("upserts " + table + ".status by hand, not through " + MACHINES.get(table) + ": "
+						+ statement.sql());
+				continue;
+			}
+			Matcher another = UPDATES_ANOTHER.matcher(statement.sql());
+			if (another.find()) {
+				String table = another.group(1).toLowerCase(Locale.ROOT);
+				if (ASSIGNS_STATUS.matcher(statement.sql()).find()) {
+					problems.add("sets " + table + ".status by hand, not through " + MACHINES.get(table) + ": "
+							+ statement.sql());
+				}
+				else if (COMPARES_STATUS.matcher(statement.sql()).find()) {
+					problems.add("updates " + table + " on a hand-written status condition, not " + MACHINES.get(table)
+							+ "'s guard: " + statement.sql());
+				}
+				continue;
+			}
 			if (!UPDATES_EXECUTION.matcher(statement.sql()).find() && !JOINED_UPDATE.matcher(statement.code()).find()) {
 				continue;
 			}

@@ -32,8 +32,10 @@ class ExecutionStatusWritesTest {
 					void close(long id) {
 						jdbc.update("UPDATE execution SET " + RunTransition.CANCEL.set() + ", error = ? WHERE id = ? AND "
 								+ RunTransition.CANCEL.where(), "x", id);
-						jdbc.update("UPDATE workflow_run SET status = ? WHERE id = ?", "FAILED", id);
-						jdbc.update("UPDATE execution_shard SET status = ? WHERE execution_id = ?", "FAILED", id);
+						jdbc.update("UPDATE workflow_run SET " + WorkflowRunTransition.REOPEN.set(null)
+								+ ", error = NULL WHERE root_id = ? AND " + WorkflowRunTransition.REOPEN.where(null), id);
+						jdbc.update("UPDATE backfill SET next_at = ? WHERE id = ?", null, id);
+						jdbc.update("UPDATE execution_clear SET status = ? WHERE execution_id = ?", "FAILED", id);
 					}
 				}
 				""";
@@ -54,6 +56,46 @@ class ExecutionStatusWritesTest {
 		assertThat(ExecutionStatusWrites.problems(source, true)).isEmpty();
 		assertThat(ExecutionStatusWrites.problems(source, false)).singleElement()
 			.satisfies((problem) -> assertThat(problem).startsWith("updates execution on a hand-written status"));
+	}
+
+	@Test
+	void theOtherStatusColumnsOfARunsLifeAreWrittenOnlyThroughTheirMachines() {
+		// the writes as they stood before their machines
+		String source = """
+				class Writers {
+					void reopen(long root) {
+						jdbc.update("UPDATE workflow_run SET status = 'RUNNING', error = NULL, reason = NULL, finished_at = NULL "
+								+ "WHERE root_id = ? AND status <> 'RUNNING'", root);
+					}
+					void shardEnded(long id, int index) {
+						jdbc.update("UPDATE execution_shard SET status = ?, output = ? WHERE execution_id = ? AND shard_index = ?",
+								"FAILED", null, id, index);
+					}
+					void attemptEnded(long id, int attempt) {
+						jdbc.update("UPDATE execution_attempt SET ended_at = ? WHERE execution_id = ? AND attempt = ? "
+								+ "AND status IS NULL", null, id, attempt);
+					}
+					void shardStarted(long id, int index) {
+						jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, status) VALUES (?, ?, 'RUNNING') "
+								+ "ON DUPLICATE KEY UPDATE instance = VALUES(instance), status = 'RUNNING'", id, index);
+					}
+					void pause(long id) {
+						jdbc.update("UPDATE backfill b SET b.status = ?, finished_at = ? WHERE id = ?", "PAUSED", null, id);
+					}
+				}
+				""";
+
+		assertThat(ExecutionStatusWrites.problems(source, true)).hasSize(5)
+			.anySatisfy((problem) -> assertThat(problem)
+				.startsWith("sets workflow_run.status by hand, not through WorkflowRunTransition"))
+			.anySatisfy((problem) -> assertThat(problem)
+				.startsWith("sets execution_shard.status by hand, not through ShardTransition"))
+			.anySatisfy((problem) -> assertThat(problem).startsWith(
+					"updates execution_attempt on a hand-written status condition, not AttemptTransition's guard"))
+			.anySatisfy((problem) -> assertThat(problem)
+				.startsWith("upserts execution_shard.status by hand, not through ShardTransition"))
+			.anySatisfy((problem) -> assertThat(problem)
+				.startsWith("sets backfill.status by hand, not through BackfillTransition"));
 	}
 
 }

@@ -2,6 +2,7 @@ package io.crony.web.workflow;
 
 import java.util.List;
 
+import io.crony.common.execution.lifecycle.BackfillTransition;
 import io.crony.web.auth.CronyPrincipal;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -59,19 +60,19 @@ class BackfillController {
 	@PostMapping("/backfills/{id}/pause")
 	@Operation(summary = "Pause a backfill: no more instants start; those under way go on")
 	Backfill pause(@PathVariable long id) {
-		return this.backfills.change(id, "PAUSED", "RUNNING");
+		return this.backfills.change(id, BackfillTransition.PAUSE);
 	}
 
 	@PostMapping("/backfills/{id}/resume")
 	@Operation(summary = "Resume a paused backfill")
 	Backfill resume(@PathVariable long id) {
-		return this.backfills.change(id, "RUNNING", "PAUSED");
+		return this.backfills.change(id, BackfillTransition.RESUME);
 	}
 
 	@PostMapping("/backfills/{id}/cancel")
 	@Operation(summary = "Cancel a backfill: no more instants start; those under way go on")
 	Backfill cancel(@PathVariable long id) {
-		return this.backfills.change(id, "CANCELLED", "RUNNING", "PAUSED");
+		return this.backfills.change(id, BackfillTransition.CANCEL);
 	}
 
 }

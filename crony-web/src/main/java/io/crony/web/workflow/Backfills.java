@@ -8,6 +8,9 @@ import java.util.Optional;
 import io.crony.common.calendar.CalendarSchedule;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.BackfillStatus;
+import io.crony.common.execution.lifecycle.BackfillTransition;
+import io.crony.common.execution.lifecycle.WorkflowRunTransition;
 import io.crony.common.job.JobSpec;
 import io.crony.common.json.CronyJson;
 import io.crony.common.schedule.Schedule;
@@ -102,9 +105,9 @@ class Backfills {
 		long id = Inserts.returningId(this.jdbc,
 				"INSERT INTO backfill (department_id, job_id, from_at, to_at, with_dependents, parallelism, "
 						+ "params, status, next_at, total, created_by, created_at) "
-						+ "VALUES (?, ?, ?, ?, ?, ?, ?, 'RUNNING', ?, ?, ?, ?)",
+						+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				Departments.current(), jobId, SqlTime.of(request.from()), SqlTime.of(request.to()), withDependents,
-				parallelism, request.params(), SqlTime.of(first.get()), total, by,
+				parallelism, request.params(), BackfillTransition.INSERTED.name(), SqlTime.of(first.get()), total, by,
 				SqlTime.of(now.truncatedTo(ChronoUnit.MILLIS)));
 		log.info("Backfill {} of job {} over {} instants from {} to {} started by {}", id, jobId, total, request.from(),
 				request.to(), by);
@@ -128,18 +131,23 @@ class Backfills {
 	}
 
 	/**
-	 * Moves a backfill from one of {@code from} to {@code to}.
-	 * @throws BackfillStateException when it is in none of them
+	 * Pauses, resumes or cancels a backfill of the caller's department: a compare-and-set
+	 * on its status, so of two changes at once only one happens and the other is refused.
+	 * @throws BackfillNotFoundException when the department has no such backfill
+	 * @throws BackfillStateException when its status is not one the change leaves
 	 */
-	Backfill change(long id, String to, String... from) {
-		Backfill backfill = get(id);
-		if (!List.of(from).contains(backfill.status())) {
-			throw new BackfillStateException(id, backfill.status(), to);
+	Backfill change(long id, BackfillTransition transition) {
+		get(id);
+		BackfillStatus to = transition.target();
+		boolean ends = to == BackfillStatus.CANCELLED;
+		int changed = this.jdbc.update(
+				"UPDATE backfill SET " + transition.set(null)
+						+ ", finished_at = ? WHERE id = ? AND department_id = ? AND " + transition.where(null),
+				ends ? SqlTime.of(Instant.now()) : null, id, Departments.current());
+		if (changed == 0) {
+			throw new BackfillStateException(id, get(id).status(), to.name());
 		}
-		boolean ends = "CANCELLED".equals(to);
-		this.jdbc.update("UPDATE backfill SET status = ?, finished_at = ? WHERE id = ? AND status = ?", to,
-				ends ? SqlTime.of(Instant.now()) : null, id, backfill.status());
-		log.info("Backfill {} {}", id, to.toLowerCase());
+		log.info("Backfill {} {}", id, to.name().toLowerCase());
 		return get(id);
 	}
 
@@ -172,10 +180,14 @@ class Backfills {
 			long failed = this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM workflow_run WHERE backfill_id = ? AND status <> 'SUCCEEDED'", Long.class,
 					backfill.id());
-			String status = (failed == 0) ? "SUCCEEDED" : "FAILED";
-			this.jdbc.update("UPDATE backfill SET status = ?, finished_at = ? WHERE id = ? AND status = 'RUNNING'",
-					status, SqlTime.of(now), backfill.id());
-			log.info("Backfill {} of job {} ended {}", backfill.id(), backfill.jobId(), status);
+			BackfillStatus status = (failed == 0) ? BackfillStatus.SUCCEEDED : BackfillStatus.FAILED;
+			// a backfill paused or cancelled meanwhile keeps that
+			if (this.jdbc.update(
+					"UPDATE backfill SET " + BackfillTransition.END.set(null, status)
+							+ ", finished_at = ? WHERE id = ? AND " + BackfillTransition.END.where(null),
+					SqlTime.of(now), backfill.id()) == 1) {
+				log.info("Backfill {} of job {} ended {}", backfill.id(), backfill.jobId(), status);
+			}
 		}
 	}
 
@@ -188,11 +200,12 @@ class Backfills {
 			.orElseGet(() -> this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?",
 					Long.class, spec.id(), SqlTime.of(instant)));
 		try {
-			this.jdbc.update("INSERT INTO workflow_run (department_id, job_id, root_id, backfill_id, scheduled_at, "
-					+ "with_dependents, params, status, requested_by, created_at) "
-					+ "SELECT department_id, ?, ?, ?, ?, ?, ?, 'RUNNING', created_by, ? FROM backfill WHERE id = ?",
+			this.jdbc.update(
+					"INSERT INTO workflow_run (department_id, job_id, root_id, backfill_id, scheduled_at, "
+							+ "with_dependents, params, status, requested_by, created_at) "
+							+ "SELECT department_id, ?, ?, ?, ?, ?, ?, ?, created_by, ? FROM backfill WHERE id = ?",
 					spec.id(), root, backfill.id(), SqlTime.of(instant), backfill.withDependents(), backfill.params(),
-					SqlTime.of(now), backfill.id());
+					WorkflowRunTransition.INSERTED.name(), SqlTime.of(now), backfill.id());
 		}
 		catch (DuplicateKeyException ex) {
 			// that instant's run leads a workflow run already (another backfill's)

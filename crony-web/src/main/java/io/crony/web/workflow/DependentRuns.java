@@ -17,6 +17,7 @@ import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
 import io.crony.common.reason.ReasonJson;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.lifecycle.WorkflowRunTransition;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.execution.DependentsFollow;
 import org.slf4j.Logger;
@@ -54,8 +55,9 @@ class DependentRuns implements DependentsFollow {
 	public long follow(long departmentId, long jobId, long rootExecutionId, String params, String by) {
 		return Inserts.returningId(this.jdbc,
 				"INSERT INTO workflow_run (department_id, job_id, root_id, params, status, requested_by, "
-						+ "created_at) VALUES (?, ?, ?, ?, 'RUNNING', ?, ?)",
-				departmentId, jobId, rootExecutionId, params, by, SqlTime.of(Instant.now()));
+						+ "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+				departmentId, jobId, rootExecutionId, params, WorkflowRunTransition.INSERTED.name(), by,
+				SqlTime.of(Instant.now()));
 	}
 
 	/** One round over the workflow runs under way. */
@@ -183,11 +185,12 @@ class DependentRuns implements DependentsFollow {
 
 	// the error in English, and beside it as a code the reader's language words
 	private void finish(Flow flow, ExecutionStatus status, Reason why, Instant now) {
-		this.jdbc.update(
-				"UPDATE workflow_run SET status = ?, error = ?, reason = ?, finished_at = ? WHERE id = ? "
-						+ "AND status = 'RUNNING'",
-				status.name(), (why != null) ? why.text() : null, ReasonJson.write(why), SqlTime.of(now), flow.id());
-		log.info("Workflow run {} of job {} ended {}", flow.id(), flow.jobId(), status);
+		int ended = this.jdbc.update("UPDATE workflow_run SET " + WorkflowRunTransition.END.set(null, status)
+				+ ", error = ?, reason = ?, finished_at = ? WHERE id = ? AND " + WorkflowRunTransition.END.where(null),
+				(why != null) ? why.text() : null, ReasonJson.write(why), SqlTime.of(now), flow.id());
+		if (ended == 1) {
+			log.info("Workflow run {} of job {} ended {}", flow.id(), flow.jobId(), status);
+		}
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.Set;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.execution.lifecycle.RunTransition;
+import io.crony.common.execution.lifecycle.WorkflowRunTransition;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
@@ -97,10 +98,9 @@ class RunClears {
 			// a workflow run (by hand, a backfill's instant) of these runs is under way
 			// again
 			for (long root : roots) {
-				this.jdbc.update(
-						"UPDATE workflow_run SET status = 'RUNNING', error = NULL, reason = NULL, finished_at = NULL "
-								+ "WHERE root_id = ? AND status <> 'RUNNING'",
-						root);
+				this.jdbc.update("UPDATE workflow_run SET " + WorkflowRunTransition.REOPEN.set(null)
+						+ ", error = NULL, reason = NULL, finished_at = NULL WHERE root_id = ? AND "
+						+ WorkflowRunTransition.REOPEN.where(null), root);
 			}
 		});
 		this.released.request(executionId, row.jobId(), TriggerType.RETRY, row.scheduledAt(), row.params());

@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import io.crony.common.execution.TriggerType;
+import io.crony.common.execution.lifecycle.WorkflowRunTransition;
 import io.crony.web.audit.AuditAction;
 import io.crony.web.audit.AuditLog;
 import io.crony.web.auth.Departments;
@@ -82,9 +83,9 @@ class ShardReruns {
 			this.cleared.keepForFailedShards(executionId, by, now);
 			this.clears.startOver(executionId, now);
 			// the workflow run it belongs to is under way again
-			this.jdbc
-				.update("UPDATE workflow_run SET status = 'RUNNING', error = NULL, reason = NULL, finished_at = NULL "
-						+ "WHERE root_id = ? AND status <> 'RUNNING'", locked.root());
+			this.jdbc.update("UPDATE workflow_run SET " + WorkflowRunTransition.REOPEN.set(null)
+					+ ", error = NULL, reason = NULL, finished_at = NULL WHERE root_id = ? AND "
+					+ WorkflowRunTransition.REOPEN.where(null), locked.root());
 			return failed;
 		});
 		this.released.request(executionId, row.jobId(), TriggerType.RETRY, row.scheduledAt(), row.params());

@@ -37,6 +37,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -71,6 +73,9 @@ class RunAndCancelIT {
 	@Autowired
 	private Client etcd;
 
+	@Autowired
+	private PlatformTransactionManager transactions;
+
 	private final CronyKeys keys = new CronyKeys(services.keyPrefix());
 
 	private EtcdProbe probe;
@@ -89,6 +94,7 @@ class RunAndCancelIT {
 	@AfterEach
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM workflow_run");
+		this.jdbc.update("DELETE FROM backfill");
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job_dependency");
 		this.jdbc.update("DELETE FROM job");
@@ -99,6 +105,44 @@ class RunAndCancelIT {
 			this.probe.deleteUnder(this.keys.onces(agent));
 			this.probe.deleteUnder(this.keys.kills(agent));
 		}
+	}
+
+	/**
+	 * A backfill's pause, resume or cancel is a compare-and-set on its status: a resume
+	 * that loses the race to a cancel is refused (409), not answered 200 as if it had
+	 * happened. The test cancels the backfill in a transaction it commits once the resume
+	 * waits on the row. About 1 s.
+	 */
+	@Test
+	void aBackfillResumeThatLosesTheRaceToACancelIsRefused() throws Exception {
+		long department = this.jdbc.queryForObject("SELECT department_id FROM job WHERE id = ?", Long.class,
+				this.jobId);
+		Timestamp instant = Timestamp.from(Instant.parse("2026-01-01T00:00:00Z"));
+		this.jdbc.update(
+				"INSERT INTO backfill (department_id, job_id, from_at, to_at, with_dependents, parallelism, "
+						+ "status, next_at, total, created_at) VALUES (?, ?, ?, ?, 0, 1, 'PAUSED', ?, 1, ?)",
+				department, this.jobId, instant, instant, instant, instant);
+		long id = this.jdbc.queryForObject("SELECT id FROM backfill WHERE job_id = ?", Long.class, this.jobId);
+		CompletableFuture<Response> resume = new CompletableFuture<>();
+
+		// the cancel, not committed yet: the resume still reads PAUSED, and its update
+		// waits on the row until the cancel commits
+		new TransactionTemplate(this.transactions).executeWithoutResult((status) -> {
+			this.jdbc.update("UPDATE backfill SET status = 'CANCELLED' WHERE id = ?", id);
+			CompletableFuture
+				.runAsync(() -> resume.complete(this.api.post("/api/v1/backfills/" + id + "/resume", null)));
+			Awaitility.await("the resume waits on the row")
+				.atMost(Duration.ofSeconds(30))
+				.until(() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+						+ "WHERE INFO LIKE 'UPDATE backfill SET%'", Long.class) > 0);
+		});
+
+		Response answer = resume.get(30, TimeUnit.SECONDS);
+		assertThat(answer.status()).as("%s", answer.body()).isEqualTo(409);
+		assertThat(answer.body().path("detail").asText())
+			.isEqualTo("Backfill " + id + " is CANCELLED and cannot become RUNNING");
+		assertThat(this.jdbc.queryForObject("SELECT status FROM backfill WHERE id = ?", String.class, id))
+			.isEqualTo("CANCELLED");
 	}
 
 	@Test
