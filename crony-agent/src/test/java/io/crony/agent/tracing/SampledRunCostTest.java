@@ -1,0 +1,136 @@
+package io.crony.agent.tracing;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.sun.management.OperatingSystemMXBean;
+import com.sun.management.ThreadMXBean;
+import io.crony.common.execution.TriggerType;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.ContextPropagators;
+import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What a run's tracing costs the thread that fires it: the run's span, one attempt's, the
+ * {@code traceparent} its call sends, the run made current while its duration is timed,
+ * both spans ended, as the Runner does; on SDKs set up as Spring Boot's, one with every
+ * run sampled and the OTLP exporter at a closed port behind the agent's back-off (a dead
+ * collector), one at the default sampling (0). Measured in turns, each after both are
+ * compiled. Printed, not asserted (docs/benchmarks.md has the figures): the calling
+ * thread's CPU and allocation per run, and the whole process's CPU per run over the same
+ * window (the threads that export, the JIT, the garbage collector). About 3 s.
+ */
+class SampledRunCostTest {
+
+	private static final int RUNS = 200_000;
+
+	// written so that the JIT cannot drop what a real fire keeps
+	static volatile Object kept;
+
+	private final List<OpenTelemetrySdk> sdks = new ArrayList<>();
+
+	@AfterEach
+	void stop() {
+		// not waited for: the exporter's last try at the closed port takes seconds
+		this.sdks.forEach(OpenTelemetrySdk::shutdown);
+	}
+
+	@Test
+	void printsWhatARunsTracingCostsTheThreadThatFiresIt() throws IOException {
+		RunTracing sampled = tracing(1.0);
+		RunTracing unsampled = tracing(0.0);
+		runs(sampled, RUNS);
+		runs(unsampled, RUNS);
+
+		for (int turn = 0; turn < 2; turn++) {
+			assertThat(measure(unsampled, "sampling 0")).endsWith("-00");
+			assertThat(measure(sampled, "every run sampled, collector dead")).endsWith("-01");
+		}
+	}
+
+	private RunTracing tracing(double probability) throws IOException {
+		Sampler sampler = Sampler.parentBased(Sampler.traceIdRatioBased(probability));
+		OtlpHttpSpanExporter otlp = OtlpHttpSpanExporter.builder()
+			.setEndpoint("http://127.0.0.1:" + closedPort() + "/v1/traces")
+			.build();
+		OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+			.setTracerProvider(SdkTracerProvider.builder()
+				.setIdGenerator(new RunIds())
+				.setSampler(sampler)
+				.addSpanProcessor(BatchSpanProcessor
+					.builder(new BackingOffSpanExporter(otlp, new SimpleMeterRegistry(), Clock.systemUTC()))
+					.build())
+				.build())
+			.setPropagators(ContextPropagators.create(TextMapPropagator
+				.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
+			.build();
+		this.sdks.add(sdk);
+		return new RunTracing(sdk, sampler);
+	}
+
+	/**
+	 * @return the traceparent the last run's attempt sent
+	 */
+	private static String measure(RunTracing tracing, String what) {
+		ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+		OperatingSystemMXBean process = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+		long cpuBefore = threads.getCurrentThreadCpuTime();
+		long bytesBefore = threads.getCurrentThreadAllocatedBytes();
+		long processBefore = process.getProcessCpuTime();
+
+		Map<String, String> sent = runs(tracing, RUNS);
+
+		long cpu = threads.getCurrentThreadCpuTime() - cpuBefore;
+		long bytes = threads.getCurrentThreadAllocatedBytes() - bytesBefore;
+		long processCpu = process.getProcessCpuTime() - processBefore;
+		System.out.printf(
+				"Run tracing, %s: firing thread %,d ns CPU and %,d bytes per run; process %,d ns CPU per run"
+						+ " (a run span, an attempt span, the context sent) over %,d runs%n",
+				what, cpu / RUNS, bytes / RUNS, processCpu / RUNS, RUNS);
+		assertThat(sent).containsOnlyKeys("traceparent");
+		return sent.get("traceparent");
+	}
+
+	private static Map<String, String> runs(RunTracing tracing, int count) {
+		Instant at = Instant.parse("2026-11-27T00:00:00Z");
+		Map<String, String> sent = Map.of();
+		for (int run = 0; run < count; run++) {
+			Span span = tracing.run("reindex-orders", 7, 1000 + run, at, TriggerType.CRON);
+			Span attempt = tracing.attempt(span, 1);
+			sent = tracing.context(attempt);
+			kept = sent;
+			RunTracing.end(attempt, true, null);
+			try (Scope timed = RunTracing.current(span)) {
+				kept = span;
+			}
+			RunTracing.end(span, true, null);
+		}
+		return sent;
+	}
+
+	private static int closedPort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
