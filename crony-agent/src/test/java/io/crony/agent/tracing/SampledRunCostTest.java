@@ -14,7 +14,6 @@ import com.sun.management.ThreadMXBean;
 import io.crony.common.execution.TriggerType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
-import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.ContextPropagators;
@@ -48,8 +47,11 @@ class SampledRunCostTest {
 
 	private final List<OpenTelemetrySdk> sdks = new ArrayList<>();
 
+	private final List<SpanRecorder> recorders = new ArrayList<>();
+
 	@AfterEach
 	void stop() {
+		this.recorders.forEach(SpanRecorder::close);
 		// not waited for: the exporter's last try at the closed port takes seconds
 		this.sdks.forEach(OpenTelemetrySdk::shutdown);
 	}
@@ -73,9 +75,7 @@ class SampledRunCostTest {
 			.setEndpoint("http://127.0.0.1:" + closedPort() + "/v1/traces")
 			.build();
 		OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-			.setTracerProvider(SdkTracerProvider.builder()
-				.setIdGenerator(new RunIds())
-				.setSampler(sampler)
+			.setTracerProvider(RunTracing.configure(SdkTracerProvider.builder(), sampler)
 				.addSpanProcessor(BatchSpanProcessor
 					.builder(new BackingOffSpanExporter(otlp, new SimpleMeterRegistry(), Clock.systemUTC()))
 					.build())
@@ -84,7 +84,9 @@ class SampledRunCostTest {
 				.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
 			.build();
 		this.sdks.add(sdk);
-		return new RunTracing(sdk, sampler);
+		SpanRecorder recorder = new SpanRecorder(sdk, new SimpleMeterRegistry());
+		this.recorders.add(recorder);
+		return new RunTracing(sdk, sampler, recorder);
 	}
 
 	/**
@@ -114,8 +116,8 @@ class SampledRunCostTest {
 		Instant at = Instant.parse("2026-11-27T00:00:00Z");
 		Map<String, String> sent = Map.of();
 		for (int run = 0; run < count; run++) {
-			Span span = tracing.run("reindex-orders", 7, 1000 + run, at, TriggerType.CRON);
-			Span attempt = tracing.attempt(span, 1);
+			RunSpan span = tracing.run("reindex-orders", 7, 1000 + run, at, TriggerType.CRON);
+			RunSpan attempt = tracing.attempt(span, 1);
 			sent = tracing.context(attempt);
 			kept = sent;
 			RunTracing.end(attempt, true, null);
