@@ -88,6 +88,11 @@ public final class SpanRecorder implements AutoCloseable {
 		this.queue.offer(span);
 	}
 
+	/** Spans handed over and not made yet. */
+	int waiting() {
+		return this.waiting.get();
+	}
+
 	/**
 	 * Makes every span handed over so far, in order: on the recorder's thread, or on a
 	 * caller that needs them made now (a test, {@link #close}).
