@@ -57,8 +57,13 @@ abstract class RecordedSpan extends RunSpan {
 
 	private volatile int ended;
 
+	/**
+	 * @param parent the context the SDK span is made in, null for a root
+	 * @param localParent the span it is a child of on this agent, whose clock it reads
+	 * when that one records; null when its parent is remote or none
+	 */
 	RecordedSpan(SpanContext context, SamplingResult sampling, Context parent, String name, SpanKind kind,
-			RunSpan parentSpan, SpanRecorder recorder, Clock clock) {
+			RunSpan localParent, SpanRecorder recorder, Clock clock) {
 		super(context);
 		this.sampling = sampling;
 		this.parent = parent;
@@ -66,7 +71,7 @@ abstract class RecordedSpan extends RunSpan {
 		this.kind = kind;
 		this.recorder = recorder;
 		this.clock = clock;
-		if (parentSpan instanceof RecordedSpan recording) {
+		if (localParent instanceof RecordedSpan recording) {
 			this.anchorEpochNanos = recording.anchorEpochNanos;
 			this.anchorNanoTime = recording.anchorNanoTime;
 			this.startEpochNanos = now();
