@@ -2,6 +2,7 @@ package io.crony.agent.tracing;
 
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.tracing.SdkTracerProviderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,9 +16,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class TracingConfiguration {
 
+	// the sampler looked up when Boot builds its tracer provider, which takes one: an
+	// application context without Boot's tracing still starts
 	@Bean
-	SdkTracerProviderBuilderCustomizer runSpans(Sampler sampler) {
-		return (builder) -> RunTracing.configure(builder, sampler);
+	SdkTracerProviderBuilderCustomizer runSpans(ObjectProvider<Sampler> sampler) {
+		return (builder) -> RunTracing.configure(builder, sampler.getObject());
 	}
 
 }
