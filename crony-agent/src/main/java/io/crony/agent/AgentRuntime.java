@@ -40,6 +40,7 @@ import io.crony.agent.target.ShellTarget;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.agent.tracing.RunTracing;
+import io.crony.agent.tracing.SpanRecorder;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.crony.common.etcd.CronyKeys;
@@ -97,6 +98,9 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final SchemaWait schema;
 
+	// null without an OpenTelemetry SDK
+	private final SpanRecorder spans;
+
 	private volatile boolean running;
 
 	// guarded by this: the parts may start on the schema wait's thread, never after stop
@@ -118,9 +122,11 @@ class AgentRuntime implements SmartLifecycle {
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
 		// Spring Boot's OpenTelemetry SDK (sampling, propagation, OTLP export as
-		// configured)
-		RunTracing tracing = new RunTracing(telemetry.getIfAvailable(OpenTelemetry::noop),
-				samplers.getIfAvailable(Sampler::alwaysOff));
+		// configured); the spans that record are made on the recorder's thread
+		OpenTelemetry sdk = telemetry.getIfAvailable();
+		this.spans = (sdk != null) ? new SpanRecorder(sdk, registry) : null;
+		RunTracing tracing = (sdk != null)
+				? new RunTracing(sdk, samplers.getIfAvailable(Sampler::alwaysOff), this.spans) : RunTracing.off();
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
 		AsyncStore asyncStore = new AsyncStore(jdbc);
@@ -208,6 +214,10 @@ class AgentRuntime implements SmartLifecycle {
 			this.workers.awaitTermination(5, TimeUnit.SECONDS);
 			this.http.close();
 			this.records.close();
+			// after the calls: the spans they ended are made before the SDK shuts down
+			if (this.spans != null) {
+				this.spans.close();
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.job.JobSpec;
-import io.opentelemetry.api.trace.Span;
+import io.crony.agent.tracing.RunSpan;
 
 /** A run in progress: the fire, the spec it runs with, and how to stop it. */
 final class Run {
@@ -29,7 +29,7 @@ final class Run {
 	volatile Reason cancelReason;
 
 	/** The run's span ({@code crony.run}), from its start; never null once started. */
-	volatile Span span;
+	volatile RunSpan span;
 
 	/** The run's trace id, written with its record; null when the run is not traced. */
 	volatile String traceId;

@@ -19,9 +19,9 @@ import io.crony.agent.target.AttemptPolicy;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunSpan;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
-import io.opentelemetry.api.trace.Span;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -130,9 +130,9 @@ final class Runner {
 		run.attempt = attempt;
 		Fire fire = run.fire;
 		this.records.started(run, attempt);
-		Span span = this.tracing.attempt(run.span, attempt);
+		RunSpan span = this.tracing.attempt(run.span, attempt);
 		// a sharded attempt's calls are spans of their own, children of the run's
-		Span callParent = (run.spec.target().sharding() != null) ? run.span : span;
+		RunSpan callParent = (run.spec.target().sharding() != null) ? run.span : span;
 		CompletableFuture<AttemptResult> call = this.targets
 			.invoke(new Invocation(run.spec, fire.executionId, fire.scheduledAt, fire.params, attempt, fire.trigger)
 				.avoiding(avoid)

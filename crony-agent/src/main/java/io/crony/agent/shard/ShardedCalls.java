@@ -16,8 +16,8 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Shard;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunSpan;
 import io.crony.agent.tracing.RunTracing;
-import io.opentelemetry.api.trace.Span;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.Sharding;
@@ -167,7 +167,7 @@ public final class ShardedCalls implements Targets.ShardedAttempts {
 			if (!begin(shard, attempt, instance.address())) {
 				return;
 			}
-			Span span = this.tracing.shard(shard.fire.trace(), shard.shard.index(), shard.shard.total(), attempt);
+			RunSpan span = this.tracing.shard(shard.fire.trace(), shard.shard.index(), shard.shard.total(), attempt);
 			CompletableFuture<AttemptResult> call = this.targets
 				.invokeAt(shard.fire.asShard(shard.shard, attempt).withTrace(this.tracing.context(span)), instance);
 			call.whenComplete((result, failure) -> RunTracing.end(span, result != null && result.succeeded(),

@@ -76,9 +76,10 @@ public final class BackingOffSpanExporter implements SpanExporter {
 		return backOff;
 	}
 
-	private static Counter dropped(MeterRegistry registry, String reason) {
+	/** The counter of spans dropped for a reason (the recorder's full queue too). */
+	static Counter dropped(MeterRegistry registry, String reason) {
 		return Counter.builder(DROPPED)
-			.description("Spans dropped because the trace collector could not be reached")
+			.description("Spans dropped before they reached the trace collector")
 			.tag("reason", reason)
 			.register(registry);
 	}

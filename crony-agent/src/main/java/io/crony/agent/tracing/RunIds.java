@@ -3,12 +3,11 @@ package io.crony.agent.tracing;
 import io.opentelemetry.sdk.trace.IdGenerator;
 
 /**
- * The agent's span and trace ids: random, as the SDK's own, except for a run's span,
- * whose ids {@link RunTracing} plans on its thread just before it starts it. A run's span
- * id is derived from its trace id and execution id ({@link RunTracing#runSpanId}), so a
- * run its success releases, on any agent, finds the span to be a child of from the rows
- * alone: the execution row keeps only the trace id. The OpenTelemetry API cannot choose a
- * span's id, only the SDK's id generator can.
+ * The agent's span and trace ids: random, as the SDK's own, except for the spans the
+ * {@link SpanRecorder} makes, which take the ids their firing thread chose and sent in
+ * their {@code traceparent} ({@link RunTracing}): the recorder plans them on its thread
+ * just before it starts each span. The OpenTelemetry API cannot choose a span's ids, only
+ * the SDK's id generator can.
  */
 public final class RunIds implements IdGenerator {
 

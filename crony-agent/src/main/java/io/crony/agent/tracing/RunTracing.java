@@ -13,50 +13,61 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanId;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceId;
 import io.opentelemetry.api.trace.TraceState;
-import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
+import io.opentelemetry.sdk.common.Clock;
+import io.opentelemetry.sdk.trace.SdkTracerProviderBuilder;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
+import io.opentelemetry.sdk.trace.samplers.SamplingResult;
 
 /**
- * The spans of a run, through the OpenTelemetry API the application's SDK backs (Spring
- * Boot's, exporting over OTLP when {@code management.otlp.tracing.endpoint} is set): one
- * span per run, a child per attempt and per shard call, and the W3C trace context
- * ({@code traceparent}, {@code tracestate}) a call hands its target. Parents are passed
- * explicitly rather than through the current context: a run hops between the timer, the
- * worker pool and the HTTP client's threads, so no thread-local would follow it. With
- * {@link #off()} every span is a no-op, no context is sent and no trace id is stored.
+ * The spans of a run: one span per run, a child per attempt and per shard call, and the
+ * W3C trace context ({@code traceparent}, {@code tracestate}) a call hands its target.
+ * Parents are passed explicitly rather than through the current context: a run hops
+ * between the timer, the worker pool and the HTTP client's threads, so no thread-local
+ * would follow it. With {@link #off()} no context is sent and no trace id is stored.
+ *
+ * <p>
+ * <b>What the firing threads do.</b> A span's ids and whether it is sampled are decided
+ * where the run fires, as the SDK would decide them: the trace id drawn (or the releasing
+ * run's, below), the span id derived or drawn, the application's sampler asked with the
+ * bare span name and no attribute. That is all a span not sampled costs, and all a call's
+ * {@code traceparent} needs. A span that records is kept as plain values (ids, decision,
+ * parent, start and end times, outcome, what its name and attributes are made of,
+ * {@link RecordedSpan}) and, ended, handed to the {@link SpanRecorder}, whose thread
+ * makes the SDK span with those ids, that decision and those times ({@link #configure}
+ * sets the SDK up for it: {@link RunIds}, {@link PlannedSampler}). No SDK span, name,
+ * attribute or batch queue is touched on a firing thread.
  *
  * <p>
  * A run released by another's success (a workflow's downstream run) joins the trace of
  * the run that released it, its span a child of that run's: the releasing run's row keeps
  * only its trace id, so a run's span id is derived from its trace id and execution id
- * ({@link #runSpanId}, given to the SDK through {@link RunIds}), and whether the joined
- * run is sampled is decided as its trace's first run was: by the root sampler on the
- * trace id (Spring Boot's ratio sampler decides on the trace id alone).
+ * ({@link #runSpanId}), and whether the joined run is sampled is decided as its trace's
+ * first run was: by the root sampler on the trace id (Spring Boot's ratio sampler decides
+ * on the trace id alone).
  */
 public final class RunTracing {
 
+	static final String INSTRUMENTATION = "io.crony.agent";
+
 	// The spans' names until the sampler said they record: then the job's name, the
-	// attempt, the shard are appended. At the default sampling (0) a fire builds no name,
-	// no attribute, no string of its logical instant; the sampler sees the bare name
+	// attempt, the shard are appended (by the recorder). The sampler sees the bare name
 	// (Spring Boot's ratio sampler reads the trace id only).
-	private static final String RUN = "crony.run";
+	static final String RUN = "crony.run";
 
-	private static final String ATTEMPT_SPAN = "crony.attempt";
+	static final String ATTEMPT_SPAN = "crony.attempt";
 
-	private static final String SHARD_SPAN = "crony.shard";
+	static final String SHARD_SPAN = "crony.shard";
 
 	private static final String TRACEPARENT = "traceparent";
 
@@ -90,27 +101,38 @@ public final class RunTracing {
 		}
 	};
 
-	private static final RunTracing OFF = new RunTracing(OpenTelemetry.noop(), Sampler.alwaysOff());
-
-	private final Tracer tracer;
+	private static final RunTracing OFF = new RunTracing(null, null, null, null);
 
 	private final TextMapPropagator propagator;
 
 	private final Sampler sampler;
+
+	// null when off
+	private final SpanRecorder recorder;
+
+	private final Clock clock;
 
 	// whether the propagator writes nothing but W3C trace context (and baggage, which a
 	// run's root context has none of): then a call's context is its traceparent alone
 	private final boolean w3c;
 
 	/**
-	 * @param telemetry the SDK the spans are made with
-	 * @param sampler the SDK's sampler, which decides whether a run that joins another's
-	 * trace is sampled as it decided for that trace's first run
+	 * @param telemetry the SDK whose propagators write the context a call sends
+	 * @param sampler the SDK's sampler, which decides on the firing thread whether a span
+	 * records, and whether a run that joins another's trace is sampled as it decided for
+	 * that trace's first run
+	 * @param recorder where the spans that record are made
 	 */
-	public RunTracing(OpenTelemetry telemetry, Sampler sampler) {
-		this.tracer = telemetry.getTracer("io.crony.agent");
-		this.propagator = telemetry.getPropagators().getTextMapPropagator();
+	public RunTracing(OpenTelemetry telemetry, Sampler sampler, SpanRecorder recorder) {
+		this(telemetry, sampler, recorder, Clock.getDefault());
+	}
+
+	RunTracing(OpenTelemetry telemetry, Sampler sampler, SpanRecorder recorder, Clock clock) {
+		this.propagator = (telemetry != null) ? telemetry.getPropagators().getTextMapPropagator()
+				: TextMapPropagator.noop();
 		this.sampler = sampler;
+		this.recorder = recorder;
+		this.clock = clock;
 		Collection<String> fields = this.propagator.fields();
 		this.w3c = fields.contains(TRACEPARENT) && W3C_FIELDS.containsAll(fields);
 	}
@@ -120,8 +142,18 @@ public final class RunTracing {
 		return OFF;
 	}
 
+	/**
+	 * Sets up an SDK's tracer provider for the spans the {@link SpanRecorder} makes: each
+	 * takes the ids and the sampling decision its firing thread chose; every other span
+	 * is as the sampler and random ids make it.
+	 * @param sampler the application's sampler, the one {@link RunTracing} is given
+	 */
+	public static SdkTracerProviderBuilder configure(SdkTracerProviderBuilder builder, Sampler sampler) {
+		return builder.setIdGenerator(new RunIds()).setSampler(new PlannedSampler(sampler));
+	}
+
 	/** The span of a whole run, a new trace: {@code crony.run <job name>}. */
-	public Span run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger) {
+	public RunSpan run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger) {
 		return run(jobName, jobId, executionId, logicalInstant, trigger, null);
 	}
 
@@ -130,38 +162,32 @@ public final class RunTracing {
 	 * run that released it when that run has a trace id, else a new trace.
 	 * @param releasedBy the run whose success released this one, or null
 	 */
-	public Span run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger,
+	public RunSpan run(String jobName, long jobId, long executionId, Instant logicalInstant, TriggerType trigger,
 			Upstream releasedBy) {
-		SpanBuilder builder = this.tracer.spanBuilder(RUN).setSpanKind(SpanKind.INTERNAL);
+		if (this.recorder == null) {
+			return RunSpan.NONE;
+		}
 		boolean joins = releasedBy != null && releasedBy.traceId() != null && TraceId.isValid(releasedBy.traceId());
 		String traceId;
+		SpanContext parentSpan;
+		Context parent;
 		if (joins) {
 			traceId = releasedBy.traceId();
-			builder.setParent(Context.root().with(Span.wrap(upstreamSpan(releasedBy))));
+			parentSpan = upstreamSpan(releasedBy);
+			parent = Context.root().with(Span.wrap(parentSpan));
 		}
 		else {
 			traceId = newTraceId();
-			builder.setNoParent();
+			parentSpan = SpanContext.getInvalid();
+			parent = null;
 		}
-		RunIds.plan(traceId, runSpanId(traceId, executionId));
-		Span span;
-		try {
-			span = builder.startSpan();
+		SamplingResult sampling = sample((parent != null) ? parent : Context.root(), traceId, RUN, SpanKind.INTERNAL);
+		SpanContext context = spanContext(traceId, runSpanId(traceId, executionId), sampling, parentSpan);
+		if (!records(sampling)) {
+			return new RunSpan(context);
 		}
-		finally {
-			RunIds.clear();
-		}
-		if (span.isRecording()) {
-			span.updateName(RUN + " " + jobName);
-			span.setAttribute(JOB_ID, jobId);
-			span.setAttribute(EXECUTION_ID, executionId);
-			span.setAttribute(LOGICAL_INSTANT, logicalInstant.toString());
-			span.setAttribute(TRIGGER, (trigger != null) ? trigger.name() : "UNKNOWN");
-			if (joins) {
-				span.setAttribute(RELEASED_BY, releasedBy.executionId());
-			}
-		}
-		return span;
+		return new RecordedSpan.Run(context, sampling, parent, this.recorder, this.clock, jobName, jobId, executionId,
+				logicalInstant, trigger, joins ? releasedBy.executionId() : null);
 	}
 
 	// the releasing run's span as its agent made it: its id derived as this agent
@@ -174,6 +200,22 @@ public final class RunTracing {
 				sampled ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
 	}
 
+	private SamplingResult sample(Context parent, String traceId, String name, SpanKind kind) {
+		return this.sampler.shouldSample(parent, traceId, name, kind, Attributes.empty(), List.of());
+	}
+
+	private static boolean records(SamplingResult sampling) {
+		return sampling.getDecision() != SamplingDecision.DROP;
+	}
+
+	// what the SDK makes of the ids and the decision
+	private static SpanContext spanContext(String traceId, String spanId, SamplingResult sampling, SpanContext parent) {
+		return SpanContext.create(
+				traceId, spanId, (sampling.getDecision() == SamplingDecision.RECORD_AND_SAMPLE)
+						? TraceFlags.getSampled() : TraceFlags.getDefault(),
+				sampling.getUpdatedTraceState(parent.getTraceState()));
+	}
+
 	private static String newTraceId() {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
 		long high = random.nextLong();
@@ -183,6 +225,17 @@ public final class RunTracing {
 		}
 		while (low == 0);
 		return TraceId.fromLongs(high, low);
+	}
+
+	// as the SDK's random ids: never 0
+	private static String newSpanId() {
+		ThreadLocalRandom random = ThreadLocalRandom.current();
+		long id;
+		do {
+			id = random.nextLong();
+		}
+		while (id == 0);
+		return SpanId.fromLong(id);
 	}
 
 	/**
@@ -205,63 +258,71 @@ public final class RunTracing {
 	}
 
 	/** An attempt's span, a child of its run's: {@code crony.attempt <n>}. */
-	public Span attempt(Span run, int attempt) {
-		Span span = this.tracer.spanBuilder(ATTEMPT_SPAN)
-			.setParent(Context.root().with(run))
-			.setSpanKind(SpanKind.CLIENT)
-			.startSpan();
-		if (span.isRecording()) {
-			span.updateName(ATTEMPT_SPAN + " " + attempt);
-			span.setAttribute(ATTEMPT, (long) attempt);
+	public RunSpan attempt(RunSpan run, int attempt) {
+		SpanContext runSpan = run.spanContext();
+		if (this.recorder == null || !runSpan.isValid()) {
+			return RunSpan.NONE;
 		}
-		return span;
+		Context parent = Context.root().with(Span.wrap(runSpan));
+		SamplingResult sampling = sample(parent, runSpan.getTraceId(), ATTEMPT_SPAN, SpanKind.CLIENT);
+		SpanContext context = spanContext(runSpan.getTraceId(), newSpanId(), sampling, runSpan);
+		if (!records(sampling)) {
+			return new RunSpan(context);
+		}
+		return new RecordedSpan.Attempt(context, sampling, parent, run, this.recorder, this.clock, attempt);
 	}
 
 	/**
 	 * A shard call's span, a child of the span whose context the fire's invocation
 	 * carries (its run's): {@code crony.shard <index>/<total>}.
 	 */
-	public Span shard(Map<String, String> parentContext, int index, int total, int attempt) {
-		Context parent = this.propagator.extract(Context.root(), parentContext, FROM_MAP);
-		Span span = this.tracer.spanBuilder(SHARD_SPAN).setParent(parent).setSpanKind(SpanKind.CLIENT).startSpan();
-		if (span.isRecording()) {
-			span.updateName(SHARD_SPAN + " " + index + "/" + total);
-			span.setAttribute(SHARD_INDEX, (long) index);
-			span.setAttribute(SHARD_TOTAL, (long) total);
-			span.setAttribute(ATTEMPT, (long) attempt);
+	public RunSpan shard(Map<String, String> parentContext, int index, int total, int attempt) {
+		if (this.recorder == null) {
+			return RunSpan.NONE;
 		}
-		return span;
+		Context parent = this.propagator.extract(Context.root(), parentContext, FROM_MAP);
+		SpanContext parentSpan = Span.fromContext(parent).getSpanContext();
+		// as the SDK: without a valid parent, a trace of its own
+		String traceId = parentSpan.isValid() ? parentSpan.getTraceId() : newTraceId();
+		SamplingResult sampling = sample(parent, traceId, SHARD_SPAN, SpanKind.CLIENT);
+		SpanContext context = spanContext(traceId, newSpanId(), sampling, parentSpan);
+		if (!records(sampling)) {
+			return new RunSpan(context);
+		}
+		return new RecordedSpan.Shard(context, sampling, parentSpan.isValid() ? parent : null, this.recorder,
+				this.clock, index, total, attempt);
 	}
 
 	/** The W3C trace context of a span, as a call sends it; empty when untraced. */
-	public Map<String, String> context(Span span) {
-		SpanContext context = span.getSpanContext();
+	public Map<String, String> context(RunSpan span) {
+		SpanContext context = span.spanContext();
 		if (!context.isValid()) {
 			return Map.of();
 		}
 		if (this.w3c && context.getTraceState().isEmpty()) {
 			// what the W3C propagator writes for a span without trace state (a run's
-			// trace
-			// starts at the agent, whose trace state is empty), without its carrier
+			// trace starts at the agent, whose trace state is empty), without its carrier
 			return Map.of(TRACEPARENT,
 					"00-" + context.getTraceId() + "-" + context.getSpanId() + (context.isSampled() ? "-01" : "-00"));
 		}
 		Map<String, String> carrier = new HashMap<>();
-		this.propagator.inject(Context.root().with(span), carrier, (map, key, value) -> map.put(key, value));
+		this.propagator.inject(Context.root().with(Span.wrap(context)), carrier,
+				(map, key, value) -> map.put(key, value));
 		return carrier;
 	}
 
 	/**
-	 * Makes a sampled span current on this thread until the scope closes (what
+	 * Makes a sampled span's context current on this thread until the scope closes (what
 	 * Micrometer's Prometheus exemplars read); an unsampled one or none changes nothing.
 	 */
-	public static Scope current(Span span) {
-		return (span != null && span.getSpanContext().isSampled()) ? span.makeCurrent() : Scope.noop();
+	public static Scope current(RunSpan span) {
+		return (span != null && span.spanContext().isSampled()) ? Span.wrap(span.spanContext()).makeCurrent()
+				: Scope.noop();
 	}
 
 	/** The 32 hex digits of a span's trace id, or null when it has none. */
-	public static String traceId(Span span) {
-		return span.getSpanContext().isValid() ? span.getSpanContext().getTraceId() : null;
+	public static String traceId(RunSpan span) {
+		return span.spanContext().isValid() ? span.spanContext().getTraceId() : null;
 	}
 
 	/**
@@ -273,12 +334,12 @@ public final class RunTracing {
 	public record Upstream(long executionId, String traceId) {
 	}
 
-	/** Ends a span with the outcome of what it covered. */
-	public static void end(Span span, boolean succeeded, String error) {
-		if (!succeeded) {
-			span.setStatus(StatusCode.ERROR, (error != null) ? error : "");
-		}
-		span.end();
+	/**
+	 * Ends a span with the outcome of what it covered: a span that records is handed to
+	 * the recorder, never waiting.
+	 */
+	public static void end(RunSpan span, boolean succeeded, String error) {
+		span.end(succeeded, error);
 	}
 
 }

@@ -4,22 +4,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 
 import io.crony.agent.target.AttemptResult;
-import io.crony.agent.tracing.RunIds;
+import io.crony.agent.tracing.RunSpan;
 import io.crony.agent.tracing.RunTracing;
+import io.crony.agent.tracing.SpanRecorder;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
@@ -50,6 +56,11 @@ class RunnerTracingTest {
 
 	private RunnerFixture fixture;
 
+	private final List<SpanRecorder> recorders = new CopyOnWriteArrayList<>();
+
+	// the threads the SDK started and ended spans on
+	private final List<String> madeOn = new CopyOnWriteArrayList<>();
+
 	@BeforeEach
 	void start() {
 		this.fixture = new RunnerFixture(this.spoolDir);
@@ -58,6 +69,7 @@ class RunnerTracingTest {
 	@AfterEach
 	void stop() throws InterruptedException {
 		this.fixture.close();
+		this.recorders.forEach(SpanRecorder::close);
 	}
 
 	@Test
@@ -99,8 +111,8 @@ class RunnerTracingTest {
 	 */
 	@Test
 	void aReleasedRunIsAChildOfTheRunThatReleasedItInItsTrace() {
-		Span upstream = tracing().run("load", 6, 40, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
-		upstream.end();
+		RunSpan upstream = tracing().run("load", 6, 40, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		RunTracing.end(upstream, true, null);
 		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
 
 		runner
@@ -109,11 +121,26 @@ class RunnerTracingTest {
 		await().atMost(Duration.ofSeconds(30)).until(() -> this.spans.getFinishedSpanItems().size() == 4);
 		SpanData run = named("crony.run j7");
 		assertThat(run.getTraceId()).isEqualTo(RunTracing.traceId(upstream));
-		assertThat(run.getParentSpanId()).isEqualTo(upstream.getSpanContext().getSpanId());
+		assertThat(run.getParentSpanId()).isEqualTo(upstream.spanContext().getSpanId());
 		assertThat(run.getAttributes().get(AttributeKey.longKey("crony.released_by"))).isEqualTo(40L);
 		assertThat(named("crony.attempt 2").getParentSpanId()).isEqualTo(run.getSpanId());
 		assertThat(this.fixture.calls).extracting((call) -> call.trace().get("traceparent"))
 			.allSatisfy((traceparent) -> assertThat(traceparent).startsWith("00-" + run.getTraceId() + "-"));
+	}
+
+	/**
+	 * The threads a run fires on (the dispatching one, the workers, the target's) build
+	 * no span and touch no span processor: the recorder's thread does, from what they
+	 * handed it.
+	 */
+	@Test
+	void noSpanIsMadeOnTheThreadsTheRunFiresOn() {
+		Runner runner = this.fixture.runner(FIRST_FAILS, tracing());
+
+		runner.dispatch(RunnerFixture.fire(41, 2));
+
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.spans.getFinishedSpanItems().size() == 3);
+		assertThat(this.madeOn).hasSize(6).containsOnly("crony-span-recorder");
 	}
 
 	@Test
@@ -147,16 +174,43 @@ class RunnerTracingTest {
 			.orElseThrow();
 	}
 
+	/** Notes the thread each span starts and ends on. */
+	private final class ThreadsOfSpans implements SpanProcessor {
+
+		@Override
+		public void onStart(Context parentContext, ReadWriteSpan span) {
+			RunnerTracingTest.this.madeOn.add(Thread.currentThread().getName());
+		}
+
+		@Override
+		public boolean isStartRequired() {
+			return true;
+		}
+
+		@Override
+		public void onEnd(ReadableSpan span) {
+			RunnerTracingTest.this.madeOn.add(Thread.currentThread().getName());
+		}
+
+		@Override
+		public boolean isEndRequired() {
+			return true;
+		}
+
+	}
+
 	/** Every run sampled, with the agent's id generator, as Spring Boot's SDK has it. */
 	private RunTracing tracing() {
 		OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-			.setTracerProvider(SdkTracerProvider.builder()
-				.setIdGenerator(new RunIds())
+			.setTracerProvider(RunTracing.configure(SdkTracerProvider.builder(), Sampler.alwaysOn())
 				.addSpanProcessor(SimpleSpanProcessor.create(this.spans))
+				.addSpanProcessor(new ThreadsOfSpans())
 				.build())
 			.setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
 			.build();
-		return new RunTracing(sdk, Sampler.alwaysOn());
+		SpanRecorder recorder = new SpanRecorder(sdk, new SimpleMeterRegistry());
+		this.recorders.add(recorder);
+		return new RunTracing(sdk, Sampler.alwaysOn(), recorder);
 	}
 
 }

@@ -6,8 +6,8 @@ import java.util.Map;
 
 import com.sun.management.ThreadMXBean;
 import io.crony.common.execution.TriggerType;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.baggage.propagation.W3CBaggagePropagator;
-import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.propagation.ContextPropagators;
 import io.opentelemetry.context.propagation.TextMapPropagator;
@@ -39,11 +39,12 @@ class RunTracingAllocationTest {
 		// and baggage, the agent's id generator
 		Sampler sampler = Sampler.parentBased(Sampler.traceIdRatioBased(0.0));
 		OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
-			.setTracerProvider(SdkTracerProvider.builder().setIdGenerator(new RunIds()).setSampler(sampler).build())
+			.setTracerProvider(RunTracing.configure(SdkTracerProvider.builder(), sampler).build())
 			.setPropagators(ContextPropagators.create(TextMapPropagator
 				.composite(W3CTraceContextPropagator.getInstance(), W3CBaggagePropagator.getInstance())))
 			.build();
-		RunTracing tracing = new RunTracing(sdk, sampler);
+		SpanRecorder recorder = new SpanRecorder(sdk, new SimpleMeterRegistry());
+		RunTracing tracing = new RunTracing(sdk, sampler, recorder);
 		// compiled first, so that what is counted is the steady state
 		fires(tracing, FIRES);
 		ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -56,14 +57,15 @@ class RunTracingAllocationTest {
 				+ " over %,d fires%n", bytes / FIRES, FIRES);
 		assertThat(sent).containsOnlyKeys("traceparent");
 		assertThat(sent.get("traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-00");
+		recorder.close();
 	}
 
 	private static Map<String, String> fires(RunTracing tracing, int count) {
 		Instant at = Instant.parse("2026-11-27T00:00:00Z");
 		Map<String, String> sent = Map.of();
 		for (int fire = 0; fire < count; fire++) {
-			Span run = tracing.run("reindex-orders", 7, 1000 + fire, at, TriggerType.CRON);
-			Span attempt = tracing.attempt(run, 1);
+			RunSpan run = tracing.run("reindex-orders", 7, 1000 + fire, at, TriggerType.CRON);
+			RunSpan attempt = tracing.attempt(run, 1);
 			sent = tracing.context(attempt);
 			kept = run;
 			kept = sent;

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.crony.common.execution.TriggerType;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
@@ -20,6 +20,7 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingResult;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,23 +35,29 @@ class RunTracingTest {
 
 	private final InMemorySpanExporter spans = InMemorySpanExporter.create();
 
+	private final List<SpanRecorder> recorders = new CopyOnWriteArrayList<>();
+
+	@AfterEach
+	void stop() {
+		this.recorders.forEach(SpanRecorder::close);
+	}
+
 	@Test
 	void aShardCallIsAChildOfTheRunWhoseContextItWasHanded() {
 		RunTracing tracing = tracing(Sampler.alwaysOn());
-		Span run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		RunSpan run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
 
-		Span shard = tracing.shard(tracing.context(run), 2, 3, 1);
+		RunSpan shard = tracing.shard(tracing.context(run), 2, 3, 1);
 		Map<String, String> sent = tracing.context(shard);
-		shard.end();
-		run.end();
+		RunTracing.end(shard, true, null);
+		RunTracing.end(run, true, null);
 
-		SpanData recorded = this.spans.getFinishedSpanItems()
-			.stream()
+		SpanData recorded = finished().stream()
 			.filter((span) -> span.getName().equals("crony.shard 2/3"))
 			.findFirst()
 			.orElseThrow();
 		assertThat(recorded.getTraceId()).isEqualTo(RunTracing.traceId(run));
-		assertThat(recorded.getParentSpanId()).isEqualTo(run.getSpanContext().getSpanId());
+		assertThat(recorded.getParentSpanId()).isEqualTo(run.spanContext().getSpanId());
 		assertThat(sent).containsEntry("traceparent",
 				"00-" + RunTracing.traceId(run) + "-" + recorded.getSpanId() + "-01");
 	}
@@ -59,21 +66,21 @@ class RunTracingTest {
 	void withTheDefaultSamplingARunRecordsNothingButStillHasATraceToSend() {
 		// Spring Boot's sampler at management.tracing.sampling.probability=0.0
 		RunTracing tracing = tracing(Sampler.parentBased(Sampler.traceIdRatioBased(0.0)));
-		Span run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
-		Span attempt = tracing.attempt(run, 1);
+		RunSpan run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		RunSpan attempt = tracing.attempt(run, 1);
 
 		Map<String, String> sent = tracing.context(attempt);
-		attempt.end();
-		run.end();
+		RunTracing.end(attempt, true, null);
+		RunTracing.end(run, true, null);
 
 		assertThat(RunTracing.traceId(run)).matches("[0-9a-f]{32}");
 		assertThat(sent.get("traceparent")).matches("00-" + RunTracing.traceId(run) + "-[0-9a-f]{16}-00");
-		assertThat(this.spans.getFinishedSpanItems()).isEmpty();
+		assertThat(finished()).isEmpty();
 	}
 
 	@Test
 	void offSendsNothingAndStoresNoTraceId() {
-		Span run = RunTracing.off().run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), null);
+		RunSpan run = RunTracing.off().run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), null);
 		assertThat(RunTracing.off().context(RunTracing.off().attempt(run, 1))).isEmpty();
 		assertThat(RunTracing.traceId(run)).isNull();
 	}
@@ -84,19 +91,19 @@ class RunTracingTest {
 		RunTracing tracing = tracing(Sampler.parentBased(Sampler.traceIdRatioBased(0.5)));
 		int sampled = 0;
 		for (long upstreamId = 1; upstreamId <= 64; upstreamId++) {
-			Span upstream = tracing.run("load", 6, upstreamId, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
-			Span downstream = tracing.run("report", 7, 1000 + upstreamId, Instant.parse("2026-11-27T00:00:00Z"),
+			RunSpan upstream = tracing.run("load", 6, upstreamId, Instant.parse("2026-11-27T00:00:00Z"),
+					TriggerType.CRON);
+			RunSpan downstream = tracing.run("report", 7, 1000 + upstreamId, Instant.parse("2026-11-27T00:00:00Z"),
 					TriggerType.DEPENDENCY, new RunTracing.Upstream(upstreamId, RunTracing.traceId(upstream)));
 
 			assertThat(RunTracing.traceId(downstream)).isEqualTo(RunTracing.traceId(upstream));
-			assertThat(downstream.getSpanContext().isSampled()).isEqualTo(upstream.getSpanContext().isSampled());
-			sampled += upstream.getSpanContext().isSampled() ? 1 : 0;
-			downstream.end();
-			upstream.end();
+			assertThat(downstream.spanContext().isSampled()).isEqualTo(upstream.spanContext().isSampled());
+			sampled += upstream.spanContext().isSampled() ? 1 : 0;
+			RunTracing.end(downstream, true, null);
+			RunTracing.end(upstream, true, null);
 		}
 		assertThat(sampled).as("traces sampled of 64").isBetween(1, 63);
-		this.spans.getFinishedSpanItems()
-			.stream()
+		finished().stream()
 			.filter((span) -> span.getName().equals("crony.run report"))
 			.forEach((downstream) -> assertThat(this.spans.getFinishedSpanItems())
 				.anySatisfy((upstream) -> assertThat(upstream.getSpanId()).isEqualTo(downstream.getParentSpanId())));
@@ -106,11 +113,11 @@ class RunTracingTest {
 	void aRunReleasedByAnUntracedRunStartsATraceOfItsOwn() {
 		RunTracing tracing = tracing(Sampler.alwaysOn());
 
-		Span run = tracing.run("report", 7, 42, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.DEPENDENCY,
+		RunSpan run = tracing.run("report", 7, 42, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.DEPENDENCY,
 				new RunTracing.Upstream(41, null));
-		run.end();
+		RunTracing.end(run, true, null);
 
-		assertThat(this.spans.getFinishedSpanItems()).singleElement()
+		assertThat(finished()).singleElement()
 			.satisfies((span) -> assertThat(span.getParentSpanContext().isValid()).isFalse());
 	}
 
@@ -146,23 +153,30 @@ class RunTracingTest {
 		};
 		RunTracing tracing = tracing(dropsAll);
 
-		Span run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
-		Span shard = tracing.shard(tracing.context(tracing.attempt(run, 1)), 2, 3, 1);
+		RunSpan run = tracing.run("reindex", 7, 41, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.CRON);
+		RunSpan shard = tracing.shard(tracing.context(tracing.attempt(run, 1)), 2, 3, 1);
 
 		assertThat(seen).containsExactly("crony.run 0", "crony.attempt 0", "crony.shard 0");
 		assertThat(tracing.context(shard).get("traceparent"))
 			.matches("00-" + RunTracing.traceId(run) + "-[0-9a-f]{16}-00");
 	}
 
+	/** The spans ended so far, made now rather than on the recorder's next turn. */
+	private List<SpanData> finished() {
+		this.recorders.forEach(SpanRecorder::drain);
+		return this.spans.getFinishedSpanItems();
+	}
+
 	private RunTracing tracing(Sampler sampler) {
-		return new RunTracing(sdk(sampler), sampler);
+		OpenTelemetrySdk sdk = sdk(sampler);
+		SpanRecorder recorder = new SpanRecorder(sdk, new SimpleMeterRegistry());
+		this.recorders.add(recorder);
+		return new RunTracing(sdk, sampler, recorder);
 	}
 
 	private OpenTelemetrySdk sdk(Sampler sampler) {
 		return OpenTelemetrySdk.builder()
-			.setTracerProvider(SdkTracerProvider.builder()
-				.setIdGenerator(new RunIds())
-				.setSampler(sampler)
+			.setTracerProvider(RunTracing.configure(SdkTracerProvider.builder(), sampler)
 				.addSpanProcessor(SimpleSpanProcessor.create(this.spans))
 				.build())
 			.setPropagators(ContextPropagators.create(W3CTraceContextPropagator.getInstance()))
