@@ -47,6 +47,12 @@ import org.springframework.stereotype.Component;
  * claims and released fires are PENDING, async runs RUNNING, and a claim is an insert of
  * a future (or at most seconds past) instant, far newer than any row a purge removes.
  * <p>
+ * Before the walk, whole days past every retention go with their partitions
+ * ({@link ExecutionPartitions#dropExpired}): their rows are not deleted again here, nor
+ * counted in {@code purge_run} (counter {@code crony.purge.partitions}). A row deleted
+ * here takes its attempts, shards and clears with it, which no foreign key does since
+ * V31.
+ * <p>
  * Each purge is one {@code purge_run} row (read through {@code GET
  * /api/v1/retention/purges}), updated as it goes. An admin may ask for one now
  * ({@code POST /api/v1/retention/purges}: a REQUESTED row, which the leader takes up
