@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -56,7 +57,9 @@ import static io.crony.bench.ClusterBench.waitFor;
  * {@code crony.bench.warmup} seconds (10), {@code crony.bench.purge-delay} seconds from
  * crony-web's start to the purge (default: time to assign the jobs, the warm-up and the
  * window, plus 60 s), {@code crony.bench.batch-size} (crony-web's default, 2000) and
- * {@code crony.bench.pause} (default 20ms) of the purge, {@code crony.bench.agent-jvm},
+ * {@code crony.bench.pause} (default 20ms) of the purge, {@code crony.bench.days} (true:
+ * the history in partitions of its days, which the purge drops whole; false: all of it in
+ * p_history beside today's rows, deleted row by row), {@code crony.bench.agent-jvm},
  * {@code crony.bench.web-args}, {@code crony.bench.db-args} (more mariadbd flags).
  */
 public final class PurgeBench {
@@ -98,6 +101,9 @@ public final class PurgeBench {
 					waitFor("crony-web migrated the schema", Duration.ofMinutes(2),
 							() -> count(db, "SELECT COUNT(*) FROM purge_run") == 0 && web.alive());
 				}
+				if (Boolean.parseBoolean(System.getProperty("crony.bench.days", "true"))) {
+					historyByDay(db, rows);
+				}
 				fill(db, rows, jobs);
 				List<String> purge = List.of("--crony.web.retention.initial-delay=" + purgeDelay + "s",
 						"--crony.web.retention.interval=24h",
@@ -119,6 +125,31 @@ public final class PurgeBench {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Splits V31's p_history, still empty, into one partition per day of the history to
+	 * come (and today's), as the days would be had the leader made them ahead while the
+	 * history was written, so the purge can drop whole days. With
+	 * {@code -Dcrony.bench.days=false} the history stays in p_history beside today's
+	 * rows, where only the row-by-row purge can remove it.
+	 */
+	static void historyByDay(Connection db, long rows) throws SQLException {
+		LocalDate today = LocalDate.now(ZoneOffset.UTC);
+		LocalDate first = LocalDate.ofInstant(Instant.now().minus(35, ChronoUnit.DAYS).minusSeconds(rows + 86_400),
+				ZoneOffset.UTC);
+		StringBuilder days = new StringBuilder("PARTITION p_history VALUES LESS THAN ('" + first + " 00:00:00')");
+		for (LocalDate day = first; !day.isAfter(today); day = day.plusDays(1)) {
+			days.append(", PARTITION p")
+				.append(day.toString().replace("-", ""))
+				.append(" VALUES LESS THAN ('")
+				.append(day.plusDays(1))
+				.append(" 00:00:00')");
+		}
+		try (Statement statement = db.createStatement()) {
+			statement.execute("ALTER TABLE execution REORGANIZE PARTITION p_history INTO (" + days + ")");
+		}
+		System.out.printf("history by day: %s .. %s%n", first, today);
 	}
 
 	/** Writes the history: one finished row per second, the newest 35 days old. */
@@ -204,6 +235,7 @@ public final class PurgeBench {
 		FireStats quiet = FireStats.of(target.calls(), 1, jobs, 1, fromSecond, untilSecond);
 		System.out.printf("without purge: %s | load %s%n", line(quiet), loadAverage());
 		System.out.printf("purge due in %d s%n", Math.max(0, (purgeAt - System.currentTimeMillis()) / 1000));
+		long history = count(db, "SELECT COUNT(*) FROM execution WHERE job_name = 'history'");
 		waitFor("the purge started", Duration.ofMinutes(30), () -> count(db, "SELECT COUNT(*) FROM purge_run") > 0);
 		waitFor("the purge finished", Duration.ofHours(6),
 				() -> count(db, "SELECT COUNT(*) FROM purge_run WHERE finished_at IS NOT NULL") > 0);
@@ -213,15 +245,19 @@ public final class PurgeBench {
 			rs.next();
 			Instant started = instant(rs.getTimestamp(1));
 			Instant finished = instant(rs.getTimestamp(2));
-			long removed = rs.getLong(4) + rs.getLong(5);
+			// rows in the days it dropped whole are not in its counts: what is gone is
+			long removed = history - count(db, "SELECT COUNT(*) FROM execution WHERE job_name = 'history'");
+			long deleted = rs.getLong(4) + rs.getLong(5);
 			double took = Duration.between(started, finished).toMillis() / 1000.0;
 			// whole seconds inside the purge
 			long purgeFrom = started.getEpochSecond() + 1;
 			long purgeUntil = finished.getEpochSecond();
 			sleepUntil(purgeUntil * 1000 + 3000);
 			FireStats during = FireStats.of(target.calls(), 1, jobs, 1, purgeFrom, Math.max(purgeFrom, purgeUntil));
-			System.out.printf("purge %s: %d rows removed (of %d jobs) in %.1f s, %.0f rows/s%n", rs.getString(3),
-					removed, rs.getInt(6), took, removed / Math.max(0.001, took));
+			System.out.printf(
+					"purge %s: %d rows removed (%d deleted row by row, the rest in days dropped whole;"
+							+ " of %d jobs) in %.1f s, %.0f rows/s%n",
+					rs.getString(3), removed, deleted, rs.getInt(6), took, removed / Math.max(0.001, took));
 			System.out.printf("during purge (%d s): %s | load %s%n", purgeUntil - purgeFrom, line(during),
 					loadAverage());
 			System.out.println();

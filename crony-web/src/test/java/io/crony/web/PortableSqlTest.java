@@ -17,7 +17,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * whose change rows it polls. MariaDB/MySQL-only constructs are refused unless kept
  * below, each with why and what TiDB does with it (docs/scaling.md, "Portable SQL"). The
  * statements MyBatis-Plus builds for JobWrites (INSERT, UPDATE by id and version, DELETE
- * by id) are plain SQL and not in the sources. Reads the sources: under a second.
+ * by id) are plain SQL and not in the sources. Off the hot path and not checked: the
+ * retention's partition DDL (ExecutionPartitions: ALTER TABLE execution REORGANIZE, ADD
+ * and DROP PARTITION, information_schema.PARTITIONS), MariaDB/MySQL's own and run by the
+ * leader once an hour at most, never by an agent. Reads the sources: under a second.
  */
 class PortableSqlTest {
 

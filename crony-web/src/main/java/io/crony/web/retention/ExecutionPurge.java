@@ -47,6 +47,12 @@ import org.springframework.stereotype.Component;
  * claims and released fires are PENDING, async runs RUNNING, and a claim is an insert of
  * a future (or at most seconds past) instant, far newer than any row a purge removes.
  * <p>
+ * Before the walk, whole days past every retention go with their partitions
+ * ({@link ExecutionPartitions#dropExpired}): their rows are not deleted again here, nor
+ * counted in {@code purge_run} (counter {@code crony.purge.partitions}). A row deleted
+ * here takes its attempts, shards and clears with it, which no foreign key does since
+ * V31.
+ * <p>
  * Each purge is one {@code purge_run} row (read through {@code GET
  * /api/v1/retention/purges}), updated as it goes. An admin may ask for one now
  * ({@code POST /api/v1/retention/purges}: a REQUESTED row, which the leader takes up
@@ -81,6 +87,8 @@ class ExecutionPurge extends PeriodicTask {
 	private static final String COUNT = "SELECT COUNT(*) FROM execution FORCE INDEX (uk_execution_fire) "
 			+ "WHERE job_id = ? AND scheduled_at >= ? AND scheduled_at < ? AND " + FINISHED;
 
+	private static final List<String> CHILDREN = List.of("execution_attempt", "execution_shard", "execution_clear");
+
 	private static final Instant BEGINNING = Instant.parse("1000-01-01T00:00:00Z");
 
 	private final JdbcTemplate jdbc;
@@ -93,7 +101,11 @@ class ExecutionPurge extends PeriodicTask {
 
 	private final PurgeRuns runs;
 
+	private final ExecutionPartitions partitions;
+
 	private final Counter byAge;
+
+	private final Counter daysDropped;
 
 	private final Counter byCount;
 
@@ -102,13 +114,17 @@ class ExecutionPurge extends PeriodicTask {
 	private final Clock clock = Clock.systemUTC();
 
 	ExecutionPurge(JdbcTemplate jdbc, LeaderElection election, RetentionRules rules, RetentionProperties properties,
-			PurgeRuns runs, MeterRegistry meters) {
+			PurgeRuns runs, ExecutionPartitions partitions, MeterRegistry meters) {
 		super("crony-execution-purge", "Execution purge");
 		this.jdbc = jdbc;
 		this.election = election;
 		this.rules = rules;
 		this.properties = properties;
 		this.runs = runs;
+		this.partitions = partitions;
+		this.daysDropped = Counter.builder("crony.purge.partitions")
+			.description("Days of execution rows the retention purge dropped whole")
+			.register(meters);
 		this.byAge = removedCounter(meters, "age");
 		this.byCount = removedCounter(meters, "count");
 		this.duration = Timer.builder("crony.purge.duration")
@@ -159,6 +175,9 @@ class ExecutionPurge extends PeriodicTask {
 		String outcome;
 		String error = null;
 		try {
+			// whole days first: what they held is not deleted again row by row below
+			ExecutionPartitions.Drops drops = this.partitions.dropExpired(now, this::stillLeading);
+			this.daysDropped.increment(drops.dropped().size());
 			outcome = walk(now, tally, false, () -> this.runs.progress(id, tally.jobs, tally.age, tally.count));
 		}
 		catch (InterruptedPurge ex) {
@@ -308,8 +327,14 @@ class ExecutionPurge extends PeriodicTask {
 			Object[] ids = batch.stream().map((row) -> row[0]).toArray();
 			// the status again: nothing may start a finished row, but nothing is lost
 			// by asking
-			removed += this.jdbc.update("DELETE FROM execution WHERE id IN ("
-					+ String.join(", ", Collections.nCopies(ids.length, "?")) + ") AND " + FINISHED, ids);
+			String in = String.join(", ", Collections.nCopies(ids.length, "?"));
+			removed += this.jdbc.update("DELETE FROM execution WHERE id IN (" + in + ") AND " + FINISHED, ids);
+			// the runs' attempts, shards and clears, which no foreign key removes since
+			// V31; only those of rows now gone
+			for (String child : CHILDREN) {
+				this.jdbc.update("DELETE FROM " + child + " WHERE execution_id IN (" + in
+						+ ") AND NOT EXISTS (SELECT 1 FROM execution e WHERE e.id = " + child + ".execution_id)", ids);
+			}
 			if (batch.size() < this.properties.batchSize()) {
 				return removed;
 			}

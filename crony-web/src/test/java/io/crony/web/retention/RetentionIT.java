@@ -1,6 +1,8 @@
 package io.crony.web.retention;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
@@ -87,6 +89,9 @@ class RetentionIT {
 	@AfterEach
 	void cleanUp() {
 		this.jdbc.update("DELETE FROM execution");
+		for (String child : List.of("execution_attempt", "execution_shard", "execution_clear")) {
+			this.jdbc.update("DELETE FROM " + child);
+		}
 		this.jdbc.update("DELETE FROM job");
 		this.jdbc.update("DELETE FROM purge_run");
 		this.jdbc.update("DELETE FROM department_member WHERE department_id <> 1");
@@ -120,6 +125,13 @@ class RetentionIT {
 		kept.add(row(inherits, "CRON", "SUCCEEDED", days(1)));
 		kept.add(row(inherits, "CRON", "RUNNING", days(60)));
 		kept.add(row(inherits, "CRON", "PENDING", days(45)));
+		// no foreign key cascades since V31: the purge removes a run's children itself
+		long removedWithChildren = row(inherits, "CRON", "FAILED", days(33));
+		removed.add(removedWithChildren);
+		children(removedWithChildren);
+		long keptWithChildren = row(inherits, "CRON", "FAILED", days(3));
+		kept.add(keptWithChildren);
+		children(keptWithChildren);
 		// max count 3 (days inherited): the 50-day-old row by age, 7 of the 10 recent
 		// ones by count; the RUNNING row neither counts nor goes
 		removed.add(row(counted, "CRON", "FAILED", days(50)));
@@ -165,6 +177,8 @@ class RetentionIT {
 		PurgeRun run = this.purge.purge();
 
 		assertThat(ids()).containsExactlyInAnyOrderElementsOf(kept);
+		assertThat(childrenOf(removedWithChildren)).isZero();
+		assertThat(childrenOf(keptWithChildren)).isEqualTo(3);
 		assertThat(run.outcome()).isEqualTo("COMPLETED");
 		assertThat(run.removedByCount()).isEqualTo(7);
 		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
@@ -218,7 +232,7 @@ class RetentionIT {
 		candidate.start();
 		try {
 			ExecutionPurge elsewhere = new ExecutionPurge(this.jdbc, candidate, rules, properties, runs,
-					new SimpleMeterRegistry());
+					new ExecutionPartitions(this.jdbc, properties), new SimpleMeterRegistry());
 			assertThat(candidate.isLeader()).isFalse();
 			assertThat(elsewhere.purge()).isNull();
 			assertThat(ids()).contains(old);
@@ -305,6 +319,100 @@ class RetentionIT {
 		assertThat(
 				this.jdbc.queryForObject("SELECT retention_max_count FROM job WHERE name = 'bulk-ok'", Integer.class))
 			.isEqualTo(50);
+	}
+
+	/**
+	 * Days split ahead and dropped whole once past every retention. The clock is moved
+	 * forward instead of back: V31 put every row up to its day in p_history, so days of
+	 * their own exist from tomorrow on.
+	 */
+	@Test
+	void dropsWholeDaysPastEveryRetentionWithTheirChildrenAndNothingNewer(@Autowired ExecutionPartitions partitions) {
+		LocalDate today = LocalDate.ofInstant(this.now, ZoneOffset.UTC);
+		partitions.addDaysAhead(this.now);
+		List<String> ahead = partitionNames();
+		assertThat(ahead).contains(day(today.plusDays(ExecutionPartitions.DAYS_AHEAD))).endsWith("pmax");
+		// twice: nothing more
+		assertThat(partitions.addDaysAhead(this.now)).isEmpty();
+		assertThat(partitionNames()).isEqualTo(ahead);
+		// after a gap of 20 days: the days missed too, one each, in order
+		assertThat(partitions.addDaysAhead(this.now.plus(20, ChronoUnit.DAYS))).hasSize(20);
+		List<ExecutionPartitions.Partition> days = partitions.list();
+		for (int i = 1; i < days.size() - 1; i++) {
+			assertThat(days.get(i).from()).isEqualTo(days.get(i - 1).until());
+			assertThat(days.get(i).until()).isEqualTo(days.get(i).from().plus(1, ChronoUnit.DAYS));
+		}
+		assertThat(days.get(days.size() - 2).name())
+			.isEqualTo(day(today.plusDays(20 + ExecutionPartitions.DAYS_AHEAD)));
+
+		long fires = job("fires", null);
+		long stopped = job("stopped", null);
+		long keptLong = job("kept-long", Map.of("days", 60));
+		Instant old = at(today.plusDays(2));
+		long oldRun = row(fires, "CRON", "SUCCEEDED", old);
+		row(fires, "MANUAL", "FAILED", old.plus(1, ChronoUnit.HOURS));
+		children(oldRun);
+		long stuck = row(fires, "CRON", "RUNNING", at(today.plusDays(3)));
+		long lastOfStopped = row(stopped, "CRON", "SUCCEEDED", at(today.plusDays(4)));
+		long newer = row(fires, "CRON", "SUCCEEDED", at(today.plusDays(15)));
+		children(newer);
+		long latest = row(fires, "CRON", "SUCCEEDED", at(today.plusDays(16)));
+		Instant later = this.now.plus(40, ChronoUnit.DAYS);
+
+		// one job keeps 60 days: no day is past every retention
+		assertThat(partitions.dropExpired(later, () -> true).dropped()).isEmpty();
+		assertThat(ids()).contains(oldRun);
+
+		this.jdbc.update("UPDATE job SET retention_days = NULL WHERE id = ?", keptLong);
+		ExecutionPartitions.Drops drops = partitions.dropExpired(later, () -> true);
+
+		// 40 - 30 days: p_history and the days up to today + 9, but those holding a
+		// RUNNING
+		// row or a job's latest fire
+		assertThat(drops.dropped()).contains("p_history", day(today.plusDays(2)), day(today.plusDays(9)))
+			.doesNotContain(day(today.plusDays(3)), day(today.plusDays(4)), day(today.plusDays(10)));
+		assertThat(drops.kept()).containsExactly(day(today.plusDays(3)) + ": a PENDING or RUNNING row",
+				day(today.plusDays(4)) + ": the latest fire of job " + stopped);
+		assertThat(ids()).containsExactlyInAnyOrder(stuck, lastOfStopped, newer, latest);
+		assertThat(childrenOf(oldRun)).isZero();
+		assertThat(childrenOf(newer)).isEqualTo(3);
+		assertThat(partitionNames()).contains(day(today.plusDays(10)), day(today.plusDays(15)), "pmax");
+		// twice: nothing more goes
+		assertThat(partitions.dropExpired(later, () -> true).dropped()).isEmpty();
+		assertThat(ids()).containsExactlyInAnyOrder(stuck, lastOfStopped, newer, latest);
+		// inserts before the first day left still land (in it)
+		row(stopped, "MANUAL", "SUCCEEDED", days(100));
+	}
+
+	private static String day(LocalDate day) {
+		return "p" + day.toString().replace("-", "");
+	}
+
+	private static Instant at(LocalDate day) {
+		return day.atTime(6, 30).toInstant(ZoneOffset.UTC);
+	}
+
+	private List<String> partitionNames() {
+		return this.jdbc.queryForList("SELECT PARTITION_NAME FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA ="
+				+ " DATABASE() AND TABLE_NAME = 'execution' ORDER BY PARTITION_ORDINAL_POSITION", String.class);
+	}
+
+	/** An attempt, a shard and a clear of the run. */
+	private void children(long execution) {
+		this.jdbc.update("INSERT INTO execution_attempt (execution_id, attempt, started_at) VALUES (?, 1, ?)",
+				execution, SqlTime.of(this.now));
+		this.jdbc.update("INSERT INTO execution_shard (execution_id, shard_index, shard_total, status)"
+				+ " VALUES (?, 0, 1, 'SUCCEEDED')", execution);
+		this.jdbc.update("INSERT INTO execution_clear (execution_id, run, trigger_type, status, attempt, cleared_at)"
+				+ " VALUES (?, 1, 'CRON', 'FAILED', 1, ?)", execution, SqlTime.of(this.now));
+	}
+
+	private long childrenOf(long execution) {
+		return this.jdbc.queryForObject(
+				"SELECT (SELECT COUNT(*) FROM execution_attempt WHERE execution_id = ?)"
+						+ " + (SELECT COUNT(*) FROM execution_shard WHERE execution_id = ?)"
+						+ " + (SELECT COUNT(*) FROM execution_clear WHERE execution_id = ?)",
+				Long.class, execution, execution, execution);
 	}
 
 	private long job(String name, Map<String, Object> retention) {
