@@ -479,8 +479,9 @@ class RunAndCancelIT {
 			Map<String, Object> row = this.jdbc.queryForMap("SELECT * FROM execution WHERE id = ?", executionId);
 			assertThat(row).containsEntry("status", "PENDING").containsEntry("trigger_type", "DEPENDENCY");
 			assertThat(((Number) row.get("released_by")).longValue()).isEqualTo(by);
+			// the leader writes the row first, then the request key: both are awaited
+			assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNotNull();
 		});
-		assertThat(this.probe.get(this.keys.once("agent-1", executionId))).isNotNull();
 	}
 
 	private JsonNode workflowRun(long root) {
