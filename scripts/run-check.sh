@@ -3,7 +3,8 @@
 # make run up): waits until two minutes have passed since make run was up (its processes
 # started and the sample jobs seeded), then
 #   1. every seeded job meant to succeed has succeeded runs and no other ending (FAILED,
-#      TIMED_OUT, MISSED, SKIPPED, CANCELLED), read through the API; a seeded job meant
+#      TIMED_OUT, MISSED, SKIPPED, CANCELLED) among its runs of this make run, read
+#      through the API; a seeded job meant
 #      to fail would say so in its description ("meant to fail", scripts/run.sh; there is
 #      none). A job whose schedule has no instant in the window (the nightly one) needs no
 #      run, but the runs it has must have succeeded;
@@ -57,7 +58,11 @@ while IFS=$'\t' read -r id name description timeout; do
 		jq -r '[.fires[] | fromdateiso8601] | "\(.[0]) \(.[1])"')
 	due=0
 	[ $((second - first + timeout)) -le "$window" ] && due=1
-	runs=$(api "/executions?jobId=$id&size=200")
+	# only the runs of this make run (from two minutes before it was up: its jobs are
+	# seeded and run before): a state kept from an earlier one (make run is safe to run
+	# twice) keeps that one's history, which is not what this run gives
+	runs=$(api "/executions?jobId=$id&size=200" | jq --argjson since "$((started - window))" \
+		'.items |= map(select((.scheduledAt | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601) >= $since))')
 	counts=$(jq -r '[.items[].status] | group_by(.) | map("\(.[0])=\(length)") | join(" ")' <<<"$runs")
 	succeeded=$(jq '[.items[] | select(.status == "SUCCEEDED")] | length' <<<"$runs")
 	bad=$(jq -r '[.items[] | select(.status as $s | ["SUCCEEDED", "RUNNING", "PENDING"] | index($s) | not)
