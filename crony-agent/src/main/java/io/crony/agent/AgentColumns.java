@@ -49,6 +49,8 @@ final class AgentColumns {
 						"finished_at", "output", "error",
 						// V28
 						"reason"));
+		// V32: the jobs' windows (JobWindows; not on the firing path yet)
+		columns.put("job_window", List.of("job_id", "agent_id", "from_at", "until_at"));
 		return Collections.unmodifiableMap(columns);
 	}
 

@@ -1,0 +1,189 @@
+package io.crony.agent.execution;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.crony.common.sql.SqlTime;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.crony.agent.execution.InLists.chunks;
+import static io.crony.agent.execution.InLists.marks;
+
+/**
+ * The jobs' windows in table {@code job_window} (docs/scaling.md, "Plan" 3): an agent
+ * owns every scheduled instant of a job inside the job's window that names it. An agent
+ * extends its own windows and takes those that ended before the first instant it asks
+ * for; it never takes a window of another agent that is still live there, so two agents
+ * never own one instant, however they race. A holder that gives a job up cuts its window
+ * at its first undispatched instant ({@link #truncate}), and the next holder's window
+ * starts there.
+ * <p>
+ * A batch costs a constant number of statements, whatever its size up to 500 jobs: one
+ * joined {@code UPDATE} that extends or takes the windows that exist, one
+ * {@code INSERT IGNORE … SELECT} that makes those that do not (a row another agent made
+ * meanwhile is left alone, not overwritten), and one {@code SELECT} that reads them all
+ * back. Each statement is idempotent (an extension only moves a window's ends forward),
+ * so one that lost a lock conflict is simply sent again.
+ * <p>
+ * While etcd does not confirm the lease, a window is extended or made only where table
+ * {@code job} still says the job is enabled and placed on the asking agent, the rule
+ * {@code ClaimInsert}'s held-only claims follow: cut off from etcd, the agent cannot hear
+ * that its job moved, and the database, which the leader writes on each move, still tells
+ * it. Nothing on the firing path uses the windows yet.
+ */
+public final class JobWindows {
+
+	// asks per statement: 1,500 bound values
+	private static final int CHUNK = 500;
+
+	// jobs per truncation: 3,000 bound values
+	private static final int TRUNCATE_CHUNK = 1000;
+
+	// the asks as a derived table (v): the first row's casts set the columns' types
+	private static final String ASKS_HEAD = "(SELECT ? AS job_id, CAST(? AS DATETIME(3)) AS from_at, "
+			+ "CAST(? AS DATETIME(3)) AS until_at";
+
+	private static final String ASK_ROW = " UNION ALL SELECT ?, ?, ?";
+
+	// Each new value reads only its own column, so the order the server applies the
+	// assignments in does not matter: a window taken (it ended at or before v.from_at)
+	// becomes exactly the one asked for, one of this agent's only grows.
+	private static final String EXTEND_HEAD = "UPDATE job_window w JOIN ";
+
+	private static final String EXTEND_JOIN = ") v ON w.job_id = v.job_id";
+
+	private static final String EXTEND_HELD = " JOIN job j ON j.id = v.job_id AND j.enabled = 1 AND j.agent_id = ?";
+
+	private static final String EXTEND_SET = " SET w.agent_id = ?, w.from_at = GREATEST(w.from_at, v.from_at), "
+			+ "w.until_at = GREATEST(w.until_at, v.until_at) WHERE w.agent_id = ? OR w.until_at <= v.from_at";
+
+	// joined to job so that a deleted job gets no window (the foreign key would refuse
+	// it)
+	private static final String MAKE_HEAD = "INSERT IGNORE INTO job_window (job_id, agent_id, from_at, until_at) "
+			+ "SELECT v.job_id, ?, v.from_at, v.until_at FROM ";
+
+	private static final String MAKE_JOIN = ") v JOIN job j ON j.id = v.job_id";
+
+	private static final String MAKE_HELD = " WHERE j.enabled = 1 AND j.agent_id = ?";
+
+	private static final String READ = "SELECT job_id, agent_id, from_at, until_at FROM job_window WHERE job_id IN (";
+
+	// never past the window's end (a cut does not extend), never before its start (the
+	// instants before it were another holder's)
+	private static final String TRUNCATE_HEAD = "UPDATE job_window SET until_at = GREATEST(from_at, LEAST(until_at, "
+			+ "CASE job_id";
+
+	private static final String TRUNCATE_ROW = " WHEN ? THEN CAST(? AS DATETIME(3))";
+
+	private static final String TRUNCATE_TAIL = " END)) WHERE agent_id = ? AND job_id IN (";
+
+	private final JdbcTemplate jdbc;
+
+	public JobWindows(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Extends this agent's windows of the asked jobs and takes those that ended at or
+	 * before the first instant asked for, then reads the batch's windows back. A window
+	 * taken becomes the one asked for; one of this agent's keeps its start (or moves it
+	 * up to the first instant asked for) and ends at the later of its end and the end
+	 * asked for. Another agent's window that is still live at the first instant asked for
+	 * is left as it is.
+	 * @param agentId the asking agent
+	 * @param asks one per job
+	 * @param heldOnly whether a window is extended or made only while table {@code job}
+	 * says its job is enabled and placed on {@code agentId} (the lease is unconfirmed)
+	 * @return the asked jobs' windows as read back, by job, whichever agent they name:
+	 * this agent owns the instants of those that name it; a job without a window
+	 * (deleted, or held elsewhere by table {@code job} with {@code heldOnly}) is absent
+	 */
+	public Map<Long, JobWindow> extend(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
+		Set<Long> jobs = new HashSet<>();
+		for (JobWindowAsk ask : asks) {
+			if (!jobs.add(ask.jobId())) {
+				throw new IllegalArgumentException("Job " + ask.jobId() + " is asked for twice");
+			}
+		}
+		// in job order, so two agents racing for the same windows lock them in one order
+		List<JobWindowAsk> sorted = asks.stream().sorted(Comparator.comparingLong(JobWindowAsk::jobId)).toList();
+		for (List<JobWindowAsk> chunk : chunks(sorted, CHUNK)) {
+			String values = ASKS_HEAD + ASK_ROW.repeat(chunk.size() - 1);
+			List<Object> extendArgs = askArgs(chunk);
+			if (heldOnly) {
+				extendArgs.add(agentId);
+			}
+			extendArgs.add(agentId);
+			extendArgs.add(agentId);
+			String extend = EXTEND_HEAD + values + EXTEND_JOIN + (heldOnly ? EXTEND_HELD : "") + EXTEND_SET;
+			LockConflicts.retry("A window extension", () -> this.jdbc.update(extend, extendArgs.toArray()));
+
+			List<Object> makeArgs = new ArrayList<>();
+			makeArgs.add(agentId);
+			makeArgs.addAll(askArgs(chunk));
+			if (heldOnly) {
+				makeArgs.add(agentId);
+			}
+			String make = MAKE_HEAD + values + MAKE_JOIN + (heldOnly ? MAKE_HELD : "");
+			LockConflicts.retry("A window's insert", () -> this.jdbc.update(make, makeArgs.toArray()));
+		}
+		return read(jobs);
+	}
+
+	/**
+	 * Reads the windows of the given jobs, in one statement per 1,000 jobs.
+	 * @return the windows found, by job
+	 */
+	public Map<Long, JobWindow> read(Collection<Long> jobIds) {
+		Map<Long, JobWindow> windows = new HashMap<>();
+		for (List<Long> chunk : chunks(jobIds, TRUNCATE_CHUNK)) {
+			this.jdbc.query(READ + marks(chunk.size()) + ")", (rs) -> {
+				JobWindow window = new JobWindow(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
+						rs.getTimestamp(4).toInstant());
+				windows.put(window.jobId(), window);
+			}, chunk.toArray());
+		}
+		return windows;
+	}
+
+	/**
+	 * Cuts this agent's windows of the given jobs to end at the given instants, so the
+	 * jobs' next holder may take them from there: the agent dispatches none of those
+	 * instants. A window is never cut before its start nor lengthened; another agent's is
+	 * left alone. One statement per 1,000 jobs.
+	 * @param agentId the agent giving the jobs up
+	 * @param firstUndispatched by job, the first instant it did not dispatch
+	 */
+	public void truncate(String agentId, Map<Long, Instant> firstUndispatched) {
+		for (List<Long> chunk : chunks(firstUndispatched.keySet().stream().sorted().toList(), TRUNCATE_CHUNK)) {
+			List<Object> args = new ArrayList<>();
+			for (Long jobId : chunk) {
+				args.add(jobId);
+				args.add(SqlTime.of(firstUndispatched.get(jobId)));
+			}
+			args.add(agentId);
+			args.addAll(chunk);
+			String sql = TRUNCATE_HEAD + TRUNCATE_ROW.repeat(chunk.size()) + TRUNCATE_TAIL + marks(chunk.size()) + ")";
+			LockConflicts.retry("A window's cut", () -> this.jdbc.update(sql, args.toArray()));
+		}
+	}
+
+	private static List<Object> askArgs(List<JobWindowAsk> chunk) {
+		List<Object> args = new ArrayList<>(chunk.size() * 3 + 3);
+		for (JobWindowAsk ask : chunk) {
+			args.add(ask.jobId());
+			args.add(SqlTime.of(ask.from()));
+			args.add(SqlTime.of(ask.until()));
+		}
+		return args;
+	}
+
+}
