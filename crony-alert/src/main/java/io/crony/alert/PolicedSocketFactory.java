@@ -1,36 +1,35 @@
 package io.crony.alert;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
-import java.util.List;
 
 import javax.net.SocketFactory;
 
+import io.crony.common.target.ConnectionCheck;
 import io.crony.common.target.TargetPolicy;
 
 /**
  * Plain sockets whose connect checks the address it is about to reach against the target
- * policy: the mail channels' SMTP connections. The check before a send resolves the
- * server's name once; Jakarta Mail resolves it again when it connects, and a name that
- * answers differently the second time (DNS rebinding) must not reach a denied address.
- * SMTPS and STARTTLS layer TLS over this socket after it is connected, so the check holds
- * for every {@link MailSecurity}.
+ * policy ({@link ConnectionCheck}): the mail channels' SMTP connections. The check before
+ * a send resolves the server's name once; Jakarta Mail resolves it again when it
+ * connects, and a name that answers differently the second time (DNS rebinding) must not
+ * reach a denied address. SMTPS and STARTTLS layer TLS over this socket after it is
+ * connected, so the check holds for every {@link MailSecurity}.
  */
 final class PolicedSocketFactory extends SocketFactory {
 
-	private final TargetPolicy policy;
+	private final ConnectionCheck connections;
 
 	PolicedSocketFactory(TargetPolicy policy) {
-		this.policy = policy;
+		this.connections = new ConnectionCheck(policy);
 	}
 
 	@Override
 	public Socket createSocket() {
-		return new PolicedSocket(this.policy);
+		return new PolicedSocket();
 	}
 
 	@Override
@@ -69,26 +68,12 @@ final class PolicedSocketFactory extends SocketFactory {
 		}
 	}
 
-	private static final class PolicedSocket extends Socket {
-
-		private final TargetPolicy policy;
-
-		PolicedSocket(TargetPolicy policy) {
-			this.policy = policy;
-		}
+	/** A socket whose connect is checked first. */
+	private final class PolicedSocket extends Socket {
 
 		@Override
 		public void connect(SocketAddress endpoint, int timeout) throws IOException {
-			if (endpoint instanceof InetSocketAddress remote && remote.getAddress() != null) {
-				// the port is known here: the whole policy holds, entries with a port
-				// (the platform's own endpoints) and the allow list too
-				String refusal = this.policy
-					.refusal(remote.getHostString(), remote.getPort(), List.of(remote.getAddress()))
-					.orElse(null);
-				if (refusal != null) {
-					throw new ConnectException("refused by the target policy: " + refusal);
-				}
-			}
+			PolicedSocketFactory.this.connections.check(endpoint);
 			super.connect(endpoint, timeout);
 		}
 

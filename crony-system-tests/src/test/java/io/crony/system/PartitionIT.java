@@ -42,9 +42,9 @@ import static org.awaitility.Awaitility.await;
  * A network partition, not an outage: one of two agents reaches etcd through a real TCP
  * fault proxy ({@link FaultProxy}) that cuts it off while the rest of the cluster goes
  * on. crony-web, both agents and the sample target run from their packaged jars, with
- * defaults everywhere (lease 10 s, fencing margin 2 s, claim-ahead 1.5 s, jobs as the API
- * makes them: misfire FIRE_NOW, overlap SKIP, no retry); every fire is counted at the
- * target, per (job, instant).
+ * defaults everywhere (lease 10 s, fencing margin 2 s, claim-ahead 1.5 s, the web
+ * leader's poll interval 500 ms, jobs as the API makes them: misfire FIRE_NOW, overlap
+ * SKIP, no retry); every fire is counted at the target, per (job, instant).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PartitionIT {
@@ -106,7 +106,7 @@ class PartitionIT {
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m", "-jar",
 						System.getProperty("crony.sample-target.jar"), Integer.toString(targetPort)),
 				Path.of(".").toAbsolutePath());
-		web = Platform.web("partition-web", services, WEB_PORT, PASSWORD, Map.of());
+		web = Platform.webAtDefaults("partition-web", services, WEB_PORT, PASSWORD, Map.of());
 		target.awaitHealthy(targetUrl + "/counts", Duration.ofMinutes(1));
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 		int cutPort = LocalServices.freePort();

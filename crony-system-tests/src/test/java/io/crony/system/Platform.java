@@ -26,13 +26,24 @@ final class Platform {
 	 */
 	static ServiceProcess web(String name, CronyServicesExtension services, int port, String password,
 			Map<String, String> more) {
+		Map<String, String> tuned = new LinkedHashMap<>();
+		tuned.put("crony.web.cluster.poll-interval", "200ms");
+		tuned.putAll(more);
+		return webAtDefaults(name, services, port, password, tuned);
+	}
+
+	/**
+	 * crony-web on {@code port} with the admin's first password and the cluster settings
+	 * it ships with, plus {@code more}.
+	 */
+	static ServiceProcess webAtDefaults(String name, CronyServicesExtension services, int port, String password,
+			Map<String, String> more) {
 		Map<String, String> properties = new LinkedHashMap<>(services.properties());
 		properties.put("server.port", Integer.toString(port));
 		// a port the OS picks when binding: the tests report over REST only, and a port
 		// picked ahead may be taken by another process before the web binds it
 		properties.put("grpc.server.port", "0");
 		properties.put("crony.web.admin.initial-password", password);
-		properties.put("crony.web.cluster.poll-interval", "200ms");
 		properties.putAll(more);
 		return ServiceProcess.java(name, "crony.web.jar", properties);
 	}

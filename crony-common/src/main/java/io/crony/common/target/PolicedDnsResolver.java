@@ -14,14 +14,15 @@ import org.apache.hc.client5.http.SystemDefaultDnsResolver;
  * policy: the addresses a connection is opened to are the ones checked, so a name that
  * resolved to an allowed address when the job or channel was saved (or when the call was
  * checked) and to a denied one now (DNS rebinding) fails the call instead of reaching it.
- * The client asks with the port it connects to, so the whole policy holds here: entries
- * with a port (the platform's own endpoints among them) and the allow list, not only the
- * deny entries without one. Used by the agent's HTTP targets and by the alert channels'
- * webhooks.
+ * The client asks with the port it connects to, so the whole policy holds here, by the
+ * rule every connection is checked by ({@link ConnectionCheck}). Used by the agent's HTTP
+ * targets and by the alert channels' webhooks.
  */
 public final class PolicedDnsResolver implements DnsResolver {
 
 	private final TargetPolicy policy;
+
+	private final ConnectionCheck connections;
 
 	private final DnsResolver names;
 
@@ -35,6 +36,7 @@ public final class PolicedDnsResolver implements DnsResolver {
 	 */
 	public PolicedDnsResolver(TargetPolicy policy, DnsResolver names) {
 		this.policy = policy;
+		this.connections = new ConnectionCheck(policy);
 		this.names = names;
 	}
 
@@ -45,7 +47,7 @@ public final class PolicedDnsResolver implements DnsResolver {
 	@Override
 	public List<InetSocketAddress> resolve(String host, int port) throws UnknownHostException {
 		InetAddress[] addresses = this.names.resolve(host);
-		String refusal = this.policy.refusal(host, port, Arrays.asList(addresses)).orElse(null);
+		String refusal = this.connections.refusal(host, port, Arrays.asList(addresses)).orElse(null);
 		if (refusal != null) {
 			throw new RefusedAddressException(refusal + " (" + host + " resolves to " + Arrays.asList(addresses) + ")");
 		}

@@ -32,9 +32,10 @@ import org.springframework.stereotype.Component;
  * platform's, every job's and every department's days) goes with {@code DROP PARTITION},
  * a change of metadata, instead of a DELETE of each of its rows; its runs' attempts,
  * shards and clears first, in batches (V31 took their foreign keys: a partitioned table
- * has none). A day still holding a row the purge must keep (PENDING or RUNNING, or a
- * job's latest fire, which an agent taking the job over reads) is not dropped: the row
- * purge ({@link ExecutionPurge}) removes the rest of it, row by row, as before.</li>
+ * has none). A day still holding a row the purge must keep (one not over,
+ * {@link OpenRuns}, or a job's latest fire, which an agent taking the job over reads) is
+ * not dropped: the row purge ({@link ExecutionPurge}) removes the rest of it, row by row,
+ * as before.</li>
  * </ul>
  * Partition DDL is MariaDB/MySQL's own and runs here only, off the agents' path. On a
  * table that is not partitioned (a schema before V31) both steps do nothing.
@@ -64,7 +65,7 @@ class ExecutionPartitions {
 			+ " AND l.trigger_type IN ('CRON', 'MISFIRE') AND l.status <> 'PENDING') LIMIT 1";
 
 	private static final String HOLDS_OPEN_ROW = "SELECT id FROM execution WHERE scheduled_at >= ? AND scheduled_at < ?"
-			+ " AND status IN ('PENDING', 'RUNNING') LIMIT 1";
+			+ " AND " + OpenRuns.OPEN + " LIMIT 1";
 
 	private static final String LONGEST_DAYS = "SELECT GREATEST(?, COALESCE((SELECT MAX(retention_days) FROM job), 0),"
 			+ " COALESCE((SELECT MAX(retention_days) FROM department), 0))";
@@ -186,7 +187,7 @@ class ExecutionPartitions {
 	private String keptBecause(Partition part) {
 		Object[] range = { SqlTime.of((part.from() != null) ? part.from() : Instant.EPOCH), SqlTime.of(part.until()) };
 		if (!this.jdbc.queryForList(HOLDS_OPEN_ROW, Long.class, range).isEmpty()) {
-			return "a PENDING or RUNNING row";
+			return OpenRuns.DESCRIBED;
 		}
 		List<Long> job = this.jdbc.queryForList(HOLDS_LATEST_FIRE, Long.class, range[0], range[1], range[1]);
 		return job.isEmpty() ? null : "the latest fire of job " + job.get(0);

@@ -26,7 +26,8 @@ import org.springframework.stereotype.Component;
  * Deletes finished execution rows past their job's retention. Every
  * {@code crony.web.retention.interval} the leader, and only the leader, walks every job
  * that has rows (also deleted jobs, whose rows follow the platform default) and removes,
- * oldest first, the finished rows (never PENDING nor RUNNING) scheduled before its bound:
+ * oldest first, the finished rows (never PENDING, RUNNING nor WAITING: {@link OpenRuns})
+ * scheduled before its bound:
  * <ul>
  * <li><b>by age</b>: scheduled more than {@code days} ago;</li>
  * <li><b>by count</b>: older than the job's newest {@code maxCount} finished rows.</li>
@@ -66,7 +67,7 @@ class ExecutionPurge extends PeriodicTask {
 
 	private static final Logger log = LoggerFactory.getLogger(ExecutionPurge.class);
 
-	private static final String FINISHED = "status NOT IN ('PENDING', 'RUNNING')";
+	private static final String FINISHED = OpenRuns.FINISHED;
 
 	/** Jobs read per step of the walk (and purge_run progress written after each). */
 	private static final int JOBS_PER_STEP = 500;

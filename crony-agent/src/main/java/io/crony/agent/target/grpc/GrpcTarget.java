@@ -23,6 +23,7 @@ import io.crony.common.grpc.v1.JobTargetGrpc;
 import io.crony.common.grpc.v1.StatusRequest;
 import io.crony.common.grpc.v1.StatusResponse;
 import io.crony.common.job.TargetType;
+import io.crony.common.target.ConnectionCheck;
 import io.grpc.Channel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -247,7 +248,7 @@ public class GrpcTarget implements Target {
 
 	private static AttemptResult failure(Throwable failure, GrpcAddress address) {
 		Status status = Status.fromThrowable(failure);
-		String refusal = PolicedStaticChannels.refusal(status.getCause()).orElse(null);
+		String refusal = ConnectionCheck.refusalOf(status.getCause()).orElse(null);
 		if (refusal != null) {
 			return AttemptResult.failed(refusal);
 		}
