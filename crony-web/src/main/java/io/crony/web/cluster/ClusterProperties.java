@@ -32,8 +32,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param livenessRefresh how often every instance reads each live agent's lease to tell
  * when the agent was last seen ({@link io.crony.web.cluster.membership.AgentLiveness})
  * @param agentLeaseTtl the agents' lease TTL ({@code crony.agent.lease-ttl}, the same
- * default): how long a new leader waits, from the start of its term, for an agent that
- * holds jobs but has no live key before it fails that agent's jobs over
+ * default): how long a new leader waits, from the start of its term (or from the first
+ * agent alive in it, when none is at its start), for an agent that holds jobs but has no
+ * live key before it fails that agent's jobs over
  * ({@code io.crony.web.cluster.leader.StartGrace}); set it to the agents' value
  */
 @ConfigurationProperties("crony.web.cluster")

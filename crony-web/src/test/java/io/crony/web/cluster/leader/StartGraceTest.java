@@ -26,6 +26,20 @@ class StartGraceTest {
 	}
 
 	@Test
+	void whileNoAgentIsAliveTheGraceHasNotBegun() {
+		this.grace.seen(List.of());
+		this.nanos.addAndGet(Duration.ofMinutes(1).toNanos());
+		assertThat(this.grace.awaits("absent")).isTrue();
+
+		// the first agent back starts the count
+		this.grace.seen(List.of("first"));
+		this.nanos.addAndGet(Duration.ofSeconds(10).toNanos() - 1);
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.incrementAndGet();
+		assertThat(this.grace.awaits("absent")).isFalse();
+	}
+
+	@Test
 	void anAgentSeenAliveInTheTermIsNeverAwaited() {
 		this.grace.seen(List.of("live"));
 
