@@ -4,11 +4,16 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.job.JobSpec;
+import io.crony.web.cluster.membership.AgentRegistry;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.election.CampaignResponse;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +23,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import static io.crony.web.cluster.EtcdBytes.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @SpringBootTest
@@ -26,6 +32,9 @@ class AssignmentIT extends ClusterItSupport {
 
 	@Autowired
 	MeterRegistry meters;
+
+	@Autowired
+	AgentRegistry registry;
 
 	@Autowired
 	PlatformTransactionManager transactions;
@@ -195,6 +204,69 @@ class AssignmentIT extends ClusterItSupport {
 			.containsEntry("rb-3", 6);
 		assertThat(rebalanceMoves() - movesBefore).isEqualTo(9.0);
 		assertEachOnExactlyOneOf(ids, List.of("rb-1", "rb-2", "rb-3"));
+	}
+
+	/**
+	 * A leader that starts over assignments of agents without a live key (everything
+	 * restarted, crony-web first) gives them one agent lease TTL (its default, 10 s) from
+	 * the start of its term: one that comes back keeps its jobs, key for key; the jobs of
+	 * one that does not move to the live agents when the grace ends, each on one of them.
+	 * The test holds the election between two terms of the one web instance, so that the
+	 * agents go while no term is in office, as when everything is down.
+	 */
+	@Test
+	void aNewLeaderLetsAnAgentGoneBeforeItsTermComeBackAndMovesTheJobsOfOneThatDoesNot() throws Exception {
+		TestAgent back = agent("grace-back", 1, Map.of(), 10);
+		TestAgent gone = agent("grace-gone", 1, Map.of(), 10);
+		agent("grace-stays", 1, Map.of(), 10);
+		List<Long> ids = this.jobs.createMany("grace", 30);
+		await().until(() -> this.assignments.byJob().size() == 30);
+		Map<Long, Long> backKeys = this.assignments.createRevisionsOn("grace-back");
+		List<Long> goneJobs = List.copyOf(this.assignments.createRevisionsOn("grace-gone").keySet());
+		assertThat(backKeys).isNotEmpty();
+		assertThat(goneJobs).isNotEmpty();
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// no term in office: the test's own campaign takes the election from this
+			// instance's term, and two agents go meanwhile
+			ByteSequence election = bytes(this.keys.webElection());
+			long testLease = this.client.getLeaseClient().grant(30).get(10, TimeUnit.SECONDS).getID();
+			CompletableFuture<CampaignResponse> held = this.client.getElectionClient()
+				.campaign(election, testLease, bytes("grace-test"));
+			ByteSequence leaderKey = this.client.getElectionClient()
+				.leader(election)
+				.get(10, TimeUnit.SECONDS)
+				.getKv()
+				.getKey();
+			this.client.getKVClient().delete(leaderKey).get(10, TimeUnit.SECONDS);
+			held.get(30, TimeUnit.SECONDS);
+			await().until(() -> !this.election.isLeader());
+			back.kill();
+			gone.kill();
+			await().until(() -> !this.registry.liveAgents().containsKey("grace-back")
+					&& !this.registry.liveAgents().containsKey("grace-gone"));
+
+			// the next term starts without them; once it has looked (it records the
+			// agent it finds as joined), one comes back
+			this.client.getLeaseClient().revoke(testLease).get(10, TimeUnit.SECONDS);
+			await().until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'grace-stays' AND event = 'JOINED'",
+					Integer.class) == 2);
+			agent("grace-back", 1, Map.of(), 10);
+
+			await().until(() -> this.assignments.count(this.client, "grace-gone") == 0);
+			await().until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'grace-gone' AND event = 'LOST' AND jobs_moved = ?",
+					Integer.class, goneJobs.size()) == 1);
+			assertThat(invariant.violations()).isEmpty();
+		}
+		// its own keys never moved (it may have taken some of the other's since)
+		assertThat(this.assignments.createRevisionsOn("grace-back")).as("the returned agent's keys, untouched")
+			.containsAllEntriesOf(backKeys);
+		assertEachOnExactlyOneOf(goneJobs, List.of("grace-back", "grace-stays"));
+		assertThat(this.assignments.byJob()).hasSize(ids.size());
 	}
 
 	private double rebalanceMoves() {

@@ -67,6 +67,20 @@ final class EtcdAssignments {
 		return counts;
 	}
 
+	/**
+	 * Job id to the create revision of its key under one agent: a key moved away and
+	 * back, or deleted and put again, has a new one.
+	 */
+	Map<Long, Long> createRevisionsOn(String agentId) {
+		Map<Long, Long> revisions = new TreeMap<>();
+		forEach((assignment, kv) -> {
+			if (assignment.agentId().equals(agentId)) {
+				revisions.put(assignment.jobId(), kv.getCreateRevision());
+			}
+		});
+		return revisions;
+	}
+
 	JobAssignment value(String agentId, long jobId) {
 		Map<String, JobAssignment> found = new HashMap<>();
 		forEach((assignment, kv) -> {

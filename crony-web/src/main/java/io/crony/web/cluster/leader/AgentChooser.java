@@ -31,10 +31,22 @@ final class AgentChooser {
 		return this.placer.pick(job.assignment(), this.state.agents(), exclude, this.view::held);
 	}
 
-	/** Whether the job may stay on the agent: live, not drained, labels match. */
+	/**
+	 * Whether the job may stay on the agent: live, not drained, labels match; or not live
+	 * but awaited at the term's start ({@link StartGrace}), whose labels are not known
+	 * until it is back.
+	 */
 	boolean fits(String agentId, PlaceableJob job) {
 		AgentCandidate agent = this.state.agent(agentId);
-		return agent != null && !agent.drained() && agent.matches(job.assignment().labels());
+		if (agent == null) {
+			return this.state.awaits(agentId);
+		}
+		return !agent.drained() && agent.matches(job.assignment().labels());
+	}
+
+	/** Whether the agent is live (not merely awaited). */
+	boolean isLive(String agentId) {
+		return this.state.isLive(agentId);
 	}
 
 	/**

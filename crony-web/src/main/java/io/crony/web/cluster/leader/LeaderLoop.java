@@ -38,7 +38,7 @@ final class LeaderLoop implements Runnable {
 
 	private final LeaderTools tools;
 
-	private final LeaderState state = new LeaderState();
+	private final LeaderState state;
 
 	private final AgentRegistry registry;
 
@@ -77,6 +77,8 @@ final class LeaderLoop implements Runnable {
 		this.alarms = alarms;
 		this.registry = registry;
 		this.requests = requests;
+		// the term starts now, and the grace for agents gone at its start with it
+		this.state = new LeaderState(new StartGrace(tools.properties().agentLeaseTtl(), System::nanoTime));
 		// each part gets only what it uses; the state and the chooser are shared by all
 		LeaderState state = this.state;
 		AgentChooser chooser = new AgentChooser(state, new Placer(tools.properties().strategy()), tools.view());
@@ -128,7 +130,9 @@ final class LeaderLoop implements Runnable {
 					recordLost(this.fullReconciler.reconcile());
 					this.stalled.clear();
 				}
-				else if (this.reading == null && Instant.now().isAfter(this.nextFull)) {
+				else if (this.reading == null && (Instant.now().isAfter(this.nextFull) || this.state.takeReturned())) {
+					// an agent whose jobs waited for it is back: they were kept without
+					// its labels, so they are compared now rather than an interval later
 					startReading();
 				}
 				step(agentsChanged);
@@ -212,7 +216,10 @@ final class LeaderLoop implements Runnable {
 		LeaderTools s = this.tools;
 		Map<String, Integer> lost = new HashMap<>();
 		for (String agentId : s.view().held().keySet()) {
-			if (!this.state.isLive(agentId) && (agentsChanged || !this.stalled.contains(agentId))) {
+			// an agent gone before the term began may be coming back: its jobs wait for
+			// it until the start grace ends (StartGrace); one lost in the term moves now
+			if (!this.state.isLive(agentId) && !this.state.awaits(agentId)
+					&& (agentsChanged || !this.stalled.contains(agentId))) {
 				boolean retry = this.stalled.contains(agentId);
 				List<Placement> held = retry ? List.of() : s.view().on(agentId);
 				Relocator.Evacuation outcome = this.relocator.evacuate(agentId, "failover");

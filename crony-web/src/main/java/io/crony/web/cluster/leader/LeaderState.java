@@ -34,6 +34,12 @@ final class LeaderState {
 
 	private JobTable.Stamp stamp;
 
+	private final StartGrace grace;
+
+	LeaderState(StartGrace grace) {
+		this.grace = grace;
+	}
+
 	PlaceableJob job(long jobId) {
 		return this.jobs.get(jobId);
 	}
@@ -74,11 +80,25 @@ final class LeaderState {
 	}
 
 	/**
+	 * Whether the jobs of this agent, which is not live, wait for it to come back: it had
+	 * no live key when the term began ({@link StartGrace}).
+	 */
+	boolean awaits(String agentId) {
+		return !this.agents.containsKey(agentId) && this.grace.awaits(agentId);
+	}
+
+	/** Whether an agent whose jobs waited for it came back since the last call. */
+	boolean takeReturned() {
+		return this.grace.takeReturned();
+	}
+
+	/**
 	 * Takes a fresh snapshot of the live agents.
 	 * @return whether it differs from the one before
 	 */
 	boolean replaceAgents(TreeMap<String, AgentCandidate> agents) {
 		boolean changed = !agents.equals(this.agents);
+		this.grace.seen(agents.keySet());
 		if (changed) {
 			this.agents = agents;
 			this.agentList = List.copyOf(agents.values());
@@ -95,7 +115,10 @@ final class LeaderState {
 		this.stamp = stamp;
 	}
 
-	/** Enabled jobs that hold no key, or hold one under an agent that is gone. */
+	/**
+	 * Enabled jobs that hold no key, or hold one under an agent that is gone (and not
+	 * awaited).
+	 */
 	int unassigned(AssignmentView view) {
 		int count = 0;
 		for (PlaceableJob job : this.jobs.values()) {
@@ -122,7 +145,8 @@ final class LeaderState {
 			return false;
 		}
 		Placement placement = view.get(job.id());
-		return placement == null || !this.agents.containsKey(placement.agentId());
+		return placement == null
+				|| !this.agents.containsKey(placement.agentId()) && !this.grace.awaits(placement.agentId());
 	}
 
 }

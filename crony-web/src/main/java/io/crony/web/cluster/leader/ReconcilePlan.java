@@ -45,7 +45,10 @@ final class ReconcilePlan {
 		}
 		Placement keep = null;
 		for (Placement placement : found) {
-			if (keep == null && this.chooser.fits(placement.agentId(), job)) {
+			// of duplicates, one on a live agent rather than one awaited at the term's
+			// start
+			if (this.chooser.fits(placement.agentId(), job) && (keep == null
+					|| !this.chooser.isLive(keep.agentId()) && this.chooser.isLive(placement.agentId()))) {
 				keep = placement;
 			}
 		}

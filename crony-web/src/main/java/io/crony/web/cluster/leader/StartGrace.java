@@ -1,0 +1,123 @@
+package io.crony.web.cluster.leader;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The grace a leader gives, at the start of its term, the agents that hold jobs but have
+ * no live node key: their jobs stay where they are for one agent lease TTL
+ * ({@code crony.web.cluster.agent-lease-ttl}) counted from the term's start, and are
+ * failed over only if the agent has not come back by then. A leader that starts over a
+ * kept state (everything restarted, crony-web first) finds every agent's key gone with
+ * its lease; without the grace it moved the jobs of the first agent back onto it, and the
+ * agent they belonged to came back to nothing, a few seconds later.
+ * <p>
+ * While no agent at all is alive nothing can be failed over anyway, so then the count
+ * starts when the first agent is: after a full restart the agents start some time after
+ * crony-web (on a loaded machine {@code make run}'s registered 36 s after the leader's
+ * start) and come back close together.
+ * <p>
+ * Only agents this term has never seen alive wait: one whose key goes while the term is
+ * in office (it was in a snapshot before) is failed over at once, as before, so a leader
+ * in office still moves a dead agent's jobs within its lease TTL plus the move. Waiting
+ * cannot run a fire twice, whoever led before: the node key is put under the agent's
+ * lease, so no key means no lease (expired or revoked). An agent that etcd told so has
+ * closed its fence, released its claims and fires nothing until it registers again, which
+ * puts its key back (then it is here, and keeps its jobs). One that cannot hear etcd
+ * closed its fence {@code lease-ttl - fencing-margin} after its last confirmed keepalive,
+ * before etcd could expire the lease; from then on it starts only fires it claimed in the
+ * database, and claims only jobs table {@code job} places on it: each such fire is one
+ * row under a unique key, so it runs once, there, and the grace only lets it go on until
+ * the move. Nobody else holds the job meanwhile. The cost is time: a leader change adds
+ * up to one agent lease TTL to the failover of an agent that was gone before the new
+ * leader's term began.
+ * <p>
+ * Only the term's decision thread uses it.
+ */
+final class StartGrace {
+
+	private static final Logger log = LoggerFactory.getLogger(StartGrace.class);
+
+	private static final long NOT_STARTED = Long.MIN_VALUE;
+
+	private final LongSupplier nanoClock;
+
+	private final Duration length;
+
+	/** When the grace ends; {@link #NOT_STARTED} while no agent was alive in the term. */
+	private long endsAtNanos = NOT_STARTED;
+
+	/** Agents seen alive in this term: their loss is failed over at once. */
+	private final Set<String> seenAlive = new HashSet<>();
+
+	/** Agents whose jobs were kept waiting for them. */
+	private final Set<String> awaited = new HashSet<>();
+
+	private boolean over;
+
+	private boolean returned;
+
+	/**
+	 * @param length the agents' lease TTL
+	 * @param nanoClock {@link System#nanoTime()} or a test's clock
+	 */
+	StartGrace(Duration length, LongSupplier nanoClock) {
+		this.nanoClock = nanoClock;
+		this.length = length;
+	}
+
+	/**
+	 * Records the agents alive in a snapshot of this term. The first snapshot with any
+	 * starts the grace's count: the term's first, unless no agent was alive at its start.
+	 */
+	void seen(Collection<String> alive) {
+		if (this.endsAtNanos == NOT_STARTED && !alive.isEmpty()) {
+			this.endsAtNanos = this.nanoClock.getAsLong() + this.length.toNanos();
+		}
+		this.seenAlive.addAll(alive);
+		for (String agentId : alive) {
+			if (this.awaited.remove(agentId)) {
+				this.returned = true;
+				log.info("Agent {} came back within the leader's start grace: it keeps its jobs", agentId);
+			}
+		}
+	}
+
+	/**
+	 * Whether the jobs of an agent without a live key wait for it to come back: it was
+	 * not seen alive in this term and the grace has not ended (nor begun: no agent alive
+	 * yet).
+	 */
+	boolean awaits(String agentId) {
+		if (this.over || this.seenAlive.contains(agentId)) {
+			return false;
+		}
+		if (this.endsAtNanos != NOT_STARTED && this.nanoClock.getAsLong() - this.endsAtNanos >= 0) {
+			this.over = true;
+			this.awaited.clear();
+			return false;
+		}
+		if (this.awaited.add(agentId)) {
+			log.info("Agent {} holds jobs but has no live key at the leader's start: they wait for it up to {} "
+					+ "after the first agent is alive in the term", agentId, this.length);
+		}
+		return true;
+	}
+
+	/**
+	 * Whether an awaited agent came back since the last call: its jobs were kept without
+	 * knowing its labels, so they are to be compared again.
+	 */
+	boolean takeReturned() {
+		boolean was = this.returned;
+		this.returned = false;
+		return was;
+	}
+
+}

@@ -1,0 +1,71 @@
+package io.crony.web.cluster.leader;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StartGraceTest {
+
+	private final AtomicLong nanos = new AtomicLong(1_000);
+
+	private final StartGrace grace = new StartGrace(Duration.ofSeconds(10), this.nanos::get);
+
+	@Test
+	void anAgentNotSeenInTheTermIsAwaitedUntilOneLeaseTtlAfterItsStart() {
+		this.grace.seen(List.of("live"));
+
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.addAndGet(Duration.ofSeconds(10).toNanos() - 1);
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.incrementAndGet();
+		assertThat(this.grace.awaits("absent")).isFalse();
+	}
+
+	@Test
+	void whileNoAgentIsAliveTheGraceHasNotBegun() {
+		this.grace.seen(List.of());
+		this.nanos.addAndGet(Duration.ofMinutes(1).toNanos());
+		assertThat(this.grace.awaits("absent")).isTrue();
+
+		// the first agent back starts the count
+		this.grace.seen(List.of("first"));
+		this.nanos.addAndGet(Duration.ofSeconds(10).toNanos() - 1);
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.incrementAndGet();
+		assertThat(this.grace.awaits("absent")).isFalse();
+	}
+
+	@Test
+	void anAgentSeenAliveInTheTermIsNeverAwaited() {
+		this.grace.seen(List.of("live"));
+
+		// its key went while the term was in office: failed over at once
+		assertThat(this.grace.awaits("live")).isFalse();
+	}
+
+	@Test
+	void anAwaitedAgentThatComesBackIsToldOnceAndNotAwaitedAgainIfItGoes() {
+		this.grace.seen(List.of());
+		assertThat(this.grace.awaits("back")).isTrue();
+		assertThat(this.grace.takeReturned()).isFalse();
+
+		this.grace.seen(List.of("back"));
+
+		assertThat(this.grace.takeReturned()).isTrue();
+		assertThat(this.grace.takeReturned()).isFalse();
+		this.grace.seen(List.of());
+		assertThat(this.grace.awaits("back")).isFalse();
+	}
+
+	@Test
+	void anAgentThatJoinsWithoutHavingBeenAwaitedIsNoReturn() {
+		this.grace.seen(List.of("new"));
+
+		assertThat(this.grace.takeReturned()).isFalse();
+	}
+
+}
