@@ -89,6 +89,16 @@ api() {
 		-H 'Content-Type: application/json' ${body:+--data "$body"}
 }
 
+# Whether the list at $1 (an API path with a query) holds an item named exactly $2: a
+# kept state's sample jobs and calendar are not posted again, since crony-web logs each
+# refused duplicate as a WARN line that make run-check counts.
+named_exists() {
+	local list=$1 name=$2
+	api GET "$list" | python3 -c 'import json, sys
+items = json.load(sys.stdin).get("items", [])
+sys.exit(0 if any(item.get("name") == sys.argv[1] for item in items) else 1)' "$name" 2>/dev/null
+}
+
 seed_job() {
 	local name=$1 schedule=$2 path=$3 extra=${4:-}
 	post_job "$name" "$schedule" "{\"name\":\"$name\",\"description\":\"sample job\",\"schedule\":\"$schedule\",\"timeZone\":\"UTC\",
@@ -107,6 +117,10 @@ seed_java_sample_job() {
 # nightly sample job follows; check a real calendar against the official arrangement.
 seed_calendar() {
 	local status
+	if named_exists '/calendars?size=200' cn-workdays; then
+		log "calendar cn-workdays already there"
+		return
+	fi
 	status=$(curl -sS -m 30 -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/calendars" \
 		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data '{"name":"cn-workdays",
 		"description":"sample calendar: mainland China 2026","timeZone":"Asia/Shanghai",
@@ -130,6 +144,10 @@ seed_calendar() {
 post_job() {
 	local name=$1 schedule=$2 body=$3
 	local status
+	if named_exists "/jobs?name=$name&size=200" "$name"; then
+		log "job $name already there"
+		return
+	fi
 	status=$(curl -sS -m 30 -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$web_port/api/v1/jobs" \
 		-H "Authorization: Bearer $token" -H 'Content-Type: application/json' --data "$body")
 	case "$status" in
