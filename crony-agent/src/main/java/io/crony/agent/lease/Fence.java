@@ -13,6 +13,11 @@ import java.util.function.LongSupplier;
  * A closed fence is not yet a lost lease: until {@code ttl} has passed since the last
  * confirmation the server may still hold it ({@link #leaseMayLive}), and a late keepalive
  * that confirms it opens the fence again under the same lease ({@link #lease}).
+ * <p>
+ * Nor is a fence not yet open under a lease just granted: the assignment is loading under
+ * that lease, and the fence opens as soon as it is loaded ({@link #granted},
+ * {@link #opening}). The jobs loaded are this agent's, so what comes due meanwhile (a
+ * misfire policy's catch-up fire at the agent's start) waits for that opening.
  */
 public final class Fence {
 
@@ -32,6 +37,12 @@ public final class Fence {
 
 	// counts the leases this fence was opened under
 	private volatile long lease;
+
+	// the lease the fence opens under next (counted like lease), granted and its
+	// assignment loading; 0 when none
+	private volatile long opening;
+
+	private volatile long grantedAtNanos;
 
 	public Fence(Duration ttl, Duration margin, LongSupplier nanoClock) {
 		this.ttl = ttl;
@@ -80,6 +91,28 @@ public final class Fence {
 	}
 
 	/**
+	 * The lease the fence is about to open under (counted like {@link #lease}): it was
+	 * granted, the assignment is loading under it, and it may still be alive (granted
+	 * less than its TTL ago, as no keepalive is sent before the fence opens); 0 when
+	 * none.
+	 */
+	public long opening() {
+		long next = this.opening;
+		return (next != 0 && this.nanoClock.getAsLong() - this.grantedAtNanos < this.ttlNanos) ? next : 0;
+	}
+
+	/**
+	 * Records that etcd granted a new lease at the given time: the assignment is loaded
+	 * under it next, and then the fence opens under it ({@link #open}). A grant whose
+	 * loading fails is followed by another, which the fence opens under instead.
+	 * @param grantedAtNanos {@link System#nanoTime()} when the grant request left
+	 */
+	public void granted(long grantedAtNanos) {
+		this.grantedAtNanos = grantedAtNanos;
+		this.opening = this.lease + 1;
+	}
+
+	/**
 	 * Records that etcd confirmed the lease at a keepalive sent at the given time.
 	 * @param sentAtNanos {@link System#nanoTime()} when the request left
 	 */
@@ -94,11 +127,14 @@ public final class Fence {
 		this.confirmedAtNanos = grantedAtNanos;
 		this.lease++;
 		this.open = true;
+		// last: a reader that finds no lease opening finds this one open (HeldFires)
+		this.opening = 0;
 	}
 
 	/** Closes the fence until {@link #open} (the lease is gone). */
 	public void close() {
 		this.open = false;
+		this.opening = 0;
 	}
 
 	public boolean isOpen() {

@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * the node key under it, and sends one keepalive at a time (every TTL/5), each of which
  * moves the {@link Fence}'s confirmation to the instant it was sent. When etcd says the
  * lease is gone (TTL 0 or not found) the fence closes, a new lease is granted with the
- * same agent id, and listeners are told to reload before the fence opens again.
+ * same agent id, and listeners are told to reload before the fence opens again. The fence
+ * learns of each grant before the reload ({@link Fence#granted}): the engine may get its
+ * jobs, and fires of them come due, before the reload ends and the fence opens.
  */
 public final class LeaseKeeper implements AutoCloseable {
 
@@ -93,7 +95,8 @@ public final class LeaseKeeper implements AutoCloseable {
 			this.leaseId = id;
 			this.unregisteredSince = 0;
 			this.unregisteredWarned = false;
-			this.fence.confirmed(grantedAt);
+			// before the reload: fires due while it loads wait for the fence to open
+			this.fence.granted(grantedAt);
 			logger.info("Agent {} registered under lease {} (ttl {})", this.identity.id(), Long.toHexString(id),
 					this.ttl);
 			for (LeaseListener listener : this.listeners) {

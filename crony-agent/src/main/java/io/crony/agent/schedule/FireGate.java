@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * what has no claim (fires claimed locally while the database is away too, manual runs)
  * once the lease may have expired. A lease etcd said is gone closes the fence until a new
  * one is granted ({@link Fence#isOpen} false): then claimed fires are given up and
- * released as before.
+ * released as before. A fire that may not start is held ({@link HeldFires}), not given
+ * up, while its lease may live, and also while a new lease was granted and the fence is
+ * about to open under it (the assignment loading, as at the agent's start).
  * <p>
  * A claim stands in for the lease only for a fire reached on time, within
  * {@code misfire-threshold} of its instant. An agent that was frozen (stopped, swapped

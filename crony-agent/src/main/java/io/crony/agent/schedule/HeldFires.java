@@ -16,8 +16,16 @@ import org.slf4j.LoggerFactory;
  * waits while its lease may live; if a keepalive confirms that same lease, the fire
  * starts late (releasing it instead would lose it: its job stays here, and no other agent
  * takes it). Once the lease is lost, certainly expired, or replaced by a new one, the
- * fire is given up, and a claimed one is released for the job's next holder. Dispatch
- * thread only.
+ * fire is given up, and a claimed one is released for the job's next holder.
+ * <p>
+ * A fire due after a new lease was granted and before the fence opens under it waits for
+ * that opening the same way ({@link Fence#opening}): the assignment is loading under the
+ * new lease, and the engine already holds the jobs it loaded, so a fire of theirs can
+ * come due first (a misfire policy's catch-up fire at the agent's start, claimed while
+ * the reload reads once requests and opens its watches). It is this agent's to run once
+ * the fence opens; given up, it was released as if the lease were lost, and nobody took
+ * it, as the job stayed here. It starts at that opening only, and is given up once no
+ * lease granted less than a TTL ago is about to open the fence. Dispatch thread only.
  */
 final class HeldFires {
 
@@ -45,8 +53,15 @@ final class HeldFires {
 
 	/** A fire is due and the fence is closed: it waits, or is given up at once. */
 	void hold(Fire fire) {
-		this.metrics.fenced();
-		if (this.fence.leaseMayLive()) {
+		// the lease opening read first: one that opened since is then seen alive
+		long opening = this.fence.opening();
+		if (opening != 0) {
+			if (this.held.isEmpty()) {
+				logger.info("Engine holds back fires from {}: the fence opens once the assignment is loaded", fire);
+			}
+			this.held.add(new Held(fire, opening));
+		}
+		else if (this.fence.leaseMayLive()) {
 			if (this.held.isEmpty()) {
 				logger.info("Engine holds back fires from {}: lease not confirmed yet", fire);
 			}
@@ -55,6 +70,9 @@ final class HeldFires {
 		else {
 			this.givenUp.add(fire);
 		}
+		// counted after the decision: whoever sees the count sees the fire held or given
+		// up
+		this.metrics.fenced();
 	}
 
 	/**
@@ -65,26 +83,36 @@ final class HeldFires {
 		if (this.held.isEmpty()) {
 			return;
 		}
-		// the fence read once: read again, a fence closing in between looked like a lease
-		// lost, and fires of a live lease were given up
+		// The fence read once: read again, a fence closing in between looked like a lease
+		// lost, and fires of a live lease were given up. The lease opening is read first:
+		// one that opens between the reads is then seen open, not gone.
+		long opening = this.fence.opening();
 		boolean open = this.fence.mayFire();
 		if (!open && this.fence.leaseMayLive()) {
 			return;
 		}
 		long lease = this.fence.lease();
+		List<Held> waiting = new ArrayList<>();
 		int resumed = 0;
 		for (Held each : this.held) {
 			if (open && each.lease() == lease) {
 				due.add(each.fire());
 				resumed++;
 			}
+			else if (!open && each.lease() == opening) {
+				waiting.add(each);
+			}
 			else {
 				this.givenUp.add(each.fire());
 			}
 		}
-		logger.info("Engine's lease {}: {} held fires start late, {} are given up", open ? "confirmed" : "lost",
-				resumed, this.held.size() - resumed);
+		int givenUp = this.held.size() - resumed - waiting.size();
+		if (resumed + givenUp > 0) {
+			logger.info("Engine's lease {}: {} held fires start late, {} are given up", open ? "confirmed" : "lost",
+					resumed, givenUp);
+		}
 		this.held.clear();
+		this.held.addAll(waiting);
 	}
 
 	/** Fires given up since the last call; they are never started here. */

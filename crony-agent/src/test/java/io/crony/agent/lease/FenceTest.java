@@ -90,4 +90,34 @@ class FenceTest {
 		assertThat(this.fence.lease()).isEqualTo(first + 1);
 	}
 
+	@Test
+	void knowsTheLeaseItOpensUnderNextFromItsGrantUntilItOpens() {
+		this.fence.granted(this.now.get());
+		assertThat(this.fence.mayFire()).isFalse();
+		long next = this.fence.opening();
+		assertThat(next).isEqualTo(this.fence.lease() + 1);
+		this.fence.open(this.now.get());
+		assertThat(this.fence.lease()).isEqualTo(next);
+		assertThat(this.fence.opening()).isZero();
+	}
+
+	@Test
+	void forgetsAGrantedLeaseOnceItsTtlHasPassedUnopened() {
+		this.fence.granted(this.now.get());
+		advance(9_999);
+		assertThat(this.fence.opening()).isNotZero();
+		advance(1);
+		assertThat(this.fence.opening()).isZero();
+	}
+
+	@Test
+	void opensAfterALostLeaseUnderTheNextLeaseGranted() {
+		this.fence.open(this.now.get());
+		long lost = this.fence.lease();
+		this.fence.close();
+		assertThat(this.fence.opening()).isZero();
+		this.fence.granted(this.now.get());
+		assertThat(this.fence.opening()).isEqualTo(lost + 1);
+	}
+
 }

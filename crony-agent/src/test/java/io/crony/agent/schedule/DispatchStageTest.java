@@ -37,6 +37,8 @@ class DispatchStageTest {
 
 	private final JobState job = TestJobs.everySecond();
 
+	private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+
 	private RecordWriter records;
 
 	private DispatchStage dispatch;
@@ -45,7 +47,7 @@ class DispatchStageTest {
 
 	@BeforeEach
 	void start() {
-		AgentMetrics metrics = new AgentMetrics(new SimpleMeterRegistry());
+		AgentMetrics metrics = new AgentMetrics(this.meters);
 		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
 		this.records.start();
 		Releases releases = new Releases(this.store, "a",
@@ -120,6 +122,46 @@ class DispatchStageTest {
 	}
 
 	@Test
+	void aFireDueWhileTheAssignmentLoadsUnderANewLeaseStartsOnceTheFenceOpens() {
+		long grantedAt = System.nanoTime();
+		this.fence.granted(grantedAt);
+
+		this.dispatch.claimed(List.of(claimed(Instant.now(), 7)));
+		await().during(Duration.ofMillis(300)).atMost(WAIT).until(this.started::isEmpty);
+		this.fence.open(grantedAt);
+
+		await().atMost(WAIT).until(() -> this.started.size() == 1);
+		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	@Test
+	void aFireWaitingForTheFenceToOpenIsGivenUpWhenItsGrantedLeaseExpiresUnopened() {
+		// granted almost a TTL ago, and the assignment still loading
+		this.fence.granted(System.nanoTime() - Duration.ofMillis(9_800).toNanos());
+
+		this.dispatch.claimed(List.of(claimed(Instant.now(), 7)));
+
+		await().atMost(WAIT).until(() -> this.store.releasedIds.contains(7L));
+		assertThat(this.started).isEmpty();
+	}
+
+	@Test
+	void aFireHeldUnderALostLeaseIsGivenUpNotStartedUnderTheNextOne() {
+		// unconfirmed (past ttl - margin), yet within the ttl; and the fire reached past
+		// the misfire threshold, so its claim does not stand in for the lease: it waits
+		this.fence.open(System.nanoTime() - Duration.ofSeconds(8).toNanos());
+		this.dispatch.claimed(List.of(claimed(Instant.now().minusSeconds(10), 7)));
+		await().atMost(WAIT).until(() -> fencedFires() == 1);
+		this.fence.close();
+		long grantedAt = System.nanoTime();
+		this.fence.granted(grantedAt);
+
+		await().atMost(WAIT).until(() -> this.store.releasedIds.contains(7L));
+		this.fence.open(grantedAt);
+		await().during(Duration.ofMillis(300)).atMost(WAIT).until(this.started::isEmpty);
+	}
+
+	@Test
 	void aFireHeldBackWhileTheLeaseMayLiveStartsOnceAKeepaliveConfirmsIt() {
 		// opened long ago: unconfirmed now (past ttl - margin), yet within the ttl
 		this.fence.open(System.nanoTime() - Duration.ofSeconds(8).toNanos());
@@ -131,6 +173,11 @@ class DispatchStageTest {
 
 		await().atMost(WAIT).until(() -> this.started.size() == 1);
 		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	// due fires the fence held back
+	private double fencedFires() {
+		return this.meters.get("crony.agent.fenced").counter().count();
 	}
 
 	private Fire claimed(Instant at, long id) {

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.LastFire;
 import io.crony.common.execution.ExecutionStatus;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -40,6 +41,11 @@ final class ScriptedStore extends ExecutionStore {
 	/** Records written. */
 	final List<ExecutionRecord> written = new CopyOnWriteArrayList<>();
 
+	/**
+	 * Each job's last fire that ran, as the misfire policy of an arriving job reads it.
+	 */
+	final Map<Long, LastFire> lastFires = new HashMap<>();
+
 	ScriptedStore() {
 		super(new JdbcTemplate(new SingleConnectionDataSource()));
 	}
@@ -47,6 +53,19 @@ final class ScriptedStore extends ExecutionStore {
 	@Override
 	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 		// the scripted rows are read back, as on a server that returns nothing
+		return Map.of();
+	}
+
+	@Override
+	public Map<Long, LastFire> lastFires(Map<Long, Instant> untilByJob, String agentId) {
+		Map<Long, LastFire> last = new HashMap<>(this.lastFires);
+		last.keySet().retainAll(untilByJob.keySet());
+		return last;
+	}
+
+	@Override
+	public Map<Long, List<Instant>> releasedFires(Collection<Long> jobIds, Instant after, Instant until) {
+		// no former holder released a fire
 		return Map.of();
 	}
 
