@@ -144,7 +144,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new RegisteredAgents(etcd, keys, clock), tracing));
+				new RegisteredAgents(etcd, keys, clock), properties.leaderLeaseTtl(), tracing));
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.common.execution.ScheduledFires;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -30,13 +31,16 @@ final class FireHistory {
 	/**
 	 * The latest scheduled fire of each job at or before that job's own bound (its
 	 * arrival) that ran or is running, or that {@code agentId} itself claimed, for the
-	 * misfire policy, with the agent of its row. Each job has its own bound, not the
-	 * batch's latest: this agent plans an arrived job's regular fires at once and claims
-	 * them ahead, so a bound past the job's arrival could find this agent's own first
-	 * fire and hide the instants missed before it. Another agent's PENDING claim is left
-	 * out: a live former holder may release it later (then the missed fire is taken as
-	 * contested), a dead one never does (then the contested fire is given up), and a
-	 * released claim never ran.
+	 * misfire policy, with the agent of its row. A scheduled fire is one of the cron or
+	 * of the misfire policy, or one its upstreams released (trigger DEPENDENCY, at the
+	 * job's own instant), not a run of a workflow run by hand or of a backfill
+	 * ({@link ScheduledFires}). Each job has its own bound, not the batch's latest: this
+	 * agent plans an arrived job's regular fires at once and claims them ahead, so a
+	 * bound past the job's arrival could find this agent's own first fire and hide the
+	 * instants missed before it. Another agent's PENDING claim is left out: a live former
+	 * holder may release it later (then the missed fire is taken as contested), a dead
+	 * one never does (then the contested fire is given up), and a released claim never
+	 * ran.
 	 */
 	Map<Long, LastFire> lastFires(Map<Long, Instant> untilByJob, String agentId) {
 		Map<Long, LastFire> last = new HashMap<>();
@@ -59,8 +63,8 @@ final class FireHistory {
 			// the row's agent read by its id, found through the same walk: the former
 			// holder, whose unrecorded fires a failover must not run again (Misfires)
 			this.jdbc.query("SELECT f.job_id, e.scheduled_at, e.agent_id FROM (SELECT b.job_id, (SELECT e.id"
-					+ " FROM execution e WHERE e.job_id = b.job_id"
-					+ " AND e.scheduled_at <= b.until_at AND e.trigger_type IN ('CRON', 'MISFIRE')"
+					+ " FROM execution e WHERE e.job_id = b.job_id AND e.scheduled_at <= b.until_at AND "
+					+ ScheduledFires.where("e")
 					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1) AS id FROM ("
 					+ bounds + ") b) f JOIN execution e ON e.id = f.id", (rs) -> {
 						Timestamp at = rs.getTimestamp(2);
@@ -73,6 +77,10 @@ final class FireHistory {
 	/**
 	 * The scheduled fires of the given jobs in {@code (after, until]} whose claims their
 	 * former holder released (PENDING, owned by nobody): fires handed over, never run.
+	 * Not a DEPENDENCY row PENDING and owned by nobody: that is a run its upstreams
+	 * released, which the web asks the job's holder to run through a once request (again
+	 * each round until one takes it), taken from nobody by that request; taken here as a
+	 * handed-over claim it would wait for its upstreams a second time.
 	 */
 	Map<Long, List<Instant>> releasedFires(Collection<Long> jobIds, Instant after, Instant until) {
 		Map<Long, List<Instant>> released = new HashMap<>();

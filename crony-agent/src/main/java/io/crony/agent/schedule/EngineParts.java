@@ -34,20 +34,22 @@ import io.crony.agent.tracing.RunTracing;
  * @param runs told of every run's final outcome (alerts)
  * @param registeredAgents whether another agent is registered in etcd now (a job's former
  * holder: {@link FormerHolderFires})
+ * @param leaderLeaseTtl the web leader's lease TTL, part of how long a job's failover may
+ * take ({@link FormerHolderFires})
  * @param tracing the spans of runs ({@link RunTracing#off()} for none)
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
-		Predicate<String> registeredAgents, RunTracing tracing) {
+		Predicate<String> registeredAgents, Duration leaderLeaseTtl, RunTracing tracing) {
 
 	/** Parts with no tracing. */
 	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
-			RunListener runs, Predicate<String> registeredAgents) {
+			RunListener runs, Predicate<String> registeredAgents, Duration leaderLeaseTtl) {
 		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
-				queueLimit, misfireThreshold, runs, registeredAgents, RunTracing.off());
+				queueLimit, misfireThreshold, runs, registeredAgents, leaderLeaseTtl, RunTracing.off());
 	}
 
 }

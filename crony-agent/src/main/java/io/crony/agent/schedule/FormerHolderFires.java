@@ -28,22 +28,54 @@ import org.springframework.dao.DataAccessException;
  * then does the leader move the job here. So when the job arrives, the instants its
  * former holder may have run lie before {@code arrival - fencing-margin}, and their rows
  * are in its spool, not in the database, until it can reach MariaDB again. Those missed
- * instants (reaching back {@code 3 x lease-ttl}: the expiry plus up to twice the TTL for
- * the leader to move the job) are not run here, whatever the misfire policy: each is
- * recorded MISSED under the former holder, so its spool's replay, which may update only
- * that agent's rows and may take MISSED to the run's real outcome
- * ({@code RunTransition.FINISH}), corrects the row to what happened. An instant that
- * already has a row (a claim the former holder made ahead, or released) is left to the
- * claim, where the unique key keeps it single. A former holder still registered in etcd
- * (its node key there: it has its lease) was not cut off from etcd, so it handed the job
- * over: a live move's or a restart's missed instants go by the misfire policy. The price:
- * a killed agent's last seconds before the move are recorded MISSED, not caught up, as
- * nobody can tell it from one cut off.
+ * instants, reaching back {@link #lookBack} before the arrival, are not run here,
+ * whatever the misfire policy: each is recorded MISSED under the former holder, so its
+ * spool's replay, which may update only that agent's rows and may take MISSED to the
+ * run's real outcome ({@code RunTransition.FINISH}), corrects the row to what happened.
+ * An instant that already has a row (a claim the former holder made ahead, or released)
+ * is left to the claim, where the unique key keeps it single. A former holder still
+ * registered in etcd (its node key there: it has its lease) was not cut off from etcd, so
+ * it handed the job over: a live move's or a restart's missed instants go by the misfire
+ * policy. The price: a killed agent's last seconds before the move are recorded MISSED,
+ * not caught up, as nobody can tell it from one cut off.
+ * <p>
+ * How far back, with the defaults (lease TTL 10 s, fencing margin 2 s, the web's
+ * {@code leader-lease-ttl} and {@code agent-lease-ttl} 10 s each), from the former
+ * holder's last confirmed keepalive {@code k}, cut off right after it: every instant it
+ * claimed before the cut has its row in the database (an agent keeping up with its
+ * schedule claims each instant before it comes), so what it may have run unrecorded
+ * starts at {@code k} and ends at its fence, {@code k + 8 s}. Its lease expires at
+ * {@code k + 10 s}; a leader in office moves the job within its poll (0.5 s). A leader
+ * that dies then, before it writes the move, blocks its successor until its own lease
+ * expires, up to {@code k + 20 s}; the successor, not having seen the former holder alive
+ * in its term, keeps the job there for its start grace ({@code StartGrace} in crony-web),
+ * to {@code k + 30 s} plus the election; then comes the move (its poll, the etcd write,
+ * this agent's watch). The job arrives up to {@code k + 30 s} plus those reactions, a
+ * second or two: past the {@code 3 x lease-ttl} (30 s) this look-back once was, which
+ * left the instants of the first second or two after {@code k} to the misfire policy
+ * (CATCH_UP ran them again; FIRE_NOW too, for a job whose latest missed instant was one
+ * of them). The look-back is therefore {@code 3 x lease-ttl + leader-lease-ttl} (40 s):
+ * the lease TTL to the expiry, the leader's lease TTL, one lease TTL of the successor's
+ * grace, and one lease TTL for the reactions in between (the expiry in etcd, the
+ * election, the leaders' polls, the move's write and watch).
+ * <p>
+ * No bound counted back from the arrival covers a move that waits for something else:
+ * when no other agent is alive the job moves once one comes back (a new leader's grace
+ * then counts from it), and a former holder that lost MariaDB long before etcd fired from
+ * its spool all that time. The missed instants older than the look-back then go by the
+ * misfire policy (those claimed before the cut are still kept single by their rows): SKIP
+ * runs none of them, CATCH_UP runs its most recent {@code catch-up-limit}, which may
+ * include instants the former holder ran unrecorded, and FIRE_NOW runs the latest, one of
+ * those only when the job has no instant between the former holder's fence and the
+ * arrival.
  */
 final class FormerHolderFires {
 
 	private static final Logger logger = LoggerFactory.getLogger(FormerHolderFires.class);
 
+	/**
+	 * Lease TTLs in the look-back besides the leader's: to the expiry, grace, reactions.
+	 */
 	private static final int LOOK_BACK_TTLS = 3;
 
 	private final ExecutionStore store;
@@ -59,23 +91,36 @@ final class FormerHolderFires {
 	private final Predicate<String> registered;
 
 	/**
+	 * @param lookBack how far before an arrival the former holder may have run instants
+	 * unrecorded ({@link #lookBack(Duration, Duration)})
 	 * @param registered whether an agent is registered in etcd now
 	 */
-	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
+	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration lookBack,
 			Duration fencingMargin, Predicate<String> registered) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
-		this.lookBack = leaseTtl.multipliedBy(LOOK_BACK_TTLS);
+		this.lookBack = lookBack;
 		this.fencingMargin = fencingMargin;
 		this.registered = registered;
 	}
 
 	/**
+	 * The longest a job's failover may take from its former holder's last confirmed
+	 * keepalive to its arrival here, a leader change included (see the class
+	 * description): {@code 3 x lease-ttl + leader-lease-ttl}.
+	 * @param leaseTtl the agents' lease TTL
+	 * @param leaderLeaseTtl the web leader's lease TTL
+	 */
+	static Duration lookBack(Duration leaseTtl, Duration leaderLeaseTtl) {
+		return leaseTtl.multipliedBy(LOOK_BACK_TTLS).plus(leaderLeaseTtl);
+	}
+
+	/**
 	 * Of the missed instants a job's misfire policy would run on its arrival here, those
 	 * its former holder may have run from its spool: in
-	 * {@code (arrival - 3 x lease-ttl, arrival - fencing-margin]}, when the job's last
-	 * run was another agent's and that agent is not registered in etcd now.
+	 * {@code (arrival - look-back, arrival - fencing-margin]}, when the job's last run
+	 * was another agent's and that agent is not registered in etcd now.
 	 * @param last the job's last fire that ran, null when none
 	 */
 	List<Instant> mayHaveRunThere(LastFire last, List<Instant> missed, Instant arrival) {

@@ -24,17 +24,18 @@ import org.springframework.dao.DataAccessException;
 
 /**
  * The misfire policy of jobs that arrive on this agent (startup, failover, move). What
- * already ran is read from the database: the latest CRON/MISFIRE row at or before now
- * that left PENDING, or that this agent claimed itself. Another agent's PENDING claim is
- * not "ran": a live former holder releases a claim it never dispatched, maybe only after
- * this query (a move), so the instant is missed here and its claim keeps it contested,
- * taken once released and given up 5 s past its instant (a dead holder's claim, which may
- * have run, is never taken). The instants after the last one up to now were missed.
- * FIRE_NOW runs the latest missed instant once (claimed on that instant, so two agents
- * cannot both do it); CATCH_UP runs the most recent {@code limit} of them; SKIP runs
- * none. A fire its former holder released is not missed but handed over: it is taken
- * whatever the policy, as long as this agent would still retry it had it been contested
- * (5 s past its instant), so a job arriving after two released instants runs both.
+ * already ran is read from the database: the latest row of a scheduled fire (CRON,
+ * MISFIRE, or released by the job's upstreams: DEPENDENCY) at or before now that left
+ * PENDING, or that this agent claimed itself. Another agent's PENDING claim is not "ran":
+ * a live former holder releases a claim it never dispatched, maybe only after this query
+ * (a move), so the instant is missed here and its claim keeps it contested, taken once
+ * released and given up 5 s past its instant (a dead holder's claim, which may have run,
+ * is never taken). The instants after the last one up to now were missed. FIRE_NOW runs
+ * the latest missed instant once (claimed on that instant, so two agents cannot both do
+ * it); CATCH_UP runs the most recent {@code limit} of them; SKIP runs none. A fire its
+ * former holder released is not missed but handed over: it is taken whatever the policy,
+ * as long as this agent would still retry it had it been contested (5 s past its
+ * instant), so a job arriving after two released instants runs both.
  */
 final class Misfires {
 

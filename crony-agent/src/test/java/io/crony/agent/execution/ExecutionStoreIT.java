@@ -237,6 +237,30 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void aScheduledFireItsUpstreamsReleasedIsTheJobsLastFireButARunOfAWorkflowRunByHandIsNot() {
+		// job 12 has upstreams: its fire of 09:00 was stopped (SKIPPED, still CRON) on
+		// "old", its fires of 10:00:03 and 10:00:05 released (DEPENDENCY) and run on
+		// "holder"; 10:00:07 is its run in a workflow run by hand, no fire of its
+		// schedule
+		this.jdbc.update("DELETE FROM workflow_run");
+		fire(12, "2026-11-22 09:00:00", "SKIPPED", "old");
+		fire(12, "2026-11-22 10:00:03", "SUCCEEDED", "holder", "DEPENDENCY", null);
+		fire(12, "2026-11-22 10:00:05", "SUCCEEDED", "holder", "DEPENDENCY", null);
+		this.jdbc.update("INSERT INTO workflow_run (department_id, job_id, root_id, status, created_at)"
+				+ " VALUES (1, 11, 99, 'RUNNING', NOW(3))");
+		fire(12, "2026-11-22 10:00:07", "SUCCEEDED", "holder", "DEPENDENCY", 99L);
+		// job 13's every fire was released: before, it had no last fire at all
+		fire(13, "2026-11-22 10:00:04", "SUCCEEDED", "holder", "DEPENDENCY", null);
+
+		Map<Long, LastFire> last = this.store.lastFires(
+				Map.of(12L, Instant.parse("2026-11-22T10:00:10Z"), 13L, Instant.parse("2026-11-22T10:00:10Z")),
+				"agent");
+
+		assertThat(last).containsOnly(Map.entry(12L, new LastFire(Instant.parse("2026-11-22T10:00:05Z"), "holder")),
+				Map.entry(13L, new LastFire(Instant.parse("2026-11-22T10:00:04Z"), "holder")));
+	}
+
+	@Test
 	void theLastFireOfAJobWithALongHistoryIsFoundWithoutReadingThatHistory() {
 		// a minute-job's 2,000 runs before its arrival: the newest that ran counts, not
 		// another agent's PENDING claim after it; job 8 has no row at all
@@ -350,10 +374,14 @@ class ExecutionStoreIT {
 	}
 
 	private void fire(long job, String scheduledAt, String status, String agent) {
+		fire(job, scheduledAt, status, agent, "CRON", null);
+	}
+
+	private void fire(long job, String scheduledAt, String status, String agent, String trigger, Long rootId) {
 		this.jdbc.update(
-				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
-						+ " updated_at) VALUES (?, ?, ?, 'CRON', ?, ?, NOW(3))",
-				job, "job-" + job, agent, status, scheduledAt);
+				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, root_id,"
+						+ " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, NOW(3))",
+				job, "job-" + job, agent, trigger, status, scheduledAt, rootId);
 	}
 
 	// a joined update counts as Com_update_multi, a single-table one as Com_update

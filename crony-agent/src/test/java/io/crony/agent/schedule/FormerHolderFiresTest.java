@@ -12,12 +12,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The rule that keeps a failover from running again what its former holder ran from its
- * spool, with the default lease (TTL 10 s, fencing margin 2 s).
+ * spool, with the default leases (agent TTL 10 s, fencing margin 2 s, leader TTL 10 s).
  */
 class FormerHolderFiresTest {
 
-	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-			Duration.ofSeconds(2), "alive"::equals);
+	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor",
+			FormerHolderFires.lookBack(Duration.ofSeconds(10), Duration.ofSeconds(10)), Duration.ofSeconds(2),
+			"alive"::equals);
 
 	private final Instant arrival = Instant.parse("2026-11-29T08:00:40.300Z");
 
@@ -30,16 +31,34 @@ class FormerHolderFiresTest {
 	void aJobTakenFromAnotherAgentLeavesItTheInstantsItMayHaveFiredUpToItsFence() {
 		// the former holder fired on spooled claims at most up to its fence, which
 		// closed a fencing margin before its lease expired, before this arrival; and
-		// its cut began no earlier than three lease TTLs before the arrival
+		// its cut began no earlier than the longest failover (three lease TTLs and the
+		// leader's) before the arrival
 		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
 			.first()
-			.isEqualTo(Instant.parse("2026-11-29T08:00:11Z"));
+			.isEqualTo(Instant.parse("2026-11-29T08:00:01Z"));
 		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
-			.hasSize(28)
+			.hasSize(38)
 			.last()
 			.isEqualTo(Instant.parse("2026-11-29T08:00:38Z"));
+	}
+
+	@Test
+	void aJobWhoseHolderWasCutOffAsTheLeaderDiedLeavesItEveryInstantUpToItsFence() {
+		// the holder's last keepalive confirmed at 08:00:00, cut off right after: it may
+		// have run every instant from 08:00:00 to its fence at 08:00:08 from its spool.
+		// Its lease expired at 08:00:10, when the leader died before writing the move;
+		// that leader's lease held up its successor to 08:00:20, whose start grace kept
+		// the job on the holder it never saw alive to 08:00:30; the election, the
+		// successor's poll and the move brought the job here at 08:00:31.400
+		Instant arrival = Instant.parse("2026-11-29T08:00:31.400Z");
+		List<Instant> upToArrival = this.missed.stream().filter((at) -> !at.isAfter(arrival)).toList();
+		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), upToArrival,
+				arrival))
+			.containsAll(IntStream.rangeClosed(0, 8)
+				.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
+				.toList());
 	}
 
 	@Test
@@ -76,11 +95,13 @@ class FormerHolderFiresTest {
 
 	@Test
 	void theWindowFollowsTheLeaseSettings() {
-		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(4),
-				Duration.ofSeconds(1), (agent) -> false);
+		// agent lease 4 s, margin 1 s, leader lease 6 s: back 18 s, to 08:00:22.300
+		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor",
+				FormerHolderFires.lookBack(Duration.ofSeconds(4), Duration.ofSeconds(6)), Duration.ofSeconds(1),
+				(agent) -> false);
 		assertThat(shortLease.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
-			.containsExactlyElementsOf(IntStream.rangeClosed(29, 39)
+			.containsExactlyElementsOf(IntStream.rangeClosed(23, 39)
 				.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 				.toList());
 	}

@@ -15,7 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param instanceId this instance's name in the election; empty means host name plus a
  * random suffix
  * @param leaderLeaseTtl TTL of the leader's lease: how long a dead leader blocks its
- * successor
+ * successor; the agents' {@code crony.agent.leader-lease-ttl} (the same default) is set
+ * to it, since it delays a failover
  * @param strategy the cluster's default placement strategy (a job may override it)
  * @param pollInterval how often the leader looks for changed jobs, agent overrides and
  * operator requests in MySQL

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import io.crony.common.execution.ScheduledFires;
 import io.crony.common.sql.SqlTime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,10 +60,10 @@ class ExecutionPartitions {
 	// a job's latest fire (what FireHistory.lastFires on an agent reads) in the day, with
 	// none after it: probed per job through uk_execution_fire, never a scan of the day
 	private static final String HOLDS_LATEST_FIRE = "SELECT j.id FROM job j WHERE EXISTS (SELECT 1 FROM execution e"
-			+ " WHERE e.job_id = j.id AND e.scheduled_at >= ? AND e.scheduled_at < ?"
-			+ " AND e.trigger_type IN ('CRON', 'MISFIRE') AND e.status <> 'PENDING')"
-			+ " AND NOT EXISTS (SELECT 1 FROM execution l WHERE l.job_id = j.id AND l.scheduled_at >= ?"
-			+ " AND l.trigger_type IN ('CRON', 'MISFIRE') AND l.status <> 'PENDING') LIMIT 1";
+			+ " WHERE e.job_id = j.id AND e.scheduled_at >= ? AND e.scheduled_at < ?" + " AND "
+			+ ScheduledFires.where("e") + " AND e.status <> 'PENDING')"
+			+ " AND NOT EXISTS (SELECT 1 FROM execution l WHERE l.job_id = j.id AND l.scheduled_at >= ?" + " AND "
+			+ ScheduledFires.where("l") + " AND l.status <> 'PENDING') LIMIT 1";
 
 	private static final String HOLDS_OPEN_ROW = "SELECT id FROM execution WHERE scheduled_at >= ? AND scheduled_at < ?"
 			+ " AND " + OpenRuns.OPEN + " LIMIT 1";

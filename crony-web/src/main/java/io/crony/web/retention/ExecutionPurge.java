@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.crony.common.execution.ScheduledFires;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.cluster.leadership.LeaderElection;
 import io.crony.web.support.PeriodicTask;
@@ -39,8 +40,9 @@ import org.springframework.stereotype.Component;
  * records, which write other rows of the same table, never wait long behind it.
  * <p>
  * <b>The latest fire is always kept.</b> An agent that takes a job over reads its latest
- * CRON/MISFIRE row that left PENDING ({@code FireHistory.lastFires} in crony-agent) and
- * treats the schedule's instants after it as missed (FIRE_NOW runs one, CATCH_UP up to
+ * scheduled fire that left PENDING ({@link ScheduledFires}: CRON, MISFIRE, or released by
+ * the job's upstreams; {@code FireHistory.lastFires} in crony-agent) and treats the
+ * schedule's instants after it as missed (FIRE_NOW runs one, CATCH_UP up to
  * {@code catch-up-limit}). Were that row purged while an older one stayed (a RUNNING row
  * left behind), instants that did run would count as missed and run again. So each job's
  * bound is at most its latest fire's instant: a row at or after it is never removed, and
@@ -75,8 +77,8 @@ class ExecutionPurge extends PeriodicTask {
 	// answered from idx_execution_job (job_id, id) alone, never the rows
 	private static final String JOB_IDS = "SELECT DISTINCT job_id FROM execution WHERE job_id > ? ORDER BY job_id LIMIT ?";
 
-	private static final String LATEST_FIRE = "SELECT scheduled_at FROM execution WHERE job_id = ? "
-			+ "AND trigger_type IN ('CRON', 'MISFIRE') AND status <> 'PENDING' ORDER BY scheduled_at DESC LIMIT 1";
+	private static final String LATEST_FIRE = "SELECT e.scheduled_at FROM execution e WHERE e.job_id = ? AND "
+			+ ScheduledFires.where("e") + " AND e.status <> 'PENDING' ORDER BY e.scheduled_at DESC LIMIT 1";
 
 	private static final String NTH_NEWEST = "SELECT scheduled_at FROM execution WHERE job_id = ? AND " + FINISHED
 			+ " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";

@@ -107,6 +107,7 @@ class RetentionIT {
 		long counted = job("counted", Map.of("maxCount", 3));
 		long shortLived = job("short-lived", Map.of("days", 2));
 		long idle = job("idle", Map.of("days", 1));
+		long released = job("released", Map.of("days", 1));
 		long many = job("many", null);
 		long gone = job("gone", null);
 		assertThat(this.api.delete("/api/v1/jobs/" + gone).status()).isEqualTo(204);
@@ -154,6 +155,12 @@ class RetentionIT {
 		kept.add(row(idle, "CRON", "SUCCEEDED", days(10)));
 		removed.add(row(idle, "CRON", "SUCCEEDED", days(20)));
 		kept.add(row(idle, "CRON", "RUNNING", days(30)));
+		// a job with upstreams: its fires they released run as DEPENDENCY, and the latest
+		// is its latest fire (before, an older stopped CRON fire was, and every row after
+		// that one stayed)
+		kept.add(row(released, "DEPENDENCY", "SUCCEEDED", days(10)));
+		removed.add(row(released, "DEPENDENCY", "SUCCEEDED", days(15)));
+		removed.add(row(released, "CRON", "SKIPPED", days(20)));
 		// 250 old rows: three batches
 		for (int i = 0; i < 250; i++) {
 			removed.add(row(many, "CRON", "SKIPPED", days(31).minus(i, ChronoUnit.MINUTES)));
@@ -175,7 +182,7 @@ class RetentionIT {
 		assertThat(preview.status()).as("%s", preview.body()).isEqualTo(200);
 		assertThat(preview.body().path("wouldRemoveByCount").asLong()).isEqualTo(7);
 		assertThat(preview.body().path("wouldRemoveByAge").asLong()).isEqualTo(removed.size() - 7);
-		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(8);
+		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(9);
 		assertThat(ids()).containsAll(removed).containsAll(kept);
 		assertThat(removedRows("age")).isEqualTo(agedBefore);
 
@@ -187,7 +194,7 @@ class RetentionIT {
 		assertThat(run.outcome()).isEqualTo("COMPLETED");
 		assertThat(run.removedByCount()).isEqualTo(7);
 		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
-		assertThat(run.jobsExamined()).isEqualTo(8);
+		assertThat(run.jobsExamined()).isEqualTo(9);
 		assertThat(run.finishedAt()).isNotNull();
 		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
 		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
