@@ -48,6 +48,14 @@ cat >"$out/release-settings.xml" <<XML
   </mirrors>
 </settings>
 XML
+# The release profile's plugins (sources, javadoc, flatten, CycloneDX) are used by no other
+# build, so on a fresh machine the local repository lacks them: fetch them, with their
+# dependencies, from the registry first (quick once they are there); the release itself
+# then runs with no network.
+log "the release profile's plugins in the local Maven repository"
+./mvnw -B -q -Prelease -pl crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom \
+	dependency:resolve-plugins >"$out/resolve-plugins.log" 2>&1 ||
+	{ cat "$out/resolve-plugins.log" >&2; fail "the release profile's plugins could not be fetched"; }
 RELEASE_PARTS=maven,go,npm,notes RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
 	RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
 
