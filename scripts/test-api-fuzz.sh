@@ -14,6 +14,14 @@
 # (crony.web.output-stream.max-duration), so a run that never ends (no agent runs it)
 # cannot hold the fuzzer.
 #
+# What it judges is the API, not the machine's speed: the make test of a 2-core machine runs
+# it beside the browser tests and the release build, where one response or one example's
+# generation can take several times its quiet time. So each request may take 30 s (10 s is
+# schemathesis's default) and Hypothesis's too_slow health check, which times the generation
+# of examples on the fuzzer's side, is off; the other health checks, which say the schema
+# leaves nothing valid to generate, stay on. A failure or error prints its own section (what
+# was sent, what came back) into the test log, not only the summary.
+#
 # Operations that end the fuzzing user's own session (POST /auth/logout, and for the
 # global admin PUT /users/{id}, which may change its own password or disable it) would
 # turn every later request into a 401, so each runs last, alone, with a session of its own.
@@ -143,10 +151,13 @@ fuzz() {
 	set +e
 	(cd "$state" && "$venv/bin/schemathesis" run "$state/api-docs.json" --url "$web" \
 		--checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
+		--request-timeout 30 --suppress-health-check too_slow \
 		--phases examples,coverage,fuzzing,stateful --max-examples "$examples" --workers "$workers" --seed 20261125 --no-color "$@") >"$report" 2>&1
 	status=$?
 	set -e
 	traces_after=$(grep -c $'^\tat ' "$state/logs/web.log" || true)
+	# the sections naming each failure and error (at most 80 lines), then the summary
+	sed -n '/^=* \(FAILURES\|ERRORS\) =*$/,/^=* SUMMARY =*$/{/SUMMARY/!p}' "$report" | head -80
 	sed -n '/SUMMARY/,$p' "$report"
 	local requests operations failures traces=$((traces_after - traces_before))
 	requests=$(grep -oE '[0-9]+ generated' "$report" | tail -1 | grep -oE '[0-9]+' || echo 0)
