@@ -14,13 +14,11 @@
 # (crony.web.output-stream.max-duration), so a run that never ends (no agent runs it)
 # cannot hold the fuzzer.
 #
-# What it judges is the API, not the machine's speed: the make test of a 2-core machine runs
-# it beside the browser tests and the release build, where one response or one example's
-# generation can take several times its quiet time. So each request may take 30 s (10 s is
-# schemathesis's default) and Hypothesis's too_slow health check, which times the generation
-# of examples on the fuzzer's side, is off; the other health checks, which say the schema
-# leaves nothing valid to generate, stay on. A failure or error prints its own section (what
-# was sent, what came back) into the test log, not only the summary.
+# Hypothesis's too_slow health check, which times the fuzzer's own generation of examples
+# and so the machine's load (make test runs this beside the browser tests and the release
+# build), is off; the health checks that say the schema leaves nothing valid to generate
+# stay on. A failure or error prints its own section (what was sent, what came back, or the
+# exception) into the test log, not only the summary.
 #
 # Operations that end the fuzzing user's own session (POST /auth/logout, and for the
 # global admin PUT /users/{id}, which may change its own password or disable it) would
@@ -47,9 +45,32 @@ die() {
 
 web_jar=$repo/crony-web/target/crony-web-0.1.0-SNAPSHOT.jar
 [ -f "$web_jar" ] || die "missing $web_jar: run ./mvnw -B verify (or package) first"
+# The fuzzer's Python. schemathesis runs its workers as threads, and Hypothesis parses source
+# with ast.parse to describe its strategies; CPython before 3.11.8 and 3.12.2 could fail that
+# parse when another thread's garbage collection ran inside it ("SystemError: AST
+# constructor recursion depth mismatch", CPython gh-106905), which schemathesis reports as
+# an error of the operation it was generating for. This machine kind's python3 is 3.11.7, so
+# the pass takes the newest fixed CPython it finds (python3 itself, python3.13/3.12 on the
+# PATH, pyenv's versions), and with none runs one worker, where no two parses meet.
+fixed_python() {
+	local candidate
+	for candidate in python3 python3.13 python3.12 $(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.*/bin/python3 2>/dev/null | sort -Vr); do
+		command -v "$candidate" >/dev/null 2>&1 || continue
+		"$candidate" -c 'import sys; v = sys.version_info[:3]; sys.exit(0 if v >= (3, 13) or (3, 12, 2) <= v < (3, 13) or (3, 11, 8) <= v < (3, 12) else 1)' 2>/dev/null &&
+			{ command -v "$candidate"; return; }
+	done
+	return 1
+}
+if python=$(fixed_python); then
+	venv=$venv-$("$python" -c 'import platform; print(platform.python_version())')
+else
+	python=python3 workers=1
+	log "no CPython with gh-106905 fixed (3.11.8, 3.12.2, 3.13 or later) found: one worker"
+fi
+log "schemathesis on $("$python" --version), $workers workers"
 if ! [ -x "$venv/bin/schemathesis" ] || ! "$venv/bin/schemathesis" --version | grep -qF "$schemathesis_version"; then
-	log "installing schemathesis $schemathesis_version (PyPI)"
-	python3 -m venv "$venv"
+	log "installing schemathesis $schemathesis_version (PyPI) for $("$python" --version)"
+	"$python" -m venv "$venv"
 	"$venv/bin/pip" install -q "schemathesis==$schemathesis_version"
 fi
 bash scripts/services.sh install
@@ -151,7 +172,7 @@ fuzz() {
 	set +e
 	(cd "$state" && "$venv/bin/schemathesis" run "$state/api-docs.json" --url "$web" \
 		--checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
-		--request-timeout 30 --suppress-health-check too_slow \
+		--suppress-health-check too_slow \
 		--phases examples,coverage,fuzzing,stateful --max-examples "$examples" --workers "$workers" --seed 20261125 --no-color "$@") >"$report" 2>&1
 	status=$?
 	set -e
