@@ -30,7 +30,6 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.PutOption;
-import org.flywaydb.core.Flyway;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -84,11 +83,7 @@ public final class AgentTestSupport implements AutoCloseable {
 
 	/** Applies crony-web's migrations, as crony-web does when it starts. */
 	public void migrate() {
-		Flyway.configure()
-			.dataSource(this.services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
-			.locations("filesystem:../crony-web/src/main/resources/db/migration")
-			.load()
-			.migrate();
+		AgentDatabase.migrate(this.services);
 	}
 
 	public JdbcTemplate jdbc() {

@@ -40,7 +40,14 @@ import org.springframework.dao.DataAccessException;
  * was disabled, deleted or moved to another agent once its lease expired, and its early
  * claims would otherwise keep winning the unique key without end. So a job disabled or
  * deleted meanwhile stops within one claim-ahead, and a moved one once the leader has
- * written the move (lease TTL plus its reaction), plus one claim-ahead.
+ * written the move (lease TTL plus its reaction), plus one claim-ahead. A lease etcd just
+ * granted, about to open the fence once the assignment is loaded under it, counts as
+ * confirmed for this once the engine holds that assignment ({@link ClaimScope}): the
+ * leader writes {@code job.agent_id} only after it moved a job, so held-only claims at
+ * the agent's start lost the fires of jobs moved here just before.
+ * <p>
+ * A fire that gets no row (held-only, its job not placed here by table {@code job}) is
+ * not claimed: it is said at DEBUG, as the job is disabled, deleted or another agent's.
  */
 final class Claimer {
 
@@ -54,18 +61,19 @@ final class Claimer {
 
 	private final Clock clock;
 
-	private final BooleanSupplier leaseConfirmed;
+	private final BooleanSupplier inFull;
 
 	/**
-	 * @param leaseConfirmed whether etcd confirms the lease now (the fence may fire);
-	 * while it does not, claims are made only for jobs the database places here
+	 * @param inFull whether claims are made in full now ({@link ClaimScope#inFull}: etcd
+	 * confirms the lease, or the fence is opening under a lease the engine's jobs were
+	 * loaded under); otherwise only for jobs the database places here
 	 */
-	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier leaseConfirmed) {
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier inFull) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.clock = clock;
-		this.leaseConfirmed = leaseConfirmed;
+		this.inFull = inFull;
 	}
 
 	/**
@@ -109,7 +117,7 @@ final class Claimer {
 		// INSERT IGNORE, then read back the fires whose rows the insert did not return as
 		// made now: a row naming this agent is ours, whether inserted now or by this
 		// agent's earlier life (which no longer fires it)
-		boolean heldOnly = !this.leaseConfirmed.getAsBoolean();
+		boolean heldOnly = !this.inFull.getAsBoolean();
 		Map<FireKey, ExecutionStore.Row> rows = new HashMap<>(
 				this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList(), heldOnly));
 		Set<FireKey> unknown = new HashSet<>(byKey.keySet());
@@ -122,6 +130,12 @@ final class Claimer {
 			Fire fire = entry.getValue();
 			ExecutionStore.Row row = rows.get(entry.getKey());
 			if (row == null) {
+				// held-only and not placed here: the job is not this agent's by the
+				// database's word
+				FireMdc.debug(logger, fire,
+						() -> logger.debug(
+								"Fire of job {} at {} not claimed: table job does not " + "place the job on {} enabled",
+								fire.job.id(), fire.scheduledAt, this.agentId));
 				continue;
 			}
 			boolean mine = this.agentId.equals(row.agentId()) && row.status() == ExecutionStatus.PENDING;

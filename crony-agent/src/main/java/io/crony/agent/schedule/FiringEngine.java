@@ -70,6 +70,8 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		}
 		// the reload that calls this reads every once request again right after
 		this.stages.onces.forgetAwaited();
+		// before the jobs arrive: their catch-up fires are claimed as this agent's
+		this.stages.claimScope.loaded();
 		remove(this.jobs.notIn(specs));
 		put(specs);
 	}

@@ -28,6 +28,8 @@ final class Stages implements AutoCloseable {
 
 	final OnceRuns onces;
 
+	final ClaimScope claimScope;
+
 	private final Thread claimThread;
 
 	private final Thread dispatchThread;
@@ -37,8 +39,9 @@ final class Stages implements AutoCloseable {
 		RunRecords records = new RunRecords(parts.records(), metrics, parts.agentId(), parts.clock(), parts.runs());
 		this.runner = new Runner(parts.targets(), records, metrics, parts.timer(), parts.workers(), parts.clock(),
 				parts.queueLimit(), parts.tracing());
+		this.claimScope = new ClaimScope(parts.fence());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
-				parts.fence()::mayFire);
+				this.claimScope::inFull);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers());
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());

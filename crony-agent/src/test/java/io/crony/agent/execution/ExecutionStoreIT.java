@@ -1,18 +1,15 @@
 package io.crony.agent.execution;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.crony.agent.AgentDatabase;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.test.CronyServicesExtension;
-import io.crony.test.LocalServices;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,14 +39,8 @@ class ExecutionStoreIT {
 
 	@BeforeEach
 	void connect() throws SQLException {
-		Flyway.configure()
-			.dataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
-			.locations("filesystem:../crony-web/src/main/resources/db/migration")
-			.load()
-			.migrate();
-		Connection connection = DriverManager.getConnection(services.jdbcUrl(), LocalServices.DB_USER,
-				LocalServices.DB_PASSWORD);
-		this.dataSource = new SingleConnectionDataSource(connection, true);
+		AgentDatabase.migrate(services);
+		this.dataSource = AgentDatabase.connection(services);
 		this.jdbc = new JdbcTemplate(this.dataSource);
 		this.store = new ExecutionStore(this.jdbc);
 		this.jdbc.update("DELETE FROM execution");

@@ -1,6 +1,5 @@
 package io.crony.agent.execution;
 
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,9 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
+import io.crony.agent.AgentDatabase;
 import io.crony.test.CronyServicesExtension;
-import io.crony.test.LocalServices;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,11 +55,7 @@ class JobWindowsIT {
 
 	@BeforeEach
 	void connect() throws SQLException {
-		Flyway.configure()
-			.dataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD)
-			.locations("filesystem:../crony-web/src/main/resources/db/migration")
-			.load()
-			.migrate();
+		AgentDatabase.migrate(services);
 		this.jdbc = connection();
 		this.a = new JobWindows(this.jdbc);
 		this.b = new JobWindows(connection());
@@ -211,9 +205,7 @@ class JobWindowsIT {
 	}
 
 	private JdbcTemplate connection() throws SQLException {
-		SingleConnectionDataSource dataSource = new SingleConnectionDataSource(
-				DriverManager.getConnection(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD),
-				true);
+		SingleConnectionDataSource dataSource = AgentDatabase.connection(services);
 		this.connections.add(dataSource);
 		return new JdbcTemplate(dataSource);
 	}

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.IntFunction;
 
+import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.metrics.AgentMetrics;
@@ -35,8 +36,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A {@link Runner} calling a scripted target, its records written in batches to a
- * scripted store and its meters kept in memory: the calls the target got and the runs
- * that finished, in order. Close it after each test.
+ * scripted store (or the one a test gives) and its meters kept in memory: the calls the
+ * target got and the runs that finished, in order. An engine's test takes its targets,
+ * records and timer from here too. Close it after each test.
  */
 final class RunnerFixture implements AutoCloseable {
 
@@ -53,8 +55,26 @@ final class RunnerFixture implements AutoCloseable {
 	private final RecordWriter records;
 
 	RunnerFixture(Path spoolDir) {
-		this.records = new RecordWriter(new ScriptedStore(), new Spool(spoolDir), Duration.ofMillis(20), 1000);
+		this(spoolDir, new ScriptedStore());
+	}
+
+	/**
+	 * A fixture whose records go to the given store: a test that scripts or reads the
+	 * store itself, or gives its engine the same one.
+	 */
+	RunnerFixture(Path spoolDir, ExecutionStore store) {
+		this.records = new RecordWriter(store, new Spool(spoolDir), Duration.ofMillis(20), 1000);
 		this.records.start();
+	}
+
+	/** The record writer, started: the runners' records go through it. */
+	RecordWriter records() {
+		return this.records;
+	}
+
+	/** The timer of the runners' retry backoff. */
+	ScheduledExecutorService timer() {
+		return this.timer;
 	}
 
 	/**
@@ -65,6 +85,16 @@ final class RunnerFixture implements AutoCloseable {
 	}
 
 	Runner runner(IntFunction<AttemptResult> byAttempt, RunTracing tracing) {
+		AgentMetrics metrics = new AgentMetrics(this.meters);
+		RunRecords runs = new RunRecords(this.records, metrics, "a", Clock.systemUTC(), this.finished::add);
+		return new Runner(targets(byAttempt), runs, metrics, this.timer, Runnable::run, Clock.systemUTC(), 10, tracing);
+	}
+
+	/**
+	 * One HTTP target that answers each attempt as the script says, each call kept in
+	 * {@link #calls}.
+	 */
+	Targets targets(IntFunction<AttemptResult> byAttempt) {
 		Target target = new Target() {
 			@Override
 			public TargetType type() {
@@ -77,10 +107,7 @@ final class RunnerFixture implements AutoCloseable {
 				return CompletableFuture.completedFuture(byAttempt.apply(invocation.attempt()));
 			}
 		};
-		AgentMetrics metrics = new AgentMetrics(this.meters);
-		RunRecords runs = new RunRecords(this.records, metrics, "a", Clock.systemUTC(), this.finished::add);
-		return new Runner(new Targets(List.of(target)), runs, metrics, this.timer, Runnable::run, Clock.systemUTC(), 10,
-				tracing);
+		return new Targets(List.of(target));
 	}
 
 	/**
