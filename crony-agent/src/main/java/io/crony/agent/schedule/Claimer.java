@@ -134,7 +134,7 @@ final class Claimer {
 				// database's word
 				FireMdc.debug(logger, fire,
 						() -> logger.debug(
-								"Fire of job {} at {} not claimed: table job does not " + "place the job on {} enabled",
+								"Fire of job {} at {} not claimed: table job does not place the job on {} enabled",
 								fire.job.id(), fire.scheduledAt, this.agentId));
 				continue;
 			}
