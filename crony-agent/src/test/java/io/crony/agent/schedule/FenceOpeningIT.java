@@ -100,10 +100,10 @@ class FenceOpeningIT {
 				return CompletableFuture.completedFuture(new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
 			}
 		};
-		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.records,
-				new Targets(List.of(target)), this.fence, new AgentMetrics(this.meters), this.workers, this.timer,
-				Clock.systemUTC(), Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE,
-				(agentId) -> false, Duration.ofSeconds(10)));
+		this.engine = FiringEngine
+			.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.records, new Targets(List.of(target)),
+					this.fence, new AgentMetrics(this.meters), this.workers, this.timer, Clock.systemUTC(),
+					Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE, (agentId) -> false));
 		AgentIdentity identity = new AgentIdentity(AGENT,
 				new AgentInfo(AGENT, "127.0.0.1", 8081, 100, Map.of(), "test", Instant.now()));
 		this.lease = new LeaseKeeper(this.etcd, new CronyKeys(services.keyPrefix()), identity, this.fence.ttl(),
