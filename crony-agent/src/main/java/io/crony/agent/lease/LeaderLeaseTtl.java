@@ -83,9 +83,17 @@ public final class LeaderLeaseTtl implements Supplier<Optional<Duration>>, AutoC
 		if (!this.reading.compareAndSet(false, true)) {
 			return CompletableFuture.completedFuture(get());
 		}
-		return this.etcd.getElectionClient()
-			.leader(this.election)
-			.thenCompose((answer) -> grantedTtl(answer.getKv()))
+		CompletableFuture<Optional<Duration>> read;
+		try {
+			read = this.etcd.getElectionClient()
+				.leader(this.election)
+				.thenCompose((answer) -> grantedTtl(answer.getKv()));
+		}
+		catch (RuntimeException ex) {
+			// a closed client: thrown out of the timer's task it would end the refreshes
+			read = CompletableFuture.failedFuture(ex);
+		}
+		return read
 			// a read that hangs must not keep every later one from starting
 			.orTimeout(READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
 			.handle((ttl, failure) -> {
