@@ -28,11 +28,6 @@ import org.springframework.util.unit.DataSize;
  * @param leaseTtl TTL of the agent's etcd lease
  * @param fencingMargin the agent stops firing when its lease was last confirmed more than
  * {@code leaseTtl - fencingMargin} ago
- * @param leaderLeaseTtl the web leader's lease TTL
- * ({@code crony.web.cluster.leader-lease-ttl}, the same default): how long a dead leader
- * holds up the failover of a job, which bounds how far back a job taken over leaves its
- * former holder the instants it may have run unrecorded ({@code FormerHolderFires}); set
- * it to the web's value
  * @param claimAhead how far ahead fires are claimed in the database
  * @param workerThreads threads that start runs (targets themselves are asynchronous)
  * @param recordFlushInterval how often execution records are written in one batch
@@ -68,13 +63,12 @@ import org.springframework.util.unit.DataSize;
 public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.0.1") String host,
 		@DefaultValue("0") int port, @DefaultValue("1") int weight, Map<String, String> labels,
 		@DefaultValue("10s") Duration leaseTtl, @DefaultValue("2s") Duration fencingMargin,
-		@DefaultValue("10s") Duration leaderLeaseTtl, @DefaultValue("1500ms") Duration claimAhead,
-		@DefaultValue("8") int workerThreads, @DefaultValue("50ms") Duration recordFlushInterval,
-		@DefaultValue("1s") Duration recordStartHold, @DefaultValue("100000") int recordBacklogLimit,
-		@DefaultValue("./crony-spool") Path spoolDir, @DefaultValue("1GB") DataSize spoolMaxSize,
-		@DefaultValue("100") int catchUpLimit, @DefaultValue("10") int queueLimit,
-		@DefaultValue("5s") Duration misfireThreshold, @DefaultValue("4096") int outputLimit,
-		@DefaultValue("1s") Duration liveOutputInterval,
+		@DefaultValue("1500ms") Duration claimAhead, @DefaultValue("8") int workerThreads,
+		@DefaultValue("50ms") Duration recordFlushInterval, @DefaultValue("1s") Duration recordStartHold,
+		@DefaultValue("100000") int recordBacklogLimit, @DefaultValue("./crony-spool") Path spoolDir,
+		@DefaultValue("1GB") DataSize spoolMaxSize, @DefaultValue("100") int catchUpLimit,
+		@DefaultValue("10") int queueLimit, @DefaultValue("5s") Duration misfireThreshold,
+		@DefaultValue("4096") int outputLimit, @DefaultValue("1s") Duration liveOutputInterval,
 		@DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
 		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
 		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {

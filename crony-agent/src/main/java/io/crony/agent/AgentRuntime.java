@@ -23,6 +23,7 @@ import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.execution.SpoolPublisher;
 import io.crony.agent.lease.Fence;
+import io.crony.agent.lease.LeaderLeaseTtl;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.lease.RegisteredAgents;
 import io.crony.agent.metrics.AgentMetrics;
@@ -76,6 +77,8 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final LeaseKeeper lease;
 
+	private final LeaderLeaseTtl leaderLeaseTtl;
+
 	private final SpoolPublisher spoolState;
 
 	private final AssignmentWatcher watcher;
@@ -128,6 +131,7 @@ class AgentRuntime implements SmartLifecycle {
 		RunTracing tracing = (sdk != null)
 				? new RunTracing(sdk, samplers.getIfAvailable(Sampler::alwaysOff), this.spans) : RunTracing.off();
 		this.tokens = new ExecutionTokenSource(etcd, keys);
+		this.leaderLeaseTtl = new LeaderLeaseTtl(etcd, keys);
 		Targets.ServiceResolver resolver = services.getIfAvailable();
 		AsyncStore asyncStore = new AsyncStore(jdbc);
 		this.async = new AsyncRuns(asyncStore, identity.id(), asyncProperties,
@@ -144,7 +148,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new RegisteredAgents(etcd, keys, clock), properties.leaderLeaseTtl(), tracing));
+				new RegisteredAgents(etcd, keys, clock), this.leaderLeaseTtl, tracing));
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
@@ -179,6 +183,8 @@ class AgentRuntime implements SmartLifecycle {
 			return;
 		}
 		warmUpDatabase();
+		// read before the lease brings the first jobs, so a move finds it known
+		this.leaderLeaseTtl.start(this.timer);
 		this.tokens.start();
 		this.records.start();
 		this.engine.start();
@@ -208,6 +214,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.async.close();
 		this.liveOutputs.close();
 		this.tokens.close();
+		this.leaderLeaseTtl.close();
 		this.timer.shutdownNow();
 		this.workers.shutdown();
 		try {

@@ -2,9 +2,11 @@ package io.crony.agent.schedule;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.function.Predicate;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
@@ -34,22 +36,25 @@ import io.crony.agent.tracing.RunTracing;
  * @param runs told of every run's final outcome (alerts)
  * @param registeredAgents whether another agent is registered in etcd now (a job's former
  * holder: {@link FormerHolderFires})
- * @param leaderLeaseTtl the web leader's lease TTL, part of how long a job's failover may
- * take ({@link FormerHolderFires})
+ * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty before
+ * any was read: part of how long a job's failover may take ({@link FormerHolderFires})
  * @param tracing the spans of runs ({@link RunTracing#off()} for none)
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
-		Predicate<String> registeredAgents, Duration leaderLeaseTtl, RunTracing tracing) {
+		Predicate<String> registeredAgents, Supplier<Optional<Duration>> leaderLeaseTtl, RunTracing tracing) {
 
-	/** Parts with no tracing. */
+	/**
+	 * Parts with no tracing and no leader lease TTL known: a job taken over from an agent
+	 * not registered leaves it every missed instant up to its fence.
+	 */
 	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
-			RunListener runs, Predicate<String> registeredAgents, Duration leaderLeaseTtl) {
+			RunListener runs, Predicate<String> registeredAgents) {
 		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
-				queueLimit, misfireThreshold, runs, registeredAgents, leaderLeaseTtl, RunTracing.off());
+				queueLimit, misfireThreshold, runs, registeredAgents, Optional::empty, RunTracing.off());
 	}
 
 }

@@ -5,8 +5,10 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -40,24 +42,27 @@ import org.springframework.dao.DataAccessException;
  * not caught up, as nobody can tell it from one cut off.
  * <p>
  * How far back, with the defaults (lease TTL 10 s, fencing margin 2 s, the web's
- * {@code leader-lease-ttl} and {@code agent-lease-ttl} 10 s each), from the former
- * holder's last confirmed keepalive {@code k}, cut off right after it: every instant it
- * claimed before the cut has its row in the database (an agent keeping up with its
- * schedule claims each instant before it comes), so what it may have run unrecorded
- * starts at {@code k} and ends at its fence, {@code k + 8 s}. Its lease expires at
- * {@code k + 10 s}; a leader in office moves the job within its poll (0.5 s). A leader
- * that dies then, before it writes the move, blocks its successor until its own lease
- * expires, up to {@code k + 20 s}; the successor, not having seen the former holder alive
- * in its term, keeps the job there for its start grace ({@code StartGrace} in crony-web),
- * to {@code k + 30 s} plus the election; then comes the move (its poll, the etcd write,
- * this agent's watch). The job arrives up to {@code k + 30 s} plus those reactions, a
- * second or two: past the {@code 3 x lease-ttl} (30 s) this look-back once was, which
- * left the instants of the first second or two after {@code k} to the misfire policy
- * (CATCH_UP ran them again; FIRE_NOW too, for a job whose latest missed instant was one
- * of them). The look-back is therefore {@code 3 x lease-ttl + leader-lease-ttl} (40 s):
- * the lease TTL to the expiry, the leader's lease TTL, one lease TTL of the successor's
- * grace, and one lease TTL for the reactions in between (the expiry in etcd, the
- * election, the leaders' polls, the move's write and watch).
+ * {@code leader-lease-ttl} 10 s), from the former holder's last confirmed keepalive
+ * {@code k}, cut off right after it: every instant it claimed before the cut has its row
+ * in the database (an agent keeping up with its schedule claims each instant before it
+ * comes), so what it may have run unrecorded starts at {@code k} and ends at its fence,
+ * {@code k + 8 s}. Its lease expires at {@code k + 10 s}; a leader in office moves the
+ * job within its poll (0.5 s). A leader that dies then, before it writes the move, blocks
+ * its successor until its own lease expires, up to {@code k + 20 s}; the successor, not
+ * having seen the former holder alive in its term, keeps the job there for its start
+ * grace ({@code StartGrace} in crony-web), to {@code k + 30 s} plus the election; then
+ * comes the move (its poll, the etcd write, this agent's watch). The job arrives up to
+ * {@code k + 30 s} plus those reactions, a second or two: past the {@code 3 x lease-ttl}
+ * (30 s) this look-back once was, which left the instants of the first second or two
+ * after {@code k} to the misfire policy (CATCH_UP ran them again; FIRE_NOW too, for a job
+ * whose latest missed instant was one of them). The look-back is therefore
+ * {@code 3 x lease-ttl + leader-lease-ttl} (40 s): the lease TTL to the expiry, the
+ * leader's lease TTL, one lease TTL of the successor's grace, and one lease TTL for the
+ * reactions in between (the expiry in etcd, the election, the leaders' polls, the move's
+ * write and watch). The leader's lease TTL is crony-web's, read from etcd
+ * ({@code LeaderLeaseTtl}: the leader key's lease); before any was read there is no
+ * bound, and every missed instant up to the former holder's fence is left to it (no
+ * instant run twice, none caught up).
  * <p>
  * No bound counted back from the arrival covers a move that waits for something else:
  * when no other agent is alive the job moves once one comes back (a new leader's grace
@@ -84,23 +89,28 @@ final class FormerHolderFires {
 
 	private final String agentId;
 
-	private final Duration lookBack;
+	private final Duration leaseTtl;
+
+	private final Supplier<Optional<Duration>> leaderLeaseTtl;
 
 	private final Duration fencingMargin;
 
 	private final Predicate<String> registered;
 
 	/**
-	 * @param lookBack how far before an arrival the former holder may have run instants
-	 * unrecorded ({@link #lookBack(Duration, Duration)})
+	 * @param leaseTtl the agents' lease TTL (this agent's)
+	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
+	 * before any was read: with the lease TTL, how far before an arrival the former
+	 * holder may have run instants unrecorded ({@link #lookBack(Duration, Duration)})
 	 * @param registered whether an agent is registered in etcd now
 	 */
-	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration lookBack,
-			Duration fencingMargin, Predicate<String> registered) {
+	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
+			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin, Predicate<String> registered) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
-		this.lookBack = lookBack;
+		this.leaseTtl = leaseTtl;
+		this.leaderLeaseTtl = leaderLeaseTtl;
 		this.fencingMargin = fencingMargin;
 		this.registered = registered;
 	}
@@ -120,16 +130,20 @@ final class FormerHolderFires {
 	 * Of the missed instants a job's misfire policy would run on its arrival here, those
 	 * its former holder may have run from its spool: in
 	 * {@code (arrival - look-back, arrival - fencing-margin]}, when the job's last run
-	 * was another agent's and that agent is not registered in etcd now.
+	 * was another agent's and that agent is not registered in etcd now. With no leader
+	 * lease TTL read yet the window has no start.
 	 * @param last the job's last fire that ran, null when none
 	 */
 	List<Instant> mayHaveRunThere(LastFire last, List<Instant> missed, Instant arrival) {
 		if (last == null || last.agentId() == null || last.agentId().equals(this.agentId)) {
 			return List.of();
 		}
-		Instant from = arrival.minus(this.lookBack);
+		Optional<Instant> from = this.leaderLeaseTtl.get()
+			.map((leaderTtl) -> arrival.minus(lookBack(this.leaseTtl, leaderTtl)));
 		Instant until = arrival.minus(this.fencingMargin);
-		List<Instant> window = missed.stream().filter((at) -> at.isAfter(from) && !at.isAfter(until)).toList();
+		List<Instant> window = missed.stream()
+			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
+			.toList();
 		// asked only when an instant qualifies: a handed-over job's former holder is
 		// still registered, and nothing of it waits in a spool
 		return (window.isEmpty() || this.registered.test(last.agentId())) ? List.of() : window;

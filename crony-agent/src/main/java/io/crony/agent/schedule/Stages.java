@@ -56,9 +56,8 @@ final class Stages implements AutoCloseable {
 		this.claims = new ClaimStage(this.planner, claimer, this.dispatch::claimed, parts.clock());
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
-				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(),
-						FormerHolderFires.lookBack(parts.fence().ttl(), parts.leaderLeaseTtl()), parts.fence().margin(),
-						parts.registeredAgents()),
+				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
+						parts.leaderLeaseTtl(), parts.fence().margin(), parts.registeredAgents()),
 				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");

@@ -3,6 +3,8 @@ package io.crony.agent.schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import io.crony.agent.execution.LastFire;
@@ -16,9 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FormerHolderFiresTest {
 
-	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor",
-			FormerHolderFires.lookBack(Duration.ofSeconds(10), Duration.ofSeconds(10)), Duration.ofSeconds(2),
-			"alive"::equals);
+	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
+			() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), "alive"::equals);
 
 	private final Instant arrival = Instant.parse("2026-11-29T08:00:40.300Z");
 
@@ -96,14 +97,48 @@ class FormerHolderFiresTest {
 	@Test
 	void theWindowFollowsTheLeaseSettings() {
 		// agent lease 4 s, margin 1 s, leader lease 6 s: back 18 s, to 08:00:22.300
-		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor",
-				FormerHolderFires.lookBack(Duration.ofSeconds(4), Duration.ofSeconds(6)), Duration.ofSeconds(1),
-				(agent) -> false);
+		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(4),
+				() -> Optional.of(Duration.ofSeconds(6)), Duration.ofSeconds(1), (agent) -> false);
 		assertThat(shortLease.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
 			.containsExactlyElementsOf(IntStream.rangeClosed(23, 39)
 				.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 				.toList());
+	}
+
+	@Test
+	void theWindowFollowsTheLeaderLeaseTtlAsLastRead() {
+		// crony-web's leader lease TTL read as 25 s: back 3 x 10 s + 25 s = 55 s, to
+		// 07:59:45.300, so 07:59:46 on is left to the former holder (40 s would stop at
+		// 08:00:01); a later read of 10 s takes the window back to 40 s
+		AtomicReference<Optional<Duration>> leaderTtl = new AtomicReference<>(Optional.of(Duration.ofSeconds(25)));
+		FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10), leaderTtl::get,
+				Duration.ofSeconds(2), (agent) -> false);
+		List<Instant> missed = IntStream.rangeClosed(-20, 40)
+			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
+			.toList();
+		LastFire last = new LastFire(Instant.parse("2026-11-29T07:59:30Z"), "cut");
+
+		assertThat(fires.mayHaveRunThere(last, missed, this.arrival)).first()
+			.isEqualTo(Instant.parse("2026-11-29T07:59:46Z"));
+		leaderTtl.set(Optional.of(Duration.ofSeconds(10)));
+		assertThat(fires.mayHaveRunThere(last, missed, this.arrival)).first()
+			.isEqualTo(Instant.parse("2026-11-29T08:00:01Z"));
+	}
+
+	@Test
+	void withNoLeaderLeaseTtlReadYetEveryMissedInstantUpToTheFenceIsLeftToTheFormerHolder() {
+		FormerHolderFires unknown = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
+				Optional::empty, Duration.ofSeconds(2), (agent) -> false);
+		List<Instant> missed = IntStream.rangeClosed(-600, 40)
+			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
+			.toList();
+
+		assertThat(unknown.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:49:00Z"), "cut"), missed,
+				this.arrival))
+			.hasSize(601 + 38)
+			.first()
+			.isEqualTo(Instant.parse("2026-11-29T07:50:00Z"));
 	}
 
 }

@@ -15,8 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param instanceId this instance's name in the election; empty means host name plus a
  * random suffix
  * @param leaderLeaseTtl TTL of the leader's lease: how long a dead leader blocks its
- * successor; the agents' {@code crony.agent.leader-lease-ttl} (the same default) is set
- * to it, since it delays a failover
+ * successor; the agents read it from etcd (the leader key's lease), as it delays a
+ * failover
  * @param strategy the cluster's default placement strategy (a job may override it)
  * @param pollInterval how often the leader looks for changed jobs, agent overrides and
  * operator requests in MySQL
@@ -32,11 +32,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param offlineRetention how long an agent that went away stays in {@code GET /agents}
  * @param livenessRefresh how often every instance reads each live agent's lease to tell
  * when the agent was last seen ({@link io.crony.web.cluster.membership.AgentLiveness})
- * @param agentLeaseTtl the agents' lease TTL ({@code crony.agent.lease-ttl}, the same
- * default): how long a new leader waits, from the start of its term (or from the first
- * agent alive in it, when none is at its start), for an agent that holds jobs but has no
- * live key before it fails that agent's jobs over
- * ({@code io.crony.web.cluster.leader.StartGrace}); set it to the agents' value
  */
 @ConfigurationProperties("crony.web.cluster")
 public record ClusterProperties(@DefaultValue("true") boolean enabled, String instanceId,
@@ -44,8 +39,7 @@ public record ClusterProperties(@DefaultValue("true") boolean enabled, String in
 		@DefaultValue("500ms") Duration pollInterval, @DefaultValue("120s") Duration fullReconcileInterval,
 		@DefaultValue("5s") Duration changeWindow, @DefaultValue("32") int maxInFlight,
 		@DefaultValue("126") int batchSize, @DefaultValue("1000") int pageSize,
-		@DefaultValue("24h") Duration offlineRetention, @DefaultValue("2s") Duration livenessRefresh,
-		@DefaultValue("10s") Duration agentLeaseTtl) {
+		@DefaultValue("24h") Duration offlineRetention, @DefaultValue("2s") Duration livenessRefresh) {
 
 	public ClusterProperties {
 		batchSize = Math.max(1, Math.min(batchSize, 126));

@@ -39,11 +39,17 @@ class LeaderFailoverIT {
 	/**
 	 * A short lease and a fast poll: the tuned twin of the default case. The dead agent's
 	 * key is gone when the next leader starts, which then waits a start grace of one
-	 * agent lease TTL for it to come back ({@code StartGrace}): 3 s here, the 10 s
+	 * agent lease TTL for it to come back ({@code StartGrace}), the TTL etcd granted the
+	 * live agents' leases: {@link #TUNED_AGENT_LEASE_TTL_SECONDS} here, the agents' 10 s
 	 * default in the default case.
 	 */
 	private static final Map<String, String> TUNED = Map.of("crony.web.cluster.leader-lease-ttl", "3s",
-			"crony.web.cluster.poll-interval", "200ms", "crony.web.cluster.agent-lease-ttl", "3s");
+			"crony.web.cluster.poll-interval", "200ms");
+
+	/**
+	 * The agents' lease TTL of the tuned case (crony.agent.lease-ttl, 10 s by default).
+	 */
+	private static final long TUNED_AGENT_LEASE_TTL_SECONDS = 3;
 
 	/** crony.web.cluster.leader-lease-ttl's default. */
 	private static final Duration DEFAULT_LEASE = Duration.ofSeconds(10);
@@ -85,14 +91,14 @@ class LeaderFailoverIT {
 		assertThat(secondElection.isLeader()).isFalse();
 		assertThat(secondElection.leaderId()).isEqualTo("web-1");
 
-		TestAgent doomed = TestAgent.start(this.client, keys, "doomed", 1, Map.of(), 10);
+		TestAgent doomed = TestAgent.start(this.client, keys, "doomed", 1, Map.of(), TUNED_AGENT_LEASE_TTL_SECONDS);
 		this.agents.add(doomed);
 		JobRows jobs = new JobRows(this.second.getBean(JdbcTemplate.class));
 		EtcdAssignments assignments = new EtcdAssignments(this.client, keys);
 		List<Long> ids = jobs.createMany("half-done", 2000);
 		Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> assignments.count(this.client, "doomed") == 2000);
-		this.agents.add(TestAgent.start(this.client, keys, "survivor-1", 1, Map.of(), 10));
-		this.agents.add(TestAgent.start(this.client, keys, "survivor-2", 1, Map.of(), 10));
+		this.agents.add(TestAgent.start(this.client, keys, "survivor-1", 1, Map.of(), TUNED_AGENT_LEASE_TTL_SECONDS));
+		this.agents.add(TestAgent.start(this.client, keys, "survivor-2", 1, Map.of(), TUNED_AGENT_LEASE_TTL_SECONDS));
 		EtcdAssignments.Snapshot before = assignments.snapshot();
 
 		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, keys, before.byJob(),

@@ -5,6 +5,7 @@ import io.crony.web.cluster.ClusterMetrics;
 import io.crony.web.cluster.ClusterProperties;
 import io.crony.web.cluster.leadership.LeaderTerm;
 import io.crony.web.cluster.leadership.LeadershipListener;
+import io.crony.web.cluster.membership.AgentLeaseTtls;
 import io.crony.web.cluster.membership.AgentLiveness;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.etcd.jetcd.Client;
@@ -64,8 +65,8 @@ class ClusterLeader implements LeadershipListener {
 	public synchronized void elected(LeaderTerm term) {
 		LeaderTools tools = LeaderTools.forTerm(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics);
-		this.loop = new LeaderLoop(tools, this.registry, this.liveness, this.requests, new ClusterAlarms(this.events),
-				this.gate);
+		this.loop = new LeaderLoop(tools, this.registry, this.liveness, new AgentLeaseTtls(this.client, this.registry),
+				this.requests, new ClusterAlarms(this.events), this.gate);
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();

@@ -14,6 +14,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.web.cluster.assignment.Placement;
+import io.crony.web.cluster.membership.AgentLeaseTtls;
 import io.crony.web.cluster.membership.AgentLiveness;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.crony.web.cluster.placement.AgentCandidate;
@@ -71,14 +72,14 @@ final class LeaderLoop implements Runnable {
 	/** The periodic full reconcile being read, null when none. */
 	private CompletableFuture<ReconcileSnapshot> reading;
 
-	LeaderLoop(LeaderTools tools, AgentRegistry registry, AgentLiveness liveness, ClusterRequests requests,
-			ClusterAlarms alarms, ReconcileReadGate gate) {
+	LeaderLoop(LeaderTools tools, AgentRegistry registry, AgentLiveness liveness, AgentLeaseTtls agentLeaseTtls,
+			ClusterRequests requests, ClusterAlarms alarms, ReconcileReadGate gate) {
 		this.tools = tools;
 		this.alarms = alarms;
 		this.registry = registry;
 		this.requests = requests;
 		// the term starts now, and the grace for agents gone at its start with it
-		this.state = new LeaderState(new StartGrace(tools.properties().agentLeaseTtl(), System::nanoTime));
+		this.state = new LeaderState(new StartGrace(agentLeaseTtls::longest, System::nanoTime));
 		// each part gets only what it uses; the state and the chooser are shared by all
 		LeaderState state = this.state;
 		AgentChooser chooser = new AgentChooser(state, new Placer(tools.properties().strategy()), tools.view());

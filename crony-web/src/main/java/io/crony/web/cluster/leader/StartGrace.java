@@ -3,20 +3,26 @@ package io.crony.web.cluster.leader;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
+import io.crony.web.cluster.membership.AgentLeaseTtls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The grace a leader gives, at the start of its term, the agents that hold jobs but have
- * no live node key: their jobs stay where they are for one agent lease TTL
- * ({@code crony.web.cluster.agent-lease-ttl}) counted from the term's start, and are
- * failed over only if the agent has not come back by then. A leader that starts over a
- * kept state (everything restarted, crony-web first) finds every agent's key gone with
- * its lease; without the grace it moved the jobs of the first agent back onto it, and the
- * agent they belonged to came back to nothing, a few seconds later.
+ * no live node key: their jobs stay where they are for one agent lease TTL counted from
+ * the term's start, and are failed over only if the agent has not come back by then. The
+ * TTL is read from etcd as the count starts: the longest granted to the leases of the
+ * agents alive then ({@link AgentLeaseTtls}). The awaited agents' own leases are gone, so
+ * theirs cannot be read; the agents share {@code crony.agent.lease-ttl} as a rule, and
+ * the longest of the live ones is the one that errs towards waiting. A leader that starts
+ * over a kept state (everything restarted, crony-web first) finds every agent's key gone
+ * with its lease; without the grace it moved the jobs of the first agent back onto it,
+ * and the agent they belonged to came back to nothing, a few seconds later.
  * <p>
  * While no agent at all is alive nothing can be failed over anyway, so then the count
  * starts when the first agent is: after a full restart the agents start some time after
@@ -48,7 +54,10 @@ final class StartGrace {
 
 	private final LongSupplier nanoClock;
 
-	private final Duration length;
+	private final Function<Collection<String>, Optional<Duration>> agentLeaseTtl;
+
+	/** The grace's length once its count started. */
+	private Duration length;
 
 	/** When the grace ends; {@link #NOT_STARTED} while no agent was alive in the term. */
 	private long endsAtNanos = NOT_STARTED;
@@ -64,21 +73,30 @@ final class StartGrace {
 	private boolean returned;
 
 	/**
-	 * @param length the agents' lease TTL
+	 * @param agentLeaseTtl the longest lease TTL etcd granted among these live agents,
+	 * empty when none could be read ({@link AgentLeaseTtls#longest})
 	 * @param nanoClock {@link System#nanoTime()} or a test's clock
 	 */
-	StartGrace(Duration length, LongSupplier nanoClock) {
+	StartGrace(Function<Collection<String>, Optional<Duration>> agentLeaseTtl, LongSupplier nanoClock) {
 		this.nanoClock = nanoClock;
-		this.length = length;
+		this.agentLeaseTtl = agentLeaseTtl;
 	}
 
 	/**
 	 * Records the agents alive in a snapshot of this term. The first snapshot with any
 	 * starts the grace's count: the term's first, unless no agent was alive at its start.
+	 * Its length is their longest lease TTL; while none of their leases can be read (gone
+	 * since the snapshot, or etcd not answering) the count does not start, as when no
+	 * agent is alive, and the next snapshot asks again: the jobs wait meanwhile, which
+	 * costs time and never runs a fire twice.
 	 */
 	void seen(Collection<String> alive) {
 		if (this.endsAtNanos == NOT_STARTED && !alive.isEmpty()) {
-			this.endsAtNanos = this.nanoClock.getAsLong() + this.length.toNanos();
+			this.agentLeaseTtl.apply(alive).ifPresent((ttl) -> {
+				this.length = ttl;
+				this.endsAtNanos = this.nanoClock.getAsLong() + ttl.toNanos();
+				log.info("Leader's start grace for agents without a live key: {}, their lease TTL", ttl);
+			});
 		}
 		this.seenAlive.addAll(alive);
 		for (String agentId : alive) {
@@ -104,8 +122,10 @@ final class StartGrace {
 			return false;
 		}
 		if (this.awaited.add(agentId)) {
-			log.info("Agent {} holds jobs but has no live key at the leader's start: they wait for it up to {} "
-					+ "after the first agent is alive in the term", agentId, this.length);
+			log.info(
+					"Agent {} holds jobs but has no live key at the leader's start: they wait for it up to one "
+							+ "agent lease TTL ({}) after the first agent is alive in the term",
+					agentId, (this.length != null) ? this.length : "read then");
 		}
 		return true;
 	}

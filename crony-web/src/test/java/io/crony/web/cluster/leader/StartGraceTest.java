@@ -2,7 +2,9 @@ package io.crony.web.cluster.leader;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +14,11 @@ class StartGraceTest {
 
 	private final AtomicLong nanos = new AtomicLong(1_000);
 
-	private final StartGrace grace = new StartGrace(Duration.ofSeconds(10), this.nanos::get);
+	/** The agents' lease TTL as etcd answers it, empty while none can be read. */
+	private final AtomicReference<Optional<Duration>> agentLeaseTtl = new AtomicReference<>(
+			Optional.of(Duration.ofSeconds(10)));
+
+	private final StartGrace grace = new StartGrace((alive) -> this.agentLeaseTtl.get(), this.nanos::get);
 
 	@Test
 	void anAgentNotSeenInTheTermIsAwaitedUntilOneLeaseTtlAfterItsStart() {
@@ -66,6 +72,35 @@ class StartGraceTest {
 		this.grace.seen(List.of("new"));
 
 		assertThat(this.grace.takeReturned()).isFalse();
+	}
+
+	@Test
+	void theGraceLastsTheAgentsLeaseTtlReadAsItsCountStarts() {
+		this.agentLeaseTtl.set(Optional.of(Duration.ofSeconds(20)));
+		this.grace.seen(List.of("live"));
+		// read once: what etcd says later does not move the end
+		this.agentLeaseTtl.set(Optional.of(Duration.ofSeconds(5)));
+
+		this.nanos.addAndGet(Duration.ofSeconds(20).toNanos() - 1);
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.incrementAndGet();
+		assertThat(this.grace.awaits("absent")).isFalse();
+	}
+
+	@Test
+	void whileNoLiveAgentsLeaseTtlCanBeReadTheGraceHasNotBegun() {
+		// the live agents' leases went since the snapshot, or etcd did not answer
+		this.agentLeaseTtl.set(Optional.empty());
+		this.grace.seen(List.of("live"));
+		this.nanos.addAndGet(Duration.ofMinutes(1).toNanos());
+		assertThat(this.grace.awaits("absent")).isTrue();
+
+		this.agentLeaseTtl.set(Optional.of(Duration.ofSeconds(10)));
+		this.grace.seen(List.of("live"));
+		this.nanos.addAndGet(Duration.ofSeconds(10).toNanos() - 1);
+		assertThat(this.grace.awaits("absent")).isTrue();
+		this.nanos.incrementAndGet();
+		assertThat(this.grace.awaits("absent")).isFalse();
 	}
 
 }
