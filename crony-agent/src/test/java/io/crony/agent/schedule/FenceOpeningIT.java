@@ -74,10 +74,10 @@ class FenceOpeningIT {
 		this.support.jdbc().update("DELETE FROM job");
 		this.runs = new RunnerFixture(this.spoolDir, this.store);
 		Targets targets = this.runs.targets((attempt) -> new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
-		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.runs.records(),
-				targets, this.fence, new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(),
-				Clock.systemUTC(), Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE,
-				(agentId) -> false));
+		this.engine = FiringEngine
+			.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.runs.records(), targets, this.fence,
+					new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(), Clock.systemUTC(),
+					Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE, (agentId) -> false));
 		AgentIdentity identity = new AgentIdentity(AGENT,
 				new AgentInfo(AGENT, "127.0.0.1", 8081, 100, Map.of(), "test", Instant.now()));
 		this.lease = new LeaseKeeper(this.support.etcd(), this.support.keys(), identity, this.fence.ttl(), this.fence);
