@@ -294,13 +294,13 @@ class ExecutionStoreIT {
 
 		// what retention does to drop the day of 10:00:05 whole: the mark first, then
 		// the day's rows go
-		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, agent_id, status)"
-				+ " SELECT job_id, scheduled_at, agent_id, status FROM execution WHERE job_id = 14"
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " SELECT job_id, scheduled_at, id, agent_id, status FROM execution WHERE job_id = 14"
 				+ " AND scheduled_at = '2026-11-22 10:00:05'");
 		this.jdbc.update("DELETE FROM execution WHERE job_id = 14 AND scheduled_at = '2026-11-22 10:00:05'");
-		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, agent_id, status)"
-				+ " VALUES (15, '2026-11-22 09:00:00', 'old', 'SUCCEEDED'),"
-				+ " (16, '2026-11-22 10:00:20', 'later', 'SUCCEEDED')");
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " VALUES (15, '2026-11-22 09:00:00', 1, 'old', 'SUCCEEDED'),"
+				+ " (16, '2026-11-22 10:00:20', 2, 'later', 'SUCCEEDED')");
 		fire(15, "2026-11-22 10:00:03", "SUCCEEDED", "holder");
 		Map<Long, LastFire> last = this.store.lastFires(arrivals, "agent");
 

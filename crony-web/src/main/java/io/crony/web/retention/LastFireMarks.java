@@ -14,13 +14,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * The latest scheduled fires of jobs whose rows a dropped day took, kept in table
- * {@code job_last_fire} (V33): one row per job, its fire's instant, agent and status. An
- * agent taking a job over reads the newer of the job's latest fire row and its mark
- * ({@code FireHistory.lastFires} in crony-agent), as the row purge does for its bound
- * ({@link ExecutionPurge}), so a day that holds a job's latest fire no longer has to stay
- * for it: {@link ExecutionPartitions#dropExpired} keeps the day's latest fires here
- * first, then drops the day whole. Before, such a day (a job disabled, or firing rarely)
- * stayed and the row purge deleted its other rows one by one.
+ * {@code job_last_fire} (V33): one row per job, its fire's instant, run id, agent, status
+ * and end. An agent taking a job over reads the newer of the job's latest fire row and
+ * its mark ({@code FireHistory.lastFires} in crony-agent), as the row purge does for its
+ * bound ({@link ExecutionPurge}), so a day that holds a job's latest fire no longer has
+ * to stay for it: {@link ExecutionPartitions#dropExpired} keeps the day's latest fires
+ * here first, then drops the day whole. Before, such a day (a job disabled, or firing
+ * rarely) stayed and the row purge deleted its other rows one by one.
  * <p>
  * Only the leader's purge writes marks, for a day it is about to drop: nothing on the
  * firing path does. A mark never moves back in time: a day kept back for an open row and
@@ -41,12 +41,13 @@ class LastFireMarks {
 	// joined to job so that a job deleted meanwhile gets no mark (the foreign key would
 	// refuse it); agent and status follow the instant, which is assigned last so that
 	// the two conditions compare with the mark as it was
-	private static final String KEEP = "INSERT INTO job_last_fire (job_id, scheduled_at, agent_id, status)"
-			+ " SELECT e.job_id, e.scheduled_at, e.agent_id, e.status FROM execution e JOIN job j ON j.id = e.job_id"
-			+ " WHERE e.scheduled_at >= ? AND e.scheduled_at < ? AND e.id IN (%s) ON DUPLICATE KEY UPDATE"
-			+ " agent_id = IF(VALUES(scheduled_at) >= job_last_fire.scheduled_at, VALUES(agent_id), job_last_fire.agent_id),"
-			+ " status = IF(VALUES(scheduled_at) >= job_last_fire.scheduled_at, VALUES(status), job_last_fire.status),"
-			+ " scheduled_at = GREATEST(job_last_fire.scheduled_at, VALUES(scheduled_at))";
+	private static final String KEEP = "INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status,"
+			+ " finished_at) SELECT e.job_id, e.scheduled_at, e.id, e.agent_id, e.status, e.finished_at"
+			+ " FROM execution e JOIN job j ON j.id = e.job_id WHERE e.scheduled_at >= ? AND e.scheduled_at < ?"
+			+ " AND e.id IN (%s) ON DUPLICATE KEY UPDATE " + followingTheInstant("execution_id") + ", "
+			+ followingTheInstant("agent_id") + ", " + followingTheInstant("status") + ", "
+			+ followingTheInstant("finished_at")
+			+ ", scheduled_at = GREATEST(job_last_fire.scheduled_at, VALUES(scheduled_at))";
 
 	private final JdbcTemplate jdbc;
 
@@ -55,6 +56,11 @@ class LastFireMarks {
 	LastFireMarks(JdbcTemplate jdbc, RetentionProperties properties) {
 		this.jdbc = jdbc;
 		this.properties = properties;
+	}
+
+	private static String followingTheInstant(String column) {
+		return column + " = IF(VALUES(scheduled_at) >= job_last_fire.scheduled_at, VALUES(" + column
+				+ "), job_last_fire." + column + ")";
 	}
 
 	/**

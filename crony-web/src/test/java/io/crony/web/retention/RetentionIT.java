@@ -165,8 +165,8 @@ class RetentionIT {
 		// rows before the mark go (before, the older row read as its latest fire stayed),
 		// the stuck RUNNING row and the newer manual run stay
 		long marked = job("marked", Map.of("days", 1));
-		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, agent_id, status)"
-				+ " VALUES (?, ?, 'agent-1', 'SUCCEEDED')", marked, SqlTime.of(days(10)));
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " VALUES (?, ?, 1, 'agent-1', 'SUCCEEDED')", marked, SqlTime.of(days(10)));
 		removed.add(row(marked, "CRON", "SUCCEEDED", days(20)));
 		kept.add(row(marked, "CRON", "RUNNING", days(30)));
 		kept.add(row(marked, "MANUAL", "SUCCEEDED", days(5)));
@@ -400,7 +400,17 @@ class RetentionIT {
 				day(today.plusDays(5)) + ": a PENDING, RUNNING or WAITING row");
 		assertThat(drops.marked()).containsExactly(stopped);
 		assertThat(ids()).containsExactlyInAnyOrder(stuck, waiting, newer, latest).doesNotContain(lastOfStopped);
-		assertThat(marks()).containsExactly(stopped + " " + today.plusDays(4) + " 06:30:00.000 agent-1 SUCCEEDED");
+		assertThat(marks()).containsExactly(
+				stopped + " " + today.plusDays(4) + " 06:30:00.000 " + lastOfStopped + " agent-1 SUCCEEDED");
+		// the job list still shows that fire as the job's last run (before, the day
+		// stayed for its row); a job whose rows are newer shows its newest row
+		ApiClient.Response shown = this.api.get("/api/v1/jobs/" + stopped);
+		assertThat(shown.body().path("lastExecution").path("id").asLong()).isEqualTo(lastOfStopped);
+		assertThat(shown.body().path("lastExecution").path("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(Instant.parse(shown.body().path("lastExecution").path("scheduledAt").asText()))
+			.isEqualTo(at(today.plusDays(4)));
+		assertThat(this.api.get("/api/v1/jobs/" + fires).body().path("lastExecution").path("id").asLong())
+			.isEqualTo(latest);
 		assertThat(childrenOf(oldRun)).isZero();
 		assertThat(childrenOf(newer)).isEqualTo(3);
 		assertThat(partitionNames()).contains(day(today.plusDays(10)), day(today.plusDays(15)), "pmax");
@@ -415,7 +425,8 @@ class RetentionIT {
 		assertThat(closed.dropped()).containsExactly(day(today.plusDays(3)));
 		assertThat(closed.marked()).containsExactly(stopped);
 		assertThat(ids()).doesNotContain(olderOfStopped, stuck);
-		assertThat(marks()).containsExactly(stopped + " " + today.plusDays(4) + " 06:30:00.000 agent-1 SUCCEEDED");
+		assertThat(marks()).containsExactly(
+				stopped + " " + today.plusDays(4) + " 06:30:00.000 " + lastOfStopped + " agent-1 SUCCEEDED");
 		// inserts before the first day left still land (in it)
 		row(stopped, "MANUAL", "SUCCEEDED", days(100));
 	}
@@ -480,11 +491,10 @@ class RetentionIT {
 				jobId, SqlTime.of(scheduledAt));
 	}
 
-	/** Each mark: job, instant, agent and status. */
+	/** Each mark: job, instant, run, agent and status. */
 	private List<String> marks() {
-		return this.jdbc.queryForList(
-				"SELECT CONCAT_WS(' ', job_id, scheduled_at, agent_id, status) FROM job_last_fire ORDER BY job_id",
-				String.class);
+		return this.jdbc.queryForList("SELECT CONCAT_WS(' ', job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " FROM job_last_fire ORDER BY job_id", String.class);
 	}
 
 	private List<Long> ids() {
