@@ -39,8 +39,8 @@ class LastFireMarks {
 			+ ScheduledFires.where("l") + " AND l.status <> 'PENDING') ORDER BY j.id LIMIT ?";
 
 	// joined to job so that a job deleted meanwhile gets no mark (the foreign key would
-	// refuse it); agent and status follow the instant, which is assigned last so that
-	// the two conditions compare with the mark as it was
+	// refuse it); the run's id, agent, status and end follow the instant, which is
+	// assigned last so that their conditions compare with the mark as it was
 	private static final String KEEP = "INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status,"
 			+ " finished_at) SELECT e.job_id, e.scheduled_at, e.id, e.agent_id, e.status, e.finished_at"
 			+ " FROM execution e JOIN job j ON j.id = e.job_id WHERE e.scheduled_at >= ? AND e.scheduled_at < ?"
