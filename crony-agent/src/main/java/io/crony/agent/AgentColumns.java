@@ -51,6 +51,10 @@ final class AgentColumns {
 						"reason"));
 		// V32: the jobs' windows (JobWindows; not on the firing path yet)
 		columns.put("job_window", List.of("job_id", "agent_id", "from_at", "until_at"));
+		// V33: a job's latest fire kept when retention dropped its row's day
+		// (FireHistory reads it): the table as V33 makes it
+		columns.put("job_last_fire",
+				List.of("job_id", "scheduled_at", "execution_id", "agent_id", "status", "finished_at"));
 		return Collections.unmodifiableMap(columns);
 	}
 

@@ -20,7 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by id) are plain SQL and not in the sources. Off the hot path and not checked: the
  * retention's partition DDL (ExecutionPartitions: ALTER TABLE execution REORGANIZE, ADD
  * and DROP PARTITION, information_schema.PARTITIONS), MariaDB/MySQL's own and run by the
- * leader once an hour at most, never by an agent. Reads the sources: under a second.
+ * leader once an hour at most, never by an agent, and its upsert of the jobs' latest-fire
+ * marks before a day is dropped (LastFireMarks: INSERT ... ON DUPLICATE KEY UPDATE, which
+ * TiDB runs as MySQL does). Reads the sources: under a second.
  */
 class PortableSqlTest {
 

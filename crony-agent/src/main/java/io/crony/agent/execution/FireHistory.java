@@ -41,6 +41,12 @@ final class FireHistory {
 	 * holder may release it later (then the missed fire is taken as contested), a dead
 	 * one never does (then the contested fire is given up), and a released claim never
 	 * ran.
+	 * <p>
+	 * The newer of that row and the job's mark in {@code job_last_fire} (V33) counts:
+	 * when retention drops a day that held a job's latest fire, it keeps the fire there
+	 * first (crony-web {@code ExecutionPartitions}), so the day goes whole and the job's
+	 * misfire policy still starts from that fire and its agent. Read in the same
+	 * statement.
 	 */
 	Map<Long, LastFire> lastFires(Map<Long, Instant> untilByJob, String agentId) {
 		Map<Long, LastFire> last = new HashMap<>();
@@ -61,17 +67,27 @@ final class FireHistory {
 				args.add(SqlTime.of(untilByJob.get(chunk.get(i))));
 			}
 			// the row's agent read by its id, found through the same walk: the former
-			// holder, whose unrecorded fires a failover must not run again (Misfires)
-			this.jdbc.query("SELECT f.job_id, e.scheduled_at, e.agent_id FROM (SELECT b.job_id, (SELECT e.id"
-					+ " FROM execution e WHERE e.job_id = b.job_id AND e.scheduled_at <= b.until_at AND "
-					+ ScheduledFires.where("e")
+			// holder, whose unrecorded fires a failover must not run again (Misfires);
+			// the job's mark beside it by its primary key, the newer of the two kept
+			this.jdbc.query("SELECT f.job_id, e.scheduled_at, e.agent_id, m.scheduled_at, m.agent_id FROM"
+					+ " (SELECT b.job_id, b.until_at, (SELECT e.id FROM execution e WHERE e.job_id = b.job_id"
+					+ " AND e.scheduled_at <= b.until_at AND " + ScheduledFires.where("e")
 					+ " AND (e.status <> 'PENDING' OR e.agent_id = ?) ORDER BY e.scheduled_at DESC LIMIT 1) AS id FROM ("
-					+ bounds + ") b) f JOIN execution e ON e.id = f.id", (rs) -> {
-						Timestamp at = rs.getTimestamp(2);
-						last.put(rs.getLong(1), new LastFire(at.toInstant(), rs.getString(3)));
+					+ bounds + ") b) f LEFT JOIN execution e ON e.id = f.id"
+					+ " LEFT JOIN job_last_fire m ON m.job_id = f.job_id AND m.scheduled_at <= f.until_at", (rs) -> {
+						LastFire row = lastFire(rs.getTimestamp(2), rs.getString(3));
+						LastFire mark = lastFire(rs.getTimestamp(4), rs.getString(5));
+						LastFire newer = (mark != null && (row == null || mark.at().isAfter(row.at()))) ? mark : row;
+						if (newer != null) {
+							last.put(rs.getLong(1), newer);
+						}
 					}, args.toArray());
 		}
 		return last;
+	}
+
+	private static LastFire lastFire(Timestamp at, String agentId) {
+		return (at != null) ? new LastFire(at.toInstant(), agentId) : null;
 	}
 
 	/**

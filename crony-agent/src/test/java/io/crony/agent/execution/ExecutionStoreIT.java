@@ -270,6 +270,37 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void aLastFireWhoseDayRetentionDroppedIsReadFromItsMarkSoTheMisfireDecisionIsUnchanged() {
+		// job 14's latest fire, 10:00:05 on "holder", after an older one still kept (its
+		// day holds a row that must stay); job 15's mark is older than its newest row;
+		// job 16's mark is after its own bound
+		job(14, true, "holder");
+		job(15, true, "holder");
+		job(16, true, "holder");
+		fire(14, "2026-11-22 09:00:00", "SUCCEEDED", "old");
+		fire(14, "2026-11-22 10:00:05", "SUCCEEDED", "holder");
+		Map<Long, Instant> arrivals = Map.of(14L, Instant.parse("2026-11-22T10:00:10Z"), 15L,
+				Instant.parse("2026-11-22T10:00:10Z"), 16L, Instant.parse("2026-11-22T10:00:10Z"));
+		LastFire before = this.store.lastFires(arrivals, "agent").get(14L);
+
+		// what retention does to drop the day of 10:00:05 whole: the mark first, then
+		// the day's rows go
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " SELECT job_id, scheduled_at, id, agent_id, status FROM execution WHERE job_id = 14"
+				+ " AND scheduled_at = '2026-11-22 10:00:05'");
+		this.jdbc.update("DELETE FROM execution WHERE job_id = 14 AND scheduled_at = '2026-11-22 10:00:05'");
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " VALUES (15, '2026-11-22 09:00:00', 1, 'old', 'SUCCEEDED'),"
+				+ " (16, '2026-11-22 10:00:20', 2, 'later', 'SUCCEEDED')");
+		fire(15, "2026-11-22 10:00:03", "SUCCEEDED", "holder");
+		Map<Long, LastFire> last = this.store.lastFires(arrivals, "agent");
+
+		assertThat(before).isEqualTo(new LastFire(Instant.parse("2026-11-22T10:00:05Z"), "holder"));
+		assertThat(last).containsOnly(Map.entry(14L, before),
+				Map.entry(15L, new LastFire(Instant.parse("2026-11-22T10:00:03Z"), "holder")));
+	}
+
+	@Test
 	void aClaimOnMariaDbReturnsTheRowsItMadeInTheInsertItselfAndNotTheOnesThereAlready() {
 		this.store.insertClaims(List.of(claimed(1), claimed(2)), false);
 		long selects = selects();

@@ -3,8 +3,10 @@ package io.crony.common.execution;
 /**
  * Which execution rows are fires of a job's own schedule, in SQL: what a job's misfire
  * policy counts as its last fire when the job arrives on an agent (crony-agent
- * {@code FireHistory}), and so the row retention always keeps (crony-web
- * {@code ExecutionPurge}, {@code ExecutionPartitions}).
+ * {@code FireHistory}), and so the fire retention always keeps (crony-web
+ * {@code ExecutionPurge}): as its row, or, once retention dropped the row's day whole, as
+ * the job's mark in table {@code job_last_fire} ({@code LastFireMarks}), the newer of the
+ * two counting for every reader.
  * <p>
  * A fire of the cron (trigger CRON) or of the misfire policy (MISFIRE), and a scheduled
  * fire of a job with upstreams that they released: its claim, parked WAITING at its

@@ -17,20 +17,26 @@ import org.apache.ibatis.annotations.Update;
  * Jobs, each in one department, which every read of the API filters by; reads join each
  * job's latest run (by scheduled time): its latest execution other than a CRON fire an
  * agent claimed ahead of its instant ({@code now}), which is no run yet ({@code &gt;} is
- * {@code >}: the statements are MyBatis XML scripts).
+ * {@code >}: the statements are MyBatis XML scripts), or the job's latest fire kept in
+ * {@code job_last_fire} when retention dropped its day whole and no newer row is left
+ * (V33; its run, by id, is gone).
  */
 @Mapper
 interface JobMapper extends BaseMapper<JobEntity> {
 
+	// m is joined only when it is newer than the latest row (or there is none)
 	String COLUMNS = "j.id, j.spec, j.version, j.agent_id, j.created_by, j.created_at, j.updated_at,"
 			+ " j.retention_days, j.retention_max_count,"
-			+ " e.id AS last_id, e.status AS last_status, e.scheduled_at AS last_scheduled_at,"
-			+ " e.finished_at AS last_finished_at ";
+			+ " CASE WHEN m.job_id IS NULL THEN e.id ELSE m.execution_id END AS last_id,"
+			+ " COALESCE(m.status, e.status) AS last_status,"
+			+ " COALESCE(m.scheduled_at, e.scheduled_at) AS last_scheduled_at,"
+			+ " CASE WHEN m.job_id IS NULL THEN e.finished_at ELSE m.finished_at END AS last_finished_at ";
 
 	String WITH_LAST_RUN = """
 			FROM job j LEFT JOIN execution e ON e.id = (SELECT x.id FROM execution x WHERE x.job_id = j.id
 			  AND NOT (x.status = 'PENDING' AND x.trigger_type IN ('CRON', 'MISFIRE') AND x.scheduled_at &gt; #{now})
 			  ORDER BY x.scheduled_at DESC, x.id DESC LIMIT 1)
+			LEFT JOIN job_last_fire m ON m.job_id = j.id AND (e.id IS NULL OR m.scheduled_at &gt; e.scheduled_at)
 			""";
 
 	String FROM = WITH_LAST_RUN
@@ -40,7 +46,7 @@ interface JobMapper extends BaseMapper<JobEntity> {
 					  <if test="name != null"> AND j.name LIKE CONCAT('%', #{name}, '%')</if>
 					  <if test="enabled != null"> AND j.enabled = #{enabled}</if>
 					  <if test="agentId != null"> AND j.agent_id = #{agentId}</if>
-					  <if test="status != null"> AND e.status = #{status}</if>
+					  <if test="status != null"> AND COALESCE(m.status, e.status) = #{status}</if>
 					  <if test="ids != null"> AND j.id IN <foreach collection='ids' item='i' open='(' separator=',' close=')'>#{i}</foreach></if>
 					  <if test="owner != null"> AND j.owner = #{owner}</if>
 					  <if test="targetType != null"> AND j.target_type = #{targetType}</if>

@@ -22,9 +22,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /**
  * A job as the API shows it: the definition, its bookkeeping, where the leader placed it
  * ({@code agentId}), its latest run ({@code lastExecution}, null before the first; a fire
- * claimed ahead of its instant is not a run yet), its next fire ({@code nextFireAt}, from
- * its schedule) and whether a live agent holds it ({@code placement}: when none does,
- * why).
+ * claimed ahead of its instant is not a run yet; once retention dropped the day of its
+ * latest fire with no newer row left, that fire as retention kept it, whose run by id is
+ * gone), its next fire ({@code nextFireAt}, from its schedule) and whether a live agent
+ * holds it ({@code placement}: when none does, why).
  */
 record JobResponse(long id, String name, String description, String schedule, String timeZone, TargetSpec target,
 		int timeoutSeconds, RetryPolicy retry, MisfirePolicy misfirePolicy, OverlapPolicy overlapPolicy,

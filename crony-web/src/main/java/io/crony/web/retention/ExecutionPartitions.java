@@ -11,7 +11,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-import io.crony.common.execution.ScheduledFires;
 import io.crony.common.sql.SqlTime;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,9 +33,10 @@ import org.springframework.stereotype.Component;
  * a change of metadata, instead of a DELETE of each of its rows; its runs' attempts,
  * shards and clears first, in batches (V31 took their foreign keys: a partitioned table
  * has none). A day still holding a row the purge must keep (one not over,
- * {@link OpenRuns}, or a job's latest fire, which an agent taking the job over reads) is
- * not dropped: the row purge ({@link ExecutionPurge}) removes the rest of it, row by row,
- * as before.</li>
+ * {@link OpenRuns}) is not dropped: the row purge ({@link ExecutionPurge}) removes the
+ * rest of it, row by row, as before. A job's latest fire, which an agent taking the job
+ * over reads, does not keep its day: it is kept in {@link LastFireMarks} first, and the
+ * day goes whole.</li>
  * </ul>
  * Partition DDL is MariaDB/MySQL's own and runs here only, off the agents' path. On a
  * table that is not partitioned (a schema before V31) both steps do nothing.
@@ -57,14 +57,6 @@ class ExecutionPartitions {
 
 	private static final List<String> CHILDREN = List.of("execution_attempt", "execution_shard", "execution_clear");
 
-	// a job's latest fire (what FireHistory.lastFires on an agent reads) in the day, with
-	// none after it: probed per job through uk_execution_fire, never a scan of the day
-	private static final String HOLDS_LATEST_FIRE = "SELECT j.id FROM job j WHERE EXISTS (SELECT 1 FROM execution e"
-			+ " WHERE e.job_id = j.id AND e.scheduled_at >= ? AND e.scheduled_at < ?" + " AND "
-			+ ScheduledFires.where("e") + " AND e.status <> 'PENDING')"
-			+ " AND NOT EXISTS (SELECT 1 FROM execution l WHERE l.job_id = j.id AND l.scheduled_at >= ?" + " AND "
-			+ ScheduledFires.where("l") + " AND l.status <> 'PENDING') LIMIT 1";
-
 	private static final String HOLDS_OPEN_ROW = "SELECT id FROM execution WHERE scheduled_at >= ? AND scheduled_at < ?"
 			+ " AND " + OpenRuns.OPEN + " LIMIT 1";
 
@@ -75,9 +67,12 @@ class ExecutionPartitions {
 
 	private final RetentionProperties properties;
 
-	ExecutionPartitions(JdbcTemplate jdbc, RetentionProperties properties) {
+	private final LastFireMarks marks;
+
+	ExecutionPartitions(JdbcTemplate jdbc, RetentionProperties properties, LastFireMarks marks) {
 		this.jdbc = jdbc;
 		this.properties = properties;
+		this.marks = marks;
 	}
 
 	/** The table's partitions in order; empty when it is not partitioned. */
@@ -142,13 +137,14 @@ class ExecutionPartitions {
 
 	/**
 	 * Drops, oldest first, the days wholly older than the longest retention in force that
-	 * hold no row the purge must keep, with their runs' child rows.
+	 * hold no row the purge must keep, with their runs' child rows, after keeping the
+	 * latest fires among their rows ({@link LastFireMarks}).
 	 * @param stillLeading asked before each day; false stops the drop
 	 * @return what was dropped and what was kept back
 	 */
 	synchronized Drops dropExpired(Instant now, BooleanSupplier stillLeading) {
 		List<Partition> parts = list();
-		Drops drops = new Drops(new ArrayList<>(), new ArrayList<>());
+		Drops drops = new Drops(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
 		if (parts.isEmpty()) {
 			return drops;
 		}
@@ -167,9 +163,18 @@ class ExecutionPartitions {
 				continue;
 			}
 			removeChildren(part);
+			// the marks committed before the drop: a crash in between leaves the day and
+			// marks of fires it still holds, harmless (readers take the newer of the row
+			// and the mark: the same fire), and the next purge drops it
+			List<Long> marked = this.marks.keep(from(part), part.until(), stillLeading);
+			if (marked == null) {
+				break;
+			}
+			drops.marked().addAll(marked);
 			// asked again just before the drop: a backfill of an instant that old, or a
 			// run cleared meanwhile, makes a row the purge must keep; the children of the
-			// day's other rows, past every retention, are gone already either way
+			// day's other rows, past every retention, are gone already either way, and a
+			// mark of a fire the day keeps is that fire
 			keep = keptBecause(part);
 			if (keep != null) {
 				drops.kept().add(part.name() + ": " + keep);
@@ -179,19 +184,22 @@ class ExecutionPartitions {
 			drops.dropped().add(part.name());
 		}
 		if (!drops.dropped().isEmpty() || !drops.kept().isEmpty()) {
-			log.info("Execution days past retention: dropped {}, kept {}", drops.dropped(), drops.kept());
+			log.info("Execution days past retention: dropped {}, kept {}; latest fires of {} jobs kept as marks",
+					drops.dropped(), drops.kept(), drops.marked().size());
 		}
 		return drops;
 	}
 
 	/** Why the purge must keep a row of the day, or null when it keeps none. */
 	private String keptBecause(Partition part) {
-		Object[] range = { SqlTime.of((part.from() != null) ? part.from() : Instant.EPOCH), SqlTime.of(part.until()) };
-		if (!this.jdbc.queryForList(HOLDS_OPEN_ROW, Long.class, range).isEmpty()) {
-			return OpenRuns.DESCRIBED;
-		}
-		List<Long> job = this.jdbc.queryForList(HOLDS_LATEST_FIRE, Long.class, range[0], range[1], range[1]);
-		return job.isEmpty() ? null : "the latest fire of job " + job.get(0);
+		boolean open = !this.jdbc
+			.queryForList(HOLDS_OPEN_ROW, Long.class, SqlTime.of(from(part)), SqlTime.of(part.until()))
+			.isEmpty();
+		return open ? OpenRuns.DESCRIBED : null;
+	}
+
+	private static Instant from(Partition part) {
+		return (part.from() != null) ? part.from() : Instant.EPOCH;
 	}
 
 	/**
@@ -200,7 +208,7 @@ class ExecutionPartitions {
 	 * run's row found in this day alone.
 	 */
 	private void removeChildren(Partition part) {
-		Object from = SqlTime.of((part.from() != null) ? part.from() : Instant.EPOCH);
+		Object from = SqlTime.of(from(part));
 		Object until = SqlTime.of(part.until());
 		int batch = this.properties.batchSize();
 		for (String child : CHILDREN) {
@@ -227,8 +235,11 @@ class ExecutionPartitions {
 	record Partition(String name, Instant from, Instant until) {
 	}
 
-	/** The days dropped, and those kept back with why. */
-	record Drops(List<String> dropped, List<String> kept) {
+	/**
+	 * The days dropped, those kept back with why, and the jobs whose latest fire a day to
+	 * drop held (kept in {@link LastFireMarks}).
+	 */
+	record Drops(List<String> dropped, List<String> kept, List<Long> marked) {
 	}
 
 }

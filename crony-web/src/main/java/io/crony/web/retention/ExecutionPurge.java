@@ -1,5 +1,6 @@
 package io.crony.web.retention;
 
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,9 +47,11 @@ import org.springframework.stereotype.Component;
  * {@code catch-up-limit}). Were that row purged while an older one stayed (a RUNNING row
  * left behind), instants that did run would count as missed and run again. So each job's
  * bound is at most its latest fire's instant: a row at or after it is never removed, and
- * the rows kept are always the newest ones. Nothing else the agents read needs old rows:
- * claims and released fires are PENDING, async runs RUNNING, and a claim is an insert of
- * a future (or at most seconds past) instant, far newer than any row a purge removes.
+ * the rows kept are always the newest ones. A job's latest fire whose day was dropped
+ * whole is read from its mark ({@link LastFireMarks}), the newer of the two counting.
+ * Nothing else the agents read needs old rows: claims and released fires are PENDING,
+ * async runs RUNNING, and a claim is an insert of a future (or at most seconds past)
+ * instant, far newer than any row a purge removes.
  * <p>
  * Before the walk, whole days past every retention go with their partitions
  * ({@link ExecutionPartitions#dropExpired}): their rows are not deleted again here, nor
@@ -77,8 +80,11 @@ class ExecutionPurge extends PeriodicTask {
 	// answered from idx_execution_job (job_id, id) alone, never the rows
 	private static final String JOB_IDS = "SELECT DISTINCT job_id FROM execution WHERE job_id > ? ORDER BY job_id LIMIT ?";
 
-	private static final String LATEST_FIRE = "SELECT e.scheduled_at FROM execution e WHERE e.job_id = ? AND "
-			+ ScheduledFires.where("e") + " AND e.status <> 'PENDING' ORDER BY e.scheduled_at DESC LIMIT 1";
+	// the newer of the job's latest fire row and its mark (the fire of a day dropped
+	// whole): one row, NULL when it has neither
+	private static final String LATEST_FIRE = "SELECT " + LastFireMarks
+		.newerOf("(SELECT e.scheduled_at FROM execution e WHERE e.job_id = ? AND " + ScheduledFires.where("e")
+				+ " AND e.status <> 'PENDING' ORDER BY e.scheduled_at DESC LIMIT 1)", "?");
 
 	private static final String NTH_NEWEST = "SELECT scheduled_at FROM execution WHERE job_id = ? AND " + FINISHED
 			+ " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";
@@ -279,7 +285,10 @@ class ExecutionPurge extends PeriodicTask {
 	}
 
 	private void purgeJob(long job, Retention retention, Instant now, Tally tally, boolean dryRun) {
-		Instant latestFire = instant(this.jdbc.query(LATEST_FIRE, (rs, i) -> rs.getTimestamp(1).toInstant(), job));
+		Instant latestFire = instant(this.jdbc.query(LATEST_FIRE, (rs, i) -> {
+			Timestamp at = rs.getTimestamp(1);
+			return (at != null) ? at.toInstant() : null;
+		}, job, job, job, job));
 		Instant ageBound = earlier(now.minus(retention.days(), ChronoUnit.DAYS), latestFire);
 		long age = dryRun ? countBetween(job, BEGINNING, ageBound) : deleteBefore(job, ageBound);
 		tally.age += age;

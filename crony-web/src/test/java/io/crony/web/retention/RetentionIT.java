@@ -161,6 +161,15 @@ class RetentionIT {
 		kept.add(row(released, "DEPENDENCY", "SUCCEEDED", days(10)));
 		removed.add(row(released, "DEPENDENCY", "SUCCEEDED", days(15)));
 		removed.add(row(released, "CRON", "SKIPPED", days(20)));
+		// 1 day, and its latest fire (10 days ago) went with its day, kept as a mark: the
+		// rows before the mark go (before, the older row read as its latest fire stayed),
+		// the stuck RUNNING row and the newer manual run stay
+		long marked = job("marked", Map.of("days", 1));
+		this.jdbc.update("INSERT INTO job_last_fire (job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " VALUES (?, ?, 1, 'agent-1', 'SUCCEEDED')", marked, SqlTime.of(days(10)));
+		removed.add(row(marked, "CRON", "SUCCEEDED", days(20)));
+		kept.add(row(marked, "CRON", "RUNNING", days(30)));
+		kept.add(row(marked, "MANUAL", "SUCCEEDED", days(5)));
 		// 250 old rows: three batches
 		for (int i = 0; i < 250; i++) {
 			removed.add(row(many, "CRON", "SKIPPED", days(31).minus(i, ChronoUnit.MINUTES)));
@@ -182,7 +191,7 @@ class RetentionIT {
 		assertThat(preview.status()).as("%s", preview.body()).isEqualTo(200);
 		assertThat(preview.body().path("wouldRemoveByCount").asLong()).isEqualTo(7);
 		assertThat(preview.body().path("wouldRemoveByAge").asLong()).isEqualTo(removed.size() - 7);
-		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(9);
+		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(10);
 		assertThat(ids()).containsAll(removed).containsAll(kept);
 		assertThat(removedRows("age")).isEqualTo(agedBefore);
 
@@ -194,7 +203,7 @@ class RetentionIT {
 		assertThat(run.outcome()).isEqualTo("COMPLETED");
 		assertThat(run.removedByCount()).isEqualTo(7);
 		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
-		assertThat(run.jobsExamined()).isEqualTo(9);
+		assertThat(run.jobsExamined()).isEqualTo(10);
 		assertThat(run.finishedAt()).isNotNull();
 		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
 		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
@@ -244,7 +253,8 @@ class RetentionIT {
 		candidate.start();
 		try {
 			ExecutionPurge elsewhere = new ExecutionPurge(this.jdbc, candidate, rules, properties, runs,
-					new ExecutionPartitions(this.jdbc, properties), new SimpleMeterRegistry());
+					new ExecutionPartitions(this.jdbc, properties, new LastFireMarks(this.jdbc, properties)),
+					new SimpleMeterRegistry());
 			assertThat(candidate.isLeader()).isFalse();
 			assertThat(elsewhere.purge()).isNull();
 			assertThat(ids()).contains(old);
@@ -380,20 +390,43 @@ class RetentionIT {
 		ExecutionPartitions.Drops drops = partitions.dropExpired(later, () -> true);
 
 		// 40 - 30 days: p_history and the days up to today + 9, but those holding a
-		// RUNNING or WAITING row or a job's latest fire
-		assertThat(drops.dropped()).contains("p_history", day(today.plusDays(2)), day(today.plusDays(9)))
-			.doesNotContain(day(today.plusDays(3)), day(today.plusDays(4)), day(today.plusDays(5)),
-					day(today.plusDays(10)));
+		// RUNNING or WAITING row; a job's latest fire does not keep its day (before, the
+		// day of today + 4 stayed for it): it is kept as the job's mark, which is what an
+		// agent taking the job over then reads (FireHistory, ExecutionStoreIT)
+		assertThat(drops.dropped())
+			.contains("p_history", day(today.plusDays(2)), day(today.plusDays(4)), day(today.plusDays(9)))
+			.doesNotContain(day(today.plusDays(3)), day(today.plusDays(5)), day(today.plusDays(10)));
 		assertThat(drops.kept()).containsExactly(day(today.plusDays(3)) + ": a PENDING, RUNNING or WAITING row",
-				day(today.plusDays(4)) + ": the latest fire of job " + stopped,
 				day(today.plusDays(5)) + ": a PENDING, RUNNING or WAITING row");
-		assertThat(ids()).containsExactlyInAnyOrder(stuck, waiting, lastOfStopped, newer, latest);
+		assertThat(drops.marked()).containsExactly(stopped);
+		assertThat(ids()).containsExactlyInAnyOrder(stuck, waiting, newer, latest).doesNotContain(lastOfStopped);
+		assertThat(marks()).containsExactly(
+				stopped + " " + today.plusDays(4) + " 06:30:00.000 " + lastOfStopped + " agent-1 SUCCEEDED");
+		// the job list still shows that fire as the job's last run (before, the day
+		// stayed for its row); a job whose rows are newer shows its newest row
+		ApiClient.Response shown = this.api.get("/api/v1/jobs/" + stopped);
+		assertThat(shown.body().path("lastExecution").path("id").asLong()).isEqualTo(lastOfStopped);
+		assertThat(shown.body().path("lastExecution").path("status").asText()).isEqualTo("SUCCEEDED");
+		assertThat(Instant.parse(shown.body().path("lastExecution").path("scheduledAt").asText()))
+			.isEqualTo(at(today.plusDays(4)));
+		assertThat(this.api.get("/api/v1/jobs/" + fires).body().path("lastExecution").path("id").asLong())
+			.isEqualTo(latest);
 		assertThat(childrenOf(oldRun)).isZero();
 		assertThat(childrenOf(newer)).isEqualTo(3);
 		assertThat(partitionNames()).contains(day(today.plusDays(10)), day(today.plusDays(15)), "pmax");
 		// twice: nothing more goes
 		assertThat(partitions.dropExpired(later, () -> true).dropped()).isEmpty();
-		assertThat(ids()).containsExactlyInAnyOrder(stuck, waiting, lastOfStopped, newer, latest);
+		assertThat(ids()).containsExactlyInAnyOrder(stuck, waiting, newer, latest);
+		// a day kept back for a run not over, dropped once it is over, may hold an older
+		// fire of a job already marked: its mark does not move back
+		long olderOfStopped = row(stopped, "CRON", "FAILED", at(today.plusDays(3)).plusSeconds(60));
+		this.jdbc.update("UPDATE execution SET status = 'FAILED' WHERE id = ?", stuck);
+		ExecutionPartitions.Drops closed = partitions.dropExpired(later, () -> true);
+		assertThat(closed.dropped()).containsExactly(day(today.plusDays(3)));
+		assertThat(closed.marked()).containsExactly(stopped);
+		assertThat(ids()).doesNotContain(olderOfStopped, stuck);
+		assertThat(marks()).containsExactly(
+				stopped + " " + today.plusDays(4) + " 06:30:00.000 " + lastOfStopped + " agent-1 SUCCEEDED");
 		// inserts before the first day left still land (in it)
 		row(stopped, "MANUAL", "SUCCEEDED", days(100));
 	}
@@ -456,6 +489,12 @@ class RetentionIT {
 				jobId, trigger, status, SqlTime.of(scheduledAt), SqlTime.of(scheduledAt));
 		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
 				jobId, SqlTime.of(scheduledAt));
+	}
+
+	/** Each mark: job, instant, run, agent and status. */
+	private List<String> marks() {
+		return this.jdbc.queryForList("SELECT CONCAT_WS(' ', job_id, scheduled_at, execution_id, agent_id, status)"
+				+ " FROM job_last_fire ORDER BY job_id", String.class);
 	}
 
 	private List<Long> ids() {
