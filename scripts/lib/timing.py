@@ -10,6 +10,10 @@
                                  integration tests), per module its times and test counts,
                                  and the N slowest test classes with the JVMs, etcd and
                                  MariaDB processes each started
+  timing.py run-order REPORTS    print Failsafe's run statistics for runOrder=balanced from the
+                                 XML reports in REPORTS: one line per test class with its
+                                 seconds, longest first (docs/testing.md, "The order of
+                                 crony-agent's integration tests")
 
 The phases file has one line per phase: name, seconds, status (ok or FAILED), tab-separated
 (scripts/lib/timing.sh writes it). Test classes and counts come from the Surefire and
@@ -132,27 +136,46 @@ def read_reports(root, kinds=(UNIT, IT)):
         for reports, kind in (("surefire-reports", UNIT), ("failsafe-reports", IT)):
             if kind not in kinds:
                 continue
-            directory = os.path.join(target, reports)
-            if not os.path.isdir(directory):
-                continue
-            for name in sorted(os.listdir(directory)):
-                if not (name.startswith("TEST-") and name.endswith(".xml")):
-                    continue
-                try:
-                    suite = ET.parse(os.path.join(directory, name)).getroot()
-                except ET.ParseError:
-                    continue
-                if suite.tag != "testsuite":
-                    continue
-                test_class = suite.get("name", name[5:-4]).split("$", 1)[0]
-                entry = classes.setdefault((module, test_class), {
-                    "module": module, "class": test_class, "kind": kind,
-                    "seconds": 0.0, "tests": 0, "failed": 0, "skipped": 0})
-                entry["seconds"] += number(suite.get("time"))
-                entry["tests"] += int(number(suite.get("tests")))
-                entry["failed"] += int(number(suite.get("failures")) + number(suite.get("errors")))
-                entry["skipped"] += int(number(suite.get("skipped")))
+            read_report_dir(os.path.join(target, reports), module, kind, classes)
     return classes
+
+
+def read_report_dir(directory, module, kind, classes):
+    """Adds the test classes of one reports directory to classes (see read_reports)."""
+    if not os.path.isdir(directory):
+        return classes
+    for name in sorted(os.listdir(directory)):
+        if not (name.startswith("TEST-") and name.endswith(".xml")):
+            continue
+        try:
+            suite = ET.parse(os.path.join(directory, name)).getroot()
+        except ET.ParseError:
+            continue
+        if suite.tag != "testsuite":
+            continue
+        test_class = suite.get("name", name[5:-4]).split("$", 1)[0]
+        entry = classes.setdefault((module, test_class), {
+            "module": module, "class": test_class, "kind": kind,
+            "seconds": 0.0, "tests": 0, "failed": 0, "skipped": 0})
+        entry["seconds"] += number(suite.get("time"))
+        entry["tests"] += int(number(suite.get("tests")))
+        entry["failed"] += int(number(suite.get("failures")) + number(suite.get("errors")))
+        entry["skipped"] += int(number(suite.get("skipped")))
+    return classes
+
+
+def run_order(reports_dir):
+    """Failsafe's run statistics (its .surefire-* file) from one module's XML reports.
+
+    With runOrder=balanced and a single thread per test JVM, Failsafe (3.5.6) hands the
+    classes to its JVMs slowest first by these times; a class not listed goes first, with
+    the slowest. Each line is "runs,milliseconds,class" (no method: the whole class, its
+    @BeforeAll and @AfterAll included, which the statistics Failsafe writes itself leave
+    out); the file takes no comment and no blank line.
+    """
+    classes = read_report_dir(reports_dir, "", IT, {})
+    entries = sorted(classes.values(), key=lambda e: (-e["seconds"], e["class"]))
+    return "".join("1,%d,%s\n" % (round(e["seconds"] * 1000), e["class"]) for e in entries)
 
 
 def read_ledgers(root):
@@ -333,9 +356,13 @@ def main(argv):
     table_command.add_argument("--title", default="make test")
     table_command.add_argument("--unit-only", action="store_true",
                                help="Surefire's reports only (make check runs no integration test)")
+    run_order_command = commands.add_parser("run-order")
+    run_order_command.add_argument("reports", help="a module's target/failsafe-reports")
     args = parser.parse_args(argv)
     if args.command == "stamp":
         stamp(args.log)
+    elif args.command == "run-order":
+        sys.stdout.write(run_order(args.reports))
     else:
         table(args)
 

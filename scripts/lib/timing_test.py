@@ -163,6 +163,20 @@ class ReportsTest(unittest.TestCase):
         self.assertIn("total                                              165            151", lines)
 
 
+class RunOrderTest(unittest.TestCase):
+
+    setUp = ReportsTest.setUp
+
+    def test_one_line_per_class_with_its_milliseconds_longest_first(self):
+        text = timing.run_order(os.path.join(self.root, "crony-agent/target/failsafe-reports"))
+
+        # OutageIT's nested class counts for it; no comment, no blank line (Failsafe's parser takes neither)
+        self.assertEqual(text, "1,1234500,io.crony.agent.FailoverIT\n1,15000,io.crony.agent.OutageIT\n")
+
+    def test_no_reports_no_lines(self):
+        self.assertEqual(timing.run_order(os.path.join(self.root, "crony-web/target/failsafe-reports")), "")
+
+
 class PhasesTest(unittest.TestCase):
 
     def test_name_seconds_status_and_cpu_seconds(self):
