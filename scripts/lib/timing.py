@@ -9,7 +9,15 @@
                                  (Maven split into build, unit tests and each module's
                                  integration tests), per module its times and test counts,
                                  and the N slowest test classes with the JVMs, etcd and
-                                 MariaDB processes each started
+                                 MariaDB processes each started; then what `jvms` prints
+  timing.py jvms LOG             per module whose integration tests ran in several JVMs: each
+                                 JVM's classes and when its last one ended (inferred from
+                                 Maven's stamped log), and when the last class would have ended
+                                 with the classes handed out longest first
+  timing.py run-order REPORTS    print Failsafe's run statistics for runOrder=balanced from the
+                                 XML reports in REPORTS: one line per test class with its
+                                 seconds, longest first (docs/testing.md, "The order of
+                                 crony-agent's integration tests")
 
 The phases file has one line per phase: name, seconds, status (ok or FAILED), tab-separated
 (scripts/lib/timing.sh writes it). Test classes and counts come from the Surefire and
@@ -132,27 +140,143 @@ def read_reports(root, kinds=(UNIT, IT)):
         for reports, kind in (("surefire-reports", UNIT), ("failsafe-reports", IT)):
             if kind not in kinds:
                 continue
-            directory = os.path.join(target, reports)
-            if not os.path.isdir(directory):
-                continue
-            for name in sorted(os.listdir(directory)):
-                if not (name.startswith("TEST-") and name.endswith(".xml")):
-                    continue
-                try:
-                    suite = ET.parse(os.path.join(directory, name)).getroot()
-                except ET.ParseError:
-                    continue
-                if suite.tag != "testsuite":
-                    continue
-                test_class = suite.get("name", name[5:-4]).split("$", 1)[0]
-                entry = classes.setdefault((module, test_class), {
-                    "module": module, "class": test_class, "kind": kind,
-                    "seconds": 0.0, "tests": 0, "failed": 0, "skipped": 0})
-                entry["seconds"] += number(suite.get("time"))
-                entry["tests"] += int(number(suite.get("tests")))
-                entry["failed"] += int(number(suite.get("failures")) + number(suite.get("errors")))
-                entry["skipped"] += int(number(suite.get("skipped")))
+            read_report_dir(os.path.join(target, reports), module, kind, classes)
     return classes
+
+
+def read_report_dir(directory, module, kind, classes):
+    """Adds the test classes of one reports directory to classes (see read_reports)."""
+    if not os.path.isdir(directory):
+        return classes
+    for name in sorted(os.listdir(directory)):
+        if not (name.startswith("TEST-") and name.endswith(".xml")):
+            continue
+        try:
+            suite = ET.parse(os.path.join(directory, name)).getroot()
+        except ET.ParseError:
+            continue
+        if suite.tag != "testsuite":
+            continue
+        test_class = suite.get("name", name[5:-4]).split("$", 1)[0]
+        entry = classes.setdefault((module, test_class), {
+            "module": module, "class": test_class, "kind": kind,
+            "seconds": 0.0, "tests": 0, "failed": 0, "skipped": 0})
+        entry["seconds"] += number(suite.get("time"))
+        entry["tests"] += int(number(suite.get("tests")))
+        entry["failed"] += int(number(suite.get("failures")) + number(suite.get("errors")))
+        entry["skipped"] += int(number(suite.get("skipped")))
+    return classes
+
+
+# [INFO] Running io.crony.agent.FailoverIT
+RUNNING = re.compile(r"^\[INFO\] Running (?P<test_class>[\w.$]+)")
+# [INFO] Tests run: 2, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 47.02 s -- in io.crony.agent.FailoverIT
+FINISHED = re.compile(r"^\[(?:INFO|WARNING|ERROR)\] Tests run: .*Time elapsed: (?P<seconds>[\d.,]+) s.* -- in "
+                      r"(?P<test_class>[\w.$]+)")
+
+
+def it_runs(lines):
+    """Each module's failsafe:integration-test: {"module", "start", "end", "classes": [{"class", "start", "end", "seconds", "jvm"}]}.
+
+    Which JVM ran a class is not in the log; it is inferred: a class goes to the JVM whose
+    class ended last at or before its start (a JVM reports a class ended before it asks for
+    the next, and most ask within a tenth of a second), or to a JVM of its own when none had
+    ended. A nested class's lines are left out: its class's lines span it.
+    """
+    runs = []
+    current = None
+    for raw in lines:
+        stamp_text, _, text = raw.rstrip("\n").partition("\t")
+        try:
+            at = float(stamp_text)
+        except ValueError:
+            continue
+        match = MOJO.match(text) or HEADER.match(text) or END.match(text)
+        if match:
+            if current is not None:
+                current["end"] = at
+            current = None
+            if MOJO.match(text) and match["plugin"] == "failsafe" and match["goal"] == "integration-test":
+                current = {"module": match["module"], "start": at, "end": at, "classes": []}
+                runs.append(current)
+            continue
+        if current is None:
+            continue
+        current["end"] = at
+        match = RUNNING.match(text)
+        if match and "$" not in match["test_class"]:
+            current["classes"].append({"class": match["test_class"], "start": at, "end": None, "seconds": None})
+            continue
+        match = FINISHED.match(text)
+        if match:
+            for entry in current["classes"]:
+                if entry["class"] == match["test_class"] and entry["end"] is None:
+                    entry["end"] = at
+                    entry["seconds"] = number(match["seconds"])
+                    break
+    for run in runs:
+        run["classes"] = [c for c in run["classes"] if c["end"] is not None]
+        busy = []  # per JVM, the class it ran last
+        for entry in sorted(run["classes"], key=lambda c: c["start"]):
+            ended = [(last["end"], jvm) for jvm, last in enumerate(busy) if last["end"] <= entry["start"]]
+            jvm = max(ended)[1] if ended else len(busy)
+            if jvm == len(busy):
+                busy.append(entry)
+            busy[jvm] = entry
+            entry["jvm"] = jvm
+    return runs
+
+
+def longest_first(seconds, jvms, start=0.0):
+    """When the last class ends if each JVM, from start, takes the longest class left whenever it is free."""
+    free = [start] * jvms
+    for value in sorted(seconds, reverse=True):
+        jvm = free.index(min(free))
+        free[jvm] += value
+    return max(free)
+
+
+def render_jvms(runs):
+    if not any(len(set(c["jvm"] for c in run["classes"])) > 1 for run in runs):
+        return ""
+    out = ["== integration tests in several JVMs: seconds from the module's integration-test goal ==",
+           "(which JVM ran a class is inferred from Maven's log; \"longest first\" hands the same classes, with the",
+           " same times, to the JVMs longest first: the order runOrder=balanced gives)"]
+    for run in runs:
+        classes = run["classes"]
+        jvms = sorted(set(c["jvm"] for c in classes))
+        if len(jvms) < 2:
+            continue
+        last = max(c["end"] for c in classes) - run["start"]
+        first = min(c["start"] for c in classes) - run["start"]
+        out.append("%s: %d JVMs, %d classes, class-s %.0f, the goal %.0f s; the last class ended at %.1f s" % (
+            run["module"], len(jvms), len(classes), sum(c["seconds"] for c in classes), run["end"] - run["start"],
+            last))
+        for jvm in jvms:
+            own = [c for c in classes if c["jvm"] == jvm]
+            ended = max(c["end"] for c in own) - run["start"]
+            final = max(own, key=lambda c: c["end"])
+            out.append("  JVM %d: %2d classes, class-s %4.0f, its last ended at %6.1f s (idle %5.1f s at the end);"
+                       " last %s %.0f s from %.1f s" % (
+                           jvm + 1, len(own), sum(c["seconds"] for c in own), ended, last - ended,
+                           final["class"].rsplit(".", 1)[-1], final["seconds"], final["start"] - run["start"]))
+        ideal = longest_first([c["seconds"] for c in classes], len(jvms), first)
+        out.append("  longest first: the last class would end at %.1f s (%.1f s sooner)" % (ideal, last - ideal))
+    return "\n".join(out)
+
+
+def run_order(reports_dir):
+    """Failsafe's run statistics (its .surefire-* file) from one module's XML reports.
+
+    With runOrder=balanced and a single thread per test JVM, Failsafe (3.5.6) hands the
+    classes to its JVMs slowest first by these times; a class not listed goes first, with
+    the slowest. Each line is "runs,milliseconds,class" (no method: the whole class, its
+    @BeforeAll and @AfterAll included, which the statistics Failsafe writes itself leave
+    out); the file takes no comment and no blank line.
+    """
+    classes = read_report_dir(reports_dir, "", IT, {})
+    entries = sorted(classes.values(), key=lambda e: (-e["seconds"], e["class"]))
+    return "".join("1,%d,%s\n" % (round(e["seconds"] * 1000), e["class"]) for e in entries)
 
 
 def read_ledgers(root):
@@ -318,6 +442,10 @@ def table(args):
     order = reactor_order(lines)
     order += sorted(set(m for m, _ in classes) - set(order))
     print(render(read_phases(args.phases), classes, read_ledgers(args.root), maven, args.top, order, args.title))
+    jvms = render_jvms(it_runs(lines))
+    if jvms:
+        print("")
+        print(jvms)
 
 
 def main(argv):
@@ -333,9 +461,18 @@ def main(argv):
     table_command.add_argument("--title", default="make test")
     table_command.add_argument("--unit-only", action="store_true",
                                help="Surefire's reports only (make check runs no integration test)")
+    jvms_command = commands.add_parser("jvms")
+    jvms_command.add_argument("maven_log", help="Maven's log as timing.py stamp wrote it")
+    run_order_command = commands.add_parser("run-order")
+    run_order_command.add_argument("reports", help="a module's target/failsafe-reports")
     args = parser.parse_args(argv)
     if args.command == "stamp":
         stamp(args.log)
+    elif args.command == "jvms":
+        with open(args.maven_log, encoding="utf-8", errors="replace") as log:
+            print(render_jvms(it_runs(log)))
+    elif args.command == "run-order":
+        sys.stdout.write(run_order(args.reports))
     else:
         table(args)
 

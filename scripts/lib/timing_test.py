@@ -163,6 +163,81 @@ class ReportsTest(unittest.TestCase):
         self.assertIn("total                                              165            151", lines)
 
 
+class RunOrderTest(unittest.TestCase):
+
+    setUp = ReportsTest.setUp
+
+    def test_one_line_per_class_with_its_milliseconds_longest_first(self):
+        text = timing.run_order(os.path.join(self.root, "crony-agent/target/failsafe-reports"))
+
+        # OutageIT's nested class counts for it; no comment, no blank line (Failsafe's parser takes neither)
+        self.assertEqual(text, "1,1234500,io.crony.agent.FailoverIT\n1,15000,io.crony.agent.OutageIT\n")
+
+    def test_no_reports_no_lines(self):
+        self.assertEqual(timing.run_order(os.path.join(self.root, "crony-web/target/failsafe-reports")), "")
+
+
+IT_LOG = """\
+0.000\t[INFO] --------------------< io.crony:crony-agent >---------------------
+10.000\t[INFO] --- failsafe:3.5.6:integration-test (default) @ crony-agent ---
+12.000\t[INFO] Running io.crony.agent.OutageIT
+12.001\t[INFO] Running io.crony.agent.EtcdAuthIT
+16.000\t[INFO] Tests run: 2, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 4.0 s -- in io.crony.agent.EtcdAuthIT
+16.010\t[INFO] Running io.crony.agent.FailoverIT
+16.020\t[INFO] Running io.crony.agent.FailoverIT$Nested
+22.000\t[INFO] Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 10.0 s -- in io.crony.agent.OutageIT
+22.010\t[INFO] Running io.crony.agent.SpoolIT
+23.000\t[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 1.0 s -- in io.crony.agent.SpoolIT
+30.000\t[ERROR] Tests run: 1, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 14.0 s <<< FAILURE! -- in io.crony.agent.FailoverIT
+34.000\t[INFO] --- failsafe:3.5.6:verify (default) @ crony-agent ---
+35.000\t[INFO] BUILD SUCCESS
+"""
+
+
+class JvmsTest(unittest.TestCase):
+
+    def test_each_class_goes_to_the_jvm_that_ended_a_class_last_before_it_started(self):
+        runs = timing.it_runs(IT_LOG.splitlines(True))
+
+        self.assertEqual(len(runs), 1)
+        self.assertEqual((runs[0]["module"], runs[0]["start"], runs[0]["end"]), ("crony-agent", 10.0, 34.0))
+        self.assertEqual([(c["class"].rsplit(".", 1)[-1], c["jvm"], c["seconds"]) for c in runs[0]["classes"]], [
+            ("OutageIT", 0, 10.0), ("EtcdAuthIT", 1, 4.0), ("FailoverIT", 1, 14.0), ("SpoolIT", 0, 1.0)])
+
+    def test_of_two_jvms_ended_the_one_that_ended_last_takes_the_next_class(self):
+        # as in a full run: HandoverIT's JVM took 3.6 s after its class to ask for OutageIT
+        # (the JVMs' PIDs in the classes' output say so), LateKeepaliveIT's took 0.2 s
+        log = ("0.000\t[INFO] --- failsafe:3.5.6:integration-test (default) @ crony-agent ---\n"
+               "1.000\t[INFO] Running io.crony.agent.HandoverIT\n"
+               "1.001\t[INFO] Running io.crony.agent.LateKeepaliveIT\n"
+               "5.300\t[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 4.3 s -- in io.crony.agent.HandoverIT\n"
+               "6.700\t[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 5.7 s -- in io.crony.agent.LateKeepaliveIT\n"
+               "6.900\t[INFO] Running io.crony.agent.AgentFiringIT\n"
+               "8.900\t[INFO] Running io.crony.agent.OutageIT\n"
+               "9.000\t[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 2.1 s -- in io.crony.agent.AgentFiringIT\n"
+               "9.100\t[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.2 s -- in io.crony.agent.OutageIT\n")
+
+        classes = timing.it_runs(log.splitlines(True))[0]["classes"]
+
+        self.assertEqual([(c["class"].rsplit(".", 1)[-1], c["jvm"]) for c in classes], [
+            ("HandoverIT", 0), ("LateKeepaliveIT", 1), ("AgentFiringIT", 1), ("OutageIT", 0)])
+
+    def test_longest_first_on_each_jvm_when_it_is_free(self):
+        # 10 and 4 first, 4 then takes 3, 10 ends last; in the order 4, 3, 10 it would end at 14
+        self.assertEqual(timing.longest_first([4.0, 3.0, 10.0], 2, start=2.0), 12.0)
+
+    def test_the_jvms_and_the_idle_time_at_their_end(self):
+        lines = timing.render_jvms(timing.it_runs(IT_LOG.splitlines(True))).splitlines()
+
+        self.assertIn("crony-agent: 2 JVMs, 4 classes, class-s 29, the goal 24 s; the last class ended at 20.0 s", lines)
+        self.assertIn("  JVM 1:  2 classes, class-s   11, its last ended at   13.0 s (idle   7.0 s at the end);"
+                      " last SpoolIT 1 s from 12.0 s", lines)
+        self.assertIn("  JVM 2:  2 classes, class-s   18, its last ended at   20.0 s (idle   0.0 s at the end);"
+                      " last FailoverIT 14 s from 6.0 s", lines)
+        # FailoverIT 14 and OutageIT 10 first, from 2.0 s: EtcdAuthIT and SpoolIT after OutageIT, ending at 17.0 s
+        self.assertIn("  longest first: the last class would end at 17.0 s (3.0 s sooner)", lines)
+
+
 class PhasesTest(unittest.TestCase):
 
     def test_name_seconds_status_and_cpu_seconds(self):
