@@ -63,6 +63,18 @@ def stamp(log_path, source=None, sink=None):
             log.flush()
 
 
+def stamped_lines(lines):
+    """Each line of a stamped log (`SECONDS<TAB>TEXT`) as (seconds, text); lines without a
+    stamp are left out."""
+    for raw in lines:
+        stamp_text, _, text = raw.rstrip("\n").partition("\t")
+        try:
+            at = float(stamp_text)
+        except ValueError:
+            continue
+        yield at, text
+
+
 def maven_times(lines):
     """Per module (artifactId): seconds in total, in surefire:test and in failsafe:integration-test.
 
@@ -72,12 +84,7 @@ def maven_times(lines):
     """
     events = []  # (seconds, module or None, goal or None)
     last = 0.0
-    for raw in lines:
-        stamp_text, _, text = raw.rstrip("\n").partition("\t")
-        try:
-            at = float(stamp_text)
-        except ValueError:
-            continue
+    for at, text in stamped_lines(lines):
         last = at
         match = MOJO.match(text)
         if match:
@@ -185,12 +192,7 @@ def it_runs(lines):
     """
     runs = []
     current = None
-    for raw in lines:
-        stamp_text, _, text = raw.rstrip("\n").partition("\t")
-        try:
-            at = float(stamp_text)
-        except ValueError:
-            continue
+    for at, text in stamped_lines(lines):
         match = MOJO.match(text) or HEADER.match(text) or END.match(text)
         if match:
             if current is not None:
