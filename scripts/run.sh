@@ -262,10 +262,16 @@ start)
 	MSG
 	;;
 stop)
+	# crony-web first: with its leader in office, each agent stopped before the other
+	# would be failed over to the one still running, and the next start would find jobs
+	# whose last fire was another agent's, that agent not back yet, and record their
+	# latest missed instants MISSED under it (FormerHolderFires) instead of catching up.
+	# Stopped after the leader, every agent keeps its jobs, and the next leader's start
+	# grace gives it one lease TTL to come back.
+	stop_one web
 	for n in 2 1; do stop_one "agent-$n"; done
 	stop_one java-sample
 	stop_one sample-target
-	stop_one web
 	bash scripts/services.sh down
 	;;
 *)
