@@ -35,4 +35,15 @@ public final class ScheduledFires {
 				+ alias + ".id))))";
 	}
 
+	/**
+	 * The condition on a scheduled fire under {@code alias} that is a run, not a claim
+	 * (not PENDING): what retention keeps as a job's latest fire and marks when it drops
+	 * the fire's day.
+	 * @param alias the row's table alias
+	 * @return an SQL condition
+	 */
+	public static String ran(String alias) {
+		return where(alias) + " AND " + alias + ".status <> 'PENDING'";
+	}
+
 }

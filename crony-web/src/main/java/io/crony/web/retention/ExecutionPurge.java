@@ -82,9 +82,9 @@ class ExecutionPurge extends PeriodicTask {
 
 	// the newer of the job's latest fire row and its mark (the fire of a day dropped
 	// whole): one row, NULL when it has neither
-	private static final String LATEST_FIRE = "SELECT " + LastFireMarks
-		.newerOf("(SELECT e.scheduled_at FROM execution e WHERE e.job_id = ? AND " + ScheduledFires.where("e")
-				+ " AND e.status <> 'PENDING' ORDER BY e.scheduled_at DESC LIMIT 1)", "?");
+	private static final String LATEST_FIRE = "SELECT "
+			+ LastFireMarks.newerOf("(SELECT e.scheduled_at FROM execution e WHERE e.job_id = ? AND "
+					+ ScheduledFires.ran("e") + " ORDER BY e.scheduled_at DESC LIMIT 1)", "?");
 
 	private static final String NTH_NEWEST = "SELECT scheduled_at FROM execution WHERE job_id = ? AND " + FINISHED
 			+ " ORDER BY scheduled_at DESC LIMIT 1 OFFSET ?";

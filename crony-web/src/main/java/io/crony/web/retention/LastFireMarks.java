@@ -33,10 +33,10 @@ class LastFireMarks {
 	// when it has none after the day; each probe walks uk_execution_fire (job_id,
 	// scheduled_at) from one end, a few index entries per job, never the day's rows
 	private static final String LATEST_IN_DAY = "SELECT j.id, (SELECT e.id FROM execution e WHERE e.job_id = j.id"
-			+ " AND e.scheduled_at >= ? AND e.scheduled_at < ? AND " + ScheduledFires.where("e")
-			+ " AND e.status <> 'PENDING' ORDER BY e.scheduled_at DESC LIMIT 1) FROM job j WHERE j.id > ?"
+			+ " AND e.scheduled_at >= ? AND e.scheduled_at < ? AND " + ScheduledFires.ran("e")
+			+ " ORDER BY e.scheduled_at DESC LIMIT 1) FROM job j WHERE j.id > ?"
 			+ " AND NOT EXISTS (SELECT 1 FROM execution l WHERE l.job_id = j.id AND l.scheduled_at >= ? AND "
-			+ ScheduledFires.where("l") + " AND l.status <> 'PENDING') ORDER BY j.id LIMIT ?";
+			+ ScheduledFires.ran("l") + ") ORDER BY j.id LIMIT ?";
 
 	// joined to job so that a job deleted meanwhile gets no mark (the foreign key would
 	// refuse it); the run's id, agent, status and end follow the instant, which is
