@@ -22,10 +22,11 @@ import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.execution.SpoolPublisher;
+import io.crony.agent.lease.AgentStandings;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaderLeaseTtl;
 import io.crony.agent.lease.LeaseKeeper;
-import io.crony.agent.lease.RegisteredAgents;
+import io.crony.agent.lease.StopMark;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.schedule.EngineParts;
 import io.crony.agent.schedule.FiringEngine;
@@ -69,6 +70,10 @@ class AgentRuntime implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(AgentRuntime.class);
 
+	// how long a stopping agent waits for its records to reach the database before it
+	// leaves its stop mark (they are written every 50 ms by default)
+	private static final Duration RECORDS_WRITTEN_WAIT = Duration.ofSeconds(2);
+
 	private final Fence fence;
 
 	private final RecordWriter records;
@@ -76,6 +81,10 @@ class AgentRuntime implements SmartLifecycle {
 	private final FiringEngine engine;
 
 	private final LeaseKeeper lease;
+
+	private final StopMark stopMark;
+
+	private final Clock clock;
 
 	private final LeaderLeaseTtl leaderLeaseTtl;
 
@@ -148,12 +157,14 @@ class AgentRuntime implements SmartLifecycle {
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new RegisteredAgents(etcd, keys, clock), this.leaderLeaseTtl, tracing));
+				new AgentStandings(etcd, keys, clock), this.leaderLeaseTtl, tracing));
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
 		metrics.bindSpool(this.records::spoolBytes, this.records::spoolFull, this.records::quarantined);
 		this.lease = new LeaseKeeper(etcd, keys, identity, properties.leaseTtl(), this.fence);
+		this.stopMark = new StopMark(etcd, keys, identity.id());
+		this.clock = clock;
 		this.spoolState = new SpoolPublisher(etcd, keys.spool(identity.id()), this.records, this.lease::leaseId, clock);
 		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
 		this.lease.addListener(this.watcher);
@@ -204,6 +215,9 @@ class AgentRuntime implements SmartLifecycle {
 		// the jobs first, while the lease stands: the fires claimed ahead and not started
 		// are released, so the job's next holder runs them (a rolling upgrade loses none)
 		this.engine.handBack();
+		// still under the lease: the jobs' next holders then take what they missed as
+		// handed over, not as what this agent may have run from its spool
+		leaveStopMark();
 		this.spoolState.close();
 		// then the lease: it closes the fence, and stops its thread, which may be
 		// reloading the assignment under the watcher's lock; revoking it moves the jobs
@@ -224,6 +238,33 @@ class AgentRuntime implements SmartLifecycle {
 			// after the calls: the spans they ended are made before the SDK shuts down
 			if (this.spans != null) {
 				this.spans.close();
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * Leaves the stop mark when every fire this agent ran is recorded in the database:
+	 * the jobs are handed back, so it claims and fires nothing after now, and every
+	 * record written so far (the claims made into the spool among them) is in the
+	 * database. A stop while records are spooled or not written in time leaves none: its
+	 * jobs' next holders take it as possibly cut off ({@code FormerHolderFires}).
+	 */
+	private void leaveStopMark() {
+		// never registered: it held no job
+		if (this.lease.leaseId() == 0) {
+			return;
+		}
+		try {
+			if (this.records.awaitWritten(RECORDS_WRITTEN_WAIT)) {
+				this.stopMark.leave(this.clock.instant());
+			}
+			else {
+				logger.warn("Agent stops without its stop mark: not every record of its fires is in the database"
+						+ " (spooled, or not written within {} s); the next holders of its jobs record the instants it"
+						+ " may have run MISSED under it", RECORDS_WRITTEN_WAIT.toSeconds());
 			}
 		}
 		catch (InterruptedException ex) {

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.OverlapPolicy;
+import io.crony.common.job.RetryPolicy;
 import io.crony.common.sql.SqlTime;
 import io.crony.example.target.SampleTarget;
 import io.crony.test.CronyServicesExtension;
@@ -88,7 +91,13 @@ class FailoverIT {
 	 * the survivor, given the jobs as soon as the node key is gone (as the leader moves
 	 * them), runs them. Before, they stayed PENDING under the stopped agent, the survivor
 	 * gave them up as contested, and each job lost that second (closed MISSED two minutes
-	 * later). About 25 s: two agent JVMs, default lease.
+	 * later).
+	 * <p>
+	 * One more job, CATCH_UP, reaches the survivor only 6 s after the stop (a new
+	 * leader's grace, or no other agent alive for a while): its seconds in between are
+	 * missed, and the stopped agent's stop mark tells the survivor it ran none of them
+	 * unrecorded, so they are caught up. Before the mark they were recorded MISSED under
+	 * the stopped agent, as under one cut off. About 30 s: two agent JVMs, default lease.
 	 */
 	@Test
 	void anAgentStoppedWithSigtermHandsItsClaimedFiresToTheSurvivorSoNoInstantIsLost() throws Exception {
@@ -100,7 +109,12 @@ class FailoverIT {
 						support.agentProperties("staying", "target/spool-staying-" + System.nanoTime()))) {
 			await().atMost(AgentTestSupport.PROCESS_START)
 				.until(() -> support.registered("leaving") && support.registered("staying"));
+			JobSpec late = AgentTestSupport.with(
+					AgentTestSupport.httpJob(105, AgentTestSupport.EVERY_SECOND, target.url("/ok")), 5,
+					RetryPolicy.NONE, MisfirePolicy.CATCH_UP, OverlapPolicy.ALLOW);
+			support.assign("leaving", late);
 			List<JobSpec> jobs = EverySecondJobs.assignRunning(support, target, "leaving", 101, 104);
+			await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(late.id()).size() >= 3);
 
 			long stoppedAt = System.currentTimeMillis();
 			leaving.terminate();
@@ -109,12 +123,24 @@ class FailoverIT {
 				.pollInterval(Duration.ofMillis(50))
 				.until(() -> !support.registered("leaving"));
 			jobs.forEach((job) -> support.move("leaving", "staying", job));
+			// the late one after some of its seconds have passed unclaimed, more than a
+			// fencing margin before its arrival
+			long unregisteredAt = System.currentTimeMillis();
+			await().atMost(Duration.ofSeconds(20)).until(() -> System.currentTimeMillis() >= unregisteredAt + 6000);
+			support.move("leaving", "staying", late);
 			leaving.close();
 
 			long settled = System.currentTimeMillis() + 3000;
-			EverySecondJobs.assertRanOnceEachSecondOn("staying", support, target, jobs, settled);
+			List<JobSpec> all = new ArrayList<>(jobs);
+			all.add(late);
+			EverySecondJobs.assertRanOnceEachSecondOn("staying", support, target, all, settled);
+			// the late job's missed seconds were caught up on the survivor
+			assertThat(support.jdbc()
+				.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ? AND agent_id = 'staying' "
+						+ "AND trigger_type = 'MISFIRE' AND status = 'SUCCEEDED'", Long.class, late.id()))
+				.isGreaterThanOrEqualTo(3);
 			// each second from before the stop to after the move ran, once
-			for (JobSpec job : jobs) {
+			for (JobSpec job : all) {
 				List<Long> seconds = target.runsByScheduledAt(job.id())
 					.keySet()
 					.stream()
@@ -129,7 +155,7 @@ class FailoverIT {
 				.untilAsserted(() -> assertThat(support.jdbc()
 					.queryForList(
 							"SELECT CONCAT(job_id, ' ', scheduled_at, ' ', status, ' ', COALESCE(error, '')) "
-									+ "FROM execution WHERE job_id BETWEEN 101 AND 104 AND scheduled_at < ? "
+									+ "FROM execution WHERE job_id BETWEEN 101 AND 105 AND scheduled_at < ? "
 									+ "AND status <> 'SUCCEEDED'",
 							String.class, SqlTime.of(Instant.ofEpochMilli(settled))))
 					.isEmpty());

@@ -82,6 +82,15 @@ public final class RecordWriter implements AutoCloseable {
 
 	private final AtomicLong quarantined = new AtomicLong();
 
+	// records submitted so far, counted after each is queued
+	private final AtomicLong submitted = new AtomicLong();
+
+	// how many of the first records submitted are in the database for sure (all but run
+	// starts held back to fold into their finish, whose rows exist); notified on a change
+	private final Object written = new Object();
+
+	private volatile long writtenUpTo;
+
 	private final BooleanSupplier databaseAnswers;
 
 	private long lastBacklogWarningNanos;
@@ -139,6 +148,32 @@ public final class RecordWriter implements AutoCloseable {
 
 	public void submit(ExecutionRecord record) {
 		this.queue.add(record);
+		this.submitted.incrementAndGet();
+	}
+
+	/**
+	 * Waits until every record submitted before this call is in the database: taken off
+	 * the queue and written (a run's start may still be held back to fold into its
+	 * finish, but its row exists), with nothing in the spool and no record quarantined. A
+	 * stopping agent asks this before it says every fire it ran is recorded
+	 * ({@code StopMark}).
+	 * @param timeout the longest wait
+	 * @return false when records go to the spool, one was ever quarantined, the writer
+	 * does not run, or the wait ran out
+	 */
+	public boolean awaitWritten(Duration timeout) throws InterruptedException {
+		long target = this.submitted.get();
+		long deadline = System.nanoTime() + timeout.toNanos();
+		synchronized (this.written) {
+			while (this.writtenUpTo < target || this.spooling) {
+				long left = deadline - System.nanoTime();
+				if (this.spooling || this.spillToSpool || !this.thread.isAlive() || left <= 0) {
+					return false;
+				}
+				this.written.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+			}
+		}
+		return this.quarantined.get() == 0;
 	}
 
 	/** Records submitted and not yet taken for writing. */
@@ -238,6 +273,9 @@ public final class RecordWriter implements AutoCloseable {
 		List<ExecutionRecord> batch = new ArrayList<>();
 		while (this.running || !this.queue.isEmpty()) {
 			try {
+				// every record counted here is in the queue now (counted after it is
+				// queued), so in this batch once the queue is found empty
+				long seen = this.submitted.get();
 				ExecutionRecord first = this.queue.poll(this.flushNanos, TimeUnit.NANOSECONDS);
 				if (first != null) {
 					batch.add(first);
@@ -246,12 +284,16 @@ public final class RecordWriter implements AutoCloseable {
 						this.room.notifyAll();
 					}
 				}
+				boolean drained = batch.size() < BATCH_LIMIT;
 				// nothing is kept back once records go to the spool or the writer stops
 				boolean releaseAll = this.spooling || this.spillToSpool || !this.running;
 				// a batch that failed stays in the list and is sorted again with the next
 				this.heldStarts.sort(batch, System.nanoTime(), releaseAll);
 				flush(batch);
 				batch.clear();
+				if (drained) {
+					written(seen);
+				}
 			}
 			catch (InterruptedException ex) {
 				this.running = false;
@@ -262,6 +304,17 @@ public final class RecordWriter implements AutoCloseable {
 		}
 		this.heldStarts.sort(batch, System.nanoTime(), true);
 		flush(batch);
+	}
+
+	// the records counted up to seen are in the database unless they went to the spool
+	private void written(long seen) {
+		if (this.spooling || this.spillToSpool || seen <= this.writtenUpTo) {
+			return;
+		}
+		synchronized (this.written) {
+			this.writtenUpTo = seen;
+			this.written.notifyAll();
+		}
 	}
 
 	/**

@@ -14,18 +14,21 @@ import io.crony.common.json.CronyJson;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.PutOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Holds the agent's etcd lease and its node key. A single thread grants the lease, puts
- * the node key under it, and sends one keepalive at a time (every TTL/5), each of which
- * moves the {@link Fence}'s confirmation to the instant it was sent. When etcd says the
- * lease is gone (TTL 0 or not found) the fence closes, a new lease is granted with the
- * same agent id, and listeners are told to reload before the fence opens again. The fence
- * learns of each grant before the reload ({@link Fence#granted}): the engine may get its
- * jobs, and fires of them come due, before the reload ends and the fence opens.
+ * the node key under it (deleting the agent's {@link StopMark} in the same transaction),
+ * and sends one keepalive at a time (every TTL/5), each of which moves the
+ * {@link Fence}'s confirmation to the instant it was sent. When etcd says the lease is
+ * gone (TTL 0 or not found) the fence closes, a new lease is granted with the same agent
+ * id, and listeners are told to reload before the fence opens again. The fence learns of
+ * each grant before the reload ({@link Fence#granted}): the engine may get its jobs, and
+ * fires of them come due, before the reload ends and the fence opens.
  */
 public final class LeaseKeeper implements AutoCloseable {
 
@@ -88,9 +91,14 @@ public final class LeaseKeeper implements AutoCloseable {
 			long grantedAt = System.nanoTime();
 			long id = this.etcd.getLeaseClient().grant(this.ttl.toSeconds()).get(5, TimeUnit.SECONDS).getID();
 			ByteSequence key = bytes(this.keys.node(this.identity.id()));
+			// with the node key goes the mark of an earlier graceful stop: from now on
+			// this agent may fire again, so the mark no longer speaks for it
 			this.etcd.getKVClient()
-				.put(key, ByteSequence.from(CronyJson.toBytes(this.identity.info())),
-						PutOption.builder().withLeaseId(id).build())
+				.txn()
+				.Then(Op.put(key, ByteSequence.from(CronyJson.toBytes(this.identity.info())),
+						PutOption.builder().withLeaseId(id).build()),
+						Op.delete(bytes(this.keys.stopMark(this.identity.id())), DeleteOption.DEFAULT))
+				.commit()
 				.get(5, TimeUnit.SECONDS);
 			this.leaseId = id;
 			this.unregisteredSince = 0;

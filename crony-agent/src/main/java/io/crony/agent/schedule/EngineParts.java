@@ -5,11 +5,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.lease.AgentStanding;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.Targets;
@@ -34,8 +35,8 @@ import io.crony.agent.tracing.RunTracing;
  * @param misfireThreshold how late the engine may reach a scheduled fire before the job's
  * misfire policy decides whether it runs ({@link LateFires})
  * @param runs told of every run's final outcome (alerts)
- * @param registeredAgents whether another agent is registered in etcd now (a job's former
- * holder: {@link FormerHolderFires})
+ * @param agentStandings whether another agent is registered in etcd now, and whether it
+ * left a stop mark (a job's former holder: {@link FormerHolderFires})
  * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty before
  * any was read: part of how long a job's failover may take ({@link FormerHolderFires})
  * @param tracing the spans of runs ({@link RunTracing#off()} for none)
@@ -43,18 +44,19 @@ import io.crony.agent.tracing.RunTracing;
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
-		Predicate<String> registeredAgents, Supplier<Optional<Duration>> leaderLeaseTtl, RunTracing tracing) {
+		Function<String, AgentStanding> agentStandings, Supplier<Optional<Duration>> leaderLeaseTtl,
+		RunTracing tracing) {
 
 	/**
 	 * Parts with no tracing and no leader lease TTL known: a job taken over from an agent
-	 * not registered leaves it every missed instant up to its fence.
+	 * that did not hand it over leaves it every missed instant up to its fence.
 	 */
 	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
-			RunListener runs, Predicate<String> registeredAgents) {
+			RunListener runs, Function<String, AgentStanding> agentStandings) {
 		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
-				queueLimit, misfireThreshold, runs, registeredAgents, Optional::empty, RunTracing.off());
+				queueLimit, misfireThreshold, runs, agentStandings, Optional::empty, RunTracing.off());
 	}
 
 }

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionRecord;
@@ -15,6 +15,7 @@ import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
 import io.crony.agent.execution.LastFire;
 import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.lease.AgentStanding;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import org.slf4j.Logger;
@@ -38,8 +39,15 @@ import org.springframework.dao.DataAccessException;
  * is left to the claim, where the unique key keeps it single. A former holder still
  * registered in etcd (its node key there: it has its lease) was not cut off from etcd, so
  * it handed the job over: a live move's or a restart's missed instants go by the misfire
- * policy. The price: a killed agent's last seconds before the move are recorded MISSED,
- * not caught up, as nobody can tell it from one cut off.
+ * policy. So did a former holder that stopped gracefully ({@code StopMark}: after handing
+ * its jobs back it found every record it had written in the database, nothing spooled,
+ * and left in etcd the instant of its stop, before revoking its lease): an instant it ran
+ * has its row, and after its stop it ran none, so a rolling restart's or upgrade's missed
+ * instants go by the misfire policy too. A mark older than the job's last fire there is
+ * not taken: the agent ran again since (its registration deletes its mark). The price: a
+ * killed agent's last seconds before the move are recorded MISSED, not caught up, as
+ * nobody can tell it from one cut off, and so are those of an agent that stopped while
+ * its records were not all in the database.
  * <p>
  * How far back, with the defaults (lease TTL 10 s, fencing margin 2 s, the web's
  * {@code leader-lease-ttl} 10 s), from the former holder's last confirmed keepalive
@@ -95,24 +103,26 @@ final class FormerHolderFires {
 
 	private final Duration fencingMargin;
 
-	private final Predicate<String> registered;
+	private final Function<String, AgentStanding> standings;
 
 	/**
 	 * @param leaseTtl the agents' lease TTL (this agent's)
 	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
 	 * before any was read: with the lease TTL, how far before an arrival the former
 	 * holder may have run instants unrecorded ({@link #lookBack(Duration, Duration)})
-	 * @param registered whether an agent is registered in etcd now
+	 * @param standings whether an agent is registered in etcd now, and whether it left a
+	 * stop mark
 	 */
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
-			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin, Predicate<String> registered) {
+			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
+			Function<String, AgentStanding> standings) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.leaseTtl = leaseTtl;
 		this.leaderLeaseTtl = leaderLeaseTtl;
 		this.fencingMargin = fencingMargin;
-		this.registered = registered;
+		this.standings = standings;
 	}
 
 	/**
@@ -130,8 +140,9 @@ final class FormerHolderFires {
 	 * Of the missed instants a job's misfire policy would run on its arrival here, those
 	 * its former holder may have run from its spool: in
 	 * {@code (arrival - look-back, arrival - fencing-margin]}, when the job's last run
-	 * was another agent's and that agent is not registered in etcd now. With no leader
-	 * lease TTL read yet the window has no start.
+	 * was another agent's and that agent did not hand it over: it is not registered in
+	 * etcd now, nor did it stop gracefully after that run. With no leader lease TTL read
+	 * yet the window has no start.
 	 * @param last the job's last fire that ran, null when none
 	 */
 	List<Instant> mayHaveRunThere(LastFire last, List<Instant> missed, Instant arrival) {
@@ -145,8 +156,8 @@ final class FormerHolderFires {
 			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
 			.toList();
 		// asked only when an instant qualifies: a handed-over job's former holder is
-		// still registered, and nothing of it waits in a spool
-		return (window.isEmpty() || this.registered.test(last.agentId())) ? List.of() : window;
+		// still registered or stopped gracefully, and nothing of it waits in a spool
+		return (window.isEmpty() || this.standings.apply(last.agentId()).handedOver(last.at())) ? List.of() : window;
 	}
 
 	/**

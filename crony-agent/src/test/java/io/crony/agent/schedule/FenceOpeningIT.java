@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 
 import io.crony.agent.AgentTestSupport;
 import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.lease.AgentStanding;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.metrics.AgentMetrics;
@@ -74,10 +75,10 @@ class FenceOpeningIT {
 		this.support.jdbc().update("DELETE FROM job");
 		this.runs = new RunnerFixture(this.spoolDir, this.store);
 		Targets targets = this.runs.targets((attempt) -> new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
-		this.engine = FiringEngine
-			.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.runs.records(), targets, this.fence,
-					new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(), Clock.systemUTC(),
-					Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE, (agentId) -> false));
+		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.runs.records(),
+				targets, this.fence, new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(),
+				Clock.systemUTC(), Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE,
+				(agentId) -> AgentStanding.GONE));
 		AgentIdentity identity = new AgentIdentity(AGENT,
 				new AgentInfo(AGENT, "127.0.0.1", 8081, 100, Map.of(), "test", Instant.now()));
 		this.lease = new LeaseKeeper(this.support.etcd(), this.support.keys(), identity, this.fence.ttl(), this.fence);

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import io.crony.agent.execution.LastFire;
+import io.crony.agent.lease.AgentStanding;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,9 +20,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FormerHolderFiresTest {
 
 	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-			() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), "alive"::equals);
+			() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing);
 
 	private final Instant arrival = Instant.parse("2026-11-29T08:00:40.300Z");
+
+	// "alive" is registered; "stopped" left its stop mark at 08:00:00.500, "came-back" at
+	// 07:59:00; any other agent is gone from etcd without a mark
+	private static AgentStanding standing(String agentId) {
+		return switch (agentId) {
+			case "alive" -> new AgentStanding(true, null);
+			case "stopped" -> new AgentStanding(false, Instant.parse("2026-11-29T08:00:00.500Z"));
+			case "came-back" -> new AgentStanding(false, Instant.parse("2026-11-29T07:59:00Z"));
+			default -> AgentStanding.GONE;
+		};
+	}
 
 	// an every-second job's instants from 08:00:00 to its arrival
 	private final List<Instant> missed = IntStream.rangeClosed(0, 40)
@@ -87,6 +99,25 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
+	void aJobHandedBackByAnAgentThatStoppedGracefullyGoesByItsMisfirePolicy() {
+		// a rolling restart: the former holder handed its jobs back, found every record
+		// in the database and left its stop mark at 08:00:00.500 before revoking its
+		// lease; it ran nothing after, and every instant it ran has its row
+		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T08:00:00Z"), "stopped"),
+				this.missed, this.arrival))
+			.isEmpty();
+	}
+
+	@Test
+	void aStopMarkOlderThanTheJobsLastFireThereIsNotTaken() {
+		// the agent ran the job at 07:59:59, after its mark of 07:59:00: it came back
+		// since, so the mark says nothing of what it may have run from its spool later
+		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "came-back"),
+				this.missed, this.arrival))
+			.hasSize(38);
+	}
+
+	@Test
 	void aJobThatNeverRanHasNoFormerHolder() {
 		assertThat(this.fires.mayHaveRunThere(null, this.missed, this.arrival)).isEmpty();
 		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), null), this.missed,
@@ -98,7 +129,7 @@ class FormerHolderFiresTest {
 	void theWindowFollowsTheLeaseSettings() {
 		// agent lease 4 s, margin 1 s, leader lease 6 s: back 18 s, to 08:00:22.300
 		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(4),
-				() -> Optional.of(Duration.ofSeconds(6)), Duration.ofSeconds(1), (agent) -> false);
+				() -> Optional.of(Duration.ofSeconds(6)), Duration.ofSeconds(1), (agent) -> AgentStanding.GONE);
 		assertThat(shortLease.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
 				this.arrival))
 			.containsExactlyElementsOf(IntStream.rangeClosed(23, 39)
@@ -113,7 +144,7 @@ class FormerHolderFiresTest {
 		// 08:00:01); a later read of 10 s takes the window back to 40 s
 		AtomicReference<Optional<Duration>> leaderTtl = new AtomicReference<>(Optional.of(Duration.ofSeconds(25)));
 		FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10), leaderTtl::get,
-				Duration.ofSeconds(2), (agent) -> false);
+				Duration.ofSeconds(2), (agent) -> AgentStanding.GONE);
 		List<Instant> missed = IntStream.rangeClosed(-20, 40)
 			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 			.toList();
@@ -129,7 +160,7 @@ class FormerHolderFiresTest {
 	@Test
 	void withNoLeaderLeaseTtlReadYetEveryMissedInstantUpToTheFenceIsLeftToTheFormerHolder() {
 		FormerHolderFires unknown = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-				Optional::empty, Duration.ofSeconds(2), (agent) -> false);
+				Optional::empty, Duration.ofSeconds(2), (agent) -> AgentStanding.GONE);
 		List<Instant> missed = IntStream.rangeClosed(-600, 40)
 			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 			.toList();

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.crony.agent.execution.LastFire;
+import io.crony.agent.lease.AgentStanding;
 import io.crony.agent.lease.LeaderLeaseTtl;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.test.CronyServicesExtension;
@@ -57,7 +58,7 @@ class FormerHolderLeaderLeaseIT {
 		assertThat(this.leaderLeaseTtl.refresh().get(10, TimeUnit.SECONDS))
 			.contains(Duration.ofSeconds(LEADER_LEASE_TTL_SECONDS));
 		FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-				this.leaderLeaseTtl, Duration.ofSeconds(2), (agent) -> false);
+				this.leaderLeaseTtl, Duration.ofSeconds(2), (agent) -> AgentStanding.GONE);
 
 		// an every-second job arriving at 08:01:00.300: back 55 s, to 08:00:05.300, and
 		// up to the fence, a margin before the arrival (with the web's default, 10 s,

@@ -11,6 +11,7 @@ import java.util.Optional;
  * {prefix}/once/{agentId}/{executionId}      one-shot run request, deleted when taken
  * {prefix}/kill/{agentId}/{executionId}      cancel request, short lease
  * {prefix}/spool/{agentId}                   the agent's spool while it holds records, under its lease
+ * {prefix}/stopped/{agentId}                 the agent's graceful stop, under a lease of its own, deleted when it registers
  * {prefix}/election/web                      leader election of web instances
  * {prefix}/config/execution-token-key        secret of the execution tokens, made once by the web leader
  * </pre>
@@ -98,6 +99,16 @@ public final class CronyKeys {
 		}
 		String agentId = key.substring(spools().length());
 		return (agentId.isEmpty() || agentId.contains("/")) ? Optional.empty() : Optional.of(agentId);
+	}
+
+	/**
+	 * The mark an agent leaves when it stops gracefully with every fire it ran recorded
+	 * in the database: the instant of its stop, after which it fired nothing. The next
+	 * holder of its jobs reads it ({@code FormerHolderFires}); the agent deletes it when
+	 * it registers again.
+	 */
+	public String stopMark(String agentId) {
+		return this.prefix + "/stopped/" + checkedId(agentId);
 	}
 
 	public String webElection() {

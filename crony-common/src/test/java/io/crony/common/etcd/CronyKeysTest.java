@@ -20,6 +20,7 @@ class CronyKeysTest {
 		assertThat(this.keys.webElection()).isEqualTo("/crony/election/web");
 		assertThat(this.keys.executionTokenKey()).isEqualTo("/crony/config/execution-token-key");
 		assertThat(this.keys.spool("a1")).isEqualTo("/crony/spool/a1");
+		assertThat(this.keys.stopMark("a1")).isEqualTo("/crony/stopped/a1");
 	}
 
 	@Test
