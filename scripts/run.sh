@@ -263,11 +263,11 @@ start)
 	;;
 stop)
 	# crony-web first: with its leader in office, each agent stopped before the other
-	# would be failed over to the one still running, and the next start would find jobs
-	# whose last fire was another agent's, that agent not back yet, and record their
-	# latest missed instants MISSED under it (FormerHolderFires) instead of catching up.
-	# Stopped after the leader, every agent keeps its jobs, and the next leader's start
-	# grace gives it one lease TTL to come back.
+	# would be failed over to the one still running, only for its jobs to move again at
+	# the next start. Stopped after the leader, every agent keeps its jobs, and the next
+	# leader's start grace gives it one lease TTL to come back. A job moved all the same
+	# goes by its misfire policy at its new holder: each agent leaves its stop mark as it
+	# stops (FormerHolderFires), so its missed instants are not recorded MISSED.
 	stop_one web
 	for n in 2 1; do stop_one "agent-$n"; done
 	stop_one java-sample

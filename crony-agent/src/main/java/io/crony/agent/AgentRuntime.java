@@ -247,10 +247,10 @@ class AgentRuntime implements SmartLifecycle {
 
 	/**
 	 * Leaves the stop mark when every fire this agent ran is recorded in the database:
-	 * the jobs are handed back, so it claims and fires nothing after now, and every
-	 * record written so far (the claims made into the spool among them) is in the
-	 * database. A stop while records are spooled or not written in time leaves none: its
-	 * jobs' next holders take it as possibly cut off ({@code FormerHolderFires}).
+	 * the jobs are handed back, so it starts no fire after now, and every record written
+	 * so far (the claims made into the spool among them) is in the database. A stop while
+	 * records are spooled or not written in time leaves none: its jobs' next holders take
+	 * it as possibly cut off ({@code FormerHolderFires}).
 	 */
 	private void leaveStopMark() {
 		// never registered: it held no job

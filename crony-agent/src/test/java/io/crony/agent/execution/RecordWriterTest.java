@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,39 @@ class RecordWriterTest {
 			await().atMost(Duration.ofSeconds(10)).until(() -> written.get() == 1);
 			assertThat(writtenFromTheSpool).isFalse();
 			assertThat(writer.isSpooling()).isFalse();
+		}
+	}
+
+	@Test
+	void aStoppingAgentIsToldEveryRecordIsWrittenOnlyOnceItIsInTheDatabase() throws Exception {
+		AtomicBoolean away = new AtomicBoolean(true);
+		List<ExecutionRecord> written = new CopyOnWriteArrayList<>();
+		ExecutionStore store = new ExecutionStore(new JdbcTemplate(new SingleConnectionDataSource())) {
+			@Override
+			public void write(List<ExecutionRecord> records) {
+				if (away.get()) {
+					throw new DataAccessResourceFailureException("Connection refused");
+				}
+				written.addAll(records);
+			}
+		};
+		try (RecordWriter writer = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(10), 1000)) {
+			writer.start();
+			ExecutionRecord spooled = new ExecutionRecord.Claimed(1, "job-1", Instant.parse("2026-11-30T08:00:00Z"),
+					"a", TriggerType.CRON, null, Instant.now());
+			writer.submit(spooled);
+			await().atMost(Duration.ofSeconds(10)).until(writer::isSpooling);
+			// a claim in the spool: the agent may not say every fire it ran is recorded
+			assertThat(writer.awaitWritten(Duration.ofSeconds(1))).isFalse();
+
+			away.set(false);
+			await().atMost(Duration.ofSeconds(10)).until(() -> writer.awaitWritten(Duration.ofMillis(100)));
+			assertThat(written).contains(spooled);
+			ExecutionRecord direct = new ExecutionRecord.Claimed(1, "job-1", Instant.parse("2026-11-30T08:00:01Z"), "a",
+					TriggerType.CRON, null, Instant.now());
+			writer.submit(direct);
+			assertThat(writer.awaitWritten(Duration.ofSeconds(10))).isTrue();
+			assertThat(written).contains(direct);
 		}
 	}
 
