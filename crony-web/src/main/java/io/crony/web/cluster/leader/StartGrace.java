@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -48,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * up to one agent lease TTL to the failover of an agent that was gone before the new
  * leader's term began.
  * <p>
- * Only the term's decision thread uses it; the read's answer only wakes that thread.
+ * Only the term's decision thread uses it; the read's answer, where it arrives, only
+ * fixes the grace's end and wakes that thread.
  */
 final class StartGrace {
 
@@ -63,8 +65,11 @@ final class StartGrace {
 	/** Run when a read of the agents' lease TTL has answered one. */
 	private final Runnable whenRead;
 
-	/** The agents' lease TTL being read for the count's start, null when none is. */
-	private CompletableFuture<Optional<Duration>> reading;
+	/**
+	 * The read of the agents' lease TTL under way, null when none is: it answers when the
+	 * grace ends, counted from the answer's arrival, or empty when none could be read.
+	 */
+	private CompletableFuture<OptionalLong> reading;
 
 	/**
 	 * When the grace ends; {@link #NOT_STARTED} while no agent was alive in the term or
@@ -100,7 +105,7 @@ final class StartGrace {
 	/**
 	 * Records the agents alive in a snapshot of this term. The first snapshot with any
 	 * starts the read of their longest lease TTL: the term's first, unless no agent was
-	 * alive at its start. The count starts, that TTL long, once the answer is there (seen
+	 * alive at its start. The count starts, that TTL long, when the answer arrives (taken
 	 * by this or a later call, or by {@link #awaits}); while none of their leases can be
 	 * read (gone since the snapshot, or etcd not answering) the count does not start, as
 	 * when no agent is alive, and the next snapshot asks again: the jobs wait meanwhile,
@@ -109,10 +114,12 @@ final class StartGrace {
 	void seen(Collection<String> alive) {
 		startCountIfRead();
 		if (this.endsAtNanos == NOT_STARTED && this.reading == null && !alive.isEmpty()) {
-			this.reading = this.agentLeaseTtl.apply(alive).exceptionally((failure) -> Optional.empty());
+			this.reading = this.agentLeaseTtl.apply(alive)
+				.exceptionally((failure) -> Optional.empty())
+				.thenApply(this::endFromNow);
 			// an empty answer waits for the next snapshot: woken, the thread would read
 			// again at once, and again, while the leases cannot be read
-			this.reading.thenAccept((ttl) -> ttl.ifPresent((length) -> this.whenRead.run()));
+			this.reading.thenAccept((endsAt) -> endsAt.ifPresent((nanos) -> this.whenRead.run()));
 			startCountIfRead();
 		}
 		this.seenAlive.addAll(alive);
@@ -152,19 +159,26 @@ final class StartGrace {
 	}
 
 	/**
-	 * Starts the count if the read of the agents' lease TTL has answered one; an empty
-	 * answer lets the next snapshot read again.
+	 * When a grace of this length ends, counted from now: run where the read's answer
+	 * arrives, so that the count does not wait for the decision thread's step to end.
+	 */
+	private OptionalLong endFromNow(Optional<Duration> ttl) {
+		if (ttl.isEmpty()) {
+			return OptionalLong.empty();
+		}
+		log.info("Leader's start grace for agents without a live key: {}, their lease TTL", ttl.get());
+		return OptionalLong.of(this.nanoClock.getAsLong() + ttl.get().toNanos());
+	}
+
+	/**
+	 * Takes the grace's end once the read of the agents' lease TTL has answered one; an
+	 * empty answer lets the next snapshot read again.
 	 */
 	private void startCountIfRead() {
-		if (this.reading == null || !this.reading.isDone()) {
-			return;
+		if (this.reading != null && this.reading.isDone()) {
+			this.reading.join().ifPresent((endsAt) -> this.endsAtNanos = endsAt);
+			this.reading = null;
 		}
-		Optional<Duration> ttl = this.reading.join();
-		this.reading = null;
-		ttl.ifPresent((length) -> {
-			this.endsAtNanos = this.nanoClock.getAsLong() + length.toNanos();
-			log.info("Leader's start grace for agents without a live key: {}, their lease TTL", length);
-		});
 	}
 
 	/**

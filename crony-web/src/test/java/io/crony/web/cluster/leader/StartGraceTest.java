@@ -142,8 +142,6 @@ class StartGraceTest {
 		heldBack.complete(Optional.of(Duration.ofSeconds(10)));
 
 		assertThat(woken).hasValue(1);
-		// woken, the decision thread takes the answer at its next step
-		grace.seen(List.of("live"));
 		this.nanos.addAndGet(Duration.ofSeconds(10).toNanos() - 1);
 		assertThat(grace.awaits("gone")).isTrue();
 		this.nanos.incrementAndGet();
