@@ -12,20 +12,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.etcd.GrantedLeaseTtl;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.election.NoLeaderException;
-import io.etcd.jetcd.options.LeaseOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The web leader's lease TTL, read from etcd: the leader key of the web instances'
  * election ({@link CronyKeys#webElection()}) is under the leader's lease, and etcd tells
- * the TTL it granted, crony-web's {@code crony.web.cluster.leader-lease-ttl}. It is part
- * of how long a job's failover may take ({@code FormerHolderFires}), so the agent follows
- * the web's setting without a setting of its own.
+ * the TTL it granted ({@link GrantedLeaseTtl}), crony-web's
+ * {@code crony.web.cluster.leader-lease-ttl}. It is part of how long a job's failover may
+ * take ({@code FormerHolderFires}), so the agent follows the web's setting without a
+ * setting of its own.
  * <p>
  * Read in the background, at the start and then every {@link #REFRESH}, never on the
  * firing path: the engine takes the last value read. A web instance's TTL changes only
@@ -87,7 +88,9 @@ public final class LeaderLeaseTtl implements Supplier<Optional<Duration>>, AutoC
 		try {
 			read = this.etcd.getElectionClient()
 				.leader(this.election)
-				.thenCompose((answer) -> grantedTtl(answer.getKv()));
+				// a lease expired or revoked since the leader key was read has no granted
+				// TTL
+				.thenCompose((answer) -> GrantedLeaseTtl.read(this.etcd, leaseOf(answer.getKv())));
 		}
 		catch (RuntimeException ex) {
 			// a closed client: thrown out of the timer's task it would end the refreshes
@@ -115,15 +118,8 @@ public final class LeaderLeaseTtl implements Supplier<Optional<Duration>>, AutoC
 			});
 	}
 
-	private CompletableFuture<Optional<Duration>> grantedTtl(KeyValue leader) {
-		if (leader == null || leader.getLease() == 0) {
-			return CompletableFuture.completedFuture(Optional.empty());
-		}
-		// a lease expired or revoked since the leader key was read answers no granted TTL
-		return this.etcd.getLeaseClient()
-			.timeToLive(leader.getLease(), LeaseOption.DEFAULT)
-			.thenApply((lease) -> (lease.getTTL() > 0 && lease.getGrantedTTL() > 0)
-					? Optional.of(Duration.ofSeconds(lease.getGrantedTTL())) : Optional.empty());
+	private static long leaseOf(KeyValue leader) {
+		return (leader != null) ? leader.getLease() : 0;
 	}
 
 	@Override

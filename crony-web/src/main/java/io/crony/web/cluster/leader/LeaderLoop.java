@@ -78,8 +78,9 @@ final class LeaderLoop implements Runnable {
 		this.alarms = alarms;
 		this.registry = registry;
 		this.requests = requests;
-		// the term starts now, and the grace for agents gone at its start with it
-		this.state = new LeaderState(new StartGrace(agentLeaseTtls::longest, System::nanoTime));
+		// the term starts now, and the grace for agents gone at its start with it; the
+		// agents' lease TTL it reads answers off this thread, and wakes it
+		this.state = new LeaderState(new StartGrace(agentLeaseTtls::longest, System::nanoTime, this::wake));
 		// each part gets only what it uses; the state and the chooser are shared by all
 		LeaderState state = this.state;
 		AgentChooser chooser = new AgentChooser(state, new Placer(tools.properties().strategy()), tools.view());

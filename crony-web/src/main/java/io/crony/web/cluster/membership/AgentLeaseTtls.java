@@ -1,25 +1,23 @@
 package io.crony.web.cluster.membership;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
+import io.crony.common.etcd.GrantedLeaseTtl;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseTimeToLiveResponse;
-import io.etcd.jetcd.options.LeaseOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The lease TTL the agents registered with, read from etcd: each live agent's node key is
- * under its lease, and etcd tells the TTL it granted ({@code LeaseTimeToLive}), which is
+ * under its lease, and etcd tells the TTL it granted ({@link GrantedLeaseTtl}), which is
  * the agent's {@code crony.agent.lease-ttl} (or etcd's minimum TTL, if that is longer).
  * Nothing on the web side has to repeat the agents' setting, so an agent's TTL raised
  * there is followed here without a second change.
@@ -31,6 +29,7 @@ public class AgentLeaseTtls {
 	/** Lease reads in flight at once. */
 	private static final int IN_FLIGHT = 256;
 
+	/** How long one lease read may take before it counts as not read. */
 	private static final long TIMEOUT_SECONDS = 5;
 
 	private final Client client;
@@ -43,39 +42,43 @@ public class AgentLeaseTtls {
 	}
 
 	/**
-	 * The longest lease TTL etcd granted among these agents: empty when none of them has
-	 * a live lease any more (gone since the registry saw them) or etcd could not tell.
+	 * Reads the longest lease TTL etcd granted among these agents, without waiting for
+	 * etcd: the reads go out {@link #IN_FLIGHT} at a time, each batch once the one before
+	 * has answered (or timed out).
 	 * @param agentIds agents the registry holds alive
+	 * @return the longest TTL, empty when none of them has a live lease any more (gone
+	 * since the registry saw them) or etcd could not tell; never failed
 	 */
-	public Optional<Duration> longest(Collection<String> agentIds) {
+	public CompletableFuture<Optional<Duration>> longest(Collection<String> agentIds) {
 		Map<String, Long> leases = this.registry.leases();
 		List<Long> ids = agentIds.stream().map(leases::get).filter((id) -> id != null && id != 0).toList();
-		long longest = 0;
-		for (int from = 0; from < ids.size(); from += IN_FLIGHT) {
-			List<CompletableFuture<LeaseTimeToLiveResponse>> reads = new ArrayList<>();
-			for (long lease : ids.subList(from, Math.min(ids.size(), from + IN_FLIGHT))) {
-				reads.add(this.client.getLeaseClient().timeToLive(lease, LeaseOption.DEFAULT));
-			}
-			try {
-				CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-			}
-			catch (ExecutionException | TimeoutException ex) {
-				log.debug("Some agent lease TTLs not read: {}", ex.toString());
-			}
-			catch (InterruptedException ex) {
-				// the caller's loop is stopping: it sees the flag
-				Thread.currentThread().interrupt();
-				return Optional.empty();
-			}
-			for (CompletableFuture<LeaseTimeToLiveResponse> read : reads) {
-				LeaseTimeToLiveResponse answer = read.isDone() && !read.isCompletedExceptionally() ? read.join() : null;
-				// an expired or revoked lease answers TTL -1 and no granted TTL
-				if (answer != null && answer.getTTL() > 0) {
-					longest = Math.max(longest, answer.getGrantedTTL());
-				}
-			}
+		return longest(ids, 0, Optional.empty());
+	}
+
+	private CompletableFuture<Optional<Duration>> longest(List<Long> ids, int from, Optional<Duration> longest) {
+		if (from >= ids.size()) {
+			return CompletableFuture.completedFuture(longest);
 		}
-		return (longest > 0) ? Optional.of(Duration.ofSeconds(longest)) : Optional.empty();
+		List<CompletableFuture<Optional<Duration>>> reads = ids.subList(from, Math.min(ids.size(), from + IN_FLIGHT))
+			.stream()
+			.map(this::read)
+			.toList();
+		return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenCompose((done) -> {
+			Optional<Duration> longer = Stream
+				.concat(longest.stream(), reads.stream().flatMap((read) -> read.join().stream()))
+				.max(Comparator.naturalOrder());
+			return longest(ids, from + IN_FLIGHT, longer);
+		});
+	}
+
+	/** One lease's granted TTL; empty if etcd fails or does not answer in time. */
+	private CompletableFuture<Optional<Duration>> read(long lease) {
+		return GrantedLeaseTtl.read(this.client, lease)
+			.completeOnTimeout(Optional.empty(), TIMEOUT_SECONDS, TimeUnit.SECONDS)
+			.exceptionally((failure) -> {
+				log.debug("Agent lease {} TTL not read: {}", lease, failure.toString());
+				return Optional.empty();
+			});
 	}
 
 }
