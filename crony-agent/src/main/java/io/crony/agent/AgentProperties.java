@@ -58,6 +58,10 @@ import org.springframework.util.unit.DataSize;
  * limit in one response
  * @param etcdMaxMessageSize largest message the agent's etcd client takes: one watch
  * response may batch the events of up to 1,000 revisions, well over gRPC's default 4 MB
+ * @param shutdownGrace how long a graceful stop (SIGTERM) waits, from its beginning, for
+ * the runs already started to end and be recorded before it closes the target clients; a
+ * run still going then is recorded FAILED. Sized to fit a pod's 60 s termination grace
+ * (the chart's {@code agent.terminationGracePeriodSeconds}) with the closing steps
  */
 @ConfigurationProperties("crony.agent")
 public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.0.1") String host,
@@ -71,7 +75,7 @@ public record AgentProperties(@DefaultValue("") String id, @DefaultValue("127.0.
 		@DefaultValue("4096") int outputLimit, @DefaultValue("1s") Duration liveOutputInterval,
 		@DefaultValue @NestedConfigurationProperty ShellTargetProperties shell,
 		@DefaultValue @NestedConfigurationProperty HttpTargetProperties http, @DefaultValue("1000") int etcdPageSize,
-		@DefaultValue("64MB") DataSize etcdMaxMessageSize) {
+		@DefaultValue("64MB") DataSize etcdMaxMessageSize, @DefaultValue("30s") Duration shutdownGrace) {
 
 	public AgentProperties {
 		labels = (labels != null) ? Map.copyOf(labels) : Map.of();

@@ -4,11 +4,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.agent.assignment.AssignmentWatcher;
@@ -36,6 +33,7 @@ import io.crony.agent.support.AgentIdentity;
 import io.crony.agent.shard.ShardStore;
 import io.crony.agent.shard.ShardedCalls;
 import io.crony.agent.support.DaemonThreads;
+import io.crony.agent.support.WorkerPool;
 import io.crony.agent.target.HttpTarget;
 import io.crony.agent.target.LiveOutputs;
 import io.crony.agent.target.ShellTarget;
@@ -92,7 +90,7 @@ class AgentRuntime implements SmartLifecycle {
 
 	private final AssignmentWatcher watcher;
 
-	private final ExecutorService workers;
+	private final WorkerPool workers;
 
 	private final ScheduledExecutorService timer;
 
@@ -109,6 +107,8 @@ class AgentRuntime implements SmartLifecycle {
 	private final LiveOutputs liveOutputs;
 
 	private final SchemaWait schema;
+
+	private final RunsInFlight runsInFlight;
 
 	// null without an OpenTelemetry SDK
 	private final SpanRecorder spans;
@@ -129,8 +129,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.records = new RecordWriter(store, new Spool(properties.spoolDir(), properties.spoolMaxSize().toBytes()),
 				properties.recordFlushInterval(), properties.recordStartHold(), properties.recordBacklogLimit(),
 				RecordWriter.answers(jdbc));
-		this.workers = new ThreadPoolExecutor(properties.workerThreads(), properties.workerThreads(), 0,
-				TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), DaemonThreads.numbered("crony-worker-"));
+		this.workers = new WorkerPool(properties.workerThreads(), "crony-worker-");
 		this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("crony-timer-"));
 		AgentMetrics metrics = new AgentMetrics(registry);
 		// Spring Boot's OpenTelemetry SDK (sampling, propagation, OTLP export as
@@ -158,6 +157,7 @@ class AgentRuntime implements SmartLifecycle {
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
 				new AgentStandings(etcd, keys, clock), this.leaderLeaseTtl, tracing));
+		this.runsInFlight = new RunsInFlight(this.engine, this.workers, this.async::tracks, properties.shutdownGrace());
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
 		metrics.bind(this.engine::jobCount, this.fence::mayFire, this.records::backlog);
@@ -205,8 +205,15 @@ class AgentRuntime implements SmartLifecycle {
 		this.spoolState.start();
 	}
 
+	/**
+	 * Stops gracefully (SIGTERM). Spring calls this synchronously while the context
+	 * closes, so {@code spring.lifecycle.timeout-per-shutdown-phase} does not cut it
+	 * short; {@code crony.agent.shutdown-grace} (30 s) bounds the wait for the runs in
+	 * flight, which leaves the rest of the chart's 60 s for the closing steps.
+	 */
 	@Override
 	public void stop() {
+		long began = System.nanoTime();
 		this.running = false;
 		this.schema.close();
 		synchronized (this) {
@@ -223,8 +230,13 @@ class AgentRuntime implements SmartLifecycle {
 		// reloading the assignment under the watcher's lock; revoking it moves the jobs
 		this.lease.close();
 		this.watcher.close();
+		// no fire is dispatched from here on, and no run taken over
 		this.engine.close();
 		this.takeover.close();
+		// the runs already started end and are recorded (or are recorded FAILED at the
+		// grace's end) while everything they use still works: the timer and workers of
+		// their retries and shards, the tokens, live output, the HTTP client, the records
+		this.runsInFlight.awaitEnd(began);
 		this.async.close();
 		this.liveOutputs.close();
 		this.tokens.close();
@@ -233,6 +245,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.workers.shutdown();
 		try {
 			this.workers.awaitTermination(5, TimeUnit.SECONDS);
+			// nothing in flight any more: closing at once cuts no run short
 			this.http.close();
 			this.records.close();
 			// after the calls: the spans they ended are made before the SDK shuts down

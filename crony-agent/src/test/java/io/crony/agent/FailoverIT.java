@@ -1,5 +1,6 @@
 package io.crony.agent;
 
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,8 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Two agent processes; one is killed with SIGKILL while firing, and the test moves its
- * jobs to the survivor as the web leader would once the dead agent's node key expires.
+ * Agent processes that die or stop while firing: one killed with SIGKILL, its jobs moved
+ * to the survivor as the web leader would once the dead agent's node key expires; one
+ * stopped with SIGTERM, handing its claims to the survivor; and agents stopped with
+ * SIGTERM while their runs are in flight.
  */
 class FailoverIT {
 
@@ -160,6 +163,67 @@ class FailoverIT {
 							String.class, SqlTime.of(Instant.ofEpochMilli(settled))))
 					.isEmpty());
 		}
+	}
+
+	/**
+	 * A rolling upgrade stops agents while slow calls are in flight. The stop waits for
+	 * them (default {@code shutdown-grace}, 30 s) before it closes the HTTP client and
+	 * the record writer: the 6 s run is recorded SUCCEEDED with the target's answer.
+	 * Before, the client closed at once and the run was recorded FAILED ("Connection is
+	 * closed"). An agent given a 1 s grace records a longer run FAILED, saying its agent
+	 * stopped, rather than losing it or leaving it RUNNING. About 25 s: two agent JVMs,
+	 * side by side.
+	 */
+	@Test
+	void anAgentStoppedWithSigtermLetsItsRunsInFlightEndAndRecordsThem() throws Exception {
+		try (AgentTestSupport support = new AgentTestSupport(services);
+				SampleTarget target = SampleTarget.start(0);
+				AgentProcess patient = AgentProcess.start("patient",
+						support.agentProperties("patient", "target/spool-patient-" + System.nanoTime()));
+				AgentProcess hasty = AgentProcess.start("hasty", hasty(support))) {
+			await().atMost(AgentTestSupport.PROCESS_START)
+				.until(() -> support.registered("patient") && support.registered("hasty"));
+			JobSpec slow = AgentTestSupport.defaultHttpJob(301, AgentTestSupport.NEVER_SOON,
+					target.url("/sleep?ms=6000"));
+			JobSpec slower = AgentTestSupport.defaultHttpJob(302, AgentTestSupport.NEVER_SOON,
+					target.url("/sleep?ms=20000"));
+			support.assign("patient", slow);
+			support.assign("hasty", slower);
+			long slowRun = support.runOnce("patient", slow, null);
+			long slowerRun = support.runOnce("hasty", slower, null);
+			// each agent stopped as soon as its call is in flight
+			await().atMost(Duration.ofSeconds(30))
+				.pollInterval(Duration.ofMillis(20))
+				.until(() -> !target.callsOf(slow.id()).isEmpty());
+			Instant stoppedAt = Instant.now();
+			patient.terminate();
+			await().atMost(Duration.ofSeconds(30))
+				.pollInterval(Duration.ofMillis(20))
+				.until(() -> !target.callsOf(slower.id()).isEmpty());
+			hasty.terminate();
+			patient.close();
+			hasty.close();
+
+			Map<String, Object> inFlight = support.row(slowRun);
+			assertThat(inFlight).as("the run in flight, within the grace")
+				.containsEntry("status", "SUCCEEDED")
+				.containsEntry("output", "slept");
+			assertThat(support.jdbc()
+				.queryForObject("SELECT finished_at FROM execution WHERE id = ?", Timestamp.class, slowRun)
+				.toInstant()).as("ended after the agent was told to stop").isAfter(stoppedAt);
+			Map<String, Object> cutShort = support.row(slowerRun);
+			assertThat(cutShort).as("the run longer than the grace").containsEntry("status", "FAILED");
+			assertThat((String) cutShort.get("error")).startsWith("Its agent stopped before the run ended");
+			assertThat((String) cutShort.get("reason")).contains("RUN_AGENT_STOPPED");
+			assertThat(target.callsOf(slow.id())).hasSize(1);
+			assertThat(target.callsOf(slower.id())).hasSize(1);
+		}
+	}
+
+	private static Map<String, String> hasty(AgentTestSupport support) {
+		Map<String, String> properties = support.agentProperties("hasty", "target/spool-hasty-" + System.nanoTime());
+		properties.put("crony.agent.shutdown-grace", "1s");
+		return properties;
 	}
 
 	private static long firstCallAfter(SampleTarget target, JobSpec job, long millis) {

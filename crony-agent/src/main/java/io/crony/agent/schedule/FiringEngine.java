@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
@@ -174,6 +175,29 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	/** Cancels a running execution; false when this agent does not run it. */
 	public boolean cancel(long executionId, Reason reason) {
 		return this.stages.runner.cancel(executionId, reason);
+	}
+
+	/**
+	 * Whether a run started here is still going, other than the runs left to others; a
+	 * graceful stop waits until none is, before it closes the targets and the record
+	 * writer.
+	 * @param leftToOthers whether the run of an execution is no longer this agent's to
+	 * end (an ASYNC attempt its target accepted: its report ends it)
+	 */
+	public boolean runsGoing(LongPredicate leftToOthers) {
+		return this.stages.runner.anyGoing(leftToOthers);
+	}
+
+	/**
+	 * The stop's grace is over: every run still going is recorded FAILED with the reason
+	 * and its call cancelled; runs left to others are let go unrecorded (their rows stay
+	 * RUNNING for their reports, or the takeover of the job's next holder). A fire handed
+	 * to a worker that reaches the runner after this does not start: it is recorded
+	 * CANCELLED, its agent stopped.
+	 * @return how many runs were ended
+	 */
+	public int endRuns(Reason reason, LongPredicate leftToOthers) {
+		return this.stages.runner.endGoing(reason, leftToOthers);
 	}
 
 	/** The lease is gone: claimed fires not yet due are released. */

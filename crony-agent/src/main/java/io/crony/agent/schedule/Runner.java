@@ -5,12 +5,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongPredicate;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
@@ -55,6 +57,13 @@ final class Runner {
 
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
+	// every run admitted and not finished, with or without an execution id: what a
+	// graceful stop waits for
+	private final Set<Run> going = ConcurrentHashMap.newKeySet();
+
+	// set once a stopping agent's grace is over: nothing starts any more
+	private volatile boolean ended;
+
 	Runner(Targets targets, RunRecords records, AgentMetrics metrics, ScheduledExecutorService timer, Executor workers,
 			Clock clock, int queueLimit) {
 		this(targets, records, metrics, timer, workers, clock, queueLimit, RunTracing.off());
@@ -74,10 +83,16 @@ final class Runner {
 
 	/** Starts a fire now, unless its job's overlap policy says otherwise. */
 	void dispatch(Fire fire) {
+		if (this.ended) {
+			// handed to a worker before the stop, reached only after its grace
+			this.records.notRun(fire, ExecutionStatus.CANCELLED, Reason.of(ReasonCode.RUN_NOT_STARTED_AGENT_STOPPED));
+			return;
+		}
 		List<Run> replaced = new ArrayList<>();
 		Run run = this.overlap.admit(fire, replaced);
 		replaced.forEach((old) -> cancel(old, Reason.of(ReasonCode.RUN_REPLACED, fire.scheduledAt)));
 		if (run != null) {
+			this.going.add(run);
 			start(run);
 		}
 	}
@@ -149,6 +164,10 @@ final class Runner {
 	}
 
 	private void attemptEnded(Run run, int attempt, AttemptResult outcome, Throwable failure) {
+		// ended already (a stopping agent let it go, or ended it): no retry, no record
+		if (run.finished.get()) {
+			return;
+		}
 		if (run.cancelled()) {
 			finish(run, AttemptResult.noted(ExecutionStatus.CANCELLED, run.cancelReason));
 			return;
@@ -186,9 +205,10 @@ final class Runner {
 		this.workers.execute(() -> attempt(run, attempt + 1, moved.movedFrom()));
 	}
 
-	private void finish(Run run, AttemptResult outcome) {
+	// false when the run had finished already: nothing is recorded twice
+	private boolean finish(Run run, AttemptResult outcome) {
 		if (!run.finished.compareAndSet(false, true)) {
-			return;
+			return false;
 		}
 		Fire fire = run.fire;
 		this.records.finished(run, outcome);
@@ -199,9 +219,69 @@ final class Runner {
 			this.byExecutionId.remove(fire.executionId, run);
 		}
 		Run next = this.overlap.ended(run);
+		// the next one counts as going before this one stops counting: a stop waiting
+		// for the runs never finds none between the two
+		if (next != null) {
+			this.going.add(next);
+		}
+		this.going.remove(run);
 		if (next != null) {
 			this.workers.execute(() -> start(next));
 		}
+		return true;
+	}
+
+	/**
+	 * Whether a run is going that is not left to others.
+	 * @param leftToOthers whether the run of an execution is no longer this agent's to
+	 * end: an ASYNC attempt its target accepted ends by its report, or by the takeover of
+	 * the job's next holder
+	 */
+	boolean anyGoing(LongPredicate leftToOthers) {
+		return this.going.stream().anyMatch((run) -> !leftToOthers(run, leftToOthers));
+	}
+
+	/**
+	 * The agent stops and its grace is over: each run still going is recorded as the
+	 * reason says (status FAILED) before its call is cancelled, so the cancelled call
+	 * records nothing more; a run left to others is let go without a record, its row
+	 * still RUNNING for them.
+	 * @return how many runs were ended here
+	 */
+	int endGoing(Reason reason, LongPredicate leftToOthers) {
+		this.ended = true;
+		int ended = 0;
+		for (Run run : List.copyOf(this.going)) {
+			if (leftToOthers(run, leftToOthers)) {
+				letGo(run);
+			}
+			else if (finish(run, AttemptResult.noted(ExecutionStatus.FAILED, reason))) {
+				run.cancel(reason);
+				ended++;
+			}
+		}
+		return ended;
+	}
+
+	private static boolean leftToOthers(Run run, LongPredicate leftToOthers) {
+		return run.fire.executionId != 0 && leftToOthers.test(run.fire.executionId);
+	}
+
+	// a run this agent no longer ends: it stops counting, and ending it later (its
+	// accepted attempt cancelled as the agent closes) records nothing
+	private void letGo(Run run) {
+		if (!run.finished.compareAndSet(false, true)) {
+			return;
+		}
+		FireMdc.with(run.fire,
+				() -> logger.info("Run of job {} at {} left RUNNING: its accepted attempt ends by its report",
+						run.fire.job.id(), run.fire.scheduledAt));
+		if (run.fire.executionId != 0) {
+			this.byExecutionId.remove(run.fire.executionId, run);
+		}
+		// its job was handed back as the stop began: no fire waits behind it
+		this.overlap.ended(run);
+		this.going.remove(run);
 	}
 
 }

@@ -156,6 +156,12 @@ public enum ReasonCode {
 	RUN_NOT_STARTED_AGENT_STOPPED,
 
 	/**
+	 * The agent: a run still going when the agent's shutdown grace ended, ended as the
+	 * agent stopped.
+	 */
+	RUN_AGENT_STOPPED("seconds", "setting"),
+
+	/**
 	 * The agent: a fire waiting for its job's running run, dropped when it was disabled.
 	 */
 	RUN_NOT_STARTED_JOB_DISABLED,

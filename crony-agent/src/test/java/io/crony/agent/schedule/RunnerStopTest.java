@@ -1,0 +1,124 @@
+package io.crony.agent.schedule;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Target;
+import io.crony.agent.target.Targets;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.TargetType;
+import io.crony.common.reason.Reason;
+import io.crony.common.reason.ReasonCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What a stopping agent's runner does with the runs it started: they count as going until
+ * they end; at the end of the stop's grace a run still going is recorded FAILED once (its
+ * cancelled call records nothing more), a run left to others (an accepted ASYNC attempt)
+ * is let go unrecorded, and nothing starts any more.
+ */
+class RunnerStopTest {
+
+	static final Reason STOPPED = Reason.of(ReasonCode.RUN_AGENT_STOPPED, 30, "crony.agent.shutdown-grace");
+
+	@TempDir
+	Path spoolDir;
+
+	private RunnerFixture fixture;
+
+	// the calls in flight: the target answers none until the test says so
+	private final List<CompletableFuture<AttemptResult>> calls = new CopyOnWriteArrayList<>();
+
+	private Runner runner;
+
+	@BeforeEach
+	void start() {
+		this.fixture = new RunnerFixture(this.spoolDir);
+		AgentMetrics metrics = new AgentMetrics(this.fixture.meters);
+		RunRecords records = new RunRecords(this.fixture.records(), metrics, "a", Clock.systemUTC(),
+				this.fixture.finished::add);
+		Target slow = new Target() {
+			@Override
+			public TargetType type() {
+				return TargetType.HTTP;
+			}
+
+			@Override
+			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
+				CompletableFuture<AttemptResult> call = new CompletableFuture<>();
+				RunnerStopTest.this.calls.add(call);
+				return call;
+			}
+		};
+		this.runner = new Runner(new Targets(List.of(slow)), records, metrics, this.fixture.timer(), Runnable::run,
+				Clock.systemUTC(), 10);
+	}
+
+	@AfterEach
+	void stop() throws InterruptedException {
+		this.fixture.close();
+	}
+
+	@Test
+	void aRunGoesUntilItsCallEnds() {
+		this.runner.dispatch(RunnerFixture.fire(0, 1));
+		assertThat(this.runner.anyGoing((id) -> false)).isTrue();
+
+		this.calls.get(0).complete(new AttemptResult(ExecutionStatus.SUCCEEDED, "done", null));
+
+		assertThat(this.runner.anyGoing((id) -> false)).isFalse();
+		assertThat(this.fixture.finished).extracting(RunListener.FinishedRun::status)
+			.containsExactly(ExecutionStatus.SUCCEEDED);
+	}
+
+	@Test
+	void aRunStillGoingWhenTheGraceEndsIsRecordedFailedOnceAndItsCallCancelled() {
+		this.runner.dispatch(RunnerFixture.fire(0, 2));
+
+		assertThat(this.runner.endGoing(STOPPED, (id) -> false)).isEqualTo(1);
+
+		assertThat(this.runner.anyGoing((id) -> false)).isFalse();
+		assertThat(this.calls.get(0)).isCancelled();
+		assertThat(this.fixture.finished).singleElement().satisfies((run) -> {
+			assertThat(run.status()).isEqualTo(ExecutionStatus.FAILED);
+			assertThat(run.error()).isEqualTo(STOPPED.text());
+		});
+		// the cancelled call neither retried (two attempts allowed) nor recorded again
+		assertThat(this.calls).hasSize(1);
+	}
+
+	@Test
+	void aRunLeftToOthersIsNotWaitedForNorRecordedNorRetried() {
+		this.runner.dispatch(RunnerFixture.fire(5, 2));
+		assertThat(this.runner.anyGoing((id) -> id == 5)).isFalse();
+
+		assertThat(this.runner.endGoing(STOPPED, (id) -> id == 5)).isZero();
+		// the agent closes its async runs: the accepted attempt's result is cancelled
+		this.calls.get(0).cancel(true);
+
+		assertThat(this.fixture.finished).isEmpty();
+		assertThat(this.calls).hasSize(1);
+	}
+
+	@Test
+	void nothingStartsOnceTheGraceEnded() {
+		this.runner.endGoing(STOPPED, (id) -> false);
+
+		this.runner.dispatch(RunnerFixture.fire(0, 1));
+
+		assertThat(this.calls).isEmpty();
+		assertThat(this.runner.anyGoing((id) -> false)).isFalse();
+	}
+
+}
