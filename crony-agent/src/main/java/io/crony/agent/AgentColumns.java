@@ -55,6 +55,9 @@ final class AgentColumns {
 		// (FireHistory reads it): the table as V33 makes it
 		columns.put("job_last_fire",
 				List.of("job_id", "scheduled_at", "execution_id", "agent_id", "status", "finished_at"));
+		// V34: the execution ids' blocks (crony-common ExecutionIds, which the claims'
+		// and records' inserts take their ids from)
+		columns.put("execution_id_block", List.of("id", "next_id", "older_writer_seen_at", "updated_at"));
 		return Collections.unmodifiableMap(columns);
 	}
 

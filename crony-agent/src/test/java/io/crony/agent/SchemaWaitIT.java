@@ -63,12 +63,13 @@ class SchemaWaitIT {
 				.contains("created by crony-web's migrations");
 			assertThat(support.registered("schema-wait")).as("registered before the schema exists").isFalse();
 
-			// the tables but V32's and V33's, and not yet a column the agent writes:
-			// the start is still held
+			// the tables but V32's, V33's and V34's, and not yet a column the agent
+			// writes: the start is still held
 			migrateTo(BEFORE_ATTEMPT_REASON);
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> agent.log()
-					.contains("now lacks tables job_last_fire, job_window and column execution_attempt.reason"));
+					.contains("now lacks tables execution_id_block, job_last_fire, job_window and column "
+							+ "execution_attempt.reason"));
 			await().during(Duration.ofSeconds(4))
 				.atMost(Duration.ofSeconds(10))
 				.until(() -> !support.registered("schema-wait"));

@@ -5,6 +5,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +14,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.crony.common.execution.ExecutionIds;
 import io.crony.common.sql.SqlTime;
 
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -28,6 +32,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * leaves a gap, and MySQL 8's interleaved auto-increment does not promise one statement
  * consecutive ids.
  * <p>
+ * Each row is inserted with its id, taken ahead from {@link ExecutionIds} (the caller
+ * takes them before its transaction): a fire has its id before any row of it.
+ * <p>
  * A claim may be <em>held only</em>: each row is then made only while table {@code job}
  * says its job is enabled and placed on the claiming agent
  * ({@code INSERT IGNORE … SELECT} of the same values joined to {@code job}). An agent
@@ -37,19 +44,19 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class ClaimInsert {
 
-	static final String COLUMNS = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, status, "
-			+ "scheduled_at, attempt, params, updated_at) VALUES ";
+	static final String COLUMNS = "INSERT IGNORE INTO execution (id, job_id, job_name, agent_id, trigger_type, "
+			+ "status, scheduled_at, attempt, params, updated_at) VALUES ";
 
-	static final String ROW = "(?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
+	static final String ROW = "(?, ?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
 
 	// the held-only claim: the same values as a derived table, kept where job agrees
-	static final String HELD_HEAD = "INSERT IGNORE INTO execution (job_id, job_name, agent_id, trigger_type, status, "
-			+ "scheduled_at, attempt, params, updated_at) SELECT c.job_id, c.job_name, c.agent_id, c.trigger_type, "
-			+ "'PENDING', c.scheduled_at, 1, c.params, c.updated_at FROM (SELECT ? AS job_id, ? AS job_name, "
-			+ "? AS agent_id, ? AS trigger_type, CAST(? AS DATETIME(3)) AS scheduled_at, ? AS params, "
-			+ "CAST(? AS DATETIME(3)) AS updated_at";
+	static final String HELD_HEAD = "INSERT IGNORE INTO execution (id, job_id, job_name, agent_id, trigger_type, "
+			+ "status, scheduled_at, attempt, params, updated_at) SELECT c.id, c.job_id, c.job_name, c.agent_id, "
+			+ "c.trigger_type, 'PENDING', c.scheduled_at, 1, c.params, c.updated_at FROM (SELECT ? AS id, "
+			+ "? AS job_id, ? AS job_name, ? AS agent_id, ? AS trigger_type, CAST(? AS DATETIME(3)) AS scheduled_at, "
+			+ "? AS params, CAST(? AS DATETIME(3)) AS updated_at";
 
-	static final String HELD_ROW = " UNION ALL SELECT ?, ?, ?, ?, ?, ?, ?";
+	static final String HELD_ROW = " UNION ALL SELECT ?, ?, ?, ?, ?, ?, ?, ?";
 
 	static final String HELD_TAIL = ") c JOIN job j ON j.id = c.job_id WHERE j.enabled = 1 AND j.agent_id = c.agent_id";
 
@@ -60,16 +67,46 @@ final class ClaimInsert {
 
 	private final JdbcTemplate jdbc;
 
+	private final ExecutionIds ids;
+
 	// null until the server was asked (the agent may start while it is unreachable)
 	private volatile Boolean returning;
 
-	ClaimInsert(JdbcTemplate jdbc, Boolean returning) {
+	ClaimInsert(JdbcTemplate jdbc, ExecutionIds ids, Boolean returning) {
 		this.jdbc = jdbc;
+		this.ids = ids;
 		this.returning = returning;
 	}
 
 	/**
+	 * Takes the ids of claims to insert, before their transaction: a block is taken on a
+	 * connection of its own.
+	 * @throws DataAccessException when the database gives no block, as a statement of the
+	 * claim would fail
+	 */
+	long[] ids(int count) {
+		if (count == 0) {
+			return new long[0];
+		}
+		try {
+			return this.ids.next(count);
+		}
+		catch (IllegalStateException ex) {
+			// a lock wait stays a lock conflict (retried, never taken for an outage)
+			if (ex.getCause() instanceof SQLException cause) {
+				DataAccessException translated = this.jdbc.getExceptionTranslator()
+					.translate("taking a block of execution ids", null, cause);
+				if (translated != null) {
+					throw translated;
+				}
+			}
+			throw new DataAccessResourceFailureException(ex.getMessage(), ex);
+		}
+	}
+
+	/**
 	 * Inserts the claims (existing keys are left alone), within the caller's transaction.
+	 * @param ids the claims' ids, in their order ({@link #ids})
 	 * @param wantIds whether to return the ids of the rows made (a claim needs them, a
 	 * replayed spool does not)
 	 * @param heldOnly whether a row is made only while its job is enabled and placed on
@@ -77,34 +114,47 @@ final class ClaimInsert {
 	 * @return the ids of the rows this insert made, by fire; empty when not wanted or the
 	 * server cannot tell (MySQL), and then the caller reads every fire back
 	 */
-	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, boolean wantIds, boolean heldOnly) {
+	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, long[] ids, boolean wantIds, boolean heldOnly) {
+		if (ids.length != claims.size()) {
+			throw new IllegalArgumentException(ids.length + " ids for " + claims.size() + " claims");
+		}
 		Map<FireKey, Long> made = new HashMap<>();
 		boolean withIds = wantIds && returning();
 		for (int from = 0; from < claims.size(); from += CHUNK) {
-			List<ExecutionRecord.Claimed> chunk = claims.subList(from, Math.min(claims.size(), from + CHUNK));
+			int to = Math.min(claims.size(), from + CHUNK);
+			List<ExecutionRecord.Claimed> chunk = claims.subList(from, to);
 			String sql = (heldOnly ? HELD_HEAD + HELD_ROW.repeat(chunk.size() - 1) + HELD_TAIL
 					: COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW)))
 					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
-			// A statement creator, not a ConnectionCallback, whose connection is a proxy
-			// that reaches the driver through reflection on every call.
-			this.jdbc.execute((Connection connection) -> connection.prepareStatement(sql), (statement) -> {
-				bind(statement, chunk);
-				if (statement.execute() && withIds) {
-					try (ResultSet rows = statement.getResultSet()) {
-						while (rows.next()) {
-							made.put(new FireKey(rows.getLong(2), rows.getTimestamp(3).toInstant()), rows.getLong(1));
-						}
-					}
-				}
-				return null;
-			});
+			execute(sql, chunk, Arrays.copyOfRange(ids, from, to), withIds, made);
 		}
 		return made;
 	}
 
-	private static void bind(PreparedStatement statement, List<ExecutionRecord.Claimed> chunk) throws SQLException {
+	// the ids of the rows made into made, when returned
+	private void execute(String sql, List<ExecutionRecord.Claimed> chunk, long[] ids, boolean withIds,
+			Map<FireKey, Long> made) {
+		// A statement creator, not a ConnectionCallback, whose connection is a proxy
+		// that reaches the driver through reflection on every call.
+		this.jdbc.execute((Connection connection) -> connection.prepareStatement(sql), (statement) -> {
+			bind(statement, chunk, ids);
+			if (statement.execute() && withIds) {
+				try (ResultSet rows = statement.getResultSet()) {
+					while (rows.next()) {
+						made.put(new FireKey(rows.getLong(2), rows.getTimestamp(3).toInstant()), rows.getLong(1));
+					}
+				}
+			}
+			return null;
+		});
+	}
+
+	private static void bind(PreparedStatement statement, List<ExecutionRecord.Claimed> chunk, long[] ids)
+			throws SQLException {
 		int column = 1;
-		for (ExecutionRecord.Claimed claim : chunk) {
+		for (int i = 0; i < chunk.size(); i++) {
+			ExecutionRecord.Claimed claim = chunk.get(i);
+			statement.setLong(column++, ids[i]);
 			statement.setLong(column++, claim.jobId());
 			statement.setString(column++, claim.jobName());
 			statement.setString(column++, claim.agentId());

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.crony.common.execution.ExecutionIds;
 import io.crony.common.execution.ExecutionStatus;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -29,16 +30,17 @@ public class ExecutionStore {
 	private final ClaimRows claims;
 
 	public ExecutionStore(JdbcTemplate jdbc) {
-		this(jdbc, null);
+		this(jdbc, new ExecutionIds(jdbc.getDataSource()), null);
 	}
 
 	/**
+	 * @param ids where the claims' ids come from ({@link ClaimInsert})
 	 * @param returning whether the server returns the rows a claim made
 	 * ({@link ClaimInsert}); null: ask it
 	 */
-	ExecutionStore(JdbcTemplate jdbc, Boolean returning) {
+	ExecutionStore(JdbcTemplate jdbc, ExecutionIds ids, Boolean returning) {
 		this.jdbc = jdbc;
-		this.records = new RecordStatements(jdbc, new ClaimInsert(jdbc, returning));
+		this.records = new RecordStatements(jdbc, new ClaimInsert(jdbc, ids, returning));
 		this.history = new FireHistory(jdbc);
 		this.claims = new ClaimRows(jdbc);
 	}

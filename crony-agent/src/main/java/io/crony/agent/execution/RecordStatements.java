@@ -1,5 +1,6 @@
 package io.crony.agent.execution;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +65,9 @@ final class RecordStatements {
 	 * ({@link ClaimInsert})
 	 */
 	Map<FireKey, Long> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
+		long[] ids = this.claims.ids(claims.size());
 		Map<FireKey, Long> made = new HashMap<>();
-		inTransaction(() -> made.putAll(this.claims.insert(claims, true, heldOnly)));
+		inTransaction(() -> made.putAll(this.claims.insert(claims, ids, true, heldOnly)));
 		return made;
 	}
 
@@ -76,10 +78,14 @@ final class RecordStatements {
 	 * within the batch is one finish ({@link FoldedRecords}).
 	 */
 	void write(List<ExecutionRecord> records) {
-		inTransaction(() -> writeGrouped(records));
+		// the claims' ids before the transaction: a block is taken on a connection of its
+		// own
+		long[] ids = this.claims.ids((int) records.stream().filter(ExecutionRecord.Claimed.class::isInstance).count());
+		inTransaction(() -> writeGrouped(records, ids));
 	}
 
-	private void writeGrouped(List<ExecutionRecord> batch) {
+	private void writeGrouped(List<ExecutionRecord> batch, long[] ids) {
+		int claimed = 0;
 		FoldedRecords folded = FoldedRecords.of(batch);
 		List<ExecutionRecord> records = RecordOrder.grouped(folded.records());
 		int i = 0;
@@ -91,7 +97,9 @@ final class RecordStatements {
 			}
 			List<ExecutionRecord> run = records.subList(i, j);
 			if (type == ExecutionRecord.Claimed.class) {
-				insertClaimRows(run.stream().map(ExecutionRecord.Claimed.class::cast).toList());
+				List<ExecutionRecord.Claimed> claims = run.stream().map(ExecutionRecord.Claimed.class::cast).toList();
+				this.claims.insert(claims, Arrays.copyOfRange(ids, claimed, claimed + claims.size()), false, false);
+				claimed += claims.size();
 			}
 			else if (type == ExecutionRecord.Started.class) {
 				UPDATE_STARTED.update(this.jdbc, run.stream().map(ExecutionRecord.Started.class::cast).toList(),
@@ -117,10 +125,6 @@ final class RecordStatements {
 			}
 			i = j;
 		}
-	}
-
-	private void insertClaimRows(List<ExecutionRecord.Claimed> claims) {
-		this.claims.insert(claims, false, false);
 	}
 
 	// an unreachable database must look the same to callers whether it failed the

@@ -1,12 +1,14 @@
 package io.crony.agent.execution;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import io.crony.agent.AgentDatabase;
+import io.crony.common.execution.ExecutionIds;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import io.crony.test.CronyServicesExtension;
@@ -42,7 +44,11 @@ class ExecutionStoreIT {
 		AgentDatabase.migrate(services);
 		this.dataSource = AgentDatabase.connection(services);
 		this.jdbc = new JdbcTemplate(this.dataSource);
-		this.store = new ExecutionStore(this.jdbc);
+		// a block of ids taken before the test, and used up by none: its UPDATE is one
+		// per 1,000 claims, not a batch's
+		ExecutionIds ids = new ExecutionIds(this.dataSource, ExecutionIds.BLOCK, Duration.ofHours(1), System::nanoTime);
+		ids.next();
+		this.store = new ExecutionStore(this.jdbc, ids, null);
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 	}
@@ -319,7 +325,8 @@ class ExecutionStoreIT {
 
 	@Test
 	void aClaimOnAServerWithoutReturningReturnsNothingAndEveryRowIsReadBack() {
-		ExecutionStore withoutReturning = new ExecutionStore(this.jdbc, false);
+		ExecutionStore withoutReturning = new ExecutionStore(this.jdbc, new ExecutionIds(this.jdbc.getDataSource()),
+				false);
 
 		assertThat(withoutReturning.insertClaims(List.of(claimed(1), claimed(2)), false)).isEmpty();
 		assertThat(withoutReturning.find(List.of(new FireKey(1, AT), new FireKey(2, AT))))

@@ -13,7 +13,11 @@ import io.crony.common.execution.TriggerType;
 @TableName("execution")
 class ExecutionEntity {
 
-	@TableId(type = IdType.AUTO)
+	/**
+	 * Set before the insert, from {@code ExecutionIds} (taken ahead, never by
+	 * {@code AUTO_INCREMENT}).
+	 */
+	@TableId(type = IdType.INPUT)
 	private Long id;
 
 	private Long jobId;

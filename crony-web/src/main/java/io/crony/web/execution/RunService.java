@@ -61,9 +61,12 @@ public class RunService {
 
 	private final AuditLog audit;
 
+	private final RunIds ids;
+
 	RunService(ExecutionMapper executions, AgentRequests agents, AgentRegistry registry, LockRetry retry,
-			AuditLog audit) {
+			AuditLog audit, RunIds ids) {
 		this.audit = audit;
+		this.ids = ids;
 		this.executions = executions;
 		this.agents = agents;
 		this.registry = registry;
@@ -190,10 +193,12 @@ public class RunService {
 		row.setAttempt(1);
 		row.setParams(params);
 		row.setUpdatedAt(now);
+		Instant at = now;
 		for (int attempt = 0;; attempt++) {
 			// (job_id, scheduled_at) is the fire claim: a taken instant moves on by a
 			// second
-			row.setScheduledAt(now.plusSeconds(attempt));
+			row.setScheduledAt(at);
+			row.setId(this.ids.next());
 			try {
 				this.executions.insert(row);
 				return row;
@@ -202,7 +207,7 @@ public class RunService {
 				if (attempt >= MAX_CLAIM_ATTEMPTS) {
 					throw ex;
 				}
-				row.setId(null);
+				at = at.plusSeconds(1);
 			}
 		}
 	}

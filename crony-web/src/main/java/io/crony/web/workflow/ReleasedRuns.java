@@ -1,7 +1,7 @@
 package io.crony.web.workflow;
 
 import java.sql.PreparedStatement;
-import java.sql.Statement;
+import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
@@ -16,12 +16,12 @@ import io.crony.common.execution.TriggerType;
 import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 import io.crony.web.execution.AgentRequests;
+import io.crony.web.execution.RunIds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.jdbc.core.PreparedStatementSetter;
 import org.springframework.stereotype.Component;
 
 /**
@@ -38,14 +38,22 @@ class ReleasedRuns {
 
 	static final String REQUESTED_BY = "workflow";
 
+	// the run's id taken ahead (ExecutionIds), as every insert into execution
+	private static final String WITH_ID = "INSERT IGNORE INTO execution (id, job_id, job_name, trigger_type, status, "
+			+ "scheduled_at, attempt, params, error, reason, finished_at, released_by, released_at, root_id, updated_at) "
+			+ "VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)";
+
 	private final JdbcTemplate jdbc;
 
 	private final AgentRequests agents;
 
 	private final UpstreamOutputRows outputs;
 
-	ReleasedRuns(JdbcTemplate jdbc, AgentRequests agents, UpstreamOutputRows outputs) {
+	private final RunIds ids;
+
+	ReleasedRuns(JdbcTemplate jdbc, AgentRequests agents, UpstreamOutputRows outputs, RunIds ids) {
 		this.jdbc = jdbc;
+		this.ids = ids;
 		this.agents = agents;
 		this.outputs = outputs;
 	}
@@ -94,30 +102,37 @@ class ReleasedRuns {
 	 */
 	Optional<Long> insert(long jobId, String jobName, Instant instant, ExecutionStatus status, TriggerType trigger,
 			UpstreamRun by, Long rootId, String params, Reason why, Instant now) {
-		KeyHolder key = new GeneratedKeyHolder();
-		boolean stopped = status != ExecutionStatus.PENDING;
-		int inserted = this.jdbc.update((connection) -> {
-			PreparedStatement insert = connection.prepareStatement(
-					"INSERT IGNORE INTO execution (job_id, job_name, trigger_type, status, scheduled_at, attempt, "
-							+ "params, error, reason, finished_at, released_by, released_at, root_id, updated_at) "
-							+ "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
-					Statement.RETURN_GENERATED_KEYS);
-			insert.setLong(1, jobId);
-			insert.setString(2, jobName);
-			insert.setString(3, trigger.name());
-			insert.setString(4, status.name());
-			insert.setString(5, SqlTime.of(instant));
-			insert.setString(6, params);
-			insert.setString(7, (why != null) ? why.text() : null);
-			insert.setString(8, ReasonJson.write(why));
-			insert.setString(9, stopped ? SqlTime.of(now) : null);
-			insert.setObject(10, (by != null) ? by.id() : null, Types.BIGINT);
-			insert.setString(11, (by != null) ? SqlTime.of(now) : null);
-			insert.setObject(12, rootId, Types.BIGINT);
-			insert.setString(13, SqlTime.of(now));
-			return insert;
-		}, key);
-		return (inserted == 1 && key.getKey() != null) ? Optional.of(key.getKey().longValue()) : Optional.empty();
+		long id = this.ids.next();
+		Row row = new Row(jobId, jobName, instant, status, trigger, by, rootId, params, why, now);
+		int inserted = this.jdbc.update(WITH_ID, (PreparedStatementSetter) (insert) -> {
+			insert.setLong(1, id);
+			row.bind(insert, 2);
+		});
+		return (inserted == 1) ? Optional.of(id) : Optional.empty();
+	}
+
+	/** A released run's values, bound in the order the insert names them. */
+	private record Row(long jobId, String jobName, Instant instant, ExecutionStatus status, TriggerType trigger,
+			UpstreamRun by, Long rootId, String params, Reason why, Instant now) {
+
+		void bind(PreparedStatement insert, int first) throws SQLException {
+			boolean stopped = this.status != ExecutionStatus.PENDING;
+			int column = first;
+			insert.setLong(column++, this.jobId);
+			insert.setString(column++, this.jobName);
+			insert.setString(column++, this.trigger.name());
+			insert.setString(column++, this.status.name());
+			insert.setString(column++, SqlTime.of(this.instant));
+			insert.setString(column++, this.params);
+			insert.setString(column++, (this.why != null) ? this.why.text() : null);
+			insert.setString(column++, ReasonJson.write(this.why));
+			insert.setString(column++, stopped ? SqlTime.of(this.now) : null);
+			insert.setObject(column++, (this.by != null) ? this.by.id() : null, Types.BIGINT);
+			insert.setString(column++, (this.by != null) ? SqlTime.of(this.now) : null);
+			insert.setObject(column++, this.rootId, Types.BIGINT);
+			insert.setString(column, SqlTime.of(this.now));
+		}
+
 	}
 
 	/**
