@@ -13,9 +13,9 @@
 #                        priority (scripts/lib/idle.sh), to run beside the phases that follow
 #                        and take only the cores they leave; its line in the table is indented
 #                        under the phase it ended in, with its own seconds and CPU seconds
-#   part_join NAME       waits for it, prints its output, and records "NAME, waited for": the
-#                        seconds the script waited for it after the phases it ran beside; fails
-#                        when it failed
+#   part_join NAME       puts it back at the normal priority, waits for it, prints its
+#                        output, and records "NAME, waited for": the seconds the script waited
+#                        for it after the phases it ran beside; fails when it failed
 #   maven_phase NAME ARGS...   ./mvnw ARGS with its output also stamped into maven.log, so the
 #                        table can split Maven's time by module and by plugin goal
 #   timing_table [ARGS]  prints the table (scripts/lib/timing.py table ARGS)
@@ -172,6 +172,14 @@ part_join() {
 	local name=$1 begin=$EPOCHREALTIME cpu status file="$timing_dir/part-${1// /-}"
 	timing_cpu
 	cpu=$timing_cpu_now
+	# what it ran beside is done: at the idle priority it would now yield to other builds on
+	# the machine alone (the group's file is written once it is at the idle priority)
+	until [ -s "$file.pgid" ] || [ -f "$file.status" ]; do
+		sleep 0.2
+	done
+	if [ ! -f "$file.status" ]; then
+		bash "$timing_repo/scripts/lib/idle.sh" --normal "$file.pgid"
+	fi
 	until [ -f "$file.status" ]; do
 		sleep 1
 	done

@@ -300,6 +300,22 @@ class BesideTest(unittest.TestCase):
         # the part was reaped by no shell the phase's CPU seconds are counted in
         self.assertLess(waits[3], part[3])
 
+    @unittest.skipUnless(os.geteuid() == 0, "raising a priority back needs root (or RLIMIT_NICE)")
+    def test_the_join_puts_the_part_back_at_the_normal_priority(self):
+        done, _ = run_timing_script(
+            'part_beside "work" "chrt -p \\$\\$; for i in \\$(seq 600); do'
+            ' chrt -p \\$\\$ | grep -q SCHED_OTHER && break; sleep 0.1; done; chrt -p \\$\\$;'
+            ' cat /proc/self/autogroup 2>/dev/null || true"\n'
+            'part_join "work"')
+
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # (it starts at the idle priority, the test above; the join may raise it before its
+        # first line, so only its last is certain)
+        policies = [line for line in done.stdout.splitlines() if "scheduling policy" in line]
+        self.assertIn("SCHED_OTHER", policies[-1])
+        if os.path.exists("/proc/self/autogroup"):
+            self.assertIn("nice 0", done.stdout)
+
     def test_a_failed_part_fails_its_join(self):
         done, record = run_timing_script('part_beside "work" "echo broken; exit 3"\npart_join "work"\necho not reached')
 
