@@ -19,6 +19,15 @@
 # and are listed in RELEASE-NOTES.md and SHA256SUMS; and what users see of the published POMs (no parent, licenses, scm, developers,
 # url), the sources and javadoc jars, and that FakeCronyWeb is in crony-sdk-java-testing,
 # not in crony-sdk-java. Prints "release: ..." when green.
+#
+#   bash scripts/test-release.sh [build|check]
+#
+# build makes the release into dist/ and nothing else; check reads what a build left there
+# and builds the two consumers against it; no argument does both. make test runs build
+# beside Maven's tests at the idle priority (scripts/lib/idle.sh: nothing in it waits on a
+# clock, and it takes only the cores the tests leave), then check after Maven at the normal
+# priority: the Java consumer's test waits at most 30 s for its async job's report, which a
+# starved JVM could miss.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
@@ -31,6 +40,12 @@ fail() {
 	exit 1
 }
 
+stage=${1:-all}
+case $stage in
+build | check | all) ;;
+*) fail "usage: scripts/test-release.sh [build|check]" ;;
+esac
+
 if ! command -v go >/dev/null && [ -x /usr/local/go/bin/go ]; then
 	export PATH="/usr/local/go/bin:$PATH"
 fi
@@ -39,25 +54,36 @@ version=$(sed -n '0,/<artifactId>crony-parent<\/artifactId>/d; s:^\t<version>\(.
 version=${version%-SNAPSHOT}
 mkdir -p "$out"
 
-# Maven with no network: every repository, plugins' too, is a directory that does not exist.
-# The mirror is named central, so what the local repository has from Maven Central counts.
-cat >"$out/release-settings.xml" <<XML
+# the release, as make release makes it, into $dist
+build_release() {
+	# Maven with no network: every repository, plugins' too, is a directory that does not exist.
+	# The mirror is named central, so what the local repository has from Maven Central counts.
+	cat >"$out/release-settings.xml" <<XML
 <settings>
   <mirrors>
     <mirror><id>central</id><mirrorOf>*</mirrorOf><url>file://$out/no-network</url></mirror>
   </mirrors>
 </settings>
 XML
-# The release profile's plugins (sources, javadoc, flatten, CycloneDX) are used by no other
-# build, so on a fresh machine the local repository lacks them: fetch them, with their
-# dependencies, from the registry first (quick once they are there); the release itself
-# then runs with no network.
-log "the release profile's plugins in the local Maven repository"
-./mvnw -B -q -Prelease -pl crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom \
-	dependency:resolve-plugins >"$out/resolve-plugins.log" 2>&1 ||
-	{ cat "$out/resolve-plugins.log" >&2; fail "the release profile's plugins could not be fetched"; }
-RELEASE_PARTS=maven,go,npm,notes RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
-	RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
+	# The release profile's plugins (sources, javadoc, flatten, CycloneDX) are used by no other
+	# build, so on a fresh machine the local repository lacks them: fetch them, with their
+	# dependencies, from the registry first (quick once they are there); the release itself
+	# then runs with no network.
+	log "the release profile's plugins in the local Maven repository"
+	./mvnw -B -q -Prelease -pl crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom \
+		dependency:resolve-plugins >"$out/resolve-plugins.log" 2>&1 ||
+		{ cat "$out/resolve-plugins.log" >&2; fail "the release profile's plugins could not be fetched"; }
+	RELEASE_PARTS=maven,go,npm,notes RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
+		RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
+}
+
+[ "$stage" = check ] || build_release
+if [ "$stage" = build ]; then
+	echo "release: $version's Maven, Go and npm parts built into $dist"
+	exit 0
+fi
+# (release.sh writes SHA256SUMS last)
+[ -s "$dist/SHA256SUMS" ] || fail "no release in $dist: scripts/test-release.sh build makes one"
 
 # --- the release wrote nothing into the local Maven repository other builds use
 for m in crony-common crony-sdk-java crony-sdk-java-testing crony-spring-boot-starter crony-bom; do

@@ -9,6 +9,13 @@
 #                        bash -c) at once, each with its output kept until it ends; records
 #                        NAME (the wall time of all) and A, B, ... as its parts; fails when
 #                        any fails
+#   part_beside NAME CMD   starts CMD (a string for bash -c) in the background at the idle
+#                        priority (scripts/lib/idle.sh), to run beside the phases that follow
+#                        and take only the cores they leave; its line in the table is indented
+#                        under the phase it ended in, with its own seconds and CPU seconds
+#   part_join NAME       puts it back at the normal priority, waits for it, prints its
+#                        output, and records "NAME, waited for": the seconds the script waited
+#                        for it after the phases it ran beside; fails when it failed
 #   maven_phase NAME ARGS...   ./mvnw ARGS with its output also stamped into maven.log, so the
 #                        table can split Maven's time by module and by plugin goal
 #   timing_table [ARGS]  prints the table (scripts/lib/timing.py table ARGS)
@@ -24,6 +31,7 @@ timing_start() {
 	: >"$timing_dir/phases.tsv"
 	rm -f "$timing_dir/maven.log"
 	timing_failed=""
+	timing_beside=()
 	trap 'timing_exit $?' EXIT
 	trap 'timing_failed=${timing_failed:-interrupted}; exit 130' INT TERM
 }
@@ -31,6 +39,7 @@ timing_start() {
 timing_exit() {
 	local status=$1
 	trap - EXIT
+	timing_stop_beside
 	if [ "$status" -ne 0 ]; then
 		echo >&2
 		timing_table >&2 || true
@@ -142,6 +151,57 @@ timing_part() (
 	[ "$status" -eq 0 ] || echo "$name: FAILED (status $status); its output is above and in $log" >&2
 	exit "$status"
 )
+
+part_beside() {
+	local name=$1 file="$timing_dir/part-${1// /-}"
+	rm -f "$file.status" "$file.pgid"
+	timing_beside+=("$file")
+	# Forked twice, so that this shell never waits for it: a shell counts its finished
+	# children's CPU seconds, and the phase it ended in would count this part's as its own.
+	( (
+		local begin=$EPOCHREALTIME cpu status=0
+		timing_cpu
+		cpu=$timing_cpu_now
+		bash "$timing_repo/scripts/lib/idle.sh" "$file.pgid" bash -c "$2" >"$file.log" 2>&1 || status=$?
+		timing_record "  $name" "$begin" "$status" "$cpu"
+		echo "$status" >"$file.status"
+	) & )
+}
+
+part_join() {
+	local name=$1 begin=$EPOCHREALTIME cpu status file="$timing_dir/part-${1// /-}"
+	timing_cpu
+	cpu=$timing_cpu_now
+	# what it ran beside is done: at the idle priority it would now yield to other builds on
+	# the machine alone (the group's file is written once it is at the idle priority)
+	until [ -s "$file.pgid" ] || [ -f "$file.status" ]; do
+		sleep 0.2
+	done
+	if [ ! -f "$file.status" ]; then
+		bash "$timing_repo/scripts/lib/idle.sh" --normal "$file.pgid"
+	fi
+	until [ -f "$file.status" ]; do
+		sleep 1
+	done
+	status=$(cat "$file.status")
+	timing_record "$name, waited for" "$begin" "$status" "$cpu"
+	cat "$file.log"
+	if [ "$status" -ne 0 ]; then
+		echo "$name: FAILED (status $status); its output is above and in $file.log" >&2
+		timing_failed=$name
+		exit "$status"
+	fi
+}
+
+# On the way out (a phase failed, or an interrupt): the parts started beside the phases
+# that still run are stopped, whole process groups (they run in sessions of their own).
+timing_stop_beside() {
+	local file
+	for file in ${timing_beside[@]+"${timing_beside[@]}"}; do
+		[ ! -f "$file.status" ] && [ -s "$file.pgid" ] || continue
+		kill -- "-$(cat "$file.pgid")" 2>/dev/null || true
+	done
+}
 
 timing_table() {
 	python3 "$timing_repo/scripts/lib/timing.py" table --phases "$timing_dir/phases.tsv" \

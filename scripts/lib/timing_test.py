@@ -2,7 +2,10 @@
 
 import io
 import os
+import shlex
+import subprocess
 import tempfile
+import time
 import unittest
 
 import timing
@@ -246,6 +249,100 @@ class PhasesTest(unittest.TestCase):
 
         self.assertEqual(timing.read_phases(path), [
             ("services install", 1.5, "ok", 0.4), ("maven", 600.0, "FAILED", 900.2), ("old", 3.0, "ok", None)])
+
+
+TIMING_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "timing.sh")
+
+
+def run_timing_script(body):
+    """Runs BODY in bash with timing.sh sourced and a record started, kept in a temporary
+    directory; returns the finished process and the record's directory."""
+    root = tempfile.mkdtemp()
+    record = os.path.join(root, "timing")
+    script = os.path.join(root, "script.sh")
+    write(script, "set -euo pipefail\nsource %s\ntiming_start timing-test\n"
+          'rm -rf "$timing_dir"; timing_dir=%s; mkdir -p "$timing_dir"; : >"$timing_dir/phases.tsv"\n%s\n'
+          % (shlex.quote(TIMING_SH), shlex.quote(record), body))
+    # into files, not pipes: a process the script left behind would hold a pipe open
+    with open(os.path.join(root, "out"), "w+", encoding="utf-8") as out, \
+            open(os.path.join(root, "err"), "w+", encoding="utf-8") as err:
+        status = subprocess.run(["bash", script], stdout=out, stderr=err, timeout=600).returncode
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(script, status, out.read(), err.read()), record
+
+
+class BesideTest(unittest.TestCase):
+    """part_beside and part_join in timing.sh (make test builds the release beside Maven)."""
+
+    def test_the_part_runs_at_the_idle_priority_and_its_cpu_seconds_are_its_own(self):
+        done, record = run_timing_script(
+            'part_beside "work" "chrt -p \\$\\$; cat /proc/self/autogroup 2>/dev/null || true;'
+            ' python3 -c \'sum(range(20000000))\'; echo the work is done"\n'
+            # the phase ends only after the part, so that the part ended inside it; one
+            # process waits, whose own CPU seconds are few
+            'phase "waits" python3 -c \'import os, sys, time\n'
+            'while not os.path.exists(sys.argv[1]): time.sleep(0.1)\' "$timing_dir/part-work.status"\n'
+            'part_join "work"\n'
+            'echo after the join')
+
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # the part's output comes when it is joined, whole
+        self.assertIn("SCHED_IDLE", done.stdout)
+        self.assertLess(done.stdout.index("the work is done"), done.stdout.index("after the join"))
+        if os.path.exists("/proc/self/autogroup"):
+            self.assertIn("nice 19", done.stdout)
+        phases = timing.read_phases(os.path.join(record, "phases.tsv"))
+        self.assertEqual([name for name, *_ in phases], ["  work", "waits", "work, waited for"])
+        part, waits = phases[0], phases[1]
+        self.assertEqual(part[2], "ok")
+        self.assertGreater(part[3], 0.05)
+        # the part was reaped by no shell the phase's CPU seconds are counted in
+        self.assertLess(waits[3], part[3])
+
+    @unittest.skipUnless(os.geteuid() == 0, "raising a priority back needs root (or RLIMIT_NICE)")
+    def test_the_join_puts_the_part_back_at_the_normal_priority(self):
+        done, _ = run_timing_script(
+            'part_beside "work" "chrt -p \\$\\$; for i in \\$(seq 600); do'
+            ' chrt -p \\$\\$ | grep -q SCHED_OTHER && break; sleep 0.1; done; chrt -p \\$\\$;'
+            ' cat /proc/self/autogroup 2>/dev/null || true"\n'
+            'part_join "work"')
+
+        self.assertEqual(done.returncode, 0, done.stderr)
+        # (it starts at the idle priority, the test above; the join may raise it before its
+        # first line, so only its last is certain)
+        policies = [line for line in done.stdout.splitlines() if "scheduling policy" in line]
+        self.assertIn("SCHED_OTHER", policies[-1])
+        if os.path.exists("/proc/self/autogroup"):
+            self.assertIn("nice 0", done.stdout)
+
+    def test_a_failed_part_fails_its_join(self):
+        done, record = run_timing_script('part_beside "work" "echo broken; exit 3"\npart_join "work"\necho not reached')
+
+        self.assertEqual(done.returncode, 3)
+        self.assertIn("broken", done.stdout)
+        self.assertNotIn("not reached", done.stdout)
+        self.assertIn("work: FAILED (status 3)", done.stderr)
+        self.assertEqual([(name, status) for name, _, status, _ in timing.read_phases(os.path.join(record, "phases.tsv"))],
+                         [("  work", "FAILED"), ("work, waited for", "FAILED")])
+
+    def test_a_failed_phase_stops_the_part_it_ran_beside(self):
+        done, record = run_timing_script(
+            'part_beside "work" "sleep 600"\n'
+            'phase "waits" bash -c \'until [ -s "$0/part-work.pgid" ]; do sleep 0.1; done; exit 4\' "$timing_dir"\n'
+            'part_join "work"')
+
+        self.assertEqual(done.returncode, 4)
+        with open(os.path.join(record, "part-work.pgid"), encoding="utf-8") as pgid:
+            group = int(pgid.read())
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                os.killpg(group, 0)
+            except ProcessLookupError:
+                break
+            self.assertLess(time.monotonic(), deadline, "the part's process group still runs")
+            time.sleep(0.1)
 
 
 class StampTest(unittest.TestCase):
