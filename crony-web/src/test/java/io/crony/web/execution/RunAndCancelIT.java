@@ -261,6 +261,39 @@ class RunAndCancelIT {
 		assertThat(this.probe.keysUnder(this.keys.onces("agent-1"))).hasSize(8);
 	}
 
+	/**
+	 * A manual run's row sits at the request's millisecond, off the whole second: it is
+	 * not moved onto a scheduled instant when the job's fires hold the seconds around it,
+	 * and the scheduled fire of its own second, whose row comes later (a record written
+	 * at the run's end), still finds its key free. Before, the run took the whole second
+	 * (or the next free one), the very key of that fire.
+	 */
+	@Test
+	void aManualRunTakesTheRequestsMillisecondAndLeavesTheScheduledInstantsFree() {
+		assign("agent-1", this.jobId);
+		// claims of an every-second job from a second ago to five seconds ahead
+		Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		for (int i = -1; i <= 5; i++) {
+			insertExecution(this.jobId, "agent-1", "PENDING", "CRON", second.plusSeconds(i).toString());
+		}
+		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		long amid = run();
+		Instant after = Instant.now();
+		assertThat(scheduledAt(amid)).as("not moved onto a scheduled instant")
+			.isBetween(before, after)
+			.satisfies((at) -> assertThat(at.getNano()).isNotZero());
+		this.jdbc.update("DELETE FROM execution WHERE trigger_type = 'CRON'");
+
+		long alone = run();
+		Instant at = scheduledAt(alone);
+		assertThat(at.getNano()).as("off the whole second: %s", at).isNotZero();
+		assertThat(at.getNano() % 1_000_000).as("a millisecond: %s", at).isZero();
+		// the scheduled fire of that second, its row inserted after the run's
+		insertExecution(this.jobId, "agent-1", "PENDING", "CRON", at.truncatedTo(ChronoUnit.SECONDS).toString());
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution WHERE job_id = ?", Long.class, this.jobId))
+			.isEqualTo(3);
+	}
+
 	@Test
 	void viewerCannotRunOrCancel() {
 		assign("agent-1", this.jobId);
@@ -516,6 +549,11 @@ class RunAndCancelIT {
 		this.probe.put(this.keys.node(agentId), new String(CronyJson.toBytes(agent), StandardCharsets.UTF_8));
 		this.probe.put(this.keys.job(agentId, job),
 				this.jdbc.queryForObject("SELECT spec FROM job WHERE id = ?", String.class, job));
+	}
+
+	private Instant scheduledAt(long executionId) {
+		return this.jdbc.queryForObject("SELECT scheduled_at FROM execution WHERE id = ?", Timestamp.class, executionId)
+			.toInstant();
 	}
 
 	private long executions() {
