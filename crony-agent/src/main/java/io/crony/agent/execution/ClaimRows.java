@@ -73,12 +73,18 @@ final class ClaimRows {
 	/**
 	 * Names this agent on a manual run's PENDING row, whichever agent the web placed it
 	 * on: called only after this agent took the run's once request (deleted its key),
-	 * which no other agent can have done, so its start and end records apply here.
+	 * which no other agent can have done, so its start and end records apply here. The
+	 * row is named by its primary key {@code (id, scheduled_at)}: the instant, which the
+	 * request carries to the millisecond, reads the one day partition that holds it,
+	 * where the id alone probes every day.
+	 * @param scheduledAt the row's instant, as its once request names it
 	 * @return whether the row is still PENDING
 	 */
-	boolean adopt(long id, String agentId) {
-		return this.jdbc.update("UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'",
-				agentId, SqlTime.of(Instant.now()), id) == 1;
+	boolean adopt(long id, Instant scheduledAt, String agentId) {
+		return this.jdbc.update(
+				"UPDATE execution SET agent_id = ?, updated_at = ? WHERE id = ? AND scheduled_at = ? "
+						+ "AND status = 'PENDING'",
+				agentId, SqlTime.of(Instant.now()), id, SqlTime.of(scheduledAt)) == 1;
 	}
 
 	/**

@@ -123,11 +123,12 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Names this agent on a manual run's PENDING row ({@link ClaimRows}).
+	 * Names this agent on a manual run's PENDING row, found by its id and instant
+	 * ({@link ClaimRows}).
 	 * @return whether the row is still PENDING
 	 */
-	public boolean adopt(long id, String agentId) {
-		return this.claims.adopt(id, agentId);
+	public boolean adopt(long id, Instant scheduledAt, String agentId) {
+		return this.claims.adopt(id, scheduledAt, agentId);
 	}
 
 	/**

@@ -264,13 +264,13 @@ final class Claimer {
 	 * have moved the request here from the agent the web placed it on. Without the
 	 * database the run goes on; its records then apply only if the row named this agent.
 	 */
-	void adopt(long executionId) {
+	void adopt(Fire fire) {
 		try {
-			this.store.adopt(executionId, this.agentId);
+			this.store.adopt(fire.executionId, fire.scheduledAt, this.agentId);
 		}
 		catch (DataAccessException ex) {
-			logger.warn("Execution {} not adopted by agent {}: database unreachable ({})", executionId, this.agentId,
-					ex.getMessage());
+			logger.warn("Execution {} not adopted by agent {}: database unreachable ({})", fire.executionId,
+					this.agentId, ex.getMessage());
 		}
 	}
 

@@ -155,7 +155,7 @@ final class OnceRuns {
 				|| fire.trigger == TriggerType.RETRY) {
 			return this.claimer.takeReleased(fire);
 		}
-		this.claimer.adopt(fire.executionId);
+		this.claimer.adopt(fire);
 		return true;
 	}
 

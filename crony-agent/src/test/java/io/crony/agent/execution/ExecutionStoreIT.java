@@ -10,7 +10,10 @@ import java.util.Map;
 import io.crony.agent.AgentDatabase;
 import io.crony.common.execution.ExecutionIds;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
+import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
 import io.crony.test.CronyServicesExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -371,6 +374,44 @@ class ExecutionStoreIT {
 		assertThat(inserts() - inserts).isEqualTo(1);
 		assertThat(made).containsOnlyKeys(new FireKey(22, AT));
 		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM execution", Integer.class)).isEqualTo(2);
+	}
+
+	/**
+	 * A manual run's row sits at the request's millisecond (crony-web's RunService), and
+	 * the agent finds it through the instant its once request carried through etcd: the
+	 * adoption by id and instant, then the start and finish records joined on
+	 * {@code (job_id, scheduled_at)}. The scheduled fire of the same second is another
+	 * row, left alone. An instant bound as a {@code Timestamp} would be cut to the whole
+	 * second by mysql-connector-j against MariaDB 10, and find nothing, or that fire.
+	 */
+	@Test
+	void aManualRunAtAMillisecondIsAdoptedStartedAndFinishedThroughItsRequestsInstant() {
+		Instant at = Instant.parse("2026-11-22T10:00:01.357Z");
+		this.jdbc.update(
+				"INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, updated_at)"
+						+ " VALUES (77, 30, 'job-30', 'agent-placed', 'MANUAL', 'PENDING', ?, NOW(3))",
+				SqlTime.of(at));
+		// the fire of that second, its row inserted after the run's
+		this.store.write(List.of(claimed(30)));
+		OnceRequest request = CronyJson.fromBytes(
+				CronyJson.toBytes(new OnceRequest(77, 30, TriggerType.MANUAL, null, at, "admin")), OnceRequest.class);
+
+		assertThat(this.store.adopt(request.executionId(), request.scheduledAt(), "agent")).isTrue();
+		this.store.write(List.of(new ExecutionRecord.Started(30, request.scheduledAt(), "agent", 1, at.plusMillis(5))));
+		this.store.write(List.of(new ExecutionRecord.Finished(30, request.scheduledAt(), "agent",
+				ExecutionStatus.SUCCEEDED, 1, "ok", null, at.plusMillis(40))));
+
+		assertThat(this.jdbc
+			.queryForMap("SELECT status, agent_id, DATE_FORMAT(scheduled_at, '%Y-%m-%d %H:%i:%s.%f') AS at,"
+					+ " DATE_FORMAT(started_at, '%H:%i:%s.%f') AS started FROM execution WHERE id = 77"))
+			.containsEntry("status", "SUCCEEDED")
+			.containsEntry("agent_id", "agent")
+			.containsEntry("at", "2026-11-22 10:00:01.357000")
+			.containsEntry("started", "10:00:01.362000");
+		assertThat(this.jdbc.queryForMap(
+				"SELECT status, trigger_type FROM execution WHERE job_id = 30 AND scheduled_at = ?", SqlTime.of(AT)))
+			.containsEntry("status", "PENDING")
+			.containsEntry("trigger_type", "CRON");
 	}
 
 	private void job(long id, boolean enabled, String agent) {
