@@ -23,6 +23,7 @@ import io.crony.common.job.TargetMode;
 import io.crony.common.job.TargetSpec;
 import io.crony.common.job.TargetType;
 import io.crony.common.json.CronyJson;
+import io.crony.common.sql.SqlTime;
 import io.crony.test.CronyServicesExtension;
 import io.crony.test.LocalServices;
 import io.etcd.jetcd.ByteSequence;
@@ -213,8 +214,13 @@ public final class AgentTestSupport implements AutoCloseable {
 	 * Inserts the PENDING row and puts the once key, as the web's "run now" does (whole
 	 * seconds for scheduled_at, see crony-web's RunService).
 	 */
+	/**
+	 * A manual run, its row at the request's millisecond off the whole second, as
+	 * crony-web's run now places it.
+	 */
 	public long runOnce(String agentId, JobSpec job, String params) {
-		return runOnce(agentId, job, params, TriggerType.MANUAL, Instant.now().truncatedTo(ChronoUnit.SECONDS));
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		return runOnce(agentId, job, params, TriggerType.MANUAL, (now.getNano() == 0) ? now.plusMillis(1) : now);
 	}
 
 	/**
@@ -228,10 +234,10 @@ public final class AgentTestSupport implements AutoCloseable {
 		this.jdbc.update(
 				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
 						+ "params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?)",
-				job.id(), job.name(), released ? null : agentId, trigger.name(), Timestamp.from(at), params,
-				Timestamp.from(Instant.now()));
+				job.id(), job.name(), released ? null : agentId, trigger.name(), SqlTime.of(at), params,
+				SqlTime.of(Instant.now()));
 		long id = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
-				job.id(), Timestamp.from(at));
+				job.id(), SqlTime.of(at));
 		put(this.keys.once(agentId, id),
 				CronyJson.toBytes(new OnceRequest(id, job.id(), trigger, params, at, "tester")));
 		return id;

@@ -294,8 +294,8 @@ class RunAlertsIT {
 	}
 
 	/**
-	 * A manual run as the web's "run now" makes it, each on a second of its own
-	 * (on-demand runs use whole seconds for scheduled_at), all within the last few
+	 * A manual run as the web's "run now" makes it, each at an instant of its own (whole
+	 * seconds here, where nothing of the job's schedule fires), all within the last few
 	 * minutes (the failure-rate window).
 	 */
 	private static long runOnce(JobSpec job) {
