@@ -12,15 +12,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A graceful stop's wait for the runs this agent started: until each has ended and handed
- * its record to the record writer (and no fire handed to a worker before the stop waits
- * to start), bounded by {@code crony.agent.shutdown-grace} counted from the stop's
- * beginning. Only then may the agent close its target clients and its record writer:
- * closed earlier, they ended the calls in flight and the runs were recorded FAILED
- * ("Connection is closed"). A run still going when the grace is over is recorded FAILED
- * with {@link ReasonCode#RUN_AGENT_STOPPED}, never left RUNNING: nothing else ends a
- * RUNNING row of a synchronous run. An ASYNC attempt its target accepted is not waited
- * for: its report ends it, as after a crash, or the takeover of the job's next holder.
+ * A graceful stop's wait for the runs this agent started: until no fire handed to a
+ * worker before the stop waits to reach the runner
+ * ({@link WorkerPool#awaitTasksHandedOver}), then until each run the runner admitted has
+ * ended and handed its record to the record writer, bounded by
+ * {@code crony.agent.shutdown-grace} counted from the stop's beginning. Only then may the
+ * agent close its target clients and its record writer: closed earlier, they ended the
+ * calls in flight and the runs were recorded FAILED ("Connection is closed"). A run still
+ * going when the grace is over is recorded FAILED with
+ * {@link ReasonCode#RUN_AGENT_STOPPED}, never left RUNNING: nothing else ends a RUNNING
+ * row of a synchronous run. An ASYNC attempt its target accepted is not waited for: its
+ * report ends it, as after a crash, or the takeover of the job's next holder.
  */
 final class RunsInFlight {
 
@@ -62,12 +64,16 @@ final class RunsInFlight {
 					this.grace.toSeconds(), SETTING);
 		}
 		try {
-			while (going()) {
-				long left = deadline - System.nanoTime();
-				if (left <= 0) {
-					break;
+			// the fires handed to a worker before the stop reach the runner first: from
+			// then on the runner knows every run that may still start
+			if (this.workers.awaitTasksHandedOver(deadline)) {
+				while (this.engine.runsGoing(this.leftToOthers)) {
+					long left = deadline - System.nanoTime();
+					if (left <= 0) {
+						break;
+					}
+					Thread.sleep(Math.min(LOOK_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))));
 				}
-				Thread.sleep(Math.min(LOOK_MILLIS, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left))));
 			}
 		}
 		catch (InterruptedException ex) {
@@ -81,8 +87,11 @@ final class RunsInFlight {
 		}
 	}
 
+	// for the log line only: a task a worker took and has not begun yet is in neither
+	// of the pool's counts
 	private boolean going() {
-		return !this.workers.idle() || this.engine.runsGoing(this.leftToOthers);
+		return this.workers.getActiveCount() > 0 || !this.workers.getQueue().isEmpty()
+				|| this.engine.runsGoing(this.leftToOthers);
 	}
 
 }

@@ -1,7 +1,6 @@
 package io.crony.agent.schedule;
 
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.job.JobSpec;
@@ -17,7 +16,11 @@ final class Run {
 	/** When the run began, in epoch millis. */
 	final long startedAtMillis;
 
-	final AtomicBoolean finished = new AtomicBoolean();
+	/**
+	 * Whether the run reached its final record (or was let go); written under the run's
+	 * monitor, as is each attempt's start record, so that no start record follows it.
+	 */
+	volatile boolean finished;
 
 	volatile int attempt;
 

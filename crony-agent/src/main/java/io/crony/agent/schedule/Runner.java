@@ -55,14 +55,23 @@ final class Runner {
 
 	private final RunTracing tracing;
 
+	// The runs going: each run admitted and not finished is in one of the two, from its
+	// admission on, which is what a graceful stop waits for and ends. Nearly every run
+	// has an execution id, and its entry here (how a cancel finds it) is all it costs
+	// the firing path; one without (a fire claimed only in the spool while the database
+	// was away) is kept aside. Its job's running set holds it too, but the jobs are
+	// handed back (and forgotten) as the stop begins, so the stop could not find them.
 	private final Map<Long, Run> byExecutionId = new ConcurrentHashMap<>();
 
-	// every run admitted and not finished, with or without an execution id: what a
-	// graceful stop waits for
-	private final Set<Run> going = ConcurrentHashMap.newKeySet();
+	private final Set<Run> withoutExecutionId = ConcurrentHashMap.newKeySet();
 
-	// set once a stopping agent's grace is over: nothing starts any more
-	private volatile boolean ended;
+	// The cut: set once a stopping agent's grace is over, with the reason its runs end
+	// by; from then on nothing starts. A run is registered above before its first
+	// attempt reads this, and the cut is set before it walks the runs registered: a run
+	// the walk misses (registered just after it began) sees the cut at its attempt and
+	// ends itself (volatile writes and reads in one order: of the two, at least one sees
+	// the other).
+	private volatile Reason cut;
 
 	Runner(Targets targets, RunRecords records, AgentMetrics metrics, ScheduledExecutorService timer, Executor workers,
 			Clock clock, int queueLimit) {
@@ -83,7 +92,7 @@ final class Runner {
 
 	/** Starts a fire now, unless its job's overlap policy says otherwise. */
 	void dispatch(Fire fire) {
-		if (this.ended) {
+		if (this.cut != null) {
 			// handed to a worker before the stop, reached only after its grace
 			this.records.notRun(fire, ExecutionStatus.CANCELLED, Reason.of(ReasonCode.RUN_NOT_STARTED_AGENT_STOPPED));
 			return;
@@ -92,7 +101,7 @@ final class Runner {
 		Run run = this.overlap.admit(fire, replaced);
 		replaced.forEach((old) -> cancel(old, Reason.of(ReasonCode.RUN_REPLACED, fire.scheduledAt)));
 		if (run != null) {
-			this.going.add(run);
+			going(run);
 			start(run);
 		}
 	}
@@ -104,9 +113,6 @@ final class Runner {
 
 	private void start(Run run) {
 		Fire fire = run.fire;
-		if (fire.executionId != 0) {
-			this.byExecutionId.put(fire.executionId, run);
-		}
 		if (fire.kind == FireKind.SCHEDULED) {
 			this.metrics.lateness(Duration.between(fire.scheduledAt, this.clock.instant()));
 		}
@@ -138,13 +144,31 @@ final class Runner {
 	 * @param avoid the instance ({@code host:port}) the run moves away from, or null
 	 */
 	private void attempt(Run run, int attempt, String avoid) {
-		if (run.cancelled()) {
-			finish(run, AttemptResult.noted(ExecutionStatus.CANCELLED, run.cancelReason));
+		// The start record is made under the run's monitor, where its finish is decided:
+		// a run finished meanwhile (the cut, a cancel) starts nothing, and a finish
+		// decided after the start is recorded after it.
+		AttemptResult instead = null;
+		synchronized (run) {
+			if (run.finished) {
+				return;
+			}
+			if (run.cancelled()) {
+				instead = AttemptResult.noted(ExecutionStatus.CANCELLED, run.cancelReason);
+			}
+			else if (this.cut != null) {
+				// registered after the cut walked the runs: it ends itself
+				instead = stopped(run, this.cut);
+			}
+			else {
+				run.attempt = attempt;
+				this.records.started(run, attempt);
+			}
+		}
+		if (instead != null) {
+			finish(run, instead);
 			return;
 		}
-		run.attempt = attempt;
 		Fire fire = run.fire;
-		this.records.started(run, attempt);
 		RunSpan span = this.tracing.attempt(run.span, attempt);
 		// a sharded attempt's calls are spans of their own, children of the run's
 		RunSpan callParent = (run.spec.target().sharding() != null) ? run.span : span;
@@ -165,7 +189,7 @@ final class Runner {
 
 	private void attemptEnded(Run run, int attempt, AttemptResult outcome, Throwable failure) {
 		// ended already (a stopping agent let it go, or ended it): no retry, no record
-		if (run.finished.get()) {
+		if (run.finished) {
 			return;
 		}
 		if (run.cancelled()) {
@@ -207,24 +231,20 @@ final class Runner {
 
 	// false when the run had finished already: nothing is recorded twice
 	private boolean finish(Run run, AttemptResult outcome) {
-		if (!run.finished.compareAndSet(false, true)) {
+		if (!markFinished(run)) {
 			return false;
 		}
-		Fire fire = run.fire;
 		this.records.finished(run, outcome);
 		if (run.span != null) {
 			RunTracing.end(run.span, outcome.succeeded(), outcome.error());
-		}
-		if (fire.executionId != 0) {
-			this.byExecutionId.remove(fire.executionId, run);
 		}
 		Run next = this.overlap.ended(run);
 		// the next one counts as going before this one stops counting: a stop waiting
 		// for the runs never finds none between the two
 		if (next != null) {
-			this.going.add(next);
+			going(next);
 		}
-		this.going.remove(run);
+		gone(run);
 		if (next != null) {
 			this.workers.execute(() -> start(next));
 		}
@@ -238,29 +258,83 @@ final class Runner {
 	 * the job's next holder
 	 */
 	boolean anyGoing(LongPredicate leftToOthers) {
-		return this.going.stream().anyMatch((run) -> !leftToOthers(run, leftToOthers));
+		return anyOwn(this.byExecutionId.values(), leftToOthers) || anyOwn(this.withoutExecutionId, leftToOthers);
+	}
+
+	private static boolean anyOwn(Iterable<Run> runs, LongPredicate leftToOthers) {
+		for (Run run : runs) {
+			if (!leftToOthers(run, leftToOthers)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
 	 * The agent stops and its grace is over: each run still going is recorded as the
 	 * reason says (status FAILED) before its call is cancelled, so the cancelled call
 	 * records nothing more; a run left to others is let go without a record, its row
-	 * still RUNNING for them.
+	 * still RUNNING for them. A run admitted that has not started an attempt here is
+	 * recorded CANCELLED, not started. From now on no run and no attempt starts: a fire
+	 * that reaches the runner is recorded CANCELLED, and a run admitted as the cut is
+	 * made, or an attempt about to start, ends itself as this does.
 	 * @return how many runs were ended here
 	 */
 	int endGoing(Reason reason, LongPredicate leftToOthers) {
-		this.ended = true;
+		this.cut = reason;
+		int ended = end(this.byExecutionId.values(), reason, leftToOthers);
+		return ended + end(this.withoutExecutionId, reason, leftToOthers);
+	}
+
+	private int end(Iterable<Run> runs, Reason reason, LongPredicate leftToOthers) {
 		int ended = 0;
-		for (Run run : List.copyOf(this.going)) {
+		// the maps' iterators see every run registered before the walk began
+		for (Run run : runs) {
 			if (leftToOthers(run, leftToOthers)) {
 				letGo(run);
 			}
-			else if (finish(run, AttemptResult.noted(ExecutionStatus.FAILED, reason))) {
+			else if (finish(run, stopped(run, reason))) {
 				run.cancel(reason);
 				ended++;
 			}
 		}
 		return ended;
+	}
+
+	// how a run the cut ends is recorded: not started when no attempt of it began here
+	// (and none elsewhere: a resumed run's row is RUNNING already)
+	private static AttemptResult stopped(Run run, Reason reason) {
+		if (run.attempt == 0 && run.fire.firstAttempt <= 1) {
+			return AttemptResult.noted(ExecutionStatus.CANCELLED, Reason.of(ReasonCode.RUN_NOT_STARTED_AGENT_STOPPED));
+		}
+		return AttemptResult.noted(ExecutionStatus.FAILED, reason);
+	}
+
+	// whether this call finished the run: under its monitor, as its start records are
+	private static boolean markFinished(Run run) {
+		synchronized (run) {
+			if (run.finished) {
+				return false;
+			}
+			run.finished = true;
+			return true;
+		}
+	}
+
+	// a run admitted counts as going until it finishes; a run whose execution id is
+	// another's going here already (never expected) is kept aside, not lost to the stop
+	private void going(Run run) {
+		long id = run.fire.executionId;
+		if (id == 0 || this.byExecutionId.putIfAbsent(id, run) != null) {
+			this.withoutExecutionId.add(run);
+		}
+	}
+
+	private void gone(Run run) {
+		long id = run.fire.executionId;
+		if (id == 0 || !this.byExecutionId.remove(id, run)) {
+			this.withoutExecutionId.remove(run);
+		}
 	}
 
 	private static boolean leftToOthers(Run run, LongPredicate leftToOthers) {
@@ -270,18 +344,15 @@ final class Runner {
 	// a run this agent no longer ends: it stops counting, and ending it later (its
 	// accepted attempt cancelled as the agent closes) records nothing
 	private void letGo(Run run) {
-		if (!run.finished.compareAndSet(false, true)) {
+		if (!markFinished(run)) {
 			return;
 		}
 		FireMdc.with(run.fire,
 				() -> logger.info("Run of job {} at {} left RUNNING: its accepted attempt ends by its report",
 						run.fire.job.id(), run.fire.scheduledAt));
-		if (run.fire.executionId != 0) {
-			this.byExecutionId.remove(run.fire.executionId, run);
-		}
 		// its job was handed back as the stop began: no fire waits behind it
 		this.overlap.ended(run);
-		this.going.remove(run);
+		gone(run);
 	}
 
 }

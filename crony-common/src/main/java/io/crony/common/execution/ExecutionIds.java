@@ -73,11 +73,16 @@ public final class ExecutionIds {
 	// placeholders, never committed: job 0 does not exist, and their instant lies in the
 	// oldest partition
 	private static final String PLACEHOLDER = "INSERT INTO execution (job_id, job_name, trigger_type, status, "
-			+ "scheduled_at, updated_at) VALUES (0, '', 'CRON', 'SKIPPED', '2000-01-01 00:00:00', '2000-01-01 00:00:00')";
+			+ "scheduled_at, updated_at) VALUES (0, '', 'CRON', ?, '2000-01-01 00:00:00', '2000-01-01 00:00:00')";
 
 	private static final String PLACEHOLDER_AT = "INSERT INTO execution (id, job_id, job_name, trigger_type, status, "
-			+ "scheduled_at, updated_at) VALUES (?, 0, '', 'CRON', 'SKIPPED', '2000-01-01 00:00:01', "
-			+ "'2000-01-01 00:00:01')";
+			+ "scheduled_at, updated_at) VALUES (?, 0, '', 'CRON', ?, '2000-01-01 00:00:01', '2000-01-01 00:00:01')";
+
+	// the placeholders' status (the column is NOT NULL), from the run state machine
+	// (RunTransition: a row is inserted PENDING, WAITING or SKIPPED): a closed one, so
+	// that for the moment a placeholder stands it is among no rows the agents and the
+	// leader look for (PENDING, RUNNING)
+	private static final ExecutionStatus PLACEHOLDER_STATUS = ExecutionStatus.SKIPPED;
 
 	private static final String MOVE = "UPDATE execution_id_block SET next_id = ?, older_writer_seen_at = ?, "
 			+ "updated_at = ? WHERE id = 1";
@@ -178,6 +183,7 @@ public final class ExecutionIds {
 				long autoIncrement;
 				try (PreparedStatement placeholder = connection.prepareStatement(PLACEHOLDER,
 						Statement.RETURN_GENERATED_KEYS)) {
+					placeholder.setString(1, PLACEHOLDER_STATUS.name());
 					placeholder.executeUpdate();
 					try (ResultSet key = placeholder.getGeneratedKeys()) {
 						key.next();
@@ -198,6 +204,7 @@ public final class ExecutionIds {
 				// the next id AUTO_INCREMENT gives is past the block
 				try (PreparedStatement last = connection.prepareStatement(PLACEHOLDER_AT)) {
 					last.setLong(1, end);
+					last.setString(2, PLACEHOLDER_STATUS.name());
 					last.executeUpdate();
 				}
 				connection.rollback(placeholders);
