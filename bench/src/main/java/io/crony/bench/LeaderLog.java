@@ -30,9 +30,16 @@ final class LeaderLog {
 	 * @return when the bench saw it
 	 */
 	Instant nextPeriodicReconcile(Duration timeout) throws IOException, InterruptedException {
-		long seen = count();
+		return periodicReconcileAfter(periodicReconciles(), timeout);
+	}
+
+	/**
+	 * Waits until the log holds more periodic reconcile lines than {@code seen}.
+	 * @return when the bench saw one more
+	 */
+	Instant periodicReconcileAfter(long seen, Duration timeout) throws IOException, InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (count() == seen) {
+		while (periodicReconciles() <= seen) {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException("No periodic full reconcile logged within " + timeout);
 			}
@@ -41,7 +48,8 @@ final class LeaderLog {
 		return Instant.now();
 	}
 
-	private long count() throws IOException {
+	/** Periodic reconcile lines in the log so far. */
+	long periodicReconciles() throws IOException {
 		List<String> lines = Files.readAllLines(this.file, StandardCharsets.ISO_8859_1);
 		return lines.stream().filter((line) -> line.contains(PERIODIC_RECONCILE)).count();
 	}
