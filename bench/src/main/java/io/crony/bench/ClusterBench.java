@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,11 @@ import io.etcd.jetcd.Client;
  * {@code crony.bench.watch} (false: true gives each simulated agent a watch on its
  * assignments, {@link AssignmentWatches}), {@code crony.bench.etcd-quota} (bytes, 8 GiB),
  * {@code crony.bench.db-args} (more mariadbd flags, e.g.
- * {@code --innodb-buffer-pool-size=2G}).
+ * {@code --innodb-buffer-pool-size=2G}), {@code crony.bench.kill-after-reconcile} (a
+ * duration such as {@code 15s}; unset: the agent is killed as soon as (a) is read): the
+ * agent is killed that long after the leader next logs a periodic full reconcile's
+ * corrections ({@link LeaderLog}). With {@code full-reconcile-interval=10s} the next read
+ * starts about 10 s after that line, so a kill a few seconds later lands while it reads.
  */
 public final class ClusterBench {
 
@@ -50,6 +55,7 @@ public final class ClusterBench {
 		// assignment keys with their history.
 		String etcdArgs = "--quota-backend-bytes=" + Long.getLong("crony.bench.etcd-quota", 8L << 30);
 		String dbArgs = System.getProperty("crony.bench.db-args", "");
+		String killAfterReconcile = System.getProperty("crony.bench.kill-after-reconcile", "");
 		Path jar = webJar();
 		System.out.printf("crony cluster bench: %d jobs, %d agents%s, %d cores, web jar %s%n", jobCount, agentCount,
 				watch ? " (each watching its assignments)" : "", Runtime.getRuntime().availableProcessors(), jar);
@@ -93,7 +99,15 @@ public final class ClusterBench {
 
 				BenchAgent victim = agents.get(0);
 				long held = etcd.assignments(victim.id());
+				if (!killAfterReconcile.isBlank()) {
+					Duration delay = Duration.parse("PT" + killAfterReconcile.toUpperCase(java.util.Locale.ROOT));
+					Instant corrected = new LeaderLog(web.log()).nextPeriodicReconcile(Duration.ofMinutes(10));
+					System.out.printf("leader logged a periodic reconcile's corrections at %s; killing %s after %s%n",
+							corrected, victim.id(), delay);
+					TimeUnit.MILLISECONDS.sleep(delay.toMillis());
+				}
 				long revoke = System.nanoTime();
+				System.out.printf("revoking the lease of %s at %s%n", victim.id(), Instant.now());
 				victim.kill();
 				waitFor("failover done", Duration.ofMinutes(10),
 						() -> etcd.assignments(victim.id()) == 0 && etcd.assignments() == jobCount);

@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import io.etcd.jetcd.ByteSequence;
@@ -22,12 +21,12 @@ import io.etcd.jetcd.options.GetOption;
  * What holding the jobs costs the stores and processes, read once the cluster is settled:
  * etcd's own status (as {@code etcdctl endpoint status -w json} shows it: backend size
  * and the part in use, revision), the keys under the prefix, the resident memory of etcd
- * and crony-web, the job table's size in MariaDB, and how long the leader's change-scan
- * stamp query ({@code SELECT MAX(id), MAX(changed_at) FROM job_change}, every poll
- * interval) takes at this size.
+ * and crony-web (crony-web's peak too: a full reconcile's read may have come and gone),
+ * crony-web's live heap, the job table's size in MariaDB, and how long the leader's
+ * change poll takes at this size ({@link ChangePoll}).
  */
 record ClusterFootprint(long etcdDbBytes, long etcdDbInUseBytes, long revision, long keys, long etcdRssBytes,
-		long webRssBytes, long webLiveHeapBytes, long jobTableBytes, double stampMillis) {
+		long webRssBytes, long webPeakRssBytes, long webLiveHeapBytes, long jobTableBytes, ChangePoll poll) {
 
 	static ClusterFootprint read(Client client, String endpoint, String prefix, long etcdPid, long webPid,
 			Connection db) throws Exception {
@@ -37,15 +36,23 @@ record ClusterFootprint(long etcdDbBytes, long etcdDbInUseBytes, long revision, 
 					GetOption.builder().isPrefix(true).withCountOnly(true).build())
 			.get(60, TimeUnit.SECONDS);
 		return new ClusterFootprint(status.getDbSize(), status.getDbSizeInUse(), keys.getHeader().getRevision(),
-				keys.getCount(), rss(etcdPid), rss(webPid), LiveHeap.of(webPid).bytes(), jobTableBytes(db),
-				stampMillis(db));
+				keys.getCount(), rss(etcdPid), rss(webPid), memory(webPid, "VmHWM:"), LiveHeap.of(webPid).bytes(),
+				jobTableBytes(db), ChangePoll.time(db));
 	}
 
 	/** Resident set size from {@code /proc/<pid>/status}. */
 	static long rss(long pid) {
+		return memory(pid, "VmRSS:");
+	}
+
+	/**
+	 * A size from {@code /proc/<pid>/status}: {@code VmRSS:} resident now, {@code VmHWM:}
+	 * the most it has been resident.
+	 */
+	static long memory(long pid, String field) {
 		try {
 			for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-				if (line.startsWith("VmRSS:")) {
+				if (line.startsWith(field)) {
 					return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
 				}
 			}
@@ -69,30 +76,16 @@ record ClusterFootprint(long etcdDbBytes, long etcdDbInUseBytes, long revision, 
 		}
 	}
 
-	/** Median of five runs of the leader's stamp query, in ms. */
-	private static double stampMillis(Connection db) throws SQLException {
-		double[] millis = new double[5];
-		for (int i = 0; i < millis.length; i++) {
-			long start = System.nanoTime();
-			try (PreparedStatement stamp = db.prepareStatement("SELECT MAX(id), MAX(changed_at) FROM job_change");
-					ResultSet rs = stamp.executeQuery()) {
-				rs.next();
-			}
-			millis[i] = (System.nanoTime() - start) / 1e6;
-		}
-		Arrays.sort(millis);
-		return millis[millis.length / 2];
-	}
-
 	String line(long assignments) {
 		return String.format(
 				"etcd: db size %.1f MB (in use %.1f MB), revision %d, %d keys under the prefix (%d assignment keys),"
 						+ " %.0f bytes of backend per assignment key; etcd RSS %.0f MB, crony-web RSS %.0f MB"
-						+ " (live heap after a full GC %.0f MB);"
-						+ " MariaDB job table %.0f MB; leader's stamp query %.1f ms",
+						+ " (at most %.0f MB so far; live heap after a full GC %.0f MB);"
+						+ " MariaDB job table %.0f MB; leader's change poll: %s",
 				this.etcdDbBytes / 1e6, this.etcdDbInUseBytes / 1e6, this.revision, this.keys, assignments,
 				(double) this.etcdDbInUseBytes / Math.max(1, assignments), this.etcdRssBytes / 1e6,
-				this.webRssBytes / 1e6, this.webLiveHeapBytes / 1e6, this.jobTableBytes / 1e6, this.stampMillis);
+				this.webRssBytes / 1e6, this.webPeakRssBytes / 1e6, this.webLiveHeapBytes / 1e6,
+				this.jobTableBytes / 1e6, this.poll.line());
 	}
 
 }

@@ -13,8 +13,11 @@ final class WebProcess implements AutoCloseable {
 
 	private final Process process;
 
-	private WebProcess(Process process) {
+	private final Path log;
+
+	private WebProcess(Process process, Path log) {
 		this.process = process;
+		this.log = log;
 	}
 
 	static WebProcess start(Path jar, String etcd, String jdbcUrl, String prefix, int port) throws IOException {
@@ -55,7 +58,12 @@ final class WebProcess implements AutoCloseable {
 		System.out.printf("crony-web pid %d, log %s%n", process.pid(), log);
 		// Even when the bench dies of an error crony-web must not outlive it.
 		Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "stop-crony-web"));
-		return new WebProcess(process);
+		return new WebProcess(process, log);
+	}
+
+	/** Where crony-web writes its log. */
+	Path log() {
+		return this.log;
 	}
 
 	long pid() {

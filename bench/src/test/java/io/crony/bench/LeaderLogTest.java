@@ -1,0 +1,49 @@
+package io.crony.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class LeaderLogTest {
+
+	private static final String START = "INFO FullReconciler: Leader epoch 3 full reconcile at revision 3: 0 jobs\n";
+
+	private static final String PERIODIC = "INFO FullReconciler: Leader epoch 3 full reconcile at revision 103 "
+			+ "read off the decision thread: 1000000 jobs, 0 keys to create\n";
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void countsOnlyTheLinesOfAPeriodicReconcile() throws Exception {
+		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC + "INFO Relocator: moved\n");
+		assertThat(new LeaderLog(file).periodicReconciles()).isEqualTo(1);
+	}
+
+	@Test
+	void returnsOnceALaterPeriodicReconcileIsLogged() throws Exception {
+		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC);
+		LeaderLog log = new LeaderLog(file);
+		long seen = log.periodicReconciles();
+		Files.writeString(file, PERIODIC, StandardOpenOption.APPEND);
+		assertThat(log.periodicReconcileAfter(seen, Duration.ofSeconds(30))).isNotNull();
+	}
+
+	@Test
+	void waitsForALineWrittenAfterTheOnesSeen() throws Exception {
+		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC);
+		LeaderLog log = new LeaderLog(file);
+		long seen = log.periodicReconciles();
+		Files.writeString(file, START, StandardOpenOption.APPEND);
+		assertThatIllegalStateException().isThrownBy(() -> log.periodicReconcileAfter(seen, Duration.ofMillis(300)))
+			.withMessageContaining("No periodic full reconcile");
+	}
+
+}
