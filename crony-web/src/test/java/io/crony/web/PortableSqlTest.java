@@ -8,7 +8,6 @@ import io.crony.test.arch.PortableSql;
 import org.junit.jupiter.api.Test;
 
 import static io.crony.test.arch.PortableSql.Construct.ON_DUPLICATE_KEY_UPDATE;
-import static io.crony.test.arch.PortableSql.Construct.WRITE_LIMIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -33,11 +32,7 @@ class PortableSqlTest {
 			// the leader records an agent it saw join in one statement whether the row
 			// exists or not; TiDB runs INSERT ... ON DUPLICATE KEY UPDATE as MySQL does
 			// (VALUES(col) included), and a row per agent is no hot spot
-			"AgentTable", Set.of(ON_DUPLICATE_KEY_UPDATE),
-			// the prune of old change rows deletes 1,000 at a time so no statement holds
-			// many locks; TiDB takes DELETE ... LIMIT on one table (also the INTERVAL
-			// arithmetic beside it)
-			"JobTable", Set.of(WRITE_LIMIT));
+			"AgentTable", Set.of(ON_DUPLICATE_KEY_UPDATE));
 
 	@Test
 	void theHotPathsSqlHasNoMariaDbOnlyConstructButThoseKept() {

@@ -88,14 +88,24 @@ class JobTable {
 		}
 	}
 
-	/** Deletes change rows no scan looks at any more. */
+	/**
+	 * Deletes change rows no scan looks at any more, a chunk at a time. The old rows are
+	 * found by a plain (non-locking) read and deleted by their ids, which locks those
+	 * rows alone: a delete over a range of {@code changed_at} also locks the index entry
+	 * just past the range, which may be a change row of a job write still open (a large
+	 * import in one transaction), and waited behind it up to
+	 * {@code innodb_lock_wait_timeout} (50 s), then failed the reconcile it began.
+	 */
 	void pruneChanges() {
-		int deleted;
+		List<Long> old;
 		do {
-			deleted = this.jdbc.update("DELETE FROM job_change WHERE changed_at < NOW(3) - INTERVAL "
-					+ KEEP_CHANGES_MINUTES + " MINUTE LIMIT " + CHUNK);
+			old = this.jdbc.queryForList("SELECT id FROM job_change WHERE changed_at < NOW(3) - INTERVAL "
+					+ KEEP_CHANGES_MINUTES + " MINUTE LIMIT " + CHUNK, Long.class);
+			if (!old.isEmpty()) {
+				this.named.update("DELETE FROM job_change WHERE id IN (:ids)", new MapSqlParameterSource("ids", old));
+			}
 		}
-		while (deleted == CHUNK);
+		while (old.size() == CHUNK);
 	}
 
 	Map<Long, JobRow> rows(Collection<Long> ids) {
