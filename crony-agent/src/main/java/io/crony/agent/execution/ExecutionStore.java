@@ -29,6 +29,8 @@ public class ExecutionStore {
 
 	private final ClaimRows claims;
 
+	private final JobWindows windows;
+
 	public ExecutionStore(JdbcTemplate jdbc) {
 		this(jdbc, new ExecutionIds(jdbc.getDataSource()), null);
 	}
@@ -43,6 +45,24 @@ public class ExecutionStore {
 		this.records = new RecordStatements(jdbc, new ClaimInsert(jdbc, ids, returning));
 		this.history = new FireHistory(jdbc);
 		this.claims = new ClaimRows(jdbc);
+		this.windows = new JobWindows(jdbc);
+	}
+
+	/**
+	 * Extends this agent's windows of the asked jobs, takes those that ended before the
+	 * first instant asked for, and reads them back ({@link JobWindows#extend}).
+	 * @return the asked jobs' windows as read back, by job, whichever agent they name
+	 */
+	public Map<Long, JobWindow> extendWindows(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
+		return this.windows.extend(agentId, asks, heldOnly);
+	}
+
+	/**
+	 * Cuts this agent's windows of the given jobs to end at the given instants
+	 * ({@link JobWindows#truncate}).
+	 */
+	public void truncateWindows(String agentId, Map<Long, Instant> firstUndispatched) {
+		this.windows.truncate(agentId, firstUndispatched);
 	}
 
 	/**

@@ -3,10 +3,8 @@ package io.crony.agent.schedule;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,10 +12,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The second stage, on a thread of its own: claims the fires the {@link Planner} woke, in
  * batches, ahead of their instants, and passes the fires won to dispatch. A fire whose
- * row another agent holds is contested: it is retried every {@code RETAKE_MILLIS}, since
- * a live agent the job moved away from releases its claims shortly after, and then runs
- * here, late by at most that delay. A fire never released by {@code RETAKE_GRACE_MILLIS}
- * past its instant ran (or may have run) on its holder and is given up.
+ * row or window another agent holds is contested: it is retried every
+ * {@code RETAKE_MILLIS}, since a live agent the job moved away from releases its claims
+ * shortly after, and then runs here, late by at most that delay. A fire never released by
+ * {@code RETAKE_GRACE_MILLIS} past its instant ran (or may have run) on its holder and is
+ * given up.
  */
 final class ClaimStage implements Runnable {
 
@@ -122,10 +121,8 @@ final class ClaimStage implements Runnable {
 		this.lastRetakeMillis = now;
 		this.contested
 			.removeIf((fire) -> !fire.isCurrent() || fire.scheduledAt.toEpochMilli() + RETAKE_GRACE_MILLIS < now);
-		List<Fire> won = this.claimer.retake(this.contested);
-		Set<Long> wonIds = won.stream().map((fire) -> fire.executionId).collect(Collectors.toSet());
-		this.contested.removeIf((fire) -> wonIds.contains(fire.executionId));
-		this.claimed.accept(won);
+		// leaves in contested what is still contested
+		this.claimed.accept(this.claimer.retake(this.contested));
 	}
 
 }

@@ -63,17 +63,23 @@ final class Claimer {
 
 	private final BooleanSupplier inFull;
 
+	private final Windows windows;
+
 	/**
 	 * @param inFull whether claims are made in full now ({@link ClaimScope#inFull}: etcd
 	 * confirms the lease, or the fence is opening under a lease the engine's jobs were
 	 * loaded under); otherwise only for jobs the database places here
+	 * @param windows the jobs' windows, which a scheduled fire's claim goes through first
+	 * ({@link Windows#claims})
 	 */
-	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier inFull) {
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier inFull,
+			Windows windows) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.clock = clock;
 		this.inFull = inFull;
+		this.windows = windows;
 	}
 
 	/**
@@ -110,14 +116,60 @@ final class Claimer {
 	// contested fires are handed over only when the whole claim went through, so a
 	// retried claim does not list them twice
 	private List<Fire> claimInDatabase(List<Fire> fires, List<Fire> contested) {
+		boolean heldOnly = !this.inFull.getAsBoolean();
 		List<Fire> othersClaims = new ArrayList<>();
+		List<Fire> byRow = new ArrayList<>();
+		List<Fire> byWindow = new ArrayList<>();
+		fires.forEach((fire) -> (Windows.claims(fire) ? byWindow : byRow).add(fire));
+		List<Fire> ours = new ArrayList<>();
+		if (!byWindow.isEmpty()) {
+			Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
+			byRow.addAll(sorted.owned());
+			ours.addAll(takeReleased(sorted.contested(), othersClaims));
+		}
+		ours.addAll(claimRows(byRow, othersClaims, heldOnly));
+		contested.addAll(othersClaims);
+		return ours;
+	}
+
+	/**
+	 * Fires inside another agent's window whose rows their former holder released are
+	 * taken by the row (compare-and-set from nobody: a window is an interval, and a
+	 * single instant its holder gave back is handed over this way); the others are
+	 * contested: by their row when another agent's claim row names them, by the window
+	 * (no id) otherwise. A fire whose row ran already is dropped.
+	 */
+	private List<Fire> takeReleased(List<Fire> outside, List<Fire> contested) {
+		if (outside.isEmpty()) {
+			return List.of();
+		}
+		Map<FireKey, ExecutionStore.Row> rows = this.store.find(outside.stream().map(Fire::key).toList());
+		List<Fire> won = new ArrayList<>();
+		for (Fire fire : outside) {
+			ExecutionStore.Row row = rows.get(fire.key());
+			if (row == null) {
+				contested.add(fire);
+			}
+			else if (mayTakeOver(fire, row)) {
+				won.add(fire.handedOver(row.id()));
+			}
+			else if (row.status() == ExecutionStatus.PENDING) {
+				contested.add(fire.claimed(row.id()));
+			}
+		}
+		return won;
+	}
+
+	private List<Fire> claimRows(List<Fire> fires, List<Fire> othersClaims, boolean heldOnly) {
+		if (fires.isEmpty()) {
+			return List.of();
+		}
 		Map<FireKey, Fire> byKey = new HashMap<>();
 		fires.forEach((fire) -> byKey.put(fire.key(), fire));
 		Instant now = this.clock.instant();
 		// INSERT IGNORE, then read back the fires whose rows the insert did not return as
 		// made now: a row naming this agent is ours, whether inserted now or by this
 		// agent's earlier life (which no longer fires it)
-		boolean heldOnly = !this.inFull.getAsBoolean();
 		Map<FireKey, ExecutionStore.Row> rows = new HashMap<>(
 				this.store.insertClaims(fires.stream().map((fire) -> claimRecord(fire, now)).toList(), heldOnly));
 		Set<FireKey> unknown = new HashSet<>(byKey.keySet());
@@ -156,29 +208,51 @@ final class Claimer {
 						fire.job.id(), fire.scheduledAt, row.agentId()));
 			}
 		}
-		contested.addAll(othersClaims);
 		return ours;
 	}
 
 	/**
-	 * Takes over those contested fires whose former holder released them by now
+	 * Takes over those contested fires whose former holder released them by now: a row
 	 * (compare-and-set from nobody: a holder dispatches nothing it released, so each is
-	 * single). Returns the fires won.
+	 * single), or a window (cut by its holder, or ended). Returns the fires won and
+	 * leaves in {@code contested} those still contested (a fire whose window was won may
+	 * meet another agent's claim row, and is then contested by that row).
 	 */
 	List<Fire> retake(List<Fire> contested) {
 		if (contested.isEmpty() || this.records.isSpooling()) {
 			return List.of();
 		}
 		try {
-			Set<Long> free = this.store.released(contested.stream().map((fire) -> fire.executionId).toList());
+			List<Fire> byRow = contested.stream().filter((fire) -> fire.executionId != 0).toList();
+			List<Fire> byWindow = contested.stream().filter((fire) -> fire.executionId == 0).toList();
+			List<Fire> still = new ArrayList<>();
 			List<Fire> won = new ArrayList<>();
-			for (Fire fire : contested) {
-				if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
-					FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
-							fire.scheduledAt));
-					won.add(fire.handedOver(fire.executionId));
+			if (!byRow.isEmpty()) {
+				Set<Long> free = this.store.released(byRow.stream().map((fire) -> fire.executionId).toList());
+				for (Fire fire : byRow) {
+					if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
+						FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released",
+								fire.job.id(), fire.scheduledAt));
+						won.add(fire.handedOver(fire.executionId));
+					}
+					else {
+						still.add(fire);
+					}
 				}
 			}
+			if (!byWindow.isEmpty()) {
+				boolean heldOnly = !this.inFull.getAsBoolean();
+				Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
+				won.addAll(takeReleased(sorted.contested(), still));
+				List<Fire> rowContested = new ArrayList<>();
+				won.addAll(LockConflicts.retry("A claim", () -> {
+					rowContested.clear();
+					return claimRows(sorted.owned(), rowContested, heldOnly);
+				}));
+				still.addAll(rowContested);
+			}
+			contested.clear();
+			contested.addAll(still);
 			return won;
 		}
 		catch (DataAccessException ex) {

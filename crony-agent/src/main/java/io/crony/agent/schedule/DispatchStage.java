@@ -1,5 +1,6 @@
 package io.crony.agent.schedule;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.DelayQueue;
@@ -172,6 +173,11 @@ final class DispatchStage implements Runnable {
 			this.held.hold(fire);
 		}
 		else {
+			// before the hand-off: a cut of the job's window never goes below it
+			Instant last = fire.job.lastDispatchedAt;
+			if (last == null || last.isBefore(fire.scheduledAt)) {
+				fire.job.lastDispatchedAt = fire.scheduledAt;
+			}
 			this.workers.execute(() -> this.start.accept(fire));
 		}
 	}

@@ -123,7 +123,7 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 		// a fire, so a dispatch that still saw the job happened before this instant, and
 		// a
 		// fire after it is never dispatched here and is released now.
-		this.stages.releases.jobsLeft(removed.stream().map(JobState::id).toList(), this.clock.instant());
+		this.stages.releases.jobsLeft(removed, this.clock.instant());
 		logger.info("Engine dropped {} jobs (first: {}), holds {}", removed.size(), removed.get(0).id(),
 				this.jobs.size());
 	}

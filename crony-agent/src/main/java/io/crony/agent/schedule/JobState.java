@@ -1,11 +1,13 @@
 package io.crony.agent.schedule;
 
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.crony.agent.execution.JobWindow;
 import io.crony.common.job.JobSpec;
 
 /**
@@ -26,6 +28,26 @@ final class JobState {
 
 	volatile boolean removed;
 
+	/**
+	 * The latest instant of the job dispatched here (set by the dispatch thread before
+	 * the fire is handed to a worker), null before the first: a cut of the job's window
+	 * never goes below it ({@link Windows}).
+	 */
+	volatile Instant lastDispatchedAt;
+
+	/**
+	 * The job's window as this agent last read it as its own, null when it knows none
+	 * (under {@link #windowLock}): another agent can take a window only once it ended,
+	 * and only this agent cuts its own, so every instant inside it stays this agent's.
+	 */
+	private JobWindow window;
+
+	// counts the cuts of the job's window, so that a window read before a cut is not
+	// remembered after it
+	private long windowCuts;
+
+	private final Object windowLock = new Object();
+
 	final Set<Run> running = new LinkedHashSet<>();
 
 	private final Deque<Fire> queued = new ArrayDeque<>();
@@ -42,6 +64,40 @@ final class JobState {
 
 	long id() {
 		return this.id;
+	}
+
+	/** The job's window this agent knows as its own, or null. */
+	JobWindow window() {
+		synchronized (this.windowLock) {
+			return this.window;
+		}
+	}
+
+	/** How many times the job's window was cut so far. */
+	long windowCuts() {
+		synchronized (this.windowLock) {
+			return this.windowCuts;
+		}
+	}
+
+	/**
+	 * Remembers the job's window as read, unless it was cut since {@code cutsBefore}
+	 * ({@link #windowCuts()} before the read) or names another agent.
+	 */
+	void windowRead(JobWindow read, String agentId, long cutsBefore) {
+		synchronized (this.windowLock) {
+			if (this.windowCuts == cutsBefore) {
+				this.window = (read != null && read.agentId().equals(agentId)) ? read : null;
+			}
+		}
+	}
+
+	/** Forgets the job's window: it is being cut (or was taken). */
+	void windowCut() {
+		synchronized (this.windowLock) {
+			this.windowCuts++;
+			this.window = null;
+		}
 	}
 
 	/**

@@ -2,7 +2,9 @@ package io.crony.agent.schedule;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -18,11 +20,12 @@ import org.springframework.dao.DataAccessException;
 /**
  * The one rule for fires this agent will not start: a fire whose row it claimed is
  * released (its row left PENDING and owned by nobody) so the job's next holder takes it,
- * and only a fire this agent never dispatches is released, since a started run's row may
- * still read PENDING until its record is written. What has no row to release is recorded
- * instead: a fire claimed only in the spool (database away) as MISSED, a claimed fire of
- * a job disabled meanwhile as CANCELLED. Releases run on the workers, never on the claim
- * or dispatch thread.
+ * and a scheduled fire's window is cut at it ({@link Windows#cut}), and only a fire this
+ * agent never dispatches is released, since a started run's row may still read PENDING
+ * until its record is written. What has no row to release is recorded instead: a fire
+ * claimed only in the spool (database away) as MISSED, a claimed fire of a job disabled
+ * meanwhile as CANCELLED. Releases run on the workers, never on the claim or dispatch
+ * thread.
  */
 final class Releases {
 
@@ -36,26 +39,33 @@ final class Releases {
 
 	private final Executor workers;
 
+	private final Windows windows;
+
 	private volatile boolean open = true;
 
-	Releases(ExecutionStore store, String agentId, RunRecords records, Executor workers) {
+	Releases(ExecutionStore store, String agentId, RunRecords records, Executor workers, Windows windows) {
 		this.store = store;
 		this.agentId = agentId;
 		this.records = records;
 		this.workers = workers;
+		this.windows = windows;
 	}
 
 	/**
 	 * Jobs left this agent at {@code at}: no fire of theirs after that instant is
-	 * dispatched, so every claim after it is released, in one statement per 1,000 jobs. A
-	 * claimed fire up to it that was not dispatched is released by {@link #notStarted}.
+	 * dispatched, so every claim after it is released and their windows are cut just
+	 * after it, in one statement each per 1,000 jobs. A claimed fire up to it that was
+	 * not dispatched is released by {@link #notStarted}.
 	 */
-	void jobsLeft(List<Long> jobIds, Instant at) {
+	void jobsLeft(List<JobState> jobs, Instant at) {
+		Map<JobState, Instant> cuts = new HashMap<>();
+		jobs.forEach((job) -> cuts.put(job, at.plusMillis(1)));
+		this.windows.cutQuietly(cuts);
 		try {
-			this.store.release(jobIds, this.agentId, at);
+			this.store.release(jobs.stream().map(JobState::id).toList(), this.agentId, at);
 		}
 		catch (DataAccessException ex) {
-			logger.debug("Claims of {} jobs not released: database unreachable", jobIds.size());
+			logger.debug("Claims of {} jobs not released: database unreachable", jobs.size());
 		}
 	}
 
@@ -77,6 +87,7 @@ final class Releases {
 			// a rescheduled job's fire: the new plan claims the instants it shares again
 		}
 		release(released);
+		cutWindows(released);
 	}
 
 	/**
@@ -90,7 +101,9 @@ final class Releases {
 		}
 		logger.warn("Engine did not start {} fires (first: {}): lease lost; their claims are released", fires.size(),
 				fires.get(0));
-		release(fires.stream().filter(Fire::isClaim).toList());
+		List<Fire> claims = fires.stream().filter(Fire::isClaim).toList();
+		release(claims);
+		cutWindows(claims);
 		List<Fire> local = fires.stream().filter(Fire::isLocalClaim).toList();
 		if (!local.isEmpty()) {
 			Reason fenced = Reason.of(ReasonCode.RUN_FENCED);
@@ -135,6 +148,19 @@ final class Releases {
 		if (!claims.isEmpty()) {
 			List<Fire> copy = List.copyOf(claims);
 			later(() -> releaseNow(copy));
+		}
+	}
+
+	// the windows of the scheduled fires among them end at the first of them (never
+	// below the job's last instant dispatched): their jobs' next holder takes them there
+	private void cutWindows(List<Fire> claims) {
+		Map<JobState, Instant> cuts = new HashMap<>();
+		claims.stream()
+			.filter(Windows::claims)
+			.forEach((fire) -> cuts.merge(fire.job, fire.scheduledAt,
+					(one, other) -> one.isBefore(other) ? one : other));
+		if (!cuts.isEmpty()) {
+			later(() -> this.windows.cutQuietly(cuts));
 		}
 	}
 

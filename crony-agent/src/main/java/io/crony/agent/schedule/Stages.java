@@ -40,9 +40,12 @@ final class Stages implements AutoCloseable {
 		this.runner = new Runner(parts.targets(), records, metrics, parts.timer(), parts.workers(), parts.clock(),
 				parts.queueLimit(), parts.tracing());
 		this.claimScope = new ClaimScope(parts.fence());
+		// a window lasts a lease TTL and a second past its last extension (Windows)
+		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(),
+				parts.fence().ttl().plusSeconds(1));
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
-				this.claimScope::inFull);
-		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers());
+				this.claimScope::inFull, windows);
+		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());
 		// the queue of due fires first: one-shot requests are queued in it and handed

@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.common.execution.ExecutionStatus;
@@ -52,8 +54,8 @@ class ClaimerTest {
 		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 		Fire fire = fire();
 
-		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true).claim(List.of(fire),
-				new ArrayList<>());
+		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true, windows(store))
+			.claim(List.of(fire), new ArrayList<>());
 
 		assertThat(won).singleElement().satisfies((claimed) -> {
 			assertThat(claimed.key()).isEqualTo(fire.key());
@@ -69,8 +71,8 @@ class ClaimerTest {
 		LockingStore store = new LockingStore(3);
 		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 
-		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true).claim(List.of(fire()),
-				new ArrayList<>());
+		List<Fire> won = new Claimer(store, records, "a", Clock.systemUTC(), () -> true, windows(store))
+			.claim(List.of(fire()), new ArrayList<>());
 
 		assertThat(won).isEmpty();
 		assertThat(store.inserts).isEqualTo(3);
@@ -82,7 +84,7 @@ class ClaimerTest {
 		LockingStore store = new LockingStore(0);
 		RecordWriter records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
 		AtomicBoolean confirmed = new AtomicBoolean(true);
-		Claimer claimer = new Claimer(store, records, "a", Clock.systemUTC(), confirmed::get);
+		Claimer claimer = new Claimer(store, records, "a", Clock.systemUTC(), confirmed::get, windows(store));
 
 		claimer.claim(List.of(fire()), new ArrayList<>());
 		confirmed.set(false);
@@ -91,6 +93,10 @@ class ClaimerTest {
 		claimer.claim(List.of(fire()), new ArrayList<>());
 
 		assertThat(store.heldOnly).containsExactly(false, true, false);
+	}
+
+	private static Windows windows(ExecutionStore store) {
+		return new Windows(store, "a", Clock.systemUTC(), Duration.ofSeconds(11));
 	}
 
 	private static Fire fire() {
@@ -112,6 +118,8 @@ class ClaimerTest {
 		// each insert's heldOnly
 		private final List<Boolean> heldOnly = new ArrayList<>();
 
+		private final WindowTable windows = new WindowTable();
+
 		LockingStore(int conflicts) {
 			super(new JdbcTemplate(new SingleConnectionDataSource()));
 			this.conflicts = conflicts;
@@ -125,6 +133,11 @@ class ClaimerTest {
 				throw new CannotAcquireLockException("Deadlock found when trying to get lock");
 			}
 			return Map.of();
+		}
+
+		@Override
+		public Map<Long, JobWindow> extendWindows(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
+			return this.windows.extend(agentId, asks, heldOnly);
 		}
 
 		@Override

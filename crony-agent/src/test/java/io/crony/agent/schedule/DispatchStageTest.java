@@ -51,7 +51,8 @@ class DispatchStageTest {
 		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
 		this.records.start();
 		Releases releases = new Releases(this.store, "a",
-				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run);
+				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run,
+				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11)));
 		// these tests queue no one-shot request
 		this.dispatch = new DispatchStage(new DelayQueue<>(), (fire, held) -> {
 			throw new AssertionError("no one-shot request expected");

@@ -6,10 +6,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.MisfirePolicy;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -43,7 +45,8 @@ class ReleasesTest {
 		this.records.start();
 		RunRecords runRecords = new RunRecords(this.records, new AgentMetrics(new SimpleMeterRegistry()), "a",
 				Clock.systemUTC(), RunListener.NONE);
-		this.releases = new Releases(this.store, "a", runRecords, Runnable::run);
+		this.releases = new Releases(this.store, "a", runRecords, Runnable::run,
+				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11)));
 	}
 
 	@AfterEach
@@ -123,10 +126,34 @@ class ReleasesTest {
 	}
 
 	@Test
-	void jobsThatLeftHaveTheirLaterClaimsReleased() {
-		this.releases.jobsLeft(List.of(1L, 2L), T);
+	void jobsThatLeftHaveTheirLaterClaimsReleasedAndTheirWindowsCutJustAfterTheirDeparture() {
+		JobState other = new JobState(TestJobs.spec(2, "* * * * * ?", MisfirePolicy.FIRE_NOW), this.job.fireTimes);
+		this.store.windows.windows.put(1L, new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(6)));
+		this.store.windows.windows.put(2L, new JobWindow(2, "b", T.minusSeconds(5), T.plusSeconds(6)));
+
+		this.releases.jobsLeft(List.of(this.job, other), T);
 
 		assertThat(this.store.releasedJobs).containsExactly(1L, 2L);
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusMillis(1));
+		assertThat(this.store.windows.windows.get(2L).until()).isEqualTo(T.plusSeconds(6));
+	}
+
+	@Test
+	void anUndispatchedFireOfAJobThatLeftCutsItsWindowAtItButNeverBelowTheLastInstantDispatched() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(6)));
+		this.job.removed = true;
+		this.job.lastDispatchedAt = T.minusSeconds(2);
+
+		this.releases.notStarted(List.of(claimed(7)));
+
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T);
+
+		this.job.lastDispatchedAt = T.plusSeconds(1);
+		this.store.windows.windows.put(1L, new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(6)));
+
+		this.releases.notStarted(List.of(claimed(7)));
+
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(1).plusMillis(1));
 	}
 
 	@Test

@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
 import io.crony.agent.execution.LastFire;
 import io.crony.common.execution.ExecutionStatus;
 
@@ -22,7 +24,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 /**
  * The execution table as the engine's stages see it, answered from what a test says, so a
  * stage can be tried without a database: which rows a claim finds, which are released by
- * their holder, and what the stage released and wrote.
+ * their holder, the jobs' windows, and what the stage released and wrote.
  */
 final class ScriptedStore extends ExecutionStore {
 
@@ -37,6 +39,9 @@ final class ScriptedStore extends ExecutionStore {
 
 	/** Jobs whose claims after an instant this agent released. */
 	final List<Long> releasedJobs = new CopyOnWriteArrayList<>();
+
+	/** Table {@code job_window}. */
+	final WindowTable windows = new WindowTable();
 
 	/** Records written. */
 	final List<ExecutionRecord> written = new CopyOnWriteArrayList<>();
@@ -54,6 +59,16 @@ final class ScriptedStore extends ExecutionStore {
 	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 		// the scripted rows are read back, as on a server that returns nothing
 		return Map.of();
+	}
+
+	@Override
+	public Map<Long, JobWindow> extendWindows(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
+		return this.windows.extend(agentId, asks, heldOnly);
+	}
+
+	@Override
+	public void truncateWindows(String agentId, Map<Long, Instant> firstUndispatched) {
+		this.windows.truncate(agentId, firstUndispatched);
 	}
 
 	@Override

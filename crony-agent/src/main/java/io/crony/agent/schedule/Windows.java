@@ -1,0 +1,189 @@
+package io.crony.agent.schedule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * The jobs' windows on the firing path (docs/scaling.md, "Plan" 3): a scheduled fire of a
+ * job without upstreams is this agent's only inside the job's window that names it, so
+ * two agents never both own one instant, whatever they race. The agent remembers its own
+ * windows ({@link JobState#window()}) and asks for a window only when a fire lies outside
+ * the one it knows: with a window of {@code lease-ttl + 1 s}, an every-second job asks
+ * once per ~9.5 fires. A window taken or extended ends at most {@code lease-ttl + 1 s}
+ * after its last extension, so a dead holder's windows end soon after its lease.
+ * <p>
+ * While etcd does not confirm the lease every batch asks again, held-only (joined to
+ * table {@code job}, {@link io.crony.agent.execution.JobWindows}): a window not extended
+ * so (the job moved, was disabled or deleted) is cut at once at the fire's instant and
+ * the fire is dropped, so the job stops here within one claim-ahead of the change and its
+ * next holder takes the window from there.
+ * <p>
+ * A window is given up by a cut ({@link #cut}): at the first instant this agent did not
+ * dispatch, never below the last one it did ({@link JobState#lastDispatchedAt}).
+ */
+final class Windows {
+
+	private static final Logger logger = LoggerFactory.getLogger(Windows.class);
+
+	private final ExecutionStore store;
+
+	private final String agentId;
+
+	private final Clock clock;
+
+	private final Duration length;
+
+	/**
+	 * @param length how long a window asked for lasts from now: {@code lease-ttl + 1 s}
+	 */
+	Windows(ExecutionStore store, String agentId, Clock clock, Duration length) {
+		this.store = store;
+		this.agentId = agentId;
+		this.clock = clock;
+		this.length = length;
+	}
+
+	/**
+	 * Whether a fire is claimed by its job's window: a scheduled instant of a job without
+	 * upstreams. A job with upstreams keeps a row per fire (the web leader releases it);
+	 * a misfire policy's catch-up fire lies before the window its job's first scheduled
+	 * fire took, and keeps its row claim.
+	 */
+	static boolean claims(Fire fire) {
+		return fire.kind == FireKind.SCHEDULED && !fire.job.spec.hasUpstreams();
+	}
+
+	/**
+	 * Sorts fires by their jobs' windows, extending or taking the windows of the jobs
+	 * whose fires lie outside this agent's known window (one batch of statements).
+	 * @param heldOnly whether the lease is unconfirmed: every job is asked for again, and
+	 * only while table {@code job} places it here
+	 */
+	Sorted sort(List<Fire> fires, boolean heldOnly) {
+		Instant now = this.clock.instant();
+		Map<JobState, List<Fire>> byJob = new LinkedHashMap<>();
+		fires.forEach((fire) -> byJob.computeIfAbsent(fire.job, (job) -> new ArrayList<>()).add(fire));
+		List<JobWindowAsk> asks = new ArrayList<>();
+		Map<Long, JobState> asked = new HashMap<>();
+		Map<JobState, Long> cutsBefore = new HashMap<>();
+		for (Map.Entry<JobState, List<Fire>> entry : byJob.entrySet()) {
+			JobState job = entry.getKey();
+			JobWindow known = job.window();
+			if (!heldOnly && known != null
+					&& entry.getValue().stream().allMatch((fire) -> known.owns(this.agentId, fire.scheduledAt))) {
+				continue;
+			}
+			Instant from = entry.getValue().stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
+			Instant last = entry.getValue().stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
+			Instant until = now.plus(this.length);
+			if (!until.isAfter(last)) {
+				until = last.plusMillis(1);
+			}
+			cutsBefore.put(job, job.windowCuts());
+			asks.add(new JobWindowAsk(job.id(), from, until));
+			asked.put(job.id(), job);
+		}
+		Map<Long, JobWindow> read = asks.isEmpty() ? Map.of() : this.store.extendWindows(this.agentId, asks, heldOnly);
+		Map<JobState, Instant> cuts = new HashMap<>();
+		for (JobWindowAsk ask : asks) {
+			JobState job = asked.get(ask.jobId());
+			JobWindow window = read.get(ask.jobId());
+			boolean mine = window != null && this.agentId.equals(window.agentId());
+			if (mine && (job.removed || (heldOnly && window.until().isBefore(ask.until())))) {
+				// the job left while the window was asked for (its cut may have come
+				// first), or table job no longer places it here: the window ends at the
+				// fire, whose job's next holder takes it from there
+				cuts.put(job, ask.from());
+			}
+			else {
+				job.windowRead(window, this.agentId, cutsBefore.get(job));
+			}
+		}
+		if (!cuts.isEmpty()) {
+			cut(cuts);
+		}
+		Sorted sorted = new Sorted(new ArrayList<>(), new ArrayList<>());
+		for (Map.Entry<JobState, List<Fire>> entry : byJob.entrySet()) {
+			JobState job = entry.getKey();
+			if (cuts.containsKey(job)) {
+				continue;
+			}
+			JobWindow window = asked.containsKey(job.id()) ? read.get(job.id()) : job.window();
+			for (Fire fire : entry.getValue()) {
+				if (window == null) {
+					// no window: the job was deleted, or table job places it elsewhere
+					FireMdc.debug(logger, fire, () -> logger.debug("Fire of job {} at {} has no window here",
+							fire.job.id(), fire.scheduledAt));
+				}
+				else if (window.owns(this.agentId, fire.scheduledAt)) {
+					sorted.owned().add(fire);
+				}
+				else {
+					sorted.contested().add(fire);
+				}
+			}
+		}
+		return sorted;
+	}
+
+	/**
+	 * Cuts this agent's windows of the given jobs at the given instants (each raised to
+	 * just past the job's last instant dispatched here), so that the job's next holder
+	 * takes them from there; this agent forgets them. Another agent's window is left as
+	 * it is.
+	 */
+	void cut(Map<JobState, Instant> firstUndispatched) {
+		Map<Long, Instant> at = new HashMap<>();
+		firstUndispatched.forEach((job, instant) -> {
+			job.windowCut();
+			Instant dispatched = job.lastDispatchedAt;
+			Instant floor = (dispatched != null) ? dispatched.plusMillis(1) : instant;
+			at.merge(job.id(), instant.isBefore(floor) ? floor : instant,
+					(one, other) -> one.isBefore(other) ? one : other);
+		});
+		this.store.truncateWindows(this.agentId, at);
+	}
+
+	/**
+	 * {@link #cut} on a worker's or the engine's thread: a cut the database did not take
+	 * is logged, and the window ends by itself at most {@code lease-ttl + 1 s} after its
+	 * last extension.
+	 */
+	void cutQuietly(Map<JobState, Instant> firstUndispatched) {
+		if (firstUndispatched.isEmpty()) {
+			return;
+		}
+		try {
+			cut(firstUndispatched);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Windows of {} jobs not cut: database unreachable ({}); they end by themselves",
+					firstUndispatched.size(), ex.getMessage());
+		}
+	}
+
+	/**
+	 * Fires sorted by their jobs' windows; a fire in neither list has no window here.
+	 *
+	 * @param owned inside this agent's window: claimed
+	 * @param contested outside it, inside another agent's window (or before this agent's
+	 * own): asked for again until the other agent cuts its window, or given up
+	 */
+	record Sorted(List<Fire> owned, List<Fire> contested) {
+	}
+
+}

@@ -1,0 +1,178 @@
+package io.crony.agent.schedule;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.execution.Spool;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A scheduled fire is claimed through its job's window first (docs/scaling.md, "Plan" 3):
+ * only an instant inside this agent's window is claimed; one inside another agent's live
+ * window is contested until that agent cuts its window.
+ */
+class WindowClaimsTest {
+
+	private static final Instant T = Instant.parse("2026-05-01T10:00:00Z");
+
+	@TempDir
+	Path spoolDir;
+
+	private final ScriptedStore store = new ScriptedStore();
+
+	private final JobState job = TestJobs.everySecond();
+
+	private final AtomicBoolean confirmed = new AtomicBoolean(true);
+
+	private RecordWriter records;
+
+	private Claimer claimer;
+
+	// the claim's clock, moved by the tests
+	private Clock clock = Clock.fixed(T, ZoneOffset.UTC);
+
+	@BeforeEach
+	void start() {
+		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
+		Clock clock = new Clock() {
+
+			@Override
+			public ZoneOffset getZone() {
+				return ZoneOffset.UTC;
+			}
+
+			@Override
+			public Clock withZone(java.time.ZoneId zone) {
+				throw new UnsupportedOperationException();
+			}
+
+			@Override
+			public Instant instant() {
+				return WindowClaimsTest.this.clock.instant();
+			}
+
+		};
+		this.claimer = new Claimer(this.store, this.records, "a", clock, this.confirmed::get,
+				new Windows(this.store, "a", clock, Duration.ofSeconds(11)));
+	}
+
+	@AfterEach
+	void stop() throws InterruptedException {
+		this.records.close();
+	}
+
+	@Test
+	void anEverySecondJobAsksForItsWindowOnlyWhenAFireLiesPastIt() {
+		List<Fire> won = new ArrayList<>();
+		for (int second = 1; second <= 11; second++) {
+			won.addAll(this.claimer.claim(List.of(fire(second, 100 + second)), new ArrayList<>()));
+		}
+
+		assertThat(won).hasSize(11);
+		// the first window reaches T + 11 s: seconds 1 to 10 are inside it
+		assertThat(this.store.windows.extensions).hasSize(2);
+		assertThat(this.store.windows.windows.get(1L))
+			.isEqualTo(new JobWindow(1, "a", T.plusSeconds(11), T.plusSeconds(11).plusMillis(1)));
+	}
+
+	@Test
+	void aFireInsideAnotherAgentsLiveWindowIsContestedUntilThatAgentCutsItsWindow() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(3), T.plusSeconds(8)));
+		List<Fire> contested = new ArrayList<>();
+
+		List<Fire> won = this.claimer.claim(List.of(fire(1, 0)), contested);
+
+		assertThat(won).isEmpty();
+		assertThat(contested).singleElement().satisfies((fire) -> assertThat(fire.executionId).isZero());
+		assertThat(this.claimer.retake(contested)).isEmpty();
+		assertThat(contested).hasSize(1);
+
+		// b lets the job go before its instant
+		this.store.windows.truncate("b", Map.of(1L, T.plusMillis(500)));
+		// the row the claim inserts
+		fire(1, 101);
+
+		assertThat(this.claimer.retake(contested)).singleElement().satisfies((fire) -> {
+			assertThat(fire.executionId).isEqualTo(101);
+			assertThat(fire.kind).isEqualTo(FireKind.SCHEDULED);
+		});
+		assertThat(contested).isEmpty();
+		assertThat(this.store.windows.windows.get(1L).agentId()).isEqualTo("a");
+	}
+
+	@Test
+	void aFireInsideAnotherAgentsWindowWhoseRowWasReleasedIsHandedOver() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(3), T.plusSeconds(8)));
+		this.store.rows.put(new FireKey(1, T.plusSeconds(1)),
+				new ExecutionStore.Row(101, null, ExecutionStatus.PENDING));
+		this.store.free.add(101L);
+
+		List<Fire> won = this.claimer.claim(List.of(fire(1, 0)), new ArrayList<>());
+
+		assertThat(won).singleElement().satisfies((fire) -> {
+			assertThat(fire.executionId).isEqualTo(101);
+			assertThat(fire.kind).isEqualTo(FireKind.HANDOVER);
+		});
+	}
+
+	@Test
+	void whileTheLeaseIsUnconfirmedAWindowTheJobTableNoLongerPlacesHereIsCutAtTheFire() {
+		this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>());
+		this.clock = Clock.fixed(T.plusSeconds(1), ZoneOffset.UTC);
+		this.confirmed.set(false);
+		this.store.windows.placedElsewhere.add(1L);
+
+		List<Fire> won = this.claimer.claim(List.of(fire(2, 102)), new ArrayList<>());
+
+		assertThat(won).isEmpty();
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(2));
+		// every batch asks again while unconfirmed, though the window still reached on
+		assertThat(this.store.windows.extensions).hasSize(2);
+	}
+
+	@Test
+	void aFireOfAJobWithUpstreamsIsClaimedByItsRowAlone() {
+		JobSpec spec = TestJobs.spec(2, "* * * * * ?", MisfirePolicy.FIRE_NOW);
+		JobSpec withUpstreams = new JobSpec(spec.id(), spec.name(), null, spec.schedule(), spec.timeZone(),
+				spec.target(), 5, spec.retry(), spec.misfirePolicy(), spec.overlapPolicy(), spec.assignment(), true, 1,
+				null, null, null, null, null, null, List.of(1L));
+		JobState downstream = new JobState(withUpstreams, this.job.fireTimes);
+		Instant at = T.plusSeconds(1);
+		this.store.rows.put(new FireKey(2, at), new ExecutionStore.Row(201, "a", ExecutionStatus.PENDING));
+
+		List<Fire> won = this.claimer.claim(List.of(Fire.scheduled(downstream, 0, at, at.toEpochMilli())),
+				new ArrayList<>());
+
+		assertThat(won).singleElement().satisfies((fire) -> assertThat(fire.executionId).isEqualTo(201));
+		assertThat(this.store.windows.extensions).isEmpty();
+	}
+
+	// the fire of T + second, whose claim row is this agent's id
+	private Fire fire(int second, long id) {
+		Instant at = T.plusSeconds(second);
+		if (id != 0) {
+			this.store.rows.put(new FireKey(1, at), new ExecutionStore.Row(id, "a", ExecutionStatus.PENDING));
+		}
+		return Fire.scheduled(this.job, this.job.generation, at, at.toEpochMilli());
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.crony.agent.schedule;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
+
+/**
+ * Table {@code job_window} as {@code JobWindows} keeps it (JobWindowsIT checks that
+ * against MariaDB), in memory, for the engine's stages tried without a database.
+ */
+final class WindowTable {
+
+	/** The windows, by job. */
+	final Map<Long, JobWindow> windows = new ConcurrentHashMap<>();
+
+	/** Jobs table {@code job} does not place on the asking agent (or disabled). */
+	final Set<Long> placedElsewhere = ConcurrentHashMap.newKeySet();
+
+	/** Each extension's asks, in order. */
+	final List<List<JobWindowAsk>> extensions = new CopyOnWriteArrayList<>();
+
+	/** Each cut, in order. */
+	final List<Map<Long, Instant>> cuts = new CopyOnWriteArrayList<>();
+
+	synchronized Map<Long, JobWindow> extend(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
+		this.extensions.add(List.copyOf(asks));
+		Map<Long, JobWindow> read = new HashMap<>();
+		for (JobWindowAsk ask : asks) {
+			JobWindow window = this.windows.get(ask.jobId());
+			if (!(heldOnly && this.placedElsewhere.contains(ask.jobId()))) {
+				if (window == null) {
+					window = new JobWindow(ask.jobId(), agentId, ask.from(), ask.until());
+				}
+				else if (window.agentId().equals(agentId) || !window.until().isAfter(ask.from())) {
+					window = new JobWindow(ask.jobId(), agentId, later(window.from(), ask.from()),
+							later(window.until(), ask.until()));
+				}
+				this.windows.put(ask.jobId(), window);
+			}
+			if (window != null) {
+				read.put(ask.jobId(), window);
+			}
+		}
+		return read;
+	}
+
+	synchronized void truncate(String agentId, Map<Long, Instant> firstUndispatched) {
+		this.cuts.add(Map.copyOf(firstUndispatched));
+		firstUndispatched.forEach((jobId, at) -> {
+			JobWindow window = this.windows.get(jobId);
+			if (window != null && window.agentId().equals(agentId)) {
+				Instant until = window.until().isAfter(at) ? at : window.until();
+				this.windows.put(jobId, new JobWindow(jobId, agentId, window.from(), later(window.from(), until)));
+			}
+		});
+	}
+
+	private static Instant later(Instant one, Instant other) {
+		return one.isAfter(other) ? one : other;
+	}
+
+}
