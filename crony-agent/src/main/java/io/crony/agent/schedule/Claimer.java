@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
@@ -147,7 +148,9 @@ final class Claimer {
 		List<Fire> won = new ArrayList<>();
 		for (Fire fire : outside) {
 			ExecutionStore.Row row = rows.get(fire.key());
-			if (row == null) {
+			if (row == null || this.agentId.equals(row.agentId())) {
+				// no row, or this agent's own claim from an earlier life: the window
+				// decides
 				contested.add(fire);
 			}
 			else if (mayTakeOver(fire, row)) {
@@ -222,42 +225,54 @@ final class Claimer {
 		if (contested.isEmpty() || this.records.isSpooling()) {
 			return List.of();
 		}
+		List<Fire> byRow = contested.stream().filter((fire) -> fire.executionId != 0).toList();
+		List<Fire> byWindow = contested.stream().filter((fire) -> fire.executionId == 0).toList();
+		List<Fire> won = new ArrayList<>();
+		List<Fire> still = new ArrayList<>();
 		try {
-			List<Fire> byRow = contested.stream().filter((fire) -> fire.executionId != 0).toList();
-			List<Fire> byWindow = contested.stream().filter((fire) -> fire.executionId == 0).toList();
-			List<Fire> still = new ArrayList<>();
-			List<Fire> won = new ArrayList<>();
-			if (!byRow.isEmpty()) {
-				Set<Long> free = this.store.released(byRow.stream().map((fire) -> fire.executionId).toList());
-				for (Fire fire : byRow) {
-					if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
-						FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released",
-								fire.job.id(), fire.scheduledAt));
-						won.add(fire.handedOver(fire.executionId));
-					}
-					else {
-						still.add(fire);
-					}
-				}
-			}
-			if (!byWindow.isEmpty()) {
-				boolean heldOnly = !this.inFull.getAsBoolean();
-				Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
-				won.addAll(takeReleased(sorted.contested(), still));
-				List<Fire> rowContested = new ArrayList<>();
-				won.addAll(LockConflicts.retry("A claim", () -> {
-					rowContested.clear();
-					return claimRows(sorted.owned(), rowContested, heldOnly);
-				}));
-				still.addAll(rowContested);
-			}
-			contested.clear();
-			contested.addAll(still);
-			return won;
+			retakeRows(byRow, won);
 		}
 		catch (DataAccessException ex) {
 			logger.debug("Contested fires not retried: database unreachable ({})", ex.getMessage());
-			return List.of();
+		}
+		Set<FireKey> wonKeys = won.stream().map(Fire::key).collect(Collectors.toSet());
+		byRow.stream().filter((fire) -> !wonKeys.contains(fire.key())).forEach(still::add);
+		try {
+			boolean heldOnly = !this.inFull.getAsBoolean();
+			Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
+			List<Fire> stillByWindow = new ArrayList<>();
+			List<Fire> wonByWindow = new ArrayList<>(takeReleased(sorted.contested(), stillByWindow));
+			wonByWindow.addAll(LockConflicts.retry("A claim", () -> {
+				List<Fire> rowContested = new ArrayList<>();
+				List<Fire> claimed = claimRows(sorted.owned(), rowContested, heldOnly);
+				stillByWindow.addAll(rowContested);
+				return claimed;
+			}));
+			won.addAll(wonByWindow);
+			still.addAll(stillByWindow);
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Contested fires not retried: database unreachable ({})", ex.getMessage());
+			still.addAll(byWindow);
+		}
+		contested.clear();
+		contested.addAll(still);
+		return won;
+	}
+
+	// a row its former holder released is taken (compare-and-set from nobody: a holder
+	// dispatches nothing it released, so each is single)
+	private void retakeRows(List<Fire> byRow, List<Fire> won) {
+		if (byRow.isEmpty()) {
+			return;
+		}
+		Set<Long> free = this.store.released(byRow.stream().map((fire) -> fire.executionId).toList());
+		for (Fire fire : byRow) {
+			if (free.contains(fire.executionId) && this.store.takeOver(fire.executionId, null, this.agentId)) {
+				FireMdc.with(fire, () -> logger.info("Fire of job {} at {} taken over once released", fire.job.id(),
+						fire.scheduledAt));
+				won.add(fire.handedOver(fire.executionId));
+			}
 		}
 	}
 

@@ -41,8 +41,8 @@ final class Stages implements AutoCloseable {
 				parts.queueLimit(), parts.tracing());
 		this.claimScope = new ClaimScope(parts.fence());
 		// a window lasts a lease TTL and a second past its last extension (Windows)
-		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(),
-				parts.fence().ttl().plusSeconds(1));
+		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
+				parts.fence()::isOpen);
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
 				this.claimScope::inFull, windows);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);

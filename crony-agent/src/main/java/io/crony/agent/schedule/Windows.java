@@ -5,9 +5,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.JobWindow;
@@ -33,7 +36,10 @@ import org.springframework.dao.DataAccessException;
  * next holder takes the window from there.
  * <p>
  * A window is given up by a cut ({@link #cut}): at the first instant this agent did not
- * dispatch, never below the last one it did ({@link JobState#lastDispatchedAt}).
+ * dispatch, never below the last one it did ({@link JobState#lastDispatchedAt}). While
+ * etcd says the lease is gone and no new one is open, no window is asked for: the fires
+ * given up under the lost lease cut their windows, which an extension would give back to
+ * this agent while its jobs may be moving to another.
  */
 final class Windows {
 
@@ -47,14 +53,19 @@ final class Windows {
 
 	private final Duration length;
 
+	private final BooleanSupplier leaseHeld;
+
 	/**
 	 * @param length how long a window asked for lasts from now: {@code lease-ttl + 1 s}
+	 * @param leaseHeld whether this agent holds a lease etcd has not said is gone (the
+	 * fence is open, {@code Fence.isOpen}): without one no window is asked for
 	 */
-	Windows(ExecutionStore store, String agentId, Clock clock, Duration length) {
+	Windows(ExecutionStore store, String agentId, Clock clock, Duration length, BooleanSupplier leaseHeld) {
 		this.store = store;
 		this.agentId = agentId;
 		this.clock = clock;
 		this.length = length;
+		this.leaseHeld = leaseHeld;
 	}
 
 	/**
@@ -77,52 +88,48 @@ final class Windows {
 		Instant now = this.clock.instant();
 		Map<JobState, List<Fire>> byJob = new LinkedHashMap<>();
 		fires.forEach((fire) -> byJob.computeIfAbsent(fire.job, (job) -> new ArrayList<>()).add(fire));
-		List<JobWindowAsk> asks = new ArrayList<>();
-		Map<Long, JobState> asked = new HashMap<>();
-		Map<JobState, Long> cutsBefore = new HashMap<>();
-		for (Map.Entry<JobState, List<Fire>> entry : byJob.entrySet()) {
-			JobState job = entry.getKey();
+		Map<JobState, List<Fire>> toAsk = new LinkedHashMap<>();
+		byJob.forEach((job, jobFires) -> {
 			JobWindow known = job.window();
-			if (!heldOnly && known != null
-					&& entry.getValue().stream().allMatch((fire) -> known.owns(this.agentId, fire.scheduledAt))) {
-				continue;
+			if (heldOnly || known == null
+					|| !jobFires.stream().allMatch((fire) -> known.owns(this.agentId, fire.scheduledAt))) {
+				toAsk.put(job, jobFires);
 			}
-			Instant from = entry.getValue().stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
-			Instant last = entry.getValue().stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
-			Instant until = now.plus(this.length);
-			if (!until.isAfter(last)) {
-				until = last.plusMillis(1);
-			}
-			cutsBefore.put(job, job.windowCuts());
-			asks.add(new JobWindowAsk(job.id(), from, until));
-			asked.put(job.id(), job);
-		}
-		Map<Long, JobWindow> read = asks.isEmpty() ? Map.of() : this.store.extendWindows(this.agentId, asks, heldOnly);
-		Map<JobState, Instant> cuts = new HashMap<>();
-		for (JobWindowAsk ask : asks) {
-			JobState job = asked.get(ask.jobId());
-			JobWindow window = read.get(ask.jobId());
-			boolean mine = window != null && this.agentId.equals(window.agentId());
-			if (mine && (job.removed || (heldOnly && window.until().isBefore(ask.until())))) {
-				// the job left while the window was asked for (its cut may have come
-				// first), or table job no longer places it here: the window ends at the
-				// fire, whose job's next holder takes it from there
-				cuts.put(job, ask.from());
-			}
-			else {
-				job.windowRead(window, this.agentId, cutsBefore.get(job));
-			}
-		}
-		if (!cuts.isEmpty()) {
-			cut(cuts);
-		}
+		});
 		Sorted sorted = new Sorted(new ArrayList<>(), new ArrayList<>());
+		if (!toAsk.isEmpty() && !this.leaseHeld.getAsBoolean()) {
+			// The lease is gone (etcd said so) and no new one is open yet: fires of this
+			// lease are given up and their windows cut, and an extension now would give
+			// the windows back to this agent while its jobs may be moving away. The fires
+			// outside the windows it knows wait as contested until a lease opens.
+			toAsk.values().forEach(sorted.contested()::addAll);
+			toAsk.keySet().forEach(byJob::remove);
+			toAsk.clear();
+		}
+		Map<JobState, JobWindow> read = new HashMap<>();
+		Set<JobState> cut = new HashSet<>();
+		ask(toAsk, heldOnly, now, read, cut);
+		// a window another agent holds may end before some of the fires: those are asked
+		// for again from the first of them, which that window no longer covers
+		Map<JobState, List<Fire>> again = new LinkedHashMap<>();
+		read.forEach((job, window) -> {
+			if (window != null && !this.agentId.equals(window.agentId()) && !cut.contains(job)) {
+				List<Fire> past = toAsk.get(job)
+					.stream()
+					.filter((fire) -> !fire.scheduledAt.isBefore(window.until()))
+					.toList();
+				if (!past.isEmpty()) {
+					again.put(job, past);
+				}
+			}
+		});
+		ask(again, heldOnly, now, read, cut);
 		for (Map.Entry<JobState, List<Fire>> entry : byJob.entrySet()) {
 			JobState job = entry.getKey();
-			if (cuts.containsKey(job)) {
+			if (cut.contains(job)) {
 				continue;
 			}
-			JobWindow window = asked.containsKey(job.id()) ? read.get(job.id()) : job.window();
+			JobWindow window = read.containsKey(job) ? read.get(job) : job.window();
 			for (Fire fire : entry.getValue()) {
 				if (window == null) {
 					// no window: the job was deleted, or table job places it elsewhere
@@ -138,6 +145,54 @@ final class Windows {
 			}
 		}
 		return sorted;
+	}
+
+	/**
+	 * Asks for the windows of the given jobs, from the first of each job's fires to
+	 * {@code now + length} (past its last fire), in one batch of statements; puts what
+	 * was read in {@code read} (null for a job without a window) and the jobs whose
+	 * window was cut instead in {@code cut}.
+	 */
+	private void ask(Map<JobState, List<Fire>> jobs, boolean heldOnly, Instant now, Map<JobState, JobWindow> read,
+			Set<JobState> cut) {
+		if (jobs.isEmpty()) {
+			return;
+		}
+		List<JobWindowAsk> asks = new ArrayList<>();
+		Map<Long, JobState> asked = new HashMap<>();
+		Map<JobState, Long> cutsBefore = new HashMap<>();
+		jobs.forEach((job, jobFires) -> {
+			Instant from = jobFires.stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
+			Instant last = jobFires.stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
+			Instant until = now.plus(this.length);
+			if (!until.isAfter(last)) {
+				until = last.plusMillis(1);
+			}
+			cutsBefore.put(job, job.windowCuts());
+			asks.add(new JobWindowAsk(job.id(), from, until));
+			asked.put(job.id(), job);
+		});
+		Map<Long, JobWindow> windows = this.store.extendWindows(this.agentId, asks, heldOnly);
+		Map<JobState, Instant> cuts = new HashMap<>();
+		for (JobWindowAsk ask : asks) {
+			JobState job = asked.get(ask.jobId());
+			JobWindow window = windows.get(ask.jobId());
+			boolean mine = window != null && this.agentId.equals(window.agentId());
+			if (mine && (job.removed || (heldOnly && window.until().isBefore(ask.until())))) {
+				// the job left while the window was asked for (its cut may have come
+				// first), or table job no longer places it here: the window ends at the
+				// fire, whose job's next holder takes it from there
+				cuts.put(job, ask.from());
+			}
+			else {
+				job.windowRead(window, this.agentId, cutsBefore.get(job));
+				read.put(job, window);
+			}
+		}
+		if (!cuts.isEmpty()) {
+			cut.addAll(cuts.keySet());
+			cut(cuts);
+		}
 	}
 
 	/**

@@ -51,7 +51,7 @@ class ClaimStageTest {
 		this.records = new RecordWriter(this.store, new Spool(this.spoolDir), Duration.ofMillis(20), 1000);
 		this.claims = new ClaimStage(this.planner,
 				new Claimer(this.store, this.records, "a", Clock.systemUTC(), () -> true,
-						new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11))),
+						new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true)),
 				this.won::addAll, Clock.systemUTC());
 		this.thread = new Thread(this.claims, "test-claim");
 		this.thread.start();

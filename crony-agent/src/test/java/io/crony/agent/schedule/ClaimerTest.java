@@ -96,7 +96,7 @@ class ClaimerTest {
 	}
 
 	private static Windows windows(ExecutionStore store) {
-		return new Windows(store, "a", Clock.systemUTC(), Duration.ofSeconds(11));
+		return new Windows(store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true);
 	}
 
 	private static Fire fire() {

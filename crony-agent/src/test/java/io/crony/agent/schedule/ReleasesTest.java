@@ -46,7 +46,7 @@ class ReleasesTest {
 		RunRecords runRecords = new RunRecords(this.records, new AgentMetrics(new SimpleMeterRegistry()), "a",
 				Clock.systemUTC(), RunListener.NONE);
 		this.releases = new Releases(this.store, "a", runRecords, Runnable::run,
-				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11)));
+				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true));
 	}
 
 	@AfterEach

@@ -43,6 +43,8 @@ class WindowClaimsTest {
 
 	private final AtomicBoolean confirmed = new AtomicBoolean(true);
 
+	private final AtomicBoolean leaseHeld = new AtomicBoolean(true);
+
 	private RecordWriter records;
 
 	private Claimer claimer;
@@ -72,7 +74,7 @@ class WindowClaimsTest {
 
 		};
 		this.claimer = new Claimer(this.store, this.records, "a", clock, this.confirmed::get,
-				new Windows(this.store, "a", clock, Duration.ofSeconds(11)));
+				new Windows(this.store, "a", clock, Duration.ofSeconds(11), this.leaseHeld::get));
 	}
 
 	@AfterEach
@@ -117,6 +119,46 @@ class WindowClaimsTest {
 		});
 		assertThat(contested).isEmpty();
 		assertThat(this.store.windows.windows.get(1L).agentId()).isEqualTo("a");
+	}
+
+	@Test
+	void contestedFiresPastTheEndOfAnotherAgentsWindowAreWonThoughAnEarlierOneIsStillInsideIt() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(3), T.plusSeconds(8)));
+		List<Fire> contested = new ArrayList<>();
+		this.claimer.claim(List.of(fire(1, 0)), contested);
+		this.claimer.claim(List.of(fire(2, 0)), contested);
+		assertThat(contested).hasSize(2);
+
+		// b cuts its window between the two
+		this.store.windows.truncate("b", Map.of(1L, T.plusMillis(1500)));
+		fire(2, 102);
+
+		assertThat(this.claimer.retake(contested)).singleElement()
+			.satisfies((fire) -> assertThat(fire.scheduledAt).isEqualTo(T.plusSeconds(2)));
+		assertThat(contested).singleElement()
+			.satisfies((fire) -> assertThat(fire.scheduledAt).isEqualTo(T.plusSeconds(1)));
+	}
+
+	@Test
+	void whileEtcdSaysTheLeaseIsGoneNoWindowIsAskedForAndFiresOutsideTheKnownOneWait() {
+		this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>());
+		this.leaseHeld.set(false);
+		// the fires given up under the lost lease cut the window
+		this.store.windows.truncate("a", Map.of(1L, T.plusSeconds(2)));
+		this.job.windowCut();
+		List<Fire> contested = new ArrayList<>();
+
+		assertThat(this.claimer.claim(List.of(fire(2, 0)), contested)).isEmpty();
+		assertThat(this.claimer.retake(contested)).isEmpty();
+		assertThat(this.store.windows.extensions).hasSize(1);
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(2));
+
+		this.leaseHeld.set(true);
+		// the row the claim inserts
+		fire(2, 102);
+
+		assertThat(this.claimer.retake(contested)).singleElement()
+			.satisfies((fire) -> assertThat(fire.executionId).isEqualTo(102));
 	}
 
 	@Test

@@ -1,0 +1,130 @@
+package io.crony.agent.schedule;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import io.crony.agent.AgentTestSupport;
+import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.RecordWriter;
+import io.crony.agent.execution.Spool;
+import io.crony.agent.lease.AgentStanding;
+import io.crony.agent.lease.Fence;
+import io.crony.agent.metrics.AgentMetrics;
+import io.crony.agent.target.AttemptResult;
+import io.crony.agent.target.Invocation;
+import io.crony.agent.target.Target;
+import io.crony.agent.target.Targets;
+import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.JobSpec;
+import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.TargetType;
+import io.crony.common.sql.SqlTime;
+import io.crony.test.CronyServicesExtension;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The engine against a real MariaDB, with the default lease and claim-ahead: a scheduled
+ * fire runs only inside its job's window that names this agent (docs/scaling.md, "Plan"
+ * 3). The job arrives while another agent's window still covers its next seconds, as a
+ * dead holder's does until its end: none of those seconds is called here, and every
+ * second from the window's end is, once.
+ */
+class WindowFiringIT {
+
+	@RegisterExtension
+	static final CronyServicesExtension services = new CronyServicesExtension();
+
+	private static final String AGENT = "agent-a";
+
+	@TempDir
+	Path spoolDir;
+
+	private final List<Invocation> calls = new CopyOnWriteArrayList<>();
+
+	// the lease always confirmed: this test is about the windows, not the fence
+	private final Fence fence = new Fence(Duration.ofSeconds(10), Duration.ofSeconds(2), () -> 0L);
+
+	private final ExecutorService workers = Executors.newFixedThreadPool(2);
+
+	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
+	private AgentTestSupport support;
+
+	private RecordWriter records;
+
+	private FiringEngine engine;
+
+	@BeforeEach
+	void build() {
+		this.support = new AgentTestSupport(services);
+		ExecutionStore store = new ExecutionStore(this.support.jdbc());
+		this.records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
+		Target target = new Target() {
+			@Override
+			public TargetType type() {
+				return TargetType.HTTP;
+			}
+
+			@Override
+			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
+				WindowFiringIT.this.calls.add(invocation);
+				return CompletableFuture.completedFuture(new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
+			}
+		};
+		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), store, this.records,
+				new Targets(List.of(target)), this.fence, new AgentMetrics(new SimpleMeterRegistry()), this.workers,
+				this.timer, Clock.systemUTC(), Duration.ofMillis(1500), 100, 10, Duration.ofSeconds(5),
+				RunListener.NONE, (agentId) -> AgentStanding.GONE));
+		this.fence.granted(0L);
+		this.fence.open(0L);
+	}
+
+	@AfterEach
+	void close() throws InterruptedException {
+		this.engine.close();
+		this.records.close();
+		this.workers.shutdownNow();
+		this.timer.shutdownNow();
+		this.support.close();
+	}
+
+	@Test
+	void aJobsSecondsInsideAnotherAgentsWindowAreNotRunHereAndThoseFromItsEndAreRunOnce() {
+		JobSpec spec = TestJobs.spec(1, "* * * * * ?", MisfirePolicy.SKIP);
+		this.support.placeInJobTable(spec, AGENT);
+		Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(5);
+		this.support.jdbc()
+			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (?, 'agent-b', ?, ?)", 1L,
+					SqlTime.of(end.minusSeconds(20)), SqlTime.of(end));
+		this.records.start();
+		this.engine.start();
+
+		this.engine.holdExactly(List.of(spec));
+
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.calls.stream().filter((call) -> !call.scheduledAt().isBefore(end)).count() >= 4);
+		assertThat(this.calls).allSatisfy((call) -> assertThat(call.scheduledAt()).isAfterOrEqualTo(end));
+		assertThat(this.calls.stream().map(Invocation::scheduledAt)).doesNotHaveDuplicates();
+		assertThat(this.calls.stream().map(Invocation::scheduledAt).sorted().findFirst()).contains(end);
+		assertThat(this.support.jdbc().queryForObject("SELECT agent_id FROM job_window WHERE job_id = 1", String.class))
+			.isEqualTo(AGENT);
+	}
+
+}
