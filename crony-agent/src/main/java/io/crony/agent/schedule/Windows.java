@@ -3,6 +3,7 @@ package io.crony.agent.schedule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -85,7 +86,8 @@ final class Windows {
 	 * only while table {@code job} places it here
 	 */
 	Sorted sort(List<Fire> fires, boolean heldOnly) {
-		Instant now = this.clock.instant();
+		// as stored: a window read back is compared with the one asked for
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		Map<JobState, List<Fire>> byJob = new LinkedHashMap<>();
 		fires.forEach((fire) -> byJob.computeIfAbsent(fire.job, (job) -> new ArrayList<>()).add(fire));
 		Map<JobState, List<Fire>> toAsk = new LinkedHashMap<>();

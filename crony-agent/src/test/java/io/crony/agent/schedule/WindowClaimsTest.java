@@ -140,6 +140,20 @@ class WindowClaimsTest {
 	}
 
 	@Test
+	void whileTheLeaseIsUnconfirmedAWindowTheJobTableStillPlacesHereIsExtendedAndItsFiresClaimed() {
+		// a clock finer than the stored millisecond, as the system clock is
+		this.clock = Clock.fixed(T.plusNanos(123_456), ZoneOffset.UTC);
+		this.confirmed.set(false);
+
+		assertThat(this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>())).hasSize(1);
+		this.clock = Clock.fixed(T.plusSeconds(1).plusNanos(654_321), ZoneOffset.UTC);
+		assertThat(this.claimer.claim(List.of(fire(2, 102)), new ArrayList<>())).hasSize(1);
+
+		assertThat(this.store.windows.extensions).hasSize(2);
+		assertThat(this.store.windows.cuts).isEmpty();
+	}
+
+	@Test
 	void whileEtcdSaysTheLeaseIsGoneNoWindowIsAskedForAndFiresOutsideTheKnownOneWait() {
 		this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>());
 		this.leaseHeld.set(false);

@@ -1,6 +1,7 @@
 package io.crony.agent.schedule;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,10 @@ final class WindowTable {
 	synchronized Map<Long, JobWindow> extend(String agentId, List<JobWindowAsk> asks, boolean heldOnly) {
 		this.extensions.add(List.copyOf(asks));
 		Map<Long, JobWindow> read = new HashMap<>();
-		for (JobWindowAsk ask : asks) {
+		for (JobWindowAsk asked : asks) {
+			// DATETIME(3): stored to the millisecond
+			JobWindowAsk ask = new JobWindowAsk(asked.jobId(), asked.from().truncatedTo(ChronoUnit.MILLIS),
+					asked.until().truncatedTo(ChronoUnit.MILLIS));
 			JobWindow window = this.windows.get(ask.jobId());
 			if (!(heldOnly && this.placedElsewhere.contains(ask.jobId()))) {
 				if (window == null) {
