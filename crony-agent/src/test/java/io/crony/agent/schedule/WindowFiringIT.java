@@ -109,7 +109,7 @@ class WindowFiringIT {
 	void aJobsSecondsInsideAnotherAgentsWindowAreNotRunHereAndThoseFromItsEndAreRunOnce() {
 		JobSpec spec = TestJobs.spec(1, "* * * * * ?", MisfirePolicy.SKIP);
 		this.support.placeInJobTable(spec, AGENT);
-		Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(5);
+		Instant end = Instant.now().truncatedTo(ChronoUnit.SECONDS).plusSeconds(4);
 		this.support.jdbc()
 			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (?, 'agent-b', ?, ?)", 1L,
 					SqlTime.of(end.minusSeconds(20)), SqlTime.of(end));
@@ -119,7 +119,7 @@ class WindowFiringIT {
 		this.engine.holdExactly(List.of(spec));
 
 		await().atMost(Duration.ofSeconds(30))
-			.until(() -> this.calls.stream().filter((call) -> !call.scheduledAt().isBefore(end)).count() >= 4);
+			.until(() -> this.calls.stream().filter((call) -> !call.scheduledAt().isBefore(end)).count() >= 2);
 		assertThat(this.calls).allSatisfy((call) -> assertThat(call.scheduledAt()).isAfterOrEqualTo(end));
 		assertThat(this.calls.stream().map(Invocation::scheduledAt)).doesNotHaveDuplicates();
 		assertThat(this.calls.stream().map(Invocation::scheduledAt).sorted().findFirst()).contains(end);
