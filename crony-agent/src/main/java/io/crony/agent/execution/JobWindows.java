@@ -30,14 +30,15 @@ import static io.crony.agent.execution.InLists.marks;
  * joined {@code UPDATE} that extends or takes the windows that exist, one
  * {@code INSERT IGNORE … SELECT} that makes those that do not (a row another agent made
  * meanwhile is left alone, not overwritten), and one {@code SELECT} that reads them all
- * back. Each statement is idempotent (an extension only moves a window's ends forward),
- * so one that lost a lock conflict is simply sent again.
+ * back. A statement that lost a lock conflict was rolled back and is simply sent again
+ * (sent twice, a take would start at the first instant asked for: later, never earlier,
+ * than the ended window's end).
  * <p>
  * While etcd does not confirm the lease, a window is extended or made only where table
  * {@code job} still says the job is enabled and placed on the asking agent, the rule
  * {@code ClaimInsert}'s held-only claims follow: cut off from etcd, the agent cannot hear
  * that its job moved, and the database, which the leader writes on each move, still tells
- * it. Nothing on the firing path uses the windows yet.
+ * it.
  */
 public final class JobWindows {
 
@@ -53,22 +54,33 @@ public final class JobWindows {
 
 	private static final String ASK_ROW = " UNION ALL SELECT ?, ?, ?";
 
-	// Each new value reads only its own column, so the order the server applies the
-	// assignments in does not matter: a window taken (it ended at or before v.from_at)
-	// becomes exactly the one asked for, one of this agent's only grows.
+	// A window that ended at or before v.from_at is taken (or, this agent's, taken
+	// again) from its end: nobody held the instants between its end and the first one
+	// asked for, and the missed ones of them are the taker's to catch up. A live window
+	// of this agent keeps its start (or moves it up to the first instant asked for) and
+	// only grows. The start is assigned first, reading the old end: MariaDB and MySQL
+	// apply a single table's assignments in order, and should a server apply the end's
+	// first, the start reads the new end, which lies past v.from_at, and becomes the one
+	// asked for (the rule before windows were taken from their end): never one reaching
+	// before the old window's end. The other values read only their own columns.
 	private static final String EXTEND_HEAD = "UPDATE job_window w JOIN ";
 
 	private static final String EXTEND_JOIN = ") v ON w.job_id = v.job_id";
 
 	private static final String EXTEND_HELD = " JOIN job j ON j.id = v.job_id AND j.enabled = 1 AND j.agent_id = ?";
 
-	private static final String EXTEND_SET = " SET w.agent_id = ?, w.from_at = GREATEST(w.from_at, v.from_at), "
+	private static final String EXTEND_SET = " SET w.from_at = CASE WHEN w.until_at <= v.from_at THEN w.until_at "
+			+ "ELSE GREATEST(w.from_at, v.from_at) END, w.agent_id = ?, "
 			+ "w.until_at = GREATEST(w.until_at, v.until_at) WHERE w.agent_id = ? OR w.until_at <= v.from_at";
 
 	// joined to job so that a deleted job gets no window (the foreign key would refuse
 	// it)
+	// A job's first window starts at MADE_FROM, before any instant of any job: no window
+	// ever covered an instant of the job before it (a window row lives as long as its
+	// job), so its missed instants are the maker's to catch up, whichever of its fires
+	// made the window.
 	private static final String MAKE_HEAD = "INSERT IGNORE INTO job_window (job_id, agent_id, from_at, until_at) "
-			+ "SELECT v.job_id, ?, v.from_at, v.until_at FROM ";
+			+ "SELECT v.job_id, ?, CAST('2000-01-01 00:00:00' AS DATETIME(3)), v.until_at FROM ";
 
 	private static final String MAKE_JOIN = ") v JOIN job j ON j.id = v.job_id";
 
@@ -85,6 +97,9 @@ public final class JobWindows {
 
 	private static final String TRUNCATE_TAIL = " END)) WHERE agent_id = ? AND job_id IN (";
 
+	/** The start of a job's first window ({@code MAKE_HEAD}). */
+	public static final Instant MADE_FROM = Instant.parse("2000-01-01T00:00:00Z");
+
 	private final JdbcTemplate jdbc;
 
 	public JobWindows(JdbcTemplate jdbc) {
@@ -94,10 +109,13 @@ public final class JobWindows {
 	/**
 	 * Extends this agent's windows of the asked jobs and takes those that ended at or
 	 * before the first instant asked for, then reads the batch's windows back. A window
-	 * taken becomes the one asked for; one of this agent's keeps its start (or moves it
-	 * up to the first instant asked for) and ends at the later of its end and the end
-	 * asked for. Another agent's window that is still live at the first instant asked for
-	 * is left as it is.
+	 * taken starts where the ended one ended (the instants in between were nobody's, so
+	 * the missed ones among them are the taker's to catch up, and every instant before it
+	 * was the former holder's) and ends where asked; a live one of this agent's keeps its
+	 * start (or moves it up to the first instant asked for) and ends at the later of its
+	 * end and the end asked for. Another agent's window that is still live at the first
+	 * instant asked for is left as it is. A job's first window starts at
+	 * {@link #MADE_FROM}, before any instant of the job: no window covered one before it.
 	 * @param agentId the asking agent
 	 * @param asks one per job
 	 * @param heldOnly whether a window is extended or made only while table {@code job}

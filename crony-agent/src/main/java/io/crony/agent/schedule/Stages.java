@@ -40,9 +40,13 @@ final class Stages implements AutoCloseable {
 		this.runner = new Runner(parts.targets(), records, metrics, parts.timer(), parts.workers(), parts.clock(),
 				parts.queueLimit(), parts.tracing());
 		this.claimScope = new ClaimScope(parts.fence());
-		// a window lasts a lease TTL and a second past its last extension (Windows)
+		// a window lasts a lease TTL and a second past its last extension (Windows); it
+		// is
+		// asked for under an open fence, or under a lease about to open it once the jobs
+		// were loaded under that lease (ClaimScope: the misfire policy's missed fires at
+		// the agent's start are claimed then)
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
-				parts.fence()::isOpen);
+				() -> parts.fence().isOpen() || this.claimScope.inFull());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
 				this.claimScope::inFull, windows);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);

@@ -59,7 +59,8 @@ final class Windows {
 	/**
 	 * @param length how long a window asked for lasts from now: {@code lease-ttl + 1 s}
 	 * @param leaseHeld whether this agent holds a lease etcd has not said is gone (the
-	 * fence is open, {@code Fence.isOpen}): without one no window is asked for
+	 * fence is open, {@code Fence.isOpen}, or about to open under a lease the engine's
+	 * jobs were loaded under, {@link ClaimScope}): without one no window is asked for
 	 */
 	Windows(ExecutionStore store, String agentId, Clock clock, Duration length, BooleanSupplier leaseHeld) {
 		this.store = store;
@@ -71,12 +72,21 @@ final class Windows {
 
 	/**
 	 * Whether a fire is claimed by its job's window: a scheduled instant of a job without
-	 * upstreams. A job with upstreams keeps a row per fire (the web leader releases it);
-	 * a misfire policy's catch-up fire lies before the window its job's first scheduled
-	 * fire took, and keeps its row claim.
+	 * upstreams, or a missed one its misfire policy runs ({@link FireKind#CATCH_UP}). A
+	 * job with upstreams keeps a row per fire (the web leader releases it).
+	 * <p>
+	 * A missed instant is this agent's only inside its window. A window taken once the
+	 * former holder's ended starts at that end ({@code JobWindows.extend}), whichever of
+	 * the job's fires took it first (the misfire read runs beside the plan, so the first
+	 * scheduled fire often does): the missed instants from there were nobody's, and those
+	 * before it were inside the former holder's window, which ran them (its record is
+	 * written at the run's end) or left them to {@link FormerHolderFires}. A row claim
+	 * would not keep such an instant single against a holder that writes its record only
+	 * at the run's end. A missed instant outside this agent's window is contested and,
+	 * being past, given up at the next retake.
 	 */
 	static boolean claims(Fire fire) {
-		return fire.kind == FireKind.SCHEDULED && !fire.job.spec.hasUpstreams();
+		return (fire.kind == FireKind.SCHEDULED || fire.kind == FireKind.CATCH_UP) && !fire.job.spec.hasUpstreams();
 	}
 
 	/**
@@ -142,6 +152,12 @@ final class Windows {
 					sorted.owned().add(fire);
 				}
 				else {
+					if (fire.kind == FireKind.CATCH_UP) {
+						FireMdc.debug(logger, fire,
+								() -> logger.debug(
+										"Missed fire of job {} at {} not run here: outside this agent's window ({})",
+										fire.job.id(), fire.scheduledAt, window));
+					}
 					sorted.contested().add(fire);
 				}
 			}

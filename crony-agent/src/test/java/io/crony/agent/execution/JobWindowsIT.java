@@ -122,15 +122,19 @@ class JobWindowsIT {
 
 		this.a.truncate("a", Map.of(1L, T.plusSeconds(4), 2L, T.minusSeconds(5)));
 
-		// cut at its first undispatched instant; never before its start
-		assertThat(this.a.read(List.of(1L, 2L))).containsValues(window(1, "a", 0, 4), window(2, "a", 0, 0));
-		assertThat(this.b.extend("b", List.of(ask(1, 3, 14)), false)).containsValue(window(1, "a", 0, 4));
+		// cut at its first undispatched instant (a job's first window starts before any
+		// of its instants)
+		assertThat(this.a.read(List.of(1L, 2L))).containsValues(made(1, "a", 4), made(2, "a", -5));
+		assertThat(this.b.extend("b", List.of(ask(1, 3, 14)), false)).containsValue(made(1, "a", 4));
 		assertThat(this.b.extend("b", List.of(ask(1, 4, 15), ask(2, 0, 11)), false))
-			.containsValues(window(1, "b", 4, 15), window(2, "b", 0, 11));
+			.containsValues(window(1, "b", 4, 15), window(2, "b", -5, 11));
 
 		// a cut of the windows another agent took leaves them alone
 		this.a.truncate("a", Map.of(1L, T.plusSeconds(5), 2L, T.plusSeconds(5)));
-		assertThat(this.b.read(List.of(1L, 2L))).containsValues(window(1, "b", 4, 15), window(2, "b", 0, 11));
+		assertThat(this.b.read(List.of(1L, 2L))).containsValues(window(1, "b", 4, 15), window(2, "b", -5, 11));
+		// a cut never goes before the window's start
+		this.b.truncate("b", Map.of(1L, T.plusSeconds(2)));
+		assertThat(this.b.read(List.of(1L))).containsValue(window(1, "b", 4, 4));
 	}
 
 	@Test
@@ -149,20 +153,40 @@ class JobWindowsIT {
 	}
 
 	@Test
+	void aJobsFirstWindowStartsBeforeAnyOfItsInstants() {
+		jobs(1, 1, "a");
+
+		assertThat(this.a.extend("a", List.of(ask(1, 30, 41)), false)).containsValue(made(1, "a", 41));
+	}
+
+	@Test
+	void aWindowThatEndedIsTakenFromItsEnd() {
+		jobs(1, 2, "a");
+		this.a.extend("a", List.of(ask(1, 0, 11), ask(2, 0, 11)), false);
+
+		// b takes job 1 long after a's window ended, a asks for job 2 again after its own
+		// ended: the seconds in between were nobody's
+		assertThat(this.b.extend("b", List.of(ask(1, 30, 41)), false)).containsValue(window(1, "b", 11, 41));
+		assertThat(this.a.extend("a", List.of(ask(2, 30, 41)), false)).containsValue(window(2, "a", 11, 41));
+		// a live window asked for from before its start keeps its start
+		assertThat(this.b.extend("b", List.of(ask(1, 5, 45)), false)).containsValue(window(1, "b", 11, 45));
+	}
+
+	@Test
 	void whileTheLeaseIsUnconfirmedOnlyAJobThatTheJobRowPlacesHereIsExtended() {
 		jobs(1, 3, "a");
 		this.a.extend("a", List.of(ask(1, 0, 11)), true);
-		assertThat(this.a.read(List.of(1L))).containsValue(window(1, "a", 0, 11));
+		assertThat(this.a.read(List.of(1L))).containsValue(made(1, "a", 11));
 
 		// the leader moved job 1 to b, disabled job 2 and placed job 3 on b
 		this.jdbc.update("UPDATE job SET agent_id = 'b' WHERE id IN (1, 3)");
 		this.jdbc.update("UPDATE job SET enabled = 0 WHERE id = 2");
 		Map<Long, JobWindow> held = this.a.extend("a", List.of(ask(1, 5, 16), ask(2, 5, 16), ask(3, 5, 16)), true);
 
-		assertThat(held).containsOnlyKeys(1L).containsValue(window(1, "a", 0, 11));
+		assertThat(held).containsOnlyKeys(1L).containsValue(made(1, "a", 11));
 		assertThat(this.b.extend("b", List.of(ask(1, 11, 22)), true)).containsValue(window(1, "b", 11, 22));
 		// without the guard (the lease confirmed) the job row is not asked
-		assertThat(this.a.extend("a", List.of(ask(2, 5, 16)), false)).containsValue(window(2, "a", 5, 16));
+		assertThat(this.a.extend("a", List.of(ask(2, 5, 16)), false)).containsValue(made(2, "a", 16));
 	}
 
 	@Test
@@ -189,8 +213,8 @@ class JobWindowsIT {
 		assertThat(difference(afterFew, afterMany)).isEqualTo(batch);
 		assertThat(difference(afterMany, afterCut))
 			.isEqualTo(Map.of("COM_UPDATE", 1L, "COM_UPDATE_MULTI", 0L, "COM_INSERT_SELECT", 0L, "COM_SELECT", 1L));
-		assertThat(this.a.read(List.of(1L, 4L, 400L))).containsValues(window(1, "a", 5, 12), window(4, "a", 5, 12),
-				window(400, "a", 5, 12));
+		assertThat(this.a.read(List.of(1L, 4L, 400L))).containsValues(window(1, "a", 5, 12), made(4, "a", 12),
+				made(400, "a", 12));
 	}
 
 	@Test
@@ -222,6 +246,11 @@ class JobWindowsIT {
 
 	private static JobWindowAsk ask(long job, long fromSecond, long untilSecond) {
 		return new JobWindowAsk(job, T.plusSeconds(fromSecond), T.plusSeconds(untilSecond));
+	}
+
+	// a job's first window, made by the agent: it starts before any instant of the job
+	private static JobWindow made(long job, String agent, long untilSecond) {
+		return new JobWindow(job, agent, JobWindows.MADE_FROM, T.plusSeconds(untilSecond));
 	}
 
 	private static JobWindow window(long job, String agent, long fromSecond, long untilSecond) {

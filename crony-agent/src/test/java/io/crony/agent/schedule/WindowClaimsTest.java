@@ -26,9 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A scheduled fire is claimed through its job's window first (docs/scaling.md, "Plan" 3):
- * only an instant inside this agent's window is claimed; one inside another agent's live
- * window is contested until that agent cuts its window.
+ * A scheduled fire, and a missed one its misfire policy runs, is claimed through its
+ * job's window first (docs/scaling.md, "Plan" 3): only an instant inside this agent's
+ * window is claimed; one inside another agent's live window is contested until that agent
+ * cuts its window.
  */
 class WindowClaimsTest {
 
@@ -220,6 +221,46 @@ class WindowClaimsTest {
 
 		assertThat(won).singleElement().satisfies((fire) -> assertThat(fire.executionId).isEqualTo(201));
 		assertThat(this.store.windows.extensions).isEmpty();
+	}
+
+	@Test
+	void aMissedFireIsRunOnlyFromTheEndOfTheFormerHoldersWindowWhicheverFireTookTheWindowFirst() {
+		// b held the job until T - 5 s; a run's record is written at its end, so an
+		// instant
+		// b ran may have no row yet
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(20), T.minusSeconds(5)));
+		// the job's first scheduled fire takes the window before its missed fires come
+		assertThat(this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>())).hasSize(1);
+		List<Fire> contested = new ArrayList<>();
+
+		List<Fire> won = this.claimer.claim(List.of(missed(-8, 92), missed(-3, 97)), contested);
+
+		// the window starts where b's ended: T - 3 s was nobody's, T - 8 s was b's
+		assertThat(this.store.windows.windows.get(1L))
+			.isEqualTo(new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(11)));
+		assertThat(won).singleElement().satisfies((fire) -> {
+			assertThat(fire.scheduledAt).isEqualTo(T.minusSeconds(3));
+			assertThat(fire.executionId).isEqualTo(97);
+		});
+		assertThat(contested).singleElement()
+			.satisfies((fire) -> assertThat(fire.scheduledAt).isEqualTo(T.minusSeconds(8)));
+		assertThat(this.claimer.retake(contested)).isEmpty();
+	}
+
+	@Test
+	void theMissedFiresOfAJobThatNeverHadAWindowAreThisAgentsWhicheverFireMadeTheWindow() {
+		assertThat(this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>())).hasSize(1);
+
+		assertThat(this.claimer.claim(List.of(missed(-150, 90)), new ArrayList<>())).singleElement()
+			.satisfies((fire) -> assertThat(fire.executionId).isEqualTo(90));
+	}
+
+	// a missed instant T + second its misfire policy runs; no agent wrote its row, so a
+	// claim's insert would make it this agent's with the given id
+	private Fire missed(int second, long id) {
+		Instant at = T.plusSeconds(second);
+		this.store.rows.put(new FireKey(1, at), new ExecutionStore.Row(id, "a", ExecutionStatus.PENDING));
+		return Fire.catchUp(this.job, this.job.generation, at, at.toEpochMilli());
 	}
 
 	// the fire of T + second, whose claim row is this agent's id

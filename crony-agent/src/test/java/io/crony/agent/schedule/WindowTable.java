@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.JobWindowAsk;
+import io.crony.agent.execution.JobWindows;
 
 /**
  * Table {@code job_window} as {@code JobWindows} keeps it (JobWindowsIT checks that
@@ -40,9 +41,14 @@ final class WindowTable {
 			JobWindow window = this.windows.get(ask.jobId());
 			if (!(heldOnly && this.placedElsewhere.contains(ask.jobId()))) {
 				if (window == null) {
-					window = new JobWindow(ask.jobId(), agentId, ask.from(), ask.until());
+					// a job's first window: before any of its instants
+					window = new JobWindow(ask.jobId(), agentId, JobWindows.MADE_FROM, ask.until());
 				}
-				else if (window.agentId().equals(agentId) || !window.until().isAfter(ask.from())) {
+				else if (!window.until().isAfter(ask.from())) {
+					// ended: taken from its end
+					window = new JobWindow(ask.jobId(), agentId, window.until(), later(window.until(), ask.until()));
+				}
+				else if (window.agentId().equals(agentId)) {
 					window = new JobWindow(ask.jobId(), agentId, later(window.from(), ask.from()),
 							later(window.until(), ask.until()));
 				}
