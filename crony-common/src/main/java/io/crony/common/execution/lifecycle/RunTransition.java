@@ -25,9 +25,14 @@ import static io.crony.common.execution.ExecutionStatus.WAITING;
  * and changes nothing instead of leaving a row in a state it cannot reach.
  * <p>
  * A row is inserted PENDING (a claim or a manual run), WAITING (a fire of a job with
- * upstream jobs, parked) or SKIPPED (a workflow run stopped before it ran); from then on:
+ * upstream jobs, parked) or SKIPPED (a workflow run stopped before it ran); a fire
+ * claimed by its job's window has no row until its record: it is inserted closed
+ * ({@link #INSERT_CLOSED}), or RUNNING when its run outlives the agent's
+ * {@code record-start-hold} ({@link #INSERT_RUNNING}). From then on:
  *
  * <pre>
+ * (no row) --INSERT_CLOSED--> any closed state    (a key present: FINISH's guard instead)
+ * (no row) --INSERT_RUNNING--> RUNNING            (a key present: START's guard instead)
  * WAITING  --RELEASE-->  PENDING
  * WAITING  --STOP-->     SKIPPED            WAITING --DROP--> CANCELLED
  * PENDING  --PARK-->     WAITING
@@ -48,6 +53,23 @@ import static io.crony.common.execution.ExecutionStatus.WAITING;
  * own finish record ({@link #FINISH}).
  */
 public enum RunTransition {
+
+	/**
+	 * A window fire's record, written once (agent: its records; docs/scaling.md, "Plan" 3
+	 * (c)): the closed row is inserted where the fire's key has no row. A key already
+	 * present (a replayed record, a row an older agent claimed, one the former holder's
+	 * look-back recorded MISSED) is never overwritten by the insert: the record goes
+	 * through {@link #FINISH}'s guard instead ({@link #whenPresent}).
+	 */
+	INSERT_CLOSED(EnumSet.noneOf(ExecutionStatus.class),
+			EnumSet.of(SUCCEEDED, FAILED, TIMED_OUT, CANCELLED, SKIPPED, MISSED)),
+
+	/**
+	 * A window fire whose run outlives {@code record-start-hold} (or is async or sharded,
+	 * whose row must exist before the call): inserted RUNNING, closed later by
+	 * {@link #FINISH}. A key already present goes through {@link #START}'s guard instead.
+	 */
+	INSERT_RUNNING(EnumSet.noneOf(ExecutionStatus.class), EnumSet.of(RUNNING)),
 
 	/** A claimed fire of a job with upstreams waits for them (agent: ClaimRows). */
 	PARK(EnumSet.of(PENDING), EnumSet.of(WAITING)),
@@ -120,9 +142,34 @@ public enum RunTransition {
 		this.retryableFrom = retryableFrom;
 	}
 
-	/** The statuses this transition leaves unconditionally. */
+	/**
+	 * The statuses this transition leaves unconditionally; none for an insert
+	 * ({@link #inserts}).
+	 */
 	public Set<ExecutionStatus> from() {
-		return EnumSet.copyOf(this.from);
+		return this.from.isEmpty() ? EnumSet.noneOf(ExecutionStatus.class) : EnumSet.copyOf(this.from);
+	}
+
+	/**
+	 * Whether this transition makes a row where the key has none, rather than updating
+	 * one.
+	 */
+	public boolean inserts() {
+		return this.from.isEmpty();
+	}
+
+	/**
+	 * The transition whose guard a record of an insert runs through when its key already
+	 * has a row: {@link #FINISH} for {@link #INSERT_CLOSED}, {@link #START} for
+	 * {@link #INSERT_RUNNING}.
+	 * @throws IllegalStateException for a transition that updates a row
+	 */
+	public RunTransition whenPresent() {
+		return switch (this) {
+			case INSERT_CLOSED -> FINISH;
+			case INSERT_RUNNING -> START;
+			default -> throw new IllegalStateException(this + " updates a row: no insert to fall back from");
+		};
 	}
 
 	/** The statuses this transition leaves only while attempts are left. */
@@ -141,8 +188,51 @@ public enum RunTransition {
 	 * @param attemptsLeft whether the run has attempts left (only RETRY asks)
 	 */
 	public boolean allows(ExecutionStatus current, ExecutionStatus target, boolean attemptsLeft) {
+		if (inserts() || current == null) {
+			// an insert takes a key without a row (null) to its target, and only that
+			return inserts() && current == null && this.to.contains(target);
+		}
 		return this.to.contains(target)
 				&& (this.from.contains(current) || (attemptsLeft && this.retryableFrom.contains(current)));
+	}
+
+	/**
+	 * The status an insert with one target writes, as an SQL literal: {@code 'RUNNING'}.
+	 * @throws IllegalStateException for a transition that updates a row, or writes one of
+	 * several statuses
+	 */
+	public String insertValue() {
+		requireInsert();
+		if (this.to.size() != 1) {
+			throw new IllegalStateException(this + " writes one of " + this.to + ": name the value");
+		}
+		return "'" + this.to.iterator().next().name() + "'";
+	}
+
+	/**
+	 * The guard of an insert whose status is a value ({@code INSERT ... SELECT ... FROM
+	 * (values) v WHERE} this): the value is one of the transition's targets,
+	 * {@code v.status IN ('SUCCEEDED', 'FAILED', ...)}. That the key has no row is the
+	 * unique key's to keep: the insert leaves a present key alone, whose record then goes
+	 * through {@link #whenPresent}'s guard.
+	 * @param value the SQL the status comes from: {@code v.status}
+	 * @throws IllegalStateException for a transition that updates a row
+	 */
+	public String insertWhere(String value) {
+		requireInsert();
+		return value + " IN (" + quoted(this.to) + ")";
+	}
+
+	private void requireInsert() {
+		if (!inserts()) {
+			throw new IllegalStateException(this + " updates a row: its SQL is set and where");
+		}
+	}
+
+	private void requireUpdate() {
+		if (inserts()) {
+			throw new IllegalStateException(this + " inserts a row: its SQL is insertValue or insertWhere");
+		}
 	}
 
 	/**
@@ -150,6 +240,7 @@ public enum RunTransition {
 	 * @param alias the execution table's alias, or null
 	 */
 	public String set(String alias) {
+		requireUpdate();
 		if (this.to.size() != 1) {
 			throw new IllegalStateException(this + " writes one of " + this.to + ": name the value");
 		}
@@ -162,6 +253,7 @@ public enum RunTransition {
 	 * @throws IllegalArgumentException when the transition never writes {@code target}
 	 */
 	public String set(String alias, ExecutionStatus target) {
+		requireUpdate();
 		if (!this.to.contains(target)) {
 			throw new IllegalArgumentException(this + " never writes " + target + ", only " + this.to);
 		}
@@ -180,6 +272,7 @@ public enum RunTransition {
 	 * {@code v.status}
 	 */
 	public String setTo(String alias, String value) {
+		requireUpdate();
 		return column(alias) + " = " + value;
 	}
 
@@ -190,6 +283,7 @@ public enum RunTransition {
 	 * beyond its own.
 	 */
 	public String where(String alias) {
+		requireUpdate();
 		String current = column(alias) + " IN (" + quoted(this.from) + ")";
 		if (this.retryableFrom.isEmpty()) {
 			return current;

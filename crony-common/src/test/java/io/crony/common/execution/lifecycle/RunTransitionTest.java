@@ -1,5 +1,6 @@
 package io.crony.common.execution.lifecycle;
 
+import io.crony.common.execution.ExecutionStatus;
 import org.junit.jupiter.api.Test;
 
 import static io.crony.common.execution.ExecutionStatus.CANCELLED;
@@ -38,6 +39,48 @@ class RunTransitionTest {
 			.isEqualTo("(status IN ('PENDING', 'RUNNING') OR (status IN ('FAILED', 'TIMED_OUT') AND attempt < ?))");
 		assertThat(RunTransition.RETRY.allows(FAILED, RUNNING, true)).isTrue();
 		assertThat(RunTransition.RETRY.allows(FAILED, RUNNING, false)).isFalse();
+	}
+
+	@Test
+	void anInsertMakesARowOnlyWhereTheKeyHasNoneAndOnlyInOneOfItsTargets() {
+		assertThat(RunTransition.INSERT_CLOSED.inserts()).isTrue();
+		assertThat(RunTransition.FINISH.inserts()).isFalse();
+		assertThat(RunTransition.INSERT_CLOSED.insertWhere("v.status"))
+			.isEqualTo("v.status IN ('SUCCEEDED', 'FAILED', 'TIMED_OUT', 'CANCELLED', 'SKIPPED', 'MISSED')");
+		assertThat(RunTransition.INSERT_RUNNING.insertValue()).isEqualTo("'RUNNING'");
+		assertThat(RunTransition.INSERT_CLOSED.allows(null, SUCCEEDED, false)).isTrue();
+		assertThat(RunTransition.INSERT_CLOSED.allows(null, RUNNING, false)).isFalse();
+		assertThat(RunTransition.INSERT_RUNNING.allows(null, RUNNING, false)).isTrue();
+		// a key that has a row is the update's: the insert never writes over it
+		for (ExecutionStatus current : ExecutionStatus.values()) {
+			assertThat(RunTransition.INSERT_CLOSED.allows(current, SUCCEEDED, true)).as("from %s", current).isFalse();
+			assertThat(RunTransition.INSERT_RUNNING.allows(current, RUNNING, true)).as("from %s", current).isFalse();
+		}
+		// and no update starts from a key without a row
+		assertThat(RunTransition.FINISH.allows(null, SUCCEEDED, false)).isFalse();
+	}
+
+	@Test
+	void aRecordWhoseKeyHasARowGoesThroughTheUpdatesGuard() {
+		assertThat(RunTransition.INSERT_CLOSED.whenPresent()).isEqualTo(RunTransition.FINISH);
+		assertThat(RunTransition.INSERT_RUNNING.whenPresent()).isEqualTo(RunTransition.START);
+		// what the insert may write, the update may too, from every open state and MISSED
+		for (ExecutionStatus target : RunTransition.INSERT_CLOSED.to()) {
+			assertThat(RunTransition.FINISH.allows(PENDING, target, false)).as("to %s", target).isTrue();
+			assertThat(RunTransition.FINISH.allows(MISSED, target, false)).as("to %s", target).isTrue();
+			// a closed row is never overwritten by a duplicate record
+			assertThat(RunTransition.FINISH.allows(SUCCEEDED, target, false)).as("to %s", target).isFalse();
+		}
+		assertThatIllegalStateException().isThrownBy(RunTransition.FINISH::whenPresent);
+	}
+
+	@Test
+	void anInsertHasNoUpdateSqlAndAnUpdateNoInsertSql() {
+		assertThatIllegalStateException().isThrownBy(() -> RunTransition.INSERT_CLOSED.where("e"));
+		assertThatIllegalStateException().isThrownBy(() -> RunTransition.INSERT_CLOSED.setTo("e", "v.status"));
+		assertThatIllegalStateException().isThrownBy(() -> RunTransition.INSERT_RUNNING.set());
+		assertThatIllegalStateException().isThrownBy(() -> RunTransition.INSERT_CLOSED.insertValue());
+		assertThatIllegalStateException().isThrownBy(() -> RunTransition.FINISH.insertWhere("v.status"));
 	}
 
 	@Test
