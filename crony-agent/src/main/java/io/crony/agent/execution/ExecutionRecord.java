@@ -16,7 +16,8 @@ import io.crony.common.execution.TriggerType;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({ @JsonSubTypes.Type(value = ExecutionRecord.Claimed.class, name = "claimed"),
 		@JsonSubTypes.Type(value = ExecutionRecord.Started.class, name = "started"),
-		@JsonSubTypes.Type(value = ExecutionRecord.Finished.class, name = "finished") })
+		@JsonSubTypes.Type(value = ExecutionRecord.Finished.class, name = "finished"),
+		@JsonSubTypes.Type(value = ExecutionRecord.Closed.class, name = "closed") })
 public sealed interface ExecutionRecord {
 
 	long jobId();
@@ -67,6 +68,37 @@ public sealed interface ExecutionRecord {
 		public Finished(long jobId, Instant scheduledAt, String agentId, ExecutionStatus status, int attempt,
 				String output, String error, Instant at) {
 			this(jobId, scheduledAt, agentId, status, attempt, output, error, at, null, null);
+		}
+
+	}
+
+	/**
+	 * A fire's whole record written once, at its run's end: the closed row inserted where
+	 * its key has none ({@code RunTransition.INSERT_CLOSED}), or, where a row is there
+	 * already (a replay, a row an older agent claimed, a MISSED the former holder's
+	 * look-back wrote), the same outcome through the guard of a finish
+	 * ({@link #asFinished}). A fire claimed by its job's window has no row before it
+	 * (docs/scaling.md, "Plan" 3 (c)).
+	 *
+	 * @param id the execution id the run was called with (taken ahead,
+	 * {@code ExecutionIds}); the row's own id where the key had a row already
+	 * @param startedAt when its first attempt began, null when it never ran
+	 * @param at when it ended
+	 */
+	record Closed(long id, long jobId, String jobName, Instant scheduledAt, String agentId, TriggerType trigger,
+			String params, ExecutionStatus status, int attempt, String output, String error, Instant startedAt,
+			Instant at, String outputs, String reason, String traceId) implements ExecutionRecord {
+
+		public Closed {
+			if (id <= 0) {
+				throw new IllegalArgumentException("A record written once carries the id its run was called with");
+			}
+		}
+
+		/** The same outcome as a finish of a row already there. */
+		public Finished asFinished() {
+			return new Finished(this.jobId, this.scheduledAt, this.agentId, this.status, this.attempt, this.output,
+					this.error, this.at, this.outputs, this.reason, this.traceId);
 		}
 
 	}

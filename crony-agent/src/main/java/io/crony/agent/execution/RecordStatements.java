@@ -1,9 +1,13 @@
 package io.crony.agent.execution;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
@@ -16,7 +20,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The statements that write execution records, one transaction per batch: claims in one
- * multi-row {@code INSERT IGNORE}, starts or finishes in one joined update per chunk.
+ * multi-row {@code INSERT IGNORE}, records written once in one multi-row insert of the
+ * closed rows ({@link ClosedInsert}), starts or finishes in one joined update per chunk.
  */
 final class RecordStatements {
 
@@ -48,12 +53,15 @@ final class RecordStatements {
 
 	private final ClaimInsert claims;
 
+	private final ClosedInsert closed;
+
 	// one commit per batch: with autocommit every row would pay its own log flush
 	private final TransactionTemplate transaction;
 
 	RecordStatements(JdbcTemplate jdbc, ClaimInsert claims) {
 		this.jdbc = jdbc;
 		this.claims = claims;
+		this.closed = new ClosedInsert(jdbc);
 		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
 	}
 
@@ -109,22 +117,40 @@ final class RecordStatements {
 							ps.setString(col + 2, s.traceId());
 						});
 			}
+			else if (type == ExecutionRecord.Closed.class) {
+				// a key with a row already: the same outcome through FINISH's guard
+				Map<ExecutionRecord.Finished, Instant> startedAt = new IdentityHashMap<>();
+				List<ExecutionRecord.Finished> finishes = new ArrayList<>();
+				this.closed.insert(run.stream().map(ExecutionRecord.Closed.class::cast).toList()).forEach((record) -> {
+					ExecutionRecord.Finished finish = record.asFinished();
+					startedAt.put(finish, record.startedAt());
+					finishes.add(finish);
+				});
+				finish(finishes, startedAt::get);
+			}
 			else {
-				UPDATE_FINISHED.update(this.jdbc, run.stream().map(ExecutionRecord.Finished.class::cast).toList(),
-						(ps, col, f) -> {
-							ps.setString(col, f.status().name());
-							ps.setInt(col + 1, f.attempt());
-							ps.setString(col + 2, f.output());
-							ps.setString(col + 3, f.error());
-							ps.setString(col + 4, SqlTime.ofNullable(folded.startedAt(f)));
-							ps.setString(col + 5, SqlTime.of(f.at()));
-							ps.setString(col + 6, f.outputs());
-							ps.setString(col + 7, f.reason());
-							ps.setString(col + 8, f.traceId());
-						});
+				finish(run.stream().map(ExecutionRecord.Finished.class::cast).toList(), folded::startedAt);
 			}
 			i = j;
 		}
+	}
+
+	private void finish(List<ExecutionRecord.Finished> finishes,
+			Function<ExecutionRecord.Finished, Instant> startedAt) {
+		if (finishes.isEmpty()) {
+			return;
+		}
+		UPDATE_FINISHED.update(this.jdbc, finishes, (ps, col, f) -> {
+			ps.setString(col, f.status().name());
+			ps.setInt(col + 1, f.attempt());
+			ps.setString(col + 2, f.output());
+			ps.setString(col + 3, f.error());
+			ps.setString(col + 4, SqlTime.ofNullable(startedAt.apply(f)));
+			ps.setString(col + 5, SqlTime.of(f.at()));
+			ps.setString(col + 6, f.outputs());
+			ps.setString(col + 7, f.reason());
+			ps.setString(col + 8, f.traceId());
+		});
 	}
 
 	// an unreachable database must look the same to callers whether it failed the

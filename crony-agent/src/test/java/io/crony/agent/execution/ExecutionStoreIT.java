@@ -42,6 +42,8 @@ class ExecutionStoreIT {
 
 	private ExecutionStore store;
 
+	private ExecutionIds ids;
+
 	@BeforeEach
 	void connect() throws SQLException {
 		AgentDatabase.migrate(services);
@@ -49,9 +51,9 @@ class ExecutionStoreIT {
 		this.jdbc = new JdbcTemplate(this.dataSource);
 		// a block of ids taken before the test, and used up by none: its UPDATE is one
 		// per 1,000 claims, not a batch's
-		ExecutionIds ids = new ExecutionIds(this.dataSource, ExecutionIds.BLOCK, Duration.ofHours(1), System::nanoTime);
-		ids.next();
-		this.store = new ExecutionStore(this.jdbc, ids, null);
+		this.ids = new ExecutionIds(this.dataSource, ExecutionIds.BLOCK, Duration.ofHours(1), System::nanoTime);
+		this.ids.next();
+		this.store = new ExecutionStore(this.jdbc, this.ids, null);
 		this.jdbc.update("DELETE FROM execution");
 		this.jdbc.update("DELETE FROM job");
 	}
@@ -191,6 +193,55 @@ class ExecutionStoreIT {
 
 		assertThat(List.of(row(10).get("status"), row(11).get("status"), row(12).get("status")))
 			.containsExactly("CANCELLED", "SUCCEEDED", "SKIPPED");
+	}
+
+	@Test
+	void aRecordWrittenOnceIsOneInsertOfItsClosedRowsAndItsReplayChangesNothing() {
+		// the ids before the counters: a block taken (one per 10 s) is an UPDATE
+		long id = this.ids.next();
+		long other = this.ids.next();
+		long before = insertSelects();
+		long updatesBefore = updates();
+
+		this.store.write(List.of(closed(20, id, ExecutionStatus.SUCCEEDED), closed(21, other, ExecutionStatus.FAILED)));
+
+		assertThat(insertSelects() - before).isEqualTo(1);
+		assertThat(updates() - updatesBefore).isZero();
+		Map<String, Object> row = row(20);
+		assertThat(row.get("status")).isEqualTo("SUCCEEDED");
+		assertThat(row.get("started")).isEqualTo("2026-11-22 10:00:01.003000");
+		assertThat(row.get("finished")).isEqualTo("2026-11-22 10:00:01.090000");
+		assertThat(this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = 20", Long.class)).isEqualTo(id);
+		assertThat(row(21).get("status")).isEqualTo("FAILED");
+
+		// replayed from the spool, or sent twice: the closed row stays as it was
+		this.store.write(List.of(closed(20, id, ExecutionStatus.FAILED)));
+		assertThat(row(20).get("status")).isEqualTo("SUCCEEDED");
+	}
+
+	@Test
+	void aRecordWrittenOnceWhoseKeyHasARowGoesThroughTheGuardOfAFinish() {
+		// an older agent's claim, a MISSED the former holder's look-back wrote, a run a
+		// user cancelled, and another agent's claim
+		this.store.write(List.of(claimed(22), claimed(23), claimed(24), claimed(25)));
+		long claimId = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = 22", Long.class);
+		this.jdbc.update("UPDATE execution SET status = 'MISSED' WHERE job_id = 23");
+		this.jdbc.update("UPDATE execution SET status = 'CANCELLED' WHERE job_id = 24");
+		this.jdbc.update("UPDATE execution SET agent_id = 'other' WHERE job_id = 25");
+
+		this.store.write(List.of(closed(22, this.ids.next(), ExecutionStatus.SUCCEEDED),
+				closed(23, this.ids.next(), ExecutionStatus.SUCCEEDED),
+				closed(24, this.ids.next(), ExecutionStatus.SUCCEEDED),
+				closed(25, this.ids.next(), ExecutionStatus.SUCCEEDED),
+				closed(26, this.ids.next(), ExecutionStatus.SUCCEEDED)));
+
+		assertThat(List.of(row(22).get("status"), row(23).get("status"), row(24).get("status"), row(25).get("status"),
+				row(26).get("status")))
+			.containsExactly("SUCCEEDED", "SUCCEEDED", "CANCELLED", "PENDING", "SUCCEEDED");
+		assertThat(row(22).get("started")).isEqualTo("2026-11-22 10:00:01.003000");
+		// the row there keeps its id
+		assertThat(this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = 22", Long.class))
+			.isEqualTo(claimId);
 	}
 
 	@Test
@@ -454,6 +505,11 @@ class ExecutionStoreIT {
 				job, "job-" + job, agent, trigger, status, scheduledAt, rootId);
 	}
 
+	private long insertSelects() {
+		return this.jdbc.queryForObject("SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
+				+ "WHERE VARIABLE_NAME = 'COM_INSERT_SELECT'", Long.class);
+	}
+
 	// a joined update counts as Com_update_multi, a single-table one as Com_update
 	private long updates() {
 		return this.jdbc.queryForObject("SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
@@ -469,6 +525,12 @@ class ExecutionStoreIT {
 
 	private static ExecutionRecord.Claimed claimed(long job) {
 		return new ExecutionRecord.Claimed(job, "job-" + job, AT, "agent", TriggerType.CRON, null, AT);
+	}
+
+	// a run that began 3 ms and ended 90 ms past its instant
+	private static ExecutionRecord.Closed closed(long job, long id, ExecutionStatus status) {
+		return new ExecutionRecord.Closed(id, job, "job-" + job, AT, "agent", TriggerType.CRON, null, status, 1, "out",
+				null, AT.plusMillis(3), AT.plusMillis(90), null, null, null);
 	}
 
 	private static ExecutionRecord.Started started(long job, int attempt, long millis) {

@@ -31,6 +31,16 @@ class SpoolTest {
 	}
 
 	@Test
+	void keepsARecordWrittenOnceAsItIs() {
+		Spool spool = new Spool(this.dir);
+		Instant at = Instant.parse("2026-01-01T00:00:01Z");
+		ExecutionRecord closed = new ExecutionRecord.Closed(7001, 1, "job", at, "a", TriggerType.CRON, null,
+				ExecutionStatus.FAILED, 2, "out", "boom", at.plusMillis(3), at.plusMillis(90), null, null, null);
+		spool.append(List.of(closed));
+		assertThat(new Spool(this.dir).readAll()).containsExactly(closed);
+	}
+
+	@Test
 	void dropsATornLastLine() throws Exception {
 		Spool spool = new Spool(this.dir);
 		Instant at = Instant.parse("2026-01-01T00:00:01Z");
