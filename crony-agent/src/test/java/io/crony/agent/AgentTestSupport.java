@@ -122,10 +122,18 @@ public final class AgentTestSupport implements AutoCloseable {
 
 	/**
 	 * Puts an assignment key, as the web leader would, and mirrors it into table
-	 * {@code job} as the job API and the leader do: an agent whose lease etcd does not
-	 * confirm claims only what that table places on it.
+	 * {@code job} as the job API and the leader do, in their order: the job's row first
+	 * (the API writes it before the leader ever places the job, and an agent makes a job
+	 * a window only while its row is there: put first, the fires the agent claimed before
+	 * the row came were dropped as a deleted job's), then the key, then the row's
+	 * {@code agent_id} (the leader writes it after the move): an agent whose lease etcd
+	 * does not confirm claims only what that table places on it.
 	 */
 	public void assign(String agentId, JobSpec job) {
+		this.jdbc.update(
+				"INSERT IGNORE INTO job (id, name, schedule, time_zone, target_type, spec, enabled, agent_id, "
+						+ "created_at, updated_at) VALUES (?, ?, ?, 'UTC', 'HTTP', '{}', ?, NULL, NOW(3), NOW(3))",
+				job.id(), "it-job-" + job.id(), job.schedule(), job.enabled());
 		put(this.keys.job(agentId, job.id()), CronyJson.toBytes(new JobAssignment(job, 1, Instant.now())));
 		placeInJobTable(job, agentId);
 	}
