@@ -152,7 +152,7 @@ class ArchitectureTest {
 	@ArchTest
 	static final ArchRule onlyTheStoresUseTheRunStateMachine = noClasses().that()
 		.haveNameNotMatching(
-				"io\\.crony\\.agent\\.(execution\\.(RecordStatements|ClosedInsert|ClaimRows)|async\\.AsyncStore)(\\$.*)?")
+				"io\\.crony\\.agent\\.(execution\\.(RecordStatements|ClosedInsert|RunningInsert|ClaimRows)|async\\.AsyncStore)(\\$.*)?")
 		.should()
 		.dependOnClassesThat()
 		.belongToAnyOf(RunTransition.class)

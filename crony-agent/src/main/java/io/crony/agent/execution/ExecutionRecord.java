@@ -17,7 +17,8 @@ import io.crony.common.execution.TriggerType;
 @JsonSubTypes({ @JsonSubTypes.Type(value = ExecutionRecord.Claimed.class, name = "claimed"),
 		@JsonSubTypes.Type(value = ExecutionRecord.Started.class, name = "started"),
 		@JsonSubTypes.Type(value = ExecutionRecord.Finished.class, name = "finished"),
-		@JsonSubTypes.Type(value = ExecutionRecord.Closed.class, name = "closed") })
+		@JsonSubTypes.Type(value = ExecutionRecord.Closed.class, name = "closed"),
+		@JsonSubTypes.Type(value = ExecutionRecord.Opened.class, name = "opened") })
 public sealed interface ExecutionRecord {
 
 	long jobId();
@@ -99,6 +100,35 @@ public sealed interface ExecutionRecord {
 		public Finished asFinished() {
 			return new Finished(this.jobId, this.scheduledAt, this.agentId, this.status, this.attempt, this.output,
 					this.error, this.at, this.outputs, this.reason, this.traceId);
+		}
+
+	}
+
+	/**
+	 * The start of a fire whose record is written once ({@link Closed}) when its run
+	 * outlives the agent's {@code record-start-hold}: the row inserted RUNNING where its
+	 * key has none ({@code RunTransition.INSERT_RUNNING}), or, where a row is there
+	 * already, the same start through the guard of a start ({@link #asStarted}). The
+	 * record writer keeps it back for the hold like a {@link Started}, and drops it when
+	 * the fire's {@link Closed} comes within the hold: a run that ends within it is one
+	 * insert of its closed row (docs/scaling.md, "Plan" 3 (c)).
+	 *
+	 * @param id the execution id the run is called with (taken ahead)
+	 * @param at when the attempt began
+	 * @param traceId the run's trace id, null when the run is not traced
+	 */
+	record Opened(long id, long jobId, String jobName, Instant scheduledAt, String agentId, TriggerType trigger,
+			String params, int attempt, Instant at, String traceId) implements ExecutionRecord {
+
+		public Opened {
+			if (id <= 0) {
+				throw new IllegalArgumentException("A record written once carries the id its run was called with");
+			}
+		}
+
+		/** The same start as a start of a row already there. */
+		public Started asStarted() {
+			return new Started(this.jobId, this.scheduledAt, this.agentId, this.attempt, this.at, this.traceId);
 		}
 
 	}

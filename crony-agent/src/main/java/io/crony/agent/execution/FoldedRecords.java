@@ -14,6 +14,10 @@ import java.util.Map;
  * within one flush interval, so this halves the updates per fire. Both records would have
  * been written in the same transaction anyway, so no reader sees a difference; the finish
  * statement overwrites everything the start one set except {@code started_at}.
+ * <p>
+ * Likewise a fire whose record is written once: its RUNNING insert
+ * ({@link ExecutionRecord.Opened}) in front of its {@link ExecutionRecord.Closed} in the
+ * same batch is dropped, and the closed row, which carries its start, is its one insert.
  */
 final class FoldedRecords {
 
@@ -34,12 +38,24 @@ final class FoldedRecords {
 		Map<ExecutionRecord.Finished, Instant> startedAt = new IdentityHashMap<>();
 		for (ExecutionRecord record : batch) {
 			FireKey key = new FireKey(record.jobId(), record.scheduledAt());
-			if (record instanceof ExecutionRecord.Started) {
+			if (record instanceof ExecutionRecord.Started || record instanceof ExecutionRecord.Opened) {
 				started.computeIfAbsent(key, (k) -> new ArrayList<>()).add(kept.size());
+			}
+			else if (record instanceof ExecutionRecord.Closed closed) {
+				// a record written once carries its start: the RUNNING insert before it
+				// is dropped
+				List<Integer> starts = started.remove(key);
+				if (starts != null && starts.stream()
+					.allMatch((i) -> kept.get(i) instanceof ExecutionRecord.Opened opened
+							&& opened.agentId().equals(closed.agentId()))) {
+					starts.forEach((i) -> kept.set(i, null));
+				}
 			}
 			else if (record instanceof ExecutionRecord.Finished finish) {
 				List<Integer> starts = started.remove(key);
-				if (starts != null && starts.stream().allMatch((i) -> sameAgent(kept.get(i), finish))) {
+				if (starts != null && starts.stream()
+					.allMatch(
+							(i) -> kept.get(i) instanceof ExecutionRecord.Started && sameAgent(kept.get(i), finish))) {
 					startedAt.put(finish, ((ExecutionRecord.Started) kept.get(starts.get(0))).at());
 					starts.forEach((i) -> kept.set(i, null));
 				}

@@ -20,6 +20,12 @@ import java.util.Map;
  * that the run began; a run that lasts longer than the hold shows RUNNING that much
  * later. Each fire's records stay in their order: a start kept back goes in front of the
  * next record of its fire.
+ * <p>
+ * A fire whose record is written once ({@link ExecutionRecord.Opened}, docs/scaling.md,
+ * "Plan" 3 (c)) has no row until its record: its start is kept back the same way, and is
+ * dropped in front of its closed record ({@link FoldedRecords}), so a run that ends
+ * within the hold costs one insert; a run that outlives it is inserted RUNNING when the
+ * hold runs out and its closed record then finishes that row.
  */
 final class HeldStarts {
 
@@ -48,7 +54,7 @@ final class HeldStarts {
 		for (ExecutionRecord record : batch) {
 			FireKey key = new FireKey(record.jobId(), record.scheduledAt());
 			Held earlier = this.held.get(key);
-			if (record instanceof ExecutionRecord.Started && !releaseAll && this.holdNanos > 0) {
+			if (isStart(record) && !releaseAll && this.holdNanos > 0) {
 				if (earlier == null) {
 					this.held.put(key, new Held(now + this.holdNanos, record));
 				}
@@ -73,6 +79,12 @@ final class HeldStarts {
 		}
 		batch.clear();
 		batch.addAll(toWrite);
+	}
+
+	// a start of a row there (or claimed), or of a fire whose record is written once: a
+	// run that ends within the hold is then one insert of its closed row (FoldedRecords)
+	private static boolean isStart(ExecutionRecord record) {
+		return record instanceof ExecutionRecord.Started || record instanceof ExecutionRecord.Opened;
 	}
 
 	/** Starts kept back now. */

@@ -21,7 +21,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The statements that write execution records, one transaction per batch: claims in one
  * multi-row {@code INSERT IGNORE}, records written once in one multi-row insert of the
- * closed rows ({@link ClosedInsert}), starts or finishes in one joined update per chunk.
+ * closed rows ({@link ClosedInsert}) or, for their runs that outlived the start hold, of
+ * the RUNNING rows ({@link RunningInsert}), starts or finishes in one joined update per
+ * chunk.
  */
 final class RecordStatements {
 
@@ -55,6 +57,8 @@ final class RecordStatements {
 
 	private final ClosedInsert closed;
 
+	private final RunningInsert running;
+
 	// one commit per batch: with autocommit every row would pay its own log flush
 	private final TransactionTemplate transaction;
 
@@ -62,6 +66,7 @@ final class RecordStatements {
 		this.jdbc = jdbc;
 		this.claims = claims;
 		this.closed = new ClosedInsert(jdbc);
+		this.running = new RunningInsert(jdbc);
 		this.transaction = new TransactionTemplate(new JdbcTransactionManager(jdbc.getDataSource()));
 	}
 
@@ -110,12 +115,14 @@ final class RecordStatements {
 				claimed += claims.size();
 			}
 			else if (type == ExecutionRecord.Started.class) {
-				UPDATE_STARTED.update(this.jdbc, run.stream().map(ExecutionRecord.Started.class::cast).toList(),
-						(ps, col, s) -> {
-							ps.setInt(col, s.attempt());
-							ps.setString(col + 1, SqlTime.of(s.at()));
-							ps.setString(col + 2, s.traceId());
-						});
+				start(run.stream().map(ExecutionRecord.Started.class::cast).toList());
+			}
+			else if (type == ExecutionRecord.Opened.class) {
+				// a key with a row already: the same start through START's guard
+				start(this.running.insert(run.stream().map(ExecutionRecord.Opened.class::cast).toList())
+					.stream()
+					.map(ExecutionRecord.Opened::asStarted)
+					.toList());
 			}
 			else if (type == ExecutionRecord.Closed.class) {
 				// a key with a row already: the same outcome through FINISH's guard
@@ -133,6 +140,17 @@ final class RecordStatements {
 			}
 			i = j;
 		}
+	}
+
+	private void start(List<ExecutionRecord.Started> starts) {
+		if (starts.isEmpty()) {
+			return;
+		}
+		UPDATE_STARTED.update(this.jdbc, starts, (ps, col, s) -> {
+			ps.setInt(col, s.attempt());
+			ps.setString(col + 1, SqlTime.of(s.at()));
+			ps.setString(col + 2, s.traceId());
+		});
 	}
 
 	private void finish(List<ExecutionRecord.Finished> finishes,

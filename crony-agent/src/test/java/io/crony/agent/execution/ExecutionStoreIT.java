@@ -245,6 +245,33 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void aRunOutlivingTheStartHoldIsInsertedRunningAndClosedByItsRecordWrittenOnce() {
+		long id = this.ids.next();
+		long present = this.ids.next();
+		// job 28's key has an older agent's claim: the start goes through START's guard
+		this.store.write(List.of(claimed(28)));
+		long before = insertSelects();
+
+		this.store.write(List.of(opened(27, id), opened(28, present)));
+
+		assertThat(insertSelects() - before).isEqualTo(1);
+		assertThat(row(27).get("status")).isEqualTo("RUNNING");
+		assertThat(row(27).get("started")).isEqualTo("2026-11-22 10:00:01.003000");
+		assertThat(this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = 27", Long.class)).isEqualTo(id);
+		assertThat(row(28).get("status")).isEqualTo("RUNNING");
+		// replayed: the running row stays as it was
+		this.store.write(List.of(opened(27, id)));
+		assertThat(row(27).get("status")).isEqualTo("RUNNING");
+
+		this.store.write(List.of(closed(27, id, ExecutionStatus.SUCCEEDED)));
+		assertThat(row(27).get("status")).isEqualTo("SUCCEEDED");
+		assertThat(row(27).get("finished")).isEqualTo("2026-11-22 10:00:01.090000");
+		// a late replay of its start never reopens it
+		this.store.write(List.of(opened(27, id)));
+		assertThat(row(27).get("status")).isEqualTo("SUCCEEDED");
+	}
+
+	@Test
 	void rowOfAnotherAgentIsLeftAlone() {
 		this.store.write(List.of(claimed(4), claimed(5), claimed(6)));
 		this.jdbc.update("UPDATE execution SET agent_id = 'other' WHERE job_id = 5");
@@ -531,6 +558,12 @@ class ExecutionStoreIT {
 	private static ExecutionRecord.Closed closed(long job, long id, ExecutionStatus status) {
 		return new ExecutionRecord.Closed(id, job, "job-" + job, AT, "agent", TriggerType.CRON, null, status, 1, "out",
 				null, AT.plusMillis(3), AT.plusMillis(90), null, null, null);
+	}
+
+	// a run whose first attempt began 3 ms past its instant
+	private static ExecutionRecord.Opened opened(long job, long id) {
+		return new ExecutionRecord.Opened(id, job, "job-" + job, AT, "agent", TriggerType.CRON, null, 1,
+				AT.plusMillis(3), null);
 	}
 
 	private static ExecutionRecord.Started started(long job, int attempt, long millis) {

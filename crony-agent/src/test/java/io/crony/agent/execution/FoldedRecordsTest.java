@@ -48,6 +48,36 @@ class FoldedRecordsTest {
 		assertThat(folded.startedAt(finish)).isNull();
 	}
 
+	@Test
+	void aRunWrittenOnceThatEndedInTheBatchIsOneInsertOfItsClosedRow() {
+		ExecutionRecord.Opened first = opened(1, "agent", 1);
+		ExecutionRecord.Opened retry = opened(1, "agent", 2);
+		ExecutionRecord.Opened going = opened(2, "agent", 1);
+		ExecutionRecord.Closed closed = closed(1, "agent");
+
+		FoldedRecords folded = FoldedRecords.of(List.of(first, going, retry, closed));
+
+		assertThat(folded.records()).containsExactly(going, closed);
+	}
+
+	@Test
+	void aRunningInsertOfAnotherAgentIsNotDropped() {
+		ExecutionRecord.Opened opened = opened(1, "old-holder", 1);
+		ExecutionRecord.Closed closed = closed(1, "agent");
+
+		assertThat(FoldedRecords.of(List.of(opened, closed)).records()).containsExactly(opened, closed);
+	}
+
+	private static ExecutionRecord.Opened opened(long job, String agent, int attempt) {
+		return new ExecutionRecord.Opened(7000 + job, job, "job-" + job, AT, agent, TriggerType.CRON, null, attempt,
+				AT.plusMillis(attempt), null);
+	}
+
+	private static ExecutionRecord.Closed closed(long job, String agent) {
+		return new ExecutionRecord.Closed(7000 + job, job, "job-" + job, AT, agent, TriggerType.CRON, null,
+				ExecutionStatus.SUCCEEDED, 1, "ok", null, AT.plusMillis(1), AT.plusMillis(90), null, null, null);
+	}
+
 	private static ExecutionRecord.Started started(long job, String agent, int attempt, Instant at) {
 		return new ExecutionRecord.Started(job, AT, agent, attempt, at);
 	}

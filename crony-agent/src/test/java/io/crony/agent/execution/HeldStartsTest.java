@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,6 +74,22 @@ class HeldStartsTest {
 		List<ExecutionRecord> records = batch(started(1), finished(2));
 		none.sort(records, 0, false);
 		assertThat(records).containsExactly(started(1), finished(2));
+	}
+
+	@Test
+	void aStartOfARecordWrittenOnceIsKeptBackAsAStartIs() {
+		ExecutionRecord opened = new ExecutionRecord.Opened(7001, 1, "job", AT, "a", TriggerType.CRON, null, 1, AT,
+				null);
+		List<ExecutionRecord> first = batch(opened);
+		this.held.sort(first, 0, false);
+		assertThat(first).isEmpty();
+
+		ExecutionRecord closed = new ExecutionRecord.Closed(7001, 1, "job", AT, "a", TriggerType.CRON, null,
+				ExecutionStatus.SUCCEEDED, 1, "ok", null, AT, AT.plusMillis(90), null, null, null);
+		List<ExecutionRecord> end = batch(closed);
+		this.held.sort(end, HOLD / 2, false);
+		// in front of its closed record, which FoldedRecords then writes alone
+		assertThat(end).containsExactly(opened, closed);
 	}
 
 	private static List<ExecutionRecord> batch(ExecutionRecord... records) {

@@ -36,8 +36,10 @@ class SpoolTest {
 		Instant at = Instant.parse("2026-01-01T00:00:01Z");
 		ExecutionRecord closed = new ExecutionRecord.Closed(7001, 1, "job", at, "a", TriggerType.CRON, null,
 				ExecutionStatus.FAILED, 2, "out", "boom", at.plusMillis(3), at.plusMillis(90), null, null, null);
-		spool.append(List.of(closed));
-		assertThat(new Spool(this.dir).readAll()).containsExactly(closed);
+		ExecutionRecord opened = new ExecutionRecord.Opened(7002, 1, "job", at.plusSeconds(1), "a", TriggerType.CRON,
+				null, 1, at.plusSeconds(1), "0af7651916cd43dd8448eb211c80319c");
+		spool.append(List.of(closed, opened));
+		assertThat(new Spool(this.dir).readAll()).containsExactly(closed, opened);
 	}
 
 	@Test
