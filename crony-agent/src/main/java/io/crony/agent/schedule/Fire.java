@@ -65,9 +65,17 @@ final class Fire implements Delayed {
 	 */
 	final RunTracing.Upstream releasedBy;
 
+	/**
+	 * Whether the fire's record is written once (docs/scaling.md, "Plan" 3 (c)): claimed
+	 * by its job's window with no row, its {@link #executionId} taken ahead; its row is
+	 * inserted by its record alone, closed, or RUNNING once its run outlives the start
+	 * hold.
+	 */
+	final boolean writtenOnce;
+
 	private Fire(JobState job, long generation, Instant scheduledAt, FireKind kind, TriggerType trigger, String params,
 			long wakeAtMillis, long executionId, int firstAttempt, int movesBefore, BooleanSupplier take,
-			long enqueuedAtMillis, boolean waitedBehindLate, RunTracing.Upstream releasedBy) {
+			long enqueuedAtMillis, boolean waitedBehindLate, RunTracing.Upstream releasedBy, boolean writtenOnce) {
 		this.job = job;
 		this.generation = generation;
 		this.scheduledAt = scheduledAt;
@@ -82,25 +90,26 @@ final class Fire implements Delayed {
 		this.enqueuedAtMillis = enqueuedAtMillis;
 		this.waitedBehindLate = waitedBehindLate;
 		this.releasedBy = releasedBy;
+		this.writtenOnce = writtenOnce;
 	}
 
 	/** The job's schedule reached {@code at}; the fire wakes at {@code wakeAtMillis}. */
 	static Fire scheduled(JobState job, long generation, Instant at, long wakeAtMillis) {
 		return new Fire(job, generation, at, FireKind.SCHEDULED, TriggerType.CRON, null, wakeAtMillis, 0, 1, 0, null,
-				wakeAtMillis, false, null);
+				wakeAtMillis, false, null, false);
 	}
 
 	/** An instant missed while no agent held the job, which its misfire policy runs. */
 	static Fire catchUp(JobState job, long generation, Instant at, long wakeAtMillis) {
 		return new Fire(job, generation, at, FireKind.CATCH_UP, TriggerType.MISFIRE, null, wakeAtMillis, 0, 1, 0, null,
-				wakeAtMillis, false, null);
+				wakeAtMillis, false, null, false);
 	}
 
 	/** A one-shot request whose execution row the web inserted, due now. */
 	static Fire once(JobState job, OnceRequest request, BooleanSupplier take, long nowMillis) {
 		FireKind kind = (request.trigger() == TriggerType.RETRY) ? FireKind.RETRY : FireKind.MANUAL;
 		return new Fire(job, job.generation, request.scheduledAt(), kind, request.trigger(), request.params(),
-				nowMillis, request.executionId(), 1, 0, take, nowMillis, false, null);
+				nowMillis, request.executionId(), 1, 0, take, nowMillis, false, null, false);
 	}
 
 	/**
@@ -110,42 +119,52 @@ final class Fire implements Delayed {
 	static Fire resumed(JobState job, long executionId, Instant scheduledAt, TriggerType trigger, String params,
 			int attempt, int moves, long nowMillis) {
 		return new Fire(job, job.generation, scheduledAt, FireKind.RESUMED, trigger, params, nowMillis, executionId,
-				attempt, moves, null, nowMillis, false, null);
+				attempt, moves, null, nowMillis, false, null, false);
 	}
 
 	/** This fire, claimed: its row is {@code id}. */
 	Fire claimed(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
 				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate, this.releasedBy);
+				this.waitedBehindLate, this.releasedBy, false);
+	}
+
+	/**
+	 * This fire, claimed by its job's window without a row: {@code id} taken ahead, its
+	 * record written once ({@link #writtenOnce}).
+	 */
+	Fire claimedByWindow(long id) {
+		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
+				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
+				this.waitedBehindLate, this.releasedBy, true);
 	}
 
 	/** This fire, its row {@code id} taken over once another agent released it. */
 	Fire handedOver(long id) {
 		return new Fire(this.job, this.generation, this.scheduledAt, FireKind.HANDOVER, this.trigger, this.params,
 				this.wakeAtMillis, id, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate, this.releasedBy);
+				this.waitedBehindLate, this.releasedBy, false);
 	}
 
 	/** The same fire, woken at another time (claimed: at its scheduled instant). */
 	Fire wakingAt(long millis) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params, millis,
 				this.executionId, this.firstAttempt, this.movesBefore, this.take, this.enqueuedAtMillis,
-				this.waitedBehindLate, this.releasedBy);
+				this.waitedBehindLate, this.releasedBy, this.writtenOnce);
 	}
 
 	/** The same fire, waiting behind a run that started late by design. */
 	Fire waitingBehindLate() {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
 				this.wakeAtMillis, this.executionId, this.firstAttempt, this.movesBefore, this.take,
-				this.enqueuedAtMillis, true, this.releasedBy);
+				this.enqueuedAtMillis, true, this.releasedBy, this.writtenOnce);
 	}
 
 	/** This released fire, joining the trace of the run that released it. */
 	Fire releasedBy(RunTracing.Upstream upstream) {
 		return new Fire(this.job, this.generation, this.scheduledAt, this.kind, this.trigger, this.params,
 				this.wakeAtMillis, this.executionId, this.firstAttempt, this.movesBefore, this.take,
-				this.enqueuedAtMillis, this.waitedBehindLate, upstream);
+				this.enqueuedAtMillis, this.waitedBehindLate, upstream, this.writtenOnce);
 	}
 
 	/**

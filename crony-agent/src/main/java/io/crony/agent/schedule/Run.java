@@ -1,5 +1,6 @@
 package io.crony.agent.schedule;
 
+import java.time.Instant;
 import java.util.concurrent.Future;
 
 import io.crony.common.reason.Reason;
@@ -23,6 +24,12 @@ final class Run {
 	volatile boolean finished;
 
 	volatile int attempt;
+
+	/**
+	 * When its first attempt here began, null before: a record written once carries it
+	 * ({@link Fire#writtenOnce}).
+	 */
+	volatile Instant firstStartedAt;
 
 	/** Attempts that ended by moving the run to another instance (not retries). */
 	volatile int moves;

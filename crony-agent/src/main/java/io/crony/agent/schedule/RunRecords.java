@@ -45,11 +45,26 @@ final class RunRecords {
 		this.listener = listener;
 	}
 
-	/** An attempt of the run begins. */
+	/**
+	 * An attempt of the run begins. A fire whose record is written once
+	 * ({@link Fire#writtenOnce}) has no row yet: its start is the row's RUNNING insert,
+	 * which the record writer keeps back for the start hold and drops if the run ends
+	 * within it.
+	 */
 	void started(Run run, int attempt) {
 		Fire fire = run.fire;
-		this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt,
-				this.clock.instant(), run.traceId));
+		Instant now = this.clock.instant();
+		if (run.firstStartedAt == null) {
+			run.firstStartedAt = now;
+		}
+		if (fire.writtenOnce) {
+			this.records.submit(new ExecutionRecord.Opened(fire.executionId, fire.job.id(), fire.job.spec.name(),
+					fire.scheduledAt, this.agentId, fire.trigger, fire.params, attempt, now, run.traceId));
+		}
+		else {
+			this.records.submit(new ExecutionRecord.Started(fire.job.id(), fire.scheduledAt, this.agentId, attempt, now,
+					run.traceId));
+		}
 		FireMdc.debug(logger, fire,
 				() -> logger.debug("Run of job {} at {} attempt {} started", fire.job.id(), fire.scheduledAt, attempt));
 	}
@@ -59,9 +74,15 @@ final class RunRecords {
 		Fire fire = run.fire;
 		Instant now = this.clock.instant();
 		int attempts = Math.max(1, run.attempt);
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
-				outcome.status(), attempts, outcome.output(), outcome.error(), now, outcome.outputs(),
-				ReasonJson.write(outcome.reason()), run.traceId));
+		if (fire.writtenOnce) {
+			this.records.submit(closed(fire, outcome.status(), attempts, outcome.output(), outcome.error(),
+					run.firstStartedAt, now, outcome.outputs(), ReasonJson.write(outcome.reason()), run.traceId));
+		}
+		else {
+			this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId,
+					outcome.status(), attempts, outcome.output(), outcome.error(), now, outcome.outputs(),
+					ReasonJson.write(outcome.reason()), run.traceId));
+		}
 		this.metrics.run(outcome.status());
 		// the run's span current while it is timed: a sampled run's trace id is the
 		// exemplar of its bucket
@@ -103,9 +124,24 @@ final class RunRecords {
 	private void notRun(Fire fire, ExecutionStatus status, String why, Reason reason) {
 		FireMdc.with(fire, () -> logger.info("Run of job {} at {} {}: {}", fire.job.id(), fire.scheduledAt,
 				status.name().toLowerCase(Locale.ROOT), why));
-		this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1, null,
-				why, this.clock.instant(), null, ReasonJson.write(reason)));
+		Instant now = this.clock.instant();
+		if (fire.writtenOnce) {
+			this.records.submit(closed(fire, status, 1, null, why, null, now, null, ReasonJson.write(reason), null));
+		}
+		else {
+			this.records.submit(new ExecutionRecord.Finished(fire.job.id(), fire.scheduledAt, this.agentId, status, 1,
+					null, why, now, null, ReasonJson.write(reason)));
+		}
 		this.metrics.run(status);
+	}
+
+	// the whole record of a fire written once: its closed row, with the id it was called
+	// with
+	private ExecutionRecord.Closed closed(Fire fire, ExecutionStatus status, int attempts, String output, String error,
+			Instant startedAt, Instant at, String outputs, String reason, String traceId) {
+		return new ExecutionRecord.Closed(fire.executionId, fire.job.id(), fire.job.spec.name(), fire.scheduledAt,
+				this.agentId, fire.trigger, fire.params, status, attempts, output, error, startedAt, at, outputs,
+				reason, traceId);
 	}
 
 }
