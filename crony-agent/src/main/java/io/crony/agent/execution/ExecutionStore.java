@@ -86,6 +86,15 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Takes execution ids ahead, from the blocks every writer of {@code execution} takes
+	 * its ids from ({@code ExecutionIds}): a fire whose record is written once is called
+	 * with its id before its row exists.
+	 */
+	public long[] takeIds(int count) {
+		return this.records.ids(count);
+	}
+
+	/**
 	 * Writes records in one transaction, each fire's in their order, grouped by type
 	 * ({@link RecordOrder}): claims in one multi-row insert, starts or finishes in one
 	 * joined update per chunk ({@link JoinedUpdate}); a run that started and finished

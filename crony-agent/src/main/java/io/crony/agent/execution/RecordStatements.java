@@ -84,6 +84,11 @@ final class RecordStatements {
 		return made;
 	}
 
+	/** Execution ids taken ahead, on a connection of their own. */
+	long[] ids(int count) {
+		return this.claims.ids(count);
+	}
+
 	/**
 	 * Writes records in one transaction, each fire's in their order, grouped by type
 	 * ({@link RecordOrder}): claims in one multi-row insert, starts or finishes in one

@@ -18,6 +18,8 @@ import io.crony.agent.execution.LockConflicts;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,6 +68,8 @@ final class Claimer {
 
 	private final Windows windows;
 
+	private final BooleanSupplier writeOnce;
+
 	/**
 	 * @param inFull whether claims are made in full now ({@link ClaimScope#inFull}: etcd
 	 * confirms the lease, or the fence is opening under a lease the engine's jobs were
@@ -75,12 +79,24 @@ final class Claimer {
 	 */
 	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier inFull,
 			Windows windows) {
+		this(store, records, agentId, clock, inFull, windows, () -> false);
+	}
+
+	/**
+	 * @param writeOnce whether a fire inside this agent's window is claimed by the window
+	 * alone, its record written once (docs/scaling.md, "Plan" 3 (c)): no claim row, an id
+	 * taken ahead ({@link Fire#claimedByWindow}); an async or sharded job's fire keeps
+	 * its row claim (its row must be there before the call)
+	 */
+	Claimer(ExecutionStore store, RecordWriter records, String agentId, Clock clock, BooleanSupplier inFull,
+			Windows windows, BooleanSupplier writeOnce) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
 		this.clock = clock;
 		this.inFull = inFull;
 		this.windows = windows;
+		this.writeOnce = writeOnce;
 	}
 
 	/**
@@ -125,12 +141,45 @@ final class Claimer {
 		List<Fire> ours = new ArrayList<>();
 		if (!byWindow.isEmpty()) {
 			Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
-			byRow.addAll(sorted.owned());
+			ours.addAll(claimByWindow(sorted.owned(), byRow));
 			ours.addAll(takeReleased(sorted.contested(), othersClaims));
 		}
 		ours.addAll(claimRows(byRow, othersClaims, heldOnly));
 		contested.addAll(othersClaims);
 		return ours;
+	}
+
+	/**
+	 * The fires inside this agent's windows: while records are written once, each is
+	 * claimed by its window alone, with an id taken ahead and no row; otherwise, and an
+	 * async or sharded job's fire always, they go on to the row claim ({@code byRow}).
+	 * @return the fires claimed by their windows alone
+	 */
+	private List<Fire> claimByWindow(List<Fire> owned, List<Fire> byRow) {
+		if (owned.isEmpty() || !this.writeOnce.getAsBoolean()) {
+			byRow.addAll(owned);
+			return List.of();
+		}
+		List<Fire> once = new ArrayList<>(owned.size());
+		owned.forEach((fire) -> (writesOnce(fire) ? once : byRow).add(fire));
+		if (once.isEmpty()) {
+			return List.of();
+		}
+		long[] ids = this.store.takeIds(once.size());
+		List<Fire> claimed = new ArrayList<>(once.size());
+		for (int i = 0; i < once.size(); i++) {
+			claimed.add(once.get(i).claimedByWindow(ids[i]));
+		}
+		return claimed;
+	}
+
+	/**
+	 * Whether a fire's record may be written once: an async run's row must be RUNNING
+	 * before the call (its reports find it there), a sharded run's before its shards.
+	 */
+	static boolean writesOnce(Fire fire) {
+		TargetSpec target = fire.job.spec.target();
+		return target.mode() != TargetMode.ASYNC && target.sharding() == null;
 	}
 
 	/**
@@ -242,9 +291,11 @@ final class Claimer {
 			Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
 			List<Fire> stillByWindow = new ArrayList<>();
 			List<Fire> wonByWindow = new ArrayList<>(takeReleased(sorted.contested(), stillByWindow));
+			List<Fire> ownedByRow = new ArrayList<>();
+			wonByWindow.addAll(claimByWindow(sorted.owned(), ownedByRow));
 			wonByWindow.addAll(LockConflicts.retry("A claim", () -> {
 				List<Fire> rowContested = new ArrayList<>();
-				List<Fire> claimed = claimRows(sorted.owned(), rowContested, heldOnly);
+				List<Fire> claimed = claimRows(ownedByRow, rowContested, heldOnly);
 				stillByWindow.addAll(rowContested);
 				return claimed;
 			}));

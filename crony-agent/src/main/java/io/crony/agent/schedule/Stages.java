@@ -47,8 +47,11 @@ final class Stages implements AutoCloseable {
 		// the agent's start are claimed then)
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
 				() -> parts.fence().isOpen() || this.claimScope.inFull());
+		// Records written once (no claim row for a window's fire) stay off until a former
+		// holder's look-back reaches to its window's end (FormerHolderFires) and the
+		// rolling upgrade's rule is in (docs/scaling.md, "Plan" 3 (c), its status)
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
-				this.claimScope::inFull, windows);
+				this.claimScope::inFull, windows, () -> false);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());

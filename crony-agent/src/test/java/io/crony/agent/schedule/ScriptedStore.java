@@ -51,14 +51,30 @@ final class ScriptedStore extends ExecutionStore {
 	 */
 	final Map<Long, LastFire> lastFires = new HashMap<>();
 
+	/** Claim inserts sent. */
+	int claimInserts;
+
+	// the next id taken ahead
+	private long nextId = 5001;
+
 	ScriptedStore() {
 		super(new JdbcTemplate(new SingleConnectionDataSource()));
 	}
 
 	@Override
 	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
+		this.claimInserts++;
 		// the scripted rows are read back, as on a server that returns nothing
 		return Map.of();
+	}
+
+	@Override
+	public synchronized long[] takeIds(int count) {
+		long[] ids = new long[count];
+		for (int i = 0; i < count; i++) {
+			ids[i] = this.nextId++;
+		}
+		return ids;
 	}
 
 	@Override

@@ -18,6 +18,8 @@ import io.crony.agent.execution.Spool;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
+import io.crony.common.job.TargetMode;
+import io.crony.common.job.TargetSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,9 @@ class WindowClaimsTest {
 
 	private Claimer claimer;
 
+	// the same, with records written once
+	private Claimer writingOnce;
+
 	// the claim's clock, moved by the tests
 	private Clock clock = Clock.fixed(T, ZoneOffset.UTC);
 
@@ -76,6 +81,8 @@ class WindowClaimsTest {
 		};
 		this.claimer = new Claimer(this.store, this.records, "a", clock, this.confirmed::get,
 				new Windows(this.store, "a", clock, Duration.ofSeconds(11), this.leaseHeld::get));
+		this.writingOnce = new Claimer(this.store, this.records, "a", clock, this.confirmed::get,
+				new Windows(this.store, "a", clock, Duration.ofSeconds(11), this.leaseHeld::get), () -> true);
 	}
 
 	@AfterEach
@@ -264,6 +271,58 @@ class WindowClaimsTest {
 	}
 
 	// the fire of T + second, whose claim row is this agent's id
+	@Test
+	void whileRecordsAreWrittenOnceAFireInsideTheWindowIsClaimedWithAnIdTakenAheadAndNoRow() {
+		List<Fire> won = this.writingOnce.claim(List.of(fire(1, 0), fire(2, 0)), new ArrayList<>());
+
+		assertThat(won).extracting((fire) -> fire.executionId).containsExactly(5001L, 5002L);
+		assertThat(won).allSatisfy((fire) -> {
+			assertThat(fire.writtenOnce).isTrue();
+			assertThat(fire.kind).isEqualTo(FireKind.SCHEDULED);
+		});
+		assertThat(this.store.claimInserts).isZero();
+		assertThat(this.store.windows.windows.get(1L).agentId()).isEqualTo("a");
+	}
+
+	@Test
+	void whileRecordsAreWrittenOnceAFireInsideAnotherAgentsWindowIsStillContested() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(3), T.plusSeconds(8)));
+		List<Fire> contested = new ArrayList<>();
+
+		assertThat(this.writingOnce.claim(List.of(fire(1, 0)), contested)).isEmpty();
+		assertThat(contested).singleElement().satisfies((fire) -> assertThat(fire.executionId).isZero());
+
+		// b lets the job go: the retake claims it by the window, with no row
+		this.store.windows.truncate("b", Map.of(1L, T.plusMillis(500)));
+		assertThat(this.writingOnce.retake(contested)).singleElement().satisfies((fire) -> {
+			assertThat(fire.writtenOnce).isTrue();
+			assertThat(fire.executionId).isEqualTo(5001);
+		});
+		assertThat(this.store.claimInserts).isZero();
+	}
+
+	@Test
+	void anAsyncJobsFireKeepsItsRowClaimThoughRecordsAreWrittenOnce() {
+		JobSpec sync = this.job.spec;
+		TargetSpec target = sync.target();
+		JobSpec async = new JobSpec(2, "j2", null, sync.schedule(), "UTC",
+				new TargetSpec(target.type(), target.method(), target.url(), Map.of(), null, TargetMode.ASYNC, null,
+						List.of()),
+				5, sync.retry(), sync.misfirePolicy(), sync.overlapPolicy(), sync.assignment(), true, 1);
+		JobState asyncJob = new JobState(async, this.job.fireTimes);
+		Instant at = T.plusSeconds(1);
+		this.store.rows.put(new FireKey(2, at), new ExecutionStore.Row(201, "a", ExecutionStatus.PENDING));
+
+		List<Fire> won = this.writingOnce
+			.claim(List.of(Fire.scheduled(asyncJob, asyncJob.generation, at, at.toEpochMilli())), new ArrayList<>());
+
+		assertThat(won).singleElement().satisfies((fire) -> {
+			assertThat(fire.writtenOnce).isFalse();
+			assertThat(fire.executionId).isEqualTo(201);
+		});
+		assertThat(this.store.claimInserts).isOne();
+	}
+
 	private Fire fire(int second, long id) {
 		Instant at = T.plusSeconds(second);
 		if (id != 0) {
