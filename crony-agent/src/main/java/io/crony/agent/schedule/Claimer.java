@@ -137,7 +137,7 @@ final class Claimer {
 		List<Fire> othersClaims = new ArrayList<>();
 		List<Fire> byRow = new ArrayList<>();
 		List<Fire> byWindow = new ArrayList<>();
-		fires.forEach((fire) -> (Windows.claims(fire) ? byWindow : byRow).add(fire));
+		fires.forEach((fire) -> (byWindow(fire) ? byWindow : byRow).add(fire));
 		List<Fire> ours = new ArrayList<>();
 		if (!byWindow.isEmpty()) {
 			Windows.Sorted sorted = this.windows.sort(byWindow, heldOnly);
@@ -147,6 +147,18 @@ final class Claimer {
 		ours.addAll(claimRows(byRow, othersClaims, heldOnly));
 		contested.addAll(othersClaims);
 		return ours;
+	}
+
+	/**
+	 * Whether a fire is claimed through its job's window ({@link Windows#claims}). A
+	 * catch-up fire is only while records are written once, where a row claim alone no
+	 * longer keeps it single against a holder whose window covered it; until then its row
+	 * claim does, and through the window it would be given up whenever a dead former
+	 * holder's window still covers it past the arrival (docs/scaling.md, "Plan" 3,
+	 * FailoverIT's missed instants).
+	 */
+	private boolean byWindow(Fire fire) {
+		return Windows.claims(fire) && (fire.kind != FireKind.CATCH_UP || this.writeOnce.getAsBoolean());
 	}
 
 	/**

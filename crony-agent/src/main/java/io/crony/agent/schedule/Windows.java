@@ -83,7 +83,9 @@ final class Windows {
 	 * written at the run's end) or left them to {@link FormerHolderFires}. A row claim
 	 * would not keep such an instant single against a holder that writes its record only
 	 * at the run's end. A missed instant outside this agent's window is contested and,
-	 * being past, given up at the next retake.
+	 * being past, given up at the next retake. The claimer sends a catch-up fire here
+	 * only while records are written once ({@code Claimer}'s switch); until then its row
+	 * claim keeps it single.
 	 */
 	static boolean claims(Fire fire) {
 		return (fire.kind == FireKind.SCHEDULED || fire.kind == FireKind.CATCH_UP) && !fire.job.spec.hasUpstreams();

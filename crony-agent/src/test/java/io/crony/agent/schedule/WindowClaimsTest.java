@@ -237,29 +237,41 @@ class WindowClaimsTest {
 		// b ran may have no row yet
 		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(20), T.minusSeconds(5)));
 		// the job's first scheduled fire takes the window before its missed fires come
-		assertThat(this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>())).hasSize(1);
+		// (through windows while records are written once)
+		assertThat(this.writingOnce.claim(List.of(fire(1, 0)), new ArrayList<>())).hasSize(1);
 		List<Fire> contested = new ArrayList<>();
 
-		List<Fire> won = this.claimer.claim(List.of(missed(-8, 92), missed(-3, 97)), contested);
+		List<Fire> won = this.writingOnce.claim(List.of(missed(-8, 92), missed(-3, 97)), contested);
 
 		// the window starts where b's ended: T - 3 s was nobody's, T - 8 s was b's
 		assertThat(this.store.windows.windows.get(1L))
 			.isEqualTo(new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(11)));
 		assertThat(won).singleElement().satisfies((fire) -> {
 			assertThat(fire.scheduledAt).isEqualTo(T.minusSeconds(3));
-			assertThat(fire.executionId).isEqualTo(97);
+			assertThat(fire.writtenOnce).isTrue();
 		});
 		assertThat(contested).singleElement()
 			.satisfies((fire) -> assertThat(fire.scheduledAt).isEqualTo(T.minusSeconds(8)));
-		assertThat(this.claimer.retake(contested)).isEmpty();
+		assertThat(this.writingOnce.retake(contested)).isEmpty();
+	}
+
+	@Test
+	void untilRecordsAreWrittenOnceAMissedFireIsClaimedByItsRowWhateverWindowCoversIt() {
+		// b, dead, held the job until T + 1 s: the missed instant it never ran is run
+		// here
+		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(20), T.plusSeconds(1)));
+
+		assertThat(this.claimer.claim(List.of(missed(-3, 97)), new ArrayList<>())).singleElement()
+			.satisfies((fire) -> assertThat(fire.executionId).isEqualTo(97));
+		assertThat(this.store.windows.extensions).isEmpty();
 	}
 
 	@Test
 	void theMissedFiresOfAJobThatNeverHadAWindowAreThisAgentsWhicheverFireMadeTheWindow() {
-		assertThat(this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>())).hasSize(1);
+		assertThat(this.writingOnce.claim(List.of(fire(1, 0)), new ArrayList<>())).hasSize(1);
 
-		assertThat(this.claimer.claim(List.of(missed(-150, 90)), new ArrayList<>())).singleElement()
-			.satisfies((fire) -> assertThat(fire.executionId).isEqualTo(90));
+		assertThat(this.writingOnce.claim(List.of(missed(-150, 90)), new ArrayList<>())).singleElement()
+			.satisfies((fire) -> assertThat(fire.writtenOnce).isTrue());
 	}
 
 	// a missed instant T + second its misfire policy runs; no agent wrote its row, so a
