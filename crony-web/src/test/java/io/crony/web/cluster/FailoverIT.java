@@ -100,6 +100,9 @@ class FailoverIT extends ClusterItSupport {
 		}
 		assertEachOnExactlyOneOf(ids, List.of("f1", "f3"));
 		String newHolder = this.assignments.byJob().get(onceJob).get(0);
+		// the new key names the agent the job moved from: its new holder judges by it
+		// the instants the job missed (crony-agent's FormerHolderFires)
+		assertThat(this.assignments.value(newHolder, onceJob).formerHolder()).isEqualTo("f2");
 		// the run-now request follows its job once the jobs have moved (a later write)
 		await().untilAsserted(() -> {
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once(newHolder, 77))).get().getKvs()).hasSize(1);
