@@ -7,13 +7,14 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.Arrays;
 
+import io.crony.common.job.JobChangeReads;
+
 /**
  * How long the leader's change poll takes at this size, each statement the median of five
  * runs: the stamp it reads every poll interval (500 ms by default), and the change scan's
  * read of the changed job ids that follows when the stamp moved, from the newest change
- * minus the change window (5 s by default) as the leader reads it. The statements are
- * copies of crony-web's {@code JobTable.STAMP} and {@code JobTable.changedSince}: change
- * them together.
+ * minus the change window (5 s by default) as the leader reads it. The statements are the
+ * leader's own ({@link JobChangeReads}).
  *
  * @param stampMillis {@code SELECT MAX(id), MAX(changed_at) FROM job_change}
  * @param scanMillis {@code SELECT DISTINCT job_id FROM job_change WHERE changed_at >= ?}
@@ -23,10 +24,7 @@ import java.util.Arrays;
  */
 record ChangePoll(double stampMillis, double scanMillis, long scanIds, long changeRows) {
 
-	private static final String STAMP = "SELECT MAX(id), MAX(changed_at) FROM job_change";
-
-	private static final String SCAN = "SELECT DISTINCT job_id FROM job_change WHERE changed_at >= ?";
-
+	/** {@code crony.web.cluster.change-window}'s default. */
 	private static final long CHANGE_WINDOW_MILLIS = 5_000;
 
 	static ChangePoll time(Connection db) throws SQLException {
@@ -34,7 +32,8 @@ record ChangePoll(double stampMillis, double scanMillis, long scanIds, long chan
 		Timestamp newest = null;
 		for (int i = 0; i < stamp.length; i++) {
 			long start = System.nanoTime();
-			try (PreparedStatement statement = db.prepareStatement(STAMP); ResultSet rs = statement.executeQuery()) {
+			try (PreparedStatement statement = db.prepareStatement(JobChangeReads.STAMP);
+					ResultSet rs = statement.executeQuery()) {
 				rs.next();
 				newest = rs.getTimestamp(2);
 			}
@@ -45,7 +44,7 @@ record ChangePoll(double stampMillis, double scanMillis, long scanIds, long chan
 		Timestamp since = (newest != null) ? new Timestamp(newest.getTime() - CHANGE_WINDOW_MILLIS) : new Timestamp(0);
 		for (int i = 0; i < scan.length; i++) {
 			long start = System.nanoTime();
-			try (PreparedStatement statement = db.prepareStatement(SCAN)) {
+			try (PreparedStatement statement = db.prepareStatement(JobChangeReads.CHANGED_SINCE)) {
 				statement.setTimestamp(1, since);
 				try (ResultSet rs = statement.executeQuery()) {
 					ids = 0;

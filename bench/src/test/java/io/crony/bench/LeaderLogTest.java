@@ -23,27 +23,35 @@ class LeaderLogTest {
 
 	@Test
 	void countsOnlyTheLinesOfAPeriodicReconcile() throws Exception {
-		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC + "INFO Relocator: moved\n");
+		Path file = webLog(START + PERIODIC + "INFO Relocator: moved\n");
 		assertThat(new LeaderLog(file).periodicReconciles()).isEqualTo(1);
 	}
 
 	@Test
 	void returnsOnceALaterPeriodicReconcileIsLogged() throws Exception {
-		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC);
+		Path file = webLog(START + PERIODIC);
 		LeaderLog log = new LeaderLog(file);
 		long seen = log.periodicReconciles();
-		Files.writeString(file, PERIODIC, StandardOpenOption.APPEND);
+		append(file, PERIODIC);
 		assertThat(log.periodicReconcileAfter(seen, Duration.ofSeconds(30))).isNotNull();
 	}
 
 	@Test
 	void waitsForALineWrittenAfterTheOnesSeen() throws Exception {
-		Path file = Files.writeString(this.dir.resolve("web.log"), START + PERIODIC);
+		Path file = webLog(START + PERIODIC);
 		LeaderLog log = new LeaderLog(file);
 		long seen = log.periodicReconciles();
-		Files.writeString(file, START, StandardOpenOption.APPEND);
+		append(file, START);
 		assertThatIllegalStateException().isThrownBy(() -> log.periodicReconcileAfter(seen, Duration.ofMillis(300)))
 			.withMessageContaining("No periodic full reconcile");
+	}
+
+	private Path webLog(String lines) throws Exception {
+		return Files.writeString(this.dir.resolve("web.log"), lines);
+	}
+
+	private static void append(Path file, String lines) throws Exception {
+		Files.writeString(file, lines, StandardOpenOption.APPEND);
 	}
 
 }

@@ -20,6 +20,7 @@ import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.execution.SpoolPublisher;
 import io.crony.agent.lease.AgentStandings;
+import io.crony.agent.lease.Handovers;
 import io.crony.agent.lease.Fence;
 import io.crony.agent.lease.LeaderLeaseTtl;
 import io.crony.agent.lease.LeaseKeeper;
@@ -140,6 +141,8 @@ class AgentRuntime implements SmartLifecycle {
 				? new RunTracing(sdk, samplers.getIfAvailable(Sampler::alwaysOff), this.spans) : RunTracing.off();
 		this.tokens = new ExecutionTokenSource(etcd, keys);
 		this.leaderLeaseTtl = new LeaderLeaseTtl(etcd, keys);
+		// filled from the assignment values, read by the engine as moved jobs arrive
+		Handovers handovers = new Handovers();
 		Targets.ServiceResolver resolver = services.getIfAvailable();
 		AsyncStore asyncStore = new AsyncStore(jdbc);
 		this.async = new AsyncRuns(asyncStore, identity.id(), asyncProperties,
@@ -156,7 +159,7 @@ class AgentRuntime implements SmartLifecycle {
 		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
 				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
 				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new AgentStandings(etcd, keys, clock), this.leaderLeaseTtl, tracing));
+				new AgentStandings(etcd, keys, clock), this.leaderLeaseTtl, handovers, tracing));
 		this.runsInFlight = new RunsInFlight(this.engine, this.workers, this.async::tracks, properties.shutdownGrace());
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);
@@ -166,7 +169,8 @@ class AgentRuntime implements SmartLifecycle {
 		this.stopMark = new StopMark(etcd, keys, identity.id());
 		this.clock = clock;
 		this.spoolState = new SpoolPublisher(etcd, keys.spool(identity.id()), this.records, this.lease::leaseId, clock);
-		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, properties.etcdPageSize());
+		this.watcher = new AssignmentWatcher(etcd, keys, identity.id(), this.engine, handovers,
+				properties.etcdPageSize());
 		this.lease.addListener(this.watcher);
 		this.lease.addListener(new LeaseKeeper.LeaseListener() {
 			@Override

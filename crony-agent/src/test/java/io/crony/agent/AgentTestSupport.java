@@ -152,7 +152,7 @@ public final class AgentTestSupport implements AutoCloseable {
 
 	/**
 	 * Moves a job in one transaction (delete old key + put new key), as the leader's
-	 * failover does.
+	 * failover does: the new value names the agent it moved from.
 	 */
 	public void move(String from, String to, JobSpec job) {
 		try {
@@ -160,7 +160,7 @@ public final class AgentTestSupport implements AutoCloseable {
 				.txn()
 				.Then(Op.delete(bytes(this.keys.job(from, job.id())), DeleteOption.DEFAULT),
 						Op.put(bytes(this.keys.job(to, job.id())),
-								ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now()))),
+								ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now(), from))),
 								PutOption.DEFAULT))
 				.commit()
 				.get(10, TimeUnit.SECONDS);
@@ -172,15 +172,16 @@ public final class AgentTestSupport implements AutoCloseable {
 	}
 
 	/**
-	 * Moves jobs in one transaction (every old key deleted, every new key put), as the
-	 * leader's drain does.
+	 * Moves jobs in one transaction (every old key deleted, every new key put, naming the
+	 * agent they moved from), as the leader's drain does.
 	 */
 	public void moveAll(String from, String to, List<JobSpec> jobs) {
 		List<Op> ops = new ArrayList<>();
 		for (JobSpec job : jobs) {
 			ops.add(Op.delete(bytes(this.keys.job(from, job.id())), DeleteOption.DEFAULT));
 			ops.add(Op.put(bytes(this.keys.job(to, job.id())),
-					ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now()))), PutOption.DEFAULT));
+					ByteSequence.from(CronyJson.toBytes(new JobAssignment(job, 2, Instant.now(), from))),
+					PutOption.DEFAULT));
 		}
 		try {
 			this.etcd.getKVClient().txn().Then(ops.toArray(Op[]::new)).commit().get(10, TimeUnit.SECONDS);

@@ -24,7 +24,9 @@ import static org.awaitility.Awaitility.await;
  * Agent processes that die or stop while firing: one killed with SIGKILL, its jobs moved
  * to the survivor as the web leader would once the dead agent's node key expires; one
  * stopped with SIGTERM, handing its claims to the survivor; and agents stopped with
- * SIGTERM while their runs are in flight.
+ * SIGTERM while their runs are in flight. Only the killed agent's case tunes the lease
+ * ({@link #TTL_SECONDS}, as its expiry is waited for); the SIGTERM cases run at the
+ * default lease, which a graceful stop revokes at once.
  */
 class FailoverIT {
 

@@ -176,6 +176,41 @@ class MisfireAndQueueIT {
 			.isEqualTo("SUCCEEDED");
 	}
 
+	/**
+	 * A job that passed A, B and here: A ran it last and stopped gracefully (its stop
+	 * mark, after that run), B was cut off before it recorded any run of it. The move
+	 * names B as the job's former holder, and B, gone without a mark, is left the
+	 * instants it may have run from its spool: recorded MISSED under it, never called
+	 * here. Judged by A's mark, they were caught up, and B's replay recorded them twice.
+	 * About 2 s.
+	 */
+	@Test
+	void aJobPassedOnByAnAgentCutOffBeforeItRecordedARunLeavesThatAgentTheInstants() throws Exception {
+		JobSpec job = catchUp(AgentTestSupport.EVERY_SECOND, "/ok");
+		Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		ranLastAt(job, second.minusSeconds(6), "stopped-a");
+		String mark = support.keys().stopMark("stopped-a");
+		support.put(mark, second.minusSeconds(6).plusMillis(500).toString().getBytes(StandardCharsets.UTF_8));
+		try {
+			this.current = job;
+			support.move("cut-b", AGENT, job);
+
+			List<Instant> theirs = List.of(5, 4, 3, 2).stream().map(second::minusSeconds).toList();
+			await().atMost(Duration.ofSeconds(20))
+				.untilAsserted(() -> assertThat(support.jdbc()
+					.queryForList("SELECT scheduled_at FROM execution WHERE job_id = ? AND status = 'MISSED' "
+							+ "AND agent_id = 'cut-b'", Timestamp.class, job.id())
+					.stream()
+					.map(Timestamp::toInstant)
+					.toList()).containsAll(theirs));
+			await().atMost(Duration.ofSeconds(20)).until(() -> runs(job).containsKey(second.plusSeconds(2).toString()));
+			assertThat(runs(job)).doesNotContainKeys(theirs.stream().map(Instant::toString).toArray(String[]::new));
+		}
+		finally {
+			support.etcd().getKVClient().delete(AgentTestSupport.bytes(mark)).get(10, TimeUnit.SECONDS);
+		}
+	}
+
 	@Test
 	void aJobHandedOverByAnAgentStillRegisteredCatchesUpItsMissedInstants() throws Exception {
 		// a live move or a restart: the former holder has its node key (its lease), so it

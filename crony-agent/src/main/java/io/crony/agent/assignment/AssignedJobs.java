@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import io.crony.agent.lease.Handover;
+import io.crony.agent.lease.Handovers;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.etcd.KeyScanner;
 import io.crony.common.job.JobAssignment;
@@ -16,7 +19,9 @@ import io.etcd.jetcd.watch.WatchEvent;
 
 /**
  * Makes the engine hold the jobs of this agent's assignment keys: all of them at a
- * reload, then each change the watch reports.
+ * reload, then each change the watch reports. The agent a moved job comes from, named in
+ * its value, is kept in {@link Handovers} before the engine holds the job, for its
+ * arrival's misfire decision.
  */
 final class AssignedJobs {
 
@@ -28,11 +33,14 @@ final class AssignedJobs {
 
 	private final SkippingFailures failures;
 
-	AssignedJobs(CronyKeys keys, String agentId, JobHolder holder, SkippingFailures failures) {
+	private final Handovers handovers;
+
+	AssignedJobs(CronyKeys keys, String agentId, JobHolder holder, SkippingFailures failures, Handovers handovers) {
 		this.keys = keys;
 		this.agentId = agentId;
 		this.holder = holder;
 		this.failures = failures;
+		this.handovers = handovers;
 	}
 
 	/**
@@ -41,8 +49,16 @@ final class AssignedJobs {
 	 */
 	Loaded load(KeyScanner scanner) throws InterruptedException {
 		List<JobSpec> specs = new ArrayList<>();
-		long revision = scanner.scan(this.keys.jobs(this.agentId), 0,
-				(kv) -> specs.add(CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job()));
+		Map<Long, Handover> moved = new LinkedHashMap<>();
+		long revision = scanner.scan(this.keys.jobs(this.agentId), 0, (kv) -> {
+			JobAssignment assignment = CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class);
+			specs.add(assignment.job());
+			if (assignment.formerHolder() != null) {
+				moved.put(assignment.job().id(), handover(assignment));
+			}
+		});
+		this.handovers.retainOnly(specs.stream().map(JobSpec::id).collect(Collectors.toSet()));
+		moved.forEach(this.handovers::moved);
 		this.holder.holdExactly(specs);
 		return new Loaded(revision, specs.size());
 	}
@@ -67,7 +83,12 @@ final class AssignedJobs {
 							else if (event.getEventType() == WatchEvent.EventType.PUT) {
 								drop(deleted);
 								// a later put of the same key in the run replaces it
-								JobSpec spec = CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job();
+								JobAssignment value = CronyJson.fromBytes(kv.getValue().getBytes(),
+										JobAssignment.class);
+								JobSpec spec = value.job();
+								if (value.formerHolder() != null) {
+									this.handovers.moved(spec.id(), handover(value));
+								}
 								put.put(spec.id(), spec);
 							}
 						}
@@ -90,7 +111,12 @@ final class AssignedJobs {
 			List<Long> jobIds = List.copyOf(deleted);
 			deleted.clear();
 			this.holder.remove(jobIds);
+			this.handovers.left(jobIds);
 		}
+	}
+
+	private static Handover handover(JobAssignment assignment) {
+		return new Handover(assignment.formerHolder(), assignment.assignedAt());
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import io.crony.agent.lease.Handovers;
 import io.crony.agent.lease.LeaseKeeper;
 import io.crony.agent.schedule.FiringEngine;
 import io.crony.agent.support.DaemonThreads;
@@ -56,14 +57,16 @@ public final class AssignmentWatcher implements LeaseKeeper.LeaseListener, AutoC
 	 * @param keys the key layout
 	 * @param agentId the agent whose keys are watched
 	 * @param engine the engine that holds the assigned jobs
+	 * @param handovers where the agent each moved job comes from is kept for the engine
 	 * @param pageSize most keys read per range request during a resync
 	 */
-	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine, int pageSize) {
+	public AssignmentWatcher(Client etcd, CronyKeys keys, String agentId, FiringEngine engine, Handovers handovers,
+			int pageSize) {
 		this.keys = keys;
 		this.agentId = agentId;
 		this.scanner = new KeyScanner(etcd.getKVClient(), pageSize);
 		this.failures = new SkippingFailures(agentId);
-		this.jobs = new AssignedJobs(keys, agentId, JobHolder.of(engine), this.failures);
+		this.jobs = new AssignedJobs(keys, agentId, JobHolder.of(engine), this.failures, handovers);
 		this.onces = new OnceRequests(etcd.getKVClient(), engine);
 		this.kills = new KillRequests(agentId, engine);
 		this.watches = new PrefixWatches(etcd);

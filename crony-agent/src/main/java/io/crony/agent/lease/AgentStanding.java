@@ -21,7 +21,9 @@ public record AgentStanding(boolean registered, Instant stoppedAt) {
 	 * after the job's last fire that ran there. A mark older than that fire is not its
 	 * latest stop's: it ran again since (its registration would have deleted the mark),
 	 * so the mark says nothing of what came after.
-	 * @param lastFire the scheduled instant of the job's last fire that ran on the agent
+	 * @param lastFire the scheduled instant of the job's last fire that ran, on the agent
+	 * or, for the agent a job moved from, on whichever agent held it before: the agent
+	 * stopped after it
 	 */
 	public boolean handedOver(Instant lastFire) {
 		return this.registered || (this.stoppedAt != null && !lastFire.isAfter(this.stoppedAt));

@@ -106,12 +106,12 @@ final class Arrivals implements AutoCloseable {
 			}
 			LastFire last = lastFires.get(job.id());
 			Misfires.Missed missed = this.misfires.missed(job, (last != null) ? last.at() : null, arrival.at());
-			missing.add(new Missing(arrival, last, missed,
-					this.formerHolder.mayHaveRunThere(last, missed.run(), arrival.at())));
+			missing.add(new Missing(arrival, missed,
+					this.formerHolder.mayHaveRunThere(job.id(), last, missed.run(), arrival.at())));
 		}
 		// one read for the batch: which of those instants have no row yet
 		Set<FireKey> unrecorded = this.formerHolder.withoutRows(missing.stream()
-			.flatMap((m) -> m.theirs().stream().map((at) -> new FireKey(m.arrival().job().id(), at)))
+			.flatMap((m) -> m.theirs().instants().stream().map((at) -> new FireKey(m.arrival().job().id(), at)))
 			.toList());
 		Instant now = this.clock.instant();
 		int jobsWithFires = 0;
@@ -121,10 +121,11 @@ final class Arrivals implements AutoCloseable {
 			Arrival arrival = m.arrival();
 			JobState job = arrival.job();
 			List<Instant> theirs = m.theirs()
+				.instants()
 				.stream()
 				.filter((at) -> unrecorded.contains(new FireKey(job.id(), at)))
 				.toList();
-			this.formerHolder.recordMissed(job, (m.last() != null) ? m.last().agentId() : null, theirs, now);
+			this.formerHolder.recordMissed(job, m.theirs().formerHolder(), theirs, now);
 			this.misfires.recordBeyondBound(job, m.missed(), now);
 			leftToFormerHolders += theirs.size();
 			// one fire per instant: a released instant may also be the one the policy
@@ -165,11 +166,11 @@ final class Arrivals implements AutoCloseable {
 	/**
 	 * An arrival's missed instants.
 	 *
-	 * @param last its last fire that ran, null when none
 	 * @param missed what its misfire policy runs
-	 * @param theirs of those, the ones its former holder may have run unrecorded
+	 * @param theirs of those, the ones its former holder may have run unrecorded, and
+	 * that agent
 	 */
-	private record Missing(Arrival arrival, LastFire last, Misfires.Missed missed, List<Instant> theirs) {
+	private record Missing(Arrival arrival, Misfires.Missed missed, FormerHolderFires.Theirs theirs) {
 	}
 
 }

@@ -6,12 +6,14 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.lease.AgentStanding;
 import io.crony.agent.lease.Fence;
+import io.crony.agent.lease.Handover;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.Targets;
 import io.crony.agent.tracing.RunTracing;
@@ -39,24 +41,27 @@ import io.crony.agent.tracing.RunTracing;
  * left a stop mark (a job's former holder: {@link FormerHolderFires})
  * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty before
  * any was read: part of how long a job's failover may take ({@link FormerHolderFires})
+ * @param handovers the agent a held job moved from, as its assignment names it, null when
+ * none is known (a job's former holder: {@link FormerHolderFires})
  * @param tracing the spans of runs ({@link RunTracing#off()} for none)
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
 		Function<String, AgentStanding> agentStandings, Supplier<Optional<Duration>> leaderLeaseTtl,
-		RunTracing tracing) {
+		LongFunction<Handover> handovers, RunTracing tracing) {
 
 	/**
-	 * Parts with no tracing and no leader lease TTL known: a job taken over from an agent
-	 * that did not hand it over leaves it every missed instant up to its fence.
+	 * Parts with no tracing, no leader lease TTL known and no move's former holder: a job
+	 * taken over from an agent that did not hand it over leaves it every missed instant
+	 * up to its fence, that agent known from the job's last run.
 	 */
 	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
 			RunListener runs, Function<String, AgentStanding> agentStandings) {
 		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
-				queueLimit, misfireThreshold, runs, agentStandings, Optional::empty, RunTracing.off());
+				queueLimit, misfireThreshold, runs, agentStandings, Optional::empty, (jobId) -> null, RunTracing.off());
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 import io.crony.agent.execution.ExecutionRecord;
@@ -16,6 +17,7 @@ import io.crony.agent.execution.FireKey;
 import io.crony.agent.execution.LastFire;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.lease.AgentStanding;
+import io.crony.agent.lease.Handover;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
 import org.slf4j.Logger;
@@ -48,6 +50,22 @@ import org.springframework.dao.DataAccessException;
  * killed agent's last seconds before the move are recorded MISSED, not caught up, as
  * nobody can tell it from one cut off, and so are those of an agent that stopped while
  * its records were not all in the database.
+ * <p>
+ * The former holder is the agent the job moved from, as the leader's move names it in the
+ * assignment ({@link Handover}), and the agent of the job's last recorded run: the two
+ * differ when the job passed A, B, C and B held it without recording a run of it (cut off
+ * soon after it arrived, it fired from its spool up to its fence). A's stop mark then
+ * says nothing of B, and B, gone from etcd and with no mark, is judged like any agent cut
+ * off: the instants in the window are recorded MISSED under it. Judged by A alone, they
+ * went by the misfire policy, and CATCH_UP or FIRE_NOW ran again what B ran, its replay
+ * recording them a second time. The move's former holder ran nothing after the move was
+ * written, so its window ends there too (its fence closed a fencing margin before its
+ * lease expired, before the leader moved the job: a margin of clock difference between
+ * the leader and it is covered), which keeps a later arrival of the job (this agent
+ * restarted) from leaving it what this agent missed. When the move's former holder handed
+ * the job over, the last run's agent is judged as before (the stricter outcome wins); a
+ * value an older web wrote names no former holder, and the last run's agent is judged
+ * alone.
  * <p>
  * How far back, with the defaults (lease TTL 10 s, fencing margin 2 s, the web's
  * {@code leader-lease-ttl} 10 s), from the former holder's last confirmed keepalive
@@ -105,6 +123,8 @@ final class FormerHolderFires {
 
 	private final Function<String, AgentStanding> standings;
 
+	private final LongFunction<Handover> handovers;
+
 	/**
 	 * @param leaseTtl the agents' lease TTL (this agent's)
 	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
@@ -112,10 +132,12 @@ final class FormerHolderFires {
 	 * holder may have run instants unrecorded ({@link #lookBack(Duration, Duration)})
 	 * @param standings whether an agent is registered in etcd now, and whether it left a
 	 * stop mark
+	 * @param handovers by job id, the move that brought the job here, null when none is
+	 * known
 	 */
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
 			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
-			Function<String, AgentStanding> standings) {
+			Function<String, AgentStanding> standings, LongFunction<Handover> handovers) {
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
@@ -123,6 +145,7 @@ final class FormerHolderFires {
 		this.leaderLeaseTtl = leaderLeaseTtl;
 		this.fencingMargin = fencingMargin;
 		this.standings = standings;
+		this.handovers = handovers;
 	}
 
 	/**
@@ -139,25 +162,51 @@ final class FormerHolderFires {
 	/**
 	 * Of the missed instants a job's misfire policy would run on its arrival here, those
 	 * its former holder may have run from its spool: in
-	 * {@code (arrival - look-back, arrival - fencing-margin]}, when the job's last run
-	 * was another agent's and that agent did not hand it over: it is not registered in
-	 * etcd now, nor did it stop gracefully after that run. With no leader lease TTL read
-	 * yet the window has no start.
+	 * {@code (arrival - look-back, arrival - fencing-margin]}, when that agent did not
+	 * hand the job over: it is not registered in etcd now, nor did it stop gracefully
+	 * after the job's last run. The former holder is the agent the job moved from, whose
+	 * window also ends at the move, and otherwise the agent of the job's last run; with
+	 * no leader lease TTL read yet the window has no start.
+	 * @param jobId the job
 	 * @param last the job's last fire that ran, null when none
 	 */
-	List<Instant> mayHaveRunThere(LastFire last, List<Instant> missed, Instant arrival) {
-		if (last == null || last.agentId() == null || last.agentId().equals(this.agentId)) {
-			return List.of();
+	Theirs mayHaveRunThere(long jobId, LastFire last, List<Instant> missed, Instant arrival) {
+		if (last == null) {
+			return Theirs.NONE;
 		}
+		Handover handover = this.handovers.apply(jobId);
+		if (handover != null && isAnother(handover.formerHolder())) {
+			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt());
+			// the last run's agent is judged too unless it is the same one, the stricter
+			// outcome winning
+			if (!moved.instants().isEmpty() || handover.formerHolder().equals(last.agentId())) {
+				return moved;
+			}
+		}
+		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null) : Theirs.NONE;
+	}
+
+	private boolean isAnother(String agentId) {
+		return agentId != null && !agentId.equals(this.agentId);
+	}
+
+	/**
+	 * The instants of the window an agent may have run, when it did not hand the job
+	 * over.
+	 * @param movedAt when the job moved from it, null when not known
+	 */
+	private Theirs judge(String formerHolder, LastFire last, List<Instant> missed, Instant arrival, Instant movedAt) {
 		Optional<Instant> from = this.leaderLeaseTtl.get()
 			.map((leaderTtl) -> arrival.minus(lookBack(this.leaseTtl, leaderTtl)));
-		Instant until = arrival.minus(this.fencingMargin);
+		Instant fence = arrival.minus(this.fencingMargin);
+		Instant until = (movedAt != null && movedAt.isBefore(fence)) ? movedAt : fence;
 		List<Instant> window = missed.stream()
 			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
 			.toList();
 		// asked only when an instant qualifies: a handed-over job's former holder is
 		// still registered or stopped gracefully, and nothing of it waits in a spool
-		return (window.isEmpty() || this.standings.apply(last.agentId()).handedOver(last.at())) ? List.of() : window;
+		return (window.isEmpty() || this.standings.apply(formerHolder).handedOver(last.at())) ? Theirs.NONE
+				: new Theirs(formerHolder, window);
 	}
 
 	/**
@@ -199,6 +248,18 @@ final class FormerHolderFires {
 			this.records.submit(new ExecutionRecord.Finished(job.id(), at, formerHolder, ExecutionStatus.MISSED, 1,
 					null, why, now));
 		}
+	}
+
+	/**
+	 * The missed instants a former holder may have run unrecorded.
+	 *
+	 * @param formerHolder that agent, null when none
+	 * @param instants those instants, in order
+	 */
+	record Theirs(String formerHolder, List<Instant> instants) {
+
+		static final Theirs NONE = new Theirs(null, List.of());
+
 	}
 
 }

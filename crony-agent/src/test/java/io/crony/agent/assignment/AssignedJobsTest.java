@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.google.protobuf.ByteString;
+import io.crony.agent.lease.Handover;
+import io.crony.agent.lease.Handovers;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.JobAssignment;
@@ -36,8 +38,10 @@ class AssignedJobsTest {
 
 	private final List<String> calls = new ArrayList<>();
 
+	private final Handovers handovers = new Handovers();
+
 	private final AssignedJobs jobs = new AssignedJobs(KEYS, "agent-1", new RecordingHolder(),
-			new SkippingFailures("agent-1"));
+			new SkippingFailures("agent-1"), this.handovers);
 
 	@Test
 	void aRunOfPutsIsOneChange() {
@@ -72,6 +76,31 @@ class AssignedJobsTest {
 	}
 
 	@Test
+	void theAgentAMovedJobComesFromIsKnownBeforeTheEngineHoldsIt() {
+		Instant movedAt = Instant.parse("2026-11-29T08:00:40Z");
+
+		this.jobs.onEvents(List.of(put(1, "0 * * * * ?", "agent-b", movedAt), put(2, "0 * * * * ?")));
+
+		assertThat(this.calls).containsExactly("put [1 from agent-b, 2]");
+		assertThat(this.handovers.apply(1)).isEqualTo(new Handover("agent-b", movedAt));
+		// placed anew, or written by a web of before the field: no move known
+		assertThat(this.handovers.apply(2)).isNull();
+	}
+
+	@Test
+	void anUpdateInPlaceKeepsTheMoveAndTheKeysDeleteForgetsIt() {
+		Instant movedAt = Instant.parse("2026-11-29T08:00:40Z");
+		this.jobs.onEvents(List.of(put(1, "0 * * * * ?", "agent-b", movedAt)));
+
+		// the spec changed before the arrival was judged: the move still counts
+		this.jobs.onEvents(List.of(put(1, "30 * * * * ?")));
+		assertThat(this.handovers.apply(1)).isEqualTo(new Handover("agent-b", movedAt));
+
+		this.jobs.onEvents(List.of(delete(1)));
+		assertThat(this.handovers.apply(1)).isNull();
+	}
+
+	@Test
 	void keysThatAreNotAssignmentsAreIgnored() {
 		this.jobs.onEvents(List.of(event("/crony/other/1", "x", EventType.PUT), delete(5)));
 
@@ -79,10 +108,15 @@ class AssignedJobsTest {
 	}
 
 	private static WatchEvent put(long jobId, String schedule) {
+		return put(jobId, schedule, null, Instant.EPOCH);
+	}
+
+	private static WatchEvent put(long jobId, String schedule, String formerHolder, Instant assignedAt) {
 		JobSpec spec = new JobSpec(jobId, "j" + jobId, null, schedule, "UTC",
 				new TargetSpec(TargetType.HTTP, "GET", "http://x", Map.of(), null, null, null, List.of()), 5,
 				RetryPolicy.NONE, MisfirePolicy.SKIP, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
-		String value = new String(CronyJson.toBytes(new JobAssignment(spec, 1, Instant.EPOCH)), StandardCharsets.UTF_8);
+		String value = new String(CronyJson.toBytes(new JobAssignment(spec, 1, assignedAt, formerHolder)),
+				StandardCharsets.UTF_8);
 		return event(KEYS.job("agent-1", jobId), value, EventType.PUT);
 	}
 
@@ -110,18 +144,20 @@ class AssignedJobsTest {
 			AssignedJobsTest.this.calls.add("put " + describe(specs));
 		}
 
+		// a job's schedule is named only when it is not the first one used, the agent it
+		// moved from only when it is known as the engine takes the job
+		private String describe(Collection<JobSpec> specs) {
+			return specs.stream().map((spec) -> {
+				Handover moved = AssignedJobsTest.this.handovers.apply(spec.id());
+				String held = spec.schedule().equals("0 * * * * ?") ? String.valueOf(spec.id())
+						: spec.id() + " at " + spec.schedule();
+				return (moved != null) ? held + " from " + moved.formerHolder() : held;
+			}).toList().toString();
+		}
+
 		@Override
 		public void remove(Collection<Long> jobIds) {
 			AssignedJobsTest.this.calls.add("remove " + jobIds);
-		}
-
-		// a job's schedule is named only when it is not the first one used
-		private static String describe(Collection<JobSpec> specs) {
-			return specs.stream()
-				.map((spec) -> spec.schedule().equals("0 * * * * ?") ? String.valueOf(spec.id())
-						: spec.id() + " at " + spec.schedule())
-				.toList()
-				.toString();
 		}
 
 	}

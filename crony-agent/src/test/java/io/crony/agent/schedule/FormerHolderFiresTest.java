@@ -2,13 +2,16 @@ package io.crony.agent.schedule;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import io.crony.agent.execution.LastFire;
 import io.crony.agent.lease.AgentStanding;
+import io.crony.agent.lease.Handover;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,8 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FormerHolderFiresTest {
 
+	private static final long JOB = 1;
+
+	// the move that brought the job here, as its assignment value names it: none unless
+	// a test says
+	private final Map<Long, Handover> moves = new HashMap<>();
+
 	private final FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-			() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing);
+			() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing,
+			this.moves::get);
 
 	private final Instant arrival = Instant.parse("2026-11-29T08:00:40.300Z");
 
@@ -46,15 +56,12 @@ class FormerHolderFiresTest {
 		// closed a fencing margin before its lease expired, before this arrival; and
 		// its cut began no earlier than the longest failover (three lease TTLs and the
 		// leader's) before the arrival
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
-				this.arrival))
-			.first()
-			.isEqualTo(Instant.parse("2026-11-29T08:00:01Z"));
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
-				this.arrival))
-			.hasSize(38)
-			.last()
-			.isEqualTo(Instant.parse("2026-11-29T08:00:38Z"));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival)
+			.instants()).first().isEqualTo(Instant.parse("2026-11-29T08:00:01Z"));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival)
+			.instants()).hasSize(38).last().isEqualTo(Instant.parse("2026-11-29T08:00:38Z"));
 	}
 
 	@Test
@@ -67,8 +74,9 @@ class FormerHolderFiresTest {
 		// successor's poll and the move brought the job here at 08:00:31.400
 		Instant arrival = Instant.parse("2026-11-29T08:00:31.400Z");
 		List<Instant> upToArrival = this.missed.stream().filter((at) -> !at.isAfter(arrival)).toList();
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), upToArrival,
-				arrival))
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), upToArrival, arrival)
+			.instants())
 			.containsAll(IntStream.rangeClosed(0, 8)
 				.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 				.toList());
@@ -77,25 +85,27 @@ class FormerHolderFiresTest {
 	@Test
 	void theInstantsAfterTheFormerHoldersFenceAreCaughtUp() {
 		List<Instant> late = List.of(Instant.parse("2026-11-29T08:00:39Z"), Instant.parse("2026-11-29T08:00:40Z"));
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T08:00:38Z"), "cut"), late,
-				this.arrival))
-			.isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T08:00:38Z"), "cut"), late, this.arrival)
+			.instants()).isEmpty();
 	}
 
 	@Test
 	void aJobWhoseLastRunWasThisAgentsOwnLeavesNothingToAnotherAgent() {
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "survivor"),
-				this.missed, this.arrival))
-			.isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "survivor"), this.missed,
+					this.arrival)
+			.instants()).isEmpty();
 	}
 
 	@Test
 	void aJobHandedOverByAnAgentStillRegisteredGoesByItsMisfirePolicy() {
 		// a live move or a restart: the former holder has its lease, so it was not cut
 		// off from etcd, and nothing of it waits in a spool
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
-				this.arrival))
-			.isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
+					this.arrival)
+			.instants()).isEmpty();
 	}
 
 	@Test
@@ -103,35 +113,115 @@ class FormerHolderFiresTest {
 		// a rolling restart: the former holder handed its jobs back, found every record
 		// in the database and left its stop mark at 08:00:00.500 before revoking its
 		// lease; it ran nothing after, and every instant it ran has its row
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T08:00:00Z"), "stopped"),
-				this.missed, this.arrival))
-			.isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T08:00:00Z"), "stopped"), this.missed,
+					this.arrival)
+			.instants()).isEmpty();
 	}
 
 	@Test
 	void aStopMarkOlderThanTheJobsLastFireThereIsNotTaken() {
 		// the agent ran the job at 07:59:59, after its mark of 07:59:00: it came back
 		// since, so the mark says nothing of what it may have run from its spool later
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "came-back"),
-				this.missed, this.arrival))
-			.hasSize(38);
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "came-back"), this.missed,
+					this.arrival)
+			.instants()).hasSize(38);
 	}
 
 	@Test
 	void aJobThatNeverRanHasNoFormerHolder() {
-		assertThat(this.fires.mayHaveRunThere(null, this.missed, this.arrival)).isEmpty();
-		assertThat(this.fires.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), null), this.missed,
-				this.arrival))
-			.isEmpty();
+		assertThat(this.fires.mayHaveRunThere(JOB, null, this.missed, this.arrival).instants()).isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), null), this.missed, this.arrival)
+			.instants()).isEmpty();
+	}
+
+	@Test
+	void aJobPassedOnByAnAgentCutOffBeforeItRecordedARunIsJudgedByThatAgentNotByTheOneThatStoppedBefore() {
+		// "stopped" ran the job last at 08:00:00, left its mark and the job moved to
+		// "cut", which was cut off before it recorded a run: it fired from its spool up
+		// to
+		// its fence; its lease expired and the leader moved the job here at 08:00:40.200.
+		// The mark of "stopped" says nothing of "cut": every instant of the window is
+		// left to "cut", none run again here
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:40.200Z")));
+
+		FormerHolderFires.Theirs theirs = this.fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T08:00:00Z"), "stopped"), this.missed, this.arrival);
+
+		assertThat(theirs.formerHolder()).isEqualTo("cut");
+		assertThat(theirs.instants()).hasSize(38)
+			.startsWith(Instant.parse("2026-11-29T08:00:01Z"))
+			.endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+	}
+
+	@Test
+	void aJobThatCameBackFromAnAgentCutOffBeforeItRecordedARunIsJudgedByThatAgent() {
+		// this agent ran it last, the job went to "cut" and back: what this agent missed
+		// since may be what "cut" ran from its spool
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:40.200Z")));
+
+		FormerHolderFires.Theirs theirs = this.fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "survivor"), this.missed, this.arrival);
+
+		assertThat(theirs.formerHolder()).isEqualTo("cut");
+		assertThat(theirs.instants()).hasSize(38);
+	}
+
+	@Test
+	void aJobMovedFromAnAgentThatHandedItOverGoesByItsMisfirePolicy() {
+		// a live move or a restart (registered), a rolling upgrade (its mark, after the
+		// job's last run): the missed instants are caught up, whoever ran the job last
+		this.moves.put(JOB, new Handover("alive", Instant.parse("2026-11-29T08:00:40.200Z")));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T08:00:00Z"), "stopped"), this.missed,
+					this.arrival)
+			.instants()).isEmpty();
+		this.moves.put(JOB, new Handover("stopped", Instant.parse("2026-11-29T08:00:40.200Z")));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
+					this.arrival)
+			.instants()).isEmpty();
+	}
+
+	@Test
+	void whenTheAgentTheJobMovedFromHandedItOverTheLastRunsAgentIsStillJudged() {
+		// the stricter outcome wins: "cut" ran the job last and is gone without a mark
+		this.moves.put(JOB, new Handover("alive", Instant.parse("2026-11-29T08:00:40.200Z")));
+
+		FormerHolderFires.Theirs theirs = this.fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival);
+
+		assertThat(theirs.formerHolder()).isEqualTo("cut");
+		assertThat(theirs.instants()).hasSize(38);
+	}
+
+	@Test
+	void theAgentTheJobMovedFromRanNothingAfterTheMove() {
+		// the job moved here at 08:00:20 and arrives again at 08:00:40.300 (this agent
+		// restarted): the instants after the move are this agent's misses, caught up
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:20Z")));
+
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival)
+			.instants()).hasSize(20).endsWith(Instant.parse("2026-11-29T08:00:20Z"));
+		// long after the move: nothing is left to it, nor to the last run's agent
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T07:50:00Z")));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:49:59Z"), "cut"), this.missed, this.arrival)
+			.instants()).isEmpty();
 	}
 
 	@Test
 	void theWindowFollowsTheLeaseSettings() {
 		// agent lease 4 s, margin 1 s, leader lease 6 s: back 18 s, to 08:00:22.300
 		FormerHolderFires shortLease = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(4),
-				() -> Optional.of(Duration.ofSeconds(6)), Duration.ofSeconds(1), (agent) -> AgentStanding.GONE);
-		assertThat(shortLease.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed,
-				this.arrival))
+				() -> Optional.of(Duration.ofSeconds(6)), Duration.ofSeconds(1), (agent) -> AgentStanding.GONE,
+				(jobId) -> null);
+		assertThat(shortLease
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival)
+			.instants())
 			.containsExactlyElementsOf(IntStream.rangeClosed(23, 39)
 				.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 				.toList());
@@ -144,32 +234,30 @@ class FormerHolderFiresTest {
 		// 08:00:01); a later read of 10 s takes the window back to 40 s
 		AtomicReference<Optional<Duration>> leaderTtl = new AtomicReference<>(Optional.of(Duration.ofSeconds(25)));
 		FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10), leaderTtl::get,
-				Duration.ofSeconds(2), (agent) -> AgentStanding.GONE);
+				Duration.ofSeconds(2), (agent) -> AgentStanding.GONE, (jobId) -> null);
 		List<Instant> missed = IntStream.rangeClosed(-20, 40)
 			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 			.toList();
 		LastFire last = new LastFire(Instant.parse("2026-11-29T07:59:30Z"), "cut");
 
-		assertThat(fires.mayHaveRunThere(last, missed, this.arrival)).first()
+		assertThat(fires.mayHaveRunThere(JOB, last, missed, this.arrival).instants()).first()
 			.isEqualTo(Instant.parse("2026-11-29T07:59:46Z"));
 		leaderTtl.set(Optional.of(Duration.ofSeconds(10)));
-		assertThat(fires.mayHaveRunThere(last, missed, this.arrival)).first()
+		assertThat(fires.mayHaveRunThere(JOB, last, missed, this.arrival).instants()).first()
 			.isEqualTo(Instant.parse("2026-11-29T08:00:01Z"));
 	}
 
 	@Test
 	void withNoLeaderLeaseTtlReadYetEveryMissedInstantUpToTheFenceIsLeftToTheFormerHolder() {
 		FormerHolderFires unknown = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
-				Optional::empty, Duration.ofSeconds(2), (agent) -> AgentStanding.GONE);
+				Optional::empty, Duration.ofSeconds(2), (agent) -> AgentStanding.GONE, (jobId) -> null);
 		List<Instant> missed = IntStream.rangeClosed(-600, 40)
 			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
 			.toList();
 
-		assertThat(unknown.mayHaveRunThere(new LastFire(Instant.parse("2026-11-29T07:49:00Z"), "cut"), missed,
-				this.arrival))
-			.hasSize(601 + 38)
-			.first()
-			.isEqualTo(Instant.parse("2026-11-29T07:50:00Z"));
+		assertThat(unknown
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:49:00Z"), "cut"), missed, this.arrival)
+			.instants()).hasSize(601 + 38).first().isEqualTo(Instant.parse("2026-11-29T07:50:00Z"));
 	}
 
 }

@@ -5,9 +5,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,18 +16,9 @@ import io.crony.agent.execution.Spool;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.support.WorkerPool;
 import io.crony.agent.target.AttemptResult;
-import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.execution.TriggerType;
-import io.crony.common.job.AssignmentSpec;
-import io.crony.common.job.JobSpec;
-import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.OverlapPolicy;
-import io.crony.common.job.RetryPolicy;
-import io.crony.common.job.TargetSpec;
-import io.crony.common.job.TargetType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,17 +57,7 @@ class RunnerAllocationTest {
 	void printsWhatTheRunnerAllocatesPerFire() {
 		ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 		try {
-			Target answering = new Target() {
-				@Override
-				public TargetType type() {
-					return TargetType.HTTP;
-				}
-
-				@Override
-				public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-					return ANSWER;
-				}
-			};
+			Targets answering = RunnerFixture.httpTarget((invocation) -> ANSWER);
 			AgentMetrics metrics = new AgentMetrics(new SimpleMeterRegistry());
 			AtomicLong succeeded = new AtomicLong();
 			RunListener counting = (run) -> {
@@ -89,8 +67,8 @@ class RunnerAllocationTest {
 			};
 			long least = Long.MAX_VALUE;
 			for (int round = 0; round < WARM_UP + ROUNDS; round++) {
-				Runner runner = new Runner(new Targets(List.of(answering)), runRecords(metrics, counting), metrics,
-						timer, Runnable::run, Clock.systemUTC(), 10);
+				Runner runner = new Runner(answering, runRecords(metrics, counting), metrics, timer, Runnable::run,
+						Clock.systemUTC(), 10);
 				Fire[] fires = fires(FIRES);
 				long before = threads.getCurrentThreadAllocatedBytes();
 				for (Fire fire : fires) {
@@ -149,10 +127,7 @@ class RunnerAllocationTest {
 
 	// fires of one job, each with an execution row of its own, made before the count
 	private static Fire[] fires(int count) {
-		JobSpec spec = new JobSpec(7, "j7", null, "0 0 0 1 1 ?", "UTC",
-				new TargetSpec(TargetType.HTTP, "POST", "http://x", Map.of(), null, null, null, List.of()), 5,
-				new RetryPolicy(1, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true, 1);
-		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), null));
+		JobState job = RunnerFixture.job(1);
 		Instant at = Instant.parse("2026-11-27T00:00:00Z");
 		long now = System.currentTimeMillis();
 		Fire[] fires = new Fire[count];

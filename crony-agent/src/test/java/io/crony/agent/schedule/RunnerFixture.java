@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 import io.crony.agent.execution.ExecutionStore;
@@ -95,6 +96,14 @@ final class RunnerFixture implements AutoCloseable {
 	 * {@link #calls}.
 	 */
 	Targets targets(IntFunction<AttemptResult> byAttempt) {
+		return httpTarget((invocation) -> {
+			this.calls.add(invocation);
+			return CompletableFuture.completedFuture(byAttempt.apply(invocation.attempt()));
+		});
+	}
+
+	/** One HTTP target that answers each call as given. */
+	static Targets httpTarget(Function<Invocation, CompletableFuture<AttemptResult>> answer) {
 		Target target = new Target() {
 			@Override
 			public TargetType type() {
@@ -103,8 +112,7 @@ final class RunnerFixture implements AutoCloseable {
 
 			@Override
 			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-				RunnerFixture.this.calls.add(invocation);
-				return CompletableFuture.completedFuture(byAttempt.apply(invocation.attempt()));
+				return answer.apply(invocation);
 			}
 		};
 		return new Targets(List.of(target));
@@ -116,13 +124,20 @@ final class RunnerFixture implements AutoCloseable {
 	 * @param maxAttempts the job's retry policy's attempts
 	 */
 	static Fire fire(long executionId, int maxAttempts) {
+		return Fire.resumed(job(maxAttempts), executionId, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.MANUAL,
+				null, 1, 0, System.currentTimeMillis());
+	}
+
+	/**
+	 * Job 7 ({@code j7}, HTTP, misfires skipped, overlaps allowed).
+	 * @param maxAttempts its retry policy's attempts
+	 */
+	static JobState job(int maxAttempts) {
 		JobSpec spec = new JobSpec(7, "j7", null, "0 0 0 1 1 ?", "UTC",
 				new TargetSpec(TargetType.HTTP, "POST", "http://x", Map.of(), null, null, null, List.of()), 5,
 				new RetryPolicy(maxAttempts, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, AssignmentSpec.DEFAULT, true,
 				1);
-		JobState job = new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), null));
-		return Fire.resumed(job, executionId, Instant.parse("2026-11-27T00:00:00Z"), TriggerType.MANUAL, null, 1, 0,
-				System.currentTimeMillis());
+		return new JobState(spec, new ScheduleParser().parse(spec.schedule(), ZoneId.of("UTC"), null));
 	}
 
 	/** The first run that finished, once one has. */

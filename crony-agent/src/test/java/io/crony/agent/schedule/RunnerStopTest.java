@@ -9,11 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.AttemptResult;
-import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.common.execution.ExecutionStatus;
-import io.crony.common.job.TargetType;
 import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
 import org.junit.jupiter.api.AfterEach;
@@ -59,21 +56,12 @@ class RunnerStopTest {
 		AgentMetrics metrics = new AgentMetrics(this.fixture.meters);
 		RunRecords records = new RunRecords(this.fixture.records(), metrics, "a", this.recordsClock,
 				this.fixture.finished::add);
-		Target slow = new Target() {
-			@Override
-			public TargetType type() {
-				return TargetType.HTTP;
-			}
-
-			@Override
-			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-				CompletableFuture<AttemptResult> call = new CompletableFuture<>();
-				RunnerStopTest.this.calls.add(call);
-				return call;
-			}
-		};
-		this.runner = new Runner(new Targets(List.of(slow)), records, metrics, this.fixture.timer(), Runnable::run,
-				this.runnerClock, 10);
+		Targets slow = RunnerFixture.httpTarget((invocation) -> {
+			CompletableFuture<AttemptResult> call = new CompletableFuture<>();
+			this.calls.add(call);
+			return call;
+		});
+		this.runner = new Runner(slow, records, metrics, this.fixture.timer(), Runnable::run, this.runnerClock, 10);
 	}
 
 	@AfterEach

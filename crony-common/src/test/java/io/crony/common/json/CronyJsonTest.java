@@ -39,6 +39,24 @@ class CronyJsonTest {
 	}
 
 	@Test
+	void roundTripsAMovesFormerHolderAndReadsAnAssignmentWrittenBeforeItAsNoMove() {
+		JobSpec spec = new JobSpec(7, "settle-orders", null, "@every 5s", "UTC",
+				new TargetSpec(TargetType.HTTP, "GET", "http://127.0.0.1:9000/x", null, null, null, null, null), 30,
+				RetryPolicy.NONE, MisfirePolicy.CATCH_UP, OverlapPolicy.SKIP, AssignmentSpec.DEFAULT, true, 1);
+		JobAssignment moved = new JobAssignment(spec, 12, Instant.parse("2026-11-22T10:00:00Z"), "agent-b");
+
+		String json = CronyJson.toJson(moved);
+
+		assertThat(json).contains("\"formerHolder\":\"agent-b\"");
+		assertThat(CronyJson.fromJson(json, JobAssignment.class)).isEqualTo(moved);
+		// a web of before the field (rolling upgrade, agents first): no former holder
+		JobAssignment older = CronyJson.fromJson(CronyJson.toJson(new JobAssignment(spec, 12, moved.assignedAt())),
+				JobAssignment.class);
+		assertThat(older.formerHolder()).isNull();
+		assertThat(CronyJson.toJson(older)).doesNotContain("formerHolder");
+	}
+
+	@Test
 	void roundTripsATargetsInstanceChoiceAndReadsOneWrittenBeforeItAsUnset() {
 		TargetSpec target = new TargetSpec(TargetType.HTTP, "POST", "lb://billing/settle", null, null, null, null, null,
 				InstanceChoice.LEAST_ACTIVE, null);

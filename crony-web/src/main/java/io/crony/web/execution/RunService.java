@@ -189,10 +189,11 @@ public class RunService {
 		row.setAttempt(1);
 		row.setParams(params);
 		row.setUpdatedAt(now);
+		// one id for every instant tried: it is the run's whatever instant it lands on
+		row.setId(this.ids.next());
 		Instant at = offTheSecond(now);
 		for (int attempt = 0;; attempt++) {
 			row.setScheduledAt(at);
-			row.setId(this.ids.next());
 			try {
 				this.executions.insert(row);
 				return row;

@@ -1,6 +1,5 @@
 package io.crony.web.cluster;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.crony.common.job.AssignmentSpec;
 import io.crony.common.job.AssignmentStrategy;
 import io.crony.common.job.JobAssignment;
+import io.crony.common.job.JobChangeReads;
 import io.crony.common.job.JobSpec;
 import io.crony.web.cluster.membership.AgentRegistry;
 import io.etcd.jetcd.ByteSequence;
@@ -60,11 +60,7 @@ class AssignmentIT extends ClusterItSupport {
 	@Test
 	void theChangePollReadsNoJobRowWhateverTheTableSize() throws Exception {
 		this.jobs.create("explained");
-		Field field = Class.forName("io.crony.web.cluster.leader.JobTable").getDeclaredField("STAMP");
-		field.setAccessible(true);
-		String poll = (String) field.get(null);
-
-		List<Map<String, Object>> plan = this.jdbc.queryForList("EXPLAIN " + poll);
+		List<Map<String, Object>> plan = this.jdbc.queryForList("EXPLAIN " + JobChangeReads.STAMP);
 
 		// both maxima are read from an index end: no table is scanned at all
 		assertThat(plan).hasSize(1);

@@ -91,6 +91,14 @@ final class EtcdAssignments {
 		return found.get(agentId);
 	}
 
+	/** Job id to the version its key (its first, if it has two) carries. */
+	Map<Long, Long> versionsByJob() {
+		Map<Long, Long> versions = new HashMap<>();
+		forEach((assignment, kv) -> versions.putIfAbsent(assignment.jobId(),
+				CronyJson.fromBytes(kv.getValue().getBytes(), JobAssignment.class).job().version()));
+		return versions;
+	}
+
 	private long forEach(java.util.function.BiConsumer<NodeKey.Assignment, KeyValue> sink) {
 		try {
 			return this.scanner.scan(this.keys.nodes(), 0,

@@ -3,8 +3,11 @@ package io.crony.web.cluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,8 +16,9 @@ import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobAssignment;
 import io.crony.common.json.CronyJson;
-import io.crony.web.cluster.leader.ReconcileReadGate;
+import io.crony.web.cluster.leader.ReconcileGate;
 import io.etcd.jetcd.ByteSequence;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -33,7 +37,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FailoverIT extends ClusterItSupport {
 
 	@Autowired
-	HeldReconcileRead heldRead;
+	HeldReconcile gate;
+
+	@AfterEach
+	void releaseTheReconcile() {
+		this.gate.releaseRead();
+		this.gate.releaseSlices();
+	}
 
 	@Test
 	void anAgentsJobsMoveWhileAFullReconcileIsReadingAndItsCorrectionsUndoNothing() throws Exception {
@@ -47,8 +57,8 @@ class FailoverIT extends ClusterItSupport {
 		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
 				before.revision() + 1)) {
 			// a reconcile has read the keys and waits to read the rows
-			this.heldRead.hold();
-			await().until(this.heldRead::holding);
+			this.gate.holdRead();
+			await().until(this.gate::holdingRead);
 
 			// meanwhile: jobs placed, a job deleted, and an agent lost
 			ids.addAll(this.jobs.createMany("meanwhile", 10));
@@ -58,20 +68,104 @@ class FailoverIT extends ClusterItSupport {
 			doomed.expire();
 			await().until(() -> this.assignments.count(this.client, "r2") == 0);
 			assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
-			assertThat(this.heldRead.holding()).as("the reconcile is still reading").isTrue();
+			assertThat(this.gate.holdingRead()).as("the reconcile is still reading").isTrue();
 			await().until(() -> this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'r2' AND event = 'LOST' AND jobs_moved = ?",
 					Integer.class, held) == 1);
 
 			// its corrections, from keys read before all that, are applied; the next
 			// reconcile starts only after they were
-			int passed = this.heldRead.passed();
-			this.heldRead.release();
-			await().until(() -> this.heldRead.passed() >= passed + 2);
+			int passed = this.gate.readsPassed();
+			this.gate.releaseRead();
+			await().until(() -> this.gate.readsPassed() >= passed + 2);
 			assertThat(invariant.violations()).isEmpty();
 		}
 		assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
 		assertThat(this.assignments.byJob()).doesNotContainKey(deleted).hasSize(69);
+	}
+
+	@Test
+	void anAgentLostWhileACorrectionHasSlicesLeftIsFailedOverBeforeTheNextSlice() throws Exception {
+		agent("s1", 1, Map.of(), 4);
+		TestAgent doomed = agent("s2", 1, Map.of(), 4);
+		agent("s3", 1, Map.of(), 4);
+		List<Long> ids = this.jobs.createMany("sliced", 60);
+		await().until(() -> this.assignments.byJob().size() == 60);
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// 30 rows changed where only a full reconcile sees them: its correction reads
+			// them again ten to a slice (page-size) and is held after its first slice
+			List<Long> stale = ids.subList(0, 30);
+			this.gate.holdSlicesAfter(1);
+			this.jobs.changeUnseen(stale);
+			await().until(this.gate::holdingSlice);
+			int readsPassed = this.gate.readsPassed();
+			long held = this.assignments.count(this.client, "s2");
+
+			doomed.expire();
+
+			// the failover is decided while the correction waits with slices left
+			await().until(() -> this.assignments.count(this.client, "s2") == 0);
+			await().until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 's2' AND event = 'LOST' AND jobs_moved = ?",
+					Integer.class, held) == 1);
+			assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
+			assertThat(this.gate.holdingSlice()).as("the correction still waits").isTrue();
+			assertThat(this.gate.readsPassed()).as("no reconcile read began after it").isEqualTo(readsPassed);
+
+			// its slices left undo nothing the failover did; what it leaves (jobs the
+			// failover moved meanwhile) the next reconcile corrects
+			this.gate.releaseSlices();
+			await().until(() -> this.assignments.versionsByJob()
+				.entrySet()
+				.stream()
+				.allMatch((job) -> job.getValue() == (stale.contains(job.getKey()) ? 2 : 1)));
+			assertThat(invariant.violations()).isEmpty();
+		}
+		assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
+	}
+
+	@Test
+	void jobsCreatedSinceASnapshotAreNotReadAgainByItsCorrectionAndEndUpOnOneAgent() throws Exception {
+		agent("n1", 1, Map.of(), 4);
+		agent("n2", 1, Map.of(), 4);
+		List<Long> ids = new ArrayList<>(this.jobs.createMany("known", 20));
+		await().until(() -> this.assignments.byJob().size() == 20);
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// a reconcile has read the keys and waits to read the rows
+			this.gate.holdRead();
+			await().until(this.gate::holdingRead);
+			// jobs it will read without their keys, placed meanwhile by the change scan,
+			// and a row only a full reconcile sees changed, which it reads again
+			List<Long> created = this.jobs.createMany("created", 30);
+			long unseen = ids.get(0);
+			this.jobs.changeUnseen(List.of(unseen));
+			await().until(() -> this.assignments.byJob().size() == 50);
+
+			// its read ends; its correction waits before its first slice
+			this.gate.holdSlicesAfter(0);
+			this.gate.forgetRereads();
+			int readsPassed = this.gate.readsPassed();
+			this.gate.releaseRead();
+			await().until(this.gate::holdingSlice);
+			// jobs it did not read at all, placed by the change scan
+			List<Long> later = this.jobs.createMany("later", 30);
+			await().until(() -> this.assignments.byJob().size() == 80);
+
+			this.gate.releaseSlices();
+			await().until(() -> this.gate.readsPassed() >= readsPassed + 2);
+			assertThat(this.gate.reread()).contains(unseen)
+				.doesNotContainAnyElementsOf(created)
+				.doesNotContainAnyElementsOf(later);
+			assertThat(this.assignments.versionsByJob()).containsEntry(unseen, 2L);
+			ids.addAll(created);
+			ids.addAll(later);
+			assertEachOnExactlyOneOf(ids, List.of("n1", "n2"));
+			assertThat(invariant.violations()).isEmpty();
+		}
 	}
 
 	@Test
@@ -100,6 +194,9 @@ class FailoverIT extends ClusterItSupport {
 		}
 		assertEachOnExactlyOneOf(ids, List.of("f1", "f3"));
 		String newHolder = this.assignments.byJob().get(onceJob).get(0);
+		// the new key names the agent the job moved from: its new holder judges by it
+		// the instants the job missed (crony-agent's FormerHolderFires)
+		assertThat(this.assignments.value(newHolder, onceJob).formerHolder()).isEqualTo("f2");
 		// the run-now request follows its job once the jobs have moved (a later write)
 		await().untilAsserted(() -> {
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once(newHolder, 77))).get().getKvs()).hasSize(1);
@@ -145,17 +242,20 @@ class FailoverIT extends ClusterItSupport {
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)
-	static class HeldReadConfiguration {
+	static class HeldReconcileConfiguration {
 
 		@Bean
-		HeldReconcileRead heldReconcileRead() {
-			return new HeldReconcileRead();
+		HeldReconcile heldReconcile() {
+			return new HeldReconcile();
 		}
 
 	}
 
-	/** Holds the periodic full reconcile between its read of the keys and of the rows. */
-	static final class HeldReconcileRead implements ReconcileReadGate {
+	/**
+	 * Holds the periodic full reconcile between its read of the keys and of the rows, or
+	 * its corrections before a slice, and records the jobs they read again.
+	 */
+	static final class HeldReconcile implements ReconcileGate {
 
 		private volatile CountDownLatch gate = new CountDownLatch(0);
 
@@ -163,8 +263,15 @@ class FailoverIT extends ClusterItSupport {
 
 		private final AtomicInteger passed = new AtomicInteger();
 
+		/** Slices are held once this many were applied. */
+		private volatile int holdAfter = Integer.MAX_VALUE;
+
+		private volatile boolean holdingSlice;
+
+		private final Set<Long> reread = ConcurrentHashMap.newKeySet();
+
 		@Override
-		public void pass() throws InterruptedException {
+		public void passRead() throws InterruptedException {
 			CountDownLatch current = this.gate;
 			if (current.getCount() > 0) {
 				this.holding = true;
@@ -178,20 +285,55 @@ class FailoverIT extends ClusterItSupport {
 			this.passed.incrementAndGet();
 		}
 
-		void hold() {
+		@Override
+		public boolean holdsSlice(int slicesApplied) {
+			this.holdingSlice = slicesApplied >= this.holdAfter;
+			return this.holdingSlice;
+		}
+
+		@Override
+		public void rereads(Collection<Long> jobIds) {
+			this.reread.addAll(jobIds);
+		}
+
+		void holdRead() {
 			this.gate = new CountDownLatch(1);
 		}
 
-		void release() {
+		void releaseRead() {
 			this.gate.countDown();
 		}
 
-		boolean holding() {
+		boolean holdingRead() {
 			return this.holding;
 		}
 
-		int passed() {
+		int readsPassed() {
 			return this.passed.get();
+		}
+
+		/**
+		 * Holds the next correction that applied this many slices (0: before its first).
+		 */
+		void holdSlicesAfter(int slices) {
+			this.holdAfter = slices;
+		}
+
+		void releaseSlices() {
+			this.holdAfter = Integer.MAX_VALUE;
+		}
+
+		/** Whether a correction with slices left was last told to wait. */
+		boolean holdingSlice() {
+			return this.holdingSlice;
+		}
+
+		void forgetRereads() {
+			this.reread.clear();
+		}
+
+		Set<Long> reread() {
+			return Set.copyOf(this.reread);
 		}
 
 	}

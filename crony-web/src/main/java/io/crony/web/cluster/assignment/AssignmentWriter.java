@@ -69,6 +69,16 @@ public final class AssignmentWriter {
 	}
 
 	/**
+	 * The value of a moved job's new key: it names the agent the job moves from, as the
+	 * new holder judges the instants the job missed by it. The job's last recorded run
+	 * may be an older holder's: one that stopped gracefully, while the agent the job
+	 * moves from was cut off before it recorded any run of the job.
+	 */
+	private byte[] movedValue(JobSpec spec, String formerHolder) {
+		return CronyJson.toBytes(new JobAssignment(spec, this.term.epoch(), Instant.now(), formerHolder));
+	}
+
+	/**
 	 * Puts new assignments on one agent in one transaction; each key must be absent. The
 	 * caller counted them in the view when it picked the agent.
 	 */
@@ -99,12 +109,13 @@ public final class AssignmentWriter {
 	}
 
 	/**
-	 * Moves a job: deletes the old key and puts the new one, guarded, atomically. Moves
-	 * to one agent share transactions; the result completes once committed, at the latest
-	 * by {@link #drain()}.
+	 * Moves a job: deletes the old key and puts the new one, guarded, atomically; the new
+	 * value names the agent the job moves from. Moves to one agent share transactions;
+	 * the result completes once committed, at the latest by {@link #drain()}.
 	 */
-	public CompletableFuture<Boolean> move(Placement from, String toAgent, long version, byte[] value, String reason)
+	public CompletableFuture<Boolean> move(Placement from, String toAgent, long version, JobSpec spec, String reason)
 			throws InterruptedException {
+		byte[] value = movedValue(spec, from.agentId());
 		ByteSequence oldKey = bytes(this.keys.job(from.agentId(), from.jobId()));
 		ByteSequence newKey = bytes(this.keys.job(toAgent, from.jobId()));
 		this.view.moving(from, toAgent);

@@ -34,29 +34,37 @@ final class AgentIdMirror {
 			return;
 		}
 		Map<Long, String> placements = new HashMap<>();
-		changed.forEach((jobId, agentId) -> {
-			Placement current = this.view.get(jobId);
-			placements.put(jobId, (current != null) ? current.agentId() : null);
-		});
+		changed.keySet().forEach((jobId) -> placements.put(jobId, agentOf(jobId)));
 		this.jobTable.mirror(placements);
 	}
 
 	/**
-	 * After a full reconcile: corrects every row whose column differs from the view,
-	 * which covers what the writes changed, so those are not written again.
+	 * After a full reconcile or a slice of its corrections: corrects every row whose
+	 * column differs from the view, which covers what the writes changed, so those are
+	 * not written again; a job written that is not among the rows is mirrored as
+	 * {@link #flush()} would.
 	 * @param columns job id to {@code agent_id} as the rows had it (null: none)
 	 */
 	void correct(Map<Long, String> columns) {
-		this.writer.takeMirror();
+		Map<Long, String> written = this.writer.takeMirror();
 		Map<Long, String> differences = new HashMap<>();
-		Map<Long, String> actual = this.view.agentsByJob();
 		columns.forEach((jobId, column) -> {
-			String agentId = actual.get(jobId);
+			String agentId = agentOf(jobId);
 			if (!Objects.equals(column, agentId)) {
 				differences.put(jobId, agentId);
 			}
 		});
+		written.keySet().forEach((jobId) -> {
+			if (!columns.containsKey(jobId)) {
+				differences.put(jobId, agentOf(jobId));
+			}
+		});
 		this.jobTable.mirror(differences);
+	}
+
+	private String agentOf(long jobId) {
+		Placement current = this.view.get(jobId);
+		return (current != null) ? current.agentId() : null;
 	}
 
 }

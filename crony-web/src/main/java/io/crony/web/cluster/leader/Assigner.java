@@ -106,7 +106,7 @@ final class Assigner {
 			log.warn("Job {} on agent {} must move but no agent may take it", row.id(), from.agentId());
 			return CompletableFuture.completedFuture(false);
 		}
-		return this.writer.move(from, target.get(), row.version(), this.writer.value(row.jobSpec()),
+		return this.writer.move(from, target.get(), row.version(), row.jobSpec(),
 				this.chooser.moveReason(from.agentId()));
 	}
 

@@ -43,7 +43,7 @@ class ClusterConfiguration {
 	@Bean
 	LeaderElection leaderElection(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
 			AgentLiveness liveness, ClusterRequests requests, JdbcTemplate jdbc, MeterRegistry meters,
-			ApplicationEventPublisher events, ObjectProvider<ReconcileReadGate> gate) {
+			ApplicationEventPublisher events, ObjectProvider<ReconcileGate> gate) {
 		String instanceId = (properties.instanceId() != null && !properties.instanceId().isBlank())
 				? properties.instanceId() : defaultInstanceId();
 		LeaderElection[] election = new LeaderElection[1];
@@ -51,7 +51,7 @@ class ClusterConfiguration {
 				() -> election[0] != null && election[0].isLeader());
 		ClusterLeader leader = new ClusterLeader(client, keys, properties, registry, liveness,
 				new JobTable(jdbc, properties.pageSize()), new AgentTable(jdbc), requests, metrics, events,
-				gate.getIfAvailable(() -> ReconcileReadGate.OPEN));
+				gate.getIfAvailable(() -> ReconcileGate.OPEN));
 		election[0] = new ClusterElection(client, keys, properties, instanceId, leader);
 		return election[0];
 	}

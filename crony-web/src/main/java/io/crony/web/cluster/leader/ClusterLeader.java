@@ -38,7 +38,7 @@ class ClusterLeader implements LeadershipListener {
 
 	private final ApplicationEventPublisher events;
 
-	private final ReconcileReadGate gate;
+	private final ReconcileGate gate;
 
 	private LeaderLoop loop;
 
@@ -46,7 +46,7 @@ class ClusterLeader implements LeadershipListener {
 
 	ClusterLeader(Client client, CronyKeys keys, ClusterProperties properties, AgentRegistry registry,
 			AgentLiveness liveness, JobTable jobTable, AgentTable agentTable, ClusterRequests requests,
-			ClusterMetrics metrics, ApplicationEventPublisher events, ReconcileReadGate gate) {
+			ClusterMetrics metrics, ApplicationEventPublisher events, ReconcileGate gate) {
 		this.gate = gate;
 		this.client = client;
 		this.keys = keys;

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import io.crony.common.job.JobChangeReads;
+
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -24,12 +26,6 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 class JobTable {
 
 	private static final String COLUMNS = "id, version, enabled, spec, agent_id";
-
-	/**
-	 * The change poll: both maxima come from an index end, whatever the size of either
-	 * table.
-	 */
-	private static final String STAMP = "SELECT MAX(id), MAX(changed_at) FROM job_change";
 
 	private static final int CHUNK = 1000;
 
@@ -53,7 +49,7 @@ class JobTable {
 
 	/** A cheap fingerprint of the table: any create, update or delete changes it. */
 	Stamp stamp() {
-		return this.jdbc.queryForObject(STAMP, (rs, i) -> new Stamp(rs.getLong(1), rs.getTimestamp(2)));
+		return this.jdbc.queryForObject(JobChangeReads.STAMP, (rs, i) -> new Stamp(rs.getLong(1), rs.getTimestamp(2)));
 	}
 
 	/** Every row, a page at a time in the order of id. */
@@ -77,8 +73,7 @@ class JobTable {
 	 * chunk of rows at a time; a deleted job comes as its id with a null row.
 	 */
 	void changedSince(Timestamp since, ChangeSink sink) throws InterruptedException {
-		List<Long> ids = this.jdbc.queryForList("SELECT DISTINCT job_id FROM job_change WHERE changed_at >= ?",
-				Long.class, since);
+		List<Long> ids = this.jdbc.queryForList(JobChangeReads.CHANGED_SINCE, Long.class, since);
 		for (int from = 0; from < ids.size(); from += CHUNK) {
 			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
 			Map<Long, JobRow> rows = rows(chunk);

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * compared. It wakes on every agent change and at least every poll interval. Comparing
  * everything reads every row and key: at a term start (and after a failed step) it does
  * so itself before anything else; every other time a reader thread of the term reads
- * while the steps go on, and the corrections are applied between two steps, after the
- * failovers.
+ * while the steps go on, and the corrections are applied a slice after each step, after
+ * the failovers, the loop turning again at once while slices are left; an agent lost
+ * meanwhile is failed over before the next slice ({@link ReconcileCorrection}).
  */
 final class LeaderLoop implements Runnable {
 
@@ -72,12 +73,18 @@ final class LeaderLoop implements Runnable {
 	/** The periodic full reconcile being read, null when none. */
 	private CompletableFuture<ReconcileSnapshot> reading;
 
+	/** The periodic full reconcile being corrected, null when none. */
+	private ReconcileCorrection correcting;
+
+	private final ReconcileGate gate;
+
 	LeaderLoop(LeaderTools tools, AgentRegistry registry, AgentLiveness liveness, AgentLeaseTtls agentLeaseTtls,
-			ClusterRequests requests, ClusterAlarms alarms, ReconcileReadGate gate) {
+			ClusterRequests requests, ClusterAlarms alarms, ReconcileGate gate) {
 		this.tools = tools;
 		this.alarms = alarms;
 		this.registry = registry;
 		this.requests = requests;
+		this.gate = gate;
 		// the term starts now, and the grace for agents gone at its start with it; the
 		// agents' lease TTL it reads answers off this thread, and wakes it
 		this.state = new LeaderState(new StartGrace(agentLeaseTtls::longest, System::nanoTime, this::wake));
@@ -90,7 +97,7 @@ final class LeaderLoop implements Runnable {
 		this.roster = new AgentRoster(tools.term(), registry, liveness, tools.agentTable(), tools.view(), alarms, state,
 				chooser);
 		this.fullReconciler = new FullReconciler(tools.term(), tools.stored(), tools.jobTable(), state, chooser,
-				tools.view(), tools.writer(), assigner, mirror, gate);
+				tools.view(), tools.writer(), assigner, mirror, gate, tools.properties().pageSize());
 		this.reader = Executors.newSingleThreadExecutor((runnable) -> {
 			Thread thread = new Thread(runnable, "crony-leader-" + tools.term().epoch() + "-reconcile-read");
 			thread.setDaemon(true);
@@ -128,21 +135,27 @@ final class LeaderLoop implements Runnable {
 				boolean agentsChanged = this.roster.refresh(compareFirst);
 				if (compareFirst) {
 					stopReading();
+					// compares everything from the present: what is left of a snapshot's
+					// corrections has nothing to add
+					this.correcting = null;
 					this.nextFull = Instant.now().plus(s.properties().fullReconcileInterval());
 					recordLost(this.fullReconciler.reconcile());
 					this.stalled.clear();
 				}
-				else if (this.reading == null && (Instant.now().isAfter(this.nextFull) || this.state.takeReturned())) {
+				else if (this.reading == null && this.correcting == null
+						&& (Instant.now().isAfter(this.nextFull) || this.state.takeReturned())) {
 					// an agent whose jobs waited for it is back: they were kept without
 					// its labels, so they are compared now rather than an interval later
 					startReading();
 				}
 				step(agentsChanged);
-				applyRead();
+				boolean slicesLeft = correctSlice();
 				int unassigned = this.state.unassigned(s.view());
 				s.metrics().unassigned(unassigned);
 				this.alarms.afterStep(this.state, s.view(), unassigned);
-				this.wake.tryAcquire(s.properties().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+				if (!slicesLeft) {
+					this.wake.tryAcquire(s.properties().pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+				}
 				this.wake.drainPermits();
 			}
 			catch (InterruptedException ex) {
@@ -182,25 +195,45 @@ final class LeaderLoop implements Runnable {
 		this.reading.whenComplete((snapshot, failure) -> wake());
 	}
 
-	/** Applies a finished read's corrections; the next read starts an interval later. */
-	private void applyRead() throws InterruptedException {
+	/**
+	 * Applies a slice of a periodic full reconcile's corrections, taking them from its
+	 * read once finished. The next read starts an interval after this one finished, and
+	 * not before every slice is applied.
+	 * @return whether slices are left to apply at once
+	 */
+	private boolean correctSlice() throws InterruptedException {
+		if (this.correcting == null && !takeRead()) {
+			return false;
+		}
+		if (this.gate.holdsSlice(this.correcting.slices())) {
+			return false;
+		}
+		recordLost(this.correcting.next());
+		if (this.correcting.done()) {
+			this.correcting = null;
+			this.stalled.clear();
+			return false;
+		}
+		return true;
+	}
+
+	/** Takes the corrections of a finished read; false when there are none. */
+	private boolean takeRead() {
 		if (this.reading == null || !this.reading.isDone()) {
-			return;
+			return false;
 		}
 		CompletableFuture<ReconcileSnapshot> done = this.reading;
 		this.reading = null;
 		this.nextFull = Instant.now().plus(this.tools.properties().fullReconcileInterval());
-		ReconcileSnapshot snapshot;
 		try {
-			snapshot = done.join();
+			this.correcting = this.fullReconciler.correct(done.join());
+			return true;
 		}
 		catch (CompletionException ex) {
 			log.warn("Leader epoch {} full reconcile read failed, next one in {}: {}", this.tools.term().epoch(),
 					this.tools.properties().fullReconcileInterval(), ex.getCause().getMessage());
-			return;
+			return false;
 		}
-		recordLost(this.fullReconciler.correct(snapshot));
-		this.stalled.clear();
 	}
 
 	private void stopReading() {

@@ -73,8 +73,7 @@ final class Rebalancer {
 				}
 				if (target != null) {
 					Placement from = key.placement();
-					moves.add(this.writer.move(from, target.id(), from.version(), this.writer.value(key.spec()),
-							"rebalance"));
+					moves.add(this.writer.move(from, target.id(), from.version(), key.spec(), "rebalance"));
 				}
 			}
 		}

@@ -12,6 +12,7 @@ import io.crony.web.cluster.assignment.Placement;
  * one etcd revision, then every job row, kept small (no spec: the few rows that need a
  * write are read again when the corrections are applied). The rows were read after the
  * revision, so a key that changed after it is newer than what the rows are compared with.
+ * The rows are in the order of id (they are read by id, a page at a time).
  *
  * @param revision the etcd revision the keys were read at
  * @param keys every key by job id
@@ -19,18 +20,46 @@ import io.crony.web.cluster.assignment.Placement;
  */
 record ReconcileSnapshot(long revision, Map<Long, List<Placement>> keys, List<Row> rows) {
 
-	static ReconcileSnapshot read(StoredAssignments stored, JobTable jobTable, ReconcileReadGate gate)
+	static ReconcileSnapshot read(StoredAssignments stored, JobTable jobTable, ReconcileGate gate)
 			throws InterruptedException {
 		Map<Long, List<Placement>> keys = new HashMap<>();
 		long revision = stored
 			.everywhere((key) -> keys.computeIfAbsent(key.jobId(), (id) -> new ArrayList<>(1)).add(key.placement()));
-		gate.pass();
+		gate.passRead();
 		List<Row> rows = new ArrayList<>();
 		// parsing each spec here, not on the decision thread, is most of a reconcile's
 		// CPU
 		jobTable
 			.forEach((row) -> rows.add(new Row(row.id(), row.version(), row.enabled(), row.agentId(), row.state())));
 		return new ReconcileSnapshot(revision, keys, rows);
+	}
+
+	/** Whether the job's row was read (a binary search: the rows are by id). */
+	boolean hasRow(long jobId) {
+		int low = 0;
+		int high = this.rows.size() - 1;
+		while (low <= high) {
+			int middle = (low + high) >>> 1;
+			long id = this.rows.get(middle).id();
+			if (id < jobId) {
+				low = middle + 1;
+			}
+			else if (id > jobId) {
+				high = middle - 1;
+			}
+			else {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The highest id read, 0 for none: a job with a higher id was not committed yet when
+	 * the last page was read, which reads every id past the page before.
+	 */
+	long lastId() {
+		return this.rows.isEmpty() ? 0 : this.rows.get(this.rows.size() - 1).id();
 	}
 
 	/**

@@ -82,7 +82,7 @@ final class Relocator {
 				stuck++;
 				continue;
 			}
-			moves.add(this.writer.move(from, target.get(), from.version(), this.writer.value(key.spec()), reason));
+			moves.add(this.writer.move(from, target.get(), from.version(), key.spec(), reason));
 		}
 		this.writer.drain();
 		int moved = (int) moves.stream().filter(CompletableFuture::join).count();
