@@ -58,6 +58,14 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Reads the windows of the given jobs, whichever agent they name
+	 * ({@link JobWindows#read}).
+	 */
+	public Map<Long, JobWindow> readWindows(Collection<Long> jobIds) {
+		return this.windows.read(jobIds);
+	}
+
+	/**
 	 * Cuts this agent's windows of the given jobs to end at the given instants
 	 * ({@link JobWindows#truncate}).
 	 */

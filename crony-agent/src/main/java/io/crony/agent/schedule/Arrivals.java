@@ -14,6 +14,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.LastFire;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,6 +98,9 @@ final class Arrivals implements AutoCloseable {
 		batch.forEach((arrival) -> arrivals.put(arrival.job().id(), arrival.at()));
 		Map<Long, LastFire> lastFires = this.misfires.lastFires(arrivals);
 		Map<Long, List<Instant>> released = this.misfires.releasedFires(jobs, since, until);
+		// read only while records are written once: a former holder's window then bounds
+		// the instants it is left (FormerHolderFires)
+		Map<Long, JobWindow> windows = this.formerHolder.windows(arrivals.keySet());
 		List<Missing> missing = new ArrayList<>();
 		for (Arrival arrival : batch) {
 			JobState job = arrival.job();
@@ -106,8 +110,8 @@ final class Arrivals implements AutoCloseable {
 			}
 			LastFire last = lastFires.get(job.id());
 			Misfires.Missed missed = this.misfires.missed(job, (last != null) ? last.at() : null, arrival.at());
-			missing.add(new Missing(arrival, missed,
-					this.formerHolder.mayHaveRunThere(job.id(), last, missed.run(), arrival.at())));
+			missing.add(new Missing(arrival, missed, this.formerHolder.mayHaveRunThere(job.id(), last, missed.run(),
+					arrival.at(), windows.get(job.id()))));
 		}
 		// one read for the batch: which of those instants have no row yet
 		Set<FireKey> unrecorded = this.formerHolder.withoutRows(missing.stream()

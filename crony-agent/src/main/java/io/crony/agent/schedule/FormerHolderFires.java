@@ -5,8 +5,10 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -14,6 +16,7 @@ import java.util.function.Supplier;
 import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
+import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.LastFire;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.lease.AgentStanding;
@@ -99,6 +102,16 @@ import org.springframework.dao.DataAccessException;
  * include instants the former holder ran unrecorded, and FIRE_NOW runs the latest, one of
  * those only when the job has no instant between the former holder's fence and the
  * arrival.
+ * <p>
+ * With records written once ({@code Claimer}'s switch) a fire claimed by its window has
+ * no row until its record is written: a former holder killed or cut off leaves none for
+ * the instants it ran, and its window, which lasts {@code lease-ttl + 1 s} past its last
+ * extension, may end past its fence and past the move, after which it ran nothing. No
+ * other agent runs an instant inside that window (it is contested there, then given up),
+ * so the missed instants judged reach to the window's end: those up to the fence (or the
+ * move) may have run there, the rest ran nowhere, and each is recorded MISSED under the
+ * window's agent, which its replay corrects where it ran. Without that an instant past
+ * the fence but inside the window would have no row at all.
  */
 final class FormerHolderFires {
 
@@ -125,6 +138,8 @@ final class FormerHolderFires {
 
 	private final LongFunction<Handover> handovers;
 
+	private final BooleanSupplier writeOnce;
+
 	/**
 	 * @param leaseTtl the agents' lease TTL (this agent's)
 	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
@@ -138,6 +153,17 @@ final class FormerHolderFires {
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
 			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
 			Function<String, AgentStanding> standings, LongFunction<Handover> handovers) {
+		this(store, records, agentId, leaseTtl, leaderLeaseTtl, fencingMargin, standings, handovers, () -> false);
+	}
+
+	/**
+	 * @param writeOnce whether records are written once (a fire claimed by its window has
+	 * no row): a former holder's window then bounds the instants judged, not its fence
+	 */
+	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
+			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
+			Function<String, AgentStanding> standings, LongFunction<Handover> handovers, BooleanSupplier writeOnce) {
+		this.writeOnce = writeOnce;
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
@@ -171,19 +197,30 @@ final class FormerHolderFires {
 	 * @param last the job's last fire that ran, null when none
 	 */
 	Theirs mayHaveRunThere(long jobId, LastFire last, List<Instant> missed, Instant arrival) {
+		return mayHaveRunThere(jobId, last, missed, arrival, null);
+	}
+
+	/**
+	 * As {@link #mayHaveRunThere(long, LastFire, List, Instant)}, and with records
+	 * written once, also the missed instants before the end of the job's window when it
+	 * names the agent judged ({@link #windows}): that agent wrote no row for them whether
+	 * it ran them or not, and no other agent ran them.
+	 * @param window the job's window as read at the arrival, null when none or not read
+	 */
+	Theirs mayHaveRunThere(long jobId, LastFire last, List<Instant> missed, Instant arrival, JobWindow window) {
 		if (last == null) {
 			return Theirs.NONE;
 		}
 		Handover handover = this.handovers.apply(jobId);
 		if (handover != null && isAnother(handover.formerHolder())) {
-			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt());
+			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt(), window);
 			// the last run's agent is judged too unless it is the same one, the stricter
 			// outcome winning
 			if (!moved.instants().isEmpty() || handover.formerHolder().equals(last.agentId())) {
 				return moved;
 			}
 		}
-		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null) : Theirs.NONE;
+		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null, window) : Theirs.NONE;
 	}
 
 	private boolean isAnother(String agentId) {
@@ -194,19 +231,44 @@ final class FormerHolderFires {
 	 * The instants of the window an agent may have run, when it did not hand the job
 	 * over.
 	 * @param movedAt when the job moved from it, null when not known
+	 * @param window the job's window, null when none or not read
 	 */
-	private Theirs judge(String formerHolder, LastFire last, List<Instant> missed, Instant arrival, Instant movedAt) {
+	private Theirs judge(String formerHolder, LastFire last, List<Instant> missed, Instant arrival, Instant movedAt,
+			JobWindow window) {
 		Optional<Instant> from = this.leaderLeaseTtl.get()
 			.map((leaderTtl) -> arrival.minus(lookBack(this.leaseTtl, leaderTtl)));
 		Instant fence = arrival.minus(this.fencingMargin);
 		Instant until = (movedAt != null && movedAt.isBefore(fence)) ? movedAt : fence;
-		List<Instant> window = missed.stream()
-			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
+		// past its fence or the move it ran nothing, but an instant still inside its
+		// window was run by no other agent either: without a row it would go unrecorded
+		Instant windowEnd = (window != null && window.agentId().equals(formerHolder)) ? window.until() : null;
+		List<Instant> theirs = missed.stream()
+			.filter((at) -> (from.isEmpty() || at.isAfter(from.get()))
+					&& (!at.isAfter(until) || (windowEnd != null && at.isBefore(windowEnd))))
 			.toList();
 		// asked only when an instant qualifies: a handed-over job's former holder is
 		// still registered or stopped gracefully, and nothing of it waits in a spool
-		return (window.isEmpty() || this.standings.apply(formerHolder).handedOver(last.at())) ? Theirs.NONE
-				: new Theirs(formerHolder, window);
+		return (theirs.isEmpty() || this.standings.apply(formerHolder).handedOver(last.at())) ? Theirs.NONE
+				: new Theirs(formerHolder, theirs);
+	}
+
+	/**
+	 * The windows of arriving jobs, read only while records are written once (no window
+	 * bounds the instants judged otherwise: each fire has its claim row); none when the
+	 * database cannot tell, the instants judged then reaching to the fence or the move.
+	 */
+	Map<Long, JobWindow> windows(Collection<Long> jobIds) {
+		if (jobIds.isEmpty() || !this.writeOnce.getAsBoolean()) {
+			return Map.of();
+		}
+		try {
+			return this.store.readWindows(jobIds);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Windows of {} arriving jobs not known: database unreachable ({})", jobIds.size(),
+					ex.getMessage());
+			return Map.of();
+		}
 	}
 
 	/**
@@ -240,8 +302,8 @@ final class FormerHolderFires {
 			return;
 		}
 		String why = "Not run by " + this.agentId + " on taking the job over: its former holder " + formerHolder
-				+ " may have run it while cut off from etcd and the database; its spooled record, once written,"
-				+ " tells what happened";
+				+ " may have run it while cut off from etcd and the database, or held it in its window after it"
+				+ " stopped firing; its spooled record, once written, tells what happened";
 		for (Instant at : instants) {
 			this.records.submit(new ExecutionRecord.Claimed(job.id(), job.spec.name(), at, formerHolder,
 					TriggerType.CRON, null, now));

@@ -1,6 +1,7 @@
 package io.crony.agent.schedule;
 
 import java.util.concurrent.DelayQueue;
+import java.util.function.BooleanSupplier;
 
 import io.crony.agent.metrics.AgentMetrics;
 
@@ -47,11 +48,13 @@ final class Stages implements AutoCloseable {
 		// the agent's start are claimed then)
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
 				() -> parts.fence().isOpen() || this.claimScope.inFull());
-		// Records written once (no claim row for a window's fire) stay off until a former
-		// holder's look-back reaches to its window's end (FormerHolderFires) and the
-		// rolling upgrade's rule is in (docs/scaling.md, "Plan" 3 (c), its status)
+		// Records written once (no claim row for a window's fire) stay off until the
+		// releases of rowless fires, the stop mark's wait on held starts and the rolling
+		// upgrade's rule are in (docs/scaling.md, "Plan" 3 (c), its status); a former
+		// holder's look-back reaches to its window's end with them (FormerHolderFires)
+		BooleanSupplier writeOnce = () -> false;
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
-				this.claimScope::inFull, windows, () -> false);
+				this.claimScope::inFull, windows, writeOnce);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());
@@ -67,7 +70,8 @@ final class Stages implements AutoCloseable {
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
 				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
-						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers()),
+						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers(),
+						writeOnce),
 				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
+import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.LastFire;
 import io.crony.agent.lease.AgentStanding;
 import io.crony.agent.lease.Handover;
@@ -258,6 +259,55 @@ class FormerHolderFiresTest {
 		assertThat(unknown
 			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:49:00Z"), "cut"), missed, this.arrival)
 			.instants()).hasSize(601 + 38).first().isEqualTo(Instant.parse("2026-11-29T07:50:00Z"));
+	}
+
+	@Test
+	void withRecordsWrittenOnceTheInstantsLeftToTheFormerHolderReachToItsWindowsEnd() {
+		// "cut" extended its window last at 08:00:29.500, to a lease TTL and a second
+		// past
+		// it: it ran nothing past its fence (08:00:38.300) or the move, but 08:00:39 and
+		// 08:00:40 lie inside its window, which no other agent fires in, and have no row
+		// (no claim row is written ahead): they are recorded MISSED under it too
+		JobWindow window = new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
+				Instant.parse("2026-11-29T08:00:40.500Z"));
+		LastFire last = new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut");
+
+		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, window).instants()).hasSize(40)
+			.startsWith(Instant.parse("2026-11-29T08:00:01Z"))
+			.endsWith(Instant.parse("2026-11-29T08:00:40Z"));
+		// the move's former holder ran nothing after the move either, and its window
+		// still holds the instants up to its end
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:35Z")));
+		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, null).instants())
+			.endsWith(Instant.parse("2026-11-29T08:00:35Z"));
+		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, window).instants()).hasSize(40)
+			.endsWith(Instant.parse("2026-11-29T08:00:40Z"));
+	}
+
+	@Test
+	void aWindowNamingAnotherAgentDoesNotReachTheInstantsLeftToTheFormerHolder() {
+		// the window taken by another agent since (this one included): the former holder
+		// held none of those instants
+		JobWindow survivors = new JobWindow(JOB, "survivor", Instant.parse("2026-11-29T08:00:38.300Z"),
+				Instant.parse("2026-11-29T08:00:51Z"));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+					survivors)
+			.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+		// nor does a handed-over former holder's window make it judged
+		JobWindow alives = new JobWindow(JOB, "alive", Instant.parse("2026-11-29T08:00:00Z"),
+				Instant.parse("2026-11-29T08:00:40.500Z"));
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
+					this.arrival, alives)
+			.instants()).isEmpty();
+	}
+
+	@Test
+	void untilRecordsAreWrittenOnceNoWindowIsRead() {
+		// every fire has its claim row then: no window bounds the instants judged (a
+		// store would be asked otherwise, and there is none here)
+		assertThat(this.fires.windows(List.of(JOB))).isEmpty();
 	}
 
 }
