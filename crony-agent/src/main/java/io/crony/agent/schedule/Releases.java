@@ -1,5 +1,6 @@
 package io.crony.agent.schedule;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
 
 import io.crony.common.reason.Reason;
 import io.crony.common.reason.ReasonCode;
+import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.common.execution.ExecutionStatus;
 import org.slf4j.Logger;
@@ -24,8 +26,12 @@ import org.springframework.dao.DataAccessException;
  * agent never dispatches is released, since a started run's row may still read PENDING
  * until its record is written. What has no row to release is recorded instead: a fire
  * claimed only in the spool (database away) as MISSED, a claimed fire of a job disabled
- * meanwhile as CANCELLED. Releases run on the workers, never on the claim or dispatch
- * thread.
+ * meanwhile as CANCELLED. A fire whose record is written once ({@link Fire#writtenOnce})
+ * has no row either: the cut of its window hands its instant over, except when the
+ * instant lies at or below the job's last instant dispatched here, below which no cut
+ * goes; such a fire is inserted released instead (PENDING, nobody's), which the job's
+ * next holder takes by its row as it takes any released fire ({@code Claimer}), one row
+ * in a rare case. Releases run on the workers, never on the claim or dispatch thread.
  */
 final class Releases {
 
@@ -41,9 +47,12 @@ final class Releases {
 
 	private final Windows windows;
 
+	private final Clock clock;
+
 	private volatile boolean open = true;
 
-	Releases(ExecutionStore store, String agentId, RunRecords records, Executor workers, Windows windows) {
+	Releases(ExecutionStore store, String agentId, RunRecords records, Executor workers, Windows windows, Clock clock) {
+		this.clock = clock;
 		this.store = store;
 		this.agentId = agentId;
 		this.records = records;
@@ -145,9 +154,38 @@ final class Releases {
 	}
 
 	private void release(List<Fire> claims) {
-		if (!claims.isEmpty()) {
-			List<Fire> copy = List.copyOf(claims);
-			later(() -> releaseNow(copy));
+		List<Fire> byRow = claims.stream().filter((fire) -> !fire.writtenOnce).toList();
+		if (!byRow.isEmpty()) {
+			later(() -> releaseNow(byRow));
+		}
+		List<Fire> belowCut = claims.stream().filter(Releases::belowItsCut).toList();
+		if (!belowCut.isEmpty()) {
+			later(() -> insertReleased(belowCut));
+		}
+	}
+
+	// a fire written once with no row, whose instant the cut of its window does not
+	// hand over: the cut never goes below the job's last instant dispatched here
+	// (Windows#cut), read on the dispatch thread, where nothing is dispatched of a job
+	// that left or under a closed fence
+	static boolean belowItsCut(Fire fire) {
+		Instant dispatched = fire.job.lastDispatchedAt;
+		return fire.writtenOnce && dispatched != null && !fire.scheduledAt.isAfter(dispatched);
+	}
+
+	private void insertReleased(List<Fire> fires) {
+		Instant now = this.clock.instant();
+		try {
+			this.store.insertClaims(fires.stream()
+				.map((fire) -> new ExecutionRecord.Claimed(fire.job.id(), fire.job.spec.name(), fire.scheduledAt, null,
+						fire.trigger, fire.params, now))
+				.toList(), false);
+			logger.info("Agent {} inserted {} fires it will not start released, below their windows' cuts",
+					this.agentId, fires.size());
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Agent {} could not insert {} fires it will not start released: database unreachable ({}); "
+					+ "their instants are not run", this.agentId, fires.size(), ex.getMessage());
 		}
 	}
 

@@ -49,13 +49,13 @@ final class Stages implements AutoCloseable {
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
 				() -> parts.fence().isOpen() || this.claimScope.inFull());
 		// Records written once (no claim row for a window's fire) stay off until the
-		// releases of rowless fires, the stop mark's wait on held starts and the rolling
-		// upgrade's rule are in (docs/scaling.md, "Plan" 3 (c), its status); a former
-		// holder's look-back reaches to its window's end with them (FormerHolderFires)
+		// rolling upgrade's rule is in and the guarantee ITs passed with them
+		// (docs/scaling.md, "Plan" 3 (c), its status); a former holder's look-back
+		// reaches to its window's end with them (FormerHolderFires)
 		BooleanSupplier writeOnce = () -> false;
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
 				this.claimScope::inFull, windows, writeOnce);
-		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows);
+		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows, parts.clock());
 		this.planner = new Planner(new LateFires(parts.misfireThreshold(), metrics), parts.clock(),
 				parts.claimAhead().toMillis());
 		// the queue of due fires first: one-shot requests are queued in it and handed

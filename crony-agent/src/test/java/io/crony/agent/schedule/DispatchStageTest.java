@@ -52,7 +52,7 @@ class DispatchStageTest {
 		this.records.start();
 		Releases releases = new Releases(this.store, "a",
 				new RunRecords(this.records, metrics, "a", Clock.systemUTC(), RunListener.NONE), Runnable::run,
-				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true));
+				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true), Clock.systemUTC());
 		// these tests queue no one-shot request
 		this.dispatch = new DispatchStage(new DelayQueue<>(), (fire, held) -> {
 			throw new AssertionError("no one-shot request expected");

@@ -46,7 +46,7 @@ class ReleasesTest {
 		RunRecords runRecords = new RunRecords(this.records, new AgentMetrics(new SimpleMeterRegistry()), "a",
 				Clock.systemUTC(), RunListener.NONE);
 		this.releases = new Releases(this.store, "a", runRecords, Runnable::run,
-				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true));
+				new Windows(this.store, "a", Clock.systemUTC(), Duration.ofSeconds(11), () -> true), Clock.systemUTC());
 	}
 
 	@AfterEach
@@ -157,6 +157,36 @@ class ReleasesTest {
 	}
 
 	@Test
+	void aFireWrittenOnceHasNoRowToReleaseAndIsInsertedReleasedOnlyBelowItsWindowsCut() {
+		// a later instant of the job was dispatched: the cut stays above it, so T, held
+		// by the window, is handed over by a released row; T + 2 s by the cut
+		this.store.windows.windows.put(1L, new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(6)));
+		this.job.removed = true;
+		this.job.lastDispatchedAt = T.plusSeconds(1);
+
+		this.releases.notStarted(List.of(writtenOnce(T, 5001), writtenOnce(T.plusSeconds(2), 5002)));
+
+		assertThat(this.store.releasedIds).isEmpty();
+		assertThat(this.store.claimRows).singleElement().satisfies((row) -> {
+			assertThat(row.scheduledAt()).isEqualTo(T);
+			assertThat(row.agentId()).isNull();
+		});
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(1).plusMillis(1));
+	}
+
+	@Test
+	void aFencedFireWrittenOnceAboveItsJobsLastDispatchedInstantIsHandedOverByTheCutAlone() {
+		this.store.windows.windows.put(1L, new JobWindow(1, "a", T.minusSeconds(5), T.plusSeconds(6)));
+		this.job.lastDispatchedAt = T.minusSeconds(1);
+
+		this.releases.fenced(List.of(writtenOnce(T, 5001)));
+
+		assertThat(this.store.releasedIds).isEmpty();
+		assertThat(this.store.claimRows).isEmpty();
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T);
+	}
+
+	@Test
 	void nothingIsReleasedOnceTheEngineIsClosed() {
 		this.releases.close();
 		this.job.removed = true;
@@ -164,6 +194,10 @@ class ReleasesTest {
 		this.releases.notStarted(List.of(claimed(7)));
 
 		assertThat(this.store.releasedIds).isEmpty();
+	}
+
+	private Fire writtenOnce(Instant at, long id) {
+		return Fire.scheduled(this.job, this.job.generation, at, at.toEpochMilli()).claimedByWindow(id);
 	}
 
 	private Fire claimed(long id) {

@@ -51,6 +51,9 @@ final class ScriptedStore extends ExecutionStore {
 	 */
 	final Map<Long, LastFire> lastFires = new HashMap<>();
 
+	/** Claim rows sent, in order. */
+	final List<ExecutionRecord.Claimed> claimRows = new CopyOnWriteArrayList<>();
+
 	/** Claim inserts sent. */
 	int claimInserts;
 
@@ -64,6 +67,7 @@ final class ScriptedStore extends ExecutionStore {
 	@Override
 	public Map<FireKey, Row> insertClaims(List<ExecutionRecord.Claimed> claims, boolean heldOnly) {
 		this.claimInserts++;
+		this.claimRows.addAll(claims);
 		// the scripted rows are read back, as on a server that returns nothing
 		return Map.of();
 	}
