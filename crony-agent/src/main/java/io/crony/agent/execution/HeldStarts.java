@@ -34,6 +34,9 @@ final class HeldStarts {
 	// by fire, in the order their first start arrived, which is the order they come due
 	private final Map<FireKey, Held> held = new LinkedHashMap<>();
 
+	// fires held with a start of a record written once: no row of theirs exists yet
+	private int opened;
+
 	HeldStarts(long holdNanos) {
 		this.holdNanos = holdNanos;
 	}
@@ -55,16 +58,23 @@ final class HeldStarts {
 			FireKey key = new FireKey(record.jobId(), record.scheduledAt());
 			Held earlier = this.held.get(key);
 			if (isStart(record) && !releaseAll && this.holdNanos > 0) {
-				if (earlier == null) {
-					this.held.put(key, new Held(now + this.holdNanos, record));
+				Held held = earlier;
+				if (held == null) {
+					held = new Held(now + this.holdNanos, record);
+					this.held.put(key, held);
 				}
 				else {
-					earlier.records.add(record);
+					held.records.add(record);
+				}
+				if (record instanceof ExecutionRecord.Opened && !held.opened) {
+					held.opened = true;
+					this.opened++;
 				}
 				continue;
 			}
 			if (earlier != null) {
 				this.held.remove(key);
+				released(earlier);
 				toWrite.addAll(earlier.records);
 			}
 			toWrite.add(record);
@@ -76,6 +86,7 @@ final class HeldStarts {
 			}
 			toWrite.addAll(next.records);
 			due.remove();
+			released(next);
 		}
 		batch.clear();
 		batch.addAll(toWrite);
@@ -88,8 +99,23 @@ final class HeldStarts {
 	}
 
 	/** Starts kept back now. */
+	private void released(Held held) {
+		if (held.opened) {
+			this.opened--;
+		}
+	}
+
 	int size() {
 		return this.held.size();
+	}
+
+	/**
+	 * How many fires are held with a start of a record written once
+	 * ({@link ExecutionRecord.Opened}): their rows do not exist until the start is
+	 * written or folded into its closed row.
+	 */
+	int opened() {
+		return this.opened;
 	}
 
 	private static final class Held {
@@ -97,6 +123,8 @@ final class HeldStarts {
 		private final long dueNanos;
 
 		private final List<ExecutionRecord> records = new ArrayList<>(1);
+
+		private boolean opened;
 
 		Held(long dueNanos, ExecutionRecord first) {
 			this.dueNanos = dueNanos;

@@ -91,6 +91,9 @@ public final class RecordWriter implements AutoCloseable {
 
 	private volatile long writtenUpTo;
 
+	// fires whose start of a record written once is held back (HeldStarts): no row yet
+	private volatile int heldOpened;
+
 	private final BooleanSupplier databaseAnswers;
 
 	private long lastBacklogWarningNanos;
@@ -155,8 +158,10 @@ public final class RecordWriter implements AutoCloseable {
 	 * Waits until every record submitted before this call is in the database: taken off
 	 * the queue and written (a run's start may still be held back to fold into its
 	 * finish, but its row exists), with nothing in the spool and no record quarantined. A
-	 * stopping agent asks this before it says every fire it ran is recorded
-	 * ({@code StopMark}).
+	 * held start of a record written once ({@link ExecutionRecord.Opened}) has no row
+	 * yet, so the wait lasts while any is held, whenever it was submitted: each is
+	 * written, or folded into its closed row, within the start hold. A stopping agent
+	 * asks this before it says every fire it ran is recorded ({@code StopMark}).
 	 * @param timeout the longest wait
 	 * @return false when records go to the spool, one was ever quarantined, the writer
 	 * does not run, or the wait ran out
@@ -165,7 +170,7 @@ public final class RecordWriter implements AutoCloseable {
 		long target = this.submitted.get();
 		long deadline = System.nanoTime() + timeout.toNanos();
 		synchronized (this.written) {
-			while (this.writtenUpTo < target || this.spooling) {
+			while (this.writtenUpTo < target || this.spooling || this.heldOpened > 0) {
 				long left = deadline - System.nanoTime();
 				if (this.spooling || this.spillToSpool || !this.thread.isAlive() || left <= 0) {
 					return false;
@@ -294,6 +299,7 @@ public final class RecordWriter implements AutoCloseable {
 				if (drained) {
 					written(seen);
 				}
+				heldOpened(this.heldStarts.opened());
 			}
 			catch (InterruptedException ex) {
 				this.running = false;
@@ -304,6 +310,18 @@ public final class RecordWriter implements AutoCloseable {
 		}
 		this.heldStarts.sort(batch, System.nanoTime(), true);
 		flush(batch);
+	}
+
+	// a wait for the records written learns when the last held start without a row
+	// went out (it is in the database by now, or spooled, which the wait sees)
+	private void heldOpened(int opened) {
+		if (opened == this.heldOpened) {
+			return;
+		}
+		synchronized (this.written) {
+			this.heldOpened = opened;
+			this.written.notifyAll();
+		}
 	}
 
 	// the records counted up to seen are in the database unless they went to the spool

@@ -100,6 +100,30 @@ class RecordWriterTest {
 	}
 
 	@Test
+	void aHeldStartOfARecordWrittenOnceHasNoRowSoAStoppingAgentWaitsForIt() throws Exception {
+		List<List<ExecutionRecord>> batches = new CopyOnWriteArrayList<>();
+		Instant at = Instant.parse("2026-11-30T08:00:00Z");
+		try (RecordWriter writer = new RecordWriter(batchesInto(batches), new Spool(this.spoolDir),
+				Duration.ofMillis(10), Duration.ofHours(1), 1000)) {
+			writer.start();
+			// a held start of a claimed row: the row exists, nothing to wait for
+			writer.submit(new ExecutionRecord.Started(1, at, "a", 1, at));
+			assertThat(writer.awaitWritten(Duration.ofSeconds(10))).isTrue();
+
+			// a held start of a fire written once: its run has no row while it is held
+			writer.submit(new ExecutionRecord.Opened(7002, 2, "job-2", at, "a", TriggerType.CRON, null, 1, at, null));
+			assertThat(writer.awaitWritten(Duration.ofMillis(300))).isFalse();
+
+			// the run ended: its closed row is written, the start folded into it
+			writer.submit(new ExecutionRecord.Closed(7002, 2, "job-2", at, "a", TriggerType.CRON, null,
+					ExecutionStatus.SUCCEEDED, 1, "ok", null, at, at.plusMillis(90), null, null, null));
+			assertThat(writer.awaitWritten(Duration.ofSeconds(10))).isTrue();
+			assertThat(batches.stream().flatMap(List::stream))
+				.anySatisfy((record) -> assertThat(record).isInstanceOf(ExecutionRecord.Closed.class));
+		}
+	}
+
+	@Test
 	void aRunThatEndsWithinTheFlushIntervalIsWrittenWithItsStartInOneBatch() throws Exception {
 		List<List<ExecutionRecord>> batches = new CopyOnWriteArrayList<>();
 		ExecutionStore store = batchesInto(batches);
