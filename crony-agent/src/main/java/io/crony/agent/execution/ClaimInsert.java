@@ -5,6 +5,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -76,6 +77,14 @@ final class ClaimInsert {
 		this.jdbc = jdbc;
 		this.ids = ids;
 		this.returning = returning;
+	}
+
+	/**
+	 * No writer older than V34 seen for an hour, as the id blocks last said
+	 * ({@link ExecutionIds#noOlderWriterSeenBefore}).
+	 */
+	boolean noOlderWriterSeenBefore(Instant now) {
+		return this.ids.noOlderWriterSeenBefore(now);
 	}
 
 	/**

@@ -94,6 +94,15 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Whether no writer of {@code execution} older than V34 was seen for an hour before
+	 * {@code now} ({@link ExecutionIds#noOlderWriterSeenBefore}): records may be written
+	 * once only then.
+	 */
+	public boolean noOlderWriterSeenBefore(Instant now) {
+		return this.records.noOlderWriterSeenBefore(now);
+	}
+
+	/**
 	 * Takes execution ids ahead, from the blocks every writer of {@code execution} takes
 	 * its ids from ({@code ExecutionIds}): a fire whose record is written once is called
 	 * with its id before its row exists.

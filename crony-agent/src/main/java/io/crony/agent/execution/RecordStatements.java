@@ -84,6 +84,14 @@ final class RecordStatements {
 		return made;
 	}
 
+	/**
+	 * No writer older than V34 seen for an hour
+	 * ({@link ClaimInsert#noOlderWriterSeenBefore}).
+	 */
+	boolean noOlderWriterSeenBefore(Instant now) {
+		return this.claims.noOlderWriterSeenBefore(now);
+	}
+
 	/** Execution ids taken ahead, on a connection of their own. */
 	long[] ids(int count) {
 		return this.claims.ids(count);

@@ -117,9 +117,29 @@ class ExecutionIdsIT {
 		this.jdbc.update("INSERT INTO execution (id, job_id, job_name, trigger_type, status, scheduled_at, updated_at)"
 				+ " VALUES (?, 1, 'job-1', 'CRON', 'PENDING', '2026-11-22 10:00:00', NOW(3))", above);
 
-		assertThat(allocator(ExecutionIds.BLOCK).next()).isGreaterThan(above + ExecutionIds.OLDER_WRITERS_MARGIN);
+		ExecutionIds ids = allocator(ExecutionIds.BLOCK);
+		assertThat(ids.noOlderWriterSeenBefore(Instant.now())).isFalse();
+		assertThat(ids.next()).isGreaterThan(above + ExecutionIds.OLDER_WRITERS_MARGIN);
 		assertThat(this.jdbc.queryForObject("SELECT older_writer_seen_at FROM execution_id_block", Object.class))
 			.isNotNull();
+		// records are not written once while an older writer may be about
+		assertThat(ids.noOlderWriterSeenBefore(Instant.now())).isFalse();
+	}
+
+	@Test
+	void recordsMayBeWrittenOnceOnlyWhenTheBlocksSawNoOlderWriterForAnHour() {
+		// a block first: AUTO_INCREMENT then stands where the counter does (earlier
+		// tests inserted by it), so the next block sees no older writer of its own
+		allocator(ExecutionIds.BLOCK).next();
+		seenAgo(Duration.ofMinutes(61));
+		ExecutionIds quiet = allocator(ExecutionIds.BLOCK);
+		quiet.next();
+		assertThat(quiet.noOlderWriterSeenBefore(Instant.now())).isTrue();
+
+		seenAgo(Duration.ofMinutes(59));
+		ExecutionIds recent = allocator(ExecutionIds.BLOCK);
+		recent.next();
+		assertThat(recent.noOlderWriterSeenBefore(Instant.now())).isFalse();
 	}
 
 	@Test
@@ -187,6 +207,12 @@ class ExecutionIdsIT {
 		return session.queryForObject("SELECT SUM(VARIABLE_VALUE) FROM information_schema.SESSION_STATUS "
 				+ "WHERE VARIABLE_NAME IN ('COM_INSERT', 'COM_UPDATE', 'COM_UPDATE_MULTI', 'COM_SELECT', "
 				+ "'COM_INSERT_SELECT', 'COM_DELETE')", Long.class);
+	}
+
+	// as the allocator writes it
+	private void seenAgo(Duration ago) {
+		this.jdbc.update("UPDATE execution_id_block SET older_writer_seen_at = ?",
+				SqlTime.of(Instant.now().minus(ago)));
 	}
 
 	private ExecutionIds allocator(int blockSize) {

@@ -104,6 +104,10 @@ public final class ExecutionIds {
 
 	private long blocks;
 
+	// when the counter row, as this allocator last took a block, said an older writer was
+	// seen (its at null: never); null before it took one
+	private volatile OlderWriterSeen olderWriterSeen;
+
 	public ExecutionIds(DataSource dataSource) {
 		this(dataSource, BLOCK, MAX_AGE, System::nanoTime);
 	}
@@ -139,6 +143,19 @@ public final class ExecutionIds {
 			ids[i] = this.next++;
 		}
 		return ids;
+	}
+
+	/**
+	 * Whether no writer older than V34 was seen for {@link #OLDER_WRITERS_MEMORY} before
+	 * {@code now}, as the counter row said when this allocator last took a block (at most
+	 * {@link #MAX_AGE} ago while it takes ids): a fire's record may be written once, with
+	 * no claim row, only then, as an older agent's claim row of the same instant would
+	 * let both run it (docs/scaling.md, "Plan" 3 (c)). False before this allocator took a
+	 * block: not known yet.
+	 */
+	public boolean noOlderWriterSeenBefore(Instant now) {
+		OlderWriterSeen last = this.olderWriterSeen;
+		return last != null && (last.at() == null || !last.at().plus(OLDER_WRITERS_MEMORY).isAfter(now));
 	}
 
 	/** How many blocks this allocator took: a block's cost is one short transaction. */
@@ -219,6 +236,7 @@ public final class ExecutionIds {
 					move.executeUpdate();
 				}
 				connection.commit();
+				this.olderWriterSeen = new OlderWriterSeen(seen);
 				this.next = start;
 				this.end = end;
 				this.takenAtNanos = now;
@@ -233,6 +251,9 @@ public final class ExecutionIds {
 				connection.setAutoCommit(autoCommit);
 			}
 		}
+	}
+
+	private record OlderWriterSeen(Instant at) {
 	}
 
 }
