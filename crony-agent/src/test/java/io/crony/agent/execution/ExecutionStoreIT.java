@@ -405,6 +405,20 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void aFireWrittenOnceInsertedReleasedIsARowOfNobodysThatItsNextHolderTakes() {
+		// an undispatched fire below its window's cut (Releases): a claim with no agent
+		this.store.insertClaims(
+				List.of(new ExecutionRecord.Claimed(1, "job-1", AT, null, TriggerType.CRON, null, Instant.now())),
+				false);
+
+		long id = id(1);
+		assertThat(this.store.released(List.of(id))).containsExactly(id);
+		assertThat(this.store.takeOver(id, null, "next")).isTrue();
+		assertThat(this.store.find(List.of(new FireKey(1, AT))).get(new FireKey(1, AT)))
+			.isEqualTo(new ExecutionStore.Row(id, "next", ExecutionStatus.PENDING));
+	}
+
+	@Test
 	void aClaimOnAServerWithoutReturningReturnsNothingAndEveryRowIsReadBack() {
 		ExecutionStore withoutReturning = new ExecutionStore(this.jdbc, new ExecutionIds(this.jdbc.getDataSource()),
 				false);
