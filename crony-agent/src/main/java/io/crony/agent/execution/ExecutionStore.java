@@ -74,6 +74,14 @@ public class ExecutionStore {
 	}
 
 	/**
+	 * Moves the starts of this agent's windows of the given jobs back to the given
+	 * instants ({@link JobWindows#lowerStarts}).
+	 */
+	public void lowerWindowStarts(String agentId, Map<Long, Instant> from) {
+		this.windows.lowerStarts(agentId, from);
+	}
+
+	/**
 	 * Inserts claim rows in one transaction; existing keys are left alone.
 	 * @param heldOnly make a row only while table {@code job} says its job is enabled and
 	 * placed on the claim's agent (an agent whose lease is unconfirmed claims so)

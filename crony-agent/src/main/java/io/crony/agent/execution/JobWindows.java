@@ -97,6 +97,11 @@ public final class JobWindows {
 
 	private static final String TRUNCATE_TAIL = " END)) WHERE agent_id = ? AND job_id IN (";
 
+	// never after the window's start (it only reaches back), only this agent's window
+	private static final String LOWER_HEAD = "UPDATE job_window SET from_at = LEAST(from_at, CASE job_id";
+
+	private static final String LOWER_TAIL = " END) WHERE agent_id = ? AND job_id IN (";
+
 	/** The start of a job's first window ({@code MAKE_HEAD}). */
 	public static final Instant MADE_FROM = Instant.parse("2000-01-01T00:00:00Z");
 
@@ -191,6 +196,29 @@ public final class JobWindows {
 			args.addAll(chunk);
 			String sql = TRUNCATE_HEAD + TRUNCATE_ROW.repeat(chunk.size()) + TRUNCATE_TAIL + marks(chunk.size()) + ")";
 			LockConflicts.retry("A window's cut", () -> this.jdbc.update(sql, args.toArray()));
+		}
+	}
+
+	/**
+	 * Moves the starts of this agent's windows of the given jobs back to the given
+	 * instants: the arriving agent's window taken from a dead former holder's window's
+	 * end, whose instants past that holder's fence ran nowhere
+	 * ({@code FormerHolderFires}). A start is never moved later; another agent's window
+	 * is left alone. One statement per 1,000 jobs.
+	 * @param agentId the agent whose windows reach back
+	 * @param from by job, the window's new start
+	 */
+	public void lowerStarts(String agentId, Map<Long, Instant> from) {
+		for (List<Long> chunk : chunks(from.keySet().stream().sorted().toList(), TRUNCATE_CHUNK)) {
+			List<Object> args = new ArrayList<>();
+			for (Long jobId : chunk) {
+				args.add(jobId);
+				args.add(SqlTime.of(from.get(jobId)));
+			}
+			args.add(agentId);
+			args.addAll(chunk);
+			String sql = LOWER_HEAD + TRUNCATE_ROW.repeat(chunk.size()) + LOWER_TAIL + marks(chunk.size()) + ")";
+			LockConflicts.retry("A window's start", () -> this.jdbc.update(sql, args.toArray()));
 		}
 	}
 

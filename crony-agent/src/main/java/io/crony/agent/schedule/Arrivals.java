@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -113,9 +115,15 @@ final class Arrivals implements AutoCloseable {
 			missing.add(new Missing(arrival, missed, this.formerHolder.mayHaveRunThere(job.id(), last, missed.run(),
 					arrival.at(), windows.get(job.id()))));
 		}
+		// the dead former holders' windows taken past their fences before any missed fire
+		// is planned (a catch-up fire contested there would be given up at once); the
+		// instants of a take not made stay with the former holder
+		Set<Long> notTaken = new HashSet<>();
+		this.formerHolder.takeWindows(missing.stream().map((m) -> m.theirs().take()).filter(Objects::nonNull).toList())
+			.forEach((take) -> notTaken.add(take.jobId()));
 		// one read for the batch: which of those instants have no row yet
 		Set<FireKey> unrecorded = this.formerHolder.withoutRows(missing.stream()
-			.flatMap((m) -> m.theirs().instants().stream().map((at) -> new FireKey(m.arrival().job().id(), at)))
+			.flatMap((m) -> theirs(m, notTaken).stream().map((at) -> new FireKey(m.arrival().job().id(), at)))
 			.toList());
 		Instant now = this.clock.instant();
 		int jobsWithFires = 0;
@@ -124,9 +132,7 @@ final class Arrivals implements AutoCloseable {
 		for (Missing m : missing) {
 			Arrival arrival = m.arrival();
 			JobState job = arrival.job();
-			List<Instant> theirs = m.theirs()
-				.instants()
-				.stream()
+			List<Instant> theirs = theirs(m, notTaken).stream()
 				.filter((at) -> unrecorded.contains(new FireKey(job.id(), at)))
 				.toList();
 			this.formerHolder.recordMissed(job, m.theirs().formerHolder(), theirs, now);
@@ -156,6 +162,17 @@ final class Arrivals implements AutoCloseable {
 							+ "which may have run them cut off from the database (first: {})",
 					leftToFormerHolders, batch.size(), batch.get(0).job().id());
 		}
+	}
+
+	// the instants left to the former holder: those of a window take not made too
+	private static List<Instant> theirs(Missing m, Set<Long> notTaken) {
+		FormerHolderFires.WindowTake take = m.theirs().take();
+		if (take == null || !notTaken.contains(take.jobId())) {
+			return m.theirs().instants();
+		}
+		List<Instant> theirs = new ArrayList<>(m.theirs().instants());
+		theirs.addAll(take.instants());
+		return theirs;
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package io.crony.agent.schedule;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -107,11 +108,19 @@ import org.springframework.dao.DataAccessException;
  * no row until its record is written: a former holder killed or cut off leaves none for
  * the instants it ran, and its window, which lasts {@code lease-ttl + 1 s} past its last
  * extension, may end past its fence and past the move, after which it ran nothing. No
- * other agent runs an instant inside that window (it is contested there, then given up),
- * so the missed instants judged reach to the window's end: those up to the fence (or the
- * move) may have run there, the rest ran nowhere, and each is recorded MISSED under the
- * window's agent, which its replay corrects where it ran. Without that an instant past
- * the fence but inside the window would have no row at all.
+ * other agent fires an instant inside that window, so left alone it would give up the
+ * arriving agent's fires up to the window's end, catch-up and planned alike, with no row:
+ * fires lost. So where the job's window names the agent judged (and it did not hand the
+ * job over), the window is cut just past the last instant that agent may have run (its
+ * fence, or the move: {@link WindowTake}), and this agent takes it from there: the
+ * instants up to the cut are recorded MISSED under the former holder as above (they may
+ * have run there, its replay corrects them), those past it go by the misfire policy here
+ * and the planned ones fire here. Where the window already names this agent, taken from
+ * the end of the move's former holder's window before this arrival was judged, its start
+ * is moved back to the same point, so the instants between (inside the dead window, past
+ * its fence: they ran nowhere) are caught up here too. A take the database did not make
+ * leaves those instants recorded MISSED under the former holder instead (not run, none
+ * lost unrecorded).
  */
 final class FormerHolderFires {
 
@@ -158,7 +167,7 @@ final class FormerHolderFires {
 
 	/**
 	 * @param writeOnce whether records are written once (a fire claimed by its window has
-	 * no row): a former holder's window then bounds the instants judged, not its fence
+	 * no row): a dead former holder's window is then taken past its fence
 	 */
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
 			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
@@ -202,9 +211,9 @@ final class FormerHolderFires {
 
 	/**
 	 * As {@link #mayHaveRunThere(long, LastFire, List, Instant)}, and with records
-	 * written once, also the missed instants before the end of the job's window when it
-	 * names the agent judged ({@link #windows}): that agent wrote no row for them whether
-	 * it ran them or not, and no other agent ran them.
+	 * written once, the take of the job's window ({@link WindowTake}) when it names the
+	 * agent judged, or this agent after the move's former holder: the instants past the
+	 * last one that agent may have run are then this agent's.
 	 * @param window the job's window as read at the arrival, null when none or not read
 	 */
 	Theirs mayHaveRunThere(long jobId, LastFire last, List<Instant> missed, Instant arrival, JobWindow window) {
@@ -213,14 +222,15 @@ final class FormerHolderFires {
 		}
 		Handover handover = this.handovers.apply(jobId);
 		if (handover != null && isAnother(handover.formerHolder())) {
-			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt(), window);
+			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt(), window, true);
 			// the last run's agent is judged too unless it is the same one, the stricter
 			// outcome winning
-			if (!moved.instants().isEmpty() || handover.formerHolder().equals(last.agentId())) {
+			if (!moved.instants().isEmpty() || moved.take() != null || handover.formerHolder().equals(last.agentId())) {
 				return moved;
 			}
 		}
-		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null, window) : Theirs.NONE;
+		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null, window, false)
+				: Theirs.NONE;
 	}
 
 	private boolean isAnother(String agentId) {
@@ -229,33 +239,107 @@ final class FormerHolderFires {
 
 	/**
 	 * The instants of the window an agent may have run, when it did not hand the job
-	 * over.
+	 * over, and the take of its job window.
 	 * @param movedAt when the job moved from it, null when not known
 	 * @param window the job's window, null when none or not read
+	 * @param moveFormerHolder whether the agent is the one the job moved from here (no
+	 * other agent held the job in between)
 	 */
 	private Theirs judge(String formerHolder, LastFire last, List<Instant> missed, Instant arrival, Instant movedAt,
-			JobWindow window) {
+			JobWindow window, boolean moveFormerHolder) {
 		Optional<Instant> from = this.leaderLeaseTtl.get()
 			.map((leaderTtl) -> arrival.minus(lookBack(this.leaseTtl, leaderTtl)));
 		Instant fence = arrival.minus(this.fencingMargin);
 		Instant until = (movedAt != null && movedAt.isBefore(fence)) ? movedAt : fence;
-		// past its fence or the move it ran nothing, but an instant still inside its
-		// window was run by no other agent either: without a row it would go unrecorded
-		Instant windowEnd = (window != null && window.agentId().equals(formerHolder)) ? window.until() : null;
 		List<Instant> theirs = missed.stream()
-			.filter((at) -> (from.isEmpty() || at.isAfter(from.get()))
-					&& (!at.isAfter(until) || (windowEnd != null && at.isBefore(windowEnd))))
+			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
 			.toList();
-		// asked only when an instant qualifies: a handed-over job's former holder is
-		// still registered or stopped gracefully, and nothing of it waits in a spool
-		return (theirs.isEmpty() || this.standings.apply(formerHolder).handedOver(last.at())) ? Theirs.NONE
-				: new Theirs(formerHolder, theirs);
+		WindowTake take = take(formerHolder, until, window, moveFormerHolder, missed);
+		// asked only when an instant or a window qualifies: a handed-over job's former
+		// holder is still registered or stopped gracefully, nothing of it waits in a
+		// spool, and it cut its window itself
+		return ((theirs.isEmpty() && take == null) || this.standings.apply(formerHolder).handedOver(last.at()))
+				? Theirs.NONE : new Theirs(formerHolder, theirs, take);
 	}
 
 	/**
-	 * The windows of arriving jobs, read only while records are written once (no window
-	 * bounds the instants judged otherwise: each fire has its claim row); none when the
-	 * database cannot tell, the instants judged then reaching to the fence or the move.
+	 * The take of a job's window past the last instant its former holder may have run
+	 * ({@code until}): a cut of that holder's window reaching past it, or, where this
+	 * agent already took the window from the end of the move's former holder's, its start
+	 * moved back; null when neither applies.
+	 */
+	private WindowTake take(String formerHolder, Instant until, JobWindow window, boolean moveFormerHolder,
+			List<Instant> missed) {
+		if (window == null) {
+			return null;
+		}
+		// the instant at `until` itself may have run there: the window keeps it
+		Instant at = until.plusMillis(1);
+		Instant end;
+		if (window.agentId().equals(formerHolder)) {
+			end = window.until();
+		}
+		else if (window.agentId().equals(this.agentId) && moveFormerHolder) {
+			// taken from the former holder's window's end: only that holder held the job
+			// between the move and here, so the window before this one was its own
+			end = window.from();
+		}
+		else {
+			return null;
+		}
+		if (!end.isAfter(at)) {
+			return null;
+		}
+		List<Instant> inside = missed.stream().filter((t) -> t.isAfter(until) && t.isBefore(end)).toList();
+		return new WindowTake(window.jobId(), window.agentId(), at, inside);
+	}
+
+	/**
+	 * Makes the takes of arriving jobs' windows, in one statement per agent whose windows
+	 * are cut and one for this agent's windows reaching back.
+	 * @return the takes the database did not make (unreachable): their instants stay with
+	 * the former holders
+	 */
+	List<WindowTake> takeWindows(List<WindowTake> takes) {
+		Map<String, Map<Long, Instant>> cuts = new HashMap<>();
+		Map<Long, Instant> lowered = new HashMap<>();
+		takes.forEach((take) -> {
+			if (take.holder().equals(this.agentId)) {
+				lowered.put(take.jobId(), take.at());
+			}
+			else {
+				cuts.computeIfAbsent(take.holder(), (holder) -> new HashMap<>()).put(take.jobId(), take.at());
+			}
+		});
+		Set<String> failed = new HashSet<>();
+		cuts.forEach((holder, at) -> {
+			try {
+				this.store.truncateWindows(holder, at);
+			}
+			catch (DataAccessException ex) {
+				logger.warn("Windows of {} arriving jobs not cut past their former holder {}'s fence: database "
+						+ "unreachable ({})", at.size(), holder, ex.getMessage());
+				failed.add(holder);
+			}
+		});
+		if (!lowered.isEmpty()) {
+			try {
+				this.store.lowerWindowStarts(this.agentId, lowered);
+			}
+			catch (DataAccessException ex) {
+				logger.warn("Windows of {} arriving jobs not reaching back to their former holders' fences: database "
+						+ "unreachable ({})", lowered.size(), ex.getMessage());
+				failed.add(this.agentId);
+			}
+		}
+		return takes.stream().filter((take) -> failed.contains(take.holder())).toList();
+	}
+
+	/**
+	 * The windows of arriving jobs, read only while records are written once (not taken
+	 * otherwise: each fire has its claim row); none when the database cannot tell, the
+	 * arriving agent's fires inside a dead former holder's window past its fence then
+	 * given up, with no row, as that window still holds them.
 	 */
 	Map<Long, JobWindow> windows(Collection<Long> jobIds) {
 		if (jobIds.isEmpty() || !this.writeOnce.getAsBoolean()) {
@@ -317,10 +401,27 @@ final class FormerHolderFires {
 	 *
 	 * @param formerHolder that agent, null when none
 	 * @param instants those instants, in order
+	 * @param take the take of the job's window past them, null when none
 	 */
-	record Theirs(String formerHolder, List<Instant> instants) {
+	record Theirs(String formerHolder, List<Instant> instants, WindowTake take) {
 
-		static final Theirs NONE = new Theirs(null, List.of());
+		static final Theirs NONE = new Theirs(null, List.of(), null);
+
+	}
+
+	/**
+	 * A job's window taken from just past the last instant its former holder may have
+	 * run, which it ran nothing after: the instants from there are this agent's.
+	 *
+	 * @param jobId the job
+	 * @param holder the agent the window names: the former holder, whose window is cut at
+	 * {@code at}, or this agent, whose window's start moves back to {@code at}
+	 * @param at just past the former holder's fence (or the move)
+	 * @param instants the missed instants from {@code at} to where the window was held
+	 * from this agent: run by the misfire policy here once taken, left to the former
+	 * holder (recorded MISSED) otherwise
+	 */
+	record WindowTake(long jobId, String holder, Instant at, List<Instant> instants) {
 
 	}
 

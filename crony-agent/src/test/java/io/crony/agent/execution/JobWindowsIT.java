@@ -138,6 +138,24 @@ class JobWindowsIT {
 	}
 
 	@Test
+	void aDeadHoldersWindowCutPastItsFenceIsTakenThereAndATakenWindowReachesBackOnlyForItsAgent() {
+		jobs(1, 2, "a");
+		this.a.extend("a", List.of(ask(1, 0, 19), ask(2, 0, 11)), false);
+		// job 1's dead holder cut by the arriving agent past its fence; job 2's window
+		// taken by b from its end before the arrival was judged
+		this.b.truncate("a", Map.of(1L, T.plusSeconds(8)));
+		assertThat(this.b.extend("b", List.of(ask(1, 9, 20), ask(2, 12, 23)), false))
+			.containsValues(window(1, "b", 8, 20), window(2, "b", 11, 23));
+
+		this.b.lowerStarts("b", Map.of(2L, T.plusSeconds(8)));
+		assertThat(this.b.read(List.of(2L))).containsValue(window(2, "b", 8, 23));
+		// never later, never another agent's
+		this.b.lowerStarts("b", Map.of(2L, T.plusSeconds(10)));
+		this.a.lowerStarts("a", Map.of(1L, T.plusSeconds(2), 2L, T.plusSeconds(2)));
+		assertThat(this.b.read(List.of(1L, 2L))).containsValues(window(1, "b", 8, 20), window(2, "b", 8, 23));
+	}
+
+	@Test
 	void aLiveWindowOfAnotherAgentIsTakenOnlyOnceItEnded() {
 		jobs(1, 1, "a");
 		this.a.extend("a", List.of(ask(1, 0, 11)), false);

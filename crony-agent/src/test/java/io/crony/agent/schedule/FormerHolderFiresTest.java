@@ -1,7 +1,9 @@
 package io.crony.agent.schedule;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -262,26 +264,81 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
-	void withRecordsWrittenOnceTheInstantsLeftToTheFormerHolderReachToItsWindowsEnd() {
-		// "cut" extended its window last at 08:00:29.500, to a lease TTL and a second
-		// past
-		// it: it ran nothing past its fence (08:00:38.300) or the move, but 08:00:39 and
-		// 08:00:40 lie inside its window, which no other agent fires in, and have no row
-		// (no claim row is written ahead): they are recorded MISSED under it too
-		JobWindow window = new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
-				Instant.parse("2026-11-29T08:00:40.500Z"));
-		LastFire last = new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut");
+	void withRecordsWrittenOnceADeadHoldersWindowIsTakenPastItsFenceSoEachInstantIsLeftToItOrFiredHere() {
+		// "cut" extended its window last at its fence, 08:00:38.300, to a lease TTL and a
+		// second past it; it ran nothing past its fence, but no other agent fires inside
+		// its window: the survivor's catch-up (08:00:39, 08:00:40) and planned fires
+		// (08:00:41 to 08:00:49) there were given up, with no row
+		ScriptedStore store = new ScriptedStore();
+		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
+				Instant.parse("2026-11-29T08:00:49.300Z")));
+		FormerHolderFires writingOnce = writingOnce(store);
+		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
+				Duration.ofSeconds(11), () -> true);
+		JobState job = TestJobs.everySecond();
+		List<Fire> after = IntStream.rangeClosed(39, 49)
+			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
+			.map((at) -> at.isAfter(this.arrival) ? Fire.scheduled(job, 1, at, 0) : Fire.catchUp(job, 1, at, 0))
+			.toList();
+		assertThat(survivors.sort(after, false).contested()).hasSize(11);
 
-		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, window).instants()).hasSize(40)
-			.startsWith(Instant.parse("2026-11-29T08:00:01Z"))
-			.endsWith(Instant.parse("2026-11-29T08:00:40Z"));
-		// the move's former holder ran nothing after the move either, and its window
-		// still holds the instants up to its end
-		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:35Z")));
-		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, null).instants())
-			.endsWith(Instant.parse("2026-11-29T08:00:35Z"));
-		assertThat(this.fires.mayHaveRunThere(JOB, last, this.missed, this.arrival, window).instants()).hasSize(40)
-			.endsWith(Instant.parse("2026-11-29T08:00:40Z"));
+		FormerHolderFires.Theirs theirs = writingOnce.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				writingOnce.windows(List.of(JOB)).get(JOB));
+		assertThat(writingOnce.takeWindows(List.of(theirs.take()))).isEmpty();
+
+		// up to its fence, recorded MISSED under it; past it, each fired here once
+		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+		assertThat(theirs.take().instants()).containsExactly(Instant.parse("2026-11-29T08:00:39Z"),
+				Instant.parse("2026-11-29T08:00:40Z"));
+		Windows.Sorted sorted = survivors.sort(after, false);
+		assertThat(sorted.owned()).hasSize(11);
+		assertThat(sorted.contested()).isEmpty();
+		assertThat(store.windows.windows.get(JOB)).isEqualTo(new JobWindow(JOB, "survivor",
+				Instant.parse("2026-11-29T08:00:38.301Z"), Instant.parse("2026-11-29T08:00:51.300Z")));
+	}
+
+	@Test
+	void aWindowThisAgentTookFromTheMovedHoldersEndBeforeTheArrivalWasJudgedReachesBackToItsFence() {
+		// the survivor's first planned fire took the window once "cut"'s ended
+		// (08:00:49.300), before the arrival's missed instants were judged: 08:00:39 and
+		// 08:00:40 lay in neither judged instants nor its window
+		ScriptedStore store = new ScriptedStore();
+		store.windows.windows.put(JOB, new JobWindow(JOB, "survivor", Instant.parse("2026-11-29T08:00:49.300Z"),
+				Instant.parse("2026-11-29T08:01:00.300Z")));
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39Z")));
+		FormerHolderFires writingOnce = writingOnce(store);
+
+		FormerHolderFires.Theirs theirs = writingOnce.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				writingOnce.windows(List.of(JOB)).get(JOB));
+		assertThat(writingOnce.takeWindows(List.of(theirs.take()))).isEmpty();
+
+		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+		assertThat(theirs.take().instants()).containsExactly(Instant.parse("2026-11-29T08:00:39Z"),
+				Instant.parse("2026-11-29T08:00:40Z"));
+		JobState job = TestJobs.everySecond();
+		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
+				Duration.ofSeconds(11), () -> true);
+		assertThat(survivors.sort(List.of(Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:39Z"), 0),
+				Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:40Z"), 0)), false)
+			.owned()).hasSize(2);
+	}
+
+	@Test
+	void aWindowTakeTheDatabaseDidNotMakeLeavesItsInstantsToTheFormerHolder() {
+		ScriptedStore store = new ScriptedStore();
+		store.cutsFail = true;
+		FormerHolderFires.WindowTake take = new FormerHolderFires.WindowTake(JOB, "cut",
+				Instant.parse("2026-11-29T08:00:38.301Z"), List.of(Instant.parse("2026-11-29T08:00:39Z")));
+
+		assertThat(writingOnce(store).takeWindows(List.of(take))).containsExactly(take);
+	}
+
+	private FormerHolderFires writingOnce(ScriptedStore store) {
+		return new FormerHolderFires(store, null, "survivor", Duration.ofSeconds(10),
+				() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing,
+				this.moves::get, () -> true);
 	}
 
 	@Test
@@ -294,6 +351,12 @@ class FormerHolderFiresTest {
 			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
 					survivors)
 			.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+		// nor is that window taken: "cut" is not the move's former holder, another agent
+		// may have held the job between
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+					survivors)
+			.take()).isNull();
 		// nor does a handed-over former holder's window make it judged
 		JobWindow alives = new JobWindow(JOB, "alive", Instant.parse("2026-11-29T08:00:00Z"),
 				Instant.parse("2026-11-29T08:00:40.500Z"));
@@ -301,6 +364,10 @@ class FormerHolderFiresTest {
 			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
 					this.arrival, alives)
 			.instants()).isEmpty();
+		assertThat(this.fires
+			.mayHaveRunThere(JOB, new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "alive"), this.missed,
+					this.arrival, alives)
+			.take()).isNull();
 	}
 
 	@Test

@@ -18,6 +18,7 @@ import io.crony.agent.execution.JobWindowAsk;
 import io.crony.agent.execution.LastFire;
 import io.crony.common.execution.ExecutionStatus;
 
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -54,6 +55,9 @@ final class ScriptedStore extends ExecutionStore {
 	/** Claim rows sent, in order. */
 	final List<ExecutionRecord.Claimed> claimRows = new CopyOnWriteArrayList<>();
 
+	/** Whether a cut of the windows fails as on an unreachable database. */
+	boolean cutsFail;
+
 	/** Claim inserts sent. */
 	int claimInserts;
 
@@ -88,7 +92,22 @@ final class ScriptedStore extends ExecutionStore {
 
 	@Override
 	public void truncateWindows(String agentId, Map<Long, Instant> firstUndispatched) {
+		if (this.cutsFail) {
+			throw new DataAccessResourceFailureException("Database unreachable");
+		}
 		this.windows.truncate(agentId, firstUndispatched);
+	}
+
+	@Override
+	public void lowerWindowStarts(String agentId, Map<Long, Instant> from) {
+		this.windows.lowerStarts(agentId, from);
+	}
+
+	@Override
+	public Map<Long, JobWindow> readWindows(Collection<Long> jobIds) {
+		Map<Long, JobWindow> read = new HashMap<>(this.windows.windows);
+		read.keySet().retainAll(jobIds);
+		return read;
 	}
 
 	@Override

@@ -72,6 +72,15 @@ final class WindowTable {
 		});
 	}
 
+	synchronized void lowerStarts(String agentId, Map<Long, Instant> from) {
+		from.forEach((jobId, at) -> {
+			JobWindow window = this.windows.get(jobId);
+			if (window != null && window.agentId().equals(agentId) && window.from().isAfter(at)) {
+				this.windows.put(jobId, new JobWindow(jobId, agentId, at, window.until()));
+			}
+		});
+	}
+
 	private static Instant later(Instant one, Instant other) {
 		return one.isAfter(other) ? one : other;
 	}
