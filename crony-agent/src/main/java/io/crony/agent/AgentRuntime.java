@@ -156,10 +156,11 @@ class AgentRuntime implements SmartLifecycle {
 		Targets targets = new Targets(all, this.tokens, this.async, resolver, clock, targetPolicy,
 				(calls) -> new ShardedCalls(calls, new ShardStore(jdbc), this.timer, this.workers, clock, tracing),
 				store::upstreamOutputs);
-		this.engine = FiringEngine.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records,
-				targets, this.fence, metrics, this.workers, this.timer, clock, properties.claimAhead(),
-				properties.catchUpLimit(), properties.queueLimit(), properties.misfireThreshold(), runs,
-				new AgentStandings(etcd, keys, clock), this.leaderLeaseTtl, handovers, tracing));
+		this.engine = FiringEngine
+			.create(new EngineParts(identity.id(), new ScheduleParser(), store, this.records, targets, this.fence,
+					metrics, this.workers, this.timer, clock, properties.claimAhead(), properties.catchUpLimit(),
+					properties.queueLimit(), properties.misfireThreshold(), runs, new AgentStandings(etcd, keys, clock),
+					this.leaderLeaseTtl, handovers, tracing, properties.recordsWrittenOnce()));
 		this.runsInFlight = new RunsInFlight(this.engine, this.workers, this.async::tracks, properties.shutdownGrace());
 		this.takeover = new DeadAgentTakeover(asyncStore, new MovedAttempts(jdbc), identity.id(), asyncProperties,
 				this.engine, this.async::tracks, clock);

@@ -301,12 +301,20 @@ public final class AgentTestSupport implements AutoCloseable {
 		return ByteSequence.from(value, StandardCharsets.UTF_8);
 	}
 
+	private static final String RECORDS_WRITTEN_ONCE = "crony.agent.records-written-once";
+
 	/** Spring properties for an agent with this id against the test's services. */
 	public Map<String, String> agentProperties(String agentId, String spoolDir) {
 		Map<String, String> properties = new java.util.LinkedHashMap<>(this.services.properties());
 		properties.put("crony.agent.id", agentId);
 		properties.put("crony.agent.spool-dir", spoolDir);
 		properties.put("spring.flyway.enabled", "false");
+		// the guarantee tests are run with records written once by passing the setting
+		// to the build (-Dcrony.agent.records-written-once=true); its default stays
+		String writtenOnce = System.getProperty(RECORDS_WRITTEN_ONCE);
+		if (writtenOnce != null) {
+			properties.put(RECORDS_WRITTEN_ONCE, writtenOnce);
+		}
 		return properties;
 	}
 

@@ -44,24 +44,30 @@ import io.crony.agent.tracing.RunTracing;
  * @param handovers the agent a held job moved from, as its assignment names it, null when
  * none is known (a job's former holder: {@link FormerHolderFires})
  * @param tracing the spans of runs ({@link RunTracing#off()} for none)
+ * @param recordsWrittenOnce whether a fire inside this agent's window may be claimed by
+ * the window alone and its record written once (docs/scaling.md, "Plan" 3 (c)), which
+ * then holds only while no writer older than V34 was seen for an hour
+ * ({@code ExecutionStore#noOlderWriterSeenBefore})
  */
 public record EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 		Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 		Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold, RunListener runs,
 		Function<String, AgentStanding> agentStandings, Supplier<Optional<Duration>> leaderLeaseTtl,
-		LongFunction<Handover> handovers, RunTracing tracing) {
+		LongFunction<Handover> handovers, RunTracing tracing, boolean recordsWrittenOnce) {
 
 	/**
-	 * Parts with no tracing, no leader lease TTL known and no move's former holder: a job
-	 * taken over from an agent that did not hand it over leaves it every missed instant
-	 * up to its fence, that agent known from the job's last run.
+	 * Parts with no tracing, no leader lease TTL known, no move's former holder and every
+	 * fire's claim row written: a job taken over from an agent that did not hand it over
+	 * leaves it every missed instant up to its fence, that agent known from the job's
+	 * last run.
 	 */
 	public EngineParts(String agentId, ScheduleParser parser, ExecutionStore store, RecordWriter records,
 			Targets targets, Fence fence, AgentMetrics metrics, ExecutorService workers, ScheduledExecutorService timer,
 			Clock clock, Duration claimAhead, int catchUpLimit, int queueLimit, Duration misfireThreshold,
 			RunListener runs, Function<String, AgentStanding> agentStandings) {
 		this(agentId, parser, store, records, targets, fence, metrics, workers, timer, clock, claimAhead, catchUpLimit,
-				queueLimit, misfireThreshold, runs, agentStandings, Optional::empty, (jobId) -> null, RunTracing.off());
+				queueLimit, misfireThreshold, runs, agentStandings, Optional::empty, (jobId) -> null, RunTracing.off(),
+				false);
 	}
 
 }

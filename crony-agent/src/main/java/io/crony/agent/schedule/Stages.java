@@ -29,10 +29,6 @@ final class Stages implements AutoCloseable {
 
 	final OnceRuns onces;
 
-	// off until the guarantee ITs passed with it (docs/scaling.md, "Plan" 3 (c), its
-	// status)
-	private static final boolean RECORDS_WRITTEN_ONCE = false;
-
 	final ClaimScope claimScope;
 
 	private final Thread claimThread;
@@ -52,13 +48,11 @@ final class Stages implements AutoCloseable {
 		// the agent's start are claimed then)
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
 				() -> parts.fence().isOpen() || this.claimScope.inFull());
-		// Records written once (no claim row for a window's fire): even when on, only
-		// while no writer older than V34 was seen for an hour (ExecutionIds): an older
-		// agent's claim row of an instant fired here by the window alone would let both
-		// run it; a former holder's look-back reaches to its window's end with them
-		// (FormerHolderFires)
-		BooleanSupplier writeOnce = () -> RECORDS_WRITTEN_ONCE
-				&& parts.store().noOlderWriterSeenBefore(parts.clock().instant());
+		// Records written once (no claim row for a window's fire), the setting
+		// crony.agent.records-written-once, off by default until the guarantee ITs passed
+		// with it (docs/scaling.md, "Plan" 3 (c), its status); a dead former holder's
+		// window is taken past its fence with them (FormerHolderFires)
+		BooleanSupplier writeOnce = new RecordsWrittenOnce(parts.recordsWrittenOnce(), parts.store(), parts.clock());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),
 				this.claimScope::inFull, windows, writeOnce);
 		this.releases = new Releases(parts.store(), parts.agentId(), records, parts.workers(), windows, parts.clock());
