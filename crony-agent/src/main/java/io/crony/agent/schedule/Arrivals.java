@@ -132,10 +132,22 @@ final class Arrivals implements AutoCloseable {
 		for (Missing m : missing) {
 			Arrival arrival = m.arrival();
 			JobState job = arrival.job();
-			List<Instant> theirs = theirs(m, notTaken).stream()
+			List<Instant> theirs = m.theirs()
+				.instants()
+				.stream()
 				.filter((at) -> unrecorded.contains(new FireKey(job.id(), at)))
 				.toList();
 			this.formerHolder.recordMissed(job, m.theirs().formerHolder(), theirs, now);
+			FormerHolderFires.WindowTake take = m.theirs().take();
+			if (take != null && notTaken.contains(job.id())) {
+				List<Instant> untaken = take.instants()
+					.stream()
+					.filter((at) -> unrecorded.contains(new FireKey(job.id(), at)))
+					.toList();
+				this.formerHolder.recordMissed(job, take.formerHolder(), untaken, now);
+				theirs = new ArrayList<>(theirs);
+				theirs.addAll(untaken);
+			}
 			this.misfires.recordBeyondBound(job, m.missed(), now);
 			leftToFormerHolders += theirs.size();
 			// one fire per instant: a released instant may also be the one the policy

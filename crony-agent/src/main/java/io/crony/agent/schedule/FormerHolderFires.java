@@ -224,9 +224,14 @@ final class FormerHolderFires {
 		if (handover != null && isAnother(handover.formerHolder())) {
 			Theirs moved = judge(handover.formerHolder(), last, missed, arrival, handover.movedAt(), window, true);
 			// the last run's agent is judged too unless it is the same one, the stricter
-			// outcome winning
-			if (!moved.instants().isEmpty() || moved.take() != null || handover.formerHolder().equals(last.agentId())) {
+			// outcome winning; the move's former holder's window is taken all the same
+			if (!moved.instants().isEmpty() || handover.formerHolder().equals(last.agentId())) {
 				return moved;
+			}
+			if (moved.take() != null) {
+				Theirs lastRuns = isAnother(last.agentId())
+						? judge(last.agentId(), last, missed, arrival, null, window, false) : Theirs.NONE;
+				return new Theirs(lastRuns.formerHolder(), lastRuns.instants(), moved.take());
 			}
 		}
 		return isAnother(last.agentId()) ? judge(last.agentId(), last, missed, arrival, null, window, false)
@@ -291,7 +296,7 @@ final class FormerHolderFires {
 			return null;
 		}
 		List<Instant> inside = missed.stream().filter((t) -> t.isAfter(until) && t.isBefore(end)).toList();
-		return new WindowTake(window.jobId(), window.agentId(), at, inside);
+		return new WindowTake(window.jobId(), window.agentId(), at, inside, formerHolder);
 	}
 
 	/**
@@ -315,6 +320,8 @@ final class FormerHolderFires {
 		cuts.forEach((holder, at) -> {
 			try {
 				this.store.truncateWindows(holder, at);
+				logger.info("Windows of {} arriving jobs taken past their former holder {}'s fence (first: {})",
+						at.size(), holder, at.keySet().iterator().next());
 			}
 			catch (DataAccessException ex) {
 				logger.warn("Windows of {} arriving jobs not cut past their former holder {}'s fence: database "
@@ -325,6 +332,8 @@ final class FormerHolderFires {
 		if (!lowered.isEmpty()) {
 			try {
 				this.store.lowerWindowStarts(this.agentId, lowered);
+				logger.info("Windows of {} arriving jobs reach back to their former holders' fences (first: {})",
+						lowered.size(), lowered.keySet().iterator().next());
 			}
 			catch (DataAccessException ex) {
 				logger.warn("Windows of {} arriving jobs not reaching back to their former holders' fences: database "
@@ -420,8 +429,10 @@ final class FormerHolderFires {
 	 * @param instants the missed instants from {@code at} to where the window was held
 	 * from this agent: run by the misfire policy here once taken, left to the former
 	 * holder (recorded MISSED) otherwise
+	 * @param formerHolder the former holder judged, which those instants stay with when
+	 * the take is not made
 	 */
-	record WindowTake(long jobId, String holder, Instant at, List<Instant> instants) {
+	record WindowTake(long jobId, String holder, Instant at, List<Instant> instants, String formerHolder) {
 
 	}
 

@@ -330,7 +330,7 @@ class FormerHolderFiresTest {
 		ScriptedStore store = new ScriptedStore();
 		store.cutsFail = true;
 		FormerHolderFires.WindowTake take = new FormerHolderFires.WindowTake(JOB, "cut",
-				Instant.parse("2026-11-29T08:00:38.301Z"), List.of(Instant.parse("2026-11-29T08:00:39Z")));
+				Instant.parse("2026-11-29T08:00:38.301Z"), List.of(Instant.parse("2026-11-29T08:00:39Z")), "cut");
 
 		assertThat(writingOnce(store).takeWindows(List.of(take))).containsExactly(take);
 	}

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -23,6 +24,7 @@ import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
@@ -91,7 +93,9 @@ class WindowFiringIT {
 		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), store, this.records,
 				new Targets(List.of(target)), this.fence, new AgentMetrics(new SimpleMeterRegistry()), this.workers,
 				this.timer, Clock.systemUTC(), Duration.ofMillis(1500), 100, 10, Duration.ofSeconds(5),
-				RunListener.NONE, (agentId) -> AgentStanding.GONE));
+				RunListener.NONE, (agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
+				// run with records written once when the build is given the setting
+				Boolean.getBoolean("crony.agent.records-written-once")));
 		this.fence.granted(0L);
 		this.fence.open(0L);
 	}
