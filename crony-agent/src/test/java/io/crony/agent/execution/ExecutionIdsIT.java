@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.crony.agent.AgentDatabase;
 import io.crony.common.execution.ExecutionIds;
@@ -140,6 +141,22 @@ class ExecutionIdsIT {
 		ExecutionIds recent = allocator(ExecutionIds.BLOCK);
 		recent.next();
 		assertThat(recent.noOlderWriterSeenBefore(Instant.now())).isFalse();
+	}
+
+	@Test
+	void aReservationGivenUpAsTooSlowIsNotTakenForAnOlderWriter() {
+		allocator(ExecutionIds.BLOCK).next();
+		seenAgo(Duration.ofMinutes(61));
+		// the first reservation's placeholders take two seconds (a loaded machine), the
+		// second's none: its own moved AUTO_INCREMENT is no older writer
+		AtomicLong calls = new AtomicLong();
+		ExecutionIds slowOnce = new ExecutionIds(this.dataSource, ExecutionIds.BLOCK, Duration.ofHours(1),
+				() -> (calls.incrementAndGet() == 3) ? 2_000_000_000L : 0L);
+		slowOnce.next();
+
+		// the block's first look at the clock, then each reservation's start and end
+		assertThat(calls.get()).isEqualTo(5);
+		assertThat(slowOnce.noOlderWriterSeenBefore(Instant.now())).isTrue();
 	}
 
 	@Test

@@ -225,10 +225,13 @@ public final class ExecutionIds {
 					last.executeUpdate();
 				}
 				connection.rollback(placeholders);
-				if (this.nanoTime.getAsLong() - started > RESERVATION_LIMIT.toNanos()) {
-					connection.rollback();
-					return false;
-				}
+				boolean tooSlow = this.nanoTime.getAsLong() - started > RESERVATION_LIMIT.toNanos();
+				// moved even when the block is given up: the placeholders moved
+				// AUTO_INCREMENT past it all the same, and a counter left behind would
+				// read as an older writer at the next block (records written once then
+				// off for an hour on a loaded machine's slow reservation); the block's
+				// ids
+				// are skipped, none is handed out
 				try (PreparedStatement move = connection.prepareStatement(MOVE)) {
 					move.setLong(1, end + 1);
 					move.setString(2, SqlTime.ofNullable(seen));
@@ -236,6 +239,9 @@ public final class ExecutionIds {
 					move.executeUpdate();
 				}
 				connection.commit();
+				if (tooSlow) {
+					return false;
+				}
 				this.olderWriterSeen = new OlderWriterSeen(seen);
 				this.next = start;
 				this.end = end;
