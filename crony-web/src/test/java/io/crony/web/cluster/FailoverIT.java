@@ -43,6 +43,7 @@ class FailoverIT extends ClusterItSupport {
 	void releaseTheReconcile() {
 		this.gate.releaseRead();
 		this.gate.releaseSlices();
+		this.gate.releaseChangeSlices();
 	}
 
 	@Test
@@ -124,6 +125,53 @@ class FailoverIT extends ClusterItSupport {
 			assertThat(invariant.violations()).isEmpty();
 		}
 		assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
+	}
+
+	@Test
+	void anAgentLostWhileAChangeScanHasSlicesLeftIsFailedOverBeforeTheNextSlice() throws Exception {
+		agent("c1", 1, Map.of(), 4);
+		TestAgent doomed = agent("c2", 1, Map.of(), 4);
+		agent("c3", 1, Map.of(), 4);
+		List<Long> ids = this.jobs.createMany("scanned", 60);
+		await().until(() -> this.assignments.byJob().size() == 60);
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// 40 jobs changed at once: the change scan reads them ten to a slice
+			// (page-size) and is held after its first slice; no full reconcile's
+			// correction applies them meanwhile
+			List<Long> changed = ids.subList(0, 40);
+			this.gate.holdSlicesAfter(0);
+			this.gate.holdNextChangeScanAfter(1);
+			this.jobs.changeAtOnce(changed);
+			await().until(this.gate::holdingChangeSlice);
+			long held = this.assignments.count(this.client, "c2");
+
+			doomed.expire();
+
+			// the failover is decided while the change scan waits with slices left
+			await().until(() -> this.assignments.count(this.client, "c2") == 0);
+			await().until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'c2' AND event = 'LOST' AND jobs_moved = ?",
+					Integer.class, held) == 1);
+			assertEachOnExactlyOneOf(ids, List.of("c1", "c3"));
+			assertThat(this.gate.holdingChangeSlice()).as("the change scan still waits").isTrue();
+			Map<Long, Long> versions = this.assignments.versionsByJob();
+			assertThat(changed.stream().filter((id) -> versions.get(id) == 1)).as("changed jobs left to its slices")
+				.hasSizeGreaterThanOrEqualTo(30);
+
+			// its slices left bring every job to its row's version, wherever the
+			// failover put it, and mirror where each one is
+			this.gate.releaseChangeSlices();
+			await().until(() -> this.assignments.versionsByJob()
+				.entrySet()
+				.stream()
+				.allMatch((job) -> job.getValue() == (changed.contains(job.getKey()) ? 2 : 1)));
+			assertThat(invariant.violations()).isEmpty();
+		}
+		assertEachOnExactlyOneOf(ids, List.of("c1", "c3"));
+		Map<Long, List<String>> holders = this.assignments.byJob();
+		await().until(() -> ids.stream().allMatch((id) -> holders.get(id).get(0).equals(this.jobs.agentId(id))));
 	}
 
 	@Test
@@ -253,7 +301,8 @@ class FailoverIT extends ClusterItSupport {
 
 	/**
 	 * Holds the periodic full reconcile between its read of the keys and of the rows, or
-	 * its corrections before a slice, and records the jobs they read again.
+	 * its corrections before a slice, or the change scan before a slice, and records the
+	 * jobs the corrections read again.
 	 */
 	static final class HeldReconcile implements ReconcileGate {
 
@@ -269,6 +318,14 @@ class FailoverIT extends ClusterItSupport {
 		private volatile boolean holdingSlice;
 
 		private final Set<Long> reread = ConcurrentHashMap.newKeySet();
+
+		/** The slices after which the next change scan to begin is held; -1: none. */
+		private volatile int holdNextScanAfter = -1;
+
+		/** The change scan under way is held once this many slices were applied. */
+		private volatile int holdChangesAfter = Integer.MAX_VALUE;
+
+		private volatile boolean holdingChangeSlice;
 
 		@Override
 		public void passRead() throws InterruptedException {
@@ -289,6 +346,18 @@ class FailoverIT extends ClusterItSupport {
 		public boolean holdsSlice(int slicesApplied) {
 			this.holdingSlice = slicesApplied >= this.holdAfter;
 			return this.holdingSlice;
+		}
+
+		@Override
+		public boolean holdsChangeSlice(int slicesApplied) {
+			int next = this.holdNextScanAfter;
+			if (slicesApplied == 0 && next >= 0) {
+				// a scan that began since it was asked for, not one already under way
+				this.holdChangesAfter = next;
+				this.holdNextScanAfter = -1;
+			}
+			this.holdingChangeSlice = slicesApplied >= this.holdChangesAfter;
+			return this.holdingChangeSlice;
 		}
 
 		@Override
@@ -326,6 +395,21 @@ class FailoverIT extends ClusterItSupport {
 		/** Whether a correction with slices left was last told to wait. */
 		boolean holdingSlice() {
 			return this.holdingSlice;
+		}
+
+		/** Holds the next change scan to begin once it applied this many slices. */
+		void holdNextChangeScanAfter(int slices) {
+			this.holdNextScanAfter = slices;
+		}
+
+		void releaseChangeSlices() {
+			this.holdNextScanAfter = -1;
+			this.holdChangesAfter = Integer.MAX_VALUE;
+		}
+
+		/** Whether a change scan with slices left was last told to wait. */
+		boolean holdingChangeSlice() {
+			return this.holdingChangeSlice;
 		}
 
 		void forgetRereads() {

@@ -124,6 +124,16 @@ final class JobRows {
 		this.jdbc.update("UPDATE job SET version = version + 1 WHERE id IN (" + in + ")");
 	}
 
+	/**
+	 * Raises the jobs' version, their change rows written by one statement, so that a
+	 * change scan finds all of them or none.
+	 */
+	void changeAtOnce(java.util.List<Long> ids) {
+		String in = String.join(",", ids.stream().map(String::valueOf).toList());
+		this.jdbc.update("UPDATE job SET version = version + 1 WHERE id IN (" + in + ")");
+		this.jdbc.update("INSERT INTO job_change (job_id) SELECT id FROM job WHERE id IN (" + in + ")");
+	}
+
 	void enable(long id, boolean enabled) {
 		update(id,
 				(spec) -> new JobSpec(spec.id(), spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
