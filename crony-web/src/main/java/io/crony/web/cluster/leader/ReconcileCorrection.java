@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * window, is left to the next full reconcile, as is every job that changed after a
  * snapshot. That is what a correction did with such a job once it had read it again;
  * telling it from the view spares the read: after a million jobs created while a snapshot
- * was read, the change scan has placed them all by the time the snapshot is applied, and
- * none is read again.
+ * was read, those the change scan has placed by the time the snapshot is applied are not
+ * read again. One its slices have not reached yet is read again and placed here, like any
+ * job without a key, and the scan's slice then finds its key in place.
  * <p>
  * Every other job the snapshot shows wrong is checked against the present as its slice
  * reads it: its row must be the version the snapshot compared, and the view must still
