@@ -71,9 +71,7 @@ class FailoverIT extends ClusterItSupport {
 			await().until(() -> this.assignments.count(this.client, "r2") == 0);
 			assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
 			assertThat(this.gate.holdingRead()).as("the reconcile is still reading").isTrue();
-			await().until(() -> this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'r2' AND event = 'LOST' AND jobs_moved = ?",
-					Integer.class, held) == 1);
+			awaitLostEvent("r2", held);
 
 			// its corrections, from keys read before all that, are applied; the next
 			// reconcile starts only after they were
@@ -109,9 +107,7 @@ class FailoverIT extends ClusterItSupport {
 
 			// the failover is decided while the correction waits with slices left
 			await().until(() -> this.assignments.count(this.client, "s2") == 0);
-			await().until(() -> this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 's2' AND event = 'LOST' AND jobs_moved = ?",
-					Integer.class, held) == 1);
+			awaitLostEvent("s2", held);
 			assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
 			assertThat(this.gate.holdingSlice()).as("the correction still waits").isTrue();
 			assertThat(this.gate.readsPassed()).as("no reconcile read began after it").isEqualTo(readsPassed);
@@ -152,9 +148,7 @@ class FailoverIT extends ClusterItSupport {
 
 			// the failover is decided while the change scan waits with slices left
 			await().until(() -> this.assignments.count(this.client, "c2") == 0);
-			await().until(() -> this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'c2' AND event = 'LOST' AND jobs_moved = ?",
-					Integer.class, held) == 1);
+			awaitLostEvent("c2", held);
 			assertEachOnExactlyOneOf(ids, List.of("c1", "c3"));
 			assertThat(this.gate.holdingChangeSlice()).as("the change scan still waits").isTrue();
 			Map<Long, Long> versions = this.assignments.versionsByJob();
@@ -256,9 +250,7 @@ class FailoverIT extends ClusterItSupport {
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once(newHolder, 77))).get().getKvs()).hasSize(1);
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once("f2", 77))).get().getKvs()).isEmpty();
 		});
-		await().until(() -> this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'f2' AND event = 'LOST' AND jobs_moved = ?",
-				Integer.class, held) == 1);
+		awaitLostEvent("f2", held);
 		await().until(
 				() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM job WHERE agent_id = 'f2'", Integer.class) == 0);
 		this.client.getKVClient().delete(bytes(this.keys.once(newHolder, 77))).get(10, TimeUnit.SECONDS);
@@ -279,9 +271,7 @@ class FailoverIT extends ClusterItSupport {
 		doomed.expire();
 
 		// the failover itself went through in one step: every other key moved
-		await().until(() -> this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'u2' AND event = 'LOST' AND jobs_moved = ?",
-				Integer.class, held - 1) == 1);
+		awaitLostEvent("u2", held - 1);
 		await().until(() -> this.assignments.count(this.client, "u2") == 0);
 		// and the broken one was placed anew from its row, readable
 		await().untilAsserted(() -> assertEachOnExactlyOneOf(ids, List.of("u1")));
@@ -426,6 +416,13 @@ class FailoverIT extends ClusterItSupport {
 			return Set.copyOf(this.reread);
 		}
 
+	}
+
+	/** Waits for the agent's LOST event naming how many jobs its failover moved. */
+	private void awaitLostEvent(String agentId, long jobsMoved) {
+		await().until(() -> this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM agent_event WHERE agent_id = ? AND event = 'LOST' AND jobs_moved = ?",
+				Integer.class, agentId, jobsMoved) == 1);
 	}
 
 }

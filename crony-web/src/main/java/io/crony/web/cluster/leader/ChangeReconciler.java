@@ -111,7 +111,7 @@ final class ChangeReconciler {
 			JobRow row = rows.get(id);
 			if (row == null) {
 				deleted++;
-				dropDeleted(id);
+				this.parts.forgetDeleted(id);
 			}
 			else {
 				apply(row, creates);
@@ -166,14 +166,6 @@ final class ChangeReconciler {
 		}
 		else if (placement.version() != row.version()) {
 			this.parts.writer().update(placement, row.version(), this.parts.writer().value(row.jobSpec()));
-		}
-	}
-
-	private void dropDeleted(long jobId) throws InterruptedException {
-		this.parts.state().forgetJob(jobId);
-		Placement placement = this.parts.view().get(jobId);
-		if (placement != null) {
-			this.parts.writer().delete(placement, true);
 		}
 	}
 

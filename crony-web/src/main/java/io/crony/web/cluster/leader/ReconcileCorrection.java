@@ -224,7 +224,7 @@ final class ReconcileCorrection {
 			long jobId = compared.getKey();
 			JobRow row = now.get(jobId);
 			if (row == null) {
-				forgetDeleted(jobId);
+				this.parts.forgetDeleted(jobId);
 				continue;
 			}
 			PlaceableJob job = row.state();
@@ -239,7 +239,7 @@ final class ReconcileCorrection {
 		for (Long jobId : slice.unknown) {
 			JobRow row = now.get(jobId);
 			if (row == null) {
-				forgetDeleted(jobId);
+				this.parts.forgetDeleted(jobId);
 			}
 			else {
 				this.parts.state().putJob(row.state());
@@ -281,15 +281,6 @@ final class ReconcileCorrection {
 		}
 		plan.addAll(one);
 		return true;
-	}
-
-	/** A job whose row is gone: forgotten, its key deleted (as the change scan does). */
-	private void forgetDeleted(long jobId) throws InterruptedException {
-		this.parts.state().forgetJob(jobId);
-		Placement placement = this.parts.view().get(jobId);
-		if (placement != null) {
-			this.parts.writer().delete(placement, true);
-		}
 	}
 
 	private boolean heldByView(Placement placement) {

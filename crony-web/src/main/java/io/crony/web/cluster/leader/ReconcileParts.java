@@ -2,6 +2,7 @@ package io.crony.web.cluster.leader;
 
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.AssignmentWriter;
+import io.crony.web.cluster.assignment.Placement;
 import io.crony.web.cluster.leadership.LeaderTerm;
 
 /**
@@ -21,5 +22,17 @@ import io.crony.web.cluster.leadership.LeaderTerm;
  */
 record ReconcileParts(LeaderTerm term, JobTable jobTable, LeaderState state, AgentChooser chooser, AssignmentView view,
 		AssignmentWriter writer, PlanWriter planWriter, AgentIdMirror mirror, ReconcileGate gate) {
+
+	/**
+	 * A job whose row is gone: forgotten, and its key, if the view holds one, deleted
+	 * (whichever of the change scan or a reconcile's correction found it gone).
+	 */
+	void forgetDeleted(long jobId) throws InterruptedException {
+		this.state.forgetJob(jobId);
+		Placement placement = this.view.get(jobId);
+		if (placement != null) {
+			this.writer.delete(placement, true);
+		}
+	}
 
 }
