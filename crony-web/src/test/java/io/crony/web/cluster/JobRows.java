@@ -2,6 +2,7 @@ package io.crony.web.cluster;
 
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -146,9 +147,17 @@ final class JobRows {
 		changed(id);
 	}
 
+	/**
+	 * Deletes every job, their change rows written after the delete as with every other
+	 * write here: written before it, a change scan between the two statements read the
+	 * rows still there, recorded the newer stamp, and no later change row told it of the
+	 * deletes (the leader then kept the keys until its next full reconcile).
+	 */
 	void deleteAll() {
-		this.jdbc.update("INSERT INTO job_change (job_id) SELECT id FROM job");
+		List<Long> ids = this.jdbc.queryForList("SELECT id FROM job", Long.class);
 		this.jdbc.update("DELETE FROM job");
+		this.jdbc.batchUpdate("INSERT INTO job_change (job_id) VALUES (?)",
+				ids.stream().map((id) -> new Object[] { id }).toList());
 	}
 
 	private void changed(long id) {
