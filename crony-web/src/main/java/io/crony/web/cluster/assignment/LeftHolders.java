@@ -37,8 +37,10 @@ import java.util.function.Supplier;
  * <p>
  * The memory is this web instance's: a leader change loses it, and the placement after
  * the change names no former holder (the agent of the job's last run is judged, as
- * before). Thread-safe: deletes commit on etcd's threads, placements are decided on the
- * leader's.
+ * before). It holds at most one entry per job, of some 100 bytes; entries past the bound
+ * go at the next delete or placement (a mass disable of a million jobs holds some 100 MB
+ * until then). Thread-safe: deletes commit on etcd's threads, placements are decided on
+ * the leader's.
  */
 public final class LeftHolders {
 
