@@ -111,11 +111,7 @@ public final class ClusterBench {
 
 				if (midScan != null) {
 					System.out.println();
-					System.out.printf(
-							"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
-									+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
-							jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
-							seconds(committed, mirrored));
+					printAssigned(jobCount, agentCount, committed, assigned, mirrored);
 					System.out.println(midScan.line());
 					System.out.printf("jobs on two agents at the end: %d%n", etcd.duplicates());
 					System.out.println("after (a): " + settled.line(jobCount));
@@ -144,11 +140,7 @@ public final class ClusterBench {
 						services.etcdPid(), web.pid(), db);
 
 				System.out.println();
-				System.out.printf(
-						"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
-								+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
-						jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
-						seconds(committed, mirrored));
+				printAssigned(jobCount, agentCount, committed, assigned, mirrored);
 				if (watches != null) {
 					System.out.printf(
 							"(a) watch traffic: %d events, %.1f MB of keys + values to %d agent watches "
@@ -167,6 +159,14 @@ public final class ClusterBench {
 				closeAll(agents, watches);
 			}
 		}
+	}
+
+	private static void printAssigned(int jobCount, int agentCount, long committed, long assigned, long mirrored) {
+		System.out.printf(
+				"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
+						+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
+				jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
+				seconds(committed, mirrored));
 	}
 
 	private static void closeAll(List<BenchAgent> agents, AssignmentWatches watches) throws Exception {
