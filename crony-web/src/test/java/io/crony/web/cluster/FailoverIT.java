@@ -1,6 +1,7 @@
 package io.crony.web.cluster;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -162,6 +163,14 @@ class FailoverIT extends ClusterItSupport {
 			Map<Long, Long> expected = new HashMap<>();
 			ids.forEach((id) -> expected.put(id, changed.contains(id) ? 2L : 1L));
 			expected.put(again, 3L);
+
+			// no periodic read begins while the scan has slices left: the correction
+			// held since before the scan is let go, and no read comes after it (one may
+			// have been under way when the scan began)
+			int readsBefore = this.gate.readsPassed();
+			this.gate.releaseSlices();
+			await().during(Duration.ofSeconds(3)).until(() -> this.gate.readsPassed() <= readsBefore + 1);
+			assertThat(this.gate.holdingChangeSlice()).as("the change scan still waits").isTrue();
 
 			// its slices left bring every job to its row's version, wherever the
 			// failover put it, and mirror where each one is

@@ -78,6 +78,11 @@ final class ChangeReconciler {
 		return false;
 	}
 
+	/** Whether a change scan has slices left to apply. */
+	boolean scanning() {
+		return this.scanning != null;
+	}
+
 	/**
 	 * Drops the change scan under way: the reconcile that compares every row with every
 	 * key from the present (at a term start or after a failed step) records its own
