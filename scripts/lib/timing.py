@@ -401,7 +401,7 @@ def render(phases, classes, ledgers, maven, top=15, reactor_order=None, title="m
             sum(r["unit_tests"] for r in rows.values()),
             seconds(sum(r["it_s"] or 0 for r in rows.values())),
             sum(r["its"] for r in rows.values()), sum(r["it_sum"] for r in rows.values())))
-        out.append("(IT class-s: the classes' own times summed; above IT s where two test JVMs run at once)")
+        out.append("(IT class-s: the classes' own times summed; above IT s where several test JVMs run at once)")
         out.append("")
 
     if classes:

@@ -39,6 +39,10 @@ import io.etcd.jetcd.Client;
  * agent is killed that long after the leader next logs a periodic full reconcile's
  * corrections ({@link LeaderLog}). With {@code full-reconcile-interval=10s} the next read
  * starts about 10 s after that line, so a kill a few seconds later lands while it reads.
+ * {@code crony.bench.kill-at-assigned} (a fraction such as {@code 0.3}; unset: off): the
+ * agent is killed during (a) instead, once that share of the jobs has its key, so the
+ * failover falls into the leader's change scan of the new rows; (b) is then that
+ * failover.
  */
 public final class ClusterBench {
 
@@ -56,6 +60,7 @@ public final class ClusterBench {
 		String etcdArgs = "--quota-backend-bytes=" + Long.getLong("crony.bench.etcd-quota", 8L << 30);
 		String dbArgs = System.getProperty("crony.bench.db-args", "");
 		String killAfterReconcile = System.getProperty("crony.bench.kill-after-reconcile", "");
+		double killAtAssigned = Double.parseDouble(System.getProperty("crony.bench.kill-at-assigned", "0"));
 		Path jar = webJar();
 		System.out.printf("crony cluster bench: %d jobs, %d agents%s, %d cores, web jar %s%n", jobCount, agentCount,
 				watch ? " (each watching its assignments)" : "", Runtime.getRuntime().availableProcessors(), jar);
@@ -86,6 +91,13 @@ public final class ClusterBench {
 				long committed = System.nanoTime();
 				System.out.printf("inserted %d job rows in %.1f s (not measured)%n", jobCount,
 						seconds(insertStart, committed));
+				BenchAgent victim = agents.get(0);
+				MidScanKill midScan = null;
+				if (killAtAssigned > 0) {
+					long keysAtKill = (long) (jobCount * killAtAssigned);
+					waitFor("a share of the jobs assigned", assignTimeout, () -> etcd.assignments() >= keysAtKill);
+					midScan = MidScanKill.kill(victim, etcd, jobCount);
+				}
 				waitFor("all jobs assigned", assignTimeout, () -> etcd.assignments() == jobCount);
 				long assigned = System.nanoTime();
 				waitFor("job.agent_id mirrored", assignTimeout,
@@ -97,7 +109,15 @@ public final class ClusterBench {
 						services.etcdPid(), web.pid(), db);
 				System.out.println("after (a): " + settled.line(jobCount));
 
-				BenchAgent victim = agents.get(0);
+				if (midScan != null) {
+					System.out.println();
+					printAssigned(jobCount, agentCount, committed, assigned, mirrored);
+					System.out.println(midScan.line());
+					System.out.printf("jobs on two agents at the end: %d%n", etcd.duplicates());
+					System.out.println("after (a): " + settled.line(jobCount));
+					closeAll(agents, watches);
+					return;
+				}
 				long held = etcd.assignments(victim.id());
 				if (!killAfterReconcile.isBlank()) {
 					Duration delay = Duration.parse("PT" + killAfterReconcile.toUpperCase(java.util.Locale.ROOT));
@@ -120,11 +140,7 @@ public final class ClusterBench {
 						services.etcdPid(), web.pid(), db);
 
 				System.out.println();
-				System.out.printf(
-						"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
-								+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
-						jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
-						seconds(committed, mirrored));
+				printAssigned(jobCount, agentCount, committed, assigned, mirrored);
 				if (watches != null) {
 					System.out.printf(
 							"(a) watch traffic: %d events, %.1f MB of keys + values to %d agent watches "
@@ -140,13 +156,25 @@ public final class ClusterBench {
 				System.out.printf("jobs on two agents at the end: %d%n", duplicates);
 				System.out.println("after (a): " + settled.line(jobCount));
 				System.out.println("after (b): " + end.line(jobCount));
-				if (watches != null) {
-					watches.close();
-				}
-				for (BenchAgent agent : agents) {
-					agent.close();
-				}
+				closeAll(agents, watches);
 			}
+		}
+	}
+
+	private static void printAssigned(int jobCount, int agentCount, long committed, long assigned, long mirrored) {
+		System.out.printf(
+				"(a) assign %d jobs over %d agents: %.2f s (rows committed -> all keys in etcd), "
+						+ "%.0f jobs/s; job.agent_id mirrored after %.2f s%n",
+				jobCount, agentCount, seconds(committed, assigned), jobCount / seconds(committed, assigned),
+				seconds(committed, mirrored));
+	}
+
+	private static void closeAll(List<BenchAgent> agents, AssignmentWatches watches) throws Exception {
+		if (watches != null) {
+			watches.close();
+		}
+		for (BenchAgent agent : agents) {
+			agent.close();
 		}
 	}
 

@@ -10,10 +10,11 @@ import java.time.Instant;
  * so an agent can tell a newer decision from an older one
  * @param assignedAt when the leader wrote it
  * @param formerHolder the agent the job moved from, when the leader wrote this key as a
- * move; null for a job placed anew, a spec updated in place, or a value an older web
- * wrote. The new holder judges the instants the job missed by it: one that did not hand
- * the job over may have run some of them unrecorded (the agent's
- * {@code FormerHolderFires})
+ * move, or the agent its key was deleted from shortly before the leader placed it anew
+ * here (disabled and enabled, or its selector matching no agent and then one); null for
+ * another placement anew, a spec updated in place, or a value an older web wrote. The new
+ * holder judges the instants the job missed by it: one that did not hand the job over may
+ * have run some of them unrecorded (the agent's {@code FormerHolderFires})
  */
 public record JobAssignment(JobSpec job, long epoch, Instant assignedAt, String formerHolder) {
 

@@ -28,7 +28,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize assignments created, deleted or moved per etcd transaction (etcd
  * allows 128 compares and 128 operations per transaction: creations and deletes take up
  * to 126, moves, which need two of each, up to 63)
- * @param pageSize keys read per etcd range request
+ * @param pageSize keys read per etcd range request, rows per read of table {@code job},
+ * and rows a slice of the change scan reads (or of a full reconcile's corrections reads
+ * again)
  * @param offlineRetention how long an agent that went away stays in {@code GET /agents}
  * @param livenessRefresh how often every instance reads each live agent's lease to tell
  * when the agent was last seen ({@link io.crony.web.cluster.membership.AgentLiveness})

@@ -145,6 +145,9 @@ class AgentSelectorIT extends ClusterItSupport {
 			// and it is placed once an agent matches (no job is left waiting)
 			agent("nowhere-1", 1, Map.of("x", "nowhere"));
 			await().until(() -> List.of("nowhere-1").equals(this.assignments.byJob().get(id)));
+			// naming the agent it left, which may have gone on firing it cut off: the new
+			// holder judges the missed instants by it (crony-agent's FormerHolderFires)
+			assertThat(this.assignments.value("nowhere-1", id).formerHolder()).isEqualTo("here-1");
 		}
 	}
 

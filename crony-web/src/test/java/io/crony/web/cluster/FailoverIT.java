@@ -1,9 +1,11 @@
 package io.crony.web.cluster;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +45,7 @@ class FailoverIT extends ClusterItSupport {
 	void releaseTheReconcile() {
 		this.gate.releaseRead();
 		this.gate.releaseSlices();
+		this.gate.releaseChangeSlices();
 	}
 
 	@Test
@@ -69,9 +72,7 @@ class FailoverIT extends ClusterItSupport {
 			await().until(() -> this.assignments.count(this.client, "r2") == 0);
 			assertEachOnExactlyOneOf(ids, List.of("r1", "r3"));
 			assertThat(this.gate.holdingRead()).as("the reconcile is still reading").isTrue();
-			await().until(() -> this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'r2' AND event = 'LOST' AND jobs_moved = ?",
-					Integer.class, held) == 1);
+			awaitLostEvent("r2", held);
 
 			// its corrections, from keys read before all that, are applied; the next
 			// reconcile starts only after they were
@@ -107,9 +108,7 @@ class FailoverIT extends ClusterItSupport {
 
 			// the failover is decided while the correction waits with slices left
 			await().until(() -> this.assignments.count(this.client, "s2") == 0);
-			await().until(() -> this.jdbc.queryForObject(
-					"SELECT COUNT(*) FROM agent_event WHERE agent_id = 's2' AND event = 'LOST' AND jobs_moved = ?",
-					Integer.class, held) == 1);
+			awaitLostEvent("s2", held);
 			assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
 			assertThat(this.gate.holdingSlice()).as("the correction still waits").isTrue();
 			assertThat(this.gate.readsPassed()).as("no reconcile read began after it").isEqualTo(readsPassed);
@@ -124,6 +123,64 @@ class FailoverIT extends ClusterItSupport {
 			assertThat(invariant.violations()).isEmpty();
 		}
 		assertEachOnExactlyOneOf(ids, List.of("s1", "s3"));
+	}
+
+	@Test
+	void anAgentLostWhileAChangeScanHasSlicesLeftIsFailedOverBeforeTheNextSlice() throws Exception {
+		agent("c1", 1, Map.of(), 4);
+		TestAgent doomed = agent("c2", 1, Map.of(), 4);
+		agent("c3", 1, Map.of(), 4);
+		List<Long> ids = this.jobs.createMany("scanned", 60);
+		await().until(() -> this.assignments.byJob().size() == 60);
+		EtcdAssignments.Snapshot before = this.assignments.snapshot();
+		try (AssignmentInvariant invariant = new AssignmentInvariant(this.client, this.keys, before.byJob(),
+				before.revision() + 1)) {
+			// 40 jobs changed at once: the change scan reads them ten to a slice
+			// (page-size) and is held after its first slice; no full reconcile's
+			// correction applies them meanwhile
+			List<Long> changed = ids.subList(0, 40);
+			this.gate.holdSlicesAfter(0);
+			this.gate.holdNextChangeScanAfter(1);
+			this.jobs.changeAtOnce(changed);
+			await().until(this.gate::holdingChangeSlice);
+			long held = this.assignments.count(this.client, "c2");
+
+			doomed.expire();
+
+			// the failover is decided while the change scan waits with slices left
+			await().until(() -> this.assignments.count(this.client, "c2") == 0);
+			awaitLostEvent("c2", held);
+			assertEachOnExactlyOneOf(ids, List.of("c1", "c3"));
+			assertThat(this.gate.holdingChangeSlice()).as("the change scan still waits").isTrue();
+			Map<Long, Long> versions = this.assignments.versionsByJob();
+			assertThat(changed.stream().filter((id) -> versions.get(id) == 1)).as("changed jobs left to its slices")
+				.hasSizeGreaterThanOrEqualTo(30);
+			// a job changed again meanwhile, one its first slice applied if there is one:
+			// the scan records its stamp only once its last slice is applied, so the next
+			// scan reads this change
+			long again = changed.stream().filter((id) -> versions.get(id) == 2).findFirst().orElse(changed.get(0));
+			this.jobs.changeAtOnce(List.of(again));
+			Map<Long, Long> expected = new HashMap<>();
+			ids.forEach((id) -> expected.put(id, changed.contains(id) ? 2L : 1L));
+			expected.put(again, 3L);
+
+			// no periodic read begins while the scan has slices left: the correction
+			// held since before the scan is let go, and no read comes after it (one may
+			// have been under way when the scan began)
+			int readsBefore = this.gate.readsPassed();
+			this.gate.releaseSlices();
+			await().during(Duration.ofSeconds(3)).until(() -> this.gate.readsPassed() <= readsBefore + 1);
+			assertThat(this.gate.holdingChangeSlice()).as("the change scan still waits").isTrue();
+
+			// its slices left bring every job to its row's version, wherever the
+			// failover put it, and mirror where each one is
+			this.gate.releaseChangeSlices();
+			await().until(() -> this.assignments.versionsByJob().equals(expected));
+			assertThat(invariant.violations()).isEmpty();
+		}
+		assertEachOnExactlyOneOf(ids, List.of("c1", "c3"));
+		Map<Long, List<String>> holders = this.assignments.byJob();
+		await().until(() -> ids.stream().allMatch((id) -> holders.get(id).get(0).equals(this.jobs.agentId(id))));
 	}
 
 	@Test
@@ -202,9 +259,7 @@ class FailoverIT extends ClusterItSupport {
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once(newHolder, 77))).get().getKvs()).hasSize(1);
 			assertThat(this.client.getKVClient().get(bytes(this.keys.once("f2", 77))).get().getKvs()).isEmpty();
 		});
-		await().until(() -> this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'f2' AND event = 'LOST' AND jobs_moved = ?",
-				Integer.class, held) == 1);
+		awaitLostEvent("f2", held);
 		await().until(
 				() -> this.jdbc.queryForObject("SELECT COUNT(*) FROM job WHERE agent_id = 'f2'", Integer.class) == 0);
 		this.client.getKVClient().delete(bytes(this.keys.once(newHolder, 77))).get(10, TimeUnit.SECONDS);
@@ -225,9 +280,7 @@ class FailoverIT extends ClusterItSupport {
 		doomed.expire();
 
 		// the failover itself went through in one step: every other key moved
-		await().until(() -> this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM agent_event WHERE agent_id = 'u2' AND event = 'LOST' AND jobs_moved = ?",
-				Integer.class, held - 1) == 1);
+		awaitLostEvent("u2", held - 1);
 		await().until(() -> this.assignments.count(this.client, "u2") == 0);
 		// and the broken one was placed anew from its row, readable
 		await().untilAsserted(() -> assertEachOnExactlyOneOf(ids, List.of("u1")));
@@ -253,7 +306,8 @@ class FailoverIT extends ClusterItSupport {
 
 	/**
 	 * Holds the periodic full reconcile between its read of the keys and of the rows, or
-	 * its corrections before a slice, and records the jobs they read again.
+	 * its corrections before a slice, or the change scan before a slice, and records the
+	 * jobs the corrections read again.
 	 */
 	static final class HeldReconcile implements ReconcileGate {
 
@@ -269,6 +323,14 @@ class FailoverIT extends ClusterItSupport {
 		private volatile boolean holdingSlice;
 
 		private final Set<Long> reread = ConcurrentHashMap.newKeySet();
+
+		/** The slices after which the next change scan to begin is held; -1: none. */
+		private volatile int holdNextScanAfter = -1;
+
+		/** The change scan under way is held once this many slices were applied. */
+		private volatile int holdChangesAfter = Integer.MAX_VALUE;
+
+		private volatile boolean holdingChangeSlice;
 
 		@Override
 		public void passRead() throws InterruptedException {
@@ -289,6 +351,18 @@ class FailoverIT extends ClusterItSupport {
 		public boolean holdsSlice(int slicesApplied) {
 			this.holdingSlice = slicesApplied >= this.holdAfter;
 			return this.holdingSlice;
+		}
+
+		@Override
+		public boolean holdsChangeSlice(int slicesApplied) {
+			int next = this.holdNextScanAfter;
+			if (slicesApplied == 0 && next >= 0) {
+				// a scan that began since it was asked for, not one already under way
+				this.holdChangesAfter = next;
+				this.holdNextScanAfter = -1;
+			}
+			this.holdingChangeSlice = slicesApplied >= this.holdChangesAfter;
+			return this.holdingChangeSlice;
 		}
 
 		@Override
@@ -328,6 +402,21 @@ class FailoverIT extends ClusterItSupport {
 			return this.holdingSlice;
 		}
 
+		/** Holds the next change scan to begin once it applied this many slices. */
+		void holdNextChangeScanAfter(int slices) {
+			this.holdNextScanAfter = slices;
+		}
+
+		void releaseChangeSlices() {
+			this.holdNextScanAfter = -1;
+			this.holdChangesAfter = Integer.MAX_VALUE;
+		}
+
+		/** Whether a change scan with slices left was last told to wait. */
+		boolean holdingChangeSlice() {
+			return this.holdingChangeSlice;
+		}
+
 		void forgetRereads() {
 			this.reread.clear();
 		}
@@ -336,6 +425,13 @@ class FailoverIT extends ClusterItSupport {
 			return Set.copyOf(this.reread);
 		}
 
+	}
+
+	/** Waits for the agent's LOST event naming how many jobs its failover moved. */
+	private void awaitLostEvent(String agentId, long jobsMoved) {
+		await().until(() -> this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM agent_event WHERE agent_id = ? AND event = 'LOST' AND jobs_moved = ?",
+				Integer.class, agentId, jobsMoved) == 1);
 	}
 
 }

@@ -2,6 +2,7 @@ package io.crony.web.cluster;
 
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -124,6 +125,16 @@ final class JobRows {
 		this.jdbc.update("UPDATE job SET version = version + 1 WHERE id IN (" + in + ")");
 	}
 
+	/**
+	 * Raises the jobs' version, their change rows written by one statement, so that a
+	 * change scan finds all of them or none.
+	 */
+	void changeAtOnce(java.util.List<Long> ids) {
+		String in = String.join(",", ids.stream().map(String::valueOf).toList());
+		this.jdbc.update("UPDATE job SET version = version + 1 WHERE id IN (" + in + ")");
+		this.jdbc.update("INSERT INTO job_change (job_id) SELECT id FROM job WHERE id IN (" + in + ")");
+	}
+
 	void enable(long id, boolean enabled) {
 		update(id,
 				(spec) -> new JobSpec(spec.id(), spec.name(), spec.description(), spec.schedule(), spec.timeZone(),
@@ -136,9 +147,17 @@ final class JobRows {
 		changed(id);
 	}
 
+	/**
+	 * Deletes every job, their change rows written after the delete as with every other
+	 * write here: written before it, a change scan between the two statements read the
+	 * rows still there, recorded the newer stamp, and no later change row told it of the
+	 * deletes (the leader then kept the keys until its next full reconcile).
+	 */
 	void deleteAll() {
-		this.jdbc.update("INSERT INTO job_change (job_id) SELECT id FROM job");
+		List<Long> ids = this.jdbc.queryForList("SELECT id FROM job", Long.class);
 		this.jdbc.update("DELETE FROM job");
+		this.jdbc.batchUpdate("INSERT INTO job_change (job_id) VALUES (?)",
+				ids.stream().map((id) -> new Object[] { id }).toList());
 	}
 
 	private void changed(long id) {

@@ -54,9 +54,16 @@ public final class AssignmentWriter {
 
 	private final TxnBatches batches;
 
+	private final LeftHolders leftHolders;
+
+	/**
+	 * @param leftHolders the agents jobs' keys were deleted from, kept across terms: a
+	 * delete's commit is noted there, and a job placed anew soon after names that agent
+	 */
 	public AssignmentWriter(KV kv, CronyKeys keys, LeaderTerm term, AssignmentView view, ClusterMetrics metrics,
-			int maxInFlight, int batchSize) {
+			int maxInFlight, int batchSize, LeftHolders leftHolders) {
 		this.keys = keys;
+		this.leftHolders = leftHolders;
 		this.term = term;
 		this.view = new ViewUpdates(view, metrics);
 		this.pipeline = new TxnPipeline(kv, term, maxInFlight);
@@ -66,6 +73,17 @@ public final class AssignmentWriter {
 	/** The value of an assignment key for the spec, stamped with this term. */
 	public byte[] value(JobSpec spec) {
 		return CronyJson.toBytes(new JobAssignment(spec, this.term.epoch(), Instant.now()));
+	}
+
+	/**
+	 * The value of a new assignment key of a job placed on an agent: it names the agent
+	 * the job's key was deleted from shortly before, if another one, as a move does
+	 * ({@link LeftHolders}). The job was disabled and enabled again, or its selector
+	 * matched no agent and then one, while that agent may have been cut off and firing it
+	 * from its spool.
+	 */
+	public byte[] placedValue(long jobId, JobSpec spec, String agentId) {
+		return movedValue(spec, this.leftHolders.formerHolder(jobId, agentId));
 	}
 
 	/**
@@ -138,8 +156,10 @@ public final class AssignmentWriter {
 		ByteSequence key = bytes(this.keys.job(placement.agentId(), placement.jobId()));
 		this.view.deleting(placement, counted);
 		return batched("delete", List.of(this.term.fence()), List.of(unchanged(key, placement.modRevision())),
-				List.of(Op.delete(key, DeleteOption.DEFAULT)), (response) -> this.view.deleted(placement, counted),
-				() -> this.view.deleteFailed(placement, counted));
+				List.of(Op.delete(key, DeleteOption.DEFAULT)), (response) -> {
+					this.view.deleted(placement, counted);
+					this.leftHolders.left(placement.jobId(), placement.agentId());
+				}, () -> this.view.deleteFailed(placement, counted));
 	}
 
 	/**

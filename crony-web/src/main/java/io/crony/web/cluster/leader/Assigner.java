@@ -61,7 +61,8 @@ final class Assigner {
 			}
 			NewAssignment assignment;
 			try {
-				assignment = new NewAssignment(row.id(), row.version(), this.writer.value(row.jobSpec()));
+				assignment = new NewAssignment(row.id(), row.version(),
+						this.writer.placedValue(row.id(), row.jobSpec(), target.get()));
 				row.forget();
 			}
 			catch (RuntimeException ex) {

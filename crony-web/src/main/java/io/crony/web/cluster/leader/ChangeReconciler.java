@@ -4,11 +4,9 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-import io.crony.web.cluster.assignment.AssignmentView;
-import io.crony.web.cluster.assignment.AssignmentWriter;
 import io.crony.web.cluster.assignment.Placement;
-import io.crony.web.cluster.leadership.LeaderTerm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,73 +15,118 @@ import org.slf4j.LoggerFactory;
  * by their {@code job_change} rows (from the newest one seen minus {@code changeWindow},
  * for writes that committed late) once the stamp moved; a changed job whose row is gone
  * was deleted. Also retries placing jobs that found no agent, when the agents change.
+ * <p>
+ * A change scan is applied on the decision thread a slice at a time, one slice per turn
+ * of the loop, after its failovers: a slice reads at most {@code sliceSize} rows, writes
+ * their keys, waits for its writes and mirrors where their jobs now are. After a million
+ * jobs created at once, an agent lost meanwhile is failed over before the next slice, not
+ * after the whole scan. Each slice reads its rows as they are now and acts from the view
+ * as it is now (after any failover), so every job ends as its newest row says, whatever
+ * moved its key between the slices. The stamp the scan began with is recorded only once
+ * its last slice is applied: a job that changes again while the slices go on has a change
+ * row after that stamp, which the next scan, begun as soon as this one ends, reads.
  */
 final class ChangeReconciler {
 
 	private static final Logger log = LoggerFactory.getLogger(ChangeReconciler.class);
 
-	private final LeaderTerm term;
+	private final ReconcileParts parts;
 
 	private final Duration changeWindow;
 
-	private final JobTable jobTable;
-
-	private final LeaderState state;
-
-	private final AgentChooser chooser;
-
-	private final AssignmentView view;
-
-	private final AssignmentWriter writer;
-
 	private final Assigner assigner;
 
-	private final AgentIdMirror mirror;
+	private final int sliceSize;
 
-	ChangeReconciler(LeaderTerm term, Duration changeWindow, JobTable jobTable, LeaderState state, AgentChooser chooser,
-			AssignmentView view, AssignmentWriter writer, Assigner assigner, AgentIdMirror mirror) {
-		this.term = term;
+	/** The change scan under way, null when none. */
+	private ChangeScan scanning;
+
+	/**
+	 * @param sliceSize rows a slice of a change scan reads at most
+	 */
+	ChangeReconciler(ReconcileParts parts, Duration changeWindow, Assigner assigner, int sliceSize) {
+		this.parts = parts;
 		this.changeWindow = changeWindow;
-		this.jobTable = jobTable;
-		this.state = state;
-		this.chooser = chooser;
-		this.view = view;
-		this.writer = writer;
 		this.assigner = assigner;
-		this.mirror = mirror;
+		this.sliceSize = Math.max(1, sliceSize);
 	}
 
-	/** Applies the rows changed since the last look; true when something changed. */
-	boolean changes() throws InterruptedException {
-		JobTable.Stamp stamp = this.jobTable.stamp();
-		JobTable.Stamp last = this.state.stamp();
+	/**
+	 * Applies the next slice of the change scan under way, beginning one when the stamp
+	 * moved since the last look.
+	 * @return whether slices are left to apply at once
+	 */
+	boolean nextSlice() throws InterruptedException {
+		if (this.scanning == null && !begin()) {
+			return false;
+		}
+		ChangeScan scan = this.scanning;
+		if (this.parts.gate().holdsChangeSlice(scan.slices())) {
+			return false;
+		}
+		apply(scan);
+		if (!scan.done()) {
+			return true;
+		}
+		this.scanning = null;
+		this.parts.state().stamped(scan.stamp());
+		log.info(
+				"Leader epoch {} reconciled {} changed jobs ({} new, {} deleted) in {} slices over {} ms, of "
+						+ "which on the decision thread {} ms reading rows and writing keys, {} ms mirroring",
+				this.parts.term().epoch(), scan.jobs(), scan.creates(), scan.deletes(), scan.slices(),
+				scan.elapsedMillis(), scan.writeMillis(), scan.mirrorMillis());
+		return false;
+	}
+
+	/** Whether a change scan has slices left to apply. */
+	boolean scanning() {
+		return this.scanning != null;
+	}
+
+	/**
+	 * Drops the change scan under way: the reconcile that compares every row with every
+	 * key from the present (at a term start or after a failed step) records its own
+	 * stamp, read before its rows, so the scan has nothing to add.
+	 */
+	void drop() {
+		this.scanning = null;
+	}
+
+	/** Begins a change scan when the stamp moved; false when it did not. */
+	private boolean begin() {
+		JobTable.Stamp stamp = this.parts.jobTable().stamp();
+		JobTable.Stamp last = this.parts.state().stamp();
 		if (stamp.equals(last)) {
 			return false;
 		}
-		long started = System.nanoTime();
 		Timestamp since = (last == null || last.newest() == null) ? new Timestamp(0)
 				: new Timestamp(last.newest().getTime() - this.changeWindow.toMillis());
+		this.scanning = new ChangeScan(stamp, this.parts.jobTable().changedSince(since));
+		return true;
+	}
+
+	/** Reads a slice's rows, writes their keys, waits for the writes, then mirrors. */
+	private void apply(ChangeScan scan) throws InterruptedException {
+		long started = System.nanoTime();
+		List<Long> ids = scan.take(this.sliceSize);
+		Map<Long, JobRow> rows = this.parts.jobTable().rows(ids);
 		List<JobRow> creates = new ArrayList<>();
-		int[] changed = new int[2];
-		this.jobTable.changedSince(since, (jobId, row) -> {
-			changed[0]++;
+		int deleted = 0;
+		for (Long id : ids) {
+			JobRow row = rows.get(id);
 			if (row == null) {
-				changed[1]++;
-				dropDeleted(jobId);
+				deleted++;
+				this.parts.forgetDeleted(id);
 			}
 			else {
 				apply(row, creates);
 			}
-		});
+		}
 		this.assigner.assignNew(creates);
-		this.writer.drain();
+		this.parts.writer().drain();
 		long written = System.nanoTime();
-		this.mirror.flush();
-		this.state.stamped(stamp);
-		log.info("Leader epoch {} reconciled {} changed jobs ({} new, {} deleted) in {} ms, mirrored in {} ms",
-				this.term.epoch(), changed[0], creates.size(), changed[1], (written - started) / 1_000_000,
-				(System.nanoTime() - written) / 1_000_000);
-		return true;
+		this.parts.mirror().flush();
+		scan.sliced(creates.size(), deleted, written - started, System.nanoTime() - written);
 	}
 
 	/**
@@ -91,8 +134,8 @@ final class ChangeReconciler {
 	 */
 	void placeUnassigned() throws InterruptedException {
 		List<Long> ids = new ArrayList<>();
-		for (PlaceableJob job : this.state.jobs()) {
-			if (job.enabled() && this.view.get(job.id()) == null) {
+		for (PlaceableJob job : this.parts.state().jobs()) {
+			if (job.enabled() && this.parts.view().get(job.id()) == null) {
 				ids.add(job.id());
 			}
 		}
@@ -100,42 +143,34 @@ final class ChangeReconciler {
 			return;
 		}
 		List<JobRow> rows = new ArrayList<>();
-		for (JobRow row : this.jobTable.rows(ids).values()) {
+		for (JobRow row : this.parts.jobTable().rows(ids).values()) {
 			if (row.enabled()) {
 				rows.add(row);
 			}
 		}
 		this.assigner.assignNew(rows);
-		this.writer.drain();
-		this.mirror.flush();
+		this.parts.writer().drain();
+		this.parts.mirror().flush();
 	}
 
 	/** Deletes, moves or updates the row's key at once; new keys are left to batch. */
 	private void apply(JobRow row, List<JobRow> creates) throws InterruptedException {
 		PlaceableJob job = row.state();
-		this.state.putJob(job);
-		Placement placement = this.view.get(row.id());
+		this.parts.state().putJob(job);
+		Placement placement = this.parts.view().get(row.id());
 		if (!row.enabled()) {
 			if (placement != null) {
-				this.writer.delete(placement, true);
+				this.parts.writer().delete(placement, true);
 			}
 		}
 		else if (placement == null) {
 			creates.add(row);
 		}
-		else if (!this.chooser.fits(placement.agentId(), job)) {
+		else if (!this.parts.chooser().fits(placement.agentId(), job)) {
 			this.assigner.reassign(placement, row);
 		}
 		else if (placement.version() != row.version()) {
-			this.writer.update(placement, row.version(), this.writer.value(row.jobSpec()));
-		}
-	}
-
-	private void dropDeleted(long jobId) throws InterruptedException {
-		this.state.forgetJob(jobId);
-		Placement placement = this.view.get(jobId);
-		if (placement != null) {
-			this.writer.delete(placement, true);
+			this.parts.writer().update(placement, row.version(), this.parts.writer().value(row.jobSpec()));
 		}
 	}
 

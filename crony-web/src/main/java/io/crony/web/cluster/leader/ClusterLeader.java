@@ -3,6 +3,7 @@ package io.crony.web.cluster.leader;
 import io.crony.common.etcd.CronyKeys;
 import io.crony.web.cluster.ClusterMetrics;
 import io.crony.web.cluster.ClusterProperties;
+import io.crony.web.cluster.assignment.LeftHolders;
 import io.crony.web.cluster.leadership.LeaderTerm;
 import io.crony.web.cluster.leadership.LeadershipListener;
 import io.crony.web.cluster.membership.AgentLeaseTtls;
@@ -40,6 +41,9 @@ class ClusterLeader implements LeadershipListener {
 
 	private final ReconcileGate gate;
 
+	/** Kept across terms: a term that follows another of this instance still knows. */
+	private final LeftHolders leftHolders;
+
 	private LeaderLoop loop;
 
 	private Thread thread;
@@ -58,13 +62,17 @@ class ClusterLeader implements LeadershipListener {
 		this.requests = requests;
 		this.metrics = metrics;
 		this.events = events;
+		this.leftHolders = new LeftHolders(
+				new KnownAgentLeaseTtl(new AgentLeaseTtls(client, registry)::longest,
+						() -> registry.liveAgents().keySet(), System::nanoTime),
+				properties.leaderLeaseTtl(), System::nanoTime);
 		registry.onChange(this::wake);
 	}
 
 	@Override
 	public synchronized void elected(LeaderTerm term) {
 		LeaderTools tools = LeaderTools.forTerm(term, this.properties, this.keys, this.client.getKVClient(),
-				this.jobTable, this.agentTable, this.metrics);
+				this.jobTable, this.agentTable, this.metrics, this.leftHolders);
 		this.loop = new LeaderLoop(tools, this.registry, this.liveness, new AgentLeaseTtls(this.client, this.registry),
 				this.requests, new ClusterAlarms(this.events), this.gate);
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());

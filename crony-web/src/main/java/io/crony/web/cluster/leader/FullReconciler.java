@@ -5,10 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.crony.web.cluster.assignment.AssignmentView;
-import io.crony.web.cluster.assignment.AssignmentWriter;
 import io.crony.web.cluster.assignment.Placement;
-import io.crony.web.cluster.leadership.LeaderTerm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,25 +26,9 @@ final class FullReconciler {
 
 	private static final Logger log = LoggerFactory.getLogger(FullReconciler.class);
 
-	private final LeaderTerm term;
+	private final ReconcileParts parts;
 
 	private final StoredAssignments stored;
-
-	private final JobTable jobTable;
-
-	private final LeaderState state;
-
-	private final AgentChooser chooser;
-
-	private final AssignmentView view;
-
-	private final AssignmentWriter writer;
-
-	private final PlanWriter planWriter;
-
-	private final AgentIdMirror mirror;
-
-	private final ReconcileGate gate;
 
 	private final int sliceSize;
 
@@ -55,35 +36,26 @@ final class FullReconciler {
 	 * @param sliceSize rows a slice of a periodic reconcile's corrections reads again at
 	 * most
 	 */
-	FullReconciler(LeaderTerm term, StoredAssignments stored, JobTable jobTable, LeaderState state,
-			AgentChooser chooser, AssignmentView view, AssignmentWriter writer, Assigner assigner, AgentIdMirror mirror,
-			ReconcileGate gate, int sliceSize) {
-		this.gate = gate;
-		this.sliceSize = sliceSize;
-		this.term = term;
+	FullReconciler(ReconcileParts parts, StoredAssignments stored, int sliceSize) {
+		this.parts = parts;
 		this.stored = stored;
-		this.jobTable = jobTable;
-		this.state = state;
-		this.chooser = chooser;
-		this.view = view;
-		this.writer = writer;
-		this.planWriter = new PlanWriter(state, writer, assigner);
-		this.mirror = mirror;
+		this.sliceSize = sliceSize;
 	}
 
 	/**
 	 * @return jobs moved off each agent that is no longer alive
 	 */
 	Map<String, Integer> reconcile() throws InterruptedException {
-		this.jobTable.pruneChanges();
-		JobTable.Stamp stamp = this.jobTable.stamp();
+		ReconcileParts p = this.parts;
+		p.jobTable().pruneChanges();
+		JobTable.Stamp stamp = p.jobTable().stamp();
 		Map<Long, List<Placement>> found = new HashMap<>();
 		long revision = this.stored
 			.everywhere((key) -> found.computeIfAbsent(key.jobId(), (id) -> new ArrayList<>(1)).add(key.placement()));
-		ReconcilePlan plan = new ReconcilePlan(this.chooser);
+		ReconcilePlan plan = new ReconcilePlan(p.chooser());
 		Map<Long, PlaceableJob> jobs = new HashMap<>();
 		Map<Long, String> columns = new HashMap<>();
-		this.jobTable.forEach((row) -> {
+		p.jobTable().forEach((row) -> {
 			PlaceableJob job = row.state();
 			jobs.put(row.id(), job);
 			columns.put(row.id(), row.agentId());
@@ -91,16 +63,16 @@ final class FullReconciler {
 		});
 		// Keys of jobs that no longer exist.
 		found.values().forEach(plan::deleteAll);
-		this.view.reset(plan.primaries);
-		this.state.replaceJobs(jobs);
+		p.view().reset(plan.primaries);
+		p.state().replaceJobs(jobs);
 		log.info(
 				"Leader epoch {} full reconcile at revision {}: {} jobs, {} keys to create, {} to update, "
 						+ "{} to move, {} to delete",
-				this.term.epoch(), revision, jobs.size(), plan.creates.size(), plan.updates.size(), plan.moves.size(),
+				p.term().epoch(), revision, jobs.size(), plan.creates.size(), plan.updates.size(), plan.moves.size(),
 				plan.deletes.size());
-		Map<String, Integer> movedOffDead = this.planWriter.write(plan, plan.primaries::contains);
-		this.mirror.correct(columns);
-		this.state.stamped(stamp);
+		Map<String, Integer> movedOffDead = p.planWriter().write(plan, plan.primaries::contains);
+		p.mirror().correct(columns);
+		p.state().stamped(stamp);
 		return movedOffDead;
 	}
 
@@ -109,8 +81,8 @@ final class FullReconciler {
 	 * state nor the view.
 	 */
 	ReconcileSnapshot read() throws InterruptedException {
-		this.jobTable.pruneChanges();
-		return ReconcileSnapshot.read(this.stored, this.jobTable, this.gate);
+		this.parts.jobTable().pruneChanges();
+		return ReconcileSnapshot.read(this.stored, this.parts.jobTable(), this.parts.gate());
 	}
 
 	/**
@@ -118,8 +90,7 @@ final class FullReconciler {
 	 * thread, each job checked again against now ({@link ReconcileCorrection}).
 	 */
 	ReconcileCorrection correct(ReconcileSnapshot snapshot) {
-		return new ReconcileCorrection(this.term, snapshot, this.jobTable, this.state, this.chooser, this.view,
-				this.writer, this.planWriter, this.mirror, this.gate, this.sliceSize);
+		return new ReconcileCorrection(this.parts, snapshot, this.sliceSize);
 	}
 
 }

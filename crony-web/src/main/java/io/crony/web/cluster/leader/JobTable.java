@@ -69,18 +69,12 @@ class JobTable {
 	}
 
 	/**
-	 * The jobs that changed (created, updated or deleted) at or after the instant, a
-	 * chunk of rows at a time; a deleted job comes as its id with a null row.
+	 * The ids of the jobs that changed (created, updated or deleted) at or after the
+	 * instant, each once; the change scan reads their rows a slice at a time
+	 * ({@link #rows(Collection)}), a deleted job having none.
 	 */
-	void changedSince(Timestamp since, ChangeSink sink) throws InterruptedException {
-		List<Long> ids = this.jdbc.queryForList(JobChangeReads.CHANGED_SINCE, Long.class, since);
-		for (int from = 0; from < ids.size(); from += CHUNK) {
-			List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
-			Map<Long, JobRow> rows = rows(chunk);
-			for (Long id : chunk) {
-				sink.accept(id, rows.get(id));
-			}
-		}
+	List<Long> changedSince(Timestamp since) {
+		return this.jdbc.queryForList(JobChangeReads.CHANGED_SINCE, Long.class, since);
 	}
 
 	/**
@@ -147,17 +141,6 @@ class JobTable {
 	private static JobRow row(ResultSet rs) throws SQLException {
 		return new JobRow(rs.getLong("id"), rs.getLong("version"), rs.getBoolean("enabled"), rs.getString("spec"),
 				rs.getString("agent_id"));
-	}
-
-	/** Takes one changed job. */
-	interface ChangeSink {
-
-		/**
-		 * @param jobId the job
-		 * @param row its row now, null when it was deleted
-		 */
-		void accept(long jobId, JobRow row) throws InterruptedException;
-
 	}
 
 	/**

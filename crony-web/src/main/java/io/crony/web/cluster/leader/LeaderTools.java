@@ -6,6 +6,7 @@ import io.crony.web.cluster.ClusterMetrics;
 import io.crony.web.cluster.ClusterProperties;
 import io.crony.web.cluster.assignment.AssignmentView;
 import io.crony.web.cluster.assignment.AssignmentWriter;
+import io.crony.web.cluster.assignment.LeftHolders;
 import io.crony.web.cluster.leadership.LeaderTerm;
 import io.etcd.jetcd.KV;
 
@@ -29,10 +30,10 @@ record LeaderTools(LeaderTerm term, ClusterProperties properties, CronyKeys keys
 		ClusterMetrics metrics) {
 
 	static LeaderTools forTerm(LeaderTerm term, ClusterProperties properties, CronyKeys keys, KV kv, JobTable jobTable,
-			AgentTable agentTable, ClusterMetrics metrics) {
+			AgentTable agentTable, ClusterMetrics metrics, LeftHolders leftHolders) {
 		AssignmentView view = new AssignmentView();
 		AssignmentWriter writer = new AssignmentWriter(kv, keys, term, view, metrics, properties.maxInFlight(),
-				properties.batchSize());
+				properties.batchSize(), leftHolders);
 		StoredAssignments stored = new StoredAssignments(new KeyScanner(kv, properties.pageSize()), keys);
 		return new LeaderTools(term, properties, keys, stored, view, writer, jobTable, agentTable, metrics);
 	}

@@ -8,10 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.crony.web.cluster.assignment.AssignmentView;
-import io.crony.web.cluster.assignment.AssignmentWriter;
 import io.crony.web.cluster.assignment.Placement;
-import io.crony.web.cluster.leadership.LeaderTerm;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * window, is left to the next full reconcile, as is every job that changed after a
  * snapshot. That is what a correction did with such a job once it had read it again;
  * telling it from the view spares the read: after a million jobs created while a snapshot
- * was read, the change scan has placed them all by the time the snapshot is applied, and
- * none is read again.
+ * was read, those the change scan has placed by the time the snapshot is applied are not
+ * read again. One its slices have not reached yet is read again and placed here, like any
+ * job without a key, and the scan's slice then finds its key in place.
  * <p>
  * Every other job the snapshot shows wrong is checked against the present as its slice
  * reads it: its row must be the version the snapshot compared, and the view must still
@@ -55,25 +53,9 @@ final class ReconcileCorrection {
 	/** Entries a slice may look at per row it may read again. */
 	private static final int LOOKS_PER_READ = 50;
 
-	private final LeaderTerm term;
+	private final ReconcileParts parts;
 
 	private final ReconcileSnapshot snapshot;
-
-	private final JobTable jobTable;
-
-	private final LeaderState state;
-
-	private final AgentChooser chooser;
-
-	private final AssignmentView view;
-
-	private final AssignmentWriter writer;
-
-	private final PlanWriter planWriter;
-
-	private final AgentIdMirror mirror;
-
-	private final ReconcileGate gate;
 
 	private final int size;
 
@@ -105,19 +87,9 @@ final class ReconcileCorrection {
 
 	private int deletes;
 
-	ReconcileCorrection(LeaderTerm term, ReconcileSnapshot snapshot, JobTable jobTable, LeaderState state,
-			AgentChooser chooser, AssignmentView view, AssignmentWriter writer, PlanWriter planWriter,
-			AgentIdMirror mirror, ReconcileGate gate, int size) {
-		this.term = term;
+	ReconcileCorrection(ReconcileParts parts, ReconcileSnapshot snapshot, int size) {
+		this.parts = parts;
 		this.snapshot = snapshot;
-		this.jobTable = jobTable;
-		this.state = state;
-		this.chooser = chooser;
-		this.view = view;
-		this.writer = writer;
-		this.planWriter = planWriter;
-		this.mirror = mirror;
-		this.gate = gate;
 		this.size = Math.max(1, size);
 	}
 
@@ -137,7 +109,7 @@ final class ReconcileCorrection {
 	 */
 	Map<String, Integer> next() throws InterruptedException {
 		long started = System.nanoTime();
-		Slice slice = new Slice(new ReconcilePlan(this.chooser), new ReconcilePlan(this.chooser));
+		Slice slice = new Slice(new ReconcilePlan(this.parts.chooser()), new ReconcilePlan(this.parts.chooser()));
 		int looks = 0;
 		while (looks < this.size * LOOKS_PER_READ && slice.reads() < this.size && slice.plan.deletes.size() < this.size
 				&& lookAtNext(slice)) {
@@ -153,7 +125,7 @@ final class ReconcileCorrection {
 							+ "in {} slices, {} ms on the decision thread: {} jobs read again ({} changed since and "
 							+ "left as they are), {} acted on since and left to the change scan unread; {} keys "
 							+ "created, {} updated, {} moved, {} deleted",
-					this.term.epoch(), this.snapshot.revision(), this.snapshot.rows().size(), this.slices,
+					this.parts.term().epoch(), this.snapshot.revision(), this.snapshot.rows().size(), this.slices,
 					this.nanos / 1_000_000, this.reread, this.changedSince, this.leftUnread, this.creates, this.updates,
 					this.moves, this.deletes);
 		}
@@ -181,7 +153,7 @@ final class ReconcileCorrection {
 	/** Takes the next list to look at once the one before is through. */
 	private void advance() {
 		if (this.known == null && this.nextRow >= this.snapshot.rows().size()) {
-			this.known = this.state.jobIds();
+			this.known = this.parts.state().jobIds();
 		}
 		if (this.keys == null && this.known != null && this.nextKnown >= this.known.size()) {
 			this.keys = this.snapshot.keys().entrySet().iterator();
@@ -199,7 +171,7 @@ final class ReconcileCorrection {
 		int planned = slice.probe.writes();
 		// decides as the reconcile at a term start would, only to find the jobs to read
 		slice.probe.classify(row.asJobRow(), row.job(), held);
-		if (slice.probe.writes() > planned || !row.job().equals(this.state.job(row.id()))) {
+		if (slice.probe.writes() > planned || !row.job().equals(this.parts.state().job(row.id()))) {
 			slice.compared.put(row.id(), row);
 		}
 	}
@@ -209,7 +181,7 @@ final class ReconcileCorrection {
 		if (this.snapshot.hasRow(jobId)) {
 			return;
 		}
-		Placement current = this.view.get(jobId);
+		Placement current = this.parts.view().get(jobId);
 		if (jobId > this.snapshot.lastId() || current != null && current.modRevision() > this.snapshot.revision()) {
 			this.leftUnread++;
 			return;
@@ -229,7 +201,7 @@ final class ReconcileCorrection {
 	 * where the snapshot saw none): the leader wrote or deleted its key since.
 	 */
 	private boolean actedOnSince(long jobId, List<Placement> held) {
-		Placement current = this.view.get(jobId);
+		Placement current = this.parts.view().get(jobId);
 		List<Placement> found = (held != null) ? held : List.of();
 		if (current == null) {
 			return !found.isEmpty();
@@ -243,8 +215,8 @@ final class ReconcileCorrection {
 		ids.addAll(slice.unknown);
 		Map<Long, JobRow> now = Map.of();
 		if (!ids.isEmpty()) {
-			this.gate.rereads(ids);
-			now = this.jobTable.rows(ids);
+			this.parts.gate().rereads(ids);
+			now = this.parts.jobTable().rows(ids);
 			this.reread += ids.size();
 		}
 		ReconcilePlan plan = slice.plan;
@@ -252,11 +224,11 @@ final class ReconcileCorrection {
 			long jobId = compared.getKey();
 			JobRow row = now.get(jobId);
 			if (row == null) {
-				forgetDeleted(jobId);
+				this.parts.forgetDeleted(jobId);
 				continue;
 			}
 			PlaceableJob job = row.state();
-			this.state.putJob(job);
+			this.parts.state().putJob(job);
 			ReconcileSnapshot.Row before = compared.getValue();
 			if (before.version() != row.version() || before.enabled() != row.enabled()
 					|| !planIfUnchanged(plan, row, job, this.snapshot.keys().get(jobId))) {
@@ -267,18 +239,18 @@ final class ReconcileCorrection {
 		for (Long jobId : slice.unknown) {
 			JobRow row = now.get(jobId);
 			if (row == null) {
-				forgetDeleted(jobId);
+				this.parts.forgetDeleted(jobId);
 			}
 			else {
-				this.state.putJob(row.state());
+				this.parts.state().putJob(row.state());
 			}
 		}
 		this.creates += plan.creates.size();
 		this.updates += plan.updates.size();
 		this.moves += plan.moves.size();
 		this.deletes += plan.deletes.size();
-		Map<String, Integer> movedOffDead = this.planWriter.write(plan, this::heldByView);
-		this.mirror.correct(slice.columns);
+		Map<String, Integer> movedOffDead = this.parts.planWriter().write(plan, this::heldByView);
+		this.parts.mirror().correct(slice.columns);
 		return movedOffDead;
 	}
 
@@ -291,7 +263,7 @@ final class ReconcileCorrection {
 		if (actedOnSince(row.id(), held)) {
 			return false;
 		}
-		Placement current = this.view.get(row.id());
+		Placement current = this.parts.view().get(row.id());
 		if (current == null) {
 			plan.classify(row, job, null);
 			return true;
@@ -300,7 +272,7 @@ final class ReconcileCorrection {
 		List<Placement> ordered = new ArrayList<>(held.size());
 		ordered.add(current);
 		held.stream().filter((key) -> !sameKey(key, current)).forEach(ordered::add);
-		ReconcilePlan one = new ReconcilePlan(this.chooser);
+		ReconcilePlan one = new ReconcilePlan(this.parts.chooser());
 		one.classify(row, job, ordered);
 		if (!one.primaries.isEmpty() && !one.primaries.contains(current)) {
 			// another of its keys would be kept: a state the view cannot count, for the
@@ -311,17 +283,8 @@ final class ReconcileCorrection {
 		return true;
 	}
 
-	/** A job whose row is gone: forgotten, its key deleted (as the change scan does). */
-	private void forgetDeleted(long jobId) throws InterruptedException {
-		this.state.forgetJob(jobId);
-		Placement placement = this.view.get(jobId);
-		if (placement != null) {
-			this.writer.delete(placement, true);
-		}
-	}
-
 	private boolean heldByView(Placement placement) {
-		return sameKey(placement, this.view.get(placement.jobId()));
+		return sameKey(placement, this.parts.view().get(placement.jobId()));
 	}
 
 	private static boolean sameKey(Placement key, Placement other) {

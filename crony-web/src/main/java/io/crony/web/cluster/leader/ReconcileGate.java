@@ -6,8 +6,8 @@ import java.util.Collection;
  * Where a test holds or watches a periodic full reconcile; without a bean of this type
  * nothing waits and nothing is told. A test holds the read between the keys and the rows,
  * to keep a reconcile in progress with its keys already read while agents go away and
- * jobs change, and holds the corrections before a slice, to see that the leader goes on
- * deciding (failovers first) while a correction has slices left.
+ * jobs change, and holds the corrections, or the change scan, before a slice, to see that
+ * the leader goes on deciding (failovers first) while either has slices left.
  */
 public interface ReconcileGate {
 
@@ -25,6 +25,16 @@ public interface ReconcileGate {
 	 * @param slicesApplied the slices of this correction applied so far
 	 */
 	default boolean holdsSlice(int slicesApplied) {
+		return false;
+	}
+
+	/**
+	 * Asked on the decision thread before each slice of a change scan, as
+	 * {@link #holdsSlice(int)} is before a correction's: while it answers true the slice
+	 * waits and the loop goes on with its steps. It must not block.
+	 * @param slicesApplied the slices of this change scan applied so far
+	 */
+	default boolean holdsChangeSlice(int slicesApplied) {
 		return false;
 	}
 
