@@ -96,7 +96,7 @@ public final class ClusterBench {
 				if (killAtAssigned > 0) {
 					long keysAtKill = (long) (jobCount * killAtAssigned);
 					waitFor("a share of the jobs assigned", assignTimeout, () -> etcd.assignments() >= keysAtKill);
-					midScan = MidScanKill.kill(victim, etcd, jobCount);
+					midScan = MidScanKill.kill(victim, etcd);
 				}
 				waitFor("all jobs assigned", assignTimeout, () -> etcd.assignments() == jobCount);
 				long assigned = System.nanoTime();

@@ -29,7 +29,7 @@ final class MidScanKill {
 	}
 
 	/** Revokes the agent's lease now and waits until none of the jobs is on it. */
-	static MidScanKill kill(BenchAgent victim, EtcdCounts etcd, long jobCount) throws Exception {
+	static MidScanKill kill(BenchAgent victim, EtcdCounts etcd) throws Exception {
 		long keys = etcd.assignments();
 		long held = etcd.assignments(victim.id());
 		long revoke = System.nanoTime();

@@ -41,6 +41,11 @@ class ClusterLeader implements LeadershipListener {
 
 	private final ReconcileGate gate;
 
+	/**
+	 * Reads the agents' lease TTLs from etcd, for the start grace and the left holders.
+	 */
+	private final AgentLeaseTtls agentLeaseTtls;
+
 	/** Kept across terms: a term that follows another of this instance still knows. */
 	private final LeftHolders leftHolders;
 
@@ -62,10 +67,9 @@ class ClusterLeader implements LeadershipListener {
 		this.requests = requests;
 		this.metrics = metrics;
 		this.events = events;
-		this.leftHolders = new LeftHolders(
-				new KnownAgentLeaseTtl(new AgentLeaseTtls(client, registry)::longest,
-						() -> registry.liveAgents().keySet(), System::nanoTime),
-				properties.leaderLeaseTtl(), System::nanoTime);
+		this.agentLeaseTtls = new AgentLeaseTtls(client, registry);
+		this.leftHolders = new LeftHolders(new KnownAgentLeaseTtl(this.agentLeaseTtls::longest,
+				() -> registry.liveAgents().keySet(), System::nanoTime), properties.leaderLeaseTtl(), System::nanoTime);
 		registry.onChange(this::wake);
 	}
 
@@ -73,8 +77,8 @@ class ClusterLeader implements LeadershipListener {
 	public synchronized void elected(LeaderTerm term) {
 		LeaderTools tools = LeaderTools.forTerm(term, this.properties, this.keys, this.client.getKVClient(),
 				this.jobTable, this.agentTable, this.metrics, this.leftHolders);
-		this.loop = new LeaderLoop(tools, this.registry, this.liveness, new AgentLeaseTtls(this.client, this.registry),
-				this.requests, new ClusterAlarms(this.events), this.gate);
+		this.loop = new LeaderLoop(tools, this.registry, this.liveness, this.agentLeaseTtls, this.requests,
+				new ClusterAlarms(this.events), this.gate);
 		this.thread = new Thread(this.loop, "crony-leader-" + term.epoch());
 		this.thread.setDaemon(true);
 		this.thread.start();
