@@ -230,8 +230,7 @@ public final class ExecutionIds {
 				// AUTO_INCREMENT past it all the same, and a counter left behind would
 				// read as an older writer at the next block (records written once then
 				// off for an hour on a loaded machine's slow reservation); the block's
-				// ids
-				// are skipped, none is handed out
+				// ids are skipped, none is handed out
 				try (PreparedStatement move = connection.prepareStatement(MOVE)) {
 					move.setLong(1, end + 1);
 					move.setString(2, SqlTime.ofNullable(seen));
