@@ -233,9 +233,9 @@ class AgentFiringIT {
 		Instant second = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		List<Instant> released = List.of(second.minusSeconds(1), second);
 		released.forEach((at) -> support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
-					+ "updated_at) VALUES (?, ?, NULL, 'CRON', 'PENDING', ?, 1, ?)", job.id(), job.name(),
-					SqlTime.of(at), SqlTime.of(at)));
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "attempt, updated_at) VALUES (?, ?, ?, NULL, 'CRON', 'PENDING', ?, 1, ?)", support.executionId(),
+					job.id(), job.name(), SqlTime.of(at), SqlTime.of(at)));
 		assign(job);
 		await().atMost(Duration.ofSeconds(30)).until(() -> target.runsByScheduledAt(job.id()).size() >= 4);
 		Map<Instant, Long> runs = new TreeMap<>();

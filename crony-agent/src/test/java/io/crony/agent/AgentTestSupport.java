@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.crony.common.etcd.CronyKeys;
+import io.crony.common.execution.ExecutionIds;
 import io.crony.common.execution.OnceRequest;
 import io.crony.common.execution.TriggerType;
 import io.crony.common.job.AssignmentSpec;
@@ -59,6 +60,12 @@ public final class AgentTestSupport implements AutoCloseable {
 
 	private final JdbcTemplate jdbc;
 
+	// ids as crony-web and the agents since V34 take them: a row inserted by
+	// AUTO_INCREMENT reads as a writer older than V34, which keeps records written once
+	// off for an hour (ExecutionIds), so the tests' own rows would keep it from being
+	// tried
+	private final ExecutionIds ids;
+
 	public AgentTestSupport(CronyServicesExtension services) {
 		this(services, true);
 	}
@@ -70,8 +77,10 @@ public final class AgentTestSupport implements AutoCloseable {
 		}
 		this.etcd = Client.builder().endpoints(services.etcdEndpoint()).build();
 		this.keys = new CronyKeys(services.keyPrefix());
-		this.jdbc = new JdbcTemplate(
-				new DriverManagerDataSource(services.jdbcUrl(), LocalServices.DB_USER, LocalServices.DB_PASSWORD));
+		DriverManagerDataSource dataSource = new DriverManagerDataSource(services.jdbcUrl(), LocalServices.DB_USER,
+				LocalServices.DB_PASSWORD);
+		this.jdbc = new JdbcTemplate(dataSource);
+		this.ids = new ExecutionIds(dataSource);
 	}
 
 	/**
@@ -89,6 +98,14 @@ public final class AgentTestSupport implements AutoCloseable {
 
 	public JdbcTemplate jdbc() {
 		return this.jdbc;
+	}
+
+	/**
+	 * The id for an execution row a test inserts in crony-web's or an agent's stead,
+	 * taken as theirs are.
+	 */
+	public long executionId() {
+		return this.ids.next();
 	}
 
 	public Client etcd() {
@@ -240,13 +257,12 @@ public final class AgentTestSupport implements AutoCloseable {
 	 */
 	public long runOnce(String agentId, JobSpec job, String params, TriggerType trigger, Instant at) {
 		boolean released = trigger == TriggerType.BACKFILL || trigger == TriggerType.DEPENDENCY;
+		long id = executionId();
 		this.jdbc.update(
-				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
-						+ "params, updated_at) VALUES (?, ?, ?, ?, 'PENDING', ?, ?, ?)",
-				job.id(), job.name(), released ? null : agentId, trigger.name(), SqlTime.of(at), params,
+				"INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+						+ "params, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)",
+				id, job.id(), job.name(), released ? null : agentId, trigger.name(), SqlTime.of(at), params,
 				SqlTime.of(Instant.now()));
-		long id = this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class,
-				job.id(), SqlTime.of(at));
 		put(this.keys.once(agentId, id),
 				CronyJson.toBytes(new OnceRequest(id, job.id(), trigger, params, at, "tester")));
 		return id;
@@ -268,11 +284,12 @@ public final class AgentTestSupport implements AutoCloseable {
 	public long execution(String status) {
 		Timestamp now = Timestamp.from(Instant.now());
 		long job = System.nanoTime();
+		long id = executionId();
 		this.jdbc.update(
-				"INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
-						+ " started_at, attempt, updated_at) VALUES (?, 'ledger', 'a', 'MANUAL', ?, ?, ?, 1, ?)",
-				job, status, now, now, now);
-		return this.jdbc.queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job);
+				"INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at,"
+						+ " started_at, attempt, updated_at) VALUES (?, ?, 'ledger', 'a', 'MANUAL', ?, ?, ?, 1, ?)",
+				id, job, status, now, now, now);
+		return id;
 	}
 
 	public String status(long executionId) {

@@ -355,9 +355,9 @@ class MisfireAndQueueIT {
 
 	private static void ranLastAt(JobSpec job, Instant at, String agentId) {
 		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
-					+ "updated_at) VALUES (?, ?, ?, 'CRON', 'SUCCEEDED', ?, 1, ?)", job.id(), job.name(), agentId,
-					SqlTime.of(at), SqlTime.of(at));
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "attempt, updated_at) VALUES (?, ?, ?, ?, 'CRON', 'SUCCEEDED', ?, 1, ?)", support.executionId(),
+					job.id(), job.name(), agentId, SqlTime.of(at), SqlTime.of(at));
 	}
 
 	private static Map<String, Long> runs(JobSpec job) {

@@ -303,13 +303,11 @@ class RunAlertsIT {
 			.truncatedTo(ChronoUnit.SECONDS)
 			.minus(Duration.ofMinutes(4))
 			.plusSeconds(seconds.incrementAndGet());
+		long id = support.executionId();
 		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, updated_at)"
-					+ " VALUES (?, ?, ?, 'MANUAL', 'PENDING', ?, ?)", job.id(), job.name(), AGENT, Timestamp.from(at),
-					Timestamp.from(Instant.now()));
-		long id = support.jdbc()
-			.queryForObject("SELECT id FROM execution WHERE job_id = ? AND scheduled_at = ?", Long.class, job.id(),
-					Timestamp.from(at));
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "updated_at) VALUES (?, ?, ?, ?, 'MANUAL', 'PENDING', ?, ?)", id, job.id(), job.name(), AGENT,
+					Timestamp.from(at), Timestamp.from(Instant.now()));
 		support.put(support.keys().once(AGENT, id),
 				CronyJson.toBytes(new OnceRequest(id, job.id(), TriggerType.MANUAL, null, at, "tester")));
 		return id;

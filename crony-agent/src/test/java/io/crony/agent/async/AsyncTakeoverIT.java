@@ -76,13 +76,13 @@ class AsyncTakeoverIT {
 				new TargetSpec(base.target().type(), "POST", url, Map.of(), null, TargetMode.ASYNC, null, List.of()),
 				30, new RetryPolicy(3, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
 		Instant scheduled = Instant.now().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		long id = support.executionId();
 		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
-					+ " attempt, mode, deadline_at, progress, resume_payload, updated_at) VALUES (?, ?, 'crashed-agent',"
-					+ " 'CRON', 'RUNNING', ?, ?, 1, 'ASYNC', ?, 40, 'page-4', ?)", job.id(), job.name(),
-					Timestamp.from(scheduled), Timestamp.from(scheduled), Timestamp.from(scheduled.plusSeconds(30)),
-					Timestamp.from(scheduled));
-		long id = support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job.id());
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "started_at, attempt, mode, deadline_at, progress, resume_payload, updated_at) VALUES (?, ?, ?, "
+					+ "'crashed-agent', 'CRON', 'RUNNING', ?, ?, 1, 'ASYNC', ?, 40, 'page-4', ?)", id, job.id(),
+					job.name(), Timestamp.from(scheduled), Timestamp.from(scheduled),
+					Timestamp.from(scheduled.plusSeconds(30)), Timestamp.from(scheduled));
 
 		support.assign(AGENT, job);
 
@@ -117,12 +117,12 @@ class AsyncTakeoverIT {
 				new TargetSpec(base.target().type(), "POST", url, Map.of(), null, TargetMode.ASYNC, null, List.of()), 2,
 				new RetryPolicy(3, 0), MisfirePolicy.SKIP, OverlapPolicy.ALLOW, base.assignment(), true, 1);
 		Instant scheduled = Instant.now().minusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+		long id = support.executionId();
 		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, started_at,"
-					+ " attempt, mode, deadline_at, updated_at) VALUES (?, ?, 'crashed-agent', 'CRON', 'RUNNING', ?,"
-					+ " ?, 3, 'ASYNC', ?, ?)", job.id(), job.name(), Timestamp.from(scheduled),
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "started_at, attempt, mode, deadline_at, updated_at) VALUES (?, ?, ?, 'crashed-agent', 'CRON', "
+					+ "'RUNNING', ?, ?, 3, 'ASYNC', ?, ?)", id, job.id(), job.name(), Timestamp.from(scheduled),
 					Timestamp.from(scheduled), Timestamp.from(scheduled.plusSeconds(2)), Timestamp.from(scheduled));
-		long id = support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, job.id());
 		for (int attempt = 1; attempt <= 3; attempt++) {
 			boolean moved = attempt < 3;
 			support.jdbc()
@@ -213,11 +213,12 @@ class AsyncTakeoverIT {
 	}
 
 	private static long silenceRow(long jobId, Instant at) {
+		long id = support.executionId();
 		support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, attempt, "
-					+ "mode, updated_at) VALUES (?, 'silent', 'elsewhere', 'CRON', 'RUNNING', ?, 1, 'ASYNC', ?)", jobId,
-					Timestamp.from(at), Timestamp.from(at));
-		return support.jdbc().queryForObject("SELECT id FROM execution WHERE job_id = ?", Long.class, jobId);
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "attempt, mode, updated_at) VALUES (?, ?, 'silent', 'elsewhere', 'CRON', 'RUNNING', ?, 1, "
+					+ "'ASYNC', ?)", id, jobId, Timestamp.from(at), Timestamp.from(at));
+		return id;
 	}
 
 	private static void link(long id, int attempt, String status, String note, Reason reason) {

@@ -125,9 +125,9 @@ class FenceOpeningIT {
 	private void startAndAssertTheCatchUpFireRunsHere(JobSpec spec) {
 		Instant missed = LocalDate.now(ZoneOffset.UTC).withDayOfYear(1).atStartOfDay(ZoneOffset.UTC).toInstant();
 		this.support.jdbc()
-			.update("INSERT INTO execution (job_id, job_name, agent_id, trigger_type, status, scheduled_at, updated_at)"
-					+ " VALUES (?, ?, ?, 'CRON', 'SUCCEEDED', ?, NOW(3))", spec.id(), spec.name(), AGENT,
-					SqlTime.of(missed.atZone(ZoneOffset.UTC).minusYears(1).toInstant()));
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "updated_at) VALUES (?, ?, ?, ?, 'CRON', 'SUCCEEDED', ?, NOW(3))", this.support.executionId(),
+					spec.id(), spec.name(), AGENT, SqlTime.of(missed.atZone(ZoneOffset.UTC).minusYears(1).toInstant()));
 		this.engine.start();
 		this.lease.addListener((leaseId) -> {
 			this.engine.holdExactly(List.of(spec));
