@@ -290,7 +290,7 @@ class MisfireAndQueueIT {
 	void deletingAJobDropsItsQueueAndRecordsTheWaitingFiresCancelled() {
 		JobSpec job = queued("/sleep?ms=8000");
 		assign(job);
-		await().atMost(Duration.ofSeconds(30)).until(() -> waiting(job) >= 3);
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.runtime.engine().waiting(job.id()) >= 3);
 
 		support.unassign(AGENT, job.id());
 		this.current = null;
@@ -313,7 +313,7 @@ class MisfireAndQueueIT {
 	void disablingAJobDropsItsQueueAndRecordsTheWaitingFiresCancelled() {
 		JobSpec job = queued("/sleep?ms=8000");
 		assign(job);
-		await().atMost(Duration.ofSeconds(30)).until(() -> waiting(job) >= 3);
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.runtime.engine().waiting(job.id()) >= 3);
 
 		support.assign(AGENT, job.withEnabled(false, 2, Instant.now()));
 		long disabledAt = System.currentTimeMillis();
@@ -362,14 +362,6 @@ class MisfireAndQueueIT {
 
 	private static Map<String, Long> runs(JobSpec job) {
 		return target.runsByScheduledAt(job.id());
-	}
-
-	// fires claimed, due and not started: waiting in the queue
-	private static long waiting(JobSpec job) {
-		return support.jdbc()
-			.queryForObject(
-					"SELECT COUNT(*) FROM execution WHERE job_id = ? AND status = 'PENDING' " + "AND scheduled_at < ?",
-					Long.class, job.id(), SqlTime.of(Instant.now()));
 	}
 
 }

@@ -62,6 +62,21 @@ public final class FiringEngine implements AutoCloseable, Resumer {
 	}
 
 	/**
+	 * How many fires of a held job wait for its running run (overlap QUEUE, or SKIP
+	 * behind a late run); 0 for a job not held. With records written once a waiting fire
+	 * has no row yet, so this, not the rows, says what waits.
+	 */
+	public int waiting(long jobId) {
+		JobState job = this.jobs.get(jobId);
+		if (job == null) {
+			return 0;
+		}
+		synchronized (job) {
+			return job.queuedCount();
+		}
+	}
+
+	/**
 	 * Makes the engine hold exactly these jobs: new ones are added (with their misfire
 	 * policy), changed ones updated, missing ones dropped.
 	 */
