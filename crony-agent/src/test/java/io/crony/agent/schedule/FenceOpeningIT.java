@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -20,6 +21,7 @@ import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.support.AgentIdentity;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Targets;
+import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.AgentInfo;
 import io.crony.common.job.JobSpec;
@@ -78,7 +80,9 @@ class FenceOpeningIT {
 		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), this.store, this.runs.records(),
 				targets, this.fence, new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(),
 				Clock.systemUTC(), Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE,
-				(agentId) -> AgentStanding.GONE));
+				(agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
+				// run with records written once when the build is given the setting
+				Boolean.getBoolean("crony.agent.records-written-once")));
 		AgentIdentity identity = new AgentIdentity(AGENT,
 				new AgentInfo(AGENT, "127.0.0.1", 8081, 100, Map.of(), "test", Instant.now()));
 		this.lease = new LeaseKeeper(this.support.etcd(), this.support.keys(), identity, this.fence.ttl(), this.fence);
