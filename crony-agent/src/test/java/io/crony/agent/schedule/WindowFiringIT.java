@@ -22,13 +22,11 @@ import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
 import io.crony.agent.target.AttemptResult;
 import io.crony.agent.target.Invocation;
-import io.crony.agent.target.Target;
 import io.crony.agent.target.Targets;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
-import io.crony.common.job.TargetType;
 import io.crony.common.sql.SqlTime;
 import io.crony.test.CronyServicesExtension;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -78,22 +76,14 @@ class WindowFiringIT {
 		this.support = new AgentTestSupport(services);
 		ExecutionStore store = new ExecutionStore(this.support.jdbc());
 		this.records = new RecordWriter(store, new Spool(this.spoolDir), Duration.ofMillis(50), 1000);
-		Target target = new Target() {
-			@Override
-			public TargetType type() {
-				return TargetType.HTTP;
-			}
-
-			@Override
-			public CompletableFuture<AttemptResult> invoke(Invocation invocation) {
-				WindowFiringIT.this.calls.add(invocation);
-				return CompletableFuture.completedFuture(new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
-			}
-		};
-		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), store, this.records,
-				new Targets(List.of(target)), this.fence, new AgentMetrics(new SimpleMeterRegistry()), this.workers,
-				this.timer, Clock.systemUTC(), Duration.ofMillis(1500), 100, 10, Duration.ofSeconds(5),
-				RunListener.NONE, (agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
+		Targets targets = RunnerFixture.httpTarget((invocation) -> {
+			this.calls.add(invocation);
+			return CompletableFuture.completedFuture(new AttemptResult(ExecutionStatus.SUCCEEDED, "ok", null));
+		});
+		this.engine = FiringEngine.create(new EngineParts(AGENT, new ScheduleParser(), store, this.records, targets,
+				this.fence, new AgentMetrics(new SimpleMeterRegistry()), this.workers, this.timer, Clock.systemUTC(),
+				Duration.ofMillis(1500), 100, 10, Duration.ofSeconds(5), RunListener.NONE,
+				(agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
 				// run with records written once when the build is given the setting
 				Boolean.getBoolean("crony.agent.records-written-once")));
 		this.fence.granted(0L);
