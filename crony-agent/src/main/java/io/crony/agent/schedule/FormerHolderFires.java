@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -147,8 +146,6 @@ final class FormerHolderFires {
 
 	private final LongFunction<Handover> handovers;
 
-	private final BooleanSupplier writeOnce;
-
 	/**
 	 * @param leaseTtl the agents' lease TTL (this agent's)
 	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
@@ -162,17 +159,6 @@ final class FormerHolderFires {
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
 			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
 			Function<String, AgentStanding> standings, LongFunction<Handover> handovers) {
-		this(store, records, agentId, leaseTtl, leaderLeaseTtl, fencingMargin, standings, handovers, () -> false);
-	}
-
-	/**
-	 * @param writeOnce whether records are written once (a fire claimed by its window has
-	 * no row): a dead former holder's window is then taken past its fence
-	 */
-	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
-			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
-			Function<String, AgentStanding> standings, LongFunction<Handover> handovers, BooleanSupplier writeOnce) {
-		this.writeOnce = writeOnce;
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
@@ -345,13 +331,15 @@ final class FormerHolderFires {
 	}
 
 	/**
-	 * The windows of arriving jobs, read only while records are written once (not taken
-	 * otherwise: each fire has its claim row); none when the database cannot tell, the
-	 * arriving agent's fires inside a dead former holder's window past its fence then
-	 * given up, with no row, as that window still holds them.
+	 * The windows of arriving jobs, whether records are written once or not: a scheduled
+	 * fire is claimed inside its job's window first either way, so one inside a dead
+	 * former holder's window past its fence, not taken, would be given up with no row (a
+	 * killed agent's window outlives its fence by up to the fencing margin and a second).
+	 * None when the database cannot tell, those fires then given up as that window still
+	 * holds them.
 	 */
 	Map<Long, JobWindow> windows(Collection<Long> jobIds) {
-		if (jobIds.isEmpty() || !this.writeOnce.getAsBoolean()) {
+		if (jobIds.isEmpty()) {
 			return Map.of();
 		}
 		try {

@@ -70,8 +70,7 @@ final class Stages implements AutoCloseable {
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
 				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
-						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers(),
-						writeOnce),
+						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers()),
 				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");
