@@ -264,7 +264,7 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
-	void withRecordsWrittenOnceADeadHoldersWindowIsTakenPastItsFenceSoEachInstantIsLeftToItOrFiredHere() {
+	void aDeadHoldersWindowIsTakenPastItsFenceSoEachInstantIsLeftToItOrFiredHere() {
 		// "cut" extended its window last at its fence, 08:00:38.300, to a lease TTL and a
 		// second past it; it ran nothing past its fence, but no other agent fires inside
 		// its window: the survivor's catch-up (08:00:39, 08:00:40) and planned fires
@@ -272,7 +272,7 @@ class FormerHolderFiresTest {
 		ScriptedStore store = new ScriptedStore();
 		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
 				Instant.parse("2026-11-29T08:00:49.300Z")));
-		FormerHolderFires writingOnce = writingOnce(store);
+		FormerHolderFires fires = withStore(store);
 		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
 				Duration.ofSeconds(11), () -> true);
 		JobState job = TestJobs.everySecond();
@@ -282,10 +282,10 @@ class FormerHolderFiresTest {
 			.toList();
 		assertThat(survivors.sort(after, false).contested()).hasSize(11);
 
-		FormerHolderFires.Theirs theirs = writingOnce.mayHaveRunThere(JOB,
+		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
 				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				writingOnce.windows(List.of(JOB)).get(JOB));
-		assertThat(writingOnce.takeWindows(List.of(theirs.take()))).isEmpty();
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
 
 		// up to its fence, recorded MISSED under it; past it, each fired here once
 		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
@@ -307,12 +307,12 @@ class FormerHolderFiresTest {
 		store.windows.windows.put(JOB, new JobWindow(JOB, "survivor", Instant.parse("2026-11-29T08:00:49.300Z"),
 				Instant.parse("2026-11-29T08:01:00.300Z")));
 		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39Z")));
-		FormerHolderFires writingOnce = writingOnce(store);
+		FormerHolderFires fires = withStore(store);
 
-		FormerHolderFires.Theirs theirs = writingOnce.mayHaveRunThere(JOB,
+		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
 				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				writingOnce.windows(List.of(JOB)).get(JOB));
-		assertThat(writingOnce.takeWindows(List.of(theirs.take()))).isEmpty();
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
 
 		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
 		assertThat(theirs.take().instants()).containsExactly(Instant.parse("2026-11-29T08:00:39Z"),
@@ -332,10 +332,10 @@ class FormerHolderFiresTest {
 		FormerHolderFires.WindowTake take = new FormerHolderFires.WindowTake(JOB, "cut",
 				Instant.parse("2026-11-29T08:00:38.301Z"), List.of(Instant.parse("2026-11-29T08:00:39Z")), "cut");
 
-		assertThat(writingOnce(store).takeWindows(List.of(take))).containsExactly(take);
+		assertThat(withStore(store).takeWindows(List.of(take))).containsExactly(take);
 	}
 
-	private FormerHolderFires writingOnce(ScriptedStore store) {
+	private FormerHolderFires withStore(ScriptedStore store) {
 		return new FormerHolderFires(store, null, "survivor", Duration.ofSeconds(10),
 				() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing,
 				this.moves::get);
@@ -380,7 +380,7 @@ class FormerHolderFiresTest {
 				Instant.parse("2026-11-29T08:00:49.300Z"));
 		store.windows.windows.put(JOB, cuts);
 
-		assertThat(writingOnce(store).windows(List.of(JOB))).containsEntry(JOB, cuts);
+		assertThat(withStore(store).windows(List.of(JOB))).containsEntry(JOB, cuts);
 	}
 
 }
