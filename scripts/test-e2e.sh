@@ -164,6 +164,28 @@ count() {
 	n=$(sed -n "s/^# $1 //p" "$report" 2>/dev/null)
 	echo "${n:-0}"
 }
+# Each failing test of a TAP report, a few short lines: its name and file, then the first
+# lines of its error and the last of playwright's call log (what the locator waited for). Printed last, where
+# a CI page that shows only the end of the output still has them; the spec reporter's own
+# account of a failure is far up in the output, before the other language's pass.
+failures() {
+	awk -v lang="$1" '
+		/^ *not ok [0-9]+ - / { name = $0; sub(/^ *not ok [0-9]+ - /, "", name); open = 1; suite = 0; where = ""; n = 0; inerr = 0; next }
+		!open { next }
+		/^ *failureType: .subtestsFailed./ { suite = 1 }
+		/^ *location: / { where = $0; sub(/.*\/e2e\//, "e2e/", where); sub(/.$/, "", where) }
+		inerr && /^ *(code|name|stack|expected|actual|operator|failureType): / { inerr = 0 }
+		inerr { line = $0; sub(/^ +/, "", line); if (line != "") err[n++] = line }
+		/^ *error: / { line = $0; sub(/^ *error: /, "", line); if (line ~ /^\|/) inerr = 1; else err[n++] = line }
+		/^ *\.\.\.$/ {
+			if (!suite) {
+				printf "e2e failure (%s): %s (%s)\n", lang, name, where
+				# the message, and the end of the call log: the last thing the locator saw
+				for (i = 0; i < n; i++) if (i < 2 || i >= n - 4) printf "e2e failure:   %s\n", substr(err[i], 1, 180)
+			}
+			open = 0
+		}' "$state/e2e-$1.tap" 2>/dev/null || true
+}
 # the spec files: all of e2e/, or those E2E_SPEC names
 specs=(e2e/)
 if [ -n "${E2E_SPEC:-}" ]; then
@@ -204,6 +226,9 @@ languages="every flow in English, the translated pass in Chinese"
 [ "$langs" = "en zh-CN" ] || languages=$langs
 [ -z "${E2E_SPEC:-}" ] || languages="$languages; only $E2E_SPEC"
 echo "e2e: $passed passed, $failed failed, $skipped skipped in $((SECONDS - start)) s ($languages)"
+if [ "$failed" -gt 0 ]; then
+	for lang in $langs; do failures "$lang"; done
+fi
 if [ $status -eq 0 ] && [ -n "${E2E_SCREENSHOTS:-}" ]; then
 	E2E_LANG=en node e2e/screenshots.mjs
 	E2E_LANG=zh-CN node e2e/screenshots.mjs

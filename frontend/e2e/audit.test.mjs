@@ -33,9 +33,12 @@ describe('a change found in the audit log and in the job history', () => {
   it('disables the job on its page', async () => {
     await navigate(page, `/jobs/${jobId}`);
     await page.getByRole('heading', { name: jobName }).waitFor();
+    const toggle = page.getByRole('switch');
+    assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'the job opens enabled');
     const disabled = page.waitForResponse((r) => r.url().endsWith(`/api/v1/jobs/${jobId}/disable`));
-    await page.getByRole('switch').click();
-    assert.equal((await disabled).status(), 200);
+    await toggle.click();
+    const answer = await disabled;
+    assert.equal(answer.status(), 200, `the disable answered ${answer.status()}: ${await answer.text()}`);
   });
 
   it('shows the change on the audit log page with who, where and the field before and after', async () => {

@@ -83,7 +83,7 @@ final class Overlap {
 			if (waiting == null) {
 				return null;
 			}
-			Run next = new Run(waiting, job.spec, this.clock.millis());
+			Run next = new Run(waiting, job.spec, this.clock.millis(), true);
 			job.running.add(next);
 			return next;
 		}

@@ -18,6 +18,12 @@ final class Run {
 	final long startedAtMillis;
 
 	/**
+	 * Whether the run began only when the run before it ended (its fire waited in the
+	 * job's queue): a late start that is the job's own ({@link SkipRule}).
+	 */
+	final boolean waitedInQueue;
+
+	/**
 	 * Whether the run reached its final record (or was let go); written under the run's
 	 * monitor, as is each attempt's start record, so that no start record follows it.
 	 */
@@ -45,9 +51,14 @@ final class Run {
 	volatile String traceId;
 
 	Run(Fire fire, JobSpec spec, long startedAtMillis) {
+		this(fire, spec, startedAtMillis, false);
+	}
+
+	Run(Fire fire, JobSpec spec, long startedAtMillis, boolean waitedInQueue) {
 		this.fire = fire;
 		this.spec = spec;
 		this.startedAtMillis = startedAtMillis;
+		this.waitedInQueue = waitedInQueue;
 	}
 
 	/** Stops the current attempt (or the wait before the next one). */

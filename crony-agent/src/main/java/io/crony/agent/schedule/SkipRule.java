@@ -5,9 +5,12 @@ package io.crony.agent.schedule;
  * run when the next fire is due: the job is slower than its schedule, and a fire dropped
  * keeps it from falling further behind. A run that started late by design is not that
  * job's slowness: a fire handed over from another agent (taken over once released), a
- * misfire or catch-up run, or a run that began only after this fire's instant (fires
- * dispatched together after a pause). Behind such a run a fire waits instead of being
- * skipped (bounded by {@code queue-limit}), and runs after it, one after another.
+ * misfire or catch-up run, or a run that began more than half-way from its own instant to
+ * this fire's (fires dispatched late together after a pause, such as claims waiting on a
+ * restarting database: the run had less than half its period when this fire came due, too
+ * little to judge the job by; not a run that waited behind the job's previous one).
+ * Behind such a run a fire waits instead of being skipped (bounded by
+ * {@code queue-limit}), and runs after it, one after another.
  * <p>
  * An on-time fire that waited behind a run late by design starts late itself, so the
  * fires due while it runs wait for it too (a catch-up's last on-time fires, run back to
@@ -29,7 +32,21 @@ final class SkipRule {
 		}
 		long instant = fire.scheduledAt.toEpochMilli();
 		return job.running.stream()
-			.allMatch((run) -> run.fire.startsLate() || run.fire.waitedBehindLate || run.startedAtMillis >= instant);
+			.allMatch((run) -> run.fire.startsLate() || run.fire.waitedBehindLate || beganPastHalfway(run, instant));
+	}
+
+	/**
+	 * Whether a run began more than half-way from its own instant to {@code instant}: its
+	 * start, not its job, made it still go then. Not a run that waited behind the job's
+	 * previous one: that late start is the job's own, and counting it would keep a job
+	 * slower than its schedule queueing instead of skipping.
+	 */
+	private static boolean beganPastHalfway(Run run, long instant) {
+		if (run.waitedInQueue) {
+			return false;
+		}
+		long own = run.fire.scheduledAt.toEpochMilli();
+		return run.startedAtMillis - own > (instant - own) / 2;
 	}
 
 	/**

@@ -34,6 +34,33 @@ class SkipRuleTest {
 	}
 
 	@Test
+	void anOnTimeFireWaitsBehindARunThatBeganMoreThanHalfwayToItsInstant() {
+		// its claim waited on a restarting database and came back 962 ms late: the run
+		// had
+		// 38 ms of its second when the next fire came due
+		running(fire(T, TriggerType.CRON), T.toEpochMilli() + 962);
+		Fire fire = fire(T.plusSeconds(1), TriggerType.CRON);
+		assertThat(SkipRule.waits(this.job, fire)).isTrue();
+		assertThat(SkipRule.waitsBehindLate(this.job, fire)).as("passes nothing on").isFalse();
+	}
+
+	@Test
+	void anOnTimeFireIsSkippedBehindARunThatBeganLessThanHalfwayToItsInstant() {
+		// the run had more than half its period: still going, the job is slower than its
+		// schedule
+		running(fire(T, TriggerType.CRON), T.toEpochMilli() + 400);
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(1), TriggerType.CRON))).isFalse();
+	}
+
+	@Test
+	void aRunThatWaitedBehindTheJobsPreviousOneIsTheJobsOwnLateness() {
+		// the same late start as above, but it waited in the queue: a job slower than its
+		// schedule skips instead of queueing on
+		runningAfterWaiting(fire(T, TriggerType.CRON), T.toEpochMilli() + 962);
+		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(1), TriggerType.CRON))).isFalse();
+	}
+
+	@Test
 	void catchUpFiresAllWaitAndOnTimeFiresWaitBehindThem() {
 		running(fire(T.minusSeconds(60), TriggerType.MISFIRE), T.toEpochMilli());
 		for (int i = 1; i <= 5; i++) {
@@ -75,7 +102,7 @@ class SkipRuleTest {
 	void aFireThatWaitedBehindAWaitingFireIsAnOrdinaryRunAgain() {
 		// waited behind a fire that had waited behind a catch-up: a job slower than its
 		// schedule skips again
-		running(fire(T.plusSeconds(2), TriggerType.CRON), T.toEpochMilli() + 2600);
+		runningAfterWaiting(fire(T.plusSeconds(2), TriggerType.CRON), T.toEpochMilli() + 2600);
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(3), TriggerType.CRON))).isFalse();
 	}
 
@@ -97,13 +124,17 @@ class SkipRuleTest {
 	void aJobBehindOnItsOwnRunsStillSkips() {
 		// an on-time fire that started late but waited behind nothing late, and one
 		// waiting behind it: the next on-time fire finds a run that began before it
-		running(fire(T.plusSeconds(1), TriggerType.CRON), T.toEpochMilli() + 1500);
+		runningAfterWaiting(fire(T.plusSeconds(1), TriggerType.CRON), T.toEpochMilli() + 1500);
 		this.job.queue(fire(T.plusSeconds(2), TriggerType.CRON));
 		assertThat(SkipRule.waits(this.job, fire(T.plusSeconds(3), TriggerType.CRON))).isFalse();
 	}
 
 	private void running(Fire fire, long startedAtMillis) {
 		this.job.running.add(new Run(fire, this.job.spec, startedAtMillis));
+	}
+
+	private void runningAfterWaiting(Fire fire, long startedAtMillis) {
+		this.job.running.add(new Run(fire, this.job.spec, startedAtMillis, true));
 	}
 
 	private Fire fire(Instant at, TriggerType trigger) {
