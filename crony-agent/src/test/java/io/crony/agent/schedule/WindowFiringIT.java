@@ -44,7 +44,8 @@ import static org.awaitility.Awaitility.await;
  * fire runs only inside its job's window that names this agent (docs/scaling.md, "Plan"
  * 3). The job arrives while another agent's window still covers its next seconds, as a
  * dead holder's does until its end: none of those seconds is called here, and every
- * second from the window's end is, once.
+ * second from the window's end is, once. A window whose holder is gone and ran the job
+ * last is taken from its fence on.
  */
 class WindowFiringIT {
 
@@ -118,6 +119,45 @@ class WindowFiringIT {
 		assertThat(this.calls.stream().map(Invocation::scheduledAt)).doesNotHaveDuplicates();
 		assertThat(this.calls.stream().map(Invocation::scheduledAt).sorted().findFirst()).contains(end);
 		assertThat(this.support.jdbc().queryForObject("SELECT agent_id FROM job_window WHERE job_id = 1", String.class))
+			.isEqualTo(AGENT);
+	}
+
+	/**
+	 * A killed holder's window lasts {@code lease-ttl + 1 s} past its last extension,
+	 * past its fence: the arriving agent takes it from the last instant the dead holder
+	 * may have run ({@code FormerHolderFires}), whether or not records are written once.
+	 * Left to its end, the arriving job's seconds inside it ran nowhere, with no row (a
+	 * chaos run's killed agent lost four).
+	 */
+	@Test
+	void aDeadFormerHoldersWindowIsTakenPastItsFenceAndTheArrivingJobFiresInsideIt() {
+		JobSpec spec = TestJobs.spec(2, "* * * * * ?", MisfirePolicy.SKIP);
+		this.support.placeInJobTable(spec, AGENT);
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		// agent-b ran the job a second ago and is gone (not registered, no stop mark);
+		// its window covers the next 10 s
+		Instant end = now.plusSeconds(10);
+		this.support.jdbc()
+			.update("INSERT INTO execution (id, job_id, job_name, agent_id, trigger_type, status, scheduled_at, "
+					+ "attempt, updated_at) VALUES (?, 2, ?, 'agent-b', 'CRON', 'SUCCEEDED', ?, 1, ?)",
+					this.support.executionId(), spec.name(), SqlTime.of(now.minusSeconds(1)),
+					SqlTime.of(now.minusSeconds(1)));
+		this.support.jdbc()
+			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (?, 'agent-b', ?, ?)", 2L,
+					SqlTime.of(now.minusSeconds(20)), SqlTime.of(end));
+		this.records.start();
+		this.engine.start();
+
+		Instant arrival = Instant.now();
+		this.engine.holdExactly(List.of(spec));
+
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.calls.size() >= 2);
+		assertThat(this.calls.stream().map(Invocation::scheduledAt).sorted().findFirst())
+			.hasValueSatisfying((first) -> assertThat(first).as("fired inside the dead holder's window")
+				.isAfter(arrival)
+				.isBefore(end.minusSeconds(5)));
+		assertThat(this.calls.stream().map(Invocation::scheduledAt)).doesNotHaveDuplicates();
+		assertThat(this.support.jdbc().queryForObject("SELECT agent_id FROM job_window WHERE job_id = 2", String.class))
 			.isEqualTo(AGENT);
 	}
 
