@@ -165,9 +165,10 @@ count() {
 	echo "${n:-0}"
 }
 # Each failing test of a TAP report, a few short lines: its name and file, then the first
-# lines of its error and the last of playwright's call log (what the locator waited for). Printed last, where
-# a CI page that shows only the end of the output still has them; the spec reporter's own
-# account of a failure is far up in the output, before the other language's pass.
+# lines of its error and the last of playwright's call log (what the locator waited for).
+# Printed last, where a CI page that shows only the end of the output still has them; the
+# spec reporter's own account of a failure is far up in the output, before the other
+# language's pass.
 failures() {
 	awk -v lang="$1" '
 		/^ *not ok [0-9]+ - / { name = $0; sub(/^ *not ok [0-9]+ - /, "", name); open = 1; suite = 0; where = ""; n = 0; inerr = 0; next }

@@ -36,8 +36,7 @@ class SkipRuleTest {
 	@Test
 	void anOnTimeFireWaitsBehindARunThatBeganMoreThanHalfwayToItsInstant() {
 		// its claim waited on a restarting database and came back 962 ms late: the run
-		// had
-		// 38 ms of its second when the next fire came due
+		// had 38 ms of its second when the next fire came due
 		running(fire(T, TriggerType.CRON), T.toEpochMilli() + 962);
 		Fire fire = fire(T.plusSeconds(1), TriggerType.CRON);
 		assertThat(SkipRule.waits(this.job, fire)).isTrue();
