@@ -296,10 +296,14 @@ public final class RecordWriter implements AutoCloseable {
 				this.heldStarts.sort(batch, System.nanoTime(), releaseAll);
 				flush(batch);
 				batch.clear();
+				// the held starts without a row counted before the records are said
+				// written: the other way round, a wait woke in between found all written
+				// while a start just held had no row (a stopping agent went on without
+				// it)
+				heldOpened(this.heldStarts.opened());
 				if (drained) {
 					written(seen);
 				}
-				heldOpened(this.heldStarts.opened());
 			}
 			catch (InterruptedException ex) {
 				this.running = false;
