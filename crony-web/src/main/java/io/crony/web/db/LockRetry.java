@@ -1,11 +1,13 @@
 package io.crony.web.db;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.retry.RetryCallback;
 import org.springframework.retry.RetryContext;
@@ -56,7 +58,14 @@ public class LockRetry {
 	 */
 	public <T> T call(String what, Supplier<T> work) {
 		try {
-			return this.retry.execute((context) -> work.get());
+			return this.retry.execute((context) -> {
+				try {
+					return work.get();
+				}
+				catch (DataAccessException ex) {
+					throw TableDefinitionChanged.orItself(ex);
+				}
+			});
 		}
 		catch (PessimisticLockingFailureException ex) {
 			log.warn("Write {} lost a lock {} times, giving up: {}", what, MAX_ATTEMPTS,
@@ -70,6 +79,32 @@ public class LockRetry {
 			work.run();
 			return null;
 		});
+	}
+
+	/**
+	 * MariaDB's error 1412, "Table definition has changed, please retry transaction": a
+	 * transaction read a table whose definition changed after its snapshot began, as
+	 * {@code execution}'s does when {@code ExecutionPartitions} adds days ahead (a job
+	 * disabled then answered 500). Spring leaves it uncategorized; the transaction was
+	 * rolled back whole, so it is run again like a lost lock.
+	 */
+	static final class TableDefinitionChanged extends PessimisticLockingFailureException {
+
+		static final int ER_TABLE_DEF_CHANGED = 1412;
+
+		private TableDefinitionChanged(DataAccessException cause) {
+			super(cause.getMessage(), cause);
+		}
+
+		static DataAccessException orItself(DataAccessException ex) {
+			for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+				if (cause instanceof SQLException sql && sql.getErrorCode() == ER_TABLE_DEF_CHANGED) {
+					return new TableDefinitionChanged(ex);
+				}
+			}
+			return ex;
+		}
+
 	}
 
 	private static final class Logging implements RetryListener {

@@ -1,5 +1,6 @@
 package io.crony.web.db;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -9,6 +10,7 @@ import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DeadlockLoserDataAccessException;
 import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.UncategorizedSQLException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -42,6 +44,22 @@ class LockRetryTest {
 				(ex) -> assertThat(ex.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE))
 			.hasMessageContaining("recording the run");
 		assertThat(this.calls).hasValue(LockRetry.MAX_ATTEMPTS);
+	}
+
+	@Test
+	void retriesAReadThatFoundTheTableDefinitionChanged() {
+		// MariaDB's 1412 when execution gained its days ahead under a transaction's
+		// snapshot
+		long id = this.retry.call("disabling a job", () -> {
+			if (this.calls.incrementAndGet() < 2) {
+				throw new UncategorizedSQLException("find", "SELECT",
+						new SQLException("Table definition has changed, please retry transaction", "HY000", 1412));
+			}
+			return 7L;
+		});
+
+		assertThat(id).isEqualTo(7L);
+		assertThat(this.calls).hasValue(2);
 	}
 
 	@Test
