@@ -148,8 +148,10 @@ class ChaosIT {
 				.as("secrets in the cluster's logs (%s)", logs)
 				.isEmpty();
 		}
-		assertThat(report.duplicated()).as("fires called or recorded more than once; see %s", out).isZero();
-		assertThat(report.unexplainedLost()).as("instants with no call outside a moved job's FIRE_NOW gap; see %s", out)
+		assertThat(report.duplicated()).as("fires called or recorded more than once; see %s%s", out, report.losses())
+			.isZero();
+		assertThat(report.unexplainedLost())
+			.as("instants with no call outside a moved job's FIRE_NOW gap; see %s%s", out, report.losses())
 			.isZero();
 		assertThat(report.maxMove())
 			.as("moved jobs firing again on their new agent (lease TTL %s); see %s", LEASE_TTL, out)

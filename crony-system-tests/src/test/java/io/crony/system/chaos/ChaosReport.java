@@ -315,6 +315,17 @@ final class ChaosReport {
 		return this.results.stream().mapToLong((r) -> r.lostOther).sum();
 	}
 
+	/**
+	 * The first lines of the details file that name a lost instant or a duplicate: CI
+	 * keeps only the end of the output, so the failure message carries them.
+	 */
+	String losses() {
+		return this.details.stream()
+			.filter((line) -> line.contains(" LOST ") || line.contains(" DUPLICATE "))
+			.limit(10)
+			.collect(Collectors.joining("\n", "\n", ""));
+	}
+
 	Duration maxMove() {
 		return Duration.ofMillis(this.results.stream().mapToLong((r) -> r.moveMaxMillis).max().orElse(0));
 	}
