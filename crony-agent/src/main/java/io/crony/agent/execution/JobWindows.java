@@ -29,10 +29,11 @@ import static io.crony.agent.execution.InLists.marks;
  * A batch costs a constant number of statements, whatever its size up to 500 jobs: one
  * joined {@code UPDATE} that extends or takes the windows that exist, one
  * {@code INSERT IGNORE … SELECT} that makes those that do not (a row another agent made
- * meanwhile is left alone, not overwritten), and one {@code SELECT} that reads them all
- * back. A statement that lost a lock conflict was rolled back and is simply sent again
- * (sent twice, a take would start at the first instant asked for: later, never earlier,
- * than the ended window's end).
+ * meanwhile is left alone, not overwritten), sent only when the update did not match
+ * every job asked for (an agent extending its own windows sends none), and one
+ * {@code SELECT} that reads them all back. A statement that lost a lock conflict was
+ * rolled back and is simply sent again (sent twice, a take would start at the first
+ * instant asked for: later, never earlier, than the ended window's end).
  * <p>
  * While etcd does not confirm the lease, a window is extended or made only where table
  * {@code job} still says the job is enabled and placed on the asking agent, the rule
@@ -147,8 +148,14 @@ public final class JobWindows {
 			extendArgs.add(agentId);
 			extendArgs.add(agentId);
 			String extend = EXTEND_HEAD + values + EXTEND_JOIN + (heldOnly ? EXTEND_HELD : "") + EXTEND_SET;
-			LockConflicts.retry("A window extension", () -> this.jdbc.update(extend, extendArgs.toArray()));
-
+			int matched = LockConflicts.retry("A window extension",
+					() -> this.jdbc.update(extend, extendArgs.toArray()));
+			if (matched == chunk.size()) {
+				// every asked window was there (the driver counts the rows matched, not
+				// only those changed): the insert would make none, as a window row lives
+				// as long as its job
+				continue;
+			}
 			List<Object> makeArgs = new ArrayList<>();
 			makeArgs.add(agentId);
 			makeArgs.addAll(askArgs(chunk));
