@@ -54,10 +54,10 @@ import static io.crony.bench.ClusterBench.waitFor;
  * seconds (10), {@code crony.bench.failover-jobs} (10000, 0 = skip),
  * {@code crony.bench.failover-every} (1), {@code crony.bench.failover-survivor-jobs} (0:
  * jobs the survivor runs itself before the failover, as an agent in service would),
- * {@code crony.bench.lease-ttl} (5s), {@code crony.bench.agent-jvm} (-Xmx1g),
- * {@code crony.bench.agent-args}, {@code crony.bench.floor} (true: before each size, the
- * same calls from a plain client, {@link Floor}), {@code crony.bench.tracing} (empty: one
- * agent per size as configured; else one per {@link TracingMode} listed, e.g.
+ * {@code crony.bench.lease-ttl} (10s, the agent's default), {@code crony.bench.agent-jvm}
+ * (-Xmx1g), {@code crony.bench.agent-args}, {@code crony.bench.floor} (true: before each
+ * size, the same calls from a plain client, {@link Floor}), {@code crony.bench.tracing}
+ * (empty: one agent per size as configured; else one per {@link TracingMode} listed, e.g.
  * {@code off,jaeger,dead}, and each mode's lateness against tracing off,
  * {@link TracingCost}).
  *

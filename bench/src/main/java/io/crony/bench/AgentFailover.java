@@ -69,9 +69,9 @@ final class AgentFailover {
 						+ "kill -> all keys under %s %.2f s, "
 						+ "kill -> every job called by it%s %.2f s | window %d s around it: expected %d observed %d "
 						+ "missed %d duplicate %d | load %s",
-				jobs, every, System.getProperty("crony.bench.lease-ttl", "5s"), survivorJobs, this.survivor.id(),
-				(moved - kill) / 1e3, called, (allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(),
-				stats.observed(), stats.missed(), stats.duplicates(), AgentBench.loadAverage()));
+				jobs, every, AgentProcess.leaseTtl(), survivorJobs, this.survivor.id(), (moved - kill) / 1e3, called,
+				(allFired - kill) / 1e3, untilSecond - fromSecond, stats.expected(), stats.observed(), stats.missed(),
+				stats.duplicates(), AgentBench.loadAverage()));
 	}
 
 	/** Per job, when the survivor's first call after the kill arrived. */
