@@ -68,11 +68,29 @@ XML
 	# The release profile's plugins (sources, javadoc, flatten, CycloneDX) are used by no other
 	# build, so on a fresh machine the local repository lacks them: fetch them, with their
 	# dependencies, from the registry first (quick once they are there); the release itself
-	# then runs with no network.
-	log "the release profile's plugins in the local Maven repository"
-	./mvnw -B -q -Prelease -pl crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom \
-		dependency:resolve-plugins >"$out/resolve-plugins.log" 2>&1 ||
+	# then runs with no network. So are the released modules' own dependencies, test scope
+	# included (the build resolves it even with its tests skipped): on a fresh machine the
+	# release, started beside Maven's tests, reached crony-spring-boot-starter before those
+	# tests did and found its OpenFeign and WireMock missing. They are resolved by Maven
+	# itself (dependency:go-offline mediates versions its own way and fetched a byte-buddy the
+	# build does not use), in a copy of the modules, where a package with nothing compiled
+	# gives each module's siblings something to resolve to without touching the tree Maven's
+	# tests are building.
+	local modules=crony-common,crony-sdk-java,crony-sdk-java-testing,crony-spring-boot-starter,crony-bom
+	log "the release profile's plugins and the released modules' dependencies in $m2"
+	./mvnw -B -q -Prelease -pl "$modules" -Dmaven.repo.local="$m2" dependency:resolve-plugins \
+		>"$out/resolve-plugins.log" 2>&1 ||
 		{ cat "$out/resolve-plugins.log" >&2; fail "the release profile's plugins could not be fetched"; }
+	# every module's POM (the reactor reads them all, whatever -pl builds), the released ones whole
+	local released
+	IFS=, read -r -a released <<<"$modules"
+	rm -rf "$out/fetch-tree" && mkdir -p "$out/fetch-tree"
+	git ls-files -z --cached --others --exclude-standard -- ':(glob)**/pom.xml' mvnw .mvn "${released[@]}" |
+		tar --null -T - -cf - | tar -xf - -C "$out/fetch-tree"
+	(cd "$out/fetch-tree" && ./mvnw -B -q -pl "$modules" -Dmaven.repo.local="$m2" -Dmaven.main.skip=true \
+		-Dmaven.test.skip=true -Dspring-javaformat.skip=true -Djacoco.skip=true package dependency:resolve) \
+		>"$out/resolve-dependencies.log" 2>&1 ||
+		{ cat "$out/resolve-dependencies.log" >&2; fail "the released modules' dependencies could not be fetched"; }
 	RELEASE_PARTS=maven,go,npm,notes RELEASE_DIST=$dist RELEASE_MAVEN_SETTINGS=$out/release-settings.xml \
 		RELEASE_GOMODCACHE=$out/release-gomodcache bash scripts/release.sh "$version"
 }
