@@ -287,7 +287,11 @@ final class FormerHolderFires {
 
 	/**
 	 * Makes the takes of arriving jobs' windows, in one statement per agent whose windows
-	 * are cut and one for this agent's windows reaching back.
+	 * are cut and one for this agent's windows reaching back. A cut window may have been
+	 * taken by this agent from its end since it was read (the claim of a planned fire
+	 * past that end races the arrival), and the cut then finds none of the holder's: so
+	 * this agent's window of each job reaches back to the same point too, which leaves a
+	 * window still the holder's alone (the take of it after the cut starts there anyway).
 	 * @return the takes the database did not make (unreachable): their instants stay with
 	 * the former holders
 	 */
@@ -295,12 +299,10 @@ final class FormerHolderFires {
 		Map<String, Map<Long, Instant>> cuts = new HashMap<>();
 		Map<Long, Instant> lowered = new HashMap<>();
 		takes.forEach((take) -> {
-			if (take.holder().equals(this.agentId)) {
-				lowered.put(take.jobId(), take.at());
-			}
-			else {
+			if (!take.holder().equals(this.agentId)) {
 				cuts.computeIfAbsent(take.holder(), (holder) -> new HashMap<>()).put(take.jobId(), take.at());
 			}
+			lowered.put(take.jobId(), take.at());
 		});
 		Set<String> failed = new HashSet<>();
 		cuts.forEach((holder, at) -> {
@@ -318,8 +320,8 @@ final class FormerHolderFires {
 		if (!lowered.isEmpty()) {
 			try {
 				this.store.lowerWindowStarts(this.agentId, lowered);
-				logger.info("Windows of {} arriving jobs reach back to their former holders' fences (first: {})",
-						lowered.size(), lowered.keySet().iterator().next());
+				logger.info("Windows of {} arriving jobs reach back to their former holders' fences where this "
+						+ "agent holds them (first: {})", lowered.size(), lowered.keySet().iterator().next());
 			}
 			catch (DataAccessException ex) {
 				logger.warn("Windows of {} arriving jobs not reaching back to their former holders' fences: database "

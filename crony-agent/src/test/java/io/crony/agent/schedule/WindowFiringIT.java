@@ -15,6 +15,8 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import io.crony.agent.AgentTestSupport;
 import io.crony.agent.execution.ExecutionStore;
+import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.lease.AgentStanding;
@@ -159,6 +161,41 @@ class WindowFiringIT {
 		assertThat(this.calls.stream().map(Invocation::scheduledAt)).doesNotHaveDuplicates();
 		assertThat(this.support.jdbc().queryForObject("SELECT agent_id FROM job_window WHERE job_id = 2", String.class))
 			.isEqualTo(AGENT);
+	}
+
+	/**
+	 * The arrival's take of a dead former holder's window races the claim of the job's
+	 * planned fires: a fire past that window's end takes the window from its end first,
+	 * the arrival's cut then finds no window of that holder to cut, and the instants
+	 * between the holder's fence and its window's end would be nobody's (a chaos run's
+	 * kill lost the first planned instant after the arrival of two jobs this way). The
+	 * window this agent took reaches back to the cut instead.
+	 */
+	@Test
+	void aDeadHoldersWindowTakenFromItsEndBeforeTheArrivalsCutReachesBackToTheCut() {
+		JobSpec spec = TestJobs.spec(4, "* * * * * ?", MisfirePolicy.FIRE_NOW);
+		this.support.placeInJobTable(spec, AGENT);
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		ExecutionStore store = new ExecutionStore(this.support.jdbc());
+		this.support.jdbc()
+			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (4, 'agent-b', ?, ?)",
+					SqlTime.of(now.minusSeconds(20)), SqlTime.of(now.plusSeconds(2)));
+		FormerHolderFires formerHolder = new FormerHolderFires(store, this.records, AGENT, Duration.ofSeconds(10),
+				Optional::empty, Duration.ofSeconds(2), (agentId) -> AgentStanding.GONE, (jobId) -> null);
+		// the arrival read agent-b's window and judged its fence 3 s ago
+		JobWindow read = formerHolder.windows(List.of(4L)).get(4L);
+		assertThat(read.agentId()).isEqualTo("agent-b");
+		// the claim of a planned fire past the window's end takes it from there
+		assertThat(store.extendWindows(AGENT, List.of(new JobWindowAsk(4, now.plusSeconds(2), now.plusSeconds(12))),
+				false))
+			.containsValue(new JobWindow(4, AGENT, now.plusSeconds(2), now.plusSeconds(12)));
+
+		FormerHolderFires.WindowTake take = new FormerHolderFires.WindowTake(4, "agent-b", now.minusSeconds(3),
+				List.of(), "agent-b");
+		assertThat(formerHolder.takeWindows(List.of(take))).isEmpty();
+
+		assertThat(store.readWindows(List.of(4L)))
+			.containsValue(new JobWindow(4, AGENT, now.minusSeconds(3), now.plusSeconds(12)));
 	}
 
 }
