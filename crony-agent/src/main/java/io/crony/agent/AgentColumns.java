@@ -49,8 +49,10 @@ final class AgentColumns {
 						"finished_at", "output", "error",
 						// V28
 						"reason"));
-		// V32: the jobs' windows (JobWindows; not on the firing path yet)
-		columns.put("job_window", List.of("job_id", "agent_id", "from_at", "until_at"));
+		// V32: the jobs' windows (JobWindows)
+		columns.put("job_window", List.of("job_id", "agent_id", "from_at", "until_at",
+				// V35
+				"held_until"));
 		// V33: a job's latest fire kept when retention dropped its row's day
 		// (FireHistory reads it): the table as V33 makes it
 		columns.put("job_last_fire",

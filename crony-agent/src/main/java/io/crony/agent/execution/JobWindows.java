@@ -1,5 +1,6 @@
 package io.crony.agent.execution;
 
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,7 +40,10 @@ import static io.crony.agent.execution.InLists.marks;
  * {@code job} still says the job is enabled and placed on the asking agent, the rule
  * {@code ClaimInsert}'s held-only claims follow: cut off from etcd, the agent cannot hear
  * that its job moved, and the database, which the leader writes on each move, still tells
- * it.
+ * it. Such an extension also marks the window's {@code held_until} (V35) with the end
+ * asked for: the agent fires the instants before it on the database's word alone, and the
+ * job's next holder, which takes a window it judges dead from the former holder's fence
+ * ({@code FormerHolderFires}), leaves them to it.
  */
 public final class JobWindows {
 
@@ -72,7 +76,14 @@ public final class JobWindows {
 
 	private static final String EXTEND_SET = " SET w.from_at = CASE WHEN w.until_at <= v.from_at THEN w.until_at "
 			+ "ELSE GREATEST(w.from_at, v.from_at) END, w.agent_id = ?, "
-			+ "w.until_at = GREATEST(w.until_at, v.until_at) WHERE w.agent_id = ? OR w.until_at <= v.from_at";
+			+ "w.until_at = GREATEST(w.until_at, v.until_at)";
+
+	// asked while the lease is unconfirmed: the asking agent fires the instants asked for
+	// on the database's word alone, so a take past its fence must leave them to it
+	private static final String EXTEND_HELD_MARK = ", w.held_until = GREATEST(COALESCE(w.held_until, v.until_at), "
+			+ "v.until_at)";
+
+	private static final String EXTEND_WHERE = " WHERE w.agent_id = ? OR w.until_at <= v.from_at";
 
 	// joined to job so that a deleted job gets no window (the foreign key would refuse
 	// it)
@@ -80,14 +91,19 @@ public final class JobWindows {
 	// ever covered an instant of the job before it (a window row lives as long as its
 	// job), so its missed instants are the maker's to catch up, whichever of its fires
 	// made the window.
-	private static final String MAKE_HEAD = "INSERT IGNORE INTO job_window (job_id, agent_id, from_at, until_at) "
-			+ "SELECT v.job_id, ?, CAST('2000-01-01 00:00:00' AS DATETIME(3)), v.until_at FROM ";
+	private static final String MAKE_HEAD = "INSERT IGNORE INTO job_window (job_id, agent_id, from_at, until_at, "
+			+ "held_until) SELECT v.job_id, ?, CAST('2000-01-01 00:00:00' AS DATETIME(3)), v.until_at, ";
+
+	private static final String MAKE_NOT_HELD = "NULL FROM ";
+
+	private static final String MAKE_HELD_MARK = "v.until_at FROM ";
 
 	private static final String MAKE_JOIN = ") v JOIN job j ON j.id = v.job_id";
 
 	private static final String MAKE_HELD = " WHERE j.enabled = 1 AND j.agent_id = ?";
 
-	private static final String READ = "SELECT job_id, agent_id, from_at, until_at FROM job_window WHERE job_id IN (";
+	private static final String READ = "SELECT job_id, agent_id, from_at, until_at, held_until FROM job_window "
+			+ "WHERE job_id IN (";
 
 	// never past the window's end (a cut does not extend), never before its start (the
 	// instants before it were another holder's)
@@ -125,7 +141,9 @@ public final class JobWindows {
 	 * @param agentId the asking agent
 	 * @param asks one per job
 	 * @param heldOnly whether a window is extended or made only while table {@code job}
-	 * says its job is enabled and placed on {@code agentId} (the lease is unconfirmed)
+	 * says its job is enabled and placed on {@code agentId} (the lease is unconfirmed),
+	 * each window so extended or made marked held to the end asked for
+	 * ({@link JobWindow#heldUntil}, never lowered)
 	 * @return the asked jobs' windows as read back, by job, whichever agent they name:
 	 * this agent owns the instants of those that name it; a job without a window
 	 * (deleted, or held elsewhere by table {@code job} with {@code heldOnly}) is absent
@@ -147,7 +165,8 @@ public final class JobWindows {
 			}
 			extendArgs.add(agentId);
 			extendArgs.add(agentId);
-			String extend = EXTEND_HEAD + values + EXTEND_JOIN + (heldOnly ? EXTEND_HELD : "") + EXTEND_SET;
+			String extend = EXTEND_HEAD + values + EXTEND_JOIN + (heldOnly ? EXTEND_HELD : "") + EXTEND_SET
+					+ (heldOnly ? EXTEND_HELD_MARK : "") + EXTEND_WHERE;
 			int matched = LockConflicts.retry("A window extension",
 					() -> this.jdbc.update(extend, extendArgs.toArray()));
 			if (matched == chunk.size()) {
@@ -162,7 +181,8 @@ public final class JobWindows {
 			if (heldOnly) {
 				makeArgs.add(agentId);
 			}
-			String make = MAKE_HEAD + values + MAKE_JOIN + (heldOnly ? MAKE_HELD : "");
+			String make = MAKE_HEAD + (heldOnly ? MAKE_HELD_MARK : MAKE_NOT_HELD) + values + MAKE_JOIN
+					+ (heldOnly ? MAKE_HELD : "");
 			LockConflicts.retry("A window's insert", () -> this.jdbc.update(make, makeArgs.toArray()));
 		}
 		return read(jobs);
@@ -176,8 +196,9 @@ public final class JobWindows {
 		Map<Long, JobWindow> windows = new HashMap<>();
 		for (List<Long> chunk : chunks(jobIds, TRUNCATE_CHUNK)) {
 			this.jdbc.query(READ + marks(chunk.size()) + ")", (rs) -> {
+				Timestamp heldUntil = rs.getTimestamp(5);
 				JobWindow window = new JobWindow(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
-						rs.getTimestamp(4).toInstant());
+						rs.getTimestamp(4).toInstant(), (heldUntil != null) ? heldUntil.toInstant() : null);
 				windows.put(window.jobId(), window);
 			}, chunk.toArray());
 		}

@@ -127,7 +127,7 @@ final class DispatchStage implements Runnable {
 					fire = this.held.isEmpty() ? this.due.take()
 							: this.due.poll(HeldFires.RECHECK_MILLIS, TimeUnit.MILLISECONDS);
 				}
-				this.held.recheck(this.due);
+				this.held.recheck(this.due, this.gate::mayStart);
 				if (fire != null) {
 					dispatch(fire, notStarted);
 				}

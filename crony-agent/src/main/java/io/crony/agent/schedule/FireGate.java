@@ -16,11 +16,15 @@ import org.slf4j.LoggerFactory;
  * and instant (a unique key), and a holder the job moved to meanwhile takes a row over
  * from nobody only, never from this agent. So claimed fires run on; the fence still stops
  * what has no claim (fires claimed locally while the database is away too, manual runs)
- * once the lease may have expired. A lease etcd said is gone closes the fence until a new
- * one is granted ({@link Fence#isOpen} false): then claimed fires are given up and
- * released as before. A fire that may not start is held ({@link HeldFires}), not given
- * up, while its lease may live, and also while a new lease was granted and the fence is
- * about to open under it (the assignment loading, as at the agent's start).
+ * once the lease may have expired. A fire claimed by its window alone (records written
+ * once) has no row: its window counts as its claim only where a held-only ask marked it
+ * held in the database ({@link JobState#heldConfirmed}); a claim made before stays held
+ * until the next such ask covers it (an every-second job's next batch does). A lease etcd
+ * said is gone closes the fence until a new one is granted ({@link Fence#isOpen} false):
+ * then claimed fires are given up and released as before. A fire that may not start is
+ * held ({@link HeldFires}), not given up, while its lease may live, and also while a new
+ * lease was granted and the fence is about to open under it (the assignment loading, as
+ * at the agent's start).
  * <p>
  * A claim stands in for the lease only for a fire reached on time, within
  * {@code misfire-threshold} of its instant. An agent that was frozen (stopped, swapped
@@ -55,7 +59,7 @@ final class FireGate {
 			}
 			return true;
 		}
-		if (fire.isClaim() && this.fence.isOpen() && reachedOnTime(fire)) {
+		if (fire.isClaim() && this.fence.isOpen() && reachedOnTime(fire) && confirmedByDatabase(fire)) {
 			if (!this.onClaims) {
 				logger.warn("Engine's lease is not confirmed (etcd unreachable?): claimed fires start on their "
 						+ "database claims, unclaimed ones wait for the lease");
@@ -64,6 +68,13 @@ final class FireGate {
 			return true;
 		}
 		return false;
+	}
+
+	// a fire claimed by its window alone (records written once) has no row: its window,
+	// which a next holder judging this agent cut off takes from the fence, is a claim
+	// past the fence only where a held-only ask marked it held
+	private static boolean confirmedByDatabase(Fire fire) {
+		return !fire.writtenOnce || fire.job.heldConfirmed(fire.scheduledAt);
 	}
 
 	private boolean reachedOnTime(Fire fire) {

@@ -114,12 +114,15 @@ import org.springframework.dao.DataAccessException;
  * fence, or the move: {@link WindowTake}), and this agent takes it from there: the
  * instants up to the cut are recorded MISSED under the former holder as above (they may
  * have run there, its replay corrects them), those past it go by the misfire policy here
- * and the planned ones fire here. Where the window already names this agent, taken from
- * the end of the move's former holder's window before this arrival was judged, its start
- * is moved back to the same point, so the instants between (inside the dead window, past
- * its fence: they ran nowhere) are caught up here too. A take the database did not make
- * leaves those instants recorded MISSED under the former holder instead (not run, none
- * lost unrecorded).
+ * and the planned ones fire here. A former holder cut off from etcd but not from MariaDB
+ * fired on past its fence, and past the move by up to a claim-ahead, what its held-only
+ * asks had the database confirm: the window's held mark ({@link JobWindow#heldUntil}), to
+ * which the cut is raised, the instants before it being left to that agent as above.
+ * Where the window already names this agent, taken from the end of the move's former
+ * holder's window before this arrival was judged, its start is moved back to the same
+ * point, so the instants between (inside the dead window, past its fence: they ran
+ * nowhere) are caught up here too. A take the database did not make leaves those instants
+ * recorded MISSED under the former holder instead (not run, none lost unrecorded).
  */
 final class FormerHolderFires {
 
@@ -241,7 +244,11 @@ final class FormerHolderFires {
 		Optional<Instant> from = this.leaderLeaseTtl.get()
 			.map((leaderTtl) -> arrival.minus(lookBack(this.leaseTtl, leaderTtl)));
 		Instant fence = arrival.minus(this.fencingMargin);
-		Instant until = (movedAt != null && movedAt.isBefore(fence)) ? movedAt : fence;
+		Instant moved = (movedAt != null && movedAt.isBefore(fence)) ? movedAt : fence;
+		Instant held = heldUntil(formerHolder, window, moveFormerHolder);
+		// cut off from etcd only, it fired on past its fence and the move what the
+		// database confirmed it: the instants before the window's held mark
+		Instant until = (held != null && held.minusMillis(1).isAfter(moved)) ? held.minusMillis(1) : moved;
 		List<Instant> theirs = missed.stream()
 			.filter((at) -> (from.isEmpty() || at.isAfter(from.get())) && !at.isAfter(until))
 			.toList();
@@ -251,6 +258,20 @@ final class FormerHolderFires {
 		// spool, and it cut its window itself
 		return ((theirs.isEmpty() && take == null) || this.standings.apply(formerHolder).handedOver(last.at()))
 				? Theirs.NONE : new Theirs(formerHolder, theirs, take);
+	}
+
+	/**
+	 * The held mark ({@link JobWindow#heldUntil}) of the former holder's window: the
+	 * window read as that agent's, or as this agent's where it took it from the end of
+	 * the move's former holder's window (the mark stays with the row); null otherwise.
+	 */
+	private Instant heldUntil(String formerHolder, JobWindow window, boolean moveFormerHolder) {
+		if (window == null) {
+			return null;
+		}
+		boolean theirs = window.agentId().equals(formerHolder)
+				|| (window.agentId().equals(this.agentId) && moveFormerHolder);
+		return theirs ? window.heldUntil() : null;
 	}
 
 	/**

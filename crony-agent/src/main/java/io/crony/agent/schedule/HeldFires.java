@@ -3,6 +3,7 @@ package io.crony.agent.schedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.function.Predicate;
 
 import io.crony.agent.lease.Fence;
 import io.crony.agent.metrics.AgentMetrics;
@@ -77,9 +78,12 @@ final class HeldFires {
 
 	/**
 	 * Puts the held fires back into {@code due} once the fence opened under their lease,
-	 * or gives them up once that lease is gone.
+	 * or gives them up once that lease is gone. While the lease may live unconfirmed, a
+	 * held fire goes back once it may start on its claim ({@code startsNow}): a fire
+	 * claimed by its window alone is held until a held-only ask confirms its instant
+	 * ({@link FireGate}).
 	 */
-	void recheck(Queue<Fire> due) {
+	void recheck(Queue<Fire> due, Predicate<Fire> startsNow) {
 		if (this.held.isEmpty()) {
 			return;
 		}
@@ -89,6 +93,13 @@ final class HeldFires {
 		long opening = this.fence.opening();
 		boolean open = this.fence.mayFire();
 		if (!open && this.fence.leaseMayLive()) {
+			this.held.removeIf((each) -> {
+				boolean starts = each.lease() != opening && startsNow.test(each.fire());
+				if (starts) {
+					due.add(each.fire());
+				}
+				return starts;
+			});
 			return;
 		}
 		long lease = this.fence.lease();

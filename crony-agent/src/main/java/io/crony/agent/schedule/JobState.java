@@ -36,6 +36,13 @@ final class JobState {
 	volatile Instant lastDispatchedAt;
 
 	/**
+	 * The end of the job's instants the database confirmed this agent may fire while etcd
+	 * did not confirm its lease (a held-only window ask, {@link Windows}), null before
+	 * any; written by the claim thread only.
+	 */
+	private volatile Instant heldConfirmedUntil;
+
+	/**
 	 * The job's window as this agent last read it as its own, null when it knows none
 	 * (under {@link #windowLock}): another agent can take a window only once it ended,
 	 * and only this agent cuts its own, so every instant inside it stays this agent's.
@@ -64,6 +71,23 @@ final class JobState {
 
 	long id() {
 		return this.id;
+	}
+
+	/** A held-only ask confirmed the job's instants before {@code until} here. */
+	void heldConfirmedUntil(Instant until) {
+		Instant before = this.heldConfirmedUntil;
+		if (before == null || until.isAfter(before)) {
+			this.heldConfirmedUntil = until;
+		}
+	}
+
+	/**
+	 * Whether a held-only ask confirmed the job's instant {@code at} here: with the lease
+	 * unconfirmed, a fire claimed by its window alone starts only then.
+	 */
+	boolean heldConfirmed(Instant at) {
+		Instant until = this.heldConfirmedUntil;
+		return until != null && at.isBefore(until);
 	}
 
 	/** The job's window this agent knows as its own, or null. */

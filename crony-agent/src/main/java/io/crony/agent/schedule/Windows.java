@@ -34,7 +34,11 @@ import org.springframework.dao.DataAccessException;
  * table {@code job}, {@link io.crony.agent.execution.JobWindows}): a window not extended
  * so (the job moved, was disabled or deleted) is cut at once at the fire's instant and
  * the fire is dropped, so the job stops here within one claim-ahead of the change and its
- * next holder takes the window from there.
+ * next holder takes the window from there. Such an ask reaches just past the batch's last
+ * fire and marks the window held to there ({@code held_until}): this agent fires those
+ * instants on the database's word alone ({@link JobState#heldConfirmed},
+ * {@link FireGate}), and a next holder that judges it cut off takes its window no
+ * earlier.
  * <p>
  * A window is given up by a cut ({@link #cut}): at the first instant this agent did not
  * dispatch, never below the last one it did ({@link JobState#lastDispatchedAt}). While
@@ -184,7 +188,9 @@ final class Windows {
 		jobs.forEach((job, jobFires) -> {
 			Instant from = jobFires.stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
 			Instant last = jobFires.stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
-			Instant until = now.plus(this.length);
+			// held-only, just past the last fire: the mark the window keeps of what this
+			// agent fires on the database's word alone is no wider than that
+			Instant until = heldOnly ? last.truncatedTo(ChronoUnit.MILLIS).plusMillis(1) : now.plus(this.length);
 			if (!until.isAfter(last)) {
 				until = last.plusMillis(1);
 			}
@@ -198,14 +204,18 @@ final class Windows {
 			JobState job = asked.get(ask.jobId());
 			JobWindow window = windows.get(ask.jobId());
 			boolean mine = window != null && this.agentId.equals(window.agentId());
-			if (mine && (job.removed || (heldOnly && window.until().isBefore(ask.until())))) {
+			if (mine && (job.removed || (heldOnly && !heldTo(window, ask.until())))) {
 				// the job left while the window was asked for (its cut may have come
-				// first), or table job no longer places it here: the window ends at the
-				// fire, whose job's next holder takes it from there
+				// first), or table job no longer places it here (the held mark did not
+				// rise to the end asked for): the window ends at the fire, whose job's
+				// next holder takes it from there
 				cuts.put(job, ask.from());
 			}
 			else {
 				job.windowRead(window, this.agentId, cutsBefore.get(job));
+				if (mine && heldOnly) {
+					job.heldConfirmedUntil(ask.until());
+				}
 				read.put(job, window);
 			}
 		}
@@ -213,6 +223,12 @@ final class Windows {
 			cut.addAll(cuts.keySet());
 			cut(cuts);
 		}
+	}
+
+	// a held-only ask that went through raised the window's held mark to its end (one
+	// already past it confirmed these instants before, while the job was placed here)
+	private static boolean heldTo(JobWindow window, Instant until) {
+		return window.heldUntil() != null && !window.heldUntil().isBefore(until);
 	}
 
 	/**

@@ -194,17 +194,39 @@ class JobWindowsIT {
 	void whileTheLeaseIsUnconfirmedOnlyAJobThatTheJobRowPlacesHereIsExtended() {
 		jobs(1, 3, "a");
 		this.a.extend("a", List.of(ask(1, 0, 11)), true);
-		assertThat(this.a.read(List.of(1L))).containsValue(made(1, "a", 11));
+		assertThat(this.a.read(List.of(1L))).containsValue(heldTo(made(1, "a", 11), 11));
 
 		// the leader moved job 1 to b, disabled job 2 and placed job 3 on b
 		this.jdbc.update("UPDATE job SET agent_id = 'b' WHERE id IN (1, 3)");
 		this.jdbc.update("UPDATE job SET enabled = 0 WHERE id = 2");
 		Map<Long, JobWindow> held = this.a.extend("a", List.of(ask(1, 5, 16), ask(2, 5, 16), ask(3, 5, 16)), true);
 
-		assertThat(held).containsOnlyKeys(1L).containsValue(made(1, "a", 11));
-		assertThat(this.b.extend("b", List.of(ask(1, 11, 22)), true)).containsValue(window(1, "b", 11, 22));
+		assertThat(held).containsOnlyKeys(1L).containsValue(heldTo(made(1, "a", 11), 11));
+		assertThat(this.b.extend("b", List.of(ask(1, 11, 22)), true)).containsValue(heldTo(window(1, "b", 11, 22), 22));
 		// without the guard (the lease confirmed) the job row is not asked
 		assertThat(this.a.extend("a", List.of(ask(2, 5, 16)), false)).containsValue(made(2, "a", 16));
+	}
+
+	@Test
+	void onlyAnAskWhileTheLeaseIsUnconfirmedRaisesTheHeldMarkWhichStaysWithTheRowThroughCutsAndTakes() {
+		jobs(1, 1, "a");
+		this.a.extend("a", List.of(ask(1, 0, 11)), false);
+		assertThat(this.a.read(List.of(1L))).containsValue(made(1, "a", 11));
+
+		// etcd away: asked just past the fire at second 5, inside the window
+		this.a.extend("a", List.of(ask(1, 5, 6)), true);
+		assertThat(this.a.read(List.of(1L))).containsValue(heldTo(window(1, "a", 5, 11), 6));
+		// etcd back: the window grows, the mark stays
+		this.a.extend("a", List.of(ask(1, 10, 21)), false);
+		assertThat(this.a.read(List.of(1L))).containsValue(heldTo(window(1, "a", 10, 21), 6));
+		// away again: the mark only rises
+		this.a.extend("a", List.of(ask(1, 12, 13)), true);
+		this.a.extend("a", List.of(ask(1, 3, 4)), true);
+		assertThat(this.a.read(List.of(1L))).containsValue(heldTo(window(1, "a", 12, 21), 13));
+		// a cut and a take from the cut keep it: the next holder's judgement reads it
+		this.a.truncate("a", Map.of(1L, T.plusSeconds(15)));
+		assertThat(this.b.extend("b", List.of(ask(1, 15, 26)), false))
+			.containsValue(heldTo(window(1, "b", 15, 26), 13));
 	}
 
 	@Test
@@ -274,6 +296,11 @@ class JobWindowsIT {
 	// a job's first window, made by the agent: it starts before any instant of the job
 	private static JobWindow made(long job, String agent, long untilSecond) {
 		return new JobWindow(job, agent, JobWindows.MADE_FROM, T.plusSeconds(untilSecond));
+	}
+
+	private static JobWindow heldTo(JobWindow window, long heldSecond) {
+		return new JobWindow(window.jobId(), window.agentId(), window.from(), window.until(),
+				T.plusSeconds(heldSecond));
 	}
 
 	private static JobWindow window(long job, String agent, long fromSecond, long untilSecond) {

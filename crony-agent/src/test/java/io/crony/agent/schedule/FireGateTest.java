@@ -59,6 +59,28 @@ class FireGateTest {
 		assertThat(gateAt(T).mayStart(claimed(T))).isFalse();
 	}
 
+	@Test
+	void whileEtcdIsAwayAFireClaimedByItsWindowAloneStartsOnlyOnceAHeldOnlyAskConfirmedItsInstant() {
+		// records written once: no row, and a next holder judging this agent cut off
+		// takes its window from the fence; only a held-only ask marks it held past there
+		this.fence.open(this.nanos.get());
+		passSeconds(60);
+		Fire writtenOnce = unclaimed(T).claimedByWindow(42);
+		assertThat(gateAt(T).mayStart(writtenOnce)).isFalse();
+		this.job.heldConfirmedUntil(T);
+		assertThat(gateAt(T).mayStart(writtenOnce)).isFalse();
+		this.job.heldConfirmedUntil(T.plusMillis(1));
+		assertThat(gateAt(T).mayStart(writtenOnce)).isTrue();
+		// a row claim needs no mark
+		assertThat(gateAt(T).mayStart(claimed(T.plusSeconds(1)))).isTrue();
+	}
+
+	@Test
+	void underAConfirmedLeaseAFireClaimedByItsWindowAloneStartsWithoutAMark() {
+		this.fence.open(this.nanos.get());
+		assertThat(gateAt(T).mayStart(unclaimed(T).claimedByWindow(42))).isTrue();
+	}
+
 	private FireGate gateAt(Instant now) {
 		return new FireGate(this.fence, THRESHOLD, Clock.fixed(now, ZoneOffset.UTC));
 	}

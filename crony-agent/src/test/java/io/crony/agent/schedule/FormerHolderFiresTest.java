@@ -326,6 +326,40 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
+	void aHolderCutOffFromEtcdOnlyKeepsTheInstantsTheDatabaseConfirmedItPastItsFenceAndTheMove() {
+		// "cut" lost etcd, not MariaDB: past its fence it asked for its window before
+		// each
+		// fire, held-only, the last time at 08:00:39.500 for 08:00:41, which it fires on
+		// that word alone; the leader moved the job at 08:00:39.800. The take starts at
+		// the held mark, not at the fence (38.301): taken from there, 08:00:41 ran twice
+		ScriptedStore store = new ScriptedStore();
+		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
+				Instant.parse("2026-11-29T08:00:49.300Z"), Instant.parse("2026-11-29T08:00:41.001Z")));
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39.800Z")));
+		FormerHolderFires fires = withStore(store);
+
+		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+
+		// every missed instant it may have run is left to it, recorded MISSED under it
+		// until its own record says what ran
+		assertThat(theirs.instants()).endsWith(Instant.parse("2026-11-29T08:00:40Z"));
+		assertThat(theirs.take().at()).isEqualTo(Instant.parse("2026-11-29T08:00:41.001Z"));
+		assertThat(store.windows.windows.get(JOB).until()).isEqualTo(Instant.parse("2026-11-29T08:00:41.001Z"));
+		JobState job = TestJobs.everySecond();
+		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
+				Duration.ofSeconds(11), () -> true);
+		Windows.Sorted sorted = survivors.sort(List.of(Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:41Z"), 0),
+				Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:42Z"), 0)), false);
+		assertThat(sorted.contested()).extracting((fire) -> fire.scheduledAt)
+			.containsExactly(Instant.parse("2026-11-29T08:00:41Z"));
+		assertThat(sorted.owned()).extracting((fire) -> fire.scheduledAt)
+			.containsExactly(Instant.parse("2026-11-29T08:00:42Z"));
+	}
+
+	@Test
 	void aWindowTakeTheDatabaseDidNotMakeLeavesItsInstantsToTheFormerHolder() {
 		ScriptedStore store = new ScriptedStore();
 		store.cutsFail = true;

@@ -162,6 +162,29 @@ class WindowClaimsTest {
 	}
 
 	@Test
+	void whileTheLeaseIsUnconfirmedAnAskReachesJustPastItsFiresAndMarksThemHeldHereAndInTheWindow() {
+		// under the confirmed lease, a window of 11 s and no mark
+		this.writingOnce.claim(List.of(fire(1, 0)), new ArrayList<>());
+		assertThat(this.store.windows.windows.get(1L).heldUntil()).isNull();
+		assertThat(this.job.heldConfirmed(T.plusSeconds(1))).isFalse();
+		this.confirmed.set(false);
+
+		this.writingOnce.claim(List.of(fire(3, 0)), new ArrayList<>());
+
+		// the mark ends just past the fire asked for: a next holder judging this agent
+		// cut
+		// off leaves it what the database confirmed, no more
+		assertThat(this.store.windows.extensions.get(1)).singleElement()
+			.satisfies((ask) -> assertThat(ask.until()).isEqualTo(T.plusSeconds(3).plusMillis(1)));
+		assertThat(this.store.windows.windows.get(1L).heldUntil()).isEqualTo(T.plusSeconds(3).plusMillis(1));
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(11));
+		// the instants before the mark may start on the window's word (FireGate)
+		assertThat(this.job.heldConfirmed(T.plusSeconds(1))).isTrue();
+		assertThat(this.job.heldConfirmed(T.plusSeconds(3))).isTrue();
+		assertThat(this.job.heldConfirmed(T.plusSeconds(4))).isFalse();
+	}
+
+	@Test
 	void whileEtcdSaysTheLeaseIsGoneNoWindowIsAskedForAndFiresOutsideTheKnownOneWait() {
 		this.claimer.claim(List.of(fire(1, 101)), new ArrayList<>());
 		this.leaseHeld.set(false);

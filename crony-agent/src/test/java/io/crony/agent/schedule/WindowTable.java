@@ -42,15 +42,17 @@ final class WindowTable {
 			if (!(heldOnly && this.placedElsewhere.contains(ask.jobId()))) {
 				if (window == null) {
 					// a job's first window: before any of its instants
-					window = new JobWindow(ask.jobId(), agentId, JobWindows.MADE_FROM, ask.until());
+					window = new JobWindow(ask.jobId(), agentId, JobWindows.MADE_FROM, ask.until(),
+							heldOnly ? ask.until() : null);
 				}
 				else if (!window.until().isAfter(ask.from())) {
-					// ended: taken from its end
-					window = new JobWindow(ask.jobId(), agentId, window.until(), later(window.until(), ask.until()));
+					// ended: taken from its end (the held mark stays with the row)
+					window = new JobWindow(ask.jobId(), agentId, window.until(), later(window.until(), ask.until()),
+							held(window, ask, heldOnly));
 				}
 				else if (window.agentId().equals(agentId)) {
 					window = new JobWindow(ask.jobId(), agentId, later(window.from(), ask.from()),
-							later(window.until(), ask.until()));
+							later(window.until(), ask.until()), held(window, ask, heldOnly));
 				}
 				this.windows.put(ask.jobId(), window);
 			}
@@ -67,7 +69,8 @@ final class WindowTable {
 			JobWindow window = this.windows.get(jobId);
 			if (window != null && window.agentId().equals(agentId)) {
 				Instant until = window.until().isAfter(at) ? at : window.until();
-				this.windows.put(jobId, new JobWindow(jobId, agentId, window.from(), later(window.from(), until)));
+				this.windows.put(jobId,
+						new JobWindow(jobId, agentId, window.from(), later(window.from(), until), window.heldUntil()));
 			}
 		});
 	}
@@ -76,9 +79,17 @@ final class WindowTable {
 		from.forEach((jobId, at) -> {
 			JobWindow window = this.windows.get(jobId);
 			if (window != null && window.agentId().equals(agentId) && window.from().isAfter(at)) {
-				this.windows.put(jobId, new JobWindow(jobId, agentId, at, window.until()));
+				this.windows.put(jobId, new JobWindow(jobId, agentId, at, window.until(), window.heldUntil()));
 			}
 		});
+	}
+
+	// an ask while the lease is unconfirmed raises the held mark to its end
+	private static Instant held(JobWindow window, JobWindowAsk ask, boolean heldOnly) {
+		if (!heldOnly) {
+			return window.heldUntil();
+		}
+		return (window.heldUntil() == null) ? ask.until() : later(window.heldUntil(), ask.until());
 	}
 
 	private static Instant later(Instant one, Instant other) {
