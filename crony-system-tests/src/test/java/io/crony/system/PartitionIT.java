@@ -219,7 +219,7 @@ class PartitionIT {
 		cutFiredAfterMove
 			.forEach((job, after) -> assertThat(after).as("job %d fired by the cut agent after the move", job)
 				.isLessThanOrEqualTo(MOVED_BOUND.plus(SLACK)));
-		assertThat(withoutRow).as("calls without a SUCCEEDED execution row").isZero();
+		assertThat(withoutRow).as("calls without a SUCCEEDED execution row: %s", notSucceeded(rows, calls)).isZero();
 	}
 
 	/**
@@ -297,7 +297,7 @@ class PartitionIT {
 
 		assertThat(catchUpTwice).as("CATCH_UP (job, instant) called more than once").isEmpty();
 		assertThat(twice).as("(job, instant) called more than once").isEmpty();
-		assertThat(withoutRow).as("calls without a SUCCEEDED execution row").isZero();
+		assertThat(withoutRow).as("calls without a SUCCEEDED execution row: %s", notSucceeded(rows, calls)).isZero();
 		assertThat(lost.keySet()).as("jobs with instants not called").isSubsetOf(onCut);
 		lost.values()
 			.forEach((instants) -> assertThat(instants).as("instants not called")
@@ -389,6 +389,15 @@ class PartitionIT {
 				return statuses.values().stream().noneMatch((s) -> s.equals("PENDING") || s.equals("RUNNING"));
 			});
 		return statuses;
+	}
+
+	// for the failure message: "job instant status (called by agent)" of each such call
+	private static List<String> notSucceeded(Map<String, String> rows, Calls calls) {
+		return calls.all.stream()
+			.filter((call) -> rows.containsKey(call.key()) && !"SUCCEEDED".equals(rows.get(call.key())))
+			.map((call) -> call.key() + " " + rows.get(call.key()) + " (called by " + call.agentId() + ")")
+			.sorted()
+			.toList();
 	}
 
 	private static Map<String, String> rows(List<Long> jobs, Instant from) throws SQLException {

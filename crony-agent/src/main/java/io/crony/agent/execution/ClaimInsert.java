@@ -50,7 +50,7 @@ final class ClaimInsert {
 
 	static final String ROW = "(?, ?, ?, ?, ?, 'PENDING', ?, 1, ?, ?)";
 
-	// the held-only claim: the same values as a derived table, kept where job agrees
+	// the same values as a derived table: the held-only claim keeps them where job agrees
 	static final String HELD_HEAD = "INSERT IGNORE INTO execution (id, job_id, job_name, agent_id, trigger_type, "
 			+ "status, scheduled_at, attempt, params, updated_at) SELECT c.id, c.job_id, c.job_name, c.agent_id, "
 			+ "c.trigger_type, 'PENDING', c.scheduled_at, 1, c.params, c.updated_at FROM (SELECT ? AS id, "
@@ -60,6 +60,17 @@ final class ClaimInsert {
 	static final String HELD_ROW = " UNION ALL SELECT ?, ?, ?, ?, ?, ?, ?, ?";
 
 	static final String HELD_TAIL = ") c JOIN job j ON j.id = c.job_id WHERE j.enabled = 1 AND j.agent_id = c.agent_id";
+
+	// A record's claim (a spooled claim replayed, a MISSED the look-back writes under a
+	// former holder), the same values, kept unless its scheduled or missed instant lies
+	// inside another agent's window: that agent owns the instant and records it itself,
+	// at its run's end when records are written once, so a row made first here would
+	// keep its record out (a cut-off agent's replayed MISSED of an instant the job's new
+	// holder ran). Job windows only ever cover such instants; a claim of nobody is
+	// another agent's to take.
+	static final String RECORDED_TAIL = ") c WHERE c.trigger_type NOT IN ('CRON', 'MISFIRE') OR c.agent_id IS NULL "
+			+ "OR NOT EXISTS (SELECT 1 FROM job_window w WHERE w.job_id = c.job_id AND w.agent_id <> c.agent_id "
+			+ "AND w.from_at <= c.scheduled_at AND c.scheduled_at < w.until_at)";
 
 	private static final Pattern MAJOR_MINOR = Pattern.compile("(\\d+)\\.(\\d+)");
 
@@ -138,6 +149,24 @@ final class ClaimInsert {
 			execute(sql, chunk, Arrays.copyOfRange(ids, from, to), withIds, made);
 		}
 		return made;
+	}
+
+	/**
+	 * Inserts the claims of records (existing keys are left alone, as is a claim of an
+	 * instant inside another agent's window: {@code RECORDED_TAIL}), within the caller's
+	 * transaction.
+	 * @param ids the claims' ids, in their order ({@link #ids})
+	 */
+	void insertRecorded(List<ExecutionRecord.Claimed> claims, long[] ids) {
+		if (ids.length != claims.size()) {
+			throw new IllegalArgumentException(ids.length + " ids for " + claims.size() + " claims");
+		}
+		for (int from = 0; from < claims.size(); from += CHUNK) {
+			int to = Math.min(claims.size(), from + CHUNK);
+			List<ExecutionRecord.Claimed> chunk = claims.subList(from, to);
+			execute(HELD_HEAD + HELD_ROW.repeat(chunk.size() - 1) + RECORDED_TAIL, chunk,
+					Arrays.copyOfRange(ids, from, to), false, new HashMap<>());
+		}
 	}
 
 	// the ids of the rows made into made, when returned

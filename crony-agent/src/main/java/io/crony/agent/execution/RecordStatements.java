@@ -20,10 +20,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The statements that write execution records, one transaction per batch: claims in one
- * multi-row {@code INSERT IGNORE}, records written once in one multi-row insert of the
- * closed rows ({@link ClosedInsert}) or, for their runs that outlived the start hold, of
- * the RUNNING rows ({@link RunningInsert}), starts or finishes in one joined update per
- * chunk.
+ * multi-row {@code INSERT IGNORE … SELECT} (none of an instant inside another agent's
+ * window, {@link ClaimInsert#insertRecorded}), records written once in one multi-row
+ * insert of the closed rows ({@link ClosedInsert}) or, for their runs that outlived the
+ * start hold, of the RUNNING rows ({@link RunningInsert}), starts or finishes in one
+ * joined update per chunk.
  */
 final class RecordStatements {
 
@@ -124,7 +125,7 @@ final class RecordStatements {
 			List<ExecutionRecord> run = records.subList(i, j);
 			if (type == ExecutionRecord.Claimed.class) {
 				List<ExecutionRecord.Claimed> claims = run.stream().map(ExecutionRecord.Claimed.class::cast).toList();
-				this.claims.insert(claims, Arrays.copyOfRange(ids, claimed, claimed + claims.size()), false, false);
+				this.claims.insertRecorded(claims, Arrays.copyOfRange(ids, claimed, claimed + claims.size()));
 				claimed += claims.size();
 			}
 			else if (type == ExecutionRecord.Started.class) {

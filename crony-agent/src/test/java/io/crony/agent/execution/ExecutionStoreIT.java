@@ -272,6 +272,32 @@ class ExecutionStoreIT {
 	}
 
 	@Test
+	void aRecordedClaimOfAnInstantInsideAnotherAgentsWindowMakesNoRowAndThatAgentsRecordGoesIn() {
+		// the jobs moved to "new", whose windows cover AT; an agent cut off from the
+		// database replays what it spooled meanwhile: a fire it gave up once fenced,
+		// recorded MISSED. Made first, its row kept out the record "new" writes once at
+		// its run's end
+		for (long job = 40; job <= 42; job++) {
+			job(job, true, (job == 41) ? "agent" : "new");
+			this.jdbc.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (?, ?, ?, ?)", job,
+					(job == 41) ? "agent" : "new", "2026-11-22 10:00:00.500", "2026-11-22 10:00:11.500");
+		}
+		ExecutionRecord.Claimed manual = new ExecutionRecord.Claimed(42, "job-42", AT, "agent", TriggerType.MANUAL,
+				null, AT);
+		this.store.write(List.of(claimed(40), claimed(41), manual, new ExecutionRecord.Finished(40, AT, "agent",
+				ExecutionStatus.MISSED, 1, null, "fenced", AT.plusMillis(5))));
+
+		// none inside the other agent's window; one inside its own; a run by hand is no
+		// window's instant
+		assertThat(this.jdbc.queryForList("SELECT job_id FROM execution ORDER BY job_id", Long.class))
+			.containsExactly(41L, 42L);
+		this.store
+			.write(List.of(new ExecutionRecord.Closed(this.ids.next(), 40, "job-40", AT, "new", TriggerType.CRON, null,
+					ExecutionStatus.SUCCEEDED, 1, "ok", null, AT.plusMillis(3), AT.plusMillis(90), null, null, null)));
+		assertThat(row(40).get("status")).isEqualTo("SUCCEEDED");
+	}
+
+	@Test
 	void rowOfAnotherAgentIsLeftAlone() {
 		this.store.write(List.of(claimed(4), claimed(5), claimed(6)));
 		this.jdbc.update("UPDATE execution SET agent_id = 'other' WHERE job_id = 5");
