@@ -62,15 +62,9 @@ log "Crony $version: $parts into $dist"
 # the time of the commit released, in the Go proxy's .info files
 release_time=$(TZ=UTC git log -1 --date=format-local:%Y-%m-%dT%H:%M:%SZ --format=%cd)
 
-# the files of this tree a release is made of: tracked ones and new ones git does not ignore
-# (PATHS...: only those)
-tree_copy() {
-	local to=$1
-	shift
-	mkdir -p "$to"
-	git ls-files -z --cached --others --exclude-standard -- "$@" |
-		tar --null -T - --ignore-failed-read -cf - 2>/dev/null | tar -xf - -C "$to"
-}
+# tree_copy: the files of this tree a release is made of
+# shellcheck source=lib/tree-copy.sh
+source "$repo/scripts/lib/tree-copy.sh"
 
 maven_part() {
 	local current tree=$work/maven-tree

@@ -31,6 +31,8 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
+# shellcheck source=lib/tree-copy.sh
+source "$repo/scripts/lib/tree-copy.sh"
 out=$repo/.crony/release-test
 dist=$out/dist
 m2=${MAVEN_REPO:-$HOME/.m2/repository}
@@ -84,9 +86,8 @@ XML
 	# every module's POM (the reactor reads them all, whatever -pl builds), the released ones whole
 	local released
 	IFS=, read -r -a released <<<"$modules"
-	rm -rf "$out/fetch-tree" && mkdir -p "$out/fetch-tree"
-	git ls-files -z --cached --others --exclude-standard -- ':(glob)**/pom.xml' mvnw .mvn "${released[@]}" |
-		tar --null -T - -cf - | tar -xf - -C "$out/fetch-tree"
+	rm -rf "$out/fetch-tree"
+	tree_copy "$out/fetch-tree" ':(glob)**/pom.xml' mvnw .mvn "${released[@]}"
 	(cd "$out/fetch-tree" && ./mvnw -B -q -pl "$modules" -Dmaven.repo.local="$m2" -Dmaven.main.skip=true \
 		-Dmaven.test.skip=true -Dspring-javaformat.skip=true -Djacoco.skip=true package dependency:resolve) \
 		>"$out/resolve-dependencies.log" 2>&1 ||
