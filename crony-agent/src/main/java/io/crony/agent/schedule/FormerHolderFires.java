@@ -397,9 +397,13 @@ final class FormerHolderFires {
 	}
 
 	/**
-	 * Records each instant MISSED under the former holder, inserted like a claim: a row
-	 * made meanwhile (the former holder's replay) keeps its own outcome, as FINISH leaves
-	 * no ended run but MISSED.
+	 * Records each instant MISSED under the former holder, written once: one closed row,
+	 * its id taken ahead ({@code INSERT_CLOSED}); a row made meanwhile (the former
+	 * holder's replay) keeps its own outcome, as FINISH leaves no ended run but MISSED.
+	 * Not as a claim: a record's claim makes no row inside another agent's window
+	 * ({@code ClaimInsert#insertRecorded}), and this agent's own first window of a job
+	 * that had none reaches back before every instant. With the database unreachable no
+	 * id can be taken: a claim and its MISSED finish go to the spool instead.
 	 */
 	void recordMissed(JobState job, String formerHolder, List<Instant> instants, Instant now) {
 		if (instants.isEmpty() || this.records == null) {
@@ -408,11 +412,30 @@ final class FormerHolderFires {
 		String why = "Not run by " + this.agentId + " on taking the job over: its former holder " + formerHolder
 				+ " may have run it while cut off from etcd and the database, or held it in its window after it"
 				+ " stopped firing; its spooled record, once written, tells what happened";
-		for (Instant at : instants) {
-			this.records.submit(new ExecutionRecord.Claimed(job.id(), job.spec.name(), at, formerHolder,
-					TriggerType.CRON, null, now));
-			this.records.submit(new ExecutionRecord.Finished(job.id(), at, formerHolder, ExecutionStatus.MISSED, 1,
-					null, why, now));
+		long[] ids = idsOrNone(instants.size());
+		for (int i = 0; i < instants.size(); i++) {
+			Instant at = instants.get(i);
+			if (ids != null) {
+				this.records.submit(new ExecutionRecord.Closed(ids[i], job.id(), job.spec.name(), at, formerHolder,
+						TriggerType.CRON, null, ExecutionStatus.MISSED, 1, null, why, null, now, null, null, null));
+			}
+			else {
+				this.records.submit(new ExecutionRecord.Claimed(job.id(), job.spec.name(), at, formerHolder,
+						TriggerType.CRON, null, now));
+				this.records.submit(new ExecutionRecord.Finished(job.id(), at, formerHolder, ExecutionStatus.MISSED, 1,
+						null, why, now));
+			}
+		}
+	}
+
+	private long[] idsOrNone(int count) {
+		try {
+			return this.store.takeIds(count);
+		}
+		catch (DataAccessException ex) {
+			logger.warn("Ids of {} fires to record MISSED not taken: database unreachable ({}); spooled as claims",
+					count, ex.getMessage());
+			return null;
 		}
 	}
 
