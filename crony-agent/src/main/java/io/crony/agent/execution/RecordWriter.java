@@ -56,6 +56,9 @@ public final class RecordWriter implements AutoCloseable {
 
 	private final HeldStarts heldStarts;
 
+	// the start hold and the flush interval: how long a run's record may stay unwritten
+	private final Duration unwrittenSpan;
+
 	private final LinkedBlockingQueue<ExecutionRecord> queue = new LinkedBlockingQueue<>();
 
 	// notified when the writer took records off the queue
@@ -138,6 +141,7 @@ public final class RecordWriter implements AutoCloseable {
 		this.spool = spool;
 		this.flushNanos = flushInterval.toNanos();
 		this.heldStarts = new HeldStarts(startHold.toNanos());
+		this.unwrittenSpan = startHold.plus(flushInterval);
 		this.backlogLimit = Math.max(1, backlogLimit);
 		this.spooling = !spool.isEmpty();
 		this.spoolFull = this.spooling && spool.full();
@@ -147,6 +151,15 @@ public final class RecordWriter implements AutoCloseable {
 
 	public void start() {
 		this.thread.start();
+	}
+
+	/**
+	 * How long after a run's start no record of it may be in the database yet: a record
+	 * written once comes at the run's end, or once the run outlived the start hold, and
+	 * then waits out a flush interval in its batch.
+	 */
+	public Duration unwrittenSpan() {
+		return this.unwrittenSpan;
 	}
 
 	public void submit(ExecutionRecord record) {

@@ -112,8 +112,9 @@ final class Arrivals implements AutoCloseable {
 			}
 			LastFire last = lastFires.get(job.id());
 			Misfires.Missed missed = this.misfires.missed(job, (last != null) ? last.at() : null, arrival.at());
-			missing.add(new Missing(arrival, missed, this.formerHolder.mayHaveRunThere(job.id(), last, missed.run(),
-					arrival.at(), windows.get(job.id()))));
+			List<Instant> judged = this.formerHolder.toJudge(job, last, missed.run(), arrival.at());
+			missing.add(new Missing(arrival, missed,
+					this.formerHolder.mayHaveRunThere(job.id(), last, judged, arrival.at(), windows.get(job.id()))));
 		}
 		// the dead former holders' windows taken past their fences before any missed fire
 		// is planned (a catch-up fire contested there would be given up at once); the

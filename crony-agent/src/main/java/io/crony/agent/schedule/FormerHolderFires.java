@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -133,6 +135,10 @@ final class FormerHolderFires {
 	 */
 	private static final int LOOK_BACK_TTLS = 3;
 
+	// the most instants judged for a killed holder's unwritten calls (a job firing every
+	// few milliseconds)
+	private static final int UNWRITTEN_LIMIT = 100;
+
 	private final ExecutionStore store;
 
 	private final RecordWriter records;
@@ -149,6 +155,8 @@ final class FormerHolderFires {
 
 	private final LongFunction<Handover> handovers;
 
+	private final Duration unwrittenSpan;
+
 	/**
 	 * @param leaseTtl the agents' lease TTL (this agent's)
 	 * @param leaderLeaseTtl the web leader's lease TTL as last read from etcd, empty
@@ -162,6 +170,20 @@ final class FormerHolderFires {
 	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
 			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
 			Function<String, AgentStanding> standings, LongFunction<Handover> handovers) {
+		this(store, records, agentId, leaseTtl, leaderLeaseTtl, fencingMargin, standings, handovers, Duration.ZERO);
+	}
+
+	/**
+	 * As above, and
+	 * @param unwrittenSpan how long after a run's start no record of it may be in the
+	 * database yet ({@code RecordWriter#unwrittenSpan}, this agent's): how far past a
+	 * job's first missed instant a killed former holder may have called instants with no
+	 * record ({@link #toJudge})
+	 */
+	FormerHolderFires(ExecutionStore store, RecordWriter records, String agentId, Duration leaseTtl,
+			Supplier<Optional<Duration>> leaderLeaseTtl, Duration fencingMargin,
+			Function<String, AgentStanding> standings, LongFunction<Handover> handovers, Duration unwrittenSpan) {
+		this.unwrittenSpan = unwrittenSpan;
 		this.store = store;
 		this.records = records;
 		this.agentId = agentId;
@@ -181,6 +203,42 @@ final class FormerHolderFires {
 	 */
 	static Duration lookBack(Duration leaseTtl, Duration leaderLeaseTtl) {
 		return leaseTtl.multipliedBy(LOOK_BACK_TTLS).plus(leaderLeaseTtl);
+	}
+
+	/**
+	 * The missed instants of an arriving job to judge ({@link #mayHaveRunThere}): those
+	 * its misfire policy would run, and with them the first ones after its last fire that
+	 * a former holder killed at once may have called with no record of them anywhere
+	 * (records written once: a run's row comes at its end, or once it outlived the start
+	 * hold, after a flush; {@code RecordWriter#unwrittenSpan}), from the first missed
+	 * instant to that span past it. A call later than that would have left the first one
+	 * its row, had it been called. Judged, those are recorded MISSED under the former
+	 * holder where they have no row, as a claim row of theirs would be; left out, a
+	 * killed agent's last calls had no record (the policy runs the latest missed instant
+	 * only, or none). The former holder's settings are taken to be this agent's.
+	 * @param last the job's last fire that ran, null when none
+	 * @param run the missed instants the policy runs, oldest first
+	 */
+	List<Instant> toJudge(JobState job, LastFire last, List<Instant> run, Instant arrival) {
+		Duration span = this.unwrittenSpan;
+		if (last == null || span.isZero()) {
+			return run;
+		}
+		Instant enabledAt = job.spec.enabledAt();
+		Instant cursor = (enabledAt != null && enabledAt.isAfter(last.at())) ? enabledAt : last.at();
+		Optional<Instant> first = job.fireTimes.nextFireAfter(cursor);
+		if (first.isEmpty() || first.get().isAfter(arrival)) {
+			return run;
+		}
+		Instant end = first.get().plus(span);
+		SortedSet<Instant> instants = new TreeSet<>(run);
+		Optional<Instant> next = first;
+		while (next.isPresent() && next.get().isBefore(end) && !next.get().isAfter(arrival)
+				&& instants.size() < run.size() + UNWRITTEN_LIMIT) {
+			instants.add(next.get());
+			next = job.fireTimes.nextFireAfter(next.get());
+		}
+		return List.copyOf(instants);
 	}
 
 	/**

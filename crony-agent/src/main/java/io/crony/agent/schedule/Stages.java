@@ -70,7 +70,8 @@ final class Stages implements AutoCloseable {
 		this.arrivals = new Arrivals(
 				new Misfires(parts.store(), parts.records(), parts.agentId(), parts.catchUpLimit()),
 				new FormerHolderFires(parts.store(), parts.records(), parts.agentId(), parts.fence().ttl(),
-						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers()),
+						parts.leaderLeaseTtl(), parts.fence().margin(), parts.agentStandings(), parts.handovers(),
+						parts.records().unwrittenSpan()),
 				this.planner::add, parts.clock());
 		this.claimThread = daemon(this.claims, "crony-claim");
 		this.dispatchThread = daemon(this.dispatch, "crony-dispatch");

@@ -360,6 +360,34 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
+	void aKilledHoldersFirstMissedInstantsWithinItsUnwrittenSpanAreJudgedWhateverThePolicyRuns() {
+		// records written once: "cut" called 08:00:21 and was killed before its record
+		// was written (a run's row comes at its end, or after the start hold of 1 s,
+		// then a flush of 50 ms); FIRE_NOW runs the latest missed instant only, so judged
+		// by the policy's instants alone that call had no record at all
+		FormerHolderFires fires = new FormerHolderFires(null, null, "survivor", Duration.ofSeconds(10),
+				() -> Optional.of(Duration.ofSeconds(10)), Duration.ofSeconds(2), FormerHolderFiresTest::standing,
+				this.moves::get, Duration.ofMillis(1050));
+		JobState job = TestJobs.everySecond();
+		LastFire last = new LastFire(Instant.parse("2026-11-29T08:00:20Z"), "cut");
+		List<Instant> run = List.of(Instant.parse("2026-11-29T08:00:40Z"));
+
+		List<Instant> judged = fires.toJudge(job, last, run, this.arrival);
+
+		// a call of 08:00:23 would have left 08:00:21 its row, had 08:00:21 been called
+		assertThat(judged).containsExactly(Instant.parse("2026-11-29T08:00:21Z"), Instant.parse("2026-11-29T08:00:22Z"),
+				Instant.parse("2026-11-29T08:00:40Z"));
+		assertThat(fires.mayHaveRunThere(JOB, last, judged, this.arrival).instants())
+			.containsExactly(Instant.parse("2026-11-29T08:00:21Z"), Instant.parse("2026-11-29T08:00:22Z"));
+		// no span, no more than the policy's
+		assertThat(this.fires.toJudge(job, last, run, this.arrival)).isEqualTo(run);
+		// nothing missed before the arrival: nothing to add
+		assertThat(
+				fires.toJudge(job, new LastFire(Instant.parse("2026-11-29T08:00:40Z"), "cut"), List.of(), this.arrival))
+			.isEmpty();
+	}
+
+	@Test
 	void aWindowTakeTheDatabaseDidNotMakeLeavesItsInstantsToTheFormerHolder() {
 		ScriptedStore store = new ScriptedStore();
 		store.cutsFail = true;

@@ -153,6 +153,9 @@ class ChaosIT {
 		assertThat(report.unexplainedLost())
 			.as("instants with no call outside a moved job's FIRE_NOW gap; see %s%s", out, report.losses())
 			.isZero();
+		assertThat(report.calledWithoutRow())
+			.as("fires called with no execution row (nothing recorded lost); see %s", out)
+			.isZero();
 		assertThat(report.maxMove())
 			.as("moved jobs firing again on their new agent (lease TTL %s); see %s", LEASE_TTL, out)
 			.isLessThan(LEASE_TTL.multipliedBy(3));

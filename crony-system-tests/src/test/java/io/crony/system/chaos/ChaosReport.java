@@ -311,6 +311,10 @@ final class ChaosReport {
 		return this.results.stream().mapToLong((r) -> r.duplicatedCalls + r.duplicatedRows).sum();
 	}
 
+	long calledWithoutRow() {
+		return this.results.stream().mapToLong((r) -> r.calledWithoutRow).sum();
+	}
+
 	long unexplainedLost() {
 		return this.results.stream().mapToLong((r) -> r.lostOther).sum();
 	}
