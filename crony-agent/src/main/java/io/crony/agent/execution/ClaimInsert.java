@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -135,20 +136,11 @@ final class ClaimInsert {
 	 * server cannot tell (MySQL), and then the caller reads every fire back
 	 */
 	Map<FireKey, Long> insert(List<ExecutionRecord.Claimed> claims, long[] ids, boolean wantIds, boolean heldOnly) {
-		if (ids.length != claims.size()) {
-			throw new IllegalArgumentException(ids.length + " ids for " + claims.size() + " claims");
-		}
-		Map<FireKey, Long> made = new HashMap<>();
 		boolean withIds = wantIds && returning();
-		for (int from = 0; from < claims.size(); from += CHUNK) {
-			int to = Math.min(claims.size(), from + CHUNK);
-			List<ExecutionRecord.Claimed> chunk = claims.subList(from, to);
-			String sql = (heldOnly ? HELD_HEAD + HELD_ROW.repeat(chunk.size() - 1) + HELD_TAIL
-					: COLUMNS + String.join(", ", Collections.nCopies(chunk.size(), ROW)))
-					+ (withIds ? " RETURNING id, job_id, scheduled_at" : "");
-			execute(sql, chunk, Arrays.copyOfRange(ids, from, to), withIds, made);
-		}
-		return made;
+		return inChunks(claims, ids, withIds,
+				(size) -> (heldOnly ? HELD_HEAD + HELD_ROW.repeat(size - 1) + HELD_TAIL
+						: COLUMNS + String.join(", ", Collections.nCopies(size, ROW)))
+						+ (withIds ? " RETURNING id, job_id, scheduled_at" : ""));
 	}
 
 	/**
@@ -158,15 +150,22 @@ final class ClaimInsert {
 	 * @param ids the claims' ids, in their order ({@link #ids})
 	 */
 	void insertRecorded(List<ExecutionRecord.Claimed> claims, long[] ids) {
+		inChunks(claims, ids, false, (size) -> HELD_HEAD + HELD_ROW.repeat(size - 1) + RECORDED_TAIL);
+	}
+
+	// one statement per chunk of claims, its SQL by the chunk's size
+	private Map<FireKey, Long> inChunks(List<ExecutionRecord.Claimed> claims, long[] ids, boolean withIds,
+			IntFunction<String> sql) {
 		if (ids.length != claims.size()) {
 			throw new IllegalArgumentException(ids.length + " ids for " + claims.size() + " claims");
 		}
+		Map<FireKey, Long> made = new HashMap<>();
 		for (int from = 0; from < claims.size(); from += CHUNK) {
 			int to = Math.min(claims.size(), from + CHUNK);
 			List<ExecutionRecord.Claimed> chunk = claims.subList(from, to);
-			execute(HELD_HEAD + HELD_ROW.repeat(chunk.size() - 1) + RECORDED_TAIL, chunk,
-					Arrays.copyOfRange(ids, from, to), false, new HashMap<>());
+			execute(sql.apply(chunk.size()), chunk, Arrays.copyOfRange(ids, from, to), withIds, made);
 		}
+		return made;
 	}
 
 	// the ids of the rows made into made, when returned

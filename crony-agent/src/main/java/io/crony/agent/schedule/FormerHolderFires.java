@@ -224,9 +224,7 @@ final class FormerHolderFires {
 		if (last == null || span.isZero()) {
 			return run;
 		}
-		Instant enabledAt = job.spec.enabledAt();
-		Instant cursor = (enabledAt != null && enabledAt.isAfter(last.at())) ? enabledAt : last.at();
-		Optional<Instant> first = job.fireTimes.nextFireAfter(cursor);
+		Optional<Instant> first = job.fireTimes.nextFireAfter(Misfires.walkFrom(job, last.at()));
 		if (first.isEmpty() || first.get().isAfter(arrival)) {
 			return run;
 		}

@@ -92,8 +92,7 @@ final class Misfires {
 		long beyondBound = 0;
 		Instant firstBeyond = null;
 		Instant lastBeyond = null;
-		Instant enabledAt = job.spec.enabledAt();
-		Instant cursor = (enabledAt != null && enabledAt.isAfter(lastFire)) ? enabledAt : lastFire;
+		Instant cursor = walkFrom(job, lastFire);
 		for (int step = 0; step < MAX_STEPS; step++) {
 			Optional<Instant> next = job.fireTimes.nextFireAfter(cursor);
 			if (next.isEmpty() || next.get().isAfter(now)) {
@@ -116,6 +115,15 @@ final class Misfires {
 			return new Missed(List.copyOf(missed), 0, null, null);
 		}
 		return new Missed(List.copyOf(missed), beyondBound, firstBeyond, lastBeyond);
+	}
+
+	/**
+	 * Where a walk over a job's missed instants starts: its last fire, or its last
+	 * enabling if later (time while a user had the job disabled is not missed time).
+	 */
+	static Instant walkFrom(JobState job, Instant lastFire) {
+		Instant enabledAt = job.spec.enabledAt();
+		return (enabledAt != null && enabledAt.isAfter(lastFire)) ? enabledAt : lastFire;
 	}
 
 	/**
