@@ -61,6 +61,8 @@ class AgentGroupsIT {
 
 	private static Api api;
 
+	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
 	@BeforeAll
 	static void startTheSystem() {
 		web = Platform.web("groups-web", services, WEB_PORT, PASSWORD, Map.of());
@@ -159,9 +161,10 @@ class AgentGroupsIT {
 
 	// the agent's own gauge crony.agent.jobs, read off its Prometheus endpoint
 	private static int jobsHeld(int agentPort) throws IOException, InterruptedException {
-		HttpResponse<String> metrics = HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + agentPort + "/actuator/prometheus")).build(),
-					HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> metrics = HTTP
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + agentPort + "/actuator/prometheus"))
+				.timeout(Duration.ofSeconds(5))
+				.build(), HttpResponse.BodyHandlers.ofString());
 		return metrics.body()
 			.lines()
 			.filter((line) -> line.startsWith("crony_agent_jobs ") || line.startsWith("crony_agent_jobs{"))
