@@ -204,11 +204,18 @@ final class Windows {
 			JobState job = asked.get(ask.jobId());
 			JobWindow window = windows.get(ask.jobId());
 			boolean mine = window != null && this.agentId.equals(window.agentId());
-			if (mine && (job.removed || (heldOnly && !heldTo(window, ask.until())))) {
-				// the job left while the window was asked for (its cut may have come
-				// first), or table job no longer places it here (the held mark did not
-				// rise to the end asked for): the window ends at the fire, whose job's
-				// next holder takes it from there
+			if (mine && job.removed) {
+				// the job left while the window was asked for, and its cut may have come
+				// first: the window ends just past the last instant dispatched here (cut
+				// raises the epoch to it), not at this batch's first fire, since the
+				// fires claimed before it are not dispatched either and the job's next
+				// holder takes the window from the cut
+				cuts.put(job, Instant.EPOCH);
+			}
+			else if (mine && heldOnly && !heldTo(window, ask.until())) {
+				// table job no longer places it here (the held mark did not rise to the
+				// end asked for): the window ends at the fire, whose job's next holder
+				// takes it from there; the fires before it were confirmed here
 				cuts.put(job, ask.from());
 			}
 			else {

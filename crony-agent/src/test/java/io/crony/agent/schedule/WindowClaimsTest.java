@@ -236,6 +236,29 @@ class WindowClaimsTest {
 		assertThat(this.store.windows.extensions).hasSize(2);
 	}
 
+	/**
+	 * A graceful stop hands the job back while the claim thread asks to extend its window
+	 * for a later fire: the ask's extension lands after the hand-back's cut, and the
+	 * window must end again just past the last instant dispatched here, not at the asking
+	 * fire, or the instants claimed before it (never dispatched: the job left) stay
+	 * inside this agent's window and the job's next holder never runs them.
+	 */
+	@Test
+	void aJobThatLeftWhileItsWindowWasExtendedIsCutJustPastItsLastDispatchedInstant() {
+		for (int second = 1; second <= 10; second++) {
+			this.claimer.claim(List.of(fire(second, 100 + second)), new ArrayList<>());
+		}
+		this.job.lastDispatchedAt = T.plusSeconds(8);
+		// the hand-back cut the window first (seconds 9 and 10 claimed, not dispatched)
+		this.job.removed = true;
+		this.store.windows.truncate("a", Map.of(1L, T.plusSeconds(8).plusMillis(1)));
+
+		List<Fire> won = this.claimer.claim(List.of(fire(11, 111)), new ArrayList<>());
+
+		assertThat(won).isEmpty();
+		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(8).plusMillis(1));
+	}
+
 	@Test
 	void aFireOfAJobWithUpstreamsIsClaimedByItsRowAlone() {
 		JobSpec spec = TestJobs.spec(2, "* * * * * ?", MisfirePolicy.FIRE_NOW);
