@@ -33,8 +33,8 @@ import static org.awaitility.Awaitility.await;
  * {@code crony.agent.labels=dept=pay,zone=a} (the one-string form
  * {@code CRONY_AGENT_LABELS} takes) announces its labels, takes the job and runs it, and
  * the unlabelled agent never does. A running job disabled leaves no fire its agent
- * claimed ahead open or MISSED: with records written once (the default) those fires have
- * no row at all, with a claim row per fire their rows end CANCELLED.
+ * claimed ahead open or MISSED: with a claim row per fire (the default) their rows end
+ * CANCELLED, with records written once those fires have no row at all.
  */
 class AgentGroupsIT {
 
@@ -116,13 +116,12 @@ class AgentGroupsIT {
 	/**
 	 * Disabling a running every-second job: the leader takes it off its agent, which
 	 * gives up the fires it claimed ahead; none ends MISSED and none is left PENDING.
-	 * With records written once (the agents' default) a fire claimed ahead is claimed by
-	 * its agent's window alone and has no row: the job leaves only the records of the
-	 * runs it made. With a claim row per fire (the setting off,
-	 * CRONY_AGENT_RECORDSWRITTENONCE false) the released rows end CANCELLED with the
-	 * reason within a reconciler round (30 s); before, they stayed PENDING and were
-	 * closed MISSED after the 2-minute grace. Default settings; 10 to 40 s, most of it
-	 * waiting for the round.
+	 * With a claim row per fire (the agents' default) the released rows end CANCELLED
+	 * with the reason within a reconciler round (30 s); before, they stayed PENDING and
+	 * were closed MISSED after the 2-minute grace. With records written once
+	 * (CRONY_AGENT_RECORDSWRITTENONCE=true) a fire claimed ahead is claimed by its
+	 * agent's window alone and has no row: the job leaves only the records of the runs it
+	 * made. Default settings; 10 to 40 s, most of it waiting for the round.
 	 */
 	@Test
 	void disablingARunningJobLeavesNoFireItsAgentClaimedAheadOpenOrMissed() {
@@ -154,9 +153,10 @@ class AgentGroupsIT {
 			.isNotEqualTo("MISSED");
 	}
 
-	// as the system tests' agents take it, from the environment (Platform)
+	// as the system tests' agents take it, from the environment (Platform), else the
+	// agent's default (crony.agent.records-written-once, false)
 	private static boolean recordsWrittenOnce() {
-		return Boolean.parseBoolean(System.getenv().getOrDefault("CRONY_AGENT_RECORDSWRITTENONCE", "true"));
+		return Boolean.parseBoolean(System.getenv().getOrDefault("CRONY_AGENT_RECORDSWRITTENONCE", "false"));
 	}
 
 	// the agent's own gauge crony.agent.jobs, read off its Prometheus endpoint
