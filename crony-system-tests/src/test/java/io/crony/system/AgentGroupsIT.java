@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -121,10 +122,11 @@ class AgentGroupsIT {
 	 * were closed MISSED after the 2-minute grace. With records written once
 	 * (CRONY_AGENT_RECORDSWRITTENONCE=true) a fire claimed ahead is claimed by its
 	 * agent's window alone and has no row: the job leaves only the records of the runs it
-	 * made. Default settings; 10 to 40 s, most of it waiting for the round.
+	 * made. The agent's own log says which mode it is in. Default settings; 10 to 40 s,
+	 * most of it waiting for the round.
 	 */
 	@Test
-	void disablingARunningJobLeavesNoFireItsAgentClaimedAheadOpenOrMissed() {
+	void disablingARunningJobLeavesNoFireItsAgentClaimedAheadOpenOrMissed() throws IOException {
 		await("an agent online").atMost(Duration.ofSeconds(60)).until(() -> agent(PLAIN) != null);
 		long job = createEverySecondJob("ticking", Map.of());
 		await("the job running").atMost(Duration.ofSeconds(60)).until(() -> runs(job, "SUCCEEDED") >= 3);
@@ -132,7 +134,7 @@ class AgentGroupsIT {
 		Api.Answer disabled = api.post("/api/v1/jobs/" + job + "/disable", Map.of());
 		assertThat(disabled.status()).as("%s", disabled.body()).isEqualTo(200);
 
-		if (recordsWrittenOnce()) {
+		if (recordsWrittenOnce(plain)) {
 			// the unlabelled agent holds no other job: the other test's selects dept=pay
 			await("the job off its agent").atMost(Duration.ofSeconds(60)).until(() -> jobsHeld(plainPort) == 0);
 			await("its last runs recorded").atMost(Duration.ofSeconds(30))
@@ -153,10 +155,19 @@ class AgentGroupsIT {
 			.isNotEqualTo("MISSED");
 	}
 
-	// as the system tests' agents take it, from the environment (Platform), else the
-	// agent's default (crony.agent.records-written-once, false)
-	private static boolean recordsWrittenOnce() {
-		return Boolean.parseBoolean(System.getenv().getOrDefault("CRONY_AGENT_RECORDSWRITTENONCE", "false"));
+	// the mode the agent itself says it is in (RecordsWrittenOnce logs each turn), not a
+	// copy of its default or of the environment it was started with
+	private static boolean recordsWrittenOnce(ServiceProcess agent) throws IOException {
+		boolean on = false;
+		for (String line : Files.readAllLines(agent.log())) {
+			if (line.contains("Records written once: ")) {
+				on = true;
+			}
+			else if (line.contains("Records written once paused")) {
+				on = false;
+			}
+		}
+		return on;
 	}
 
 	// the agent's own gauge crony.agent.jobs, read off its Prometheus endpoint
