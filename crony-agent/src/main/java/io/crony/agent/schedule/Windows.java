@@ -172,8 +172,9 @@ final class Windows {
 	}
 
 	/**
-	 * Asks for the windows of the given jobs, from the first of each job's fires to
-	 * {@code now + length} (past its last fire), in one batch of statements; puts what
+	 * Asks for the windows of the given jobs, from the first of each job's fires (from
+	 * the start of this agent's own window where it knows one, {@link #keepingItsStart})
+	 * to {@code now + length} (past its last fire), in one batch of statements; puts what
 	 * was read in {@code read} (null for a job without a window) and the jobs whose
 	 * window was cut instead in {@code cut}.
 	 */
@@ -185,8 +186,11 @@ final class Windows {
 		List<JobWindowAsk> asks = new ArrayList<>();
 		Map<Long, JobState> asked = new HashMap<>();
 		Map<JobState, Long> cutsBefore = new HashMap<>();
+		Map<JobState, Instant> firsts = new HashMap<>();
 		jobs.forEach((job, jobFires) -> {
-			Instant from = jobFires.stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
+			Instant first = jobFires.stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
+			firsts.put(job, first);
+			Instant from = keepingItsStart(job, first);
 			Instant last = jobFires.stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
 			// held-only, just past the last fire: the mark the window keeps of what this
 			// agent fires on the database's word alone is no wider than that
@@ -216,7 +220,7 @@ final class Windows {
 				// table job no longer places it here (the held mark did not rise to the
 				// end asked for): the window ends at the fire, whose job's next holder
 				// takes it from there; the fires before it were confirmed here
-				cuts.put(job, ask.from());
+				cuts.put(job, firsts.get(job));
 			}
 			else {
 				job.windowRead(window, this.agentId, cutsBefore.get(job));
@@ -230,6 +234,23 @@ final class Windows {
 			cut.addAll(cuts.keySet());
 			cut(cuts);
 		}
+	}
+
+	/**
+	 * Where an ask for a job's window starts: at the first fire asked for, or at the
+	 * start of this agent's own window where it knows one. Its own window keeps its start
+	 * through an extension, since an instant claimed inside it by the window alone and
+	 * not dispatched yet has no row and must stay inside it: when the job leaves, the cut
+	 * just past the last instant dispatched hands that instant to the job's next holder.
+	 * Asked from the later fire, the window was moved up to it, or, already ended at that
+	 * fire, taken again from its end ({@code JobWindows#extend}), and the instant fell
+	 * before every window: the cut could not reach below the new start and the next
+	 * holder could not take the instant (ChaosIT's rolling restart (f) with records
+	 * written once).
+	 */
+	private Instant keepingItsStart(JobState job, Instant first) {
+		JobWindow known = job.window();
+		return (known != null && known.from().isBefore(first)) ? known.from() : first;
 	}
 
 	// a held-only ask that went through raised the window's held mark to its end (one

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.FireKey;
 import io.crony.agent.execution.JobWindow;
+import io.crony.agent.execution.JobWindowAsk;
+import io.crony.agent.execution.JobWindows;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.common.execution.ExecutionStatus;
@@ -98,10 +100,11 @@ class WindowClaimsTest {
 		}
 
 		assertThat(won).hasSize(11);
-		// the first window reaches T + 11 s: seconds 1 to 10 are inside it
+		// the first window reaches T + 11 s: seconds 1 to 10 are inside it; extended, it
+		// keeps its start
 		assertThat(this.store.windows.extensions).hasSize(2);
 		assertThat(this.store.windows.windows.get(1L))
-			.isEqualTo(new JobWindow(1, "a", T.plusSeconds(11), T.plusSeconds(11).plusMillis(1)));
+			.isEqualTo(new JobWindow(1, "a", JobWindows.MADE_FROM, T.plusSeconds(11).plusMillis(1)));
 	}
 
 	@Test
@@ -257,6 +260,25 @@ class WindowClaimsTest {
 
 		assertThat(won).isEmpty();
 		assertThat(this.store.windows.windows.get(1L).until()).isEqualTo(T.plusSeconds(8).plusMillis(1));
+	}
+
+	@Test
+	void anInstantClaimedInsideItsWindowStaysInsideItThroughTheExtensionForALaterFireSoTheNextHolderTakesIt() {
+		// seconds 1 to 10 inside the first window (to T + 11 s), claimed by it alone
+		for (int second = 1; second <= 10; second++) {
+			assertThat(this.writingOnce.claim(List.of(fire(second, 0)), new ArrayList<>())).hasSize(1);
+		}
+		// second 11 lies past it: the window is extended while second 10 is claimed, not
+		// dispatched yet
+		this.job.lastDispatchedAt = T.plusSeconds(9);
+		this.clock = Clock.fixed(T.plusSeconds(9).plusMillis(500), ZoneOffset.UTC);
+		assertThat(this.writingOnce.claim(List.of(fire(11, 0)), new ArrayList<>())).hasSize(1);
+
+		// the job leaves at once: its cut, just past that moment, hands second 10 over
+		this.store.windows.truncate("a", Map.of(1L, T.plusSeconds(9).plusMillis(501)));
+		JobWindowAsk next = new JobWindowAsk(1, T.plusSeconds(10), T.plusSeconds(21));
+
+		assertThat(this.store.windows.extend("b", List.of(next), false).get(1L).owns("b", T.plusSeconds(10))).isTrue();
 	}
 
 	@Test
