@@ -326,13 +326,22 @@ public final class AgentTestSupport implements AutoCloseable {
 		properties.put("crony.agent.id", agentId);
 		properties.put("crony.agent.spool-dir", spoolDir);
 		properties.put("spring.flyway.enabled", "false");
-		// the guarantee tests are run with records written once by passing the setting
-		// to the build (-Dcrony.agent.records-written-once=true); its default stays
+		// the agent's default (records written once) unless the build is given the
+		// setting (-Dcrony.agent.records-written-once=false runs the guarantee tests with
+		// a claim row per fire)
 		String writtenOnce = System.getProperty(RECORDS_WRITTEN_ONCE);
 		if (writtenOnce != null) {
 			properties.put(RECORDS_WRITTEN_ONCE, writtenOnce);
 		}
 		return properties;
+	}
+
+	/**
+	 * Whether an engine a test builds itself writes records once: the agent's default,
+	 * true, unless the build is given {@code -Dcrony.agent.records-written-once=false}.
+	 */
+	public static boolean recordsWrittenOnce() {
+		return Boolean.parseBoolean(System.getProperty(RECORDS_WRITTEN_ONCE, "true"));
 	}
 
 	@Override

@@ -49,8 +49,8 @@ final class Stages implements AutoCloseable {
 		Windows windows = new Windows(parts.store(), parts.agentId(), parts.clock(), parts.fence().ttl().plusSeconds(1),
 				() -> parts.fence().isOpen() || this.claimScope.inFull());
 		// Records written once (no claim row for a window's fire), the setting
-		// crony.agent.records-written-once, off by default until the guarantee ITs passed
-		// with it (docs/scaling.md, "Plan" 3 (c), its status); a dead former holder's
+		// crony.agent.records-written-once, on by default (docs/scaling.md, "Plan" 3 (c),
+		// the guarantee tests run with it); a dead former holder's
 		// window is taken past its fence with them (FormerHolderFires)
 		BooleanSupplier writeOnce = new RecordsWrittenOnce(parts.recordsWrittenOnce(), parts.store(), parts.clock());
 		Claimer claimer = new Claimer(parts.store(), parts.records(), parts.agentId(), parts.clock(),

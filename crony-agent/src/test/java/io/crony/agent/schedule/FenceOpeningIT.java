@@ -81,8 +81,8 @@ class FenceOpeningIT {
 				targets, this.fence, new AgentMetrics(this.runs.meters), this.workers, this.runs.timer(),
 				Clock.systemUTC(), Duration.ofMillis(1500), 10, 10, Duration.ofSeconds(5), RunListener.NONE,
 				(agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
-				// run with records written once when the build is given the setting
-				Boolean.getBoolean("crony.agent.records-written-once")));
+				// the agent's default unless the build is given the setting
+				AgentTestSupport.recordsWrittenOnce()));
 		AgentIdentity identity = new AgentIdentity(AGENT,
 				new AgentInfo(AGENT, "127.0.0.1", 8081, 100, Map.of(), "test", Instant.now()));
 		this.lease = new LeaseKeeper(this.support.etcd(), this.support.keys(), identity, this.fence.ttl(), this.fence);

@@ -87,8 +87,8 @@ class WindowFiringIT {
 				this.fence, new AgentMetrics(new SimpleMeterRegistry()), this.workers, this.timer, Clock.systemUTC(),
 				Duration.ofMillis(1500), 100, 10, Duration.ofSeconds(5), RunListener.NONE,
 				(agentId) -> AgentStanding.GONE, Optional::empty, (jobId) -> null, RunTracing.off(),
-				// run with records written once when the build is given the setting
-				Boolean.getBoolean("crony.agent.records-written-once")));
+				// the agent's default unless the build is given the setting
+				AgentTestSupport.recordsWrittenOnce()));
 		this.fence.granted(0L);
 		this.fence.open(0L);
 	}
