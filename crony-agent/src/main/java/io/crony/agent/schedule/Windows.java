@@ -172,9 +172,9 @@ final class Windows {
 	}
 
 	/**
-	 * Asks for the windows of the given jobs, from the first of each job's fires (from
-	 * the start of this agent's own window where it knows one, {@link #keepingItsStart})
-	 * to {@code now + length} (past its last fire), in one batch of statements; puts what
+	 * Asks for the windows of the given jobs, from the first of each job's fires (or from
+	 * before it, keeping its undispatched instants: {@link #keepingUndispatched}) to
+	 * {@code now + length} (past its last fire), in one batch of statements; puts what
 	 * was read in {@code read} (null for a job without a window) and the jobs whose
 	 * window was cut instead in {@code cut}.
 	 */
@@ -190,7 +190,7 @@ final class Windows {
 		jobs.forEach((job, jobFires) -> {
 			Instant first = jobFires.stream().map((fire) -> fire.scheduledAt).min(Instant::compareTo).get();
 			firsts.put(job, first);
-			Instant from = keepingItsStart(job, first);
+			Instant from = keepingUndispatched(job, first);
 			Instant last = jobFires.stream().map((fire) -> fire.scheduledAt).max(Instant::compareTo).get();
 			// held-only, just past the last fire: the mark the window keeps of what this
 			// agent fires on the database's word alone is no wider than that
@@ -237,20 +237,32 @@ final class Windows {
 	}
 
 	/**
-	 * Where an ask for a job's window starts: at the first fire asked for, or at the
-	 * start of this agent's own window where it knows one. Its own window keeps its start
-	 * through an extension, since an instant claimed inside it by the window alone and
-	 * not dispatched yet has no row and must stay inside it: when the job leaves, the cut
-	 * just past the last instant dispatched hands that instant to the job's next holder.
-	 * Asked from the later fire, the window was moved up to it, or, already ended at that
-	 * fire, taken again from its end ({@code JobWindows#extend}), and the instant fell
-	 * before every window: the cut could not reach below the new start and the next
-	 * holder could not take the instant (ChaosIT's rolling restart (f) with records
-	 * written once).
+	 * Where an ask for a job's window starts: at the first fire asked for, or, where this
+	 * agent knows its own window of the job, just past the job's last instant dispatched
+	 * here (never below the window's start) when that is earlier. An instant claimed
+	 * inside the window by the window alone and not dispatched yet has no row and must
+	 * stay inside it: when the job leaves, the cut just past the last instant dispatched
+	 * hands it to the job's next holder. Asked from the later fire, the window was moved
+	 * up to it, or, already ended at that fire, taken again from its end
+	 * ({@code JobWindows#extend}), and the instant fell before every window: the cut
+	 * could not reach below the new start and the next holder could not take the instant
+	 * (ChaosIT's rolling restart (f) with records written once). The start still moves up
+	 * past what was dispatched: a window also says whose an instant is to the records of
+	 * other agents (a cut-off former holder's replayed claims are kept out of it,
+	 * {@code ClaimInsert#insertRecorded}), so it covers no more of the past than it must
+	 * (a window taken from the end of one that ended early keeping its start would keep
+	 * out, for good, the replayed claims of the instants its former holder ran up to its
+	 * fence: PartitionIT's cut from etcd and the database).
 	 */
-	private Instant keepingItsStart(JobState job, Instant first) {
+	private Instant keepingUndispatched(JobState job, Instant first) {
 		JobWindow known = job.window();
-		return (known != null && known.from().isBefore(first)) ? known.from() : first;
+		if (known == null) {
+			return first;
+		}
+		Instant dispatched = job.lastDispatchedAt;
+		Instant from = (dispatched != null && dispatched.isAfter(known.from())) ? dispatched.plusMillis(1)
+				: known.from();
+		return from.isBefore(first) ? from : first;
 	}
 
 	// a held-only ask that went through raised the window's held mark to its end (one

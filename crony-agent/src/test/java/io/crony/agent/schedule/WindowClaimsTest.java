@@ -100,8 +100,8 @@ class WindowClaimsTest {
 		}
 
 		assertThat(won).hasSize(11);
-		// the first window reaches T + 11 s: seconds 1 to 10 are inside it; extended, it
-		// keeps its start
+		// the first window reaches T + 11 s: seconds 1 to 10 are inside it; extended with
+		// nothing dispatched, it keeps its start
 		assertThat(this.store.windows.extensions).hasSize(2);
 		assertThat(this.store.windows.windows.get(1L))
 			.isEqualTo(new JobWindow(1, "a", JobWindows.MADE_FROM, T.plusSeconds(11).plusMillis(1)));
@@ -279,6 +279,21 @@ class WindowClaimsTest {
 		JobWindowAsk next = new JobWindowAsk(1, T.plusSeconds(10), T.plusSeconds(21));
 
 		assertThat(this.store.windows.extend("b", List.of(next), false).get(1L).owns("b", T.plusSeconds(10))).isTrue();
+	}
+
+	@Test
+	void anExtendedWindowStartsJustPastItsLastDispatchedInstantSoItCoversNoMoreOfThePastThanItMust() {
+		for (int second = 1; second <= 10; second++) {
+			assertThat(this.writingOnce.claim(List.of(fire(second, 0)), new ArrayList<>())).hasSize(1);
+		}
+		this.job.lastDispatchedAt = T.plusSeconds(9);
+		this.clock = Clock.fixed(T.plusSeconds(9).plusMillis(500), ZoneOffset.UTC);
+
+		assertThat(this.writingOnce.claim(List.of(fire(11, 0)), new ArrayList<>())).hasSize(1);
+
+		// second 10, claimed and not dispatched, stays inside; seconds 1 to 9 are not
+		// the window's any more
+		assertThat(this.store.windows.windows.get(1L).from()).isEqualTo(T.plusSeconds(9).plusMillis(1));
 	}
 
 	@Test
