@@ -1,5 +1,7 @@
 package io.crony.agent.execution;
 
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,6 +9,7 @@ import io.crony.common.execution.lifecycle.RunTransition;
 import io.crony.common.sql.SqlTime;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementSetter;
 
 /**
  * The starts of fires whose records are written once and whose runs outlived the agent's
@@ -49,7 +52,8 @@ final class RunningInsert {
 		List<ExecutionRecord.Opened> metRows = new ArrayList<>();
 		for (int from = 0; from < records.size(); from += CHUNK) {
 			List<ExecutionRecord.Opened> chunk = records.subList(from, Math.min(records.size(), from + CHUNK));
-			int made = this.jdbc.update(HEAD + ROW.repeat(chunk.size() - 1) + TAIL, args(chunk).toArray());
+			int made = this.jdbc.update(HEAD + ROW.repeat(chunk.size() - 1) + TAIL,
+					(PreparedStatementSetter) (statement) -> bind(statement, chunk));
 			if (made < chunk.size()) {
 				metRows.addAll(chunk);
 			}
@@ -57,21 +61,21 @@ final class RunningInsert {
 		return metRows;
 	}
 
-	private static List<Object> args(List<ExecutionRecord.Opened> chunk) {
-		List<Object> args = new ArrayList<>(chunk.size() * 10);
+	// bound by type, straight to the driver, as ClosedInsert's (why there)
+	private static void bind(PreparedStatement statement, List<ExecutionRecord.Opened> chunk) throws SQLException {
+		int column = 1;
 		for (ExecutionRecord.Opened record : chunk) {
-			args.add(record.id());
-			args.add(record.jobId());
-			args.add(record.jobName());
-			args.add(record.agentId());
-			args.add(record.trigger().name());
-			args.add(SqlTime.of(record.scheduledAt()));
-			args.add(record.attempt());
-			args.add(record.params());
-			args.add(record.traceId());
-			args.add(SqlTime.of(record.at()));
+			statement.setLong(column++, record.id());
+			statement.setLong(column++, record.jobId());
+			statement.setString(column++, record.jobName());
+			statement.setString(column++, record.agentId());
+			statement.setString(column++, record.trigger().name());
+			statement.setString(column++, SqlTime.of(record.scheduledAt()));
+			statement.setInt(column++, record.attempt());
+			statement.setString(column++, record.params());
+			statement.setString(column++, record.traceId());
+			statement.setString(column++, SqlTime.of(record.at()));
 		}
-		return args;
 	}
 
 }
