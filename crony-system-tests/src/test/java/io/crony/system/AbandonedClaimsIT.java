@@ -63,9 +63,8 @@ class AbandonedClaimsIT {
 		target = okTarget();
 		web.awaitHealthy("http://127.0.0.1:" + WEB_PORT + "/actuator/health", Duration.ofMinutes(3));
 		int agentPort = LocalServices.freePort();
-		// a claim row per fire (records written once off): the rows left by a killed
-		// agent
-		// are what this test is about
+		// a claim row per fire (records written once off): the rows a killed agent
+		// leaves are what this test is about
 		agent = Platform.agent(services, AGENT, agentPort, Map.of("crony.agent.records-written-once", "false"));
 		agent.awaitHealthy("http://127.0.0.1:" + agentPort + "/actuator/health", Duration.ofMinutes(3));
 		api = new Api(WEB_PORT);
