@@ -74,11 +74,11 @@ public class ExecutionStore {
 	}
 
 	/**
-	 * Moves the starts of this agent's windows of the given jobs back to the given
-	 * instants ({@link JobWindows#lowerStarts}).
+	 * Starts the windows of jobs arriving from a former holder just past its fence
+	 * ({@link JobWindows#startAt}).
 	 */
-	public void lowerWindowStarts(String agentId, Map<Long, Instant> from) {
-		this.windows.lowerStarts(agentId, from);
+	public void startWindowsAt(String agentId, String formerHolder, Map<Long, Instant> from) {
+		this.windows.startAt(agentId, formerHolder, from);
 	}
 
 	/**

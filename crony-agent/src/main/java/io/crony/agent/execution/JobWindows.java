@@ -114,10 +114,16 @@ public final class JobWindows {
 
 	private static final String TRUNCATE_TAIL = " END)) WHERE agent_id = ? AND job_id IN (";
 
-	// never after the window's start (it only reaches back), only this agent's window
-	private static final String LOWER_HEAD = "UPDATE job_window SET from_at = LEAST(from_at, CASE job_id";
+	// this agent's window (taken from the former holder's end, before or past its fence)
+	// or the former holder's that ended by then (cut there, or ended before it) starts at
+	// the instant just past that holder's fence; a later take of it starts there too
+	private static final String START_HEAD = "UPDATE job_window w JOIN (SELECT ? AS job_id, "
+			+ "CAST(? AS DATETIME(3)) AS at";
 
-	private static final String LOWER_TAIL = " END) WHERE agent_id = ? AND job_id IN (";
+	private static final String START_ROW = " UNION ALL SELECT ?, ?";
+
+	private static final String START_TAIL = ") v ON w.job_id = v.job_id SET w.agent_id = ?, w.from_at = v.at, "
+			+ "w.until_at = GREATEST(w.until_at, v.at) WHERE w.agent_id = ? OR (w.agent_id = ? AND w.until_at <= v.at)";
 
 	/** The start of a job's first window ({@code MAKE_HEAD}). */
 	public static final Instant MADE_FROM = Instant.parse("2000-01-01T00:00:00Z");
@@ -228,15 +234,20 @@ public final class JobWindows {
 	}
 
 	/**
-	 * Moves the starts of this agent's windows of the given jobs back to the given
-	 * instants: the arriving agent's window taken from a dead former holder's window's
-	 * end, whose instants past that holder's fence ran nowhere
-	 * ({@code FormerHolderFires}). A start is never moved later; another agent's window
-	 * is left alone. One statement per 1,000 jobs.
-	 * @param agentId the agent whose windows reach back
-	 * @param from by job, the window's new start
+	 * Starts the windows of arriving jobs just past their former holder's fence
+	 * ({@code FormerHolderFires}): this agent's window, whether taken from the end of the
+	 * former holder's window before its fence or past it, and the former holder's window
+	 * that ended by then, taken here at once. The instants before that start were the
+	 * former holder's, which may have run them cut off and replays their records when it
+	 * reaches the database again; a window of this agent covering them would keep those
+	 * records out ({@code ClaimInsert#insertRecorded}). The instants from there up to a
+	 * dead window's end ran nowhere and are this agent's. Another agent's window, or the
+	 * former holder's still live there, is left alone. One statement per 1,000 jobs.
+	 * @param agentId the agent the jobs arrived at
+	 * @param formerHolder the agent the jobs were taken from
+	 * @param from by job, the window's start: just past the former holder's fence
 	 */
-	public void lowerStarts(String agentId, Map<Long, Instant> from) {
+	public void startAt(String agentId, String formerHolder, Map<Long, Instant> from) {
 		for (List<Long> chunk : chunks(from.keySet().stream().sorted().toList(), TRUNCATE_CHUNK)) {
 			List<Object> args = new ArrayList<>();
 			for (Long jobId : chunk) {
@@ -244,8 +255,9 @@ public final class JobWindows {
 				args.add(SqlTime.of(from.get(jobId)));
 			}
 			args.add(agentId);
-			args.addAll(chunk);
-			String sql = LOWER_HEAD + TRUNCATE_ROW.repeat(chunk.size()) + LOWER_TAIL + marks(chunk.size()) + ")";
+			args.add(agentId);
+			args.add(formerHolder);
+			String sql = START_HEAD + START_ROW.repeat(chunk.size() - 1) + START_TAIL;
 			LockConflicts.retry("A window's start", () -> this.jdbc.update(sql, args.toArray()));
 		}
 	}

@@ -121,10 +121,15 @@ import org.springframework.dao.DataAccessException;
  * asks had the database confirm: the window's held mark ({@link JobWindow#heldUntil}), to
  * which the cut is raised, the instants before it being left to that agent as above.
  * Where the window already names this agent, taken from the end of the move's former
- * holder's window before this arrival was judged, its start is moved back to the same
- * point, so the instants between (inside the dead window, past its fence: they ran
- * nowhere) are caught up here too. A take the database did not make leaves those instants
- * recorded MISSED under the former holder instead (not run, none lost unrecorded).
+ * holder's window before this arrival was judged, its start is moved to the same point:
+ * back when that end lay past it, so the instants between (inside the dead window, past
+ * its fence: they ran nowhere) are caught up here too; up when it lay before it, and a
+ * former holder's window that ended before that point is taken there at once. This
+ * agent's window then covers none of the instants the former holder may have run cut off,
+ * whose records, replayed from its spool when it reaches the database again, a window of
+ * another agent would keep out ({@code ClaimInsert#insertRecorded}). A take the database
+ * did not make leaves the instants past the cut recorded MISSED under the former holder
+ * instead (not run, none lost unrecorded).
  */
 final class FormerHolderFires {
 
@@ -331,10 +336,16 @@ final class FormerHolderFires {
 	}
 
 	/**
-	 * The take of a job's window past the last instant its former holder may have run
-	 * ({@code until}): a cut of that holder's window reaching past it, or, where this
-	 * agent already took the window from the end of the move's former holder's, its start
-	 * moved back; null when neither applies.
+	 * The take of a job's window from just past the last instant its former holder may
+	 * have run ({@code until}): that holder's window cut there when it reaches past it,
+	 * or taken there when it ended before it; or, where this agent already took the
+	 * window from the end of the move's former holder's, its start moved there, back when
+	 * that end lay past it, up when before. A window of this agent reaching before that
+	 * point would keep out the former holder's replayed records of the instants it ran
+	 * there cut off ({@code ClaimInsert#insertRecorded}): PartitionIT's cut from etcd and
+	 * the database, whose survivor's window, taken from the end of the cut agent's (which
+	 * ended before that agent's fence), kept them out until its start moved up past what
+	 * the survivor dispatched. Null when the window names neither.
 	 */
 	private WindowTake take(String formerHolder, Instant until, JobWindow window, boolean moveFormerHolder,
 			List<Instant> missed) {
@@ -355,33 +366,33 @@ final class FormerHolderFires {
 		else {
 			return null;
 		}
-		if (!end.isAfter(at)) {
-			return null;
-		}
+		// none when the former holder's window ended before `at`: nobody held them
 		List<Instant> inside = missed.stream().filter((t) -> t.isAfter(until) && t.isBefore(end)).toList();
 		return new WindowTake(window.jobId(), window.agentId(), at, inside, formerHolder);
 	}
 
 	/**
 	 * Makes the takes of arriving jobs' windows, in one statement per agent whose windows
-	 * are cut and one for this agent's windows reaching back. A cut window may have been
-	 * taken by this agent from its end since it was read (the claim of a planned fire
-	 * past that end races the arrival), and the cut then finds none of the holder's: so
-	 * this agent's window of each job reaches back to the same point too, which leaves a
-	 * window still the holder's alone (the take of it after the cut starts there anyway).
+	 * are cut and one per former holder for the windows' starts. A cut window may have
+	 * been taken by this agent from its end since it was read (the claim of a planned
+	 * fire past that end races the arrival), and the cut then finds none of the holder's:
+	 * so this agent's window of each job starts at the same point too, which also takes
+	 * the holder's window where it ended by then ({@link JobWindows#startAt}), and leaves
+	 * a window still the holder's alone (the take of it after the cut starts there
+	 * anyway).
 	 * @return the takes the database did not make (unreachable): their instants stay with
 	 * the former holders
 	 */
 	List<WindowTake> takeWindows(List<WindowTake> takes) {
 		Map<String, Map<Long, Instant>> cuts = new HashMap<>();
-		Map<Long, Instant> lowered = new HashMap<>();
+		Map<String, Map<Long, Instant>> starts = new HashMap<>();
 		takes.forEach((take) -> {
 			if (!take.holder().equals(this.agentId)) {
 				cuts.computeIfAbsent(take.holder(), (holder) -> new HashMap<>()).put(take.jobId(), take.at());
 			}
-			lowered.put(take.jobId(), take.at());
+			starts.computeIfAbsent(take.formerHolder(), (holder) -> new HashMap<>()).put(take.jobId(), take.at());
 		});
-		Set<String> failed = new HashSet<>();
+		Set<Long> failed = new HashSet<>();
 		cuts.forEach((holder, at) -> {
 			try {
 				this.store.truncateWindows(holder, at);
@@ -391,22 +402,25 @@ final class FormerHolderFires {
 			catch (DataAccessException ex) {
 				logger.warn("Windows of {} arriving jobs not cut past their former holder {}'s fence: database "
 						+ "unreachable ({})", at.size(), holder, ex.getMessage());
-				failed.add(holder);
+				failed.addAll(at.keySet());
 			}
 		});
-		if (!lowered.isEmpty()) {
+		Set<Long> cut = new HashSet<>();
+		cuts.values().forEach((at) -> cut.addAll(at.keySet()));
+		starts.forEach((holder, at) -> {
 			try {
-				this.store.lowerWindowStarts(this.agentId, lowered);
-				logger.info("Windows of {} arriving jobs reach back to their former holders' fences where this "
-						+ "agent holds them (first: {})", lowered.size(), lowered.keySet().iterator().next());
+				this.store.startWindowsAt(this.agentId, holder, at);
+				logger.info("Windows of {} arriving jobs start just past their former holder {}'s fence (first: {})",
+						at.size(), holder, at.keySet().iterator().next());
 			}
 			catch (DataAccessException ex) {
-				logger.warn("Windows of {} arriving jobs not reaching back to their former holders' fences: database "
-						+ "unreachable ({})", lowered.size(), ex.getMessage());
-				failed.add(this.agentId);
+				logger.warn("Windows of {} arriving jobs not started past their former holder {}'s fence: database "
+						+ "unreachable ({})", at.size(), holder, ex.getMessage());
+				// a cut made stands: the instants past it are this agent's to take
+				at.keySet().stream().filter((jobId) -> !cut.contains(jobId)).forEach(failed::add);
 			}
-		}
-		return takes.stream().filter((take) -> failed.contains(take.holder())).toList();
+		});
+		return takes.stream().filter((take) -> failed.contains(take.jobId())).toList();
 	}
 
 	/**
@@ -513,8 +527,8 @@ final class FormerHolderFires {
 	 * run, which it ran nothing after: the instants from there are this agent's.
 	 *
 	 * @param jobId the job
-	 * @param holder the agent the window names: the former holder, whose window is cut at
-	 * {@code at}, or this agent, whose window's start moves back to {@code at}
+	 * @param holder the agent the window names: the former holder, whose window is cut or
+	 * taken at {@code at}, or this agent, whose window starts at {@code at}
 	 * @param at just past the former holder's fence (or the move)
 	 * @param instants the missed instants from {@code at} to where the window was held
 	 * from this agent: run by the misfire policy here once taken, left to the former

@@ -138,21 +138,30 @@ class JobWindowsIT {
 	}
 
 	@Test
-	void aDeadHoldersWindowCutPastItsFenceIsTakenThereAndATakenWindowReachesBackOnlyForItsAgent() {
-		jobs(1, 2, "a");
-		this.a.extend("a", List.of(ask(1, 0, 19), ask(2, 0, 11)), false);
-		// job 1's dead holder cut by the arriving agent past its fence; job 2's window
-		// taken by b from its end before the arrival was judged
+	void anArrivingJobsWindowStartsJustPastItsFormerHoldersFenceWhereverTheWindowStood() {
+		jobs(1, 5, "a");
+		this.a.extend("a", List.of(ask(1, 0, 19), ask(2, 0, 11), ask(3, 0, 11), ask(4, 0, 11), ask(5, 0, 30)), false);
+		// job 1's dead holder cut by the arriving agent past its fence (8 s); jobs 2 and
+		// 3
+		// taken by b from their end (11 s) before the arrival was judged, which lay past
+		// job 2's fence (8 s) and before job 3's (14 s); job 4's window ended before its
+		// fence (14 s), not taken yet
 		this.b.truncate("a", Map.of(1L, T.plusSeconds(8)));
-		assertThat(this.b.extend("b", List.of(ask(1, 9, 20), ask(2, 12, 23)), false))
-			.containsValues(window(1, "b", 8, 20), window(2, "b", 11, 23));
+		assertThat(this.b.extend("b", List.of(ask(1, 9, 20), ask(2, 12, 23), ask(3, 12, 23)), false))
+			.containsValues(window(1, "b", 8, 20), window(2, "b", 11, 23), window(3, "b", 11, 23));
 
-		this.b.lowerStarts("b", Map.of(2L, T.plusSeconds(8)));
-		assertThat(this.b.read(List.of(2L))).containsValue(window(2, "b", 8, 23));
-		// never later, never another agent's
-		this.b.lowerStarts("b", Map.of(2L, T.plusSeconds(10)));
-		this.a.lowerStarts("a", Map.of(1L, T.plusSeconds(2), 2L, T.plusSeconds(2)));
-		assertThat(this.b.read(List.of(1L, 2L))).containsValues(window(1, "b", 8, 20), window(2, "b", 8, 23));
+		this.b.startAt("b", "a", Map.of(2L, T.plusSeconds(8), 3L, T.plusSeconds(14), 4L, T.plusSeconds(14)));
+
+		// back to the fence, up to it (a's replayed records of 11 to 14 s are not kept
+		// out), and an ended window taken there, from where a later take starts
+		assertThat(this.b.read(List.of(2L, 3L, 4L))).containsValues(window(2, "b", 8, 23), window(3, "b", 14, 23),
+				window(4, "b", 14, 14));
+		assertThat(this.b.extend("b", List.of(ask(4, 15, 26)), false)).containsValue(window(4, "b", 14, 26));
+		// never the former holder's window still live there, nor another agent's
+		this.b.startAt("b", "a", Map.of(5L, T.plusSeconds(14)));
+		this.a.startAt("a", "c", Map.of(1L, T.plusSeconds(2), 2L, T.plusSeconds(2)));
+		assertThat(this.b.read(List.of(1L, 2L, 5L))).containsValues(window(1, "b", 8, 20), window(2, "b", 8, 23),
+				made(5, "a", 30));
 	}
 
 	@Test

@@ -326,6 +326,50 @@ class FormerHolderFiresTest {
 	}
 
 	@Test
+	void aWindowEndingBeforeTheDeadHoldersFenceIsTakenPastTheFenceSoItsReplayIsNotKeptOut() {
+		// "cut" asked for its window last at 08:00:19.300, then was cut off from etcd and
+		// the database and fired from its spool up to its fence (08:00:38.300): its
+		// window
+		// ended at 08:00:30.300, before the fence. Taken from that end, a window of the
+		// survivor covered 08:00:31 to 08:00:38, whose records "cut" replays once it
+		// reaches the database, and kept them out; taken past the fence, it covers none
+		ScriptedStore store = new ScriptedStore();
+		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
+				Instant.parse("2026-11-29T08:00:30.300Z")));
+		FormerHolderFires fires = withStore(store);
+
+		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+
+		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
+		assertThat(theirs.take().instants()).isEmpty();
+		Instant pastFence = Instant.parse("2026-11-29T08:00:38.301Z");
+		assertThat(store.windows.windows.get(JOB)).isEqualTo(new JobWindow(JOB, "survivor", pastFence, pastFence));
+		// the catch-up of 08:00:39 and 08:00:40 and the planned fires are the survivor's
+		JobState job = TestJobs.everySecond();
+		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
+				Duration.ofSeconds(11), () -> true);
+		assertThat(survivors.sort(List.of(Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:39Z"), 0),
+				Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:41Z"), 0)), false)
+			.owned()).hasSize(2);
+		assertThat(store.windows.windows.get(JOB).from()).isEqualTo(pastFence);
+
+		// the same window taken by the survivor's planned fire before the arrival was
+		// judged (the job moved from "cut"): its start moves up to the fence
+		store.windows.windows.put(JOB, new JobWindow(JOB, "survivor", Instant.parse("2026-11-29T08:00:30.300Z"),
+				Instant.parse("2026-11-29T08:00:51.300Z")));
+		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39.800Z")));
+		FormerHolderFires.Theirs taken = fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(taken.take()))).isEmpty();
+		assertThat(store.windows.windows.get(JOB))
+			.isEqualTo(new JobWindow(JOB, "survivor", pastFence, Instant.parse("2026-11-29T08:00:51.300Z")));
+	}
+
+	@Test
 	void aHolderCutOffFromEtcdOnlyKeepsTheInstantsTheDatabaseConfirmedItPastItsFenceAndTheMove() {
 		// "cut" lost etcd, not MariaDB: past its fence it asked for its window before
 		// each

@@ -99,8 +99,8 @@ final class ScriptedStore extends ExecutionStore {
 	}
 
 	@Override
-	public void lowerWindowStarts(String agentId, Map<Long, Instant> from) {
-		this.windows.lowerStarts(agentId, from);
+	public void startWindowsAt(String agentId, String formerHolder, Map<Long, Instant> from) {
+		this.windows.startAt(agentId, formerHolder, from);
 	}
 
 	@Override

@@ -12,11 +12,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Stream;
 
 import io.crony.agent.AgentTestSupport;
+import io.crony.agent.execution.ExecutionRecord;
 import io.crony.agent.execution.ExecutionStore;
 import io.crony.agent.execution.JobWindow;
 import io.crony.agent.execution.JobWindowAsk;
+import io.crony.agent.execution.LastFire;
 import io.crony.agent.execution.RecordWriter;
 import io.crony.agent.execution.Spool;
 import io.crony.agent.lease.AgentStanding;
@@ -27,6 +30,7 @@ import io.crony.agent.target.Invocation;
 import io.crony.agent.target.Targets;
 import io.crony.agent.tracing.RunTracing;
 import io.crony.common.execution.ExecutionStatus;
+import io.crony.common.execution.TriggerType;
 import io.crony.common.job.JobSpec;
 import io.crony.common.job.MisfirePolicy;
 import io.crony.common.sql.SqlTime;
@@ -196,6 +200,58 @@ class WindowFiringIT {
 
 		assertThat(store.readWindows(List.of(4L)))
 			.containsValue(new JobWindow(4, AGENT, now.minusSeconds(3), now.plusSeconds(12)));
+	}
+
+	/**
+	 * A dead holder cut off from etcd and the database after its last ask has a window
+	 * that ended before its fence, and fired on from its spool up to that fence. The
+	 * claim of the arriving agent's planned fire takes the window from its end, before
+	 * the fence; the arrival then starts it just past the fence, so the former holder's
+	 * records of the instants in between, replayed when it reaches the database again, go
+	 * in. Left starting at the dead window's end, the taken window kept them out until
+	 * its start moved up past what this agent dispatched (PartitionIT's cut: a replay
+	 * within those seconds left calls without a row).
+	 */
+	@Test
+	void aWindowTakenFromADeadHoldersEndBeforeItsFenceStartsPastTheFenceSoTheHoldersReplayGoesIn() {
+		JobSpec spec = TestJobs.spec(5, "* * * * * ?", MisfirePolicy.FIRE_NOW);
+		this.support.placeInJobTable(spec, AGENT);
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		ExecutionStore store = new ExecutionStore(this.support.jdbc());
+		this.support.jdbc()
+			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (5, 'agent-b', ?, ?)",
+					SqlTime.of(now.minusSeconds(20)), SqlTime.of(now.minusSeconds(6)));
+		FormerHolderFires formerHolder = new FormerHolderFires(store, this.records, AGENT, Duration.ofSeconds(10),
+				Optional::empty, Duration.ofSeconds(2), (agentId) -> AgentStanding.GONE, (jobId) -> null);
+		// the job arrived a second ago: agent-b's fence 3 s ago, its last run 7 s ago
+		Instant arrival = now.minusSeconds(1);
+		JobWindow read = formerHolder.windows(List.of(5L)).get(5L);
+		List<Instant> missed = List.of(now.minusSeconds(6), now.minusSeconds(5), now.minusSeconds(4),
+				now.minusSeconds(3), now.minusSeconds(2), now.minusSeconds(1));
+		FormerHolderFires.Theirs theirs = formerHolder.mayHaveRunThere(5, new LastFire(now.minusSeconds(7), "agent-b"),
+				missed, arrival, read);
+		assertThat(theirs.instants()).containsExactlyElementsOf(missed.subList(0, 4));
+		// the claim of a planned fire takes the ended window from its end, before the
+		// fence
+		assertThat(store.extendWindows(AGENT, List.of(new JobWindowAsk(5, now.plusSeconds(1), now.plusSeconds(12))),
+				false))
+			.containsValue(new JobWindow(5, AGENT, now.minusSeconds(6), now.plusSeconds(12)));
+
+		// as the arrival makes it (Arrivals)
+		assertThat(formerHolder.takeWindows(Stream.ofNullable(theirs.take()).toList())).isEmpty();
+		assertThat(store.readWindows(List.of(5L)))
+			.containsValue(new JobWindow(5, AGENT, now.minusSeconds(3).plusMillis(1), now.plusSeconds(12)));
+
+		// agent-b's replay of the run of 4 s ago, spooled as a claim and its finish
+		store.write(List.of(
+				new ExecutionRecord.Claimed(5, spec.name(), now.minusSeconds(4), "agent-b", TriggerType.CRON, null,
+						now.minusSeconds(4)),
+				new ExecutionRecord.Finished(5, now.minusSeconds(4), "agent-b", ExecutionStatus.SUCCEEDED, 1, null,
+						null, now.minusSeconds(4))));
+		assertThat(this.support.jdbc()
+			.queryForObject("SELECT status FROM execution WHERE job_id = 5 AND scheduled_at = ?", String.class,
+					SqlTime.of(now.minusSeconds(4))))
+			.isEqualTo("SUCCEEDED");
 	}
 
 }

@@ -75,11 +75,13 @@ final class WindowTable {
 		});
 	}
 
-	synchronized void lowerStarts(String agentId, Map<Long, Instant> from) {
+	synchronized void startAt(String agentId, String formerHolder, Map<Long, Instant> from) {
 		from.forEach((jobId, at) -> {
 			JobWindow window = this.windows.get(jobId);
-			if (window != null && window.agentId().equals(agentId) && window.from().isAfter(at)) {
-				this.windows.put(jobId, new JobWindow(jobId, agentId, at, window.until(), window.heldUntil()));
+			if (window != null && (window.agentId().equals(agentId)
+					|| (window.agentId().equals(formerHolder) && !window.until().isAfter(at)))) {
+				this.windows.put(jobId,
+						new JobWindow(jobId, agentId, at, later(window.until(), at), window.heldUntil()));
 			}
 		});
 	}
