@@ -141,11 +141,10 @@ class JobWindowsIT {
 	void anArrivingJobsWindowStartsJustPastItsFormerHoldersFenceWhereverTheWindowStood() {
 		jobs(1, 5, "a");
 		this.a.extend("a", List.of(ask(1, 0, 19), ask(2, 0, 11), ask(3, 0, 11), ask(4, 0, 11), ask(5, 0, 30)), false);
-		// job 1's dead holder cut by the arriving agent past its fence (8 s); jobs 2 and
-		// 3
-		// taken by b from their end (11 s) before the arrival was judged, which lay past
-		// job 2's fence (8 s) and before job 3's (14 s); job 4's window ended before its
-		// fence (14 s), not taken yet
+		// job 1's dead holder cut by the arriving agent past its fence (8 s); jobs 2
+		// and 3 taken by b from their end (11 s) before the arrival was judged, which
+		// lay past job 2's fence (8 s) and before job 3's (14 s); job 4's window ended
+		// before its fence (14 s), not taken yet
 		this.b.truncate("a", Map.of(1L, T.plusSeconds(8)));
 		assertThat(this.b.extend("b", List.of(ask(1, 9, 20), ask(2, 12, 23), ask(3, 12, 23)), false))
 			.containsValues(window(1, "b", 8, 20), window(2, "b", 11, 23), window(3, "b", 11, 23));

@@ -327,12 +327,12 @@ class FormerHolderFiresTest {
 
 	@Test
 	void aWindowEndingBeforeTheDeadHoldersFenceIsTakenPastTheFenceSoItsReplayIsNotKeptOut() {
-		// "cut" asked for its window last at 08:00:19.300, then was cut off from etcd and
-		// the database and fired from its spool up to its fence (08:00:38.300): its
-		// window
-		// ended at 08:00:30.300, before the fence. Taken from that end, a window of the
-		// survivor covered 08:00:31 to 08:00:38, whose records "cut" replays once it
-		// reaches the database, and kept them out; taken past the fence, it covers none
+		// "cut" asked for its window last at 08:00:19.300, then was cut off from etcd
+		// and the database and fired from its spool up to its fence (08:00:38.300): its
+		// window ended at 08:00:30.300, before the fence. Taken from that end, a window
+		// of the survivor covered 08:00:31 to 08:00:38, whose records "cut" replays
+		// once it reaches the database, and kept them out; taken past the fence, it
+		// covers none
 		ScriptedStore store = new ScriptedStore();
 		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
 				Instant.parse("2026-11-29T08:00:30.300Z")));

@@ -264,15 +264,7 @@ class WindowClaimsTest {
 
 	@Test
 	void anInstantClaimedInsideItsWindowStaysInsideItThroughTheExtensionForALaterFireSoTheNextHolderTakesIt() {
-		// seconds 1 to 10 inside the first window (to T + 11 s), claimed by it alone
-		for (int second = 1; second <= 10; second++) {
-			assertThat(this.writingOnce.claim(List.of(fire(second, 0)), new ArrayList<>())).hasSize(1);
-		}
-		// second 11 lies past it: the window is extended while second 10 is claimed, not
-		// dispatched yet
-		this.job.lastDispatchedAt = T.plusSeconds(9);
-		this.clock = Clock.fixed(T.plusSeconds(9).plusMillis(500), ZoneOffset.UTC);
-		assertThat(this.writingOnce.claim(List.of(fire(11, 0)), new ArrayList<>())).hasSize(1);
+		extendForSecondElevenWhileSecondTenIsClaimedNotDispatched();
 
 		// the job leaves at once: its cut, just past that moment, hands second 10 over
 		this.store.windows.truncate("a", Map.of(1L, T.plusSeconds(9).plusMillis(501)));
@@ -283,17 +275,23 @@ class WindowClaimsTest {
 
 	@Test
 	void anExtendedWindowStartsJustPastItsLastDispatchedInstantSoItCoversNoMoreOfThePastThanItMust() {
+		extendForSecondElevenWhileSecondTenIsClaimedNotDispatched();
+
+		// second 10, claimed and not dispatched, stays inside; seconds 1 to 9 are not
+		// the window's any more
+		assertThat(this.store.windows.windows.get(1L).from()).isEqualTo(T.plusSeconds(9).plusMillis(1));
+	}
+
+	// seconds 1 to 10 claimed inside the first window (to T + 11 s) by it alone, second 9
+	// the last dispatched; then second 11, past that window, claimed at T + 9.5 s: the
+	// window is extended while second 10 is claimed, not dispatched yet
+	private void extendForSecondElevenWhileSecondTenIsClaimedNotDispatched() {
 		for (int second = 1; second <= 10; second++) {
 			assertThat(this.writingOnce.claim(List.of(fire(second, 0)), new ArrayList<>())).hasSize(1);
 		}
 		this.job.lastDispatchedAt = T.plusSeconds(9);
 		this.clock = Clock.fixed(T.plusSeconds(9).plusMillis(500), ZoneOffset.UTC);
-
 		assertThat(this.writingOnce.claim(List.of(fire(11, 0)), new ArrayList<>())).hasSize(1);
-
-		// second 10, claimed and not dispatched, stays inside; seconds 1 to 9 are not
-		// the window's any more
-		assertThat(this.store.windows.windows.get(1L).from()).isEqualTo(T.plusSeconds(9).plusMillis(1));
 	}
 
 	@Test
@@ -316,8 +314,7 @@ class WindowClaimsTest {
 	@Test
 	void aMissedFireIsRunOnlyFromTheEndOfTheFormerHoldersWindowWhicheverFireTookTheWindowFirst() {
 		// b held the job until T - 5 s; a run's record is written at its end, so an
-		// instant
-		// b ran may have no row yet
+		// instant b ran may have no row yet
 		this.store.windows.windows.put(1L, new JobWindow(1, "b", T.minusSeconds(20), T.minusSeconds(5)));
 		// the job's first scheduled fire takes the window before its missed fires come
 		// (through windows while records are written once)

@@ -231,8 +231,7 @@ class WindowFiringIT {
 		FormerHolderFires.Theirs theirs = formerHolder.mayHaveRunThere(5, new LastFire(now.minusSeconds(7), "agent-b"),
 				missed, arrival, read);
 		assertThat(theirs.instants()).containsExactlyElementsOf(missed.subList(0, 4));
-		// the claim of a planned fire takes the ended window from its end, before the
-		// fence
+		// a planned fire's claim takes the ended window from its end, before the fence
 		assertThat(store.extendWindows(AGENT, List.of(new JobWindowAsk(5, now.plusSeconds(1), now.plusSeconds(12))),
 				false))
 			.containsValue(new JobWindow(5, AGENT, now.minusSeconds(6), now.plusSeconds(12)));
