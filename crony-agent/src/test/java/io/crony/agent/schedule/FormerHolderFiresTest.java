@@ -273,8 +273,7 @@ class FormerHolderFiresTest {
 		store.windows.windows.put(JOB, new JobWindow(JOB, "cut", Instant.parse("2026-11-29T08:00:00Z"),
 				Instant.parse("2026-11-29T08:00:49.300Z")));
 		FormerHolderFires fires = withStore(store);
-		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
-				Duration.ofSeconds(11), () -> true);
+		Windows survivors = survivors(store);
 		JobState job = TestJobs.everySecond();
 		List<Fire> after = IntStream.rangeClosed(39, 49)
 			.mapToObj((s) -> Instant.parse("2026-11-29T08:00:00Z").plusSeconds(s))
@@ -282,10 +281,7 @@ class FormerHolderFiresTest {
 			.toList();
 		assertThat(survivors.sort(after, false).contested()).hasSize(11);
 
-		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
-				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				fires.windows(List.of(JOB)).get(JOB));
-		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+		FormerHolderFires.Theirs theirs = judgedAndTaken(fires);
 
 		// up to its fence, recorded MISSED under it; past it, each fired here once
 		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
@@ -309,17 +305,13 @@ class FormerHolderFiresTest {
 		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39Z")));
 		FormerHolderFires fires = withStore(store);
 
-		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
-				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				fires.windows(List.of(JOB)).get(JOB));
-		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+		FormerHolderFires.Theirs theirs = judgedAndTaken(fires);
 
 		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
 		assertThat(theirs.take().instants()).containsExactly(Instant.parse("2026-11-29T08:00:39Z"),
 				Instant.parse("2026-11-29T08:00:40Z"));
 		JobState job = TestJobs.everySecond();
-		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
-				Duration.ofSeconds(11), () -> true);
+		Windows survivors = survivors(store);
 		assertThat(survivors.sort(List.of(Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:39Z"), 0),
 				Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:40Z"), 0)), false)
 			.owned()).hasSize(2);
@@ -338,10 +330,7 @@ class FormerHolderFiresTest {
 				Instant.parse("2026-11-29T08:00:30.300Z")));
 		FormerHolderFires fires = withStore(store);
 
-		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
-				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				fires.windows(List.of(JOB)).get(JOB));
-		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+		FormerHolderFires.Theirs theirs = judgedAndTaken(fires);
 
 		assertThat(theirs.instants()).hasSize(38).endsWith(Instant.parse("2026-11-29T08:00:38Z"));
 		assertThat(theirs.take().instants()).isEmpty();
@@ -349,8 +338,7 @@ class FormerHolderFiresTest {
 		assertThat(store.windows.windows.get(JOB)).isEqualTo(new JobWindow(JOB, "survivor", pastFence, pastFence));
 		// the catch-up of 08:00:39 and 08:00:40 and the planned fires are the survivor's
 		JobState job = TestJobs.everySecond();
-		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
-				Duration.ofSeconds(11), () -> true);
+		Windows survivors = survivors(store);
 		assertThat(survivors.sort(List.of(Fire.catchUp(job, 1, Instant.parse("2026-11-29T08:00:39Z"), 0),
 				Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:41Z"), 0)), false)
 			.owned()).hasSize(2);
@@ -361,10 +349,7 @@ class FormerHolderFiresTest {
 		store.windows.windows.put(JOB, new JobWindow(JOB, "survivor", Instant.parse("2026-11-29T08:00:30.300Z"),
 				Instant.parse("2026-11-29T08:00:51.300Z")));
 		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39.800Z")));
-		FormerHolderFires.Theirs taken = fires.mayHaveRunThere(JOB,
-				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				fires.windows(List.of(JOB)).get(JOB));
-		assertThat(fires.takeWindows(List.of(taken.take()))).isEmpty();
+		FormerHolderFires.Theirs taken = judgedAndTaken(fires);
 		assertThat(store.windows.windows.get(JOB))
 			.isEqualTo(new JobWindow(JOB, "survivor", pastFence, Instant.parse("2026-11-29T08:00:51.300Z")));
 	}
@@ -382,10 +367,7 @@ class FormerHolderFiresTest {
 		this.moves.put(JOB, new Handover("cut", Instant.parse("2026-11-29T08:00:39.800Z")));
 		FormerHolderFires fires = withStore(store);
 
-		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
-				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
-				fires.windows(List.of(JOB)).get(JOB));
-		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+		FormerHolderFires.Theirs theirs = judgedAndTaken(fires);
 
 		// every missed instant it may have run is left to it, recorded MISSED under it
 		// until its own record says what ran
@@ -393,8 +375,7 @@ class FormerHolderFiresTest {
 		assertThat(theirs.take().at()).isEqualTo(Instant.parse("2026-11-29T08:00:41.001Z"));
 		assertThat(store.windows.windows.get(JOB).until()).isEqualTo(Instant.parse("2026-11-29T08:00:41.001Z"));
 		JobState job = TestJobs.everySecond();
-		Windows survivors = new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC),
-				Duration.ofSeconds(11), () -> true);
+		Windows survivors = survivors(store);
 		Windows.Sorted sorted = survivors.sort(List.of(Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:41Z"), 0),
 				Fire.scheduled(job, 1, Instant.parse("2026-11-29T08:00:42Z"), 0)), false);
 		assertThat(sorted.contested()).extracting((fire) -> fire.scheduledAt)
@@ -439,6 +420,22 @@ class FormerHolderFiresTest {
 				Instant.parse("2026-11-29T08:00:38.301Z"), List.of(Instant.parse("2026-11-29T08:00:39Z")), "cut");
 
 		assertThat(withStore(store).takeWindows(List.of(take))).containsExactly(take);
+	}
+
+	// the arrival of the job whose last run was "cut"'s (07:59:59) judged with the window
+	// as read, and the window's take made
+	private FormerHolderFires.Theirs judgedAndTaken(FormerHolderFires fires) {
+		FormerHolderFires.Theirs theirs = fires.mayHaveRunThere(JOB,
+				new LastFire(Instant.parse("2026-11-29T07:59:59Z"), "cut"), this.missed, this.arrival,
+				fires.windows(List.of(JOB)).get(JOB));
+		assertThat(fires.takeWindows(List.of(theirs.take()))).isEmpty();
+		return theirs;
+	}
+
+	// the survivor's windows on its firing path, at the arrival
+	private Windows survivors(ScriptedStore store) {
+		return new Windows(store, "survivor", Clock.fixed(this.arrival, ZoneOffset.UTC), Duration.ofSeconds(11),
+				() -> true);
 	}
 
 	private FormerHolderFires withStore(ScriptedStore store) {

@@ -181,11 +181,8 @@ class WindowFiringIT {
 		this.support.placeInJobTable(spec, AGENT);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		ExecutionStore store = new ExecutionStore(this.support.jdbc());
-		this.support.jdbc()
-			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (4, 'agent-b', ?, ?)",
-					SqlTime.of(now.minusSeconds(20)), SqlTime.of(now.plusSeconds(2)));
-		FormerHolderFires formerHolder = new FormerHolderFires(store, this.records, AGENT, Duration.ofSeconds(10),
-				Optional::empty, Duration.ofSeconds(2), (agentId) -> AgentStanding.GONE, (jobId) -> null);
+		agentBsWindow(4, now.minusSeconds(20), now.plusSeconds(2));
+		FormerHolderFires formerHolder = judgingAgentBGone(store);
 		// the arrival read agent-b's window and judged its fence 3 s ago
 		JobWindow read = formerHolder.windows(List.of(4L)).get(4L);
 		assertThat(read.agentId()).isEqualTo("agent-b");
@@ -218,11 +215,8 @@ class WindowFiringIT {
 		this.support.placeInJobTable(spec, AGENT);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		ExecutionStore store = new ExecutionStore(this.support.jdbc());
-		this.support.jdbc()
-			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (5, 'agent-b', ?, ?)",
-					SqlTime.of(now.minusSeconds(20)), SqlTime.of(now.minusSeconds(6)));
-		FormerHolderFires formerHolder = new FormerHolderFires(store, this.records, AGENT, Duration.ofSeconds(10),
-				Optional::empty, Duration.ofSeconds(2), (agentId) -> AgentStanding.GONE, (jobId) -> null);
+		agentBsWindow(5, now.minusSeconds(20), now.minusSeconds(6));
+		FormerHolderFires formerHolder = judgingAgentBGone(store);
 		// the job arrived a second ago: agent-b's fence 3 s ago, its last run 7 s ago
 		Instant arrival = now.minusSeconds(1);
 		JobWindow read = formerHolder.windows(List.of(5L)).get(5L);
@@ -251,6 +245,20 @@ class WindowFiringIT {
 			.queryForObject("SELECT status FROM execution WHERE job_id = 5 AND scheduled_at = ?", String.class,
 					SqlTime.of(now.minusSeconds(4))))
 			.isEqualTo("SUCCEEDED");
+	}
+
+	// a window of agent-b, the job's dead former holder
+	private void agentBsWindow(long jobId, Instant from, Instant until) {
+		this.support.jdbc()
+			.update("INSERT INTO job_window (job_id, agent_id, from_at, until_at) VALUES (?, 'agent-b', ?, ?)", jobId,
+					SqlTime.of(from), SqlTime.of(until));
+	}
+
+	// the arrival's judge of former holders, with the default lease and fencing margin:
+	// every agent gone from etcd without a stop mark, no leader lease TTL read yet
+	private FormerHolderFires judgingAgentBGone(ExecutionStore store) {
+		return new FormerHolderFires(store, this.records, AGENT, Duration.ofSeconds(10), Optional::empty,
+				Duration.ofSeconds(2), (agentId) -> AgentStanding.GONE, (jobId) -> null);
 	}
 
 }
