@@ -2335,7 +2335,7 @@ export interface components {
         Retention: {
             /**
              * Format: int32
-             * @description rows scheduled more than this many days ago are purged, 1 to 3650; null: the platform default
+             * @description rows are purged once their whole UTC day is more than this many days old, 1 to 3650; null: the platform default
              */
             days?: number | null;
             /**

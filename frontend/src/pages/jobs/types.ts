@@ -117,7 +117,7 @@ export interface JobRequest {
   dependsOn?: string[] | null;
 }
 
-/** Rows older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
+/** Rows whose UTC day is older than `days`, and beyond the newest `maxCount` finished ones, are purged. */
 export interface Retention {
   days?: number | null;
   maxCount?: number | null;

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,14 +32,17 @@ import org.springframework.stereotype.Component;
  * oldest first, the finished rows (never PENDING, RUNNING nor WAITING: {@link OpenRuns})
  * scheduled before its bound:
  * <ul>
- * <li><b>by age</b>: scheduled more than {@code days} ago;</li>
+ * <li><b>by age</b>: scheduled before the UTC day {@code days} ago (a row goes with its
+ * whole day, so the days older than every retention are dropped whole by
+ * {@link ExecutionPartitions}, not row by row here);</li>
  * <li><b>by count</b>: older than the job's newest {@code maxCount} finished rows.</li>
  * </ul>
- * A row either rule removes is gone; the count is attributed to age first. Rows go
- * {@code batch-size} at a time, each batch a SELECT of ids through
+ * A row either rule removes is gone; the count is attributed to age first. A job with no
+ * row before its age bound and no count limit is passed over without a read of its own.
+ * Rows go {@code batch-size} at a time, each batch a SELECT of ids through
  * {@code uk_execution_fire (job_id, scheduled_at)} and a DELETE by primary key (its own
  * short transaction, locking only those rows), then a {@code pause}: agents' claims and
- * records, which write other rows of the same table, never wait long behind it.
+ * records, which write other rows of the same table never wait long behind it.
  * <p>
  * <b>The latest fire is always kept.</b> An agent that takes a job over reads its latest
  * scheduled fire that left PENDING ({@link ScheduledFires}: CRON, MISFIRE, or released by
@@ -77,8 +81,10 @@ class ExecutionPurge extends PeriodicTask {
 	/** Jobs read per step of the walk (and purge_run progress written after each). */
 	private static final int JOBS_PER_STEP = 500;
 
-	// answered from idx_execution_job (job_id, id) alone, never the rows
-	private static final String JOB_IDS = "SELECT DISTINCT job_id FROM execution WHERE job_id > ? ORDER BY job_id LIMIT ?";
+	// each job with its oldest row's instant, from uk_execution_fire (job_id,
+	// scheduled_at) alone by a loose index scan: an index dive per job and day, no row
+	private static final String JOBS = "SELECT job_id, MIN(scheduled_at) FROM execution WHERE job_id > ? "
+			+ "GROUP BY job_id ORDER BY job_id LIMIT ?";
 
 	// the newer of the job's latest fire row and its mark (the fire of a day dropped
 	// whole): one row, NULL when it has neither
@@ -241,17 +247,24 @@ class ExecutionPurge extends PeriodicTask {
 	private String walk(Instant now, Tally tally, boolean dryRun, Runnable step) {
 		long cursor = 0;
 		while (true) {
-			List<Long> jobs = this.jdbc.queryForList(JOB_IDS, Long.class, cursor, JOBS_PER_STEP);
-			if (jobs.isEmpty()) {
+			Map<Long, Instant> oldest = new LinkedHashMap<>();
+			this.jdbc.query(JOBS, (rs) -> {
+				oldest.put(rs.getLong(1), rs.getTimestamp(2).toInstant());
+			}, cursor, JOBS_PER_STEP);
+			if (oldest.isEmpty()) {
 				return "COMPLETED";
 			}
+			List<Long> jobs = List.copyOf(oldest.keySet());
 			Map<Long, Retention> own = overrides(jobs);
 			for (long job : jobs) {
 				if (!dryRun && !stillLeading()) {
 					step.run();
 					return "STOPPED";
 				}
-				purgeJob(job, this.rules.effective(own.get(job)), now, tally, dryRun);
+				Retention retention = this.rules.effective(own.get(job));
+				if (mayHaveRowsToRemove(retention, oldest.get(job), now)) {
+					purgeJob(job, retention, now, tally, dryRun);
+				}
 				tally.jobs++;
 			}
 			step.run();
@@ -284,12 +297,36 @@ class ExecutionPurge extends PeriodicTask {
 		return (value != null) ? ((Number) value).intValue() : null;
 	}
 
+	/**
+	 * Whether a job's rows need its queries: the age rule removes only rows before
+	 * {@link #dayPastDays} (or the job's latest fire, whichever is earlier), so a job
+	 * whose oldest row is not has nothing to remove by age and is passed over without its
+	 * two reads (the latest fire, a batch of ids); the count rule always reads. At 5,000
+	 * jobs with young rows those reads were about 1.7 s of MariaDB's statement time per
+	 * purge, spent while the agents fire.
+	 */
+	private static boolean mayHaveRowsToRemove(Retention retention, Instant oldest, Instant now) {
+		return retention.maxCount() != null || oldest.isBefore(dayPastDays(retention, now));
+	}
+
+	/**
+	 * The age rule's bound: the start of the UTC day {@code days} ago, so a row goes once
+	 * its whole day is older than {@code days}. A day older than the longest retention
+	 * then still holds its rows when {@link ExecutionPartitions#dropExpired} comes to it
+	 * and goes whole; with the bound at now minus {@code days} the hourly walk deleted
+	 * each row one by one as it crossed, and the day's partition was dropped with its
+	 * last hour only.
+	 */
+	static Instant dayPastDays(Retention retention, Instant now) {
+		return now.minus(retention.days(), ChronoUnit.DAYS).truncatedTo(ChronoUnit.DAYS);
+	}
+
 	private void purgeJob(long job, Retention retention, Instant now, Tally tally, boolean dryRun) {
 		Instant latestFire = instant(this.jdbc.query(LATEST_FIRE, (rs, i) -> {
 			Timestamp at = rs.getTimestamp(1);
 			return (at != null) ? at.toInstant() : null;
 		}, job, job, job, job));
-		Instant ageBound = earlier(now.minus(retention.days(), ChronoUnit.DAYS), latestFire);
+		Instant ageBound = earlier(dayPastDays(retention, now), latestFire);
 		long age = dryRun ? countBetween(job, BEGINNING, ageBound) : deleteBefore(job, ageBound);
 		tally.age += age;
 		if (!dryRun) {

@@ -11,11 +11,13 @@ import jakarta.validation.constraints.Min;
  * this level and takes the next level's ({@link #orElse}): the job's override, then (when
  * departments exist) its department's default, then the platform's.
  *
- * @param days rows scheduled more than this many days ago are purged; null: inherit
+ * @param days rows are purged once their whole UTC day is more than this many days old (a
+ * row goes with its day); null: inherit
  * @param maxCount only the newest this many finished rows are kept; null: inherit
  */
-public record Retention(@Schema(description = "rows scheduled more than this many days ago are purged, 1 to 3650; "
-		+ "null: the platform default") @JsonInclude(JsonInclude.Include.ALWAYS) @Min(1) @Max(RetentionLimits.MAX_DAYS) Integer days,
+public record Retention(
+		@Schema(description = "rows are purged once their whole UTC day is more than this many days old, 1 to 3650; "
+				+ "null: the platform default") @JsonInclude(JsonInclude.Include.ALWAYS) @Min(1) @Max(RetentionLimits.MAX_DAYS) Integer days,
 		@Schema(description = "only the newest this many finished rows are kept, 1 to 1000000; "
 				+ "null: the platform default") @JsonInclude(JsonInclude.Include.ALWAYS) @Min(1) @Max(RetentionLimits.MAX_COUNT) Integer maxCount) {
 

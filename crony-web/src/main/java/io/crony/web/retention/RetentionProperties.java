@@ -10,7 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * ({@link ExecutionPurge}). A job's own {@code retention} overrides either limit.
  *
  * @param enabled whether the leader purges at all
- * @param days rows scheduled more than this many days ago are purged (1 to 3650)
+ * @param days rows are purged once their UTC day is wholly older than this many days
+ * (1..3650)
  * @param maxCount only the newest this many finished rows of each job are kept; unset: no
  * count limit
  * @param interval time between the end of one purge and the start of the next

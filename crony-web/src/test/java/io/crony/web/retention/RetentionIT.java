@@ -105,6 +105,7 @@ class RetentionIT {
 	void removesExactlyWhatEachJobsRetentionLeavesBehind() {
 		long inherits = job("inherits", null);
 		long counted = job("counted", Map.of("maxCount", 3));
+		long countedYoung = job("counted-young", Map.of("maxCount", 2));
 		long shortLived = job("short-lived", Map.of("days", 2));
 		long idle = job("idle", Map.of("days", 1));
 		long released = job("released", Map.of("days", 1));
@@ -145,9 +146,22 @@ class RetentionIT {
 			(hour <= 3 ? kept : removed).add(row(counted, "CRON", "SUCCEEDED", this.now.minus(hour, ChronoUnit.HOURS)));
 		}
 		kept.add(row(counted, "CRON", "RUNNING", this.now.minus(330, ChronoUnit.MINUTES)));
+		// max count 2, every row hours old: nothing for the age rule, yet the count
+		// rule takes the two oldest (a job with no row past its days is not passed over
+		// while it has a count limit)
+		for (int hour = 1; hour <= 4; hour++) {
+			(hour <= 2 ? kept : removed)
+				.add(row(countedYoung, "CRON", "SUCCEEDED", this.now.minus(hour, ChronoUnit.HOURS)));
+		}
+		int byCount = 7 + 2;
 		// 2 days: its own limit, not the default's
 		kept.add(row(shortLived, "CRON", "SUCCEEDED", days(1)));
 		removed.add(row(shortLived, "CRON", "SUCCEEDED", days(3)));
+		// its bound is the start of the UTC day 2 days ago, a row goes with its day: one
+		// at that start stays, though more than 2 days old
+		Instant dayTwoDaysAgo = days(2).truncatedTo(ChronoUnit.DAYS);
+		kept.add(row(shortLived, "CRON", "SUCCEEDED", dayTwoDaysAgo));
+		removed.add(row(shortLived, "CRON", "SUCCEEDED", dayTwoDaysAgo.minusMillis(1)));
 		removed.add(row(shortLived, "MANUAL", "SUCCEEDED", days(4)));
 		removed.add(row(shortLived, "MISFIRE", "MISSED", days(5)));
 		// 1 day, but its latest fire (10 days ago) is what an agent taking it over reads
@@ -189,9 +203,9 @@ class RetentionIT {
 		// a dry run says what the purge below removes, and removes nothing
 		ApiClient.Response preview = this.api.get("/api/v1/retention/preview");
 		assertThat(preview.status()).as("%s", preview.body()).isEqualTo(200);
-		assertThat(preview.body().path("wouldRemoveByCount").asLong()).isEqualTo(7);
-		assertThat(preview.body().path("wouldRemoveByAge").asLong()).isEqualTo(removed.size() - 7);
-		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(10);
+		assertThat(preview.body().path("wouldRemoveByCount").asLong()).isEqualTo(byCount);
+		assertThat(preview.body().path("wouldRemoveByAge").asLong()).isEqualTo(removed.size() - byCount);
+		assertThat(preview.body().path("jobsExamined").asInt()).isEqualTo(11);
 		assertThat(ids()).containsAll(removed).containsAll(kept);
 		assertThat(removedRows("age")).isEqualTo(agedBefore);
 
@@ -201,12 +215,12 @@ class RetentionIT {
 		assertThat(childrenOf(removedWithChildren)).isZero();
 		assertThat(childrenOf(keptWithChildren)).isEqualTo(3);
 		assertThat(run.outcome()).isEqualTo("COMPLETED");
-		assertThat(run.removedByCount()).isEqualTo(7);
-		assertThat(run.removedByAge()).isEqualTo(removed.size() - 7);
-		assertThat(run.jobsExamined()).isEqualTo(10);
+		assertThat(run.removedByCount()).isEqualTo(byCount);
+		assertThat(run.removedByAge()).isEqualTo(removed.size() - byCount);
+		assertThat(run.jobsExamined()).isEqualTo(11);
 		assertThat(run.finishedAt()).isNotNull();
-		assertThat(removedRows("count") - countedBefore).isEqualTo(7);
-		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - 7);
+		assertThat(removedRows("count") - countedBefore).isEqualTo(byCount);
+		assertThat(removedRows("age") - agedBefore).isEqualTo(removed.size() - byCount);
 
 		// a second purge finds nothing more; a purge left RUNNING by a leader that died
 		// is closed as STOPPED
@@ -222,7 +236,7 @@ class RetentionIT {
 		assertThat(purges.body().path("items").get(0).path("outcome").asText()).isEqualTo("COMPLETED");
 		assertThat(purges.body().path("items").get(1).path("outcome").asText()).isEqualTo("STOPPED");
 		assertThat(purges.body().path("items").get(1).path("finishedAt").isTextual()).isTrue();
-		assertThat(purges.body().path("items").get(2).path("removedByCount").asLong()).isEqualTo(7);
+		assertThat(purges.body().path("items").get(2).path("removedByCount").asLong()).isEqualTo(byCount);
 		assertThat(purges.body().path("items").get(2).path("outcome").asText()).isEqualTo("COMPLETED");
 		assertThat(this.api.get("/api/v1/retention").body().path("days").asInt()).isEqualTo(30);
 		ApiClient operator = Users.create(this.api, "retention-operator", "OPERATOR");
