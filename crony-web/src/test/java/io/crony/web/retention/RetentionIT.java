@@ -153,6 +153,7 @@ class RetentionIT {
 			(hour <= 2 ? kept : removed)
 				.add(row(countedYoung, "CRON", "SUCCEEDED", this.now.minus(hour, ChronoUnit.HOURS)));
 		}
+		// removed by count: seven of "counted", two of "counted-young"
 		int byCount = 7 + 2;
 		// 2 days: its own limit, not the default's
 		kept.add(row(shortLived, "CRON", "SUCCEEDED", days(1)));
