@@ -19,9 +19,10 @@ import java.util.List;
  * @param worstBySecond the largest lateness of each scheduled second of the window, ms
  * (-1 for a second with no call): a tail made of a few bad seconds (a stall) looks
  * different here from one spread over all of them (a machine that is full)
+ * @param missedBySecond the expected fires of each scheduled second never called
  */
 record FireStats(long expected, long observed, long missed, long duplicates, long offSchedule, long[] lateness,
-		long[] worstBySecond) {
+		long[] worstBySecond, long[] missedBySecond) {
 
 	static FireStats of(List<LoopbackTarget.Call> calls, long firstId, int jobs, int every, long fromSecond,
 			long untilSecond) {
@@ -57,18 +58,33 @@ record FireStats(long expected, long observed, long missed, long duplicates, lon
 			seen.set(bit);
 		}
 		long expected = 0;
-		long missed = 0;
+		long[] missedBySecond = new long[span];
 		for (int i = 0; i < jobs; i++) {
 			for (int s = 0; s < span; s++) {
 				if (due(firstId + i, every, fromSecond + s)) {
 					expected++;
-					missed += seen.get(i * span + s) ? 0 : 1;
+					missedBySecond[s] += seen.get(i * span + s) ? 0 : 1;
 				}
 			}
 		}
 		long[] sorted = Arrays.copyOf(lateness, observed);
 		Arrays.sort(sorted);
-		return new FireStats(expected, observed, missed, duplicates, offSchedule, sorted, worstBySecond);
+		return new FireStats(expected, observed, Arrays.stream(missedBySecond).sum(), duplicates, offSchedule, sorted,
+				worstBySecond, missedBySecond);
+	}
+
+	/**
+	 * The first scheduled second of the window from which every second's fires were all
+	 * called, none later than {@code thresholdMillis}: where a failover's jobs are on
+	 * their schedule again. The window's length when the last second is not.
+	 */
+	int onScheduleFrom(long thresholdMillis) {
+		int from = this.worstBySecond.length;
+		// a second with no call and none missed had no fire due
+		while (from > 0 && this.missedBySecond[from - 1] == 0 && this.worstBySecond[from - 1] <= thresholdMillis) {
+			from--;
+		}
+		return from;
 	}
 
 	/** Whether {@code (id % every)/every * * * * ?} fires in this epoch second. */
