@@ -12,7 +12,6 @@ import java.util.List;
  *
  * @param expected fires the schedules call for in the window
  * @param observed first-attempt calls received for fires in the window
- * @param missed expected fires never called
  * @param duplicates calls of a fire that had already been called
  * @param offSchedule calls for an instant the schedule does not have
  * @param lateness received minus scheduled, ms, sorted
@@ -21,8 +20,8 @@ import java.util.List;
  * different here from one spread over all of them (a machine that is full)
  * @param missedBySecond the expected fires of each scheduled second never called
  */
-record FireStats(long expected, long observed, long missed, long duplicates, long offSchedule, long[] lateness,
-		long[] worstBySecond, long[] missedBySecond) {
+record FireStats(long expected, long observed, long duplicates, long offSchedule, long[] lateness, long[] worstBySecond,
+		long[] missedBySecond) {
 
 	static FireStats of(List<LoopbackTarget.Call> calls, long firstId, int jobs, int every, long fromSecond,
 			long untilSecond) {
@@ -69,8 +68,12 @@ record FireStats(long expected, long observed, long missed, long duplicates, lon
 		}
 		long[] sorted = Arrays.copyOf(lateness, observed);
 		Arrays.sort(sorted);
-		return new FireStats(expected, observed, Arrays.stream(missedBySecond).sum(), duplicates, offSchedule, sorted,
-				worstBySecond, missedBySecond);
+		return new FireStats(expected, observed, duplicates, offSchedule, sorted, worstBySecond, missedBySecond);
+	}
+
+	/** Expected fires never called. */
+	long missed() {
+		return Arrays.stream(this.missedBySecond).sum();
 	}
 
 	/**
